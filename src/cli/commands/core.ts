@@ -1,0 +1,128 @@
+// Core commands: install, uninstall, status, doctor, events, prune.
+import type { Command } from 'commander';
+import { rmSync } from 'node:fs';
+import { paths } from '../../shared/paths.js';
+import { loadConfig } from '../../store/config.js';
+import { openDb } from '../../store/db.js';
+import { queryEvents } from '../../store/events.js';
+import { getProjectPath } from '../../store/project.js';
+import { pruneEvents } from '../../store/retention.js';
+import { runChecks, type CheckResult } from '../checks.js';
+import { CliError } from '../errors.js';
+import { install, uninstall } from '../install.js';
+
+const MARK: Record<CheckResult['level'], string> = { ok: '✓', warn: '!', error: '✗', info: '·' };
+
+export function printChecks(results: CheckResult[], write: (s: string) => void = (s) => process.stdout.write(s)): void {
+  for (const r of results) {
+    write(`${MARK[r.level]} ${r.name}: ${r.message}\n`);
+    if (r.fix && r.level !== 'ok') write(`    fix: ${r.fix}\n`);
+  }
+}
+
+export function registerCore(program: Command): void {
+  program
+    .command('install')
+    .description('add the self-generation hooks to Claude Code settings (idempotent; keeps your own hooks; backs up the file)')
+    .option('--project', 'install into this project (.claude/settings.json) instead of ~/.claude/settings.json')
+    .addHelpText('after', '\nExamples:\n  self-gen install\n  self-gen install --project')
+    .action((opts: { project?: boolean }) => {
+      const scope = opts.project ? 'project' : 'user';
+      const r = install(scope, { projectDir: getProjectPath(process.cwd()) });
+      if (!r.changed) {
+        console.log(`already installed: ${r.hooks} hooks in ${r.settingsPath} (nothing changed)`);
+        return;
+      }
+      console.log(`installed ${r.hooks} hooks into ${r.settingsPath}`);
+      if (r.backup) console.log(`previous file saved as ${r.backup}`);
+      console.log('new Claude Code sessions use them; check with `self-gen doctor`');
+    });
+
+  program
+    .command('uninstall')
+    .description('remove exactly the hooks self-gen added (restores your settings file when untouched since)')
+    .option('--project', 'uninstall from this project (.claude/settings.json)')
+    .option('--purge', `also delete all recorded data (the data home, ${paths().home})`)
+    .addHelpText('after', '\nExamples:\n  self-gen uninstall\n  self-gen uninstall --purge')
+    .action((opts: { project?: boolean; purge?: boolean }) => {
+      const r = uninstall(opts.project ? 'project' : 'user', { projectDir: getProjectPath(process.cwd()) });
+      const how = {
+        original: 'your original file was restored byte for byte',
+        deleted: 'the file did not exist before install and was removed',
+        edited: 'our entries were removed; your other changes were kept',
+        unchanged: 'no self-generation hooks were found',
+      }[r.restored];
+      console.log(`${r.settingsPath}: ${r.removed} hook(s) removed; ${how}`);
+      if (opts.purge) {
+        const home = paths().home;
+        rmSync(home, { recursive: true, force: true });
+        console.log(`deleted ${home}`);
+      }
+    });
+
+  const statusAction = (deep: boolean) => async (opts: { json?: boolean }) => {
+    const results = await runChecks({ projectDir: getProjectPath(process.cwd()), deep });
+    if (opts.json) console.log(JSON.stringify(results, null, 2));
+    else printChecks(results);
+    if (deep && results.some((r) => r.level === 'error')) process.exitCode = 1;
+  };
+  program
+    .command('status')
+    .description('what is installed, database size and health, model and daemon')
+    .option('--json', 'machine-readable output')
+    .action(statusAction(false));
+  program
+    .command('doctor')
+    .description('check everything (full integrity check) and print a fix for each problem; exit 1 on errors')
+    .option('--json', 'machine-readable output')
+    .action(statusAction(true));
+
+  program
+    .command('events')
+    .description('list recorded events, newest first')
+    .option('-t, --type <type>', 'event type (prompt, tool_use, tool_error, subagent_start, subagent_stop, session_start, session_summary, resolution)')
+    .option('-s, --session <id>', 'only this session')
+    .option('-p, --project <name>', 'only this project (name)')
+    .option('--since <iso>', 'only events at or after this ISO time')
+    .option('-q, --search <text>', 'full-text search')
+    .option('-n, --limit <n>', 'how many', '20')
+    .option('--json', 'print JSON lines')
+    .addHelpText('after', '\nExamples:\n  self-gen events -t tool_error -n 5\n  self-gen events -q "cannot find module"')
+    .action((o: { type?: string; session?: string; project?: string; since?: string; search?: string; limit: string; json?: boolean }) => {
+      let db;
+      try {
+        db = openDb({ mustExist: true });
+      } catch {
+        throw new CliError(`no database yet at ${paths().db}`, 'install the hooks (`self-gen install`) and use Claude Code');
+      }
+      const rows = queryEvents(db, {
+        type: o.type,
+        sessionId: o.session,
+        project: o.project,
+        since: o.since,
+        search: o.search,
+        limit: Number(o.limit) || 20,
+      });
+      for (const r of rows) {
+        if (o.json) console.log(JSON.stringify(r));
+        else console.log(`${r.ts}  ${r.type.padEnd(15)} ${r.project ?? '-'}  ${JSON.stringify(r.data).slice(0, 160)}`);
+      }
+      if (!o.json && rows.length === 0) console.log('no events match');
+      db.close();
+    });
+
+  program
+    .command('prune')
+    .description('apply retention now: delete events older than retentionDays and keep the database under maxDbMb')
+    .addHelpText('after', '\nExample:\n  self-gen prune')
+    .action(() => {
+      const db = openDb({ busyTimeoutMs: 10000 });
+      const r = pruneEvents(db, loadConfig(), process.env, { force: true });
+      console.log(`deleted ${r.deletedByAge} event(s) past retention and ${r.deletedBySize} for the size cap`);
+      db.close();
+    });
+
+  program
+    .command('hook <event>')
+    .description('run a hook (reads the Claude Code payload on stdin); the installed hooks call dist/hook.js directly');
+}

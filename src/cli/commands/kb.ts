@@ -1,0 +1,4 @@
+// CLI commands of this part (filled in by its issue).
+import type { Command } from 'commander';
+
+export function registerKb(_program: Command): void {}

@@ -1,0 +1,81 @@
+// Builds the real dependencies of a hook process: config, lazy database, project, background jobs.
+import { spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { loadConfig, type LoadedConfig } from '../store/config.js';
+import { getDb, type DB } from '../store/db.js';
+import { drainQueue } from '../store/events.js';
+import { getProjectName, getProjectPath } from '../store/project.js';
+import { paths } from '../shared/paths.js';
+import type { HookDeps, HookInput } from './types.js';
+
+/** dist/worker.js next to the running bundle (hooks run from dist/). */
+export function workerScript(): string {
+  const here = dirname(fileURLToPath(import.meta.url));
+  return join(here, 'worker.js');
+}
+
+export function spawnDetached(script: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const p = paths(env);
+  let out: number | 'ignore' = 'ignore';
+  try {
+    mkdirSync(p.logsDir, { recursive: true, mode: 0o700 });
+    out = 'ignore';
+  } catch {}
+  const child = spawn(process.execPath, [script, ...args], {
+    detached: true,
+    stdio: ['ignore', out, out],
+    env,
+  });
+  child.on('error', () => {});
+  child.unref();
+}
+
+export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
+  if (env.SELF_GEN_DEBUG !== '1') return () => {};
+  return (m: string) => {
+    try {
+      const p = paths(env);
+      mkdirSync(p.logsDir, { recursive: true, mode: 0o700 });
+      appendFileSync(join(p.logsDir, 'hooks.log'), `${new Date().toISOString()} [${process.pid}] ${m}\n`, {
+        mode: 0o600,
+      });
+    } catch {}
+  };
+}
+
+export function createDeps(
+  input: HookInput,
+  env: NodeJS.ProcessEnv = process.env,
+  config: LoadedConfig = loadConfig(env),
+): HookDeps {
+  const log = makeLogger(env);
+  let db: DB | null = null;
+  const projectPath = getProjectPath(input.cwd, env);
+  return {
+    env,
+    now: () => new Date(),
+    config,
+    db: () => {
+      if (db) return db;
+      db = getDb({ env, busyTimeoutMs: config.busyTimeoutMs });
+      try {
+        const n = drainQueue(db, env);
+        if (n) log(`stored ${n} queued event(s)`);
+      } catch (e) {
+        log(`queue drain failed: ${String(e)}`);
+      }
+      return db;
+    },
+    project: { path: projectPath, name: getProjectName(projectPath) },
+    spawnBackground: (job, args = []) => {
+      try {
+        spawnDetached(workerScript(), [job, ...args], env);
+      } catch (e) {
+        log(`spawn ${job} failed: ${String(e)}`);
+      }
+    },
+    log,
+  };
+}

@@ -1,0 +1,39 @@
+// Dispatches one hook payload to the handlers of its event and builds the single JSON answer.
+import { isEnabled } from '../store/config.js';
+import { truncate } from '../shared/redact.js';
+import { parsePayload } from './payload.js';
+import { CONTEXT_CAP, CONTEXT_EVENTS, type HandlerTable, type HookDeps, type HookInput } from './types.js';
+
+export function formatOutput(event: string, context: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: context } });
+}
+
+/** Runs every handler of the event; a failing handler is logged and skipped, never fatal. */
+export async function dispatch(input: HookInput, deps: HookDeps, table: HandlerTable): Promise<string> {
+  if (!isEnabled(deps.config)) return '';
+  const event = input.hook_event_name;
+  const contexts: string[] = [];
+  for (const h of table[event] ?? []) {
+    try {
+      const r = await h.run(input, deps);
+      const ctx = r && typeof r.additionalContext === 'string' ? r.additionalContext.trim() : '';
+      if (ctx) contexts.push(ctx);
+    } catch (e) {
+      deps.log(`${event}/${h.name} failed: ${(e as Error)?.stack ?? String(e)}`);
+    }
+  }
+  if (contexts.length === 0 || !CONTEXT_EVENTS.has(event)) return '';
+  return formatOutput(event, truncate(contexts.join('\n\n'), CONTEXT_CAP));
+}
+
+/** Parses stdin text and dispatches; returns '' (print nothing) or one JSON object. */
+export async function runHook(
+  text: string,
+  eventArg: string | undefined,
+  makeDeps: (input: HookInput) => HookDeps,
+  table: HandlerTable,
+): Promise<string> {
+  const input = parsePayload(text, eventArg);
+  if (!input) return '';
+  return dispatch(input, makeDeps(input), table);
+}

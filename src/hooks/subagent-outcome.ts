@@ -1,0 +1,58 @@
+// When does a subagent run count as failed? (issue 5 item 3; documented in the README)
+//
+// A run is FAILED when any of these holds:
+//  1. its final message states a failure verdict: a line such as `Verdict: FAIL`, `Status: failed`,
+//     `Result: blocked`, or a first line starting with `FAILED`, `BLOCKED`, `ERROR:`;
+//  2. it ended without a final answer: the last assistant message did not stop with `end_turn`
+//     (interrupted, max_tokens, refusal), or there is no final text at all;
+//  3. its last tool calls failed: the last 2 tool results (or the only one) are all errors, with
+//     no successful tool result after them.
+// Otherwise it SUCCEEDED. With no transcript to read, the final message alone decides (rule 1),
+// and an empty final message counts as a failure.
+import { readTailLines, summarizeTranscript } from '../shared/transcript.js';
+
+export interface Outcome {
+  success: boolean;
+  reason: string | null;
+}
+
+const VERDICT_LINE =
+  /^\s*(?:[-*#>]\s*)*\**(?:verdict|status|result|outcome)\**\s*[:=]\s*\**\s*(fail(?:ed|ure)?|blocked|error|unsuccessful|aborted)\b/im;
+const LEADING_FAIL = /^\s*(?:[#>*-]\s*)*(FAILED|FAILURE|BLOCKED|ERROR:|TASK FAILED)/;
+
+export function verdictFailure(text: string): string | null {
+  if (!text) return null;
+  const m = VERDICT_LINE.exec(text);
+  if (m) return `final message verdict: ${m[1]!.toLowerCase()}`;
+  const l = LEADING_FAIL.exec(text);
+  if (l) return `final message starts with ${l[1]}`;
+  return null;
+}
+
+export function judgeOutcome(transcriptLines: string[] | null, lastMessage: string | undefined): Outcome {
+  const finalFromHook = (lastMessage ?? '').trim();
+  if (!transcriptLines || transcriptLines.length === 0) {
+    const v = verdictFailure(finalFromHook);
+    if (v) return { success: false, reason: v };
+    if (!finalFromHook) return { success: false, reason: 'no final message' };
+    return { success: true, reason: null };
+  }
+  const s = summarizeTranscript(transcriptLines);
+  const final = finalFromHook || s.finalText.trim();
+  const v = verdictFailure(final);
+  if (v) return { success: false, reason: v };
+  if (!final) return { success: false, reason: 'no final message' };
+  if (s.lastStopReason && s.lastStopReason !== 'end_turn' && s.lastStopReason !== 'stop_sequence') {
+    return { success: false, reason: `stopped with ${s.lastStopReason}` };
+  }
+  const tail = s.results.slice(-2);
+  if (tail.length > 0 && tail.every((r) => r.isError)) {
+    return { success: false, reason: `last ${tail.length} tool call(s) failed` };
+  }
+  return { success: true, reason: null };
+}
+
+export function judgeOutcomeFromFile(path: string | undefined, lastMessage: string | undefined): Outcome {
+  const lines = path ? readTailLines(path, 500) : null;
+  return judgeOutcome(lines && lines.length ? lines : null, lastMessage);
+}

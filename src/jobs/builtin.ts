@@ -1,0 +1,18 @@
+// Built-in background steps: store queued events, enforce retention. Other parts register theirs
+// (embeddings, analysis) from their own modules, imported here.
+import { getDb } from '../store/db.js';
+import { drainQueue } from '../store/events.js';
+import { pruneEvents } from '../store/retention.js';
+import { registerJob, registerSessionEndStep } from './registry.js';
+
+registerSessionEndStep('drain-queue', ({ env, config }) => {
+  drainQueue(getDb({ env, busyTimeoutMs: Math.max(config.busyTimeoutMs, 5000) }), env, 100000);
+});
+
+registerSessionEndStep('retention', ({ env, config }) => {
+  pruneEvents(getDb({ env, busyTimeoutMs: 5000 }), config, env);
+});
+
+registerJob('prune', ({ env, config }) => {
+  pruneEvents(getDb({ env, busyTimeoutMs: 5000 }), config, env);
+});

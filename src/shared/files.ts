@@ -1,0 +1,48 @@
+// File names in free text (error messages, commands) and path-component matching.
+
+// A path-ish token: optional dirs, then a name with an extension (src/a.ts, /x/y.py, ./b.json).
+const FILE_RE = /(?:~|\.{1,2})?(?:\/?[\w@+-][\w.@+-]*)*\/?[\w@+-][\w@+-]*\.[A-Za-z][A-Za-z0-9]{0,7}\b/g;
+
+/** File paths named in a text, in order of appearance, without duplicates (at most 20). */
+export function extractFiles(text: string | undefined | null): string[] {
+  if (!text) return [];
+  const out: string[] = [];
+  const seen = new Set<string>();
+  for (const m of text.slice(0, 20000).matchAll(FILE_RE)) {
+    let f = m[0].replace(/[.:,;]+$/, '');
+    if (/^\d+(\.\d+)+$/.test(f) || /^[\w-]+\.(com|org|net|io|dev)$/i.test(f)) continue; // versions, hosts
+    if (/^https?:/i.test(text.slice(Math.max(0, (m.index ?? 0) - 8), m.index ?? 0) + f)) continue;
+    f = f.replace(/^\.\//, '');
+    if (!seen.has(f)) {
+      seen.add(f);
+      out.push(f);
+      if (out.length >= 20) break;
+    }
+  }
+  return out;
+}
+
+function parts(p: string): string[] {
+  return p
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s && s !== '.');
+}
+
+/**
+ * True when two paths name the same file by whole path components: the shorter one's components
+ * are the tail of the longer one's. `config.json` matches `/p/config.json` but never
+ * `/p/tsconfig.json`; `src/a.ts` matches `/p/src/a.ts` but not `/p/lib/a.ts`.
+ */
+export function sameFile(a: string, b: string): boolean {
+  const pa = parts(a);
+  const pb = parts(b);
+  if (!pa.length || !pb.length) return false;
+  const [short, long] = pa.length <= pb.length ? [pa, pb] : [pb, pa];
+  // Two absolute paths must be equal.
+  if (a.startsWith('/') && b.startsWith('/') && pa.length !== pb.length) return false;
+  for (let i = 1; i <= short.length; i++) {
+    if (short[short.length - i] !== long[long.length - i]) return false;
+  }
+  return true;
+}
