@@ -1,6 +1,6 @@
 // Collectors: one event row per hook (DESIGN §3, §4), plus resolution detection on success.
 import { extractErrorMessage, normalizeError } from '../kb/normalize.js';
-import type { DB } from '../store/db.js';
+import { isCorruptError, recoverFromCorruption, type DB } from '../store/db.js';
 import { insertOrQueue, stmt, type NewEvent } from '../store/events.js';
 import { extractFiles } from '../shared/files.js';
 import { truncate } from '../shared/redact.js';
@@ -28,18 +28,22 @@ function tryDb(deps: HookDeps): DB | null {
 
 /** Stores an event (or queues it when the database is locked/unavailable). */
 export function record(deps: HookDeps, input: HookInput, e: Omit<NewEvent, 'sessionId' | 'project' | 'projectPath'>): number | null {
-  const db = tryDb(deps);
-  return insertOrQueue(
-    db,
-    {
-      ...e,
-      ts: e.ts ?? deps.now().toISOString(),
-      sessionId: input.session_id,
-      project: deps.project.name,
-      projectPath: deps.project.path,
-    },
-    deps.env,
-  );
+  const event: NewEvent = {
+    ...e,
+    ts: e.ts ?? deps.now().toISOString(),
+    sessionId: input.session_id,
+    project: deps.project.name,
+    projectPath: deps.project.path,
+  };
+  try {
+    return insertOrQueue(tryDb(deps), event, deps.env);
+  } catch (err) {
+    if (!isCorruptError(err)) throw err;
+    // Corruption found mid-write: move the file aside (doctor reports it) and store in a fresh one.
+    deps.log(`corrupt database: ${String(err)}; moved aside`);
+    recoverFromCorruption({ env: deps.env }, err);
+    return insertOrQueue(tryDb(deps), event, deps.env);
+  }
 }
 
 export function collectPrompt(input: HookInput, deps: HookDeps): void {

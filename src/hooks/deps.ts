@@ -51,20 +51,23 @@ export function createDeps(
   config: LoadedConfig = loadConfig(env),
 ): HookDeps {
   const log = makeLogger(env);
-  let db: DB | null = null;
+  let drained = false;
   const projectPath = getProjectPath(input.cwd, env);
   return {
     env,
     now: () => new Date(),
     config,
     db: () => {
-      if (db) return db;
-      db = getDb({ env, busyTimeoutMs: config.busyTimeoutMs });
-      try {
-        const n = drainQueue(db, env);
-        if (n) log(`stored ${n} queued event(s)`);
-      } catch (e) {
-        log(`queue drain failed: ${String(e)}`);
+      // getDb() caches the connection per process (and reopens after a corruption recovery).
+      const db: DB = getDb({ env, busyTimeoutMs: config.busyTimeoutMs });
+      if (!drained) {
+        drained = true;
+        try {
+          const n = drainQueue(db, env);
+          if (n) log(`stored ${n} queued event(s)`);
+        } catch (e) {
+          log(`queue drain failed: ${String(e)}`);
+        }
       }
       return db;
     },

@@ -60,7 +60,7 @@ export function parseLenient<S extends z.ZodMiniType>(
   where: string,
   problems: string[],
 ): z.infer<S> {
-  let value: unknown = input === undefined ? {} : structuredClone(input);
+  const value: unknown = input === undefined ? {} : structuredClone(input);
   for (let attempt = 0; attempt < 20; attempt++) {
     const r = schema.safeParse(value);
     if (r.success) return r.data as z.infer<S>;

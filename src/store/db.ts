@@ -126,10 +126,15 @@ export function withRecovery<T>(opts: OpenOptions, fn: (db: DB) => T): T {
     return fn(db);
   } catch (e) {
     if (!isCorruptError(e)) throw e;
-    closeDb();
-    quarantine(paths(opts.env), String((e as Error).message));
+    recoverFromCorruption(opts, e);
     return fn(getDb(opts));
   }
+}
+
+/** Closes the process connection and moves the corrupt database aside; the next getDb() recreates it. */
+export function recoverFromCorruption(opts: OpenOptions, error: unknown): void {
+  closeDb();
+  quarantine(paths(opts.env), String((error as Error)?.message ?? error));
 }
 
 const vecLoaded = new WeakSet<DB>();

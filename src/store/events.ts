@@ -254,11 +254,18 @@ function parseRow(r: Omit<EventRow, 'data'> & { data: string }): EventRow {
 export function queryEvents(db: DB, q: EventQuery = {}): EventRow[] {
   const where: string[] = [];
   const args: unknown[] = [];
-  if (q.type) (where.push('e.type = ?'), args.push(q.type));
-  if (q.sessionId) (where.push('e.session_id = ?'), args.push(q.sessionId));
-  if (q.project) (where.push('e.project = ?'), args.push(q.project));
-  if (q.projectPath) (where.push('e.project_path = ?'), args.push(q.projectPath));
-  if (q.since) (where.push('e.ts >= ?'), args.push(q.since));
+  const filters: [string, unknown][] = [
+    ['e.type = ?', q.type],
+    ['e.session_id = ?', q.sessionId],
+    ['e.project = ?', q.project],
+    ['e.project_path = ?', q.projectPath],
+    ['e.ts >= ?', q.since],
+  ];
+  for (const [clause, value] of filters) {
+    if (value === undefined || value === null || value === '') continue;
+    where.push(clause);
+    args.push(value);
+  }
   let from = 'events e';
   if (q.search) {
     const m = ftsQuery(q.search);

@@ -1,0 +1,32 @@
+// Temporary homes and projects for tests.
+import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..', '..');
+export const FIXTURES = resolve(ROOT, '..', 'shared', 'fixtures', 'claude-code-2.1.197');
+export const HOOK_JS = join(ROOT, 'dist', 'hook.js');
+export const CLI_JS = join(ROOT, 'dist', 'cli.js');
+
+export interface TempEnv {
+  dir: string;
+  home: string;
+  project: string;
+  env: NodeJS.ProcessEnv;
+  cleanup: () => void;
+}
+
+/** A temporary SELF_GEN_HOME, HOME and project folder; env has them set (and no inherited overrides). */
+export function tempEnv(prefix = 'sg-test-'): TempEnv {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const home = join(dir, 'sg-home');
+  const project = join(dir, 'proj');
+  mkdirSync(project, { recursive: true });
+  mkdirSync(join(project, '.git'));
+  mkdirSync(join(dir, 'user-home'));
+  const env: NodeJS.ProcessEnv = { ...process.env, SELF_GEN_HOME: home, HOME: join(dir, 'user-home') };
+  delete env.CLAUDE_PROJECT_DIR;
+  delete env.SELF_GEN_DEBUG;
+  delete env.SELF_GEN_DISABLE;
+  return { dir, home, project, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}

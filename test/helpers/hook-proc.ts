@@ -1,0 +1,61 @@
+// Runs the built hook entry (dist/hook.js) as Claude Code does: payload on stdin, JSON on stdout.
+import { spawn } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { FIXTURES, HOOK_JS } from './env.js';
+
+export interface HookRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  ms: number;
+}
+
+export function runHook(
+  event: string,
+  stdin: string | Buffer | object,
+  env: NodeJS.ProcessEnv,
+  opts: { timeoutMs?: number; cwd?: string } = {},
+): Promise<HookRun> {
+  const body = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? stdin : JSON.stringify(stdin);
+  return new Promise((resolve, reject) => {
+    const t0 = Date.now();
+    const child = spawn(process.execPath, [HOOK_JS, event], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr, ms: Date.now() - t0 });
+    });
+    child.stdin.on('error', () => {});
+    child.stdin.end(body);
+  });
+}
+
+/** The fixture payloads in firing order, with cwd/paths rewritten to a local project. */
+export function fixturePayloads(rewrite: { project: string; transcriptDir?: string }): { event: string; payload: Record<string, unknown> }[] {
+  const dir = join(FIXTURES, 'hook-payloads');
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .map((f) => {
+      const text = readFileSync(join(dir, f), 'utf8')
+        .replaceAll('/home/dev/proj', rewrite.project)
+        .replaceAll('/home/dev/.claude', rewrite.transcriptDir ?? '/nonexistent/.claude');
+      const payload = JSON.parse(text) as Record<string, unknown>;
+      return { event: String(payload.hook_event_name), payload };
+    });
+}
+
+/** One JSON object or nothing: what every hook must print. */
+export function parseHookOutput(stdout: string): Record<string, unknown> | null {
+  const t = stdout.trim();
+  if (!t) return null;
+  const lines = t.split('\n');
+  if (lines.length !== 1) throw new Error(`hook printed ${lines.length} lines: ${t.slice(0, 200)}`);
+  return JSON.parse(t) as Record<string, unknown>;
+}

@@ -1,0 +1,145 @@
+// Foundation: `self-gen install` / `uninstall` against a temporary HOME, through the built CLI.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
+
+const USER_SETTINGS = `{
+    "model": "opus",
+    "hooks": {
+        "PreToolUse": [
+            { "matcher": "Bash", "hooks": [ { "type": "command", "command": "/usr/local/bin/my-guard.sh" } ] }
+        ],
+        "Stop": [ { "hooks": [ { "type": "command", "command": "say done" } ] } ]
+    },
+    "permissions": { "allow": ["Bash(npm test)"] }
+}
+`;
+
+describe('install / uninstall', () => {
+  let t: TempEnv;
+  let settings: string;
+  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, cwd: t.project, encoding: 'utf8' });
+
+  beforeEach(() => {
+    t = tempEnv();
+    settings = join(t.env.HOME!, '.claude', 'settings.json');
+  });
+  afterEach(() => t.cleanup());
+
+  it('installs every event with the hook command, matchers naming both Agent and Task', () => {
+    const r = cli('install');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain(`installed ${HOOK_SPECS.length} hooks into ${settings}`);
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    for (const spec of HOOK_SPECS) {
+      const groups = s.hooks[spec.event];
+      expect(groups, spec.event).toHaveLength(1);
+      expect(groups[0].hooks[0].command).toBe(`node "${HOOK_JS}" ${spec.event}`);
+    }
+    expect(s.hooks.PreToolUse[0].matcher.split('|')).toEqual(expect.arrayContaining(['Agent', 'Task', 'Edit', 'Write', 'Bash']));
+  });
+
+  it('install twice gives the same file', () => {
+    expect(cli('install').status).toBe(0);
+    const first = readFileSync(settings, 'utf8');
+    const r = cli('install');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('already installed');
+    expect(readFileSync(settings, 'utf8')).toBe(first);
+  });
+
+  it("keeps the user's own hooks and settings, and backs up the previous file", () => {
+    mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
+    writeFileSync(settings, USER_SETTINGS);
+    expect(cli('install').status).toBe(0);
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    expect(s.model).toBe('opus');
+    expect(s.permissions).toEqual({ allow: ['Bash(npm test)'] });
+    expect(s.hooks.PreToolUse[0].hooks[0].command).toBe('/usr/local/bin/my-guard.sh');
+    expect(s.hooks.PreToolUse).toHaveLength(2);
+    expect(s.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: 'say done' }] }]);
+    expect(readFileSync(`${settings}.self-gen.bak`, 'utf8')).toBe(USER_SETTINGS);
+  });
+
+  it("uninstall restores the user's file byte for byte", () => {
+    mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
+    writeFileSync(settings, USER_SETTINGS);
+    cli('install');
+    cli('install');
+    const r = cli('uninstall');
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('restored byte for byte');
+    expect(readFileSync(settings, 'utf8')).toBe(USER_SETTINGS);
+  });
+
+  it('uninstall removes the file it created when there was none', () => {
+    cli('install');
+    cli('uninstall');
+    expect(existsSync(settings)).toBe(false);
+  });
+
+  it('uninstall after the user edited the file removes only our entries', () => {
+    mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
+    writeFileSync(settings, USER_SETTINGS);
+    cli('install');
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    s.theme = 'dark';
+    s.hooks.SessionEnd.push({ hooks: [{ type: 'command', command: 'echo bye' }] });
+    writeFileSync(settings, JSON.stringify(s, null, 2));
+    const r = cli('uninstall');
+    expect(r.stdout).toContain('your other changes were kept');
+    const after = JSON.parse(readFileSync(settings, 'utf8'));
+    expect(after.theme).toBe('dark');
+    expect(after.hooks.SessionEnd).toEqual([{ hooks: [{ type: 'command', command: 'echo bye' }] }]);
+    expect(JSON.stringify(after)).not.toContain('hook.js');
+    expect(after.hooks.PreToolUse).toEqual(JSON.parse(USER_SETTINGS).hooks.PreToolUse);
+  });
+
+  it('install --project writes the project settings', () => {
+    const r = cli('install', '--project');
+    expect(r.status).toBe(0);
+    const s = JSON.parse(readFileSync(join(t.project, '.claude', 'settings.json'), 'utf8'));
+    expect(Object.keys(s.hooks)).toEqual(HOOK_SPECS.map((x) => x.event));
+    expect(existsSync(settings)).toBe(false);
+    cli('uninstall', '--project');
+    expect(existsSync(join(t.project, '.claude', 'settings.json'))).toBe(false);
+  });
+
+  it('refuses to touch a settings file that is not valid JSON, with a fix', () => {
+    mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
+    writeFileSync(settings, '{ broken');
+    const r = cli('install');
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/not valid JSON.*nothing was changed/);
+    expect(r.stderr).toContain('fix:');
+    expect(readFileSync(settings, 'utf8')).toBe('{ broken');
+  });
+
+  it('status shows the installed hooks; doctor exits 0 on a healthy install', () => {
+    cli('install');
+    const st = cli('status');
+    expect(st.stdout).toMatch(/✓ hooks: 8 hooks installed in .*settings\.json/);
+    const doc = cli('doctor');
+    expect(doc.status).toBe(0);
+    expect(doc.stdout).not.toContain('✗');
+  });
+
+  it('doctor names a missing hook script with the fix', () => {
+    mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
+    writeFileSync(
+      settings,
+      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'node "/gone/self-generation/dist/hook.js" SessionStart' }] }] } }),
+    );
+    const doc = cli('doctor');
+    expect(doc.status).toBe(1);
+    expect(doc.stdout).toMatch(/✗ hooks: the hook script \/gone\/self-generation\/dist\/hook\.js .* does not exist/);
+  });
+
+  it('the plugin hooks.json is generated from the same hook list', () => {
+    expect(JSON.parse(readFileSync(join(ROOT, 'hooks', 'hooks.json'), 'utf8'))).toEqual(pluginHooksJson());
+    expect(JSON.parse(readFileSync(join(ROOT, '.claude-plugin', 'plugin.json'), 'utf8')).name).toBe('self-generation');
+  });
+});
