@@ -1,7 +1,7 @@
 // Builds the runnable entries into dist/ with esbuild (type checking is `npm run typecheck`).
 // Native and heavy packages stay external: they are loaded from node_modules at run time.
 import { build } from 'esbuild';
-import { rmSync, chmodSync } from 'node:fs';
+import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
 
 const external = [
   'better-sqlite3',
@@ -12,7 +12,9 @@ const external = [
   'sharp',
 ];
 
-rmSync('dist', { recursive: true, force: true });
+// Build into a fresh folder, then swap it in: a hook or test running meanwhile never sees half a dist/.
+const out = `dist.tmp-${process.pid}`;
+rmSync(out, { recursive: true, force: true });
 const entries = {
   hook: 'src/hooks/entry.ts',
   cli: 'src/cli/main.ts',
@@ -21,7 +23,7 @@ const entries = {
 };
 await build({
   entryPoints: entries,
-  outdir: 'dist',
+  outdir: out,
   bundle: true,
   splitting: true,
   format: 'esm',
@@ -35,5 +37,9 @@ await build({
   },
   logLevel: 'warning',
 });
-chmodSync('dist/cli.js', 0o755);
+chmodSync(`${out}/cli.js`, 0o755);
+const old = `dist.old-${process.pid}`;
+if (existsSync('dist')) renameSync('dist', old);
+renameSync(out, 'dist');
+rmSync(old, { recursive: true, force: true });
 console.log('built dist/: ' + Object.keys(entries).map((e) => e + '.js').join(', '));

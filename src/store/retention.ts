@@ -56,6 +56,7 @@ export function pruneEvents(
     }
     db.exec('VACUUM');
   }
+  db.pragma('optimize');
   db.prepare(`INSERT INTO kv (key, value) VALUES ('last_prune', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(
     now.toISOString(),
   );
