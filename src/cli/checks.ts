@@ -1,5 +1,5 @@
 // Health checks for `self-gen doctor` / `status`. Parts add their own with registerCheck().
-import { accessSync, constants, existsSync, readFileSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, readFileSync, statfsSync, statSync } from 'node:fs';
 import { paths } from '../shared/paths.js';
 import { loadConfig } from '../store/config.js';
 import { dbSizeBytes, ensureVec, openDb, type DB } from '../store/db.js';
@@ -65,8 +65,25 @@ function homeCheck(ctx: CheckContext): CheckResult[] {
   try {
     accessSync(p.home, constants.W_OK);
   } catch {
-    out.push({ name: 'data home', level: 'error', message: `${p.home} is not writable: hooks cannot record anything`, fix: `chmod u+w ${p.home}` });
+    out.push({
+      name: 'data home',
+      level: 'error',
+      message: `${p.home} is not writable: hooks cannot record anything (they still exit 0)`,
+      fix: `make it writable (chmod u+w ${p.home}; or remount the disk read-write), or point SELF_GEN_HOME elsewhere`,
+    });
   }
+  try {
+    const fs = statfsSync(p.home);
+    const free = fs.bavail * fs.bsize;
+    if (free < 16 * 1024 * 1024) {
+      out.push({
+        name: 'disk',
+        level: free < 1024 * 1024 ? 'error' : 'warn',
+        message: `only ${mb(free)} free on the disk of ${p.home}: events cannot be stored when it is full`,
+        fix: 'free disk space (or point SELF_GEN_HOME at another disk); recording resumes by itself',
+      });
+    }
+  } catch {}
   const mode = statSync(p.home).mode & 0o777;
   if (mode & 0o077) {
     out.push({ name: 'data home', level: 'warn', message: `${p.home} is readable by others (mode ${mode.toString(8)})`, fix: `chmod 700 ${p.home}` });

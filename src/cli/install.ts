@@ -1,8 +1,8 @@
 // Merging self-generation's hooks into Claude Code settings, and taking exactly them out again.
 import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { dirname, join } from 'node:path';
+import { distFile } from '../shared/dist.js';
 import { paths } from '../shared/paths.js';
 import type { HookEvent } from '../hooks/types.js';
 import { CliError } from './errors.js';
@@ -27,11 +27,7 @@ export const HOOK_SPECS: HookSpec[] = [
 
 /** dist/hook.js of this installation. */
 export function hookScriptPath(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  // Bundled: dist/cli.js → dist/hook.js. From sources (tests): src/cli → dist/hook.js.
-  const bundled = join(here, 'hook.js');
-  if (existsSync(bundled)) return bundled;
-  return resolve(here, '..', '..', 'dist', 'hook.js');
+  return distFile('hook.js');
 }
 
 export function hookCommand(event: HookEvent, script = hookScriptPath()): string {

@@ -3,7 +3,7 @@ import { extractErrorMessage, normalizeError } from '../kb/normalize.js';
 import { isCorruptError, recoverFromCorruption, type DB } from '../store/db.js';
 import { insertOrQueue, stmt, type NewEvent } from '../store/events.js';
 import { extractFiles } from '../shared/files.js';
-import { truncate } from '../shared/redact.js';
+import { redact, truncate } from '../shared/redact.js';
 import { detectResolutions } from './resolution.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
@@ -92,7 +92,8 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
 
 export function collectToolError(input: HookInput, deps: HookDeps): void {
   const tool = input.tool_name ?? 'unknown';
-  const raw = typeof input.error === 'string' ? input.error : '';
+  // Redact first: normalisation must never turn a secret into a shape redaction no longer sees.
+  const raw = typeof input.error === 'string' ? redact(truncate(input.error, 20_000, '')) : '';
   const message = extractErrorMessage(raw);
   const inputFile = toolFilePath(input.tool_input);
   const named = extractFiles(raw);

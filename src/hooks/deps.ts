@@ -1,8 +1,8 @@
 // Builds the real dependencies of a hook process: config, lazy database, project, background jobs.
 import { spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
+import { distFile } from '../shared/dist.js';
 import { loadConfig, type LoadedConfig } from '../store/config.js';
 import { getDb, type DB } from '../store/db.js';
 import { drainQueue } from '../store/events.js';
@@ -10,10 +10,9 @@ import { getProjectName, getProjectPath } from '../store/project.js';
 import { paths } from '../shared/paths.js';
 import type { HookDeps, HookInput } from './types.js';
 
-/** dist/worker.js next to the running bundle (hooks run from dist/). */
+/** dist/worker.js, whether this code runs from dist/, a dist/chunks/ chunk, or sources. */
 export function workerScript(): string {
-  const here = dirname(fileURLToPath(import.meta.url));
-  return join(here, 'worker.js');
+  return distFile('worker.js');
 }
 
 export function spawnDetached(script: string, args: string[], env: NodeJS.ProcessEnv): void {

@@ -1,17 +1,21 @@
 // File names in free text (error messages, commands) and path-component matching.
 
-// A path-ish token: optional dirs, then a name with an extension (src/a.ts, /x/y.py, ./b.json).
-const FILE_RE = /(?:~|\.{1,2})?(?:\/?[\w@+-][\w.@+-]*)*\/?[\w@+-][\w@+-]*\.[A-Za-z][A-Za-z0-9]{0,7}\b/g;
+// Text is split on delimiters into tokens, and each token (≤ 300 chars) is tested on its own:
+// linear in the text length, whatever the text (no nested quantifiers over the whole input).
+const DELIMS = /[\s'"`()[\]{}<>,;|=]+/;
+const FILE_TOKEN = /^(?:~|\.{1,2})?[\w@+./-]{0,280}\.[A-Za-z][A-Za-z0-9]{0,7}$/;
+const POSITION_SUFFIX = /(?::\d+)+$|\(\d+(?:,\d+)?\)$|::[\w[\]-]+$/;
 
 /** File paths named in a text, in order of appearance, without duplicates (at most 20). */
 export function extractFiles(text: string | undefined | null): string[] {
   if (!text) return [];
   const out: string[] = [];
   const seen = new Set<string>();
-  for (const m of text.slice(0, 20000).matchAll(FILE_RE)) {
-    let f = m[0].replace(/[.:,;]+$/, '');
+  for (const raw of text.slice(0, 20000).split(DELIMS)) {
+    if (raw.length < 3 || raw.length > 300 || raw.includes('://')) continue;
+    let f = raw.replace(/[.:,;]+$/, '').replace(POSITION_SUFFIX, '').replace(/[.:,;]+$/, '');
+    if (!FILE_TOKEN.test(f)) continue;
     if (/^\d+(\.\d+)+$/.test(f) || /^[\w-]+\.(com|org|net|io|dev)$/i.test(f)) continue; // versions, hosts
-    if (/^https?:/i.test(text.slice(Math.max(0, (m.index ?? 0) - 8), m.index ?? 0) + f)) continue;
     f = f.replace(/^\.\//, '');
     if (!seen.has(f)) {
       seen.add(f);

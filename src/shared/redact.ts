@@ -30,16 +30,16 @@ const RULES: Rule[] = [
   R('stripe-key', /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g),
   R('npm-token', /\bnpm_[A-Za-z0-9]{36}\b/g),
   R('huggingface-token', /\bhf_[A-Za-z0-9]{30,}\b/g),
-  R('jwt', /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g),
+  R('jwt', /\beyJ[A-Za-z0-9_-]{8,4000}\.eyJ[A-Za-z0-9_-]{8,8000}\.[A-Za-z0-9_-]{8,}/g),
   // Credentials inside URLs: scheme://user:password@host
-  R('url-credentials', /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]+:)[^\s@/]+@/gi, '$1[REDACTED]@'),
+  R('url-credentials', /\b([a-z][a-z0-9+.-]{0,20}:\/\/[^\s:/@]{1,200}:)[^\s@/]{1,500}@/gi, '$1[REDACTED]@'),
   // Authorization headers
-  R('bearer', /\b(authorization\s*[:=]\s*(?:bearer|basic|token)\s+)[A-Za-z0-9._~+/=-]{8,}/gi, '$1[REDACTED]'),
+  R('bearer', /\b(authorization\s{0,5}[:=]\s{0,5}(?:bearer|basic|token)\s{1,5})[A-Za-z0-9._~+/=-]{8,}/gi, '$1[REDACTED]'),
   R('bearer', /\b(bearer\s+)[A-Za-z0-9._~+/-]{16,}=*/gi, '$1[REDACTED]'),
   // KEY=value / "key": "value" / --password value for secret-looking names
   R(
     'secret-assignment',
-    /\b((?:[A-Za-z0-9_]*?(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth))["']?\s*[:=]\s*["']?)(?!\[REDACTED)[^\s"',;&|]{4,}/gi,
+    /\b((?:[A-Za-z0-9_]{0,40}?(?:password|passwd|pwd|secret|token|api[_-]?key|apikey|access[_-]?key|private[_-]?key|client[_-]?secret|auth))["']?\s{0,5}[:=]\s{0,5}["']?)(?!\[REDACTED)[^\s"',;&|]{4,}/gi,
     '$1[REDACTED]',
   ),
   R(

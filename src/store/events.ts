@@ -57,11 +57,13 @@ function clampDeep(value: unknown, max: number, depth = 0): unknown {
 
 /** Redacts and size-limits event data so nothing secret or unbounded reaches the database. */
 export function sanitizeData(data: Record<string, unknown>): string {
+  // Cut first (with a margin, so a secret crossing the cut is still recognised), then redact, then cut.
+  const redacted = redactDeep(clampDeep(data, MAX_STRING + 256));
   let max = MAX_STRING;
-  let json = JSON.stringify(clampDeep(redactDeep(data), max));
+  let json = JSON.stringify(clampDeep(redacted, max));
   while (json.length > MAX_DATA_BYTES && max > 50) {
     max = Math.floor(max / 4);
-    json = JSON.stringify(clampDeep(redactDeep(data), max));
+    json = JSON.stringify(clampDeep(redacted, max));
   }
   return json;
 }
@@ -103,8 +105,8 @@ export function prepareEvent(e: NewEvent): PreparedEvent {
     project: e.project ?? null,
     project_path: e.projectPath ?? null,
     data: sanitizeData(e.data),
-    files: normalizeFiles(e.files),
-    text: e.text ? truncate(redact(e.text), 8000) : null,
+    files: normalizeFiles(e.files?.map((f) => (typeof f === 'string' ? redact(f) : f))),
+    text: e.text ? truncate(redact(truncate(e.text, 8256, '')), 8000) : null,
   };
 }
 
@@ -175,7 +177,12 @@ export function queuedCount(env: NodeJS.ProcessEnv = process.env): number {
  * Stores queued events. Each file is claimed by an atomic rename, so two hooks draining at once
  * never insert the same event twice. Returns how many were stored.
  */
-export function drainQueue(db: DB, env: NodeJS.ProcessEnv = process.env, max = 500): number {
+export function drainQueue(
+  db: DB,
+  env: NodeJS.ProcessEnv = process.env,
+  max = 500,
+  opts: { wait?: boolean } = {},
+): number {
   const dir = paths(env).queueDir;
   let names: string[];
   try {
@@ -199,6 +206,9 @@ export function drainQueue(db: DB, env: NodeJS.ProcessEnv = process.env, max = 5
     } catch {}
     claimed.push({ file: to, event });
   }
+  // Draining is opportunistic: when the database is still locked, give up at once (no busy wait).
+  const busy = opts.wait ? null : (db.pragma('busy_timeout', { simple: true }) as number);
+  if (busy !== null) db.pragma('busy_timeout = 0');
   try {
     db.transaction(() => {
       for (const c of claimed) if (c.event && typeof c.event.type === 'string') insertPrepared(db, c.event);
@@ -211,6 +221,8 @@ export function drainQueue(db: DB, env: NodeJS.ProcessEnv = process.env, max = 5
       } catch {}
     }
     throw err;
+  } finally {
+    if (busy !== null) db.pragma(`busy_timeout = ${busy}`);
   }
   for (const c of claimed) {
     try {

@@ -136,3 +136,23 @@ describe('fixture session through dist/hook.js', () => {
     expect(statSync(join(t.home, 'data', 'self-gen.db')).mode & 0o777).toBe(0o600);
   });
 });
+
+describe('SessionEnd starts the background worker', () => {
+  it('the detached worker runs its session-end steps (queue stored, retention applied)', async () => {
+    const t = tempEnv();
+    const env = { ...t.env, SELF_GEN_NO_DAEMON: '1' };
+    const end = { hook_event_name: 'SessionEnd', session_id: 'bg-1', cwd: t.project, reason: 'other' };
+    const r = await runHook('SessionEnd', end, env);
+    expect(r).toMatchObject({ code: 0, stdout: '' });
+    const dbFile = join(t.home, 'data', 'self-gen.db');
+    let pruned: unknown = undefined;
+    for (let i = 0; i < 100 && !pruned; i++) {
+      await new Promise((res) => setTimeout(res, 100));
+      const db = new Database(dbFile, { readonly: true });
+      pruned = db.prepare(`SELECT value FROM kv WHERE key = 'last_prune'`).get();
+      db.close();
+    }
+    expect(pruned, 'the worker recorded its retention run').toBeTruthy();
+    t.cleanup();
+  }, 30_000);
+});
