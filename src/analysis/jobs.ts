@@ -1,0 +1,59 @@
+// Background work of the analysis part. The session-end step only checks (one kv read, one indexed
+// count) and, when enough new data exists, starts `worker analyze <project>` detached; the analyze
+// job takes the lock, checks again and runs. Two sessions ending together run one analysis.
+import { spawn } from 'node:child_process';
+import { isEnabled } from '../store/config.js';
+import { getDb } from '../store/db.js';
+import { registerJob, registerSessionEndStep } from '../jobs/registry.js';
+import { analysisConfig } from './config.js';
+import { analyze, autoCheck } from './run.js';
+
+/** Starts `node <script> <args>` detached, output discarded; never waits. */
+export function startDetached(script: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const child = spawn(process.execPath, [script, ...args], { detached: true, stdio: 'ignore', env });
+  child.on('error', () => {});
+  child.unref();
+}
+
+/** The project a session was recorded under (first event with one). */
+export function sessionProject(db: ReturnType<typeof getDb>, sessionId: string): string | null {
+  const r = db
+    .prepare(`SELECT project FROM events WHERE session_id = ? AND project IS NOT NULL ORDER BY ts LIMIT 1`)
+    .get(sessionId) as { project: string } | undefined;
+  return r?.project ?? null;
+}
+
+registerSessionEndStep('analysis-trigger', ({ env, config, args, log }) => {
+  const sessionId = args[0];
+  if (!sessionId || env.SELF_GEN_DISABLE === '1' || !isEnabled(config)) return;
+  const cfg = analysisConfig(config);
+  if (!cfg.auto) return;
+  const db = getDb({ env, busyTimeoutMs: 5000 });
+  const project = sessionProject(db, sessionId);
+  if (!project) return;
+  const check = autoCheck(db, cfg, project);
+  log(`analysis-trigger ${project}: ${check.run ? 'start' : 'skip'} (${check.reason})`);
+  if (!check.run) return;
+  // process.argv[1] is this worker's own script (dist/worker.js).
+  const script = process.argv[1];
+  if (script) startDetached(script, ['analyze', project], env);
+});
+
+registerJob('analyze', async ({ env, config, args, log }) => {
+  const project = args[0] && args[0] !== '*' ? args[0] : null;
+  if (env.SELF_GEN_DISABLE === '1' || !isEnabled(config)) return;
+  const db = getDb({ env, busyTimeoutMs: 5000 });
+  try {
+    const r = await analyze({
+      db,
+      config,
+      env,
+      project,
+      auto: true,
+      onProgress: (m) => log(`analyze: ${m}`),
+    });
+    log(`analyze ${project ?? '*'}: ${r.status}${r.status === 'skipped' ? ` (${r.reason})` : ''}`);
+  } catch (e) {
+    log(`analyze ${project ?? '*'} failed: ${(e as Error).message}`);
+  }
+});

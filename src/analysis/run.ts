@@ -1,0 +1,269 @@
+// `self-gen analyze` and the automatic analysis: summarise → prompt → cache check → claude -p →
+// extract/validate → store. Unchanged input makes no call; a failed call stores nothing.
+import type { LoadedConfig } from '../store/config.js';
+import type { DB } from '../store/db.js';
+import { truncate } from '../shared/redact.js';
+import { AnswerError, parseAnswer, textKey, type StoredAnalysis } from './answer.js';
+import { findAnalysisByHash, storeAnalysis, touchAnalysis } from './cache.js';
+import { ClaudeError, runClaude } from './claude.js';
+import { analysisConfig, type AnalysisConfigT } from './config.js';
+import { acquireLease, releaseLease, type LeaseHolder } from './lock.js';
+import { buildPrompt, inputHash, resolveTemplate, TemplateError } from './prompt.js';
+import { allFeedback, closedKeys } from './suggestions.js';
+import { summarizeEvents, renderSummary, type EventSummary } from './summarize.js';
+
+export type AnalysisErrorKind = 'locked' | 'template' | ClaudeError['kind'] | AnswerError['kind'];
+
+export class AnalysisError extends Error {
+  constructor(
+    public kind: AnalysisErrorKind,
+    message: string,
+    public fix?: string,
+  ) {
+    super(message);
+  }
+}
+
+export type AnalyzeResult =
+  | {
+      status: 'analyzed';
+      analysis: StoredAnalysis;
+      inputHash: string;
+      cacheId: number;
+      durationMs: number;
+      dropped: number;
+    }
+  | { status: 'cached'; analysis: StoredAnalysis; inputHash: string; cacheId: number; analyzedAt: string }
+  | { status: 'not_enough_data'; events: number; needed: number; project: string | null; days: number }
+  | { status: 'dry_run'; prompt: string; inputHash: string; templatePath: string; summary: EventSummary }
+  | { status: 'skipped'; reason: string };
+
+export interface AnalysisState {
+  lastAttempt?: string;
+  lastEventId?: number;
+  result?: 'analyzed' | 'cached' | 'not_enough_data' | 'error';
+  error?: string;
+  analyzedAt?: string;
+}
+
+const scopeKey = (project: string | null) => project ?? '*';
+export const stateKey = (project: string | null) => `analysis:state:${scopeKey(project)}`;
+export const lockKey = (project: string | null) => `analysis:lock:${scopeKey(project)}`;
+
+export function readState(db: DB, project: string | null): AnalysisState {
+  const row = db.prepare('SELECT value FROM kv WHERE key = ?').get(stateKey(project)) as
+    { value: string } | undefined;
+  try {
+    return row ? (JSON.parse(row.value) as AnalysisState) : {};
+  } catch {
+    return {};
+  }
+}
+
+function writeState(db: DB, project: string | null, patch: AnalysisState): void {
+  const next = { ...readState(db, project), ...patch };
+  if (patch.result && patch.result !== 'error') delete next.error;
+  db.prepare(
+    `INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  ).run(stateKey(project), JSON.stringify(next));
+}
+
+/** The newest event id of the scope (how "new data" is measured). */
+export function lastEventId(db: DB, project: string | null): number {
+  const r = (
+    project === null
+      ? db.prepare('SELECT max(id) AS m FROM events').get()
+      : db.prepare('SELECT max(id) AS m FROM events WHERE project = ?').get(project)
+  ) as { m: number | null };
+  return r.m ?? 0;
+}
+
+/**
+ * Is there enough new data for an automatic analysis of `project`? Cheap: one kv read and one
+ * indexed count, no summary.
+ */
+export function autoCheck(
+  db: DB,
+  cfg: AnalysisConfigT,
+  project: string | null,
+  now = new Date(),
+): { run: boolean; reason: string } {
+  if (!cfg.auto) return { run: false, reason: 'analysis.auto is false' };
+  const st = readState(db, project);
+  if (st.lastAttempt) {
+    const ago = now.getTime() - Date.parse(st.lastAttempt);
+    if (ago < cfg.minIntervalMinutes * 60_000)
+      return { run: false, reason: `last attempt ${Math.round(ago / 60_000)} min ago` };
+  }
+  const since = st.lastEventId ?? 0;
+  const row = (
+    project === null
+      ? db
+          .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE id > ? LIMIT ?)')
+          .get(since, cfg.minNewEvents)
+      : db
+          .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE project = ? AND id > ? LIMIT ?)')
+          .get(project, since, cfg.minNewEvents)
+  ) as { n: number };
+  if (row.n < cfg.minNewEvents)
+    return { run: false, reason: `${row.n} new event(s), needs ${cfg.minNewEvents}` };
+  return { run: true, reason: `≥ ${cfg.minNewEvents} new events` };
+}
+
+export interface AnalyzeOptions {
+  db: DB;
+  config: LoadedConfig;
+  env?: NodeJS.ProcessEnv;
+  project: string | null;
+  days?: number;
+  now?: Date;
+  /** Call claude even when the same input was analysed before. */
+  force?: boolean;
+  /** Build the prompt and stop (no call, nothing stored). */
+  dryRun?: boolean;
+  /** Automatic run: after taking the lock, re-check that enough new data still exists. */
+  auto?: boolean;
+  onProgress?: (message: string) => void;
+}
+
+function describeHolder(h: LeaseHolder | null): string {
+  return h ? `pid ${h.pid} on ${h.host}, since ${h.acquired}` : 'another process';
+}
+
+export async function analyze(o: AnalyzeOptions): Promise<AnalyzeResult> {
+  const env = o.env ?? process.env;
+  const cfg = analysisConfig(o.config);
+  const days = o.days ?? cfg.days;
+  const now = o.now ?? new Date();
+  const progress = o.onProgress ?? (() => {});
+  const { db, project } = o;
+
+  const leaseKey = lockKey(project);
+  let token: string | null = null;
+  if (!o.dryRun) {
+    const lease = acquireLease(db, leaseKey, cfg.timeoutMs + 120_000, now);
+    if (!lease.ok) {
+      if (o.auto) return { status: 'skipped', reason: `locked by ${describeHolder(lease.holder)}` };
+      throw new AnalysisError(
+        'locked',
+        `an analysis of ${project ?? 'all projects'} is already running (${describeHolder(lease.holder)})`,
+        'wait for it to finish, then run `self-gen analyze` again',
+      );
+    }
+    token = lease.token;
+  }
+  try {
+    if (o.auto) {
+      const check = autoCheck(db, cfg, project, now);
+      if (!check.run) return { status: 'skipped', reason: check.reason };
+    }
+    const maxId = lastEventId(db, project);
+    progress(`summarising ${days} day(s) of events for ${project ?? 'all projects'}`);
+    const summary = summarizeEvents(db, { project, days, now });
+    if (summary.events < cfg.minEvents) {
+      if (!o.dryRun)
+        writeState(db, project, {
+          lastAttempt: now.toISOString(),
+          lastEventId: maxId,
+          result: 'not_enough_data',
+        });
+      return { status: 'not_enough_data', events: summary.events, needed: cfg.minEvents, project, days };
+    }
+    let template: { path: string; text: string };
+    try {
+      template = resolveTemplate(cfg.templatePath, env);
+    } catch (e) {
+      if (e instanceof TemplateError) {
+        throw new AnalysisError(
+          'template',
+          e.message,
+          'fix or remove the template override (see docs/analysis.md)',
+        );
+      }
+      throw e;
+    }
+    // What the user already applied or dismissed, in this scope (its project and global ones).
+    const feedback = allFeedback(db).filter(
+      (r) => project === null || r.project === null || r.project === project,
+    );
+    const prompt = buildPrompt({
+      template: template.text,
+      summary: renderSummary(summary, cfg.maxPromptChars),
+      project,
+      days,
+      closed: feedback,
+      locale: o.config.locale,
+    });
+    const hash = inputHash(prompt, cfg.model);
+    if (o.dryRun) return { status: 'dry_run', prompt, inputHash: hash, templatePath: template.path, summary };
+
+    const hit = findAnalysisByHash(db, project, days, hash);
+    if (hit && !o.force) {
+      touchAnalysis(db, hit.id, now);
+      writeState(db, project, { lastAttempt: now.toISOString(), lastEventId: maxId, result: 'cached' });
+      return {
+        status: 'cached',
+        analysis: hit.analysis as StoredAnalysis,
+        inputHash: hash,
+        cacheId: hit.id,
+        analyzedAt: hit.ts,
+      };
+    }
+
+    writeState(db, project, { lastAttempt: now.toISOString() });
+    progress(
+      `asking Claude Code (${cfg.claudePath}${cfg.model ? `, model ${cfg.model}` : ''}); this can take a minute`,
+    );
+    let parsed;
+    let durationMs = 0;
+    try {
+      const answer = await runClaude(prompt, {
+        claudePath: cfg.claudePath,
+        model: cfg.model,
+        extraArgs: cfg.extraArgs,
+        timeoutMs: cfg.timeoutMs,
+        env,
+      });
+      durationMs = answer.durationMs;
+      parsed = parseAnswer(answer.text, project);
+    } catch (e) {
+      const err =
+        e instanceof ClaudeError
+          ? new AnalysisError(e.kind, e.message, e.fix)
+          : e instanceof AnswerError
+            ? new AnalysisError(
+                e.kind,
+                e.message,
+                'run again; if it keeps failing, check your prompt template override asks for the JSON shape',
+              )
+            : new AnalysisError('exit', String((e as Error)?.message ?? e));
+      writeState(db, project, { result: 'error', error: truncate(err.message, 500), lastEventId: maxId });
+      throw err;
+    }
+    const closed = closedKeys(feedback);
+    const kept = parsed.suggestions.filter((s) => !closed.has(s.id) && !closed.has(textKey(s.type, s.rule)));
+    const analysis: StoredAnalysis = {
+      summary: parsed.summary,
+      suggestions: kept,
+      project,
+      days,
+      generatedAt: now.toISOString(),
+      stats: { events: summary.events, sessions: summary.sessions },
+      ...(cfg.model ? { model: cfg.model } : {}),
+      ...(parsed.warnings.length ? { warnings: parsed.warnings } : {}),
+    };
+    storeAnalysis(db, { project, days, inputHash: hash, analysis }, now);
+    const row = findAnalysisByHash(db, project, days, hash);
+    writeState(db, project, { lastEventId: maxId, result: 'analyzed', analyzedAt: now.toISOString() });
+    return {
+      status: 'analyzed',
+      analysis,
+      inputHash: hash,
+      cacheId: row?.id ?? 0,
+      durationMs,
+      dropped: parsed.suggestions.length - kept.length,
+    };
+  } finally {
+    if (token) releaseLease(db, leaseKey, token);
+  }
+}
