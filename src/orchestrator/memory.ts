@@ -1,0 +1,662 @@
+// Memory search (seed 003, "claude-mem 검색 트리거 조건"; DESIGN §9): before a role's context is
+// built, the trigger table is checked; each trigger that fires runs its query against
+//   - local: this system's own database (events FTS, error KB) plus past contracts and knowledge,
+//   - claude-mem: a claude-mem worker, when one answers on its local port (short timeout).
+// The hits fill {{mem_context}}. When no source answers, the seed's warning is given and
+// mem_context stays empty; when sources answer without hits, mem_context is empty too.
+import { request as httpRequest } from 'node:http';
+import { basename, resolve } from 'node:path';
+import { searchErrorKB } from '../kb/search.js';
+import { sameFile } from '../shared/files.js';
+import { redact, truncate } from '../shared/redact.js';
+import type { DB } from '../store/db.js';
+import { listContracts, readContract } from './store.js';
+import type { OrchPaths } from './paths.js';
+import type {
+  KnowledgeFileT,
+  OrchestratorConfigT,
+  Role,
+  SessionFileT,
+  SubtaskStateT,
+  TestResultT,
+} from './schemas.js';
+
+export type TriggerId =
+  | 'architect-first-session'
+  | 'architect-same-domain'
+  | 'implementer-retry'
+  | 'implementer-same-file'
+  | 'qa-test-failures';
+
+export interface Trigger {
+  id: TriggerId;
+  /** The seed's query text (sent to claude-mem as is). */
+  query: string;
+  /** Words for the local full-text search. */
+  terms: string[];
+  domain?: string;
+  files?: string[];
+  subtaskId?: string;
+}
+
+/** Everything the trigger table looks at (gathered by gatherTriggerFacts). */
+export interface TriggerFacts {
+  role: Role;
+  projectName: string;
+  locale: 'ko' | 'en';
+  /** Earlier orchestrator sessions of the project that were completed. */
+  completedSessions: number;
+  /** The current task's domain (design-brief / state), lower-cased. */
+  domain?: string;
+  /** Domains of tasks in earlier sessions, lower-cased. */
+  pastDomains: ReadonlySet<string>;
+  subtaskId?: string;
+  subtask?: SubtaskStateT | null;
+  /** Files of the current subtask that an earlier session changed. */
+  changedBefore: string[];
+}
+
+const Q = {
+  ko: {
+    firstSession: (p: string) => `${p} 설계 결정`,
+    domain: (p: string, d: string) => `${p} ${d} 설계`,
+    retry: (p: string, s: string) => `${p} ${s} 실패`,
+    file: (p: string, f: string) => `${p} ${f} 수정`,
+    tests: (p: string) => `${p} 테스트 실패 패턴`,
+  },
+  en: {
+    firstSession: (p: string) => `${p} design decisions`,
+    domain: (p: string, d: string) => `${p} ${d} design`,
+    retry: (p: string, s: string) => `${p} ${s} failure`,
+    file: (p: string, f: string) => `${p} ${f} change`,
+    tests: (p: string) => `${p} test failure patterns`,
+  },
+};
+
+const STOP = new Set([
+  'the',
+  'and',
+  'for',
+  'with',
+  'add',
+  'from',
+  'into',
+  'that',
+  'this',
+  'new',
+  'use',
+  'make',
+]);
+
+export function words(text: string): string[] {
+  const out: string[] = [];
+  for (const w of text.toLowerCase().match(/[\p{L}\p{N}_]+/gu) ?? []) {
+    if (w.length < 2 || STOP.has(w) || out.includes(w)) continue;
+    out.push(w);
+    if (out.length >= 12) break;
+  }
+  return out;
+}
+
+/** The seed's trigger table. Each trigger fires only on its own condition. */
+export function evaluateTriggers(f: TriggerFacts): Trigger[] {
+  const q = Q[f.locale] ?? Q.ko;
+  const out: Trigger[] = [];
+  if (f.role === 'architect') {
+    if (f.completedSessions === 0)
+      out.push({
+        id: 'architect-first-session',
+        query: q.firstSession(f.projectName),
+        terms: ['설계', '결정', 'design', 'decision', 'decisions', 'architecture'],
+      });
+    if (f.domain && f.pastDomains.has(f.domain))
+      out.push({
+        id: 'architect-same-domain',
+        query: q.domain(f.projectName, f.domain),
+        terms: words(f.domain),
+        domain: f.domain,
+      });
+  }
+  if (f.role === 'implementer' && f.subtaskId) {
+    if ((f.subtask?.retries.implementation ?? 0) > 0) {
+      const label = f.subtask?.title || f.subtaskId;
+      out.push({
+        id: 'implementer-retry',
+        query: q.retry(f.projectName, label),
+        terms: words(label),
+        subtaskId: f.subtaskId,
+      });
+    }
+    for (const file of f.changedBefore.slice(0, 3)) {
+      out.push({
+        id: 'implementer-same-file',
+        query: q.file(f.projectName, file),
+        terms: words(basename(file)),
+        files: [file],
+        subtaskId: f.subtaskId,
+      });
+    }
+  }
+  if (
+    (f.role === 'qa-test-first' || f.role === 'qa-verification') &&
+    f.subtaskId &&
+    (f.subtask?.test_failures ?? 0) >= 2
+  ) {
+    out.push({
+      id: 'qa-test-failures',
+      query: q.tests(f.projectName),
+      terms: ['test', 'tests', 'testing', '테스트', 'spec', 'assert', 'expect'],
+      subtaskId: f.subtaskId,
+    });
+  }
+  return out;
+}
+
+// ---------------------------------------------------------------- facts from files and the database
+
+export interface FactInput {
+  p: OrchPaths;
+  role: Role;
+  projectName: string;
+  locale: 'ko' | 'en';
+  session: SessionFileT;
+  domain?: string;
+  subtaskId?: string;
+  subtask?: SubtaskStateT | null;
+  /** The current subtask's files (state, design-contract). */
+  subtaskFiles: string[];
+  db: (() => DB) | null;
+}
+
+function pastRequests(session: SessionFileT): string[] {
+  return session.history.flatMap((h) => h.requests).slice(-30);
+}
+
+const EDIT_TOOLS = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'];
+
+/** Files changed in this project before `before` (tool_use events of edit tools). */
+export function changedInDb(db: DB, projectPath: string, files: string[], before: string): string[] {
+  const out: string[] = [];
+  const stmt = db.prepare(
+    `SELECT f.path FROM event_files f JOIN events e ON e.id = f.event_id
+     WHERE f.name = ? AND e.type = 'tool_use' AND e.project_path = ? AND e.ts < ?
+       AND json_extract(e.data, '$.tool') IN (${EDIT_TOOLS.map(() => '?').join(',')}) LIMIT 50`,
+  );
+  for (const file of files) {
+    const abs = resolve(projectPath, file);
+    const rows = stmt.all(basename(file), projectPath, before, ...EDIT_TOOLS) as { path: string }[];
+    if (rows.some((r) => sameFile(r.path, abs) || sameFile(r.path, file))) out.push(file);
+  }
+  return out;
+}
+
+export async function gatherTriggerFacts(i: FactInput): Promise<TriggerFacts> {
+  const facts: TriggerFacts = {
+    role: i.role,
+    projectName: i.projectName,
+    locale: i.locale,
+    completedSessions: i.session.history.filter((h) => h.status === 'completed').length,
+    domain: i.domain?.trim().toLowerCase() || undefined,
+    pastDomains: new Set(),
+    subtaskId: i.subtaskId,
+    subtask: i.subtask ?? null,
+    changedBefore: [],
+  };
+  const past = pastRequests(i.session);
+  if (i.role === 'architect' && facts.domain) {
+    const domains = new Set<string>();
+    for (const r of past) {
+      try {
+        const b = await readContract(i.p, 'task-breakdown', { request: r });
+        for (const t of b?.value.tasks ?? []) if (t.domain) domains.add(t.domain.trim().toLowerCase());
+      } catch {}
+    }
+    facts.pastDomains = domains;
+  }
+  if (i.role === 'implementer' && i.subtaskFiles.length) {
+    const changed = new Set<string>();
+    // Past contracts: test results of earlier sessions that list the file as changed.
+    for (const r of past) {
+      for (const c of listContracts(i.p, r).filter((c) => c.kind === 'test-result')) {
+        try {
+          const doc = await readContract(i.p, 'test-result', c.ids);
+          for (const f of i.subtaskFiles)
+            if ((doc?.value.files_changed ?? []).some((x) => sameFile(x, f))) changed.add(f);
+        } catch {}
+      }
+    }
+    // The event log: Edit/Write of the file before this orchestrator session started.
+    if (i.db) {
+      try {
+        for (const f of changedInDb(i.db(), i.p.projectRoot, i.subtaskFiles, i.session.started_at))
+          changed.add(f);
+      } catch {}
+    }
+    facts.changedBefore = i.subtaskFiles.filter((f) => changed.has(f));
+  }
+  return facts;
+}
+
+// ---------------------------------------------------------------- sources
+
+export interface Hit {
+  trigger: TriggerId;
+  /** The trigger's query (one trigger id can fire for several files). */
+  query: string;
+  source: 'events' | 'error-kb' | 'contracts' | 'knowledge' | 'claude-mem';
+  text: string;
+}
+
+export interface SourceStatus {
+  name: 'local' | 'claude-mem';
+  ok: boolean;
+  reason?: string;
+}
+
+export interface MemoryOutcome {
+  triggers: Trigger[];
+  hits: Hit[];
+  sources: SourceStatus[];
+  /** The text for {{mem_context}} ('' when nothing was found or no source answered). */
+  context: string;
+  /** The seed's warning when no source answered; null otherwise. */
+  warning: string | null;
+}
+
+export interface SearchInput {
+  triggers: Trigger[];
+  p: OrchPaths;
+  projectName: string;
+  session: SessionFileT;
+  knowledge: KnowledgeFileT | null;
+  /** The latest test result of the current subtask (its failure messages are looked up in the KB). */
+  lastResult?: TestResultT | null;
+  cfg: OrchestratorConfigT;
+  locale: 'ko' | 'en';
+  db: (() => DB) | null;
+  requestId?: string;
+}
+
+function oneLine(s: unknown, max = 200): string {
+  return truncate(
+    String(s ?? '')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    max,
+  );
+}
+
+export function ftsOr(terms: string[]): string {
+  return terms
+    .flatMap((t) => t.match(/[\p{L}\p{N}_]+/gu) ?? [])
+    .slice(0, 16)
+    .map((w) => `"${w}"`)
+    .join(' OR ');
+}
+
+function describeEvent(type: string, data: Record<string, unknown>): string {
+  if (type === 'prompt') return `prompt: ${oneLine(data.text)}`;
+  if (type === 'tool_error')
+    return `${String(data.tool ?? 'tool')} error: ${oneLine(data.error ?? data.errorRaw)}`;
+  if (type === 'tool_use')
+    return `${String(data.tool ?? 'tool')}: ${oneLine(JSON.stringify(data.input ?? {}))}`;
+  return `${type}: ${oneLine(JSON.stringify(data))}`;
+}
+
+function searchEvents(db: DB, projectPath: string, t: Trigger, limit: number): string[] {
+  const types =
+    t.id === 'implementer-retry' || t.id === 'qa-test-failures'
+      ? ['tool_error']
+      : t.id === 'implementer-same-file'
+        ? ['tool_error', 'tool_use']
+        : ['prompt', 'subagent_stop', 'session_summary'];
+  const match = ftsOr(t.terms);
+  if (!match) return [];
+  const rows = db
+    .prepare(
+      `SELECT e.type, e.ts, e.data FROM events_fts f JOIN events e ON e.id = f.rowid
+       WHERE events_fts MATCH ? AND e.project_path = ? AND e.type IN (${types.map(() => '?').join(',')})
+       ORDER BY rank LIMIT ?`,
+    )
+    .all(match, projectPath, ...types, limit) as { type: string; ts: string; data: string }[];
+  return rows.map((r) => {
+    let data: Record<string, unknown> = {};
+    try {
+      data = JSON.parse(r.data) as Record<string, unknown>;
+    } catch {}
+    return `${r.ts.slice(0, 10)} ${describeEvent(r.type, data)}`;
+  });
+}
+
+interface KbRow {
+  error_normalized: string;
+  resolution: string | null;
+  resolved_by: string | null;
+}
+
+function kbLine(k: KbRow): string {
+  return `"${oneLine(k.error_normalized, 120)}" → ${oneLine(k.resolution, 160)}${k.resolved_by ? ` (${k.resolved_by})` : ''}`;
+}
+
+async function searchKb(
+  db: DB,
+  t: Trigger,
+  lastResult: TestResultT | null | undefined,
+  limit: number,
+): Promise<string[]> {
+  const out: string[] = [];
+  if (t.id === 'implementer-retry' || t.id === 'qa-test-failures') {
+    for (const f of (lastResult?.failures ?? []).slice(0, 3)) {
+      const m = await searchErrorKB(db, f.message);
+      if (m && m.resolution) out.push(kbLine(m));
+    }
+  }
+  if (t.id === 'implementer-same-file') {
+    for (const file of t.files ?? []) {
+      try {
+        const rows = db
+          .prepare(
+            `SELECT k.error_normalized, k.resolution, k.resolved_by FROM error_kb_fts f JOIN error_kb k ON k.id = f.rowid
+             WHERE error_kb_fts MATCH ? AND k.resolution IS NOT NULL ORDER BY rank LIMIT ?`,
+          )
+          .all(`"${basename(file).replace(/"/g, '')}"`, limit) as KbRow[];
+        out.push(...rows.map(kbLine));
+      } catch {}
+    }
+  }
+  return [...new Set(out)].slice(0, limit);
+}
+
+function entryText(e: string | { text: string }): string {
+  return typeof e === 'string' ? e : e.text;
+}
+
+const KNOWLEDGE_PREFIX = 'knowledge.yaml pitfall: ';
+
+async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promise<string[]> {
+  const out: string[] = [];
+  const requests = [
+    ...new Set([...pastRequests(i.session), ...i.session.requests.map((r) => r.id)]),
+  ].reverse();
+  for (const r of requests) {
+    if (out.length >= limit) break;
+    for (const c of listContracts(i.p, r)) {
+      if (out.length >= limit) break;
+      try {
+        if (t.id === 'architect-first-session' && c.kind === 'design-contract') {
+          const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
+          const dec = (d?.decisions ?? []).map(entryText);
+          if (dec.length)
+            out.push(`${r}/${c.ids.task} design-contract decisions: ${oneLine(dec.join('; '))}`);
+        } else if (t.id === 'architect-same-domain' && c.kind === 'design-contract') {
+          const brief = (await readContract(i.p, 'design-brief', c.ids).catch(() => null))?.value;
+          if (!brief?.domain || brief.domain.trim().toLowerCase() !== t.domain) continue;
+          const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
+          if (!d) continue;
+          const dec = (d.decisions ?? []).map(entryText);
+          out.push(
+            `${r}/${c.ids.task} (${brief.title}) design: ${oneLine([d.summary, dec.length ? `decisions: ${dec.join('; ')}` : '', d.invariants.length ? `invariants: ${d.invariants.join('; ')}` : ''].filter(Boolean).join(' · '))}`,
+          );
+        } else if (t.id === 'implementer-same-file' && c.kind === 'test-result') {
+          const res = (await readContract(i.p, 'test-result', c.ids))?.value;
+          if (res && (res.files_changed ?? []).some((x) => (t.files ?? []).some((f) => sameFile(x, f))))
+            out.push(
+              `${r}/${c.ids.task}/${c.ids.subtask} changed ${t.files?.join(', ')} (${res.status})${res.summary ? `: ${oneLine(res.summary)}` : ''}`,
+            );
+        } else if (
+          (t.id === 'qa-test-failures' || t.id === 'implementer-retry') &&
+          c.kind === 'test-result'
+        ) {
+          if (t.id === 'implementer-retry' && c.ids.subtask !== t.subtaskId) continue;
+          const res = (await readContract(i.p, 'test-result', c.ids))?.value;
+          if (res?.status === 'failed')
+            out.push(
+              `${r}/${c.ids.task}/${c.ids.subtask} failed: ${oneLine((res.failures ?? []).map((f) => (f.case ? `${f.case}: ` : '') + f.message).join('; '))}`,
+            );
+        }
+      } catch {}
+    }
+  }
+  if (t.id === 'qa-test-failures' && i.knowledge && out.length < limit) {
+    const w = new Set(t.terms);
+    for (const e of i.knowledge.pitfalls) {
+      const text = entryText(e);
+      if (words(text).some((x) => w.has(x))) out.push(`${KNOWLEDGE_PREFIX}${oneLine(text)}`);
+    }
+  }
+  return out.slice(0, limit);
+}
+
+// ---------------------------------------------------------------- claude-mem
+
+export interface ClaudeMemAnswer {
+  ok: boolean;
+  items: string[];
+  reason?: string;
+}
+
+function memItem(o: Record<string, unknown>): string {
+  const id = o.id !== undefined ? `#${String(o.id)} ` : '';
+  const date = typeof o.created_at === 'string' ? `${o.created_at.slice(0, 10)} ` : '';
+  const title = o.title ?? o.request ?? o.prompt_text ?? o.text ?? o.summary ?? o.narrative ?? '';
+  const extra = o.title && (o.subtitle || o.narrative) ? ` — ${oneLine(o.subtitle ?? o.narrative, 140)}` : '';
+  return `${id}${date}${oneLine(title, 160)}${extra}`.trim();
+}
+
+/** Turns a claude-mem /api/search answer (JSON arrays or MCP-style text content) into lines. */
+export function parseClaudeMem(body: string, limit: number): string[] {
+  let data: unknown;
+  try {
+    data = JSON.parse(body);
+  } catch {
+    return body
+      .split('\n')
+      .map((l) => oneLine(l))
+      .filter(Boolean)
+      .slice(0, limit);
+  }
+  const out: string[] = [];
+  if (data && typeof data === 'object') {
+    const d = data as Record<string, unknown>;
+    for (const key of ['observations', 'sessions', 'prompts', 'results', 'items']) {
+      const arr = d[key];
+      if (Array.isArray(arr))
+        for (const o of arr) if (o && typeof o === 'object') out.push(memItem(o as Record<string, unknown>));
+    }
+    if (Array.isArray(d.content)) {
+      for (const c of d.content as { type?: string; text?: string }[]) {
+        if (typeof c?.text === 'string')
+          out.push(
+            ...c.text
+              .split('\n')
+              .map((l) => oneLine(l))
+              .filter((l) => l && !/^\|?\s*-{3,}/.test(l) && !/^no (results|observations)/i.test(l)),
+          );
+      }
+    }
+  }
+  return out.filter(Boolean).slice(0, limit);
+}
+
+export function askClaudeMem(
+  cfg: OrchestratorConfigT['claudeMem'],
+  query: string,
+  project: string,
+  limit: number,
+): Promise<ClaudeMemAnswer> {
+  return new Promise((done) => {
+    let settled = false;
+    const finish = (a: ClaudeMemAnswer) => {
+      if (settled) return;
+      settled = true;
+      done(a);
+    };
+    const params = new URLSearchParams({ query, project, limit: String(limit), format: 'json' });
+    try {
+      const req = httpRequest(
+        {
+          host: cfg.host,
+          port: cfg.port,
+          path: `/api/search?${params.toString()}`,
+          method: 'GET',
+          timeout: cfg.timeoutMs,
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (c: string) => {
+            if (body.length < 256 * 1024) body += c;
+          });
+          res.on('end', () => {
+            if ((res.statusCode ?? 0) >= 400)
+              finish({ ok: false, items: [], reason: `HTTP ${res.statusCode}` });
+            else finish({ ok: true, items: parseClaudeMem(body, limit) });
+          });
+          res.on('error', (e) => finish({ ok: false, items: [], reason: e.message }));
+        },
+      );
+      const timer = setTimeout(() => {
+        req.destroy();
+        finish({ ok: false, items: [], reason: `no answer within ${cfg.timeoutMs} ms` });
+      }, cfg.timeoutMs);
+      timer.unref();
+      req.on('timeout', () => {
+        req.destroy();
+        finish({ ok: false, items: [], reason: `no answer within ${cfg.timeoutMs} ms` });
+      });
+      req.on('error', (e: NodeJS.ErrnoException) =>
+        finish({ ok: false, items: [], reason: e.code ?? e.message }),
+      );
+      req.on('close', () => clearTimeout(timer));
+      req.end();
+    } catch (e) {
+      finish({ ok: false, items: [], reason: (e as Error).message });
+    }
+  });
+}
+
+// ---------------------------------------------------------------- the search
+
+export function fallbackWarning(locale: 'ko' | 'en', reason: string): string {
+  return locale === 'en'
+    ? `[Warning] claude-mem search unavailable: ${reason}\nContinuing with file-based knowledge (knowledge.yaml) only.`
+    : `[Warning] claude-mem 검색 불가: ${reason}\n파일 기반 지식(knowledge.yaml)만 사용하여 계속 진행합니다.`;
+}
+
+export async function runMemorySearch(i: SearchInput): Promise<MemoryOutcome> {
+  const none: MemoryOutcome = { triggers: i.triggers, hits: [], sources: [], context: '', warning: null };
+  if (!i.triggers.length || !i.cfg.memorySearch.enabled) return none;
+  const limit = i.cfg.memorySearch.limit;
+  const hits: Hit[] = [];
+  const sources: SourceStatus[] = [];
+
+  // claude-mem runs in parallel with the local search.
+  const memPromise: Promise<ClaudeMemAnswer[]> = i.cfg.claudeMem.enabled
+    ? (async () => {
+        const answers: ClaudeMemAnswer[] = [];
+        for (const t of i.triggers) {
+          const a = await askClaudeMem(i.cfg.claudeMem, t.query, i.projectName, limit);
+          answers.push(a);
+          if (!a.ok) break; // not there: do not wait again for every trigger
+        }
+        return answers;
+      })()
+    : Promise.resolve([]);
+
+  if (i.cfg.memorySearch.local) {
+    let db: DB | null = null;
+    try {
+      if (!i.db) throw new Error('no database');
+      db = i.db();
+    } catch (e) {
+      sources.push({
+        name: 'local',
+        ok: false,
+        reason: `self-gen database: ${oneLine((e as Error).message, 120)}`,
+      });
+    }
+    if (db) {
+      sources.push({ name: 'local', ok: true });
+      for (const t of i.triggers) {
+        try {
+          for (const text of searchEvents(db, i.p.projectRoot, t, limit))
+            hits.push({ trigger: t.id, query: t.query, source: 'events', text });
+        } catch {}
+        try {
+          for (const text of await searchKb(db, t, i.lastResult, limit))
+            hits.push({ trigger: t.id, query: t.query, source: 'error-kb', text });
+        } catch {}
+        for (const text of await searchContracts(i, t, limit))
+          hits.push({
+            trigger: t.id,
+            query: t.query,
+            source: text.startsWith(KNOWLEDGE_PREFIX) ? 'knowledge' : 'contracts',
+            text,
+          });
+      }
+    }
+  } else {
+    sources.push({
+      name: 'local',
+      ok: false,
+      reason: 'local search disabled (orchestrator.memorySearch.local)',
+    });
+  }
+
+  const answers = await memPromise;
+  if (!i.cfg.claudeMem.enabled) {
+    sources.push({ name: 'claude-mem', ok: false, reason: 'disabled (orchestrator.claudeMem.enabled)' });
+  } else {
+    const failed = answers.find((a) => !a.ok);
+    const okAny = answers.some((a) => a.ok);
+    sources.push(
+      okAny || !failed
+        ? { name: 'claude-mem', ok: true }
+        : {
+            name: 'claude-mem',
+            ok: false,
+            reason: `${i.cfg.claudeMem.host}:${i.cfg.claudeMem.port} ${failed.reason ?? ''}`.trim(),
+          },
+    );
+    answers.forEach((a, k) => {
+      const t = i.triggers[k];
+      if (t && a.ok)
+        for (const text of a.items) hits.push({ trigger: t.id, query: t.query, source: 'claude-mem', text });
+    });
+  }
+
+  const answered = sources.some((s) => s.ok);
+  const warning = answered
+    ? null
+    : fallbackWarning(
+        i.locale,
+        sources
+          .map((s) => s.reason)
+          .filter(Boolean)
+          .join('; ') || 'no source',
+      );
+  const context = answered ? formatHits(i.triggers, hits, i.cfg.memorySearch.maxChars) : '';
+  return { triggers: i.triggers, hits: answered ? hits : [], sources, context, warning };
+}
+
+export function formatHits(triggers: Trigger[], hits: Hit[], maxChars: number): string {
+  if (!hits.length) return '';
+  const lines: string[] = [];
+  for (const t of triggers) {
+    const mine = hits.filter((h) => h.trigger === t.id && h.query === t.query);
+    if (!mine.length) continue;
+    const head = `- [${t.id}] "${t.query}"`;
+    if (lines.includes(head)) continue;
+    lines.push(head);
+    for (const h of mine) {
+      const line = `  - (${h.source}) ${redact(h.text)}`;
+      if (!lines.includes(line)) lines.push(line);
+    }
+  }
+  let out = '';
+  for (const l of lines) {
+    if (out.length + l.length + 1 > maxChars) break;
+    out += (out ? '\n' : '') + l;
+  }
+  return out;
+}
