@@ -6,6 +6,7 @@ import { registerKb } from './commands/kb.js';
 import { registerSharedContext } from './commands/shared-context.js';
 import { registerOrch } from './commands/orch.js';
 import { registerAnalysis } from './commands/analysis.js';
+import { registerDemo } from './commands/demo.js';
 import { CliError } from './errors.js';
 
 export function buildProgram(): Command {
@@ -24,6 +25,7 @@ export function buildProgram(): Command {
   registerSharedContext(program);
   registerOrch(program);
   registerAnalysis(program);
+  registerDemo(program);
   return program;
 }
 

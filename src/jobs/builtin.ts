@@ -1,18 +1,5 @@
-// Built-in background steps: store queued events, enforce retention. Other parts register theirs
-// (embeddings, analysis) from their own modules, imported here.
-import { getDb } from '../store/db.js';
-import { drainQueue } from '../store/events.js';
-import { pruneEvents } from '../store/retention.js';
-import { registerJob, registerSessionEndStep } from './registry.js';
-
-registerSessionEndStep('drain-queue', ({ env, config }) => {
-  drainQueue(getDb({ env, busyTimeoutMs: Math.max(config.busyTimeoutMs, 5000) }), env, 100000);
-});
-
-registerSessionEndStep('retention', ({ env, config }) => {
-  pruneEvents(getDb({ env, busyTimeoutMs: 5000 }), config, env);
-});
-
-registerJob('prune', ({ env, config }) => {
-  pruneEvents(getDb({ env, busyTimeoutMs: 5000 }), config, env);
-});
+// Every background step and job, in the order the session-end job runs them. ES modules run their
+// imports in order, so the order of these lines is the order of the steps.
+import './core-steps.js'; // store queued events, retention
+import '../kb/jobs.js'; // embeddings for new error_kb entries
+import '../analysis/jobs.js'; // AI analysis when enough new data exists

@@ -1,40 +1,73 @@
 // normalizeError: the single owner of error normalisation (seed 001, REQ-RA-001).
 // Other modules import it from here (or from kb/index).
 
+// 1. Paths (seed: "a path pattern starting with /"): absolute paths, plus `~/`, `./`, `../` paths and
+//    relative paths with a directory and a file extension (src/app.ts), which vary just as much.
 const PATH_RE = /(?<![\w<>.~-])\/(?:[^\s'"`:;,()[\]{}<>|]+)/g;
+const REL_PATH_RE =
+  /(?<![\w<>/.~@-])(?:(?:~|\.{1,2})\/[^\s'"`:;,()[\]{}<>|]*|[\w@.-]+(?:\/[\w@.+-]+)*\/[\w@+-][\w@.+-]*\.[A-Za-z][A-Za-z0-9]{0,7}\b)/g;
+// 2. Numbers of two or more digits (a whole number, not the digits inside an identifier such as
+//    TS2307 or E0308, which name the error), plus hex addresses and long hex ids (hashes, uuids).
+const HEX_RE =
+  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b0x[0-9a-f]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b/gi;
+const NUMBER_RE = /(?<![A-Za-z_\d])\d{2,}(?![A-Za-z_])/g;
+// 3. Quoted strings of up to 100 characters.
 const QUOTED_RE = /'[^'\n]{0,100}'|"[^"\n]{0,100}"|`[^`\n]{0,100}`/g;
-const NUMBER_RE = /\d{2,}/g;
 
 /**
- * Replaces the variable parts of an error message: `/absolute/paths` → `<PATH>`, quoted strings
- * (≤ 100 characters) → `<STR>`, numbers of two or more digits → `<N>`; then cuts to 200 characters
- * and trims. Never throws: a non-string gives ''.
+ * Replaces the variable parts of an error message (seed 001, REQ-RA-001): paths → `<PATH>`,
+ * numbers of two or more digits → `<N>`, quoted strings (≤ 100 characters) → `<STR>`; then cuts
+ * to 200 characters and trims both ends. Never throws: a non-string gives ''.
  */
 export function normalizeError(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
-  return message
-    .replace(PATH_RE, '<PATH>')
-    .replace(QUOTED_RE, '<STR>')
-    .replace(NUMBER_RE, '<N>')
-    .slice(0, 200)
-    .trim();
+  try {
+    return message
+      .slice(0, 4000)
+      .replace(PATH_RE, '<PATH>')
+      .replace(REL_PATH_RE, '<PATH>')
+      .replace(HEX_RE, '<N>')
+      .replace(NUMBER_RE, '<N>')
+      .replace(QUOTED_RE, '<STR>')
+      .slice(0, 200)
+      .trim();
+  } catch {
+    return '';
+  }
 }
 
 const EXIT_CODE_LINE = /^\s*Exit code -?\d+\s*$/i;
+const TRACEBACK_LINE = /^Traceback \(most recent call last\):?$/;
+/** A Python exception line (the last one of a traceback is the error). */
+const PY_EXCEPTION = /^(?:E\s+)?[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)/;
+/** Lines that start like an error report in the common tools. */
+const LABELLED =
+  /^(?:[\w.]*(?:Error|Exception)\b|error(?:\[\w+\])?\s*:|fatal\s*:|FATAL\b|panic\b|npm (?:ERR!|error)|ERROR\b|E\s+\w|FAILED\b|Uncaught\b|thread '.*' panicked|Segmentation fault|Killed\b)/i;
 const KEY_LINE =
-  /\b(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such file|cannot|can't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict)\b/i;
+  /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such file|cannot|can't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict)\b/i;
 
 /**
  * The message of a tool error worth normalising: drops Claude Code's `Exit code N` line and
- * `<tool_use_error>` tags, then prefers the first line that reads like an error.
+ * `<tool_use_error>` tags; takes the exception line of a Python traceback, else the first line
+ * that starts like an error report, else the first line that reads like an error, else the first.
  */
 export function extractErrorMessage(raw: unknown): string {
   if (typeof raw !== 'string') return '';
-  const text = raw.replace(/<\/?tool_use_error>/g, '');
+  const text = raw.slice(0, 20000).replace(/<\/?tool_use_error>/g, '');
   const lines = text
     .split(/\r?\n/)
     .map((l) => l.trim())
     .filter((l) => l && !EXIT_CODE_LINE.test(l));
   if (lines.length === 0) return text.trim();
-  return lines.find((l) => KEY_LINE.test(l)) ?? (lines[0] as string);
+  if (lines.some((l) => TRACEBACK_LINE.test(l))) {
+    const last = [...lines].reverse().find((l) => PY_EXCEPTION.test(l));
+    if (last) return last;
+  }
+  const content = lines.filter((l) => !TRACEBACK_LINE.test(l));
+  return (
+    content.find((l) => LABELLED.test(l)) ??
+    content.find((l) => KEY_LINE.test(l)) ??
+    (content[0] as string | undefined) ??
+    (lines[0] as string)
+  );
 }

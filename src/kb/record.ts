@@ -4,6 +4,7 @@ import { redact, truncate } from '../shared/redact.js';
 
 export interface ResolutionInfo {
   errorRaw?: string;
+  /** A short description of the fix. When absent, the seed's JSON form is stored instead. */
   resolution?: string;
   resolvedBy?: string;
   toolSequence?: string[];
@@ -19,25 +20,68 @@ ON CONFLICT(error_normalized) DO UPDATE SET
   use_count = use_count + 1`;
 
 /**
+ * The resolution text stored: the description when given, else the seed's JSON string of how the
+ * error was resolved ({"resolvedBy":…, "toolSequence":[…]}).
+ */
+export function resolutionText(info: ResolutionInfo): string | null {
+  if (typeof info.resolution === 'string' && info.resolution.trim())
+    return truncate(redact(info.resolution.trim()), 1000);
+  if (!info.resolvedBy && !info.toolSequence?.length) return null;
+  return JSON.stringify({
+    ...(info.resolvedBy ? { resolvedBy: info.resolvedBy } : {}),
+    ...(info.toolSequence?.length ? { toolSequence: info.toolSequence.slice(0, 50) } : {}),
+  });
+}
+
+/**
  * Records (or refreshes) the resolution of a normalized error. Everything is redacted first.
  * Returns the error_kb id, or null on any failure (never throws). No embedding is made here:
- * the session-end batch does that.
+ * the session-end batch does that (REQ-RA-005).
  */
-export function recordResolution(db: DB, normalizedError: string, info: ResolutionInfo = {}, now = new Date()): number | null {
+export function recordResolution(
+  db: DB,
+  normalizedError: string,
+  info: ResolutionInfo = {},
+  now = new Date(),
+): number | null {
   try {
-    if (!normalizedError) return null;
-    const key = redact(normalizedError);
-    db.prepare(UPSERT).run(
-      now.toISOString(),
-      key,
-      info.errorRaw != null ? truncate(redact(info.errorRaw), 2000) : null,
-      info.resolution != null ? truncate(redact(info.resolution), 1000) : null,
-      info.resolvedBy ?? null,
-      info.toolSequence ? JSON.stringify(info.toolSequence.slice(0, 50)) : null,
-    );
-    const row = db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as { id: number } | undefined;
+    if (!db || typeof normalizedError !== 'string' || !normalizedError.trim()) return null;
+    const key = truncate(redact(normalizedError.trim()), 400, '');
+    const row = db
+      .prepare(UPSERT + ' RETURNING id')
+      .get(
+        now.toISOString(),
+        key,
+        typeof info.errorRaw === 'string' ? truncate(redact(info.errorRaw), 2000) : null,
+        resolutionText(info),
+        info.resolvedBy ? truncate(redact(String(info.resolvedBy)), 200) : null,
+        Array.isArray(info.toolSequence)
+          ? JSON.stringify(info.toolSequence.slice(0, 50).map((t) => redact(String(t))))
+          : null,
+      ) as { id: number } | undefined;
     return row?.id ?? null;
   } catch {
     return null;
   }
+}
+
+/** A resolution as one line of text, whichever form it was stored in. */
+export function describeResolution(entry: {
+  resolution: string | null;
+  resolved_by?: string | null;
+  tool_sequence?: string | null;
+}): string {
+  const r = entry.resolution?.trim();
+  if (!r) return '';
+  if (r.startsWith('{')) {
+    try {
+      const j = JSON.parse(r) as { resolvedBy?: string; toolSequence?: string[]; description?: string };
+      if (j.description) return j.description;
+      const seq = Array.isArray(j.toolSequence) && j.toolSequence.length ? j.toolSequence.join(' → ') : '';
+      return [j.resolvedBy ? `resolved with ${j.resolvedBy}` : '', seq ? `(${seq})` : '']
+        .filter(Boolean)
+        .join(' ');
+    } catch {}
+  }
+  return r;
 }

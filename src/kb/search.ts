@@ -1,7 +1,16 @@
-// searchErrorKB (seed 001, REQ-RA-002): exact → prefix (first 30 chars, length ratio ≥ 0.7) →
-// [lexical / vector tiers: added by the error-KB issue]. Returns null on no match or any failure.
+// searchErrorKB (seed 001, REQ-RA-002): exact → prefix (first 30 characters, length ratio ≥ 0.7)
+// → vector (cosine distance < 0.76; 0.76–0.85 with a shared keyword; ≥ 0.85 none) → lexical
+// (FTS5/BM25, for entries the vector tier cannot judge). A hit bumps use_count and last_used.
+// Returns null on no match or on any failure; never throws.
 import type { DB } from '../store/db.js';
+import { loadConfig } from '../store/config.js';
+import { daemonEmbedder } from '../embed/client.js';
+import { validVector, type Embedder } from '../embed/embedder.js';
+import { EMBED_DIMS } from '../embed/model.js';
 import { normalizeError } from './normalize.js';
+import { sharesKeyword } from './keywords.js';
+import { searchLexical } from './lexical.js';
+import { embeddingsExist, knn, VEC_ACCEPT, VEC_K, VEC_REJECT } from './vector.js';
 
 export interface KbEntry {
   id: number;
@@ -21,13 +30,33 @@ export interface KbMatch extends KbEntry {
   tier: KbTier;
   /** Cosine distance (vector tier) or BM25 score (lexical tier). */
   distance?: number;
+  /** Lexical tier: the weighted keyword overlap (0–1). Prefix tier: the length ratio. */
   score?: number;
+}
+
+/** What a search did (CLI, benchmarks, debugging). */
+export interface SearchTrace {
+  normalized?: string;
+  tiers: { tier: KbTier; ms: number; result: string }[];
 }
 
 export interface SearchOptions {
   /** The text is already normalized (skip normalizeError). */
   normalized?: boolean;
   now?: Date;
+  env?: NodeJS.ProcessEnv;
+  /**
+   * How the query is embedded for the vector tier. Default: ask the running embedding daemon
+   * (never loads a model in this process). `null`: no vector tier.
+   */
+  embedder?: Embedder | null;
+  /** Budget for the daemon (default config.embedding.daemonTimeoutMs). */
+  daemonTimeoutMs?: number;
+  /** Run the lexical tier (default true). */
+  lexical?: boolean;
+  /** Bump use_count/last_used of the hit (default true, as the seed says). */
+  bump?: boolean;
+  trace?: SearchTrace;
 }
 
 const EXACT = `SELECT * FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC, ts DESC LIMIT 1`;
@@ -45,25 +74,147 @@ export function lengthRatio(a: string, b: string): number {
 }
 
 export function bumpUse(db: DB, id: number, now = new Date()): void {
-  db.prepare('UPDATE error_kb SET use_count = use_count + 1, last_used = ? WHERE id = ?').run(now.toISOString(), id);
+  db.prepare('UPDATE error_kb SET use_count = use_count + 1, last_used = ? WHERE id = ?').run(
+    now.toISOString(),
+    id,
+  );
+}
+
+function exactTier(db: DB, normalized: string): KbMatch | null {
+  const exact = db.prepare(EXACT).get(normalized) as KbEntry | undefined;
+  return exact ? { ...exact, tier: 'exact' } : null;
+}
+
+function prefixTier(db: DB, normalized: string): KbMatch | null {
+  const prefix = db.prepare(PREFIX).get(escapeLike(normalized.slice(0, 30)) + '%') as KbEntry | undefined;
+  if (!prefix) return null;
+  const ratio = lengthRatio(normalized, prefix.error_normalized);
+  // Below 70 % the prefix match is ignored and the search falls through (seed).
+  return ratio >= 0.7 ? { ...prefix, tier: 'prefix', score: ratio } : null;
 }
 
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
 export function searchText(db: DB, normalized: string): KbMatch | null {
-  const exact = db.prepare(EXACT).get(normalized) as KbEntry | undefined;
-  if (exact) return { ...exact, tier: 'exact' };
-  const prefix = db.prepare(PREFIX).get(escapeLike(normalized.slice(0, 30)) + '%') as KbEntry | undefined;
-  if (prefix && lengthRatio(normalized, prefix.error_normalized) >= 0.7) return { ...prefix, tier: 'prefix' };
+  return exactTier(db, normalized) ?? prefixTier(db, normalized);
+}
+
+/** Judges the vector tier's candidates by the seed's thresholds. */
+export function pickVector(
+  normalized: string,
+  candidates: { entry: KbEntry; distance: number }[],
+): { entry: KbEntry; distance: number } | null {
+  for (const c of candidates) {
+    if (c.distance >= VEC_REJECT) break; // sorted: the rest are further away
+    if (c.distance < VEC_ACCEPT) return c;
+    if (sharesKeyword(normalized, c.entry.error_normalized)) return c;
+  }
   return null;
 }
 
-export async function searchErrorKB(db: DB | null, error: string, opts: SearchOptions = {}): Promise<KbMatch | null> {
+async function vectorTier(
+  db: DB,
+  normalized: string,
+  embedder: Embedder,
+): Promise<{ match: KbMatch | null; ran: boolean }> {
+  let q: Float32Array | null = null;
   try {
-    if (!db) return null;
-    const normalized = opts.normalized ? error : normalizeError(error);
+    q = (await embedder.embed([normalized]))[0] ?? null;
+  } catch {
+    q = null;
+  }
+  if (!validVector(q, EMBED_DIMS)) return { match: null, ran: false };
+  const near = await knn(db, q, VEC_K);
+  if (near.length === 0) return { match: null, ran: true };
+  const ids = near.map((n) => n.id);
+  const rows = db
+    .prepare(
+      `SELECT * FROM error_kb WHERE id IN (${ids.map(() => '?').join(',')}) AND resolution IS NOT NULL`,
+    )
+    .all(...ids) as KbEntry[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const candidates = near.flatMap((n) => {
+    const entry = byId.get(n.id);
+    return entry ? [{ entry, distance: n.distance }] : [];
+  });
+  const pick = pickVector(normalized, candidates);
+  return { match: pick ? { ...pick.entry, tier: 'vector', distance: pick.distance } : null, ran: true };
+}
+
+function defaultEmbedder(opts: SearchOptions): Embedder | null {
+  if (opts.embedder !== undefined) return opts.embedder;
+  const env = opts.env ?? process.env;
+  const timeoutMs = opts.daemonTimeoutMs ?? loadConfig(env).embedding.daemonTimeoutMs;
+  return daemonEmbedder({ timeoutMs, env });
+}
+
+/** Searches the error KB. Resolves to the best entry with a resolution, or null (never rejects). */
+export async function searchErrorKB(
+  db: DB | null,
+  error: string,
+  opts: SearchOptions = {},
+): Promise<KbMatch | null> {
+  try {
+    if (!db || typeof error !== 'string') return null;
+    const normalized = opts.normalized ? error.trim() : normalizeError(error);
     if (!normalized) return null;
-    const hit = searchText(db, normalized);
-    if (hit) bumpUse(db, hit.id, opts.now);
+    const trace = opts.trace;
+    if (trace) trace.normalized = normalized;
+    let t = performance.now();
+    const step = (tier: KbTier, result: string) => {
+      const now = performance.now();
+      trace?.tiers.push({ tier, ms: now - t, result });
+      t = now;
+    };
+
+    let hit: KbMatch | null = exactTier(db, normalized);
+    step('exact', hit ? `#${hit.id}` : 'none');
+    if (!hit) {
+      hit = prefixTier(db, normalized);
+      step('prefix', hit ? `#${hit.id} (length ratio ${hit.score?.toFixed(2)})` : 'none');
+    }
+    let vectorRan = false;
+    if (!hit) {
+      // Nothing embedded yet: no need to embed the query nor to load sqlite-vec.
+      const embedder = embeddingsExist(db) ? defaultEmbedder(opts) : null;
+      if (embedder) {
+        try {
+          const v = await vectorTier(db, normalized, embedder);
+          hit = v.match;
+          vectorRan = v.ran;
+          step(
+            'vector',
+            hit
+              ? `#${hit.id} (distance ${hit.distance?.toFixed(3)})`
+              : v.ran
+                ? 'none'
+                : 'skipped (no vectors or no embedder)',
+          );
+        } catch (e) {
+          step('vector', `failed: ${(e as Error).message}`);
+        }
+      } else {
+        step('vector', opts.embedder === null ? 'disabled' : 'skipped (no entry has an embedding)');
+      }
+    }
+    if (!hit && opts.lexical !== false) {
+      const lex = searchLexical(db, normalized, { onlyUnembedded: vectorRan });
+      if (lex) hit = { ...lex.entry, tier: 'lexical', score: lex.score, distance: lex.bm25 };
+      step(
+        'lexical',
+        hit ? `#${hit.id} (score ${lex?.score.toFixed(2)}, bm25 ${lex?.bm25.toFixed(2)})` : 'none',
+      );
+    }
+    if (!hit) return null;
+    if (opts.bump !== false) {
+      const now = opts.now ?? new Date();
+      try {
+        bumpUse(db, hit.id, now);
+        hit.use_count = (hit.use_count ?? 0) + 1;
+        hit.last_used = now.toISOString();
+      } catch {
+        // a read-only or busy database still gets its answer
+      }
+    }
     return hit;
   } catch {
     return null;

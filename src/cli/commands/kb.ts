@@ -1,4 +1,584 @@
-// CLI commands of this part (filled in by its issue).
+// Error-KB and embedding commands: kb search|list|add|edit|rm|stats, embed, model pull, daemon
+// start|stop|status (docs/kb.md). Doctor checks: model present, daemon running, embeddings pending.
 import type { Command } from 'commander';
+import { InvalidArgumentError } from 'commander';
+import { existsSync } from 'node:fs';
+import { paths } from '../../shared/paths.js';
+import { loadConfig } from '../../store/config.js';
+import { openDb, type DB } from '../../store/db.js';
+import { daemonEmbedder, ensureDaemon, pingDaemon, stopDaemon, type DaemonInfo } from '../../embed/client.js';
+import type { Embedder } from '../../embed/embedder.js';
+import { batchEmbedder } from '../../embed/generate.js';
+import { modelStatus } from '../../embed/model.js';
+import { daemonPaths } from '../../embed/socket.js';
+import { generateErrorEmbeddings, pendingEmbeddings } from '../../kb/embeddings.js';
+import { editEntry, kbStats, listEntries, removeEntries } from '../../kb/manage.js';
+import { normalizeError } from '../../kb/normalize.js';
+import { describeResolution, recordResolution } from '../../kb/record.js';
+import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../kb/search.js';
+import { registerCheck, type CheckResult } from '../checks.js';
+import { CliError } from '../errors.js';
 
-export function registerKb(_program: Command): void {}
+const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+function openExisting(): DB {
+  const p = paths();
+  if (!existsSync(p.db)) {
+    throw new CliError(
+      `no database yet at ${p.db}: the error KB is empty`,
+      'install the hooks (`self-gen install`), or add an entry with `self-gen kb add`',
+    );
+  }
+  try {
+    return openDb({ busyTimeoutMs: 5000 });
+  } catch (e) {
+    throw new CliError(`cannot open ${p.db}: ${(e as Error).message}`, 'run `self-gen doctor`');
+  }
+}
+
+const entryId = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError('an entry id (a positive whole number; see `self-gen kb list`)');
+  return n;
+};
+const count = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a positive whole number');
+  return n;
+};
+
+function formatEntry(e: KbEntry & { embedded?: boolean }): string {
+  const lines = [`#${e.id}  ${e.error_normalized}`];
+  const res = describeResolution(e);
+  lines.push(`     resolution: ${res || '(none: never returned by search)'}`);
+  const meta = [
+    e.resolved_by ? `resolved by ${e.resolved_by}` : '',
+    `used ${e.use_count ?? 0}×`,
+    e.last_used ? `last used ${e.last_used}` : '',
+    `recorded ${e.ts}`,
+    e.embedded === undefined ? '' : e.embedded ? 'embedded' : 'no embedding yet',
+  ].filter(Boolean);
+  lines.push(`     ${meta.join(' · ')}`);
+  return lines.join('\n');
+}
+
+function matchLine(m: KbMatch): string {
+  if (m.tier === 'vector') return `vector tier, cosine distance ${m.distance?.toFixed(3)}`;
+  if (m.tier === 'lexical')
+    return `lexical tier (FTS5), keyword score ${m.score?.toFixed(2)}, bm25 ${m.distance?.toFixed(2)}`;
+  if (m.tier === 'prefix') return `prefix tier, length ratio ${m.score?.toFixed(2)}`;
+  return 'exact tier';
+}
+
+/** The query embedder for the CLI: the daemon, else the local model when present, else none. */
+async function cliEmbedder(
+  mode: 'auto' | 'daemon' | 'none',
+): Promise<{ embedder: Embedder | null; how: string }> {
+  if (mode === 'none') return { embedder: null, how: 'vector tier off (--no-vector)' };
+  const env = process.env;
+  if (await pingDaemon({ env, timeoutMs: 300 }))
+    return { embedder: daemonEmbedder({ env, timeoutMs: 5000 }), how: 'query embedded by the daemon' };
+  if (mode === 'daemon') return { embedder: null, how: 'no daemon answers: text tiers only' };
+  const config = loadConfig(env);
+  if (!modelStatus(config, env).present)
+    return { embedder: null, how: 'model not downloaded: text tiers only (`self-gen model pull`)' };
+  const { loadLocalEmbedder } = await import('../../embed/local.js');
+  return {
+    embedder: await loadLocalEmbedder(config, env),
+    how: 'query embedded by the local model (no daemon running)',
+  };
+}
+
+async function progressBar(
+  total: number,
+  label: string,
+): Promise<{ update: (n: number) => void; stop: () => void }> {
+  if (!process.stderr.isTTY) return { update: () => {}, stop: () => {} };
+  const { default: cliProgress } = await import('cli-progress');
+  const bar = new cliProgress.SingleBar(
+    {
+      format: `${label} [{bar}] {value}/{total} {percentage}% eta {eta_formatted}`,
+      stream: process.stderr,
+      hideCursor: true,
+    },
+    cliProgress.Presets.shades_classic,
+  );
+  bar.start(total, 0);
+  return { update: (n) => bar.update(n), stop: () => bar.stop() };
+}
+
+export function registerKb(program: Command): void {
+  const kb = program
+    .command('kb')
+    .description('the error knowledge base: past errors and how they were resolved');
+
+  kb.command('search')
+    .description(
+      'find the KB entry for an error text: exact → prefix → vector → lexical; shows the tier and distance/score',
+    )
+    .argument('<error...>', 'the error text (quote it)')
+    .option('--no-vector', 'skip the vector tier (no daemon, no model)')
+    .option('--daemon-only', 'use the vector tier only through a running daemon (never load the model here)')
+    .option('--normalized', 'the text is already normalized')
+    .option('--bump', 'count this lookup (use_count/last_used), as hooks do')
+    .option('--explain', 'print every tier tried and its time')
+    .option('--json', 'machine-readable output')
+    .addHelpText(
+      'after',
+      `\nExamples:\n  self-gen kb search "Cannot find module 'react'"\n  self-gen kb search --explain "error TS2307: Cannot find module './x'"`,
+    )
+    .action(
+      async (
+        words: string[],
+        o: {
+          vector: boolean;
+          daemonOnly?: boolean;
+          normalized?: boolean;
+          bump?: boolean;
+          explain?: boolean;
+          json?: boolean;
+        },
+      ) => {
+        const db = openExisting();
+        const text = words.join(' ');
+        const { embedder, how } = await cliEmbedder(
+          o.vector === false ? 'none' : o.daemonOnly ? 'daemon' : 'auto',
+        );
+        const trace: SearchTrace = { tiers: [] };
+        try {
+          const m = await searchErrorKB(db, text, {
+            embedder,
+            normalized: o.normalized,
+            bump: !!o.bump,
+            trace,
+          });
+          if (o.json) {
+            console.log(
+              JSON.stringify(
+                { normalized: trace.normalized, match: m, trace: trace.tiers, embedder: how },
+                null,
+                2,
+              ),
+            );
+          } else {
+            console.log(`normalized: ${trace.normalized ?? normalizeError(text)}`);
+            if (o.explain) {
+              console.log(`(${how})`);
+              for (const t of trace.tiers)
+                console.log(`  ${t.tier.padEnd(8)} ${t.ms.toFixed(2).padStart(7)} ms  ${t.result}`);
+            }
+            if (!m) console.log('no match');
+            else console.log(`match: ${matchLine(m)}\n${formatEntry(m)}`);
+          }
+          if (!m) process.exitCode = 1;
+        } finally {
+          await embedder?.close?.();
+          db.close();
+        }
+      },
+    );
+
+  kb.command('list')
+    .description('list KB entries, newest first')
+    .option('-n, --limit <n>', 'how many', count, 20)
+    .option('--used', 'most used first')
+    .option('-q, --contains <text>', 'only entries whose error or resolution contains this text')
+    .option('--unresolved', 'only entries without a resolution')
+    .option('--json', 'print JSON lines')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen kb list\n  self-gen kb list --used -n 5\n  self-gen kb list -q "module"',
+    )
+    .action(
+      (o: { limit: number; used?: boolean; contains?: string; unresolved?: boolean; json?: boolean }) => {
+        const db = openExisting();
+        try {
+          const rows = listEntries(db, {
+            limit: o.limit,
+            sort: o.used ? 'used' : 'recent',
+            contains: o.contains,
+            unresolved: o.unresolved,
+          });
+          for (const r of rows) console.log(o.json ? JSON.stringify(r) : formatEntry(r));
+          if (!o.json && rows.length === 0) console.log('no entries');
+        } finally {
+          db.close();
+        }
+      },
+    );
+
+  kb.command('add')
+    .description('add (or update) an entry by hand: the error text is normalized like recorded errors')
+    .argument('<error>', 'the error text (quote it)')
+    .requiredOption('-r, --resolution <text>', 'how it is resolved')
+    .option('-t, --tool <name>', 'the tool that resolves it (Bash, Edit…)')
+    .option('--normalized', 'the error text is already normalized')
+    .addHelpText(
+      'after',
+      `\nExample:\n  self-gen kb add "Cannot find module 'react'" -r "npm install (the dependency was missing)" -t Bash`,
+    )
+    .action((error: string, o: { resolution: string; tool?: string; normalized?: boolean }) => {
+      const normalized = o.normalized ? error.trim() : normalizeError(error);
+      if (!normalized) throw new CliError('the error text is empty', 'pass the error message in quotes');
+      if (!o.resolution.trim()) throw new CliError('the resolution is empty', 'pass -r "how it was fixed"');
+      const db = openDb({ busyTimeoutMs: 5000 });
+      try {
+        const id = recordResolution(db, normalized, {
+          errorRaw: error,
+          resolution: o.resolution,
+          resolvedBy: o.tool,
+        });
+        if (id === null) throw new CliError('the entry could not be written', 'run `self-gen doctor`');
+        console.log(`saved #${id}: ${normalized}`);
+        console.log('its embedding is made by the next batch (after a session, or `self-gen embed`)');
+      } finally {
+        db.close();
+      }
+    });
+
+  kb.command('edit')
+    .description(
+      'change an entry: its resolution, tool, or error text (a new error text drops its embedding)',
+    )
+    .argument('<id>', 'the entry id (see `self-gen kb list`)', entryId)
+    .option('-r, --resolution <text>', 'new resolution')
+    .option('-t, --tool <name>', 'new resolving tool')
+    .option('-e, --error <text>', 'new error text (normalized)')
+    .option('--clear-resolution', 'remove the resolution (the entry stops being returned)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen kb edit 12 -r "run npm ci, not npm install"\n  self-gen kb edit 12 --clear-resolution',
+    )
+    .action(
+      async (
+        id: number,
+        o: { resolution?: string; tool?: string; error?: string; clearResolution?: boolean },
+      ) => {
+        if (
+          o.resolution === undefined &&
+          o.tool === undefined &&
+          o.error === undefined &&
+          !o.clearResolution
+        ) {
+          throw new CliError('nothing to change', 'pass -r, -t, -e or --clear-resolution');
+        }
+        const db = openExisting();
+        try {
+          let e: KbEntry | null;
+          try {
+            e = await editEntry(db, id, {
+              resolution: o.clearResolution ? null : o.resolution,
+              resolvedBy: o.tool,
+              error: o.error,
+            });
+          } catch (err) {
+            const msg = (err as Error).message;
+            if (/UNIQUE/i.test(msg))
+              throw new CliError(
+                `another entry already has that error text`,
+                'edit or remove that entry instead (`self-gen kb list -q …`)',
+              );
+            throw new CliError(msg);
+          }
+          if (!e) throw new CliError(`no entry #${id}`, 'see `self-gen kb list`');
+          console.log(formatEntry(e));
+        } finally {
+          db.close();
+        }
+      },
+    );
+
+  kb.command('rm')
+    .description('delete entries (and their embeddings)')
+    .argument('<ids...>', 'entry ids', (v: string, prev: number[] = []) => [...prev, entryId(v)])
+    .addHelpText('after', '\nExample:\n  self-gen kb rm 12 13')
+    .action(async (ids: number[]) => {
+      const db = openExisting();
+      try {
+        const n = await removeEntries(db, ids);
+        if (n === 0)
+          throw new CliError(`no entry ${ids.map((i) => '#' + i).join(', ')}`, 'see `self-gen kb list`');
+        console.log(`deleted ${n} entr${n === 1 ? 'y' : 'ies'}`);
+      } finally {
+        db.close();
+      }
+    });
+
+  kb.command('stats')
+    .description('how big the KB is, how much of it is embedded, what is used most')
+    .option('--json', 'machine-readable output')
+    .action(async (o: { json?: boolean }) => {
+      const db = openExisting();
+      try {
+        const s = kbStats(db);
+        const config = loadConfig();
+        const model = modelStatus(config);
+        const daemon = await pingDaemon({ timeoutMs: 300 });
+        if (o.json) {
+          console.log(
+            JSON.stringify(
+              { ...s, model: { present: model.present, dir: model.location.dir }, daemon },
+              null,
+              2,
+            ),
+          );
+          return;
+        }
+        console.log(`entries: ${s.entries} (${s.resolved} with a resolution)`);
+        console.log(`embedded: ${s.embedded}, waiting for an embedding: ${s.pending}`);
+        console.log(`lookups answered: ${s.totalUses}${s.lastUsed ? ` (last ${s.lastUsed})` : ''}`);
+        if (s.byTool.length)
+          console.log(`resolved by: ${s.byTool.map((t) => `${t.resolved_by ?? '-'} ${t.n}`).join(', ')}`);
+        if (s.topUsed.length) {
+          console.log('most used:');
+          for (const t of s.topUsed)
+            console.log(
+              `  #${t.id} ${String(t.use_count).padStart(4)}×  ${t.error_normalized.slice(0, 100)}`,
+            );
+        }
+        console.log(
+          `model: ${model.present ? `present at ${model.location.dir}` : 'not downloaded (`self-gen model pull`)'}`,
+        );
+        console.log(
+          `daemon: ${daemon ? `running (pid ${daemon.pid}, ${mb(daemon.rssBytes)})` : 'not running'}`,
+        );
+      } finally {
+        db.close();
+      }
+    });
+
+  program
+    .command('embed')
+    .description('embed the KB entries that have no vector yet, now (normally done after each session)')
+    .option('--limit <n>', 'at most this many entries', count)
+    .option('--daemon-only', 'only through a running daemon (never load the model in this process)')
+    .addHelpText('after', '\nExample:\n  self-gen embed')
+    .action(async (o: { limit?: number; daemonOnly?: boolean }) => {
+      const db = openExisting();
+      try {
+        const pending = await pendingEmbeddings(db);
+        if (pending === 0) {
+          console.log('every entry already has an embedding');
+          return;
+        }
+        const embedder = await batchEmbedder({ daemonOnly: o.daemonOnly });
+        if (!embedder) {
+          throw new CliError(
+            o.daemonOnly ? 'no embedding daemon answers' : 'the embedding model is not downloaded',
+            o.daemonOnly
+              ? 'start it with `self-gen daemon start`'
+              : 'run `self-gen model pull` (or set embedding.modelPath to a local copy)',
+          );
+        }
+        const bar = await progressBar(Math.min(pending, o.limit ?? pending), 'embedding');
+        try {
+          const r = await generateErrorEmbeddings(db, embedder, {
+            limit: o.limit,
+            onProgress: (d) => bar.update(d),
+          });
+          bar.stop();
+          console.log(
+            `embedded ${r.embedded}, failed ${r.failed} (of ${r.pending} without an embedding)${r.error ? `: ${r.error}` : ''}`,
+          );
+          if (r.failed > 0 || r.error) process.exitCode = 1;
+        } finally {
+          bar.stop();
+          await embedder.close?.();
+        }
+      } finally {
+        db.close();
+      }
+    });
+
+  const model = program
+    .command('model')
+    .description('the embedding model (Xenova/paraphrase-multilingual-MiniLM-L12-v2, q8)');
+  model
+    .command('pull')
+    .description('download the embedding model once into the data home (~118 MB), then check it')
+    .option('--force', 'download again even when present')
+    .addHelpText(
+      'after',
+      '\nOffline machines: copy the model folder (config.json, tokenizer.json, onnx/model_quantized.onnx) and set\n"embedding": {"modelPath": "/path/to/folder"} in ~/.self-generation/config.json.\n\nExample:\n  self-gen model pull',
+    )
+    .action(async (o: { force?: boolean }) => {
+      const config = loadConfig();
+      const before = modelStatus({ ...config, embedding: { ...config.embedding, modelPath: undefined } });
+      if (before.present && !o.force) {
+        console.log(
+          `already present at ${before.location.dir} (${mb(before.bytes)}); --force downloads again`,
+        );
+        return;
+      }
+      if (config.embedding.modelPath)
+        console.log(
+          `note: embedding.modelPath (${config.embedding.modelPath}) is set and is used instead of this download`,
+        );
+      const { pullModel } = await import('../../embed/pull.js');
+      const tty = process.stderr.isTTY;
+      const { default: cliProgress } = await import('cli-progress');
+      const multi = tty
+        ? new cliProgress.MultiBar(
+            {
+              format: '{file} [{bar}] {percentage}% {size}',
+              stream: process.stderr,
+              hideCursor: true,
+              clearOnComplete: false,
+            },
+            cliProgress.Presets.shades_classic,
+          )
+        : null;
+      const bars = new Map<string, ReturnType<NonNullable<typeof multi>['create']>>();
+      const seen = new Set<string>();
+      try {
+        const r = await pullModel(config, process.env, {
+          force: o.force,
+          onProgress: (p) => {
+            if (!p.file) return;
+            if (!tty) {
+              if (p.status === 'done' && !seen.has(p.file)) {
+                seen.add(p.file);
+                console.log(`downloaded ${p.file}`);
+              }
+              return;
+            }
+            if (p.status !== 'progress' && p.status !== 'done') return;
+            const total = p.total || 1;
+            let bar = bars.get(p.file);
+            if (!bar && multi) {
+              bar = multi.create(total, 0, { file: p.file.padEnd(28), size: '' });
+              bars.set(p.file, bar);
+            }
+            bar?.setTotal(total);
+            bar?.update(p.status === 'done' ? total : (p.loaded ?? 0), {
+              size: mb(p.status === 'done' ? total : (p.loaded ?? 0)),
+            });
+          },
+        });
+        multi?.stop();
+        console.log(
+          `model ready at ${r.status.location.dir} (${mb(r.status.bytes)}, ${r.dims} dimensions, ${(r.ms / 1000).toFixed(1)} s)`,
+        );
+        if (r.dims !== 384) process.exitCode = 1;
+      } catch (e) {
+        multi?.stop();
+        throw new CliError(
+          `the model could not be downloaded: ${(e as Error).message}`,
+          'check the network (or HF_ENDPOINT), or copy the model folder and set embedding.modelPath',
+        );
+      }
+    });
+
+  const daemon = program
+    .command('daemon')
+    .description('the embedding daemon (keeps the model loaded for hooks)');
+  daemon
+    .command('status')
+    .description('is it running, with which model, how much memory')
+    .option('--json', 'machine-readable output')
+    .action(async (o: { json?: boolean }) => {
+      const info = await pingDaemon({ timeoutMs: 500 });
+      if (o.json) console.log(JSON.stringify(info));
+      else console.log(info ? daemonLine(info) : `not running (socket ${daemonPaths().socket})`);
+      if (!info) process.exitCode = 1;
+    });
+  daemon
+    .command('start')
+    .description('start it now (SessionStart does this when the model is present)')
+    .action(async () => {
+      const config = loadConfig();
+      if (!modelStatus(config).present)
+        throw new CliError('the embedding model is not downloaded', 'run `self-gen model pull`');
+      const r = await ensureDaemon();
+      if (r === 'running') {
+        console.log('already running');
+        return;
+      }
+      if (r !== 'spawned')
+        throw new CliError(
+          `could not start the daemon (${r})`,
+          'run `npm run build` in the self-generation folder',
+        );
+      for (let i = 0; i < 100; i++) {
+        await new Promise((res) => setTimeout(res, 100));
+        const info = await pingDaemon({ timeoutMs: 300 });
+        if (info?.loaded) {
+          console.log(daemonLine(info));
+          return;
+        }
+      }
+      throw new CliError('the daemon did not come up within 10 s', `see ${daemonPaths().log}`);
+    });
+  daemon
+    .command('stop')
+    .description('ask it to exit')
+    .action(async () => {
+      console.log((await stopDaemon()) ? 'stopped' : 'not running');
+    });
+
+  registerCheck(embeddingChecks);
+}
+
+function daemonLine(i: DaemonInfo): string {
+  return `running: pid ${i.pid}, model ${i.model} ${i.loaded ? `loaded${i.loadMs ? ` in ${Math.round(i.loadMs)} ms` : ''}` : i.error ? `failed: ${i.error}` : 'loading'}, RSS ${mb(i.rssBytes)}, ${i.requests} requests, up ${Math.round(i.uptimeMs / 1000)} s, exits after ${Math.round(i.idleExitMs / 60000)} idle min`;
+}
+
+export async function embeddingChecks(ctx: {
+  env: NodeJS.ProcessEnv;
+  db: DB | null;
+}): Promise<CheckResult[]> {
+  const out: CheckResult[] = [];
+  const config = loadConfig(ctx.env);
+  const model = modelStatus(config, ctx.env);
+  out.push(
+    model.present
+      ? {
+          name: 'embedding model',
+          level: 'ok',
+          message: `present at ${model.location.dir} (${mb(model.bytes)}, dtype ${model.location.dtype})`,
+        }
+      : {
+          name: 'embedding model',
+          level: 'warn',
+          message: `not present at ${model.location.dir} (missing ${model.missing.join(', ')}): error search uses the text and lexical tiers only`,
+          fix: model.location.fromModelPath
+            ? `copy the model into ${model.location.dir}, or fix embedding.modelPath`
+            : 'run `self-gen model pull` (or set embedding.modelPath to a local copy)',
+        },
+  );
+  const info = await pingDaemon({ env: ctx.env, timeoutMs: 300 });
+  out.push(
+    info
+      ? {
+          name: 'embedding daemon',
+          level: info.loaded ? 'ok' : 'warn',
+          message: daemonLine(info),
+          ...(info.error ? { fix: `see ${daemonPaths(ctx.env).log}` } : {}),
+        }
+      : {
+          name: 'embedding daemon',
+          level: 'info',
+          message: model.present
+            ? 'not running (the next session start starts it; or `self-gen daemon start`)'
+            : 'not running (needs the model)',
+        },
+  );
+  if (ctx.db) {
+    try {
+      const s = kbStats(ctx.db);
+      out.push({
+        name: 'error KB',
+        level: 'ok',
+        message: `${s.entries} entries (${s.resolved} resolved), ${s.embedded} embedded, ${s.pending} waiting for an embedding`,
+      });
+    } catch (e) {
+      out.push({
+        name: 'error KB',
+        level: 'error',
+        message: `cannot read error_kb: ${(e as Error).message}`,
+      });
+    }
+  }
+  return out;
+}

@@ -1,0 +1,123 @@
+// Retrieval quality of searchErrorKB on realistic error pairs (bench/kb-cases.ts): recall@1 and
+// false matches for the text tiers alone (exact + prefix) and with the lexical fallback; with a
+// real model folder (--model-path DIR), also with the vector tier.
+// Usage: node bench/kb-quality.mjs [--model-path DIR] [--fill N] [--verbose]
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { bundle } from './kb-build.mjs';
+
+const args = process.argv.slice(2);
+const opt = (name) => {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const verbose = args.includes('--verbose');
+const fill = Number(opt('--fill') ?? 0);
+const modelPath = opt('--model-path');
+
+const m = await bundle(
+  'kb-quality',
+  `export * from './src/kb/index.ts';
+   export { openDb, closeDb } from './src/store/db.ts';
+   export { PAIRS, UNRELATED, HOLDOUT_PAIRS, HOLDOUT_UNRELATED } from './bench/kb-cases.ts';
+   export { synthErrors } from './bench/kb-synth.ts';
+   export { loadLocalEmbedder } from './src/embed/local.ts';
+   export { loadConfig } from './src/store/config.ts';`,
+);
+
+const home = mkdtempSync(join(tmpdir(), 'sg-kb-quality-'));
+const env = { ...process.env, SELF_GEN_HOME: home };
+try {
+  const db = m.openDb({ env });
+  const idOf = new Map();
+  const keys = new Map();
+  for (const p of [...m.PAIRS, ...m.HOLDOUT_PAIRS]) {
+    const key = m.normalizeError(m.extractErrorMessage(p.stored));
+    if (keys.has(key))
+      throw new Error(`cases ${keys.get(key)} and ${p.id} store the same normalized error: ${key}`);
+    keys.set(key, p.id);
+    idOf.set(
+      p.id,
+      m.recordResolution(db, key, { errorRaw: p.stored, resolution: p.resolution, resolvedBy: 'Bash' }),
+    );
+  }
+  if (fill > 0)
+    for (const e of m.synthErrors(fill, 7))
+      m.recordResolution(db, m.normalizeError(e), { errorRaw: e, resolution: 'filler' });
+
+  let embedder = null;
+  if (modelPath) {
+    const config = m.loadConfig(env);
+    config.embedding.modelPath = modelPath;
+    embedder = await m.loadLocalEmbedder(config, env);
+    const r = await m.generateErrorEmbeddings(db, embedder);
+    console.log(`embedded ${r.embedded} entries with ${modelPath}`);
+  }
+
+  const modes = [
+    { name: 'text tiers (exact + prefix)', opts: { embedder: null, lexical: false } },
+    { name: 'text tiers + lexical fallback', opts: { embedder: null, lexical: true } },
+  ];
+  if (embedder) {
+    modes.push({ name: 'text tiers + vector (real model)', opts: { embedder, lexical: false } });
+    modes.push({ name: 'text + vector + lexical', opts: { embedder, lexical: true } });
+  }
+
+  const sets = [
+    { name: 'tuning set', pairs: m.PAIRS, unrelated: m.UNRELATED },
+    { name: 'held-out set', pairs: m.HOLDOUT_PAIRS, unrelated: m.HOLDOUT_UNRELATED },
+  ];
+  const rows = [];
+  for (const set of sets) {
+    for (const mode of modes) {
+      let hits = 0;
+      let wrong = 0;
+      let falseMatches = 0;
+      const tiers = {};
+      const tag = `[${set.name} / ${mode.name}]`;
+      for (const p of set.pairs) {
+        const q = m.normalizeError(m.extractErrorMessage(p.query));
+        const r = await m.searchErrorKB(db, q, { ...mode.opts, normalized: true, bump: false });
+        if (r && r.id === idOf.get(p.id)) {
+          hits++;
+          tiers[r.tier] = (tiers[r.tier] ?? 0) + 1;
+        } else if (r) {
+          wrong++;
+          if (verbose)
+            console.log(`  ${tag} WRONG ${p.id}: "${q}" → #${r.id} ${r.tier} "${r.error_normalized}"`);
+        } else if (verbose) console.log(`  ${tag} miss ${p.id}: "${q}"`);
+      }
+      for (const u of set.unrelated) {
+        const q = m.normalizeError(m.extractErrorMessage(u));
+        const r = await m.searchErrorKB(db, q, { ...mode.opts, normalized: true, bump: false });
+        if (r) {
+          falseMatches++;
+          if (verbose)
+            console.log(
+              `  ${tag} FALSE "${q}" → #${r.id} ${r.tier} ${r.score?.toFixed?.(2) ?? ''} "${r.error_normalized}"`,
+            );
+        }
+      }
+      rows.push({
+        set: set.name,
+        mode: mode.name,
+        'recall@1': `${((hits / set.pairs.length) * 100).toFixed(1)} % (${hits}/${set.pairs.length})`,
+        'wrong entry': `${wrong}/${set.pairs.length}`,
+        'false matches': `${((falseMatches / set.unrelated.length) * 100).toFixed(1)} % (${falseMatches}/${set.unrelated.length})`,
+        'hits by tier': Object.entries(tiers)
+          .map(([t, n]) => `${t} ${n}`)
+          .join(', '),
+      });
+    }
+  }
+  console.log(
+    `error KB retrieval quality: KB of ${idOf.size} stored errors${fill ? ` + ${fill} filler entries` : ''}; ` +
+      `tuning set ${m.PAIRS.length} pairs / ${m.UNRELATED.length} unrelated, held-out ${m.HOLDOUT_PAIRS.length} pairs / ${m.HOLDOUT_UNRELATED.length} unrelated`,
+  );
+  console.table(rows);
+  await embedder?.close?.();
+  db.close();
+} finally {
+  rmSync(home, { recursive: true, force: true });
+}

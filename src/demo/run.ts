@@ -1,0 +1,60 @@
+// `self-gen demo`: replays two recorded sessions through the real hook handlers in a temporary
+// data home and project, and shows what each hook would inject. Touches none of your data.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createDeps } from '../hooks/deps.js';
+import { HANDLERS } from '../hooks/registry.js';
+import { dispatch } from '../hooks/runner.js';
+import type { HookInput } from '../hooks/types.js';
+import { closeDb } from '../store/db.js';
+import { loadConfig } from '../store/config.js';
+import { DEMO_STEPS } from './script.js';
+
+export interface DemoResult {
+  step: number;
+  note: string;
+  event: string;
+  tool?: string;
+  context: string | null;
+}
+
+function fill<T>(value: T, vars: Record<string, string>): T {
+  let text = JSON.stringify(value);
+  for (const [k, v] of Object.entries(vars)) text = text.replaceAll(`{${k}}`, v.replace(/\\/g, '/'));
+  return JSON.parse(text) as T;
+}
+
+export async function runDemo(opts: { locale?: 'ko' | 'en'; keep?: boolean; onStep?: (r: DemoResult) => void } = {}): Promise<{ dir: string; results: DemoResult[] }> {
+  const dir = mkdtempSync(join(tmpdir(), 'self-gen-demo-'));
+  const home = join(dir, 'home');
+  const project = join(dir, 'demo-app');
+  mkdirSync(join(project, '.git'), { recursive: true });
+  mkdirSync(join(project, 'src'), { recursive: true });
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  writeFileSync(join(home, 'config.json'), JSON.stringify({ locale: opts.locale ?? 'en' }));
+  const env: NodeJS.ProcessEnv = { ...process.env, SELF_GEN_HOME: home, CLAUDE_PROJECT_DIR: project, SELF_GEN_NO_BACKGROUND: '1', SELF_GEN_NO_DAEMON: '1' };
+  delete env.SELF_GEN_DISABLE;
+  const config = loadConfig(env);
+  const results: DemoResult[] = [];
+  try {
+    let i = 0;
+    for (const step of DEMO_STEPS) {
+      i++;
+      const transcript = join(dir, `agent-${i}.jsonl`);
+      const vars = { project, transcript };
+      if (step.transcript) writeFileSync(transcript, fill(step.transcript, vars).map((l) => JSON.stringify(l)).join('\n') + '\n');
+      const { session, ...rest } = fill(step.input, vars);
+      const input = { ...rest, session_id: `demo-session-${session ?? 1}`, cwd: project, transcript_path: join(dir, 'session.jsonl') } as HookInput;
+      const out = await dispatch(input, createDeps(input, env, config), HANDLERS);
+      const ctx = out ? (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext : null;
+      const r: DemoResult = { step: i, note: step.note, event: input.hook_event_name, tool: input.tool_name ?? input.agent_type, context: ctx };
+      results.push(r);
+      opts.onStep?.(r);
+    }
+  } finally {
+    closeDb();
+    if (!opts.keep) rmSync(dir, { recursive: true, force: true });
+  }
+  return { dir, results };
+}

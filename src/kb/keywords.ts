@@ -1,0 +1,145 @@
+// Keywords of normalized errors: the seed's keyword check (words of ≥ 3 letters shared by the query
+// and a match) and the token weights of the lexical tier.
+
+/** Placeholders left by normalizeError: never keywords. */
+const PLACEHOLDER_RE = /<(?:STR|PATH|N)>/g;
+const WORD_RE = /[\p{L}\p{N}]+/gu;
+
+/** Words that carry no meaning of their own (never a keyword). */
+const STOP = new Set(
+  'the and for with from this that these those are was were been being has have had but its into onto than then there their you your our any all via per also use using'.split(
+    ' ',
+  ),
+);
+
+/**
+ * Words that occur in errors of every kind: they count for the seed's keyword check but weigh
+ * little in the lexical score and never make a match on their own.
+ */
+const GENERIC = new Set(
+  `error errors err fail failed failure fatal warning warn cannot can could not found find file files directory dir
+  invalid unexpected unable exception line lines column code exit status command run running process
+  value type types name named object undefined null none true false did does doesn must may might should would
+  will expected got received while when which what where how because due some one two more most other such
+  only been use used new old get set see try tried please check make sure same given no yes of to in on at by
+  is be it an as or if so do up out off over under after before again`.split(/\s+/),
+);
+
+/** Program names: shared, they say the tool is the same, not the problem. */
+const TOOLS = new Set(
+  'npm npx yarn pnpm node deno bun python python3 pip pip3 pytest cargo rustc git docker bash zsh sh go java javac mvn gradle make cmake gcc clang tsc vite jest vitest eslint sudo apt brew curl wget ssh psql mysql redis kubectl'.split(
+    ' ',
+  ),
+);
+
+/** The seed's keywords: words of three or more characters (placeholders and stop words removed). */
+export function keywords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.replace(PLACEHOLDER_RE, ' ').toLowerCase().matchAll(WORD_RE)) {
+    const w = m[0];
+    if (w.length >= 3 && /\p{L}/u.test(w) && !STOP.has(w)) out.add(w);
+  }
+  return out;
+}
+
+/** True when the two texts share at least one keyword (REQ-RA-002, low-confidence vector band). */
+export function sharesKeyword(a: string, b: string): boolean {
+  const ka = keywords(a);
+  for (const w of keywords(b)) if (ka.has(w)) return true;
+  return false;
+}
+
+// Identity tokens: error codes and error class names. Two errors that both carry some and share
+// none are different problems (TypeError vs ReferenceError, ENOTEMPTY vs ERESOLVE, E0382 vs E0425).
+const CODE_RE = /\b(?:E[A-Z]{3,}|ERR_[A-Z0-9_]+|[A-Z]{1,4}\d{3,5}|[A-Z][A-Za-z]*(?:Error|Exception))\b/g;
+const NOT_CODES = new Set([
+  'ERROR',
+  'ERRORS',
+  'EXIT',
+  'EXPECTED',
+  'EMPTY',
+  'EVERY',
+  'ELSE',
+  'EOF',
+  'ENV',
+  'EXEC',
+  'EXPORT',
+]);
+
+export function codes(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.replace(PLACEHOLDER_RE, ' ').matchAll(CODE_RE)) {
+    if (!NOT_CODES.has(m[0])) out.add(m[0].toLowerCase());
+  }
+  return out;
+}
+
+/** Tokens of the lexical tier: words of two or more characters, as FTS5's unicode61 splits them. */
+export function tokens(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.replace(PLACEHOLDER_RE, ' ').toLowerCase().matchAll(WORD_RE)) {
+    const w = m[0];
+    if (w.length >= 2 && /\p{L}/u.test(w) && !STOP.has(w)) out.add(w);
+  }
+  return out;
+}
+
+export function weight(token: string): number {
+  if (GENERIC.has(token)) return 0.25;
+  if (TOOLS.has(token)) return 0.5;
+  return 1;
+}
+
+/** A token that can make a lexical match (neither generic nor a program name). */
+export function distinctive(token: string): boolean {
+  return !GENERIC.has(token) && !TOOLS.has(token);
+}
+
+export interface Similarity {
+  /** Weighted Dice coefficient of the two token sets, 0–1. */
+  score: number;
+  shared: string[];
+  sharedDistinctive: number;
+  /** Both carry error codes and they share none. */
+  codeConflict: boolean;
+  /** Only one of the two carries error codes (a different runtime or tool is likely). */
+  codeOneSided: boolean;
+  /** The seed's keyword check (≥ 1 shared word of ≥ 3 letters). */
+  keywordShared: boolean;
+}
+
+export function similarity(query: string, candidate: string): Similarity {
+  const q = tokens(query);
+  const d = tokens(candidate);
+  let wq = 0;
+  let wd = 0;
+  let ws = 0;
+  const shared: string[] = [];
+  let sharedDistinctive = 0;
+  for (const t of q) wq += weight(t);
+  for (const t of d) {
+    wd += weight(t);
+    if (q.has(t)) {
+      ws += weight(t);
+      shared.push(t);
+      if (distinctive(t)) sharedDistinctive++;
+    }
+  }
+  const cq = codes(query);
+  const cd = codes(candidate);
+  let codeConflict = false;
+  if (cq.size > 0 && cd.size > 0) {
+    codeConflict = true;
+    for (const c of cq) if (cd.has(c)) codeConflict = false;
+  }
+  const codeOneSided = cq.size > 0 !== cd.size > 0;
+  const score = wq + wd > 0 ? (2 * ws) / (wq + wd) : 0;
+  return {
+    score,
+    shared,
+    sharedDistinctive,
+    codeConflict,
+    codeOneSided,
+    keywordShared: sharesKeyword(query, candidate),
+  };
+}

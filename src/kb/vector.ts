@@ -1,0 +1,59 @@
+// The vector tier's database side: sqlite-vec KNN over vec_error_kb (cosine distance).
+import { ensureVec, type DB } from '../store/db.js';
+import { EMBED_DIMS } from '../embed/model.js';
+
+/** Seed thresholds (REQ-RA-002): accept below 0.76; 0.76–0.85 only with a shared keyword; none above. */
+export const VEC_ACCEPT = 0.76;
+export const VEC_REJECT = 0.85;
+/** The seed searches the top 3. */
+export const VEC_K = 3;
+
+/**
+ * Whether any entry has an embedding, read from sqlite-vec's rowids shadow table so the extension
+ * is not loaded for nothing (hot path). Null when the vector table does not exist yet.
+ */
+export function embeddingsExist(db: DB): boolean | null {
+  try {
+    const t = db
+      .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vec_error_kb_rowids'`)
+      .get();
+    if (!t) return null;
+    const r = db.prepare('SELECT EXISTS(SELECT 1 FROM vec_error_kb_rowids) AS n').get() as { n: number };
+    return r.n === 1;
+  } catch {
+    return null;
+  }
+}
+
+export function vecBlob(v: Float32Array): Buffer {
+  return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+}
+
+/** The k nearest entries (cosine distance ascending). Loads sqlite-vec; throws when it cannot. */
+export async function knn(
+  db: DB,
+  query: Float32Array,
+  k = VEC_K,
+): Promise<{ id: number; distance: number }[]> {
+  if (query.length !== EMBED_DIMS)
+    throw new Error(`query vector has ${query.length} dimensions, expected ${EMBED_DIMS}`);
+  if (!(await ensureVec(db))) throw new Error('sqlite-vec is not available');
+  return db
+    .prepare(
+      'SELECT error_kb_id AS id, distance FROM vec_error_kb WHERE embedding MATCH ? AND k = ? ORDER BY distance',
+    )
+    .all(vecBlob(query), k) as { id: number; distance: number }[];
+}
+
+/** Stores (replaces) the embedding of one entry (seed: DELETE then INSERT). Needs sqlite-vec loaded. */
+export function putEmbedding(db: DB, id: number, v: Float32Array): void {
+  db.prepare('DELETE FROM vec_error_kb WHERE error_kb_id = ?').run(BigInt(id));
+  db.prepare('INSERT INTO vec_error_kb (error_kb_id, embedding) VALUES (?, ?)').run(BigInt(id), vecBlob(v));
+}
+
+/** Removes the embedding of one entry, when sqlite-vec can be loaded. */
+export async function dropEmbedding(db: DB, id: number): Promise<void> {
+  if (embeddingsExist(db) === null) return;
+  if (!(await ensureVec(db))) return;
+  db.prepare('DELETE FROM vec_error_kb WHERE error_kb_id = ?').run(BigInt(id));
+}

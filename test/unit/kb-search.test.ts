@@ -1,0 +1,323 @@
+import { createServer, type Server, type Socket } from 'node:net';
+import { existsSync, mkdirSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Embedder } from '../../src/embed/embedder.js';
+import { daemonPaths } from '../../src/embed/socket.js';
+import { recordResolution } from '../../src/kb/record.js';
+import { searchErrorKB, type SearchTrace } from '../../src/kb/search.js';
+import { putEmbedding } from '../../src/kb/vector.js';
+import { closeDb, ensureVec, hasVec, openDb, type DB } from '../../src/store/db.js';
+import { paths } from '../../src/shared/paths.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
+
+let t: TempEnv;
+let db: DB;
+
+beforeEach(() => {
+  t = tempEnv('sg-kb-search-');
+  db = openDb({ env: t.env });
+});
+afterEach(() => {
+  if (db.open) db.close();
+  closeDb();
+  t.cleanup();
+});
+
+/** A unit vector at exactly `distance` (cosine) from the query vector e0. */
+function atDistance(distance: number): Float32Array {
+  const v = new Float32Array(384);
+  const c = 1 - distance;
+  v[0] = c;
+  v[1] = Math.sqrt(1 - c * c);
+  return v;
+}
+const QUERY_VEC = atDistance(0);
+
+/** Embeds the known query texts to chosen vectors; counts calls. */
+function testEmbedder(map: Record<string, Float32Array>): Embedder & { calls: number } {
+  const e = {
+    name: 'test',
+    calls: 0,
+    async embed(texts: string[]) {
+      e.calls++;
+      return texts.map((x) => map[x] ?? null);
+    },
+  };
+  return e;
+}
+
+const add = (key: string, resolution: string | undefined = 'fix it') =>
+  recordResolution(db, key, { resolution, resolvedBy: 'Bash' }) as number;
+const useCount = (id: number) =>
+  db.prepare('SELECT use_count, last_used FROM error_kb WHERE id = ?').get(id) as {
+    use_count: number;
+    last_used: string | null;
+  };
+
+async function embed(id: number, v: Float32Array) {
+  expect(await ensureVec(db)).toBe(true);
+  putEmbedding(db, id, v);
+}
+
+describe('searchErrorKB (REQ-RA-002)', () => {
+  it('RA-002-1: an exact text match returns the entry, bumps use_count by 1 and sets last_used', async () => {
+    const id = add('Cannot find module <STR>', 'npm install 실행');
+    const before = useCount(id).use_count;
+    const now = new Date('2026-03-01T12:00:00Z');
+    const t0 = performance.now();
+    const m = await searchErrorKB(db, 'Cannot find module <STR>', { normalized: true, now, embedder: null });
+    const ms = performance.now() - t0;
+    expect(m).toMatchObject({ id, tier: 'exact', resolution: 'npm install 실행' });
+    expect(useCount(id)).toEqual({ use_count: before + 1, last_used: now.toISOString() });
+    expect(ms).toBeLessThan(50);
+    // Raw text is normalized first: the same entry.
+    expect((await searchErrorKB(db, "Cannot find module 'react'", { embedder: null }))?.id).toBe(id);
+  });
+
+  it('RA-002-2: no exact match, same first 30 characters and length ratio 0.8 → prefix match', async () => {
+    const stored = 'TypeError: Cannot read properties of undefined (reading <STR>) in handler'.padEnd(
+      80,
+      '!',
+    );
+    const id = add(stored);
+    const query = stored.slice(0, 30) + 'Z'.repeat(Math.round(stored.length * 0.8) - 30);
+    expect(query.length / stored.length).toBeCloseTo(0.8, 2);
+    const m = await searchErrorKB(db, query, { normalized: true, embedder: null, lexical: false });
+    expect(m).toMatchObject({ id, tier: 'prefix' });
+    expect(m?.score).toBeCloseTo(0.8, 2);
+    expect(useCount(id).use_count).toBe(2);
+  });
+
+  it('RA-002-3: a prefix match with length ratio 0.5 is ignored and the vector match (distance 0.15) is returned', async () => {
+    const query = 'ECONNRESET: socket hang up while fetching the registry';
+    const prefixOnly = add(query.slice(0, 30) + 'x'.repeat(query.length * 2 - 30));
+    const semantic = add('Network error: connection reset by peer during download');
+    await embed(prefixOnly, atDistance(0.95));
+    await embed(semantic, atDistance(0.15));
+    const trace: SearchTrace = { tiers: [] };
+    const m = await searchErrorKB(db, query, {
+      normalized: true,
+      embedder: testEmbedder({ [query]: QUERY_VEC }),
+      trace,
+    });
+    expect(m).toMatchObject({ id: semantic, tier: 'vector' });
+    expect(m?.distance).toBeCloseTo(0.15, 3);
+    expect(trace.tiers.map((x) => `${x.tier}:${x.result.split(' ')[0]}`)).toEqual([
+      'exact:none',
+      'prefix:none',
+      `vector:#${semantic}`,
+    ]);
+  });
+
+  it('RA-002-4: no text match; an embedded entry at cosine distance 0.15 is returned by the vector tier', async () => {
+    const id = add("Module not found: Error: Can't resolve <STR>");
+    await embed(id, atDistance(0.15));
+    const query = 'Cannot find module <STR>';
+    const m = await searchErrorKB(db, query, {
+      normalized: true,
+      embedder: testEmbedder({ [query]: QUERY_VEC }),
+    });
+    expect(m).toMatchObject({ id, tier: 'vector' });
+    expect(m?.distance).toBeCloseTo(0.15, 3);
+    expect(useCount(id).use_count).toBe(2);
+  });
+
+  it('RA-002-4b: low-confidence distance 0.80 with shared keywords (module, not, found) is accepted', async () => {
+    const id = add('webpack: module was not found in the bundle graph <STR>');
+    await embed(id, atDistance(0.8));
+    const query = "Module not found: Error: Can't resolve <STR>";
+    const m = await searchErrorKB(db, query, {
+      normalized: true,
+      embedder: testEmbedder({ [query]: QUERY_VEC }),
+      lexical: false,
+    });
+    expect(m).toMatchObject({ id, tier: 'vector' });
+    expect(m?.distance).toBeCloseTo(0.8, 3);
+  });
+
+  it('RA-002-4c: low-confidence distance 0.82 without any shared keyword gives null', async () => {
+    const id = add('Segmentation fault (core dumped)');
+    await embed(id, atDistance(0.82));
+    const query = "Module not found: Error: Can't resolve <STR>";
+    const m = await searchErrorKB(db, query, {
+      normalized: true,
+      embedder: testEmbedder({ [query]: QUERY_VEC }),
+    });
+    expect(m).toBeNull();
+    expect(useCount(id).use_count).toBe(1);
+  });
+
+  it('distance ≥ 0.85 is no match, even with shared keywords', async () => {
+    const id = add('module not found in the registry cache <STR>');
+    await embed(id, atDistance(0.86));
+    const query = "Module not found: Error: Can't resolve <STR>";
+    expect(
+      await searchErrorKB(db, query, { normalized: true, embedder: testEmbedder({ [query]: QUERY_VEC }) }),
+    ).toBeNull();
+  });
+
+  it('RA-002-5: no database file → null (and no file is created); an empty KB → null', async () => {
+    const none = tempEnv('sg-kb-nodb-');
+    try {
+      let missing: DB | null = null;
+      try {
+        missing = openDb({ env: none.env, mustExist: true });
+      } catch {
+        missing = null;
+      }
+      expect(await searchErrorKB(missing, 'Cannot find module <STR>')).toBeNull();
+      expect(existsSync(paths(none.env).db)).toBe(false);
+    } finally {
+      none.cleanup();
+    }
+    expect(await searchErrorKB(db, 'Cannot find module <STR>', { embedder: null })).toBeNull();
+  });
+
+  it('only entries with a resolution are returned', async () => {
+    db.prepare('INSERT INTO error_kb (ts, error_normalized, use_count) VALUES (?, ?, 0)').run(
+      new Date().toISOString(),
+      'Cannot find module <STR>',
+    );
+    expect(
+      await searchErrorKB(db, 'Cannot find module <STR>', { normalized: true, embedder: null }),
+    ).toBeNull();
+    const id = db.prepare('SELECT id FROM error_kb').pluck().get() as number;
+    await embed(id, atDistance(0.05));
+    const q = 'totally different words here';
+    expect(
+      await searchErrorKB(db, q, { normalized: true, embedder: testEmbedder({ [q]: QUERY_VEC }) }),
+    ).toBeNull();
+  });
+
+  it('never throws: a failing embedder falls through to the text tiers; a closed or broken database gives null', async () => {
+    const id = add('error TS2307: Cannot find module <STR> or its corresponding type declarations.');
+    await embed(id, atDistance(0.1));
+    const throwing: Embedder = {
+      embed: async () => {
+        throw new Error('boom');
+      },
+    };
+    const m = await searchErrorKB(
+      db,
+      '<PATH>(3,<N>): error TS2307: Cannot find module <STR> or its corresponding type declarations.',
+      {
+        normalized: true,
+        embedder: throwing,
+      },
+    );
+    expect(m).toMatchObject({ id, tier: 'lexical' });
+    db.exec('DROP TABLE error_kb_fts');
+    await expect(searchErrorKB(db, 'something else entirely', { embedder: throwing })).resolves.toBeNull();
+    db.close();
+    await expect(searchErrorKB(db, 'Cannot find module <STR>')).resolves.toBeNull();
+    await expect(searchErrorKB(db, undefined as unknown as string)).resolves.toBeNull();
+  });
+});
+
+describe('lexical fallback (FTS5 / BM25)', () => {
+  it('matches a paraphrased variant when no vector can be used, and says so', async () => {
+    const id = add('npm ERR! code ERESOLVE');
+    const m = await searchErrorKB(db, 'npm error code ERESOLVE', { normalized: true, embedder: null });
+    expect(m).toMatchObject({ id, tier: 'lexical' });
+    expect(m?.score).toBeGreaterThanOrEqual(0.5);
+    expect(m?.distance).toBeTypeOf('number'); // bm25
+  });
+
+  it('does not match on shared generic words or conflicting error codes', async () => {
+    add('npm ERR! code ERESOLVE');
+    add('bash: line 1: jq: command not found');
+    add('TypeError: Cannot read properties of undefined (reading <STR>)');
+    for (const q of [
+      'npm ERR! code ENOTEMPTY',
+      'yarn: command not found',
+      'ReferenceError: Cannot read the file',
+      'error: something failed',
+    ]) {
+      expect(await searchErrorKB(db, q, { normalized: true, embedder: null }), q).toBeNull();
+    }
+  });
+
+  it('when the vector tier ran, only entries without an embedding are judged lexically', async () => {
+    const embedded = add('npm ERR! code ERESOLVE');
+    await embed(embedded, atDistance(0.9));
+    const q = 'npm error code ERESOLVE';
+    // The vector tier judged the embedded entry too far: lexical does not overrule it.
+    expect(
+      await searchErrorKB(db, q, { normalized: true, embedder: testEmbedder({ [q]: QUERY_VEC }) }),
+    ).toBeNull();
+    // With no embedder answering, the lexical tier judges every entry.
+    expect(await searchErrorKB(db, q, { normalized: true, embedder: testEmbedder({}) })).toMatchObject({
+      id: embedded,
+      tier: 'lexical',
+    });
+    // A newer entry without an embedding is still found lexically after the vector tier ran.
+    const fresh = add('pip ERROR: ResolutionImpossible for requirements');
+    const q2 = 'ERROR: ResolutionImpossible for requirements file';
+    expect(
+      await searchErrorKB(db, q2, { normalized: true, embedder: testEmbedder({ [q2]: QUERY_VEC }) }),
+    ).toMatchObject({ id: fresh, tier: 'lexical' });
+  });
+});
+
+describe('hot path', () => {
+  it('does not load sqlite-vec nor ask the embedder when no entry has an embedding', async () => {
+    add('npm ERR! code ERESOLVE');
+    const e = testEmbedder({});
+    await searchErrorKB(db, 'completely unrelated failure text', { embedder: e });
+    await searchErrorKB(db, 'npm error code ERESOLVE', { embedder: e });
+    expect(e.calls).toBe(0);
+    expect(hasVec(db)).toBe(false);
+  });
+
+  it('does not load sqlite-vec when the embedder gives no vector', async () => {
+    const id = add('npm ERR! code ERESOLVE');
+    const v = await (async () => {
+      // embed through a second connection so this one has not loaded the extension
+      const other = openDb({ env: t.env });
+      await ensureVec(other);
+      putEmbedding(other, id, atDistance(0.1));
+      other.close();
+    })();
+    expect(v).toBeUndefined();
+    const e = testEmbedder({});
+    expect(await searchErrorKB(db, 'some other failure', { embedder: e })).toBeNull();
+    expect(e.calls).toBe(1);
+    expect(hasVec(db)).toBe(false);
+  });
+
+  it('default embedder: with no daemon running the search answers in milliseconds', async () => {
+    const id = add('npm ERR! code ERESOLVE');
+    const other = openDb({ env: t.env });
+    await ensureVec(other);
+    putEmbedding(other, id, atDistance(0.1));
+    other.close();
+    const t0 = performance.now();
+    const m = await searchErrorKB(db, 'npm error code ERESOLVE', { env: t.env });
+    expect(performance.now() - t0).toBeLessThan(200);
+    expect(m).toMatchObject({ id, tier: 'lexical' });
+    expect(hasVec(db)).toBe(false);
+  });
+
+  it('a daemon that accepts but never answers costs only daemonTimeoutMs', async () => {
+    const id = add('npm ERR! code ERESOLVE');
+    const other = openDb({ env: t.env });
+    await ensureVec(other);
+    putEmbedding(other, id, atDistance(0.1));
+    other.close();
+    mkdirSync(paths(t.env).runDir, { recursive: true });
+    const conns: Socket[] = [];
+    const hung: Server = createServer((c) => void conns.push(c));
+    await new Promise<void>((r) => hung.listen(daemonPaths(t.env).socket, r));
+    try {
+      const t0 = performance.now();
+      const m = await searchErrorKB(db, 'npm error code ERESOLVE', { env: t.env, daemonTimeoutMs: 40 });
+      const ms = performance.now() - t0;
+      expect(ms).toBeGreaterThanOrEqual(35);
+      expect(ms).toBeLessThan(400);
+      expect(m).toMatchObject({ id, tier: 'lexical' });
+    } finally {
+      for (const c of conns) c.destroy();
+      await new Promise((r) => hung.close(r));
+    }
+  });
+});
