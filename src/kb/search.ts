@@ -60,7 +60,14 @@ export interface SearchOptions {
 }
 
 const EXACT = `SELECT * FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC, ts DESC LIMIT 1`;
-const PREFIX = `SELECT * FROM error_kb WHERE error_normalized LIKE ? ESCAPE '\\' AND resolution IS NOT NULL ORDER BY use_count DESC, ts DESC LIMIT 1`;
+// The seed's LIKE, plus a range on lower(error_normalized) (LIKE folds ASCII case just as lower()
+// does) so the index idx_error_kb_lower finds the candidates instead of a scan of the whole KB.
+const PREFIX = `SELECT * FROM error_kb
+  WHERE lower(error_normalized) >= ? AND lower(error_normalized) < ?
+    AND error_normalized LIKE ? ESCAPE '\\' AND resolution IS NOT NULL
+  ORDER BY use_count DESC, ts DESC LIMIT 1`;
+const MAX_CHAR = String.fromCodePoint(0x10ffff);
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
 export function escapeLike(s: string): string {
   return s.replace(/[\\%_]/g, (c) => '\\' + c);
@@ -86,7 +93,9 @@ function exactTier(db: DB, normalized: string): KbMatch | null {
 }
 
 function prefixTier(db: DB, normalized: string): KbMatch | null {
-  const prefix = db.prepare(PREFIX).get(escapeLike(normalized.slice(0, 30)) + '%') as KbEntry | undefined;
+  const head = normalized.slice(0, 30);
+  const low = asciiLower(head);
+  const prefix = db.prepare(PREFIX).get(low, low + MAX_CHAR, escapeLike(head) + '%') as KbEntry | undefined;
   if (!prefix) return null;
   const ratio = lengthRatio(normalized, prefix.error_normalized);
   // Below 70 % the prefix match is ignored and the search falls through (seed).

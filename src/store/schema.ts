@@ -94,6 +94,11 @@ export const MIGRATIONS: string[] = [
   -- Small key/value state (last analysis, last prune, …).
   CREATE TABLE IF NOT EXISTS kv (key TEXT PRIMARY KEY, value TEXT);
   `,
+  // 2: the KB prefix tier (LIKE 'first 30 chars%', ASCII case-insensitive) served by an index on
+  // lower(error_normalized) instead of a scan of every entry.
+  `
+  CREATE INDEX IF NOT EXISTS idx_error_kb_lower ON error_kb(lower(error_normalized));
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

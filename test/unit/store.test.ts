@@ -111,6 +111,11 @@ describe('events', () => {
       plan(`SELECT data FROM events WHERE type = 'subagent_stop' AND json_extract(data, '$.agentType') = 'x' ORDER BY ts DESC LIMIT 20`),
     ).toMatch(/USING INDEX idx_events_agent_type/);
     expect(plan(`SELECT event_id FROM event_files WHERE name = 'a.ts'`)).toMatch(/USING COVERING INDEX idx_event_files_name/);
+    expect(
+      plan(
+        `SELECT * FROM error_kb WHERE lower(error_normalized) >= 'a' AND lower(error_normalized) < 'b' AND error_normalized LIKE 'a%' ESCAPE '\\' AND resolution IS NOT NULL ORDER BY use_count DESC LIMIT 1`,
+      ),
+    ).toMatch(/USING INDEX idx_error_kb_lower/);
   });
 
   it('queued events are stored once even when two drains race', () => {
