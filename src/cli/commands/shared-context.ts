@@ -1,4 +1,260 @@
-// CLI commands of this part (filled in by its issue).
+// `self-gen shared-context …` (alias `sc`): look at and manage the per-session shared context of a
+// project (seed 002; DESIGN §8).
 import type { Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadConfig } from '../../store/config.js';
+import { getProjectPath } from '../../store/project.js';
+import { categoriesFor, resolveConfig } from '../../shared-context/config.js';
+import { parseSummary } from '../../shared-context/entry.js';
+import { buildContext, filterEntries } from '../../shared-context/inject.js';
+import {
+  agentFileRel,
+  agentFiles,
+  cleanupExpired,
+  listSessions,
+  readText,
+  gitignoreCovers,
+  sanitizePart,
+  storeRoot,
+  STORE_DIR,
+  SUMMARY_FILE,
+  type SessionInfo,
+} from '../../shared-context/store.js';
+import { pasteableInstructions, strings } from '../../shared-context/strings.js';
+import { registerCheck, type CheckResult } from '../checks.js';
+import { CliError } from '../errors.js';
 
-export function registerSharedContext(_program: Command): void {}
+function age(ms: number): string {
+  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
+  if (s < 90) return `${s}s ago`;
+  if (s < 90 * 60) return `${Math.round(s / 60)}m ago`;
+  if (s < 48 * 3600) return `${Math.round(s / 3600)}h ago`;
+  return `${Math.round(s / 86400)}d ago`;
+}
+
+function projectOf(opt: string | undefined): string {
+  return getProjectPath(opt ?? process.cwd());
+}
+
+/** A session by folder name, id, or unique prefix; the newest when not given. */
+function pickSession(project: string, wanted: string | undefined): SessionInfo {
+  const sessions = listSessions(project);
+  if (!sessions.length) {
+    throw new CliError(
+      `no shared context in ${storeRoot(project)}`,
+      'it is written when a subagent stops in a Claude Code session with the hooks installed (`self-gen install`)',
+    );
+  }
+  if (!wanted) return sessions[0]!;
+  const exact = sessions.find((s) => s.session === wanted || s.session === sanitizePart(wanted, 'session'));
+  if (exact) return exact;
+  const byPrefix = sessions.filter((s) => s.session.startsWith(wanted));
+  if (byPrefix.length === 1) return byPrefix[0]!;
+  if (byPrefix.length > 1) {
+    throw new CliError(
+      `"${wanted}" matches ${byPrefix.length} sessions`,
+      'give more characters of the session id (see `self-gen shared-context list`)',
+    );
+  }
+  throw new CliError(
+    `no session "${wanted}" in ${storeRoot(project)}`,
+    'list them with `self-gen shared-context list`',
+  );
+}
+
+/** `self-gen doctor`: the shared context's config, folder and .gitignore for the current project. */
+export function sharedContextCheck(env: NodeJS.ProcessEnv, projectDir: string): CheckResult[] {
+  const out: CheckResult[] = [];
+  const project = getProjectPath(projectDir, env);
+  const cfg = resolveConfig(loadConfig(env), project, env);
+  for (const p of cfg.problems) {
+    out.push({
+      name: 'shared context',
+      level: 'warn',
+      message: p,
+      fix: 'edit the file named (see docs/shared-context.md for the keys)',
+    });
+  }
+  if (!cfg.enabled) {
+    out.push({
+      name: 'shared context',
+      level: 'info',
+      message: 'switched off (sharedContext.enabled or SELF_GEN_SHARED_CONTEXT=0)',
+    });
+    return out;
+  }
+  const sessions = listSessions(project);
+  if (!sessions.length) {
+    out.push({
+      name: 'shared context',
+      level: 'info',
+      message: `no session folder in ${storeRoot(project)} yet`,
+    });
+    return out;
+  }
+  const newest = sessions[0]!;
+  out.push({
+    name: 'shared context',
+    level: 'ok',
+    message: `${sessions.length} session folder(s) in ${storeRoot(project)}; newest ${newest.session} (${newest.files} file(s), last write ${age(newest.newestMs)}); TTL ${cfg.ttlHours} h`,
+  });
+  const gi = readText(join(project, '.gitignore'));
+  if (existsSync(join(project, '.git')) && !(gi && gitignoreCovers(gi))) {
+    out.push({
+      name: 'shared context',
+      level: 'warn',
+      message: `${STORE_DIR}/ is not in ${join(project, '.gitignore')}: session notes could be committed`,
+      fix: `echo '.claude/shared-context/' >> ${join(project, '.gitignore')}`,
+    });
+  }
+  return out;
+}
+
+let checkRegistered = false;
+
+export function registerSharedContext(program: Command): void {
+  if (!checkRegistered) {
+    checkRegistered = true;
+    registerCheck((ctx) => sharedContextCheck(ctx.env, ctx.projectDir));
+  }
+  const sc = program
+    .command('shared-context')
+    .alias('sc')
+    .description(
+      'the context subagents of a session share (.claude/shared-context/<session>/ in the project)',
+    );
+
+  sc.command('show [session]')
+    .description('print the summary of a session (default: the newest); a session id prefix is enough')
+    .option(
+      '-a, --agent-type <type>',
+      'print exactly what SubagentStart would inject into this agent type (filtered and capped)',
+    )
+    .option('--project <dir>', 'the project folder (default: the git top level of the current folder)')
+    .option('--json', 'print the entries as JSON')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen shared-context show\n  self-gen shared-context show 1d781026\n  self-gen sc show --agent-type code-reviewer',
+    )
+    .action((session: string | undefined, o: { agentType?: string; project?: string; json?: boolean }) => {
+      const project = projectOf(o.project);
+      const s = pickSession(project, session);
+      const text = readText(join(s.dir, SUMMARY_FILE));
+      if (text === null) {
+        const files = agentFiles(s.dir);
+        throw new CliError(
+          `session ${s.session} has no ${SUMMARY_FILE} yet (${files.length} agent file(s))`,
+          'it is written by the first SubagentStop; agent files are merged into it at SessionEnd',
+        );
+      }
+      const doc = parseSummary(text);
+      if (o.json) {
+        console.log(JSON.stringify({ ...doc, folder: s.session, dir: s.dir }, null, 2));
+        return;
+      }
+      if (!o.agentType) {
+        process.stdout.write(text.endsWith('\n') ? text : text + '\n');
+        return;
+      }
+      const cfg = resolveConfig(loadConfig(), project);
+      const match = categoriesFor(o.agentType, cfg);
+      const filtered = filterEntries(doc.entries, match.categories);
+      const injected = buildContext(filtered, {
+        maxChars: cfg.maxChars,
+        session: s.session,
+        locale: cfg.locale,
+        agentType: o.agentType,
+        filteredBy: match.key !== null ? match.categories : null,
+        summaryRel: `${STORE_DIR}/${s.session}/${SUMMARY_FILE}`,
+      });
+      const rel = agentFileRel(s.session, o.agentType, '<agent-id>');
+      const instruction = strings(cfg.locale).instruction(join(project, rel), rel);
+      console.log(
+        `# categories for ${o.agentType}: ${match.categories.join(', ') || '(none)'} (${match.key ? `filter "${match.key}"` : 'defaultCategories'})`,
+      );
+      console.log(
+        `# ${injected ? `${injected.kept} entr${injected.kept === 1 ? 'y' : 'ies'} kept, ${injected.omitted} left out, ${injected.context.length}/${cfg.maxChars} characters` : 'nothing to inject'}`,
+      );
+      if (injected) console.log(`\n${injected.context}\n\n${instruction}`);
+      else if (cfg.instructWhenEmpty) console.log(`\n${instruction}`);
+    });
+
+  sc.command('list')
+    .description('list the session folders of this project, newest first')
+    .option('--project <dir>', 'the project folder')
+    .addHelpText('after', '\nExample:\n  self-gen shared-context list')
+    .action((o: { project?: string }) => {
+      const project = projectOf(o.project);
+      const sessions = listSessions(project);
+      if (!sessions.length) {
+        console.log(`no shared context in ${storeRoot(project)}`);
+        return;
+      }
+      for (const s of sessions) {
+        const text = readText(join(s.dir, SUMMARY_FILE));
+        const doc = text ? parseSummary(text) : null;
+        const n = doc ? doc.entries.length : 0;
+        console.log(
+          `${s.session}  ${String(n).padStart(3)} entr${n === 1 ? 'y  ' : 'ies'}  ${String(agentFiles(s.dir).length).padStart(3)} agent file(s)  last write ${age(s.newestMs)}${doc?.final ? '  (ended)' : ''}`,
+        );
+      }
+    });
+
+  sc.command('instructions')
+    .description('print the agent instructions (FR-4) to paste into CLAUDE.md or an agent definition')
+    .option('--locale <ko|en>', 'language (default: the config locale)')
+    .option('--session <id>', 'with --agent-type and --agent-id: the exact instruction one agent gets')
+    .option('--agent-type <type>', 'agent type')
+    .option('--agent-id <id>', 'agent id')
+    .option('--project <dir>', 'the project folder')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen shared-context instructions >> CLAUDE.md\n  self-gen sc instructions --locale en\n' +
+        '  self-gen sc instructions --session 1d781026-… --agent-type reviewer --agent-id a32c958c9f43b4a04',
+    )
+    .action(
+      (o: { locale?: string; session?: string; agentType?: string; agentId?: string; project?: string }) => {
+        const locale = o.locale ?? loadConfig().locale;
+        if (o.locale && o.locale !== 'ko' && o.locale !== 'en')
+          throw new CliError(`unknown locale "${o.locale}"`, 'use ko or en');
+        if (o.session || o.agentType || o.agentId) {
+          if (!o.session || !o.agentType || !o.agentId) {
+            throw new CliError(
+              '--session, --agent-type and --agent-id go together',
+              'give all three, or none for the generic text',
+            );
+          }
+          const rel = agentFileRel(o.session, o.agentType, o.agentId);
+          console.log(strings(locale).instruction(join(projectOf(o.project), rel), rel));
+          return;
+        }
+        process.stdout.write(pasteableInstructions(locale));
+      },
+    );
+
+  sc.command('clean')
+    .description('delete session folders whose newest file is older than the TTL (what SessionStart does)')
+    .option('--older-than <hours>', 'TTL in hours (default: the configured ttlHours, 24)')
+    .option('--all', 'delete every session folder')
+    .option('--project <dir>', 'the project folder')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen shared-context clean\n  self-gen sc clean --older-than 2\n  self-gen sc clean --all',
+    )
+    .action((o: { olderThan?: string; all?: boolean; project?: string }) => {
+      const project = projectOf(o.project);
+      let hours = resolveConfig(loadConfig(), project).ttlHours;
+      if (o.olderThan !== undefined) {
+        hours = Number(o.olderThan);
+        if (!Number.isFinite(hours) || hours < 0)
+          throw new CliError(`--older-than must be a number of hours, got "${o.olderThan}"`);
+      }
+      const removed = cleanupExpired(project, o.all ? -1 : hours * 3_600_000, Date.now());
+      console.log(
+        removed.length
+          ? `deleted ${removed.length} session folder(s): ${removed.join(', ')}`
+          : 'nothing to delete',
+      );
+    });
+}

@@ -1,0 +1,244 @@
+// Configuration of the shared context (DESIGN §8, seed 002 NFR-4): the `sharedContext` section of
+// ~/.self-generation/config.json, overridden key by key by the project's
+// `.claude/shared-context-config.json`, overridden by SELF_GEN_SHARED_CONTEXT_* variables.
+// Bad fields fall back to their defaults (reported in `problems`); nothing here ever throws.
+import * as z from 'zod/mini';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { getSection, type LoadedConfig } from '../store/config.js';
+
+/** The categories the built-in rules produce. Custom rules may add their own names. */
+export const BUILTIN_CATEGORIES = ['changes', 'findings', 'commands', 'explored', 'notes'] as const;
+
+const Category = z.string().check(z.minLength(1), z.maxLength(40));
+
+/** A rule declared in config (compiled by extract.ts; an invalid regex skips the rule). */
+export const RuleConfig = z.object({
+  name: z.string().check(z.minLength(1), z.maxLength(60)),
+  category: Category,
+  /** Regex on the tool name (e.g. "^Bash$"). With it the rule looks at tool calls. */
+  tool: z.optional(z.string()),
+  /** The tool input field to test and print (default: command, file_path, pattern, url…). */
+  field: z.optional(z.string()),
+  /** Regex the field's value must match (default: any value). */
+  match: z.optional(z.string()),
+  /** Only calls whose result was an error. */
+  onlyFailed: z.optional(z.boolean()),
+  /** Regex on the lines of the final message; matching lines become items. */
+  finalMessage: z.optional(z.string()),
+  /** Text put before each item (e.g. "Migration:"). */
+  label: z.optional(z.string().check(z.maxLength(60))),
+});
+export type RuleConfigT = z.infer<typeof RuleConfig>;
+
+export const SharedContextSchema = z.object({
+  enabled: z._default(z.boolean(), true),
+  /** Cap of what SubagentStart injects (characters; whole newest entries are kept). */
+  maxChars: z._default(z.number().check(z.int(), z.minimum(300), z.maximum(9500)), 4000),
+  /** SubagentStop reads only this many last lines of the agent transcript. */
+  transcriptLines: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(100_000)), 500),
+  /** Session folders whose newest file is older than this are deleted at SessionStart. */
+  ttlHours: z._default(z.number().check(z.minimum(0.001), z.maximum(24 * 3650)), 24),
+  /** Add `.claude/shared-context/` to the project's .gitignore when the folder is created. */
+  gitignore: z._default(z.boolean(), true),
+  /** Inject the "write your findings to …" instruction even when there is no context yet. */
+  instructWhenEmpty: z._default(z.boolean(), false),
+  /** PostToolUse on Agent/Task: give the parent a one-paragraph digest of the subagent's entry. */
+  digest: z._default(z.boolean(), true),
+  digestMaxChars: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(4000)), 700),
+  /** _summary.md keeps at most this many entries (the newest); agent files are kept. */
+  maxEntries: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(5000)), 200),
+  /** How long SubagentStop waits for the _summary.md lock before leaving it to SessionEnd. */
+  lockTimeoutMs: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(10_000)), 1500),
+  /**
+   * Categories per agent type: a key matches when the (lower-cased) agent type contains it; the
+   * longest matching key wins; `*` is the fallback. Merged over the built-in filters.
+   */
+  filters: z._default(z.record(z.string(), z.array(Category)), {}),
+  /** Categories for agent types no filter matches. */
+  defaultCategories: z._default(z.array(Category), [...BUILTIN_CATEGORIES]),
+  /** Extra extraction rules (see docs/shared-context.md). */
+  rules: z._default(z.array(RuleConfig), []),
+  /** Names of built-in rules to switch off: changes, explored, commands, findings, notes. */
+  disabledRules: z._default(z.array(z.string()), []),
+});
+export type SharedContextConfig = z.infer<typeof SharedContextSchema>;
+
+/** Built-in filters: reviewers get code changes and findings, not navigation noise. */
+export const BUILTIN_FILTERS: Record<string, string[]> = {
+  review: ['changes', 'findings'],
+  critic: ['changes', 'findings'],
+  audit: ['changes', 'findings'],
+  verif: ['changes', 'findings', 'commands'],
+  qa: ['changes', 'findings', 'commands'],
+  test: ['changes', 'findings', 'commands'],
+  explore: ['changes', 'explored', 'findings', 'notes'],
+  navigat: ['changes', 'explored', 'findings', 'notes'],
+};
+
+export const PROJECT_CONFIG_FILE = join('.claude', 'shared-context-config.json');
+
+export interface ResolvedConfig extends SharedContextConfig {
+  locale: 'ko' | 'en';
+  problems: string[];
+}
+
+function readProjectFile(projectPath: string, problems: string[]): Record<string, unknown> {
+  const file = join(projectPath, PROJECT_CONFIG_FILE);
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR')
+      problems.push(`${file}: cannot be read (${code ?? String(e)})`);
+    return {};
+  }
+  if (!text.trim()) return {};
+  try {
+    const v: unknown = JSON.parse(text);
+    if (!v || typeof v !== 'object' || Array.isArray(v)) {
+      problems.push(`${file}: must hold a JSON object (ignored)`);
+      return {};
+    }
+    // Either the section itself or {"sharedContext": {...}}.
+    const inner = (v as Record<string, unknown>).sharedContext;
+    if (inner && typeof inner === 'object' && !Array.isArray(inner)) return inner as Record<string, unknown>;
+    return v as Record<string, unknown>;
+  } catch (e) {
+    problems.push(`${file}: invalid JSON (${(e as Error).message}); ignored`);
+    return {};
+  }
+}
+
+function envNumber(env: NodeJS.ProcessEnv, name: string): number | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return undefined;
+  const n = Number(raw);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
+ * Validates the keys present in `raw` one by one (absent keys stay absent: no defaults). Inside
+ * `filters` and `rules` each element is checked on its own, so one bad element drops only itself.
+ */
+export function pickValid(
+  raw: Record<string, unknown>,
+  where: string,
+  problems: string[],
+): Partial<SharedContextConfig> {
+  const shape = SharedContextSchema.def.shape as Record<string, z.ZodMiniType>;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(raw)) {
+    const field = shape[k];
+    if (!field) {
+      problems.push(`${where}.${k}: unknown key (ignored)`);
+      continue;
+    }
+    if (v === undefined) continue;
+    if (k === 'filters' && v && typeof v === 'object' && !Array.isArray(v)) {
+      const filters: Record<string, string[]> = {};
+      for (const [fk, fv] of Object.entries(v as Record<string, unknown>)) {
+        const r = z.array(Category).safeParse(fv);
+        if (r.success) filters[fk] = r.data;
+        else problems.push(`${where}.filters.${fk}: must be a list of category names (ignored)`);
+      }
+      out.filters = filters;
+      continue;
+    }
+    if (k === 'rules' && Array.isArray(v)) {
+      const rules: RuleConfigT[] = [];
+      v.forEach((rv, i) => {
+        const r = RuleConfig.safeParse(rv);
+        if (r.success) rules.push(r.data);
+        else problems.push(`${where}.rules.${i}: ${r.error.issues[0]?.message ?? 'invalid'} (rule ignored)`);
+      });
+      out.rules = rules;
+      continue;
+    }
+    const r = field.safeParse(v);
+    if (r.success) out[k] = r.data;
+    else problems.push(`${where}.${k}: ${r.error.issues[0]?.message ?? 'invalid'} (ignored)`);
+  }
+  return out as Partial<SharedContextConfig>;
+}
+
+/**
+ * The effective configuration for a project. Precedence (highest first): environment variables,
+ * the project's `.claude/shared-context-config.json`, the global `sharedContext` section, defaults.
+ * `filters` are merged per key (project over global over built-in); other keys are replaced.
+ */
+export function resolveConfig(
+  config: LoadedConfig,
+  projectPath: string,
+  env: NodeJS.ProcessEnv = process.env,
+): ResolvedConfig {
+  const problems: string[] = [];
+  // The global section: lenient, bad fields fall back to defaults (reported in config.problems).
+  const before = config.problems.length;
+  const merged: SharedContextConfig = getSection(config, 'sharedContext', SharedContextSchema);
+  problems.push(...config.problems.slice(before));
+  const project = pickValid(readProjectFile(projectPath, problems), PROJECT_CONFIG_FILE, problems);
+  for (const [k, v] of Object.entries(project)) {
+    if (k === 'filters') merged.filters = { ...merged.filters, ...(v as Record<string, string[]>) };
+    else (merged as Record<string, unknown>)[k] = v;
+  }
+  // Environment overrides (NFR-4), validated through the same schema.
+  const fromEnv: Record<string, unknown> = {};
+  const sw = env.SELF_GEN_SHARED_CONTEXT;
+  if (sw !== undefined && sw.trim() !== '') fromEnv.enabled = !/^(0|false|off|no)$/i.test(sw.trim());
+  const maxChars = envNumber(env, 'SELF_GEN_SHARED_CONTEXT_MAX_CHARS');
+  if (maxChars !== undefined) fromEnv.maxChars = maxChars;
+  const ttl = envNumber(env, 'SELF_GEN_SHARED_CONTEXT_TTL_HOURS');
+  if (ttl !== undefined) fromEnv.ttlHours = ttl;
+  const lines = envNumber(env, 'SELF_GEN_SHARED_CONTEXT_TRANSCRIPT_LINES');
+  if (lines !== undefined) fromEnv.transcriptLines = lines;
+  Object.assign(merged, pickValid(fromEnv, 'env SELF_GEN_SHARED_CONTEXT', problems));
+  return { ...merged, locale: config.locale === 'en' ? 'en' : 'ko', problems };
+}
+
+export interface FilterMatch {
+  /** The categories this agent type receives. */
+  categories: string[];
+  /** The filter key that matched (null: defaultCategories). */
+  key: string | null;
+}
+
+/** Pluggable filters registered from code: return categories for an agent type, or null to pass. */
+export type AgentFilter = (agentType: string) => string[] | null | undefined;
+const codeFilters: AgentFilter[] = [];
+
+export function registerAgentFilter(filter: AgentFilter): () => void {
+  codeFilters.push(filter);
+  return () => {
+    const i = codeFilters.indexOf(filter);
+    if (i >= 0) codeFilters.splice(i, 1);
+  };
+}
+
+/** Which categories an agent type receives (code filters, then config, then built-in filters). */
+export function categoriesFor(agentType: string | undefined, cfg: SharedContextConfig): FilterMatch {
+  const type = (agentType ?? '').toLowerCase();
+  for (const f of codeFilters) {
+    try {
+      const r = f(agentType ?? '');
+      if (Array.isArray(r)) return { categories: r, key: 'code' };
+    } catch {}
+  }
+  const pick = (table: Record<string, string[]>): FilterMatch | null => {
+    let best: string | null = null;
+    for (const key of Object.keys(table)) {
+      const k = key.toLowerCase();
+      if (k === '*' || !k || !type.includes(k)) continue;
+      if (best === null || k.length > best.length) best = key;
+    }
+    return best === null ? null : { categories: table[best] ?? [], key: best };
+  };
+  const user = pick(cfg.filters);
+  if (user) return user;
+  const builtin = pick(BUILTIN_FILTERS);
+  if (builtin) return builtin;
+  const star = cfg.filters['*'];
+  if (star) return { categories: star, key: '*' };
+  return { categories: cfg.defaultCategories, key: null };
+}
