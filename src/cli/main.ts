@@ -33,7 +33,7 @@ async function main(): Promise<void> {
   const argv = process.argv;
   // The hook path is kept lean: no command parsing, straight to the hook runner.
   if (argv[2] === 'hook') {
-    const { hookMain } = await import('../hooks/entry.js');
+    const { hookMain } = await import('../hooks/main.js');
     await hookMain(argv[3]);
     return;
   }

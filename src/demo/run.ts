@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDeps } from '../hooks/deps.js';
-import { HANDLERS } from '../hooks/registry.js';
+import { handlersFor } from '../hooks/registry.js';
 import { dispatch } from '../hooks/runner.js';
 import type { HookInput } from '../hooks/types.js';
 import { closeDb } from '../store/db.js';
@@ -46,7 +46,7 @@ export async function runDemo(opts: { locale?: 'ko' | 'en'; keep?: boolean; onSt
       if (step.transcript) writeFileSync(transcript, fill(step.transcript, vars).map((l) => JSON.stringify(l)).join('\n') + '\n');
       const { session, ...rest } = fill(step.input, vars);
       const input = { ...rest, session_id: `demo-session-${session ?? 1}`, cwd: project, transcript_path: join(dir, 'session.jsonl') } as HookInput;
-      const out = await dispatch(input, createDeps(input, env, config), HANDLERS);
+      const out = await dispatch(input, createDeps(input, env, config), handlersFor);
       const ctx = out ? (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext : null;
       const r: DemoResult = { step: i, note: step.note, event: input.hook_event_name, tool: input.tool_name ?? input.agent_type, context: ctx };
       results.push(r);

@@ -2,18 +2,22 @@
 import { isEnabled } from '../store/config.js';
 import { truncate } from '../shared/redact.js';
 import { parsePayload } from './payload.js';
-import { CONTEXT_CAP, CONTEXT_EVENTS, type HandlerTable, type HookDeps, type HookInput } from './types.js';
+import { CONTEXT_CAP, CONTEXT_EVENTS, type Handler, type HandlerTable, type HookDeps, type HookInput } from './types.js';
+
+/** Where handlers come from: a loaded table, or a lazy loader (registry.handlersFor). */
+export type HandlerSource = HandlerTable | ((input: HookInput) => Promise<Handler[]>);
 
 export function formatOutput(event: string, context: string): string {
   return JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: context } });
 }
 
 /** Runs every handler of the event; a failing handler is logged and skipped, never fatal. */
-export async function dispatch(input: HookInput, deps: HookDeps, table: HandlerTable): Promise<string> {
+export async function dispatch(input: HookInput, deps: HookDeps, source: HandlerSource): Promise<string> {
   if (!isEnabled(deps.config)) return '';
   const event = input.hook_event_name;
   const contexts: string[] = [];
-  for (const h of table[event] ?? []) {
+  const handlers = typeof source === 'function' ? await source(input) : (source[event] ?? []);
+  for (const h of handlers) {
     try {
       const r = await h.run(input, deps);
       const ctx = r && typeof r.additionalContext === 'string' ? r.additionalContext.trim() : '';
@@ -31,9 +35,9 @@ export async function runHook(
   text: string,
   eventArg: string | undefined,
   makeDeps: (input: HookInput) => HookDeps,
-  table: HandlerTable,
+  source: HandlerSource,
 ): Promise<string> {
   const input = parsePayload(text, eventArg);
   if (!input) return '';
-  return dispatch(input, makeDeps(input), table);
+  return dispatch(input, makeDeps(input), source);
 }

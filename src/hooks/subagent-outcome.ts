@@ -5,8 +5,10 @@
 //     `Result: blocked`, or a first line starting with `FAILED`, `BLOCKED`, `ERROR:`;
 //  2. it ended without a final answer: the last assistant message did not stop with `end_turn`
 //     (interrupted, max_tokens, refusal), or there is no final text at all;
-//  3. its last tool calls failed: the last 2 tool results (or the only one) are all errors, with
-//     no successful tool result after them.
+//  3. its last tool calls failed: the last 2 tool results (or the only one) are errors, with no
+//     successful result after them — unless they are all searches that merely found nothing (a
+//     Bash `grep`/`rg`/`find`/`test`/`ls`/`diff` ending `Exit code 1` with no output): a run whose
+//     last greps came back empty and that then answered is a success.
 // Otherwise it SUCCEEDED. With no transcript to read, the final message alone decides (rule 1),
 // and an empty final message counts as a failure.
 import { readTailLines, summarizeTranscript } from '../shared/transcript.js';
@@ -16,8 +18,12 @@ export interface Outcome {
   reason: string | null;
 }
 
+// The verdict word must stand alone (end of line or a separator after it): `Status: failed - x` is a
+// verdict, `Result: error handling added` is not.
 const VERDICT_LINE =
-  /^\s*(?:[-*#>]\s*)*\**(?:verdict|status|result|outcome)\**\s*[:=]\s*\**\s*(fail(?:ed|ure)?|blocked|error|unsuccessful|aborted)\b/im;
+  /^\s*(?:[-*#>]\s*)*\**(?:verdict|status|result|outcome)\**\s*[:=]\s*\**\s*(fail(?:ed|ure)?|blocked|error|unsuccessful|aborted)\**(?=\s*(?:$|[-–—:(,.;!]))/im;
+const SEARCH_CMD = /^\s*(?:cd\s+\S+\s*&&\s*)?(?:grep|egrep|rg|ag|ack|find|test|\[|ls|diff|cmp|git\s+(?:diff|grep))\b/;
+const EMPTY_EXIT_1 = /^\s*(?:Error:\s*)?Exit code 1\s*$/;
 const LEADING_FAIL = /^\s*(?:[#>*-]\s*)*(FAILED|FAILURE|BLOCKED|ERROR:|TASK FAILED)/;
 
 export function verdictFailure(text: string): string | null {
@@ -46,7 +52,12 @@ export function judgeOutcome(transcriptLines: string[] | null, lastMessage: stri
     return { success: false, reason: `stopped with ${s.lastStopReason}` };
   }
   const tail = s.results.slice(-2);
-  if (tail.length > 0 && tail.every((r) => r.isError)) {
+  const calls = new Map(s.toolCalls.map((c) => [c.id, c]));
+  const emptySearch = (r: { toolUseId: string; text: string }) => {
+    const c = calls.get(r.toolUseId);
+    return c?.name === 'Bash' && SEARCH_CMD.test(String(c.input.command ?? '')) && EMPTY_EXIT_1.test(r.text);
+  };
+  if (tail.length > 0 && tail.every((r) => r.isError) && !tail.every(emptySearch)) {
     return { success: false, reason: `last ${tail.length} tool call(s) failed` };
   }
   return { success: true, reason: null };

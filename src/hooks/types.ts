@@ -1,5 +1,5 @@
 // Types shared by every hook handler. Handlers are functions of (input, deps) → result; the only
-// process-level code is hooks/entry.ts.
+// process-level code is hooks/entry.ts (a guarded loader) and hooks/main.ts.
 import type { LoadedConfig } from '../store/config.js';
 import type { DB } from '../store/db.js';
 

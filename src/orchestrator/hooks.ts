@@ -1,18 +1,17 @@
 // SubagentStart: when the agent type maps to an orchestrator role and a session is active for the
 // project, inject exactly that role's context (DESIGN §9). Cheap for everyone else: a config
 // lookup, a string match and one existsSync; yaml is only loaded past that point.
+// Only paths.js is loaded up front: without a session file for the project nothing else is.
 import { existsSync } from 'node:fs';
 import { getSection } from '../store/config.js';
 import { truncate } from '../shared/redact.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hooks/types.js';
-import { buildRoleContext, type RoleContext } from './context.js';
-import { OrchError } from './errors.js';
+import type { RoleContext } from './context.js';
 import { orchPaths } from './paths.js';
-import { roleForAgentType } from './roles.js';
-import { OrchestratorConfig, type OrchestratorConfigT, type Role } from './schemas.js';
-import { readSession } from './store.js';
+import type { OrchestratorConfigT, Role } from './schemas.js';
 
-export function orchestratorConfig(deps: Pick<HookDeps, 'config'>): OrchestratorConfigT {
+export async function orchestratorConfig(deps: Pick<HookDeps, 'config'>): Promise<OrchestratorConfigT> {
+  const { OrchestratorConfig } = await import('./schemas.js');
   return getSection(deps.config, 'orchestrator', OrchestratorConfig);
 }
 
@@ -24,12 +23,18 @@ export function formatInjection(ctx: RoleContext, max: number): string {
 }
 
 export async function injectRoleContext(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
-  const cfg = orchestratorConfig(deps);
-  if (!cfg.enabled) return null;
-  const role: Role | null = roleForAgentType(input.agent_type, cfg);
-  if (!role) return null;
   const p = orchPaths(deps.project.path);
   if (!existsSync(p.sessionFile) && !existsSync(`${p.sessionFile}.bak`)) return null;
+  const cfg = await orchestratorConfig(deps);
+  if (!cfg.enabled) return null;
+  const { roleForAgentType } = await import('./roles.js');
+  const role: Role | null = roleForAgentType(input.agent_type, cfg);
+  if (!role) return null;
+  const [{ buildRoleContext }, { readSession }, { OrchError }] = await Promise.all([
+    import('./context.js'),
+    import('./store.js'),
+    import('./errors.js'),
+  ]);
   try {
     const s = readSession(p);
     if (!s || s.value.status !== 'active') return null;

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 import { collectToolError, collectToolUse } from '../../src/hooks/collectors.js';
 import { createDeps } from '../../src/hooks/deps.js';
 import { dispatch } from '../../src/hooks/runner.js';
-import { HANDLERS } from '../../src/hooks/registry.js';
+import { handlersFor } from '../../src/hooks/registry.js';
 import type { HookDeps, HookInput } from '../../src/hooks/types.js';
 import { extractErrorMessage, normalizeError } from '../../src/kb/normalize.js';
 import { recordResolution } from '../../src/kb/record.js';
@@ -133,7 +133,7 @@ export async function runAll(
   input: HookInput,
   deps: HookDeps,
 ): Promise<Record<string, { hookEventName: string; additionalContext: string }> | null> {
-  const out = await dispatch(input, deps, HANDLERS);
+  const out = await dispatch(input, deps, handlersFor);
   return out
     ? (JSON.parse(out) as Record<string, { hookEventName: string; additionalContext: string }>)
     : null;

@@ -1,0 +1,27 @@
+// The body of a hook process: read stdin (bounded), dispatch, print nothing or one JSON object,
+// exit 0 whatever happens. Loaded by hooks/entry.ts, which guards the loading itself.
+import { readStdin } from '../store/stdin.js';
+import { createDeps } from './deps.js';
+import { handlersFor } from './registry.js';
+import { runHook } from './runner.js';
+
+export async function hookMain(eventArg: string | undefined): Promise<never> {
+  const bail = () => process.exit(0);
+  process.on('uncaughtException', bail);
+  process.on('unhandledRejection', bail);
+  // A watchdog: a hook never holds up Claude Code, whatever happens inside.
+  setTimeout(bail, Number(process.env.SELF_GEN_HOOK_DEADLINE_MS) || 8000).unref();
+  let out = '';
+  try {
+    const { text } = await readStdin();
+    out = await runHook(text, eventArg, (input) => createDeps(input), handlersFor);
+  } catch {
+    out = '';
+  }
+  if (out) {
+    try {
+      process.stdout.write(out + '\n');
+    } catch {}
+  }
+  process.exit(0);
+}
