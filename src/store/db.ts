@@ -1,10 +1,20 @@
 // The local SQLite store: opening, pragmas, migrations, corruption recovery, sqlite-vec.
-import Database from 'better-sqlite3';
+import type BetterSqlite3 from 'better-sqlite3';
+import { createRequire } from 'node:module';
 import { appendFileSync, chmodSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
 import { paths, type Paths } from '../shared/paths.js';
 import { MIGRATIONS, SCHEMA_VERSION, VEC_TABLE_SQL } from './schema.js';
 
-export type DB = Database.Database;
+export type DB = BetterSqlite3.Database;
+
+// better-sqlite3 (a native addon, ~7 ms to load) is loaded on first use: a hook with nothing to
+// record or look up never pays for it.
+const requireCjs = createRequire(import.meta.url);
+let sqliteCtor: typeof BetterSqlite3 | null = null;
+function Database(...args: ConstructorParameters<typeof BetterSqlite3>): DB {
+  sqliteCtor ??= requireCjs('better-sqlite3') as typeof BetterSqlite3;
+  return new sqliteCtor(...args);
+}
 
 export interface OpenOptions {
   env?: NodeJS.ProcessEnv;
@@ -66,7 +76,7 @@ export function quarantine(p: Paths, reason: string): string {
 function openRaw(p: Paths, busyTimeoutMs: number, mustExist: boolean): DB {
   const created = !existsSync(p.db);
   if (created && mustExist) throw Object.assign(new Error(`no database at ${p.db}`), { code: 'ENOENT' });
-  const db = new Database(p.db, { fileMustExist: mustExist, timeout: busyTimeoutMs });
+  const db = Database(p.db, { fileMustExist: mustExist, timeout: busyTimeoutMs });
   try {
     if (created) chmodSync(p.db, 0o600);
     // The first statement reads the header: a file that is not a database fails here.
