@@ -2,7 +2,7 @@
 // 100k events (20 projects, 500 sessions) and 10k KB entries with embeddings.
 // Prints a table and writes bench/results/bench.json. Part benchmarks (bench/*.mjs of each part) run after.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { seed } from './seed.mjs';
@@ -20,7 +20,12 @@ const home = join(dir, 'home');
 const project = join(dir, 'project-3');
 mkdirSync(join(project, '.git'), { recursive: true });
 mkdirSync(join(project, 'src'), { recursive: true });
-const env = { ...process.env, SELF_GEN_HOME: home, SELF_GEN_NO_BACKGROUND: '1', CLAUDE_PROJECT_DIR: '/home/dev/project-3' };
+const env = {
+  ...process.env,
+  SELF_GEN_HOME: home,
+  SELF_GEN_NO_BACKGROUND: '1',
+  CLAUDE_PROJECT_DIR: '/home/dev/project-3',
+};
 delete env.SELF_GEN_DEBUG;
 
 const t0 = Date.now();
@@ -31,27 +36,106 @@ const dbBytes = statSync(dbFile).size;
 console.log(`done in ${((Date.now() - t0) / 1000).toFixed(1)} s (${(dbBytes / 1024 / 1024).toFixed(1)} MB)`);
 
 const sid = 'session-120';
-const base = { session_id: sid, transcript_path: join(dir, 't.jsonl'), cwd: '/home/dev/project-3', permission_mode: 'default' };
+const base = {
+  session_id: sid,
+  transcript_path: join(dir, 't.jsonl'),
+  cwd: '/home/dev/project-3',
+  permission_mode: 'default',
+};
 const P = {
   SessionStart: { ...base, hook_event_name: 'SessionStart', source: 'startup' },
-  UserPromptSubmit: { ...base, hook_event_name: 'UserPromptSubmit', prompt: 'fix the failing build in module 7' },
-  'PreToolUse:Edit': { ...base, hook_event_name: 'PreToolUse', tool_name: 'Edit', tool_input: { file_path: '/home/dev/project-3/src/file12.ts', old_string: 'a', new_string: 'b' } },
-  'PreToolUse:Bash': { ...base, hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' } },
-  'PreToolUse:Agent': { ...base, hook_event_name: 'PreToolUse', tool_name: 'Agent', tool_input: { subagent_type: 'executor-low', prompt: 'x', description: 'd' } },
-  'PreToolUse:Read': { ...base, hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: { file_path: '/home/dev/project-3/src/a.ts' } },
-  'PostToolUse:Bash': { ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command: 'npm test' }, tool_response: { stdout: 'ok', stderr: '' }, tool_use_id: 't1', duration_ms: 10 },
-  PostToolUseFailure: { ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command: 'npm i' }, error: 'Exit code 1\nnpm ERR! code ERESOLVE unable to resolve dependency tree', is_interrupt: false },
+  UserPromptSubmit: {
+    ...base,
+    hook_event_name: 'UserPromptSubmit',
+    prompt: 'fix the failing build in module 7',
+  },
+  'PreToolUse:Edit': {
+    ...base,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Edit',
+    tool_input: { file_path: '/home/dev/project-3/src/file12.ts', old_string: 'a', new_string: 'b' },
+  },
+  'PreToolUse:Bash': {
+    ...base,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'npm test' },
+  },
+  'PreToolUse:Agent': {
+    ...base,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Agent',
+    tool_input: { subagent_type: 'executor-low', prompt: 'x', description: 'd' },
+  },
+  'PreToolUse:Read': {
+    ...base,
+    hook_event_name: 'PreToolUse',
+    tool_name: 'Read',
+    tool_input: { file_path: '/home/dev/project-3/src/a.ts' },
+  },
+  'PostToolUse:Bash': {
+    ...base,
+    hook_event_name: 'PostToolUse',
+    tool_name: 'Bash',
+    tool_input: { command: 'npm test' },
+    tool_response: { stdout: 'ok', stderr: '' },
+    tool_use_id: 't1',
+    duration_ms: 10,
+  },
+  PostToolUseFailure: {
+    ...base,
+    hook_event_name: 'PostToolUseFailure',
+    tool_name: 'Bash',
+    tool_input: { command: 'npm i' },
+    error: 'Exit code 1\nnpm ERR! code ERESOLVE unable to resolve dependency tree',
+    is_interrupt: false,
+  },
   SubagentStart: { ...base, hook_event_name: 'SubagentStart', agent_id: 'abench', agent_type: 'executor' },
-  SubagentStop: { ...base, hook_event_name: 'SubagentStop', agent_id: 'abench', agent_type: 'executor', agent_transcript_path: join(dir, 'agent.jsonl'), last_assistant_message: '## Findings\n- Modified: src/a.ts', stop_hook_active: false },
+  SubagentStop: {
+    ...base,
+    hook_event_name: 'SubagentStop',
+    agent_id: 'abench',
+    agent_type: 'executor',
+    agent_transcript_path: join(dir, 'agent.jsonl'),
+    last_assistant_message: '## Findings\n- Modified: src/a.ts',
+    stop_hook_active: false,
+  },
   SessionEnd: { ...base, hook_event_name: 'SessionEnd', reason: 'other' },
 };
 writeFileSync(
   join(dir, 'agent.jsonl'),
   [
     { type: 'user', message: { role: 'user', content: 'do it' } },
-    { type: 'assistant', message: { role: 'assistant', content: [{ type: 'tool_use', id: 'x1', name: 'Write', input: { file_path: '/home/dev/project-3/src/a.ts', content: 'x' } }], stop_reason: 'tool_use' } },
-    { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'x1', content: 'ok', is_error: false }] } },
-    { type: 'assistant', message: { role: 'assistant', content: [{ type: 'text', text: '## Findings\n- Modified: src/a.ts' }], stop_reason: 'end_turn' } },
+    {
+      type: 'assistant',
+      message: {
+        role: 'assistant',
+        content: [
+          {
+            type: 'tool_use',
+            id: 'x1',
+            name: 'Write',
+            input: { file_path: '/home/dev/project-3/src/a.ts', content: 'x' },
+          },
+        ],
+        stop_reason: 'tool_use',
+      },
+    },
+    {
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'x1', content: 'ok', is_error: false }],
+      },
+    },
+    {
+      type: 'assistant',
+      message: {
+        role: 'assistant',
+        content: [{ type: 'text', text: '## Findings\n- Modified: src/a.ts' }],
+        stop_reason: 'end_turn',
+      },
+    },
   ]
     .map((l) => JSON.stringify(l))
     .join('\n') + '\n',
@@ -66,7 +150,11 @@ function timeOnce(args, input) {
 }
 function peakRssKb(args, input) {
   if (!HAS_TIME) return null;
-  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], { input, env, encoding: 'utf8' });
+  const r = spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...args], {
+    input,
+    env,
+    encoding: 'utf8',
+  });
   const m = /(\d+)\s*$/.exec(r.stderr.trim());
   return m ? Number(m[1]) : null;
 }
@@ -93,7 +181,12 @@ const rows = [];
 for (const [name, payload] of Object.entries(P)) {
   const event = payload.hook_event_name;
   const m = measure([HOOK, event], JSON.stringify(payload));
-  rows.push({ hook: name, ...m, overFloorMs: m.median - floorDb.median, p95OverFloorMs: m.p95 - floorDb.median });
+  rows.push({
+    hook: name,
+    ...m,
+    overFloorMs: m.median - floorDb.median,
+    p95OverFloorMs: m.p95 - floorDb.median,
+  });
 }
 
 const f = (x) => (x == null ? '-' : x.toFixed(1));
@@ -111,21 +204,45 @@ const targets = {
   p95Within15msOfFloor: rows.every((r) => r.p95OverFloorMs <= 15),
   sessionEndUnder150ms: rows.find((r) => r.hook === 'SessionEnd').median < 150,
 };
-console.log(`\ntargets: median ≤ floor+5 ms: ${targets.medianWithin5msOfFloor ? 'met' : 'NOT met'}; p95 ≤ floor+15 ms: ${targets.p95Within15msOfFloor ? 'met' : 'NOT met'}; SessionEnd < 150 ms: ${targets.sessionEndUnder150ms ? 'met' : 'NOT met'}`);
-console.log(`database: ${(dbBytes / 1024 / 1024).toFixed(1)} MB for ${N_EVENTS} events + ${N_KB} KB entries with vectors`);
+console.log(
+  `\ntargets: median ≤ floor+5 ms: ${targets.medianWithin5msOfFloor ? 'met' : 'NOT met'}; p95 ≤ floor+15 ms: ${targets.p95Within15msOfFloor ? 'met' : 'NOT met'}; SessionEnd < 150 ms: ${targets.sessionEndUnder150ms ? 'met' : 'NOT met'}`,
+);
+console.log(
+  `database: ${(dbBytes / 1024 / 1024).toFixed(1)} MB for ${N_EVENTS} events + ${N_KB} KB entries with vectors`,
+);
 
-// Part benchmarks: each bench/<part>.mjs that exists prints its own figures.
-const parts = readdirSync(join(ROOT, 'bench')).filter((f) => /^(kb|hooks|shared|orch|analysis)[\w-]*\.mjs$/.test(f)).sort();
+// Part benchmarks: each prints its own figures (BENCH_ONLY_HOOKS=1 skips them).
+const PART_BENCHES = [
+  [
+    'hooks-realtime.mjs',
+    'pre-tool guide, subagent context, error advice: whole process vs floor, handler time in process',
+  ],
+  ['shared-context.mjs', 'shared context hooks with 50 entries in the session'],
+  ['kb-latency.mjs', 'searchErrorKB per tier at 10k and 100k entries; daemon embed latency and RSS'],
+  ['kb-quality.mjs', 'KB retrieval quality: recall@1 and false matches'],
+];
 const partResults = {};
-for (const p of parts) {
+for (const [p, what] of PART_BENCHES) {
   if (process.env.BENCH_ONLY_HOOKS === '1') break;
-  console.log(`\n== ${p}`);
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench', p)], { stdio: 'inherit', env: { ...process.env, BENCH_HOME: home } });
+  console.log(`\n== ${p}: ${what}`);
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench', p)], { stdio: 'inherit', env: process.env });
   partResults[p] = r.status;
 }
 
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-const out = { date: new Date().toISOString(), node: process.version, events: N_EVENTS, kb: N_KB, runs: RUNS, dbBytes, floorBare, floorDb, hooks: rows, targets, parts: partResults };
+const out = {
+  date: new Date().toISOString(),
+  node: process.version,
+  events: N_EVENTS,
+  kb: N_KB,
+  runs: RUNS,
+  dbBytes,
+  floorBare,
+  floorDb,
+  hooks: rows,
+  targets,
+  parts: partResults,
+};
 writeFileSync(join(ROOT, 'bench', 'results', 'bench.json'), JSON.stringify(out, null, 2) + '\n');
 console.log('\nwrote bench/results/bench.json');
 rmSync(dir, { recursive: true, force: true });

@@ -23,22 +23,31 @@ const ERRORS = [
 
 function rng(seed) {
   let s = seed >>> 0;
-  return () => ((s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32);
+  return () => (s = (s * 1664525 + 1013904223) >>> 0) / 2 ** 32;
 }
 
 export function seed(home, nEvents = 100_000, nKb = 10_000, { projects = 20, sessions = 500, hookJs } = {}) {
   mkdirSync(home, { recursive: true, mode: 0o700 });
   // Let the real code create the schema (migrations) first.
   spawnSync(process.execPath, [hookJs, 'SessionStart'], {
-    input: JSON.stringify({ hook_event_name: 'SessionStart', session_id: 'bench-init', cwd: '/tmp', source: 'startup' }),
+    input: JSON.stringify({
+      hook_event_name: 'SessionStart',
+      session_id: 'bench-init',
+      cwd: '/tmp',
+      source: 'startup',
+    }),
     env: { ...process.env, SELF_GEN_HOME: home, SELF_GEN_NO_BACKGROUND: '1' },
   });
   const db = new Database(join(home, 'data', 'self-gen.db'));
   sqliteVec.load(db);
-  db.exec(`CREATE VIRTUAL TABLE IF NOT EXISTS vec_error_kb USING vec0(error_kb_id INTEGER PRIMARY KEY, embedding float[384] distance_metric=cosine)`);
+  db.exec(
+    `CREATE VIRTUAL TABLE IF NOT EXISTS vec_error_kb USING vec0(error_kb_id INTEGER PRIMARY KEY, embedding float[384] distance_metric=cosine)`,
+  );
   const r = rng(42);
   const pick = (a) => a[Math.floor(r() * a.length)];
-  const ev = db.prepare('INSERT INTO events (v, type, ts, session_id, project, project_path, data) VALUES (1, ?, ?, ?, ?, ?, ?)');
+  const ev = db.prepare(
+    'INSERT INTO events (v, type, ts, session_id, project, project_path, data) VALUES (1, ?, ?, ?, ?, ?, ?)',
+  );
   const ef = db.prepare('INSERT INTO event_files (event_id, name, path) VALUES (?, ?, ?)');
   const fts = db.prepare('INSERT INTO events_fts (rowid, text) VALUES (?, ?)');
   const start = Date.now() - 30 * 86400 * 1000;
@@ -62,7 +71,14 @@ export function seed(home, nEvents = 100_000, nKb = 10_000, { projects = 20, ses
         type = 'tool_error';
         const err = pick(ERRORS);
         file = `${projectPath}/src/file${i % 300}.ts`;
-        data = { tool: pick(['Bash', 'Edit', 'Write']), error: err.replace(/\/[^\s']+/g, '<PATH>').replace(/\d{2,}/g, '<N>'), errorRaw: `${err} in ${file}`, filePath: file, files: [file], isInterrupt: false };
+        data = {
+          tool: pick(['Bash', 'Edit', 'Write']),
+          error: err.replace(/\/[^\s']+/g, '<PATH>').replace(/\d{2,}/g, '<N>'),
+          errorRaw: `${err} in ${file}`,
+          filePath: file,
+          files: [file],
+          isInterrupt: false,
+        };
         text = data.errorRaw;
       } else if (roll < 0.19) {
         type = 'subagent_stop';
@@ -72,15 +88,28 @@ export function seed(home, nEvents = 100_000, nKb = 10_000, { projects = 20, ses
         data = { agentType: pick(AGENTS), agentId: `a${i}` };
       } else if (roll < 0.23) {
         type = 'resolution';
-        data = { errorEventId: i - 3, error: pick(ERRORS), resolvedBy: 'Bash', toolSequence: ['Bash'], resolution: 'Bash: npm install' };
+        data = {
+          errorEventId: i - 3,
+          error: pick(ERRORS),
+          resolvedBy: 'Bash',
+          toolSequence: ['Bash'],
+          resolution: 'Bash: npm install',
+        };
       } else {
         type = 'tool_use';
         const tool = pick(TOOLS);
         file = tool === 'Bash' ? null : `${projectPath}/src/file${i % 300}.ts`;
-        data = { tool, input: file ? { file_path: file } : { command: 'npm test' }, success: 1, durationMs: 20 };
+        data = {
+          tool,
+          input: file ? { file_path: file } : { command: 'npm test' },
+          success: 1,
+          durationMs: 20,
+        };
         text = `${tool} ${file ?? 'npm test'}`;
       }
-      const id = Number(ev.run(type, ts, `session-${s}`, project, projectPath, JSON.stringify(data)).lastInsertRowid);
+      const id = Number(
+        ev.run(type, ts, `session-${s}`, project, projectPath, JSON.stringify(data)).lastInsertRowid,
+      );
       if (file) ef.run(id, file.split('/').pop(), file);
       if (text) fts.run(id, text);
     }
@@ -94,7 +123,15 @@ export function seed(home, nEvents = 100_000, nKb = 10_000, { projects = 20, ses
       const base = ERRORS[i % ERRORS.length];
       const norm = `${base.slice(0, 60)} variant ${i} <STR>`;
       const id = Number(
-        kb.run(new Date(start + i * 1000).toISOString(), norm, `${base} (${i})`, `fix #${i}: npm install`, 'Bash', '["Bash"]', i % 7).lastInsertRowid,
+        kb.run(
+          new Date(start + i * 1000).toISOString(),
+          norm,
+          `${base} (${i})`,
+          `fix #${i}: npm install`,
+          'Bash',
+          '["Bash"]',
+          i % 7,
+        ).lastInsertRowid,
       );
       const v = new Float32Array(384);
       let n = 0;

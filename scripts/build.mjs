@@ -45,4 +45,9 @@ const old = `dist.old-${process.pid}`;
 if (existsSync('dist')) renameSync('dist', old);
 renameSync(out, 'dist');
 rmSync(old, { recursive: true, force: true });
-console.log('built dist/: ' + Object.keys(entries).map((e) => e + '.js').join(', '));
+console.log(
+  'built dist/: ' +
+    Object.keys(entries)
+      .map((e) => e + '.js')
+      .join(', '),
+);

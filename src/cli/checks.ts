@@ -32,13 +32,20 @@ const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 function installCheck(ctx: CheckContext): CheckResult[] {
   const out: CheckResult[] = [];
-  const files = [settingsPath('user', { env: ctx.env }), settingsPath('project', { projectDir: ctx.projectDir })];
+  const files = [
+    settingsPath('user', { env: ctx.env }),
+    settingsPath('project', { projectDir: ctx.projectDir }),
+  ];
   let found = 0;
   for (const f of files) {
     const { events, scripts } = installedHooks(f);
     if (events.length === 0) continue;
     found++;
-    out.push({ name: 'hooks', level: 'ok', message: `${events.length} hooks installed in ${f} (${[...new Set(events)].join(', ')})` });
+    out.push({
+      name: 'hooks',
+      level: 'ok',
+      message: `${events.length} hooks installed in ${f} (${[...new Set(events)].join(', ')})`,
+    });
     for (const s of scripts) {
       if (!existsSync(s)) {
         out.push({
@@ -51,7 +58,12 @@ function installCheck(ctx: CheckContext): CheckResult[] {
     }
   }
   if (found === 0) {
-    out.push({ name: 'hooks', level: 'warn', message: 'no self-generation hooks are installed', fix: 'run `self-gen install`' });
+    out.push({
+      name: 'hooks',
+      level: 'warn',
+      message: 'no self-generation hooks are installed',
+      fix: 'run `self-gen install`',
+    });
   }
   return out;
 }
@@ -59,7 +71,13 @@ function installCheck(ctx: CheckContext): CheckResult[] {
 function homeCheck(ctx: CheckContext): CheckResult[] {
   const p = paths(ctx.env);
   if (!existsSync(p.home)) {
-    return [{ name: 'data home', level: 'info', message: `${p.home} does not exist yet (created by the first hook)` }];
+    return [
+      {
+        name: 'data home',
+        level: 'info',
+        message: `${p.home} does not exist yet (created by the first hook)`,
+      },
+    ];
   }
   const out: CheckResult[] = [];
   try {
@@ -86,7 +104,12 @@ function homeCheck(ctx: CheckContext): CheckResult[] {
   } catch {}
   const mode = statSync(p.home).mode & 0o777;
   if (mode & 0o077) {
-    out.push({ name: 'data home', level: 'warn', message: `${p.home} is readable by others (mode ${mode.toString(8)})`, fix: `chmod 700 ${p.home}` });
+    out.push({
+      name: 'data home',
+      level: 'warn',
+      message: `${p.home} is readable by others (mode ${mode.toString(8)})`,
+      fix: `chmod 700 ${p.home}`,
+    });
   }
   if (out.length === 0) out.push({ name: 'data home', level: 'ok', message: p.home });
   return out;
@@ -95,9 +118,16 @@ function homeCheck(ctx: CheckContext): CheckResult[] {
 function configCheck(ctx: CheckContext): CheckResult[] {
   const c = loadConfig(ctx.env);
   if (c.problems.length === 0) {
-    return [{ name: 'config', level: 'ok', message: existsSync(c.path) ? c.path : `${c.path} (absent: defaults)` }];
+    return [
+      { name: 'config', level: 'ok', message: existsSync(c.path) ? c.path : `${c.path} (absent: defaults)` },
+    ];
   }
-  return c.problems.map((m) => ({ name: 'config', level: 'warn' as Level, message: m, fix: `edit ${c.path}` }));
+  return c.problems.map((m) => ({
+    name: 'config',
+    level: 'warn' as Level,
+    message: m,
+    fix: `edit ${c.path}`,
+  }));
 }
 
 function recoveryCheck(ctx: CheckContext): CheckResult[] {
@@ -122,21 +152,41 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   const p = paths(ctx.env);
   if (!ctx.db) {
     return existsSync(p.db)
-      ? [{ name: 'database', level: 'error', message: `${p.db} cannot be opened`, fix: 'see the recovery notes above, or move the file aside' }]
-      : [{ name: 'database', level: 'info', message: `${p.db} does not exist yet (created by the first hook)` }];
+      ? [
+          {
+            name: 'database',
+            level: 'error',
+            message: `${p.db} cannot be opened`,
+            fix: 'see the recovery notes above, or move the file aside',
+          },
+        ]
+      : [
+          {
+            name: 'database',
+            level: 'info',
+            message: `${p.db} does not exist yet (created by the first hook)`,
+          },
+        ];
   }
   const db = ctx.db;
   const out: CheckResult[] = [];
   const version = db.pragma('user_version', { simple: true }) as number;
   const events = (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
-  const last = db.prepare('SELECT ts, type FROM events ORDER BY id DESC LIMIT 1').get() as { ts: string; type: string } | undefined;
+  const last = db.prepare('SELECT ts, type FROM events ORDER BY id DESC LIMIT 1').get() as
+    { ts: string; type: string } | undefined;
   out.push({
     name: 'database',
     level: 'ok',
     message: `${p.db}: ${mb(dbSizeBytes(ctx.env))}, schema v${version}/${SCHEMA_VERSION}, ${events} events${last ? `, last ${last.type} at ${last.ts}` : ''}`,
   });
   const mode = statSync(p.db).mode & 0o777;
-  if (mode & 0o077) out.push({ name: 'database', level: 'warn', message: `${p.db} has mode ${mode.toString(8)}`, fix: `chmod 600 ${p.db}` });
+  if (mode & 0o077)
+    out.push({
+      name: 'database',
+      level: 'warn',
+      message: `${p.db} has mode ${mode.toString(8)}`,
+      fix: `chmod 600 ${p.db}`,
+    });
   const check = ctx.deep ? 'integrity_check' : 'quick_check';
   const res = db.pragma(check) as Record<string, string>[];
   const first = res[0] ? Object.values(res[0])[0] : 'ok';
@@ -152,7 +202,12 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   out.push(
     vec
       ? { name: 'sqlite-vec', level: 'ok', message: 'loaded; vector search available' }
-      : { name: 'sqlite-vec', level: 'warn', message: 'sqlite-vec could not be loaded: only text search tiers work', fix: 'reinstall: npm install (sqlite-vec ships its binary in the npm package)' },
+      : {
+          name: 'sqlite-vec',
+          level: 'warn',
+          message: 'sqlite-vec could not be loaded: only text search tiers work',
+          fix: 'reinstall: npm install (sqlite-vec ships its binary in the npm package)',
+        },
   );
   const queued = queuedCount(ctx.env);
   if (queued > 0) {
@@ -166,14 +221,21 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   return out;
 }
 
-export async function runChecks(opts: { env?: NodeJS.ProcessEnv; projectDir?: string; deep?: boolean } = {}): Promise<CheckResult[]> {
+export async function runChecks(
+  opts: { env?: NodeJS.ProcessEnv; projectDir?: string; deep?: boolean } = {},
+): Promise<CheckResult[]> {
   const env = opts.env ?? process.env;
   const results: CheckResult[] = [];
   const major = Number(process.versions.node.split('.')[0]);
   results.push(
     major >= 20
       ? { name: 'node', level: 'ok', message: `Node.js ${process.versions.node}` }
-      : { name: 'node', level: 'error', message: `Node.js ${process.versions.node} is too old`, fix: 'install Node.js 20 or newer' },
+      : {
+          name: 'node',
+          level: 'error',
+          message: `Node.js ${process.versions.node} is too old`,
+          fix: 'install Node.js 20 or newer',
+        },
   );
   results.push(...homeCheck({ env, projectDir: '', db: null, deep: false }));
   results.push(...configCheck({ env, projectDir: '', db: null, deep: false }));
@@ -191,14 +253,23 @@ export async function runChecks(opts: { env?: NodeJS.ProcessEnv; projectDir?: st
       });
     }
   }
-  const ctx: CheckContext = { env, projectDir: opts.projectDir ?? process.cwd(), db, deep: opts.deep ?? false };
+  const ctx: CheckContext = {
+    env,
+    projectDir: opts.projectDir ?? process.cwd(),
+    db,
+    deep: opts.deep ?? false,
+  };
   if (db || !existsSync(paths(env).db)) results.push(...(await databaseCheck(ctx)));
   results.push(...installCheck(ctx));
   for (const c of extra) {
     try {
       results.push(...(await c(ctx)));
     } catch (e) {
-      results.push({ name: 'check', level: 'error', message: `a check failed to run: ${(e as Error).message}` });
+      results.push({
+        name: 'check',
+        level: 'error',
+        message: `a check failed to run: ${(e as Error).message}`,
+      });
     }
   }
   db?.close();

@@ -1,6 +1,14 @@
 // Merging self-generation's hooks into Claude Code settings, and taking exactly them out again.
 import { createHash } from 'node:crypto';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { distFile } from '../shared/dist.js';
 import { paths } from '../shared/paths.js';
@@ -39,7 +47,9 @@ const CLI_HOOK = /^self-gen hook [A-Za-z]+$/;
 
 function isOurScript(script: string): boolean {
   try {
-    const pkg = JSON.parse(readFileSync(join(dirname(script), '..', 'package.json'), 'utf8')) as { name?: string };
+    const pkg = JSON.parse(readFileSync(join(dirname(script), '..', 'package.json'), 'utf8')) as {
+      name?: string;
+    };
     return pkg.name === 'self-generation';
   } catch {
     return /self-gen/.test(script);
@@ -66,7 +76,10 @@ interface MatcherGroup {
   [k: string]: unknown;
 }
 
-export function settingsPath(scope: 'user' | 'project', opts: { env?: NodeJS.ProcessEnv; projectDir?: string } = {}): string {
+export function settingsPath(
+  scope: 'user' | 'project',
+  opts: { env?: NodeJS.ProcessEnv; projectDir?: string } = {},
+): string {
   const env = opts.env ?? process.env;
   if (scope === 'project') return join(opts.projectDir ?? process.cwd(), '.claude', 'settings.json');
   return join(env.HOME ?? '', '.claude', 'settings.json');
@@ -86,7 +99,10 @@ function readSettings(file: string): { text: string | null; obj: Json } {
     );
   }
   if (!obj || typeof obj !== 'object' || Array.isArray(obj)) {
-    throw new CliError(`${file} does not hold a JSON object; nothing was changed`, 'fix or move the file aside');
+    throw new CliError(
+      `${file} does not hold a JSON object; nothing was changed`,
+      'fix or move the file aside',
+    );
   }
   return { text, obj: obj as Json };
 }
@@ -153,7 +169,10 @@ export function stripOurHooks(obj: Json, known: Set<string>): number {
 }
 
 export function addOurHooks(obj: Json, script: string): void {
-  const hooks = (obj.hooks && typeof obj.hooks === 'object' ? obj.hooks : (obj.hooks = {})) as Record<string, MatcherGroup[]>;
+  const hooks = (obj.hooks && typeof obj.hooks === 'object' ? obj.hooks : (obj.hooks = {})) as Record<
+    string,
+    MatcherGroup[]
+  >;
   for (const spec of HOOK_SPECS) {
     const group: MatcherGroup = {
       ...(spec.matcher ? { matcher: spec.matcher } : {}),

@@ -25,7 +25,9 @@ function fill<T>(value: T, vars: Record<string, string>): T {
   return JSON.parse(text) as T;
 }
 
-export async function runDemo(opts: { locale?: 'ko' | 'en'; keep?: boolean; onStep?: (r: DemoResult) => void } = {}): Promise<{ dir: string; results: DemoResult[] }> {
+export async function runDemo(
+  opts: { locale?: 'ko' | 'en'; keep?: boolean; onStep?: (r: DemoResult) => void } = {},
+): Promise<{ dir: string; results: DemoResult[] }> {
   const dir = mkdtempSync(join(tmpdir(), 'self-gen-demo-'));
   const home = join(dir, 'home');
   const project = join(dir, 'demo-app');
@@ -33,7 +35,13 @@ export async function runDemo(opts: { locale?: 'ko' | 'en'; keep?: boolean; onSt
   mkdirSync(join(project, 'src'), { recursive: true });
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'config.json'), JSON.stringify({ locale: opts.locale ?? 'en' }));
-  const env: NodeJS.ProcessEnv = { ...process.env, SELF_GEN_HOME: home, CLAUDE_PROJECT_DIR: project, SELF_GEN_NO_BACKGROUND: '1', SELF_GEN_NO_DAEMON: '1' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SELF_GEN_HOME: home,
+    CLAUDE_PROJECT_DIR: project,
+    SELF_GEN_NO_BACKGROUND: '1',
+    SELF_GEN_NO_DAEMON: '1',
+  };
   delete env.SELF_GEN_DISABLE;
   const config = loadConfig(env);
   const results: DemoResult[] = [];
@@ -43,12 +51,32 @@ export async function runDemo(opts: { locale?: 'ko' | 'en'; keep?: boolean; onSt
       i++;
       const transcript = join(dir, `agent-${i}.jsonl`);
       const vars = { project, transcript };
-      if (step.transcript) writeFileSync(transcript, fill(step.transcript, vars).map((l) => JSON.stringify(l)).join('\n') + '\n');
+      if (step.transcript)
+        writeFileSync(
+          transcript,
+          fill(step.transcript, vars)
+            .map((l) => JSON.stringify(l))
+            .join('\n') + '\n',
+        );
       const { session, ...rest } = fill(step.input, vars);
-      const input = { ...rest, session_id: `demo-session-${session ?? 1}`, cwd: project, transcript_path: join(dir, 'session.jsonl') } as HookInput;
+      const input = {
+        ...rest,
+        session_id: `demo-session-${session ?? 1}`,
+        cwd: project,
+        transcript_path: join(dir, 'session.jsonl'),
+      } as HookInput;
       const out = await dispatch(input, createDeps(input, env, config), handlersFor);
-      const ctx = out ? (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput.additionalContext : null;
-      const r: DemoResult = { step: i, note: step.note, event: input.hook_event_name, tool: input.tool_name ?? input.agent_type, context: ctx };
+      const ctx = out
+        ? (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput
+            .additionalContext
+        : null;
+      const r: DemoResult = {
+        step: i,
+        note: step.note,
+        event: input.hook_event_name,
+        tool: input.tool_name ?? input.agent_type,
+        context: ctx,
+      };
       results.push(r);
       opts.onStep?.(r);
     }

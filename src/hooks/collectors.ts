@@ -27,7 +27,11 @@ function tryDb(deps: HookDeps): DB | null {
 }
 
 /** Stores an event (or queues it when the database is locked/unavailable). */
-export function record(deps: HookDeps, input: HookInput, e: Omit<NewEvent, 'sessionId' | 'project' | 'projectPath'>): number | null {
+export function record(
+  deps: HookDeps,
+  input: HookInput,
+  e: Omit<NewEvent, 'sessionId' | 'project' | 'projectPath'>,
+): number | null {
   const event: NewEvent = {
     ...e,
     ts: e.ts ?? deps.now().toISOString(),
@@ -51,7 +55,12 @@ export function collectPrompt(input: HookInput, deps: HookDeps): void {
   const keep = deps.config.collectPromptText;
   record(deps, input, {
     type: 'prompt',
-    data: { promptId: input.prompt_id, length: text.length, ...(keep ? { text } : {}), ...agentFields(input) },
+    data: {
+      promptId: input.prompt_id,
+      length: text.length,
+      ...(keep ? { text } : {}),
+      ...agentFields(input),
+    },
     text: keep ? text : undefined,
   });
 }
@@ -167,7 +176,9 @@ export function collectSessionStart(input: HookInput, deps: HookDeps): void {
 }
 
 export function sessionCounts(db: DB, sessionId: string): Record<string, number> {
-  const rows = stmt(db, `SELECT type, count(*) AS n FROM events WHERE session_id = ? GROUP BY type`).all(sessionId) as {
+  const rows = stmt(db, `SELECT type, count(*) AS n FROM events WHERE session_id = ? GROUP BY type`).all(
+    sessionId,
+  ) as {
     type: string;
     n: number;
   }[];

@@ -17,26 +17,59 @@ export interface Part {
   load: () => Promise<HandlerTable>;
 }
 
-const notSubagentTool = (i: HookInput) => i.hook_event_name !== 'PostToolUse' || SUBAGENT_TOOLS.has(i.tool_name ?? '');
+const notSubagentTool = (i: HookInput) =>
+  i.hook_event_name !== 'PostToolUse' || SUBAGENT_TOOLS.has(i.tool_name ?? '');
 
 export const PARTS: Part[] = [
   {
     name: 'collectors',
-    events: ['SessionStart', 'UserPromptSubmit', 'PostToolUse', 'PostToolUseFailure', 'SubagentStart', 'SubagentStop', 'SessionEnd'],
+    events: [
+      'SessionStart',
+      'UserPromptSubmit',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'SubagentStart',
+      'SubagentStop',
+      'SessionEnd',
+    ],
     load: async () => (await import('./collectors.js')).collectorHandlers,
   },
-  { name: 'error-advice', events: ['PostToolUseFailure'], load: async () => (await import('./error-advice.js')).errorAdviceHandlers },
-  { name: 'pre-tool-guide', events: ['PreToolUse'], load: async () => (await import('./pre-tool-guide.js')).preToolGuideHandlers },
-  { name: 'orchestrator', events: ['SubagentStart'], load: async () => (await import('../orchestrator/hooks.js')).orchestratorHandlers },
-  { name: 'subagent-context', events: ['SubagentStart'], load: async () => (await import('./subagent-context.js')).subagentContextHandlers },
+  {
+    name: 'error-advice',
+    events: ['PostToolUseFailure'],
+    load: async () => (await import('./error-advice.js')).errorAdviceHandlers,
+  },
+  {
+    name: 'pre-tool-guide',
+    events: ['PreToolUse'],
+    load: async () => (await import('./pre-tool-guide.js')).preToolGuideHandlers,
+  },
+  {
+    name: 'orchestrator',
+    events: ['SubagentStart'],
+    load: async () => (await import('../orchestrator/hooks.js')).orchestratorHandlers,
+  },
+  {
+    name: 'subagent-context',
+    events: ['SubagentStart'],
+    load: async () => (await import('./subagent-context.js')).subagentContextHandlers,
+  },
   {
     name: 'shared-context',
     events: ['SessionStart', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'SessionEnd'],
     when: notSubagentTool,
     load: async () => (await import('../shared-context/hooks.js')).sharedContextHandlers,
   },
-  { name: 'analysis', events: ['SessionStart'], load: async () => (await import('../analysis/hooks.js')).analysisHandlers },
-  { name: 'embed', events: ['SessionStart'], load: async () => (await import('../embed/hooks.js')).embedHandlers },
+  {
+    name: 'analysis',
+    events: ['SessionStart'],
+    load: async () => (await import('../analysis/hooks.js')).analysisHandlers,
+  },
+  {
+    name: 'embed',
+    events: ['SessionStart'],
+    load: async () => (await import('../embed/hooks.js')).embedHandlers,
+  },
 ];
 
 /** The handlers for one payload, loading only the parts concerned. */

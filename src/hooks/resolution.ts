@@ -52,7 +52,9 @@ function openErrors(db: DB, sessionId: string, since: string): OpenError[] {
       error: d.error,
       errorRaw: String(d.errorRaw ?? ''),
       filePath: typeof d.filePath === 'string' ? d.filePath : undefined,
-      files: Array.isArray(d.files) ? (d.files as unknown[]).filter((f): f is string => typeof f === 'string') : [],
+      files: Array.isArray(d.files)
+        ? (d.files as unknown[]).filter((f): f is string => typeof f === 'string')
+        : [],
       agentId: typeof d.agentId === 'string' ? d.agentId : undefined,
     });
   }
@@ -99,14 +101,28 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB): num
     const toolSequence = toolsBetween(db, input.session_id, e.id, agentId);
     if (toolSequence.length === 0) toolSequence.push(tool);
     const resolution = describeCall(tool, input.tool_input);
-    const kbId = recordResolution(db, e.error, { errorRaw: e.errorRaw, resolution, resolvedBy: tool, toolSequence }, now);
+    const kbId = recordResolution(
+      db,
+      e.error,
+      { errorRaw: e.errorRaw, resolution, resolvedBy: tool, toolSequence },
+      now,
+    );
     insertEvent(db, {
       type: 'resolution',
       ts: now.toISOString(),
       sessionId: input.session_id,
       project: deps.project.name,
       projectPath: deps.project.path,
-      data: { errorEventId: e.id, error: e.error, tool: e.tool, resolvedBy: tool, toolSequence, resolution, kbId, agentId },
+      data: {
+        errorEventId: e.id,
+        error: e.error,
+        tool: e.tool,
+        resolvedBy: tool,
+        toolSequence,
+        resolution,
+        kbId,
+        agentId,
+      },
       text: `${e.error} ${resolution}`,
     });
     n++;

@@ -2,7 +2,14 @@
 import { isEnabled } from '../store/config.js';
 import { truncate } from '../shared/redact.js';
 import { parsePayload } from './payload.js';
-import { CONTEXT_CAP, CONTEXT_EVENTS, type Handler, type HandlerTable, type HookDeps, type HookInput } from './types.js';
+import {
+  CONTEXT_CAP,
+  CONTEXT_EVENTS,
+  type Handler,
+  type HandlerTable,
+  type HookDeps,
+  type HookInput,
+} from './types.js';
 
 /** Where handlers come from: a loaded table, or a lazy loader (registry.handlersFor). */
 export type HandlerSource = HandlerTable | ((input: HookInput) => Promise<Handler[]>);

@@ -22,7 +22,8 @@ export interface Outcome {
 // verdict, `Result: error handling added` is not.
 const VERDICT_LINE =
   /^\s*(?:[-*#>]\s*)*\**(?:verdict|status|result|outcome)\**\s*[:=]\s*\**\s*(fail(?:ed|ure)?|blocked|error|unsuccessful|aborted)\**(?=\s*(?:$|[-–—:(,.;!]))/im;
-const SEARCH_CMD = /^\s*(?:cd\s+\S+\s*&&\s*)?(?:grep|egrep|rg|ag|ack|find|test|\[|ls|diff|cmp|git\s+(?:diff|grep))\b/;
+const SEARCH_CMD =
+  /^\s*(?:cd\s+\S+\s*&&\s*)?(?:grep|egrep|rg|ag|ack|find|test|\[|ls|diff|cmp|git\s+(?:diff|grep))\b/;
 const EMPTY_EXIT_1 = /^\s*(?:Error:\s*)?Exit code 1\s*$/;
 const LEADING_FAIL = /^\s*(?:[#>*-]\s*)*(FAILED|FAILURE|BLOCKED|ERROR:|TASK FAILED)/;
 

@@ -4,7 +4,8 @@ import { truncate } from '../shared/redact.js';
 export const FILE_EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 export const SUBAGENT_TOOLS = new Set(['Agent', 'Task']);
 
-const str = (v: unknown, max = 1000): string | undefined => (typeof v === 'string' ? truncate(v, max) : undefined);
+const str = (v: unknown, max = 1000): string | undefined =>
+  typeof v === 'string' ? truncate(v, max) : undefined;
 
 /** The file a tool call works on, when it names one. */
 export function toolFilePath(input: Record<string, unknown> | undefined): string | undefined {
@@ -16,7 +17,10 @@ export function toolFilePath(input: Record<string, unknown> | undefined): string
   return undefined;
 }
 
-export function summarizeToolInput(tool: string, input: Record<string, unknown> | undefined): Record<string, unknown> {
+export function summarizeToolInput(
+  tool: string,
+  input: Record<string, unknown> | undefined,
+): Record<string, unknown> {
   if (!input) return {};
   switch (tool) {
     case 'Bash':

@@ -5,7 +5,9 @@ import { pruneEvents } from '../store/retention.js';
 import { registerJob, registerSessionEndStep } from './registry.js';
 
 registerSessionEndStep('drain-queue', ({ env, config }) => {
-  drainQueue(getDb({ env, busyTimeoutMs: Math.max(config.busyTimeoutMs, 5000) }), env, 100000, { wait: true });
+  drainQueue(getDb({ env, busyTimeoutMs: Math.max(config.busyTimeoutMs, 5000) }), env, 100000, {
+    wait: true,
+  });
 });
 
 registerSessionEndStep('retention', ({ env, config }) => {

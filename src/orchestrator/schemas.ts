@@ -1,6 +1,6 @@
 // Schemas of every orchestrator file (zod/mini: this module is reachable from the hook bundle) and
 // of the `orchestrator` section of config.json. The required fields are documented in
-// docs/orchestrator.md ("File formats"); issues are turned into "file: field: message" lines by
+// the README ("Orchestrator context", "Files"); issues are turned into "file: field: message" lines by
 // formatIssues().
 import * as z from 'zod/mini';
 import { REQUEST_ID_RE, SAFE_ID_RE } from './paths.js';

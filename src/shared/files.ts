@@ -13,7 +13,10 @@ export function extractFiles(text: string | undefined | null): string[] {
   const seen = new Set<string>();
   for (const raw of text.slice(0, 20000).split(DELIMS)) {
     if (raw.length < 3 || raw.length > 300 || raw.includes('://')) continue;
-    let f = raw.replace(/[.:,;]+$/, '').replace(POSITION_SUFFIX, '').replace(/[.:,;]+$/, '');
+    let f = raw
+      .replace(/[.:,;]+$/, '')
+      .replace(POSITION_SUFFIX, '')
+      .replace(/[.:,;]+$/, '');
     if (!FILE_TOKEN.test(f)) continue;
     if (/^\d+(\.\d+)+$/.test(f) || /^[\w-]+\.(com|org|net|io|dev)$/i.test(f)) continue; // versions, hosts
     f = f.replace(/^\.\//, '');

@@ -14,10 +14,7 @@ const R = (name: string, re: RegExp, to = `[REDACTED:${name}]`): Rule => ({ name
 
 // Order matters: the most specific token shapes first, generic key=value forms last.
 const RULES: Rule[] = [
-  R(
-    'private-key',
-    /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g,
-  ),
+  R('private-key', /-----BEGIN [A-Z0-9 ]*PRIVATE KEY-----[\s\S]*?(-----END [A-Z0-9 ]*PRIVATE KEY-----|$)/g),
   R('anthropic-key', /\bsk-ant-[A-Za-z0-9_-]{8,}/g),
   R('openai-key', /\bsk-(?:proj-|svcacct-|admin-)?[A-Za-z0-9_-]{20,}/g),
   R('github-token', /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}/g),
@@ -34,7 +31,11 @@ const RULES: Rule[] = [
   // Credentials inside URLs: scheme://user:password@host
   R('url-credentials', /\b([a-z][a-z0-9+.-]{0,20}:\/\/[^\s:/@]{1,200}:)[^\s@/]{1,500}@/gi, '$1[REDACTED]@'),
   // Authorization headers
-  R('bearer', /\b(authorization\s{0,5}[:=]\s{0,5}(?:bearer|basic|token)\s{1,5})[A-Za-z0-9._~+/=-]{8,}/gi, '$1[REDACTED]'),
+  R(
+    'bearer',
+    /\b(authorization\s{0,5}[:=]\s{0,5}(?:bearer|basic|token)\s{1,5})[A-Za-z0-9._~+/=-]{8,}/gi,
+    '$1[REDACTED]',
+  ),
   R('bearer', /\b(bearer\s+)[A-Za-z0-9._~+/-]{16,}=*/gi, '$1[REDACTED]'),
   // KEY=value / "key": "value" / --password value for secret-looking names
   R(
@@ -70,9 +71,10 @@ export function redactDeep<T>(value: T, depth = 0): T {
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = /^(password|passwd|secret|token|api_?key|apikey|authorization)$/i.test(k) && typeof v === 'string'
-      ? '[REDACTED]'
-      : redactDeep(v, depth + 1);
+    out[k] =
+      /^(password|passwd|secret|token|api_?key|apikey|authorization)$/i.test(k) && typeof v === 'string'
+        ? '[REDACTED]'
+        : redactDeep(v, depth + 1);
   }
   return out as T;
 }

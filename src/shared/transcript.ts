@@ -48,7 +48,11 @@ function contentText(content: unknown): string {
   if (typeof content === 'string') return content;
   if (Array.isArray(content)) {
     return content
-      .map((c) => (c && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string' ? (c as { text: string }).text : ''))
+      .map((c) =>
+        c && typeof c === 'object' && typeof (c as { text?: unknown }).text === 'string'
+          ? (c as { text: string }).text
+          : '',
+      )
       .filter(Boolean)
       .join('\n');
   }
@@ -57,7 +61,13 @@ function contentText(content: unknown): string {
 
 /** Tool calls, tool results and the final message of transcript lines (bad lines are skipped). */
 export function summarizeTranscript(lines: string[]): TranscriptSummary {
-  const s: TranscriptSummary = { toolCalls: [], results: [], finalText: '', lastStopReason: null, badLines: 0 };
+  const s: TranscriptSummary = {
+    toolCalls: [],
+    results: [],
+    finalText: '',
+    lastStopReason: null,
+    badLines: 0,
+  };
   for (const line of lines) {
     let entry: Record<string, unknown>;
     try {

@@ -91,7 +91,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   if (text !== null && text.trim()) {
     try {
       const parsed: unknown = JSON.parse(text);
-      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) raw = parsed as Record<string, unknown>;
+      if (parsed && typeof parsed === 'object' && !Array.isArray(parsed))
+        raw = parsed as Record<string, unknown>;
       else problems.push(`${file}: must hold a JSON object (defaults used)`);
     } catch (e) {
       problems.push(`${file}: invalid JSON (${(e as Error).message}); defaults used`);
@@ -104,7 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
 }
 
 /** Validates one section of config.json that a part owns, with that part's schema. */
-export function getSection<S extends z.ZodMiniType>(config: LoadedConfig, key: string, schema: S): z.infer<S> {
+export function getSection<S extends z.ZodMiniType>(
+  config: LoadedConfig,
+  key: string,
+  schema: S,
+): z.infer<S> {
   return parseLenient(schema, config.raw[key], `config.${key}`, config.problems);
 }
 

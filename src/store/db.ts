@@ -23,7 +23,12 @@ export interface OpenOptions {
   mustExist?: boolean;
 }
 
-const CORRUPT_CODES = new Set(['SQLITE_CORRUPT', 'SQLITE_NOTADB', 'SQLITE_CORRUPT_VTAB', 'SQLITE_CORRUPT_INDEX']);
+const CORRUPT_CODES = new Set([
+  'SQLITE_CORRUPT',
+  'SQLITE_NOTADB',
+  'SQLITE_CORRUPT_VTAB',
+  'SQLITE_CORRUPT_INDEX',
+]);
 
 export function isCorruptError(e: unknown): boolean {
   const code = (e as { code?: string } | null)?.code;

@@ -125,7 +125,8 @@ function insertPrepared(db: DB, p: PreparedEvent): number {
     `INSERT INTO events (v, type, ts, session_id, project, project_path, data) VALUES (?, ?, ?, ?, ?, ?, ?)`,
   ).run(p.v, p.type, p.ts, p.session_id, p.project, p.project_path, p.data);
   const id = Number(info.lastInsertRowid);
-  for (const f of p.files) stmt(db, `INSERT INTO event_files (event_id, name, path) VALUES (?, ?, ?)`).run(id, f.name, f.path);
+  for (const f of p.files)
+    stmt(db, `INSERT INTO event_files (event_id, name, path) VALUES (?, ?, ?)`).run(id, f.name, f.path);
   if (p.text) stmt(db, `INSERT INTO events_fts (rowid, text) VALUES (?, ?)`).run(id, p.text);
   return id;
 }
@@ -152,7 +153,11 @@ export function queueEvent(p: PreparedEvent, env: NodeJS.ProcessEnv = process.en
  * Inserts an event; when the database stays locked past the busy timeout, the prepared (already
  * redacted) event is written to the queue instead. Returns the new id, or null when queued.
  */
-export function insertOrQueue(db: DB | null, e: NewEvent, env: NodeJS.ProcessEnv = process.env): number | null {
+export function insertOrQueue(
+  db: DB | null,
+  e: NewEvent,
+  env: NodeJS.ProcessEnv = process.env,
+): number | null {
   const p = prepareEvent(e);
   if (db) {
     try {
@@ -186,7 +191,9 @@ export function drainQueue(
   const dir = paths(env).queueDir;
   let names: string[];
   try {
-    names = readdirSync(dir).filter((f) => f.endsWith('.json') && !f.startsWith('.')).sort();
+    names = readdirSync(dir)
+      .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+      .sort();
   } catch {
     return 0;
   }
@@ -217,7 +224,15 @@ export function drainQueue(
     // Give the files back for a later hook.
     for (const c of claimed) {
       try {
-        renameSync(c.file, join(dir, basename(c.file).replace(/^\./, '').replace(/\.claim-\d+$/, '')));
+        renameSync(
+          c.file,
+          join(
+            dir,
+            basename(c.file)
+              .replace(/^\./, '')
+              .replace(/\.claim-\d+$/, ''),
+          ),
+        );
       } catch {}
     }
     throw err;

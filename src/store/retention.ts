@@ -29,16 +29,17 @@ export function pruneEvents(
   opts: { force?: boolean; now?: Date } = {},
 ): PruneResult {
   const now = opts.now ?? new Date();
-  const last = db.prepare(`SELECT value FROM kv WHERE key = 'last_prune'`).get() as { value: string } | undefined;
+  const last = db.prepare(`SELECT value FROM kv WHERE key = 'last_prune'`).get() as
+    { value: string } | undefined;
   if (!opts.force && last && now.getTime() - Date.parse(last.value) < 6 * 3600 * 1000) {
     return { deletedByAge: 0, deletedBySize: 0, skipped: true };
   }
   const cutoff = new Date(now.getTime() - config.retentionDays * 86400 * 1000).toISOString();
   let deletedByAge = 0;
   for (;;) {
-    const ids = (db.prepare('SELECT id FROM events WHERE ts < ? ORDER BY ts LIMIT 2000').all(cutoff) as { id: number }[]).map(
-      (r) => r.id,
-    );
+    const ids = (
+      db.prepare('SELECT id FROM events WHERE ts < ? ORDER BY ts LIMIT 2000').all(cutoff) as { id: number }[]
+    ).map((r) => r.id);
     if (ids.length === 0) break;
     deleteIds(db, ids);
     deletedByAge += ids.length;
@@ -48,8 +49,14 @@ export function pruneEvents(
   if (dbSizeBytes(env) > cap) {
     db.pragma('wal_checkpoint(TRUNCATE)');
     const pageSize = db.pragma('page_size', { simple: true }) as number;
-    while ((db.pragma('page_count', { simple: true }) as number) * pageSize - (db.pragma('freelist_count', { simple: true }) as number) * pageSize > cap) {
-      const ids = (db.prepare('SELECT id FROM events ORDER BY ts LIMIT 5000').all() as { id: number }[]).map((r) => r.id);
+    while (
+      (db.pragma('page_count', { simple: true }) as number) * pageSize -
+        (db.pragma('freelist_count', { simple: true }) as number) * pageSize >
+      cap
+    ) {
+      const ids = (db.prepare('SELECT id FROM events ORDER BY ts LIMIT 5000').all() as { id: number }[]).map(
+        (r) => r.id,
+      );
       if (ids.length === 0) break;
       deleteIds(db, ids);
       deletedBySize += ids.length;
@@ -57,8 +64,8 @@ export function pruneEvents(
     db.exec('VACUUM');
   }
   db.pragma('optimize');
-  db.prepare(`INSERT INTO kv (key, value) VALUES ('last_prune', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`).run(
-    now.toISOString(),
-  );
+  db.prepare(
+    `INSERT INTO kv (key, value) VALUES ('last_prune', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
+  ).run(now.toISOString());
   return { deletedByAge, deletedBySize, skipped: false };
 }

@@ -32,7 +32,7 @@ function orch(proj: E2EProject, args: string[], input?: string): string {
   return r.stdout;
 }
 
-/** The documented workflow (docs/orchestrator.md), each agent's YAML result recorded through the CLI (stdin). */
+/** The documented workflow (README, "Orchestrator context"), each agent's YAML result recorded through the CLI (stdin). */
 function setUpOrchestration(proj: E2EProject): void {
   orch(proj, ['init', '--request', 'Add a slugify helper']);
   // Code Explore and Planner outputs.

@@ -20,7 +20,11 @@ export function runHook(
   const body = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? stdin : JSON.stringify(stdin);
   return new Promise((resolve, reject) => {
     const t0 = Date.now();
-    const child = spawn(process.execPath, [HOOK_JS, event], { env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [HOOK_JS, event], {
+      env,
+      cwd: opts.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -37,7 +41,10 @@ export function runHook(
 }
 
 /** The fixture payloads in firing order, with cwd/paths rewritten to a local project. */
-export function fixturePayloads(rewrite: { project: string; transcriptDir?: string }): { event: string; payload: Record<string, unknown> }[] {
+export function fixturePayloads(rewrite: {
+  project: string;
+  transcriptDir?: string;
+}): { event: string; payload: Record<string, unknown> }[] {
   const dir = join(FIXTURES, 'hook-payloads');
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))

@@ -12,7 +12,9 @@ const prompt = (text: string, project: string, session = 'rel') =>
 const dbFile = (t: TempEnv) => join(t.home, 'data', 'self-gen.db');
 function prompts(t: TempEnv): string[] {
   const db = new Database(dbFile(t), { readonly: true });
-  const rows = db.prepare(`SELECT json_extract(data, '$.text') AS t FROM events WHERE type = 'prompt'`).all() as { t: string }[];
+  const rows = db
+    .prepare(`SELECT json_extract(data, '$.text') AS t FROM events WHERE type = 'prompt'`)
+    .all() as { t: string }[];
   db.close();
   return rows.map((r) => r.t);
 }
@@ -51,7 +53,9 @@ describe('durability', () => {
 
   it('50 hook processes writing at once: all 50 events stored', async () => {
     await runHook('UserPromptSubmit', prompt('warm', t.project), env);
-    const runs = await Promise.all(Array.from({ length: 50 }, (_, i) => runHook('UserPromptSubmit', prompt(`p${i}`, t.project), env)));
+    const runs = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => runHook('UserPromptSubmit', prompt(`p${i}`, t.project), env)),
+    );
     expect(runs.every((r) => r.code === 0 && r.stdout === '')).toBe(true);
     await runHook('UserPromptSubmit', prompt('after', t.project), env); // stores anything queued
     const got = prompts(t);
@@ -66,7 +70,9 @@ describe('durability', () => {
     let released = false;
     void lock.done.then(() => (released = true));
     await lock.ready;
-    const runs = await Promise.all(Array.from({ length: 50 }, (_, i) => runHook('UserPromptSubmit', prompt(`locked${i}`, t.project), env)));
+    const runs = await Promise.all(
+      Array.from({ length: 50 }, (_, i) => runHook('UserPromptSubmit', prompt(`locked${i}`, t.project), env)),
+    );
     expect(runs.every((r) => r.code === 0 && r.stdout === '')).toBe(true);
     expect(released, 'all 50 hooks were done while the lock was still held').toBe(false);
     // Each waited about the busy timeout (2 s) and queued its event.
@@ -183,7 +189,10 @@ describe('hook with a database that cannot even be created', () => {
   it('SELF_GEN_HOME under a regular file: exit 0, no output', async () => {
     const t = tempEnv('sg-notdir-');
     writeFileSync(join(t.dir, 'file'), 'x');
-    const r = await runHook('UserPromptSubmit', prompt('x', t.project), { ...t.env, SELF_GEN_HOME: join(t.dir, 'file', 'home') });
+    const r = await runHook('UserPromptSubmit', prompt('x', t.project), {
+      ...t.env,
+      SELF_GEN_HOME: join(t.dir, 'file', 'home'),
+    });
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     t.cleanup();
   });

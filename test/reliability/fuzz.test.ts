@@ -68,7 +68,12 @@ export function badPayload(event: string, r: () => number, project: string): str
       return JSON.stringify(base);
     }
     case 3: {
-      base.tool_input = { command: pick(WEIRD), file_path: pick(WEIRD), subagent_type: pick(WEIRD), old_string: pick(WEIRD) };
+      base.tool_input = {
+        command: pick(WEIRD),
+        file_path: pick(WEIRD),
+        subagent_type: pick(WEIRD),
+        old_string: pick(WEIRD),
+      };
       base.tool_response = pick(WEIRD);
       return JSON.stringify(base);
     }
@@ -85,7 +90,11 @@ export function badPayload(event: string, r: () => number, project: string): str
       base.error = base.prompt;
       return JSON.stringify(base);
     case 7:
-      return JSON.stringify({ ...base, hook_event_name: pick([event, 'Other', 42, null]), session_id: pick(['', null, 7, 's'.repeat(600), 'ok']) });
+      return JSON.stringify({
+        ...base,
+        hook_event_name: pick([event, 'Other', 42, null]),
+        session_id: pick(['', null, 7, 's'.repeat(600), 'ok']),
+      });
     default:
       return JSON.stringify(base).replace(/"/g, () => (r() < 0.02 ? "'" : '"'));
   }
@@ -111,7 +120,9 @@ describe('fuzzed payloads', () => {
         const out = res.stdout.trim();
         if (out) {
           expect(out.split('\n'), `payload ${i}: one line`).toHaveLength(1);
-          const o = JSON.parse(out) as { hookSpecificOutput: { hookEventName: string; additionalContext: string } };
+          const o = JSON.parse(out) as {
+            hookSpecificOutput: { hookEventName: string; additionalContext: string };
+          };
           expect(o.hookSpecificOutput.hookEventName).toBe(spec.event);
           expect(o.hookSpecificOutput.additionalContext.length).toBeLessThanOrEqual(10_000);
         }

@@ -35,16 +35,32 @@ describe('secrets never reach disk', () => {
     let n = 0;
     for (const c of SECRET_CORPUS) {
       n++;
-      await runHook('UserPromptSubmit', { ...base, hook_event_name: 'UserPromptSubmit', prompt: `please use ${c.text}` }, env);
+      await runHook(
+        'UserPromptSubmit',
+        { ...base, hook_event_name: 'UserPromptSubmit', prompt: `please use ${c.text}` },
+        env,
+      );
       const command = `deploy --verbose ${c.text}`;
       await runHook(
         'PostToolUseFailure',
-        { ...base, hook_event_name: 'PostToolUseFailure', tool_name: 'Bash', tool_input: { command }, error: `Exit code 1\nfailed: ${c.text}` },
+        {
+          ...base,
+          hook_event_name: 'PostToolUseFailure',
+          tool_name: 'Bash',
+          tool_input: { command },
+          error: `Exit code 1\nfailed: ${c.text}`,
+        },
         env,
       );
       await runHook(
         'PostToolUse',
-        { ...base, hook_event_name: 'PostToolUse', tool_name: 'Bash', tool_input: { command }, tool_response: { stdout: c.text, stderr: '' } },
+        {
+          ...base,
+          hook_event_name: 'PostToolUse',
+          tool_name: 'Bash',
+          tool_input: { command },
+          tool_response: { stdout: c.text, stderr: '' },
+        },
         env,
       );
       // A subagent whose transcript and answer carry the secret.
@@ -58,16 +74,38 @@ describe('secrets never reach disk', () => {
             role: 'assistant',
             stop_reason: 'tool_use',
             content: [
-              { type: 'tool_use', id: `w${n}`, name: 'Write', input: { file_path: join(t.project, `src/cfg${n}.ts`), content: c.text } },
+              {
+                type: 'tool_use',
+                id: `w${n}`,
+                name: 'Write',
+                input: { file_path: join(t.project, `src/cfg${n}.ts`), content: c.text },
+              },
               { type: 'tool_use', id: `b${n}`, name: 'Bash', input: { command } },
             ],
           },
         },
-        { type: 'user', message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: `b${n}`, content: c.text, is_error: true }] } },
-        { type: 'assistant', message: { role: 'assistant', stop_reason: 'end_turn', content: [{ type: 'text', text: `## Findings\n- Issue: leaked ${c.text}` }] } },
+        {
+          type: 'user',
+          message: {
+            role: 'user',
+            content: [{ type: 'tool_result', tool_use_id: `b${n}`, content: c.text, is_error: true }],
+          },
+        },
+        {
+          type: 'assistant',
+          message: {
+            role: 'assistant',
+            stop_reason: 'end_turn',
+            content: [{ type: 'text', text: `## Findings\n- Issue: leaked ${c.text}` }],
+          },
+        },
       ];
       writeFileSync(transcript, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
-      await runHook('SubagentStart', { ...base, hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: 'executor' }, env);
+      await runHook(
+        'SubagentStart',
+        { ...base, hook_event_name: 'SubagentStart', agent_id: agentId, agent_type: 'executor' },
+        env,
+      );
       await runHook(
         'SubagentStop',
         {
@@ -87,7 +125,12 @@ describe('secrets never reach disk', () => {
           hook_event_name: 'PostToolUse',
           tool_name: 'Agent',
           tool_input: { subagent_type: 'executor', prompt: c.text, description: 'x' },
-          tool_response: { agentId, agentType: 'executor', content: [{ type: 'text', text: c.text }], status: 'completed' },
+          tool_response: {
+            agentId,
+            agentType: 'executor',
+            content: [{ type: 'text', text: c.text }],
+            status: 'completed',
+          },
         },
         env,
       );

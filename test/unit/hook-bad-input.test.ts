@@ -28,7 +28,14 @@ describe('bad input', () => {
   afterEach(() => t.cleanup());
 
   it('empty stdin: exit 0, no output, nothing written', async () => {
-    for (const ev of ['SessionStart', 'PreToolUse', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'SessionEnd']) {
+    for (const ev of [
+      'SessionStart',
+      'PreToolUse',
+      'PostToolUse',
+      'SubagentStart',
+      'SubagentStop',
+      'SessionEnd',
+    ]) {
       const r = await runHook(ev, '', env);
       expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
@@ -37,7 +44,15 @@ describe('bad input', () => {
 
   it('invalid and truncated JSON: exit 0, no output', async () => {
     const full = fixture('04-PostToolUseFailure.json');
-    for (const body of ['{', 'not json', full.slice(0, full.length / 2), '[1,2,3]', 'null', '"str"', '\u0000\u0001\u0002']) {
+    for (const body of [
+      '{',
+      'not json',
+      full.slice(0, full.length / 2),
+      '[1,2,3]',
+      'null',
+      '"str"',
+      '\u0000\u0001\u0002',
+    ]) {
       const r = await runHook('PostToolUseFailure', body, env);
       expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
@@ -47,7 +62,11 @@ describe('bad input', () => {
     const base = JSON.parse(fixture('06-PostToolUse.json')) as Record<string, unknown>;
     const bad1 = await runHook('PostToolUse', { ...base, session_id: 42 }, env);
     expect(bad1).toMatchObject({ code: 0, stdout: '' });
-    const bad2 = await runHook('PostToolUse', { ...base, cwd: t.project, tool_input: 'oops', duration_ms: 'x' }, env);
+    const bad2 = await runHook(
+      'PostToolUse',
+      { ...base, cwd: t.project, tool_input: 'oops', duration_ms: 'x' },
+      env,
+    );
     expect(bad2).toMatchObject({ code: 0, stdout: '' });
     expect(count(t, "type = 'tool_use'")).toBe(1);
   });
@@ -64,7 +83,9 @@ describe('bad input', () => {
     const r = await runHook('PostToolUse', huge, env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     const db = new Database(dbPath(t), { readonly: true });
-    const row = db.prepare(`SELECT length(data) AS n FROM events WHERE type = 'tool_use'`).get() as { n: number };
+    const row = db.prepare(`SELECT length(data) AS n FROM events WHERE type = 'tool_use'`).get() as {
+      n: number;
+    };
     db.close();
     expect(row.n).toBeLessThan(70 * 1024);
   });
@@ -79,7 +100,9 @@ describe('bad input', () => {
     writeFileSync(dbPath(t), 'this is not a database'.repeat(500));
     const r = await runHook('UserPromptSubmit', promptPayload('after corruption', t.project), env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    const aside = readdirSync(join(t.home, 'data')).filter((f) => /^self-gen\.db\.corrupt-[^-]/.test(f) && !/-wal$|-shm$/.test(f));
+    const aside = readdirSync(join(t.home, 'data')).filter(
+      (f) => /^self-gen\.db\.corrupt-[^-]/.test(f) && !/-wal$|-shm$/.test(f),
+    );
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(t.home, 'data', aside[0]!), 'utf8')).toContain('this is not a database');
     expect(count(t, "type = 'prompt'")).toBe(1);
@@ -102,7 +125,9 @@ describe('bad input', () => {
     writeFileSync(dbPath(t), buf);
     const r = await runHook('UserPromptSubmit', promptPayload('two', t.project), env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    const aside = readdirSync(join(t.home, 'data')).filter((f) => f.startsWith('self-gen.db.corrupt-') && !/-(wal|shm)$/.test(f));
+    const aside = readdirSync(join(t.home, 'data')).filter(
+      (f) => f.startsWith('self-gen.db.corrupt-') && !/-(wal|shm)$/.test(f),
+    );
     expect(aside).toHaveLength(1);
     const db = new Database(dbPath(t), { readonly: true });
     expect((db.pragma('quick_check') as { quick_check: string }[])[0]!.quick_check).toBe('ok');
@@ -119,7 +144,10 @@ describe('bad input', () => {
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     const body = promptPayload('read-only', t.project);
     const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const c = spawn(process.execPath, [join(CLI_JS, '..', 'hook.js'), 'UserPromptSubmit'], { env, ...asUser });
+      const c = spawn(process.execPath, [join(CLI_JS, '..', 'hook.js'), 'UserPromptSubmit'], {
+        env,
+        ...asUser,
+      });
       let out = '';
       let err = '';
       c.stdout.on('data', (d) => (out += d));
@@ -150,15 +178,19 @@ describe('bad input', () => {
     const r = await runHook('UserPromptSubmit', promptPayload('during lock', t.project), lockedEnv);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(r.ms).toBeLessThan(2900); // it did not wait for the lock to go away
-    const queued = readdirSync(join(t.home, 'data', 'queue')).filter((f) => f.endsWith('.json') && !f.startsWith('.'));
+    const queued = readdirSync(join(t.home, 'data', 'queue')).filter(
+      (f) => f.endsWith('.json') && !f.startsWith('.'),
+    );
     expect(queued).toHaveLength(1);
     expect(readFileSync(join(t.home, 'data', 'queue', queued[0]!), 'utf8')).toContain('during lock');
     await new Promise<void>((r) => locker.on('close', () => r()));
     await runHook('UserPromptSubmit', promptPayload('after lock', t.project), env);
     const db = new Database(dbPath(t), { readonly: true });
-    const texts = (db.prepare(`SELECT json_extract(data,'$.text') AS t FROM events WHERE type='prompt' ORDER BY ts`).all() as { t: string }[]).map(
-      (x) => x.t,
-    );
+    const texts = (
+      db
+        .prepare(`SELECT json_extract(data,'$.text') AS t FROM events WHERE type='prompt' ORDER BY ts`)
+        .all() as { t: string }[]
+    ).map((x) => x.t);
     db.close();
     expect(texts).toEqual(['before lock', 'during lock', 'after lock']);
     expect(readdirSync(join(t.home, 'data', 'queue')).filter((f) => !f.startsWith('.'))).toHaveLength(0);

@@ -8,7 +8,13 @@ import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.
 
 describe('fixture session through dist/hook.js', () => {
   let t: TempEnv;
-  let rows: { type: string; session_id: string; project: string; project_path: string; data: Record<string, unknown> }[];
+  let rows: {
+    type: string;
+    session_id: string;
+    project: string;
+    project_path: string;
+    data: Record<string, unknown>;
+  }[];
   const outputs: Record<string, unknown>[] = [];
 
   beforeAll(async () => {
@@ -29,13 +35,15 @@ describe('fixture session through dist/hook.js', () => {
       if (out) outputs.push(out);
     }
     const db = new Database(join(t.home, 'data', 'self-gen.db'), { readonly: true });
-    rows = (db.prepare('SELECT type, session_id, project, project_path, data FROM events ORDER BY id').all() as {
-      type: string;
-      session_id: string;
-      project: string;
-      project_path: string;
-      data: string;
-    }[]).map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, unknown> }));
+    rows = (
+      db.prepare('SELECT type, session_id, project, project_path, data FROM events ORDER BY id').all() as {
+        type: string;
+        session_id: string;
+        project: string;
+        project_path: string;
+        data: string;
+      }[]
+    ).map((r) => ({ ...r, data: JSON.parse(r.data) as Record<string, unknown> }));
     db.close();
   }, 120_000);
 
@@ -80,7 +88,11 @@ describe('fixture session through dist/hook.js', () => {
   it('detects the resolution (the next successful Bash) once, and fills error_kb', () => {
     const res = rows.filter((r) => r.type === 'resolution');
     expect(res).toHaveLength(1);
-    expect(res[0]!.data).toMatchObject({ resolvedBy: 'Bash', resolution: 'Bash: echo resolved', toolSequence: ['Bash'] });
+    expect(res[0]!.data).toMatchObject({
+      resolvedBy: 'Bash',
+      resolution: 'Bash: echo resolved',
+      toolSequence: ['Bash'],
+    });
     const db = new Database(join(t.home, 'data', 'self-gen.db'), { readonly: true });
     const kb = db.prepare('SELECT * FROM error_kb').all() as Record<string, unknown>[];
     db.close();
@@ -108,7 +120,11 @@ describe('fixture session through dist/hook.js', () => {
 
   it('records the Agent call with what the subagent reported', () => {
     const a = rows.find((r) => r.type === 'tool_use' && r.data.tool === 'Agent')!.data;
-    expect(a.subagent).toMatchObject({ agentId: 'a32c958c9f43b4a04', agentType: 'general-purpose', status: 'completed' });
+    expect(a.subagent).toMatchObject({
+      agentId: 'a32c958c9f43b4a04',
+      agentType: 'general-purpose',
+      status: 'completed',
+    });
   });
 
   it('summarises the session at SessionEnd', () => {

@@ -21,7 +21,8 @@ const USER_SETTINGS = `{
 describe('install / uninstall', () => {
   let t: TempEnv;
   let settings: string;
-  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, cwd: t.project, encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, cwd: t.project, encoding: 'utf8' });
 
   beforeEach(() => {
     t = tempEnv();
@@ -39,7 +40,9 @@ describe('install / uninstall', () => {
       expect(groups, spec.event).toHaveLength(1);
       expect(groups[0].hooks[0].command).toBe(`node "${HOOK_JS}" ${spec.event}`);
     }
-    expect(s.hooks.PreToolUse[0].matcher.split('|')).toEqual(expect.arrayContaining(['Agent', 'Task', 'Edit', 'Write', 'Bash']));
+    expect(s.hooks.PreToolUse[0].matcher.split('|')).toEqual(
+      expect.arrayContaining(['Agent', 'Task', 'Edit', 'Write', 'Bash']),
+    );
   });
 
   it('install twice gives the same file', () => {
@@ -131,15 +134,27 @@ describe('install / uninstall', () => {
     mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
     writeFileSync(
       settings,
-      JSON.stringify({ hooks: { SessionStart: [{ hooks: [{ type: 'command', command: 'node "/gone/self-generation/dist/hook.js" SessionStart' }] }] } }),
+      JSON.stringify({
+        hooks: {
+          SessionStart: [
+            {
+              hooks: [{ type: 'command', command: 'node "/gone/self-generation/dist/hook.js" SessionStart' }],
+            },
+          ],
+        },
+      }),
     );
     const doc = cli('doctor');
     expect(doc.status).toBe(1);
-    expect(doc.stdout).toMatch(/✗ hooks: the hook script \/gone\/self-generation\/dist\/hook\.js .* does not exist/);
+    expect(doc.stdout).toMatch(
+      /✗ hooks: the hook script \/gone\/self-generation\/dist\/hook\.js .* does not exist/,
+    );
   });
 
   it('the plugin hooks.json is generated from the same hook list', () => {
     expect(JSON.parse(readFileSync(join(ROOT, 'hooks', 'hooks.json'), 'utf8'))).toEqual(pluginHooksJson());
-    expect(JSON.parse(readFileSync(join(ROOT, '.claude-plugin', 'plugin.json'), 'utf8')).name).toBe('self-generation');
+    expect(JSON.parse(readFileSync(join(ROOT, '.claude-plugin', 'plugin.json'), 'utf8')).name).toBe(
+      'self-generation',
+    );
   });
 });

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 import { redact, redactDeep, stripPrivate, truncate } from '../../src/shared/redact.js';
 import { SECRET_CORPUS } from '../helpers/secrets.js';
 
-
 describe('redact', () => {
   for (const c of SECRET_CORPUS) {
     it(`removes a ${c.name}`, () => {
@@ -18,7 +17,7 @@ describe('redact', () => {
       'Error: Cannot find module ./utils from /home/dev/proj/src/index.ts',
       'npm ERR! code ERESOLVE',
       'TypeError: token.split is not a function',
-      "the password field is required (see docs)",
+      'the password field is required (see docs)',
       'git commit -m "add secret rotation docs"',
     ]) {
       expect(redact(s)).toBe(s);

@@ -17,7 +17,8 @@ describe('hook registry', () => {
 
   it('PostToolUse of an ordinary tool does not load shared context; of Agent/Task it does', async () => {
     const base = { hook_event_name: 'PostToolUse', session_id: 's', cwd: '/tmp' } as HookInput;
-    const names = async (tool: string) => (await handlersFor({ ...base, tool_name: tool })).map((h) => h.name);
+    const names = async (tool: string) =>
+      (await handlersFor({ ...base, tool_name: tool })).map((h) => h.name);
     const bash = await names('Bash');
     const agent = await names('Agent');
     expect(agent.length).toBeGreaterThan(bash.length);
@@ -25,6 +26,8 @@ describe('hook registry', () => {
   });
 
   it('an event nobody handles loads nothing', async () => {
-    expect(await handlersFor({ hook_event_name: 'Stop', session_id: 's', cwd: '/tmp' } as HookInput)).toEqual([]);
+    expect(await handlersFor({ hook_event_name: 'Stop', session_id: 's', cwd: '/tmp' } as HookInput)).toEqual(
+      [],
+    );
   });
 });

@@ -26,10 +26,23 @@ describe('database', () => {
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     expect(db.pragma('busy_timeout', { simple: true })).toBe(2500);
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
-    const names = (db.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table') ORDER BY name`).all() as { name: string }[]).map(
-      (r) => r.name,
+    const names = (
+      db.prepare(`SELECT name FROM sqlite_master WHERE type IN ('table') ORDER BY name`).all() as {
+        name: string;
+      }[]
+    ).map((r) => r.name);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'events',
+        'events_fts',
+        'error_kb',
+        'error_kb_fts',
+        'analysis_cache',
+        'feedback',
+        'event_files',
+        'kv',
+      ]),
     );
-    expect(names).toEqual(expect.arrayContaining(['events', 'events_fts', 'error_kb', 'error_kb_fts', 'analysis_cache', 'feedback', 'event_files', 'kv']));
   });
 
   it('opening twice (migrations already applied) changes nothing', () => {
@@ -45,8 +58,13 @@ describe('database', () => {
     const db = getDb({ env: t.env });
     expect(await ensureVec(db)).toBe(true);
     const v = new Float32Array(384).fill(0.1);
-    db.prepare('INSERT INTO vec_error_kb (error_kb_id, embedding) VALUES (?, ?)').run(BigInt(1), Buffer.from(v.buffer));
-    const r = db.prepare('SELECT error_kb_id, distance FROM vec_error_kb WHERE embedding MATCH ? AND k = 1').get(Buffer.from(v.buffer)) as {
+    db.prepare('INSERT INTO vec_error_kb (error_kb_id, embedding) VALUES (?, ?)').run(
+      BigInt(1),
+      Buffer.from(v.buffer),
+    );
+    const r = db
+      .prepare('SELECT error_kb_id, distance FROM vec_error_kb WHERE embedding MATCH ? AND k = 1')
+      .get(Buffer.from(v.buffer)) as {
       distance: number;
     };
     expect(r.distance).toBeCloseTo(0, 5);
@@ -54,7 +72,11 @@ describe('database', () => {
 
   it('error_kb rejects a NULL error_normalized (RA-004-1)', () => {
     const db = getDb({ env: t.env });
-    expect(() => db.prepare('INSERT INTO error_kb (ts, error_normalized) VALUES (?, NULL)').run(new Date().toISOString())).toThrow(/NOT NULL/);
+    expect(() =>
+      db
+        .prepare('INSERT INTO error_kb (ts, error_normalized) VALUES (?, NULL)')
+        .run(new Date().toISOString()),
+    ).toThrow(/NOT NULL/);
   });
 });
 
@@ -71,7 +93,10 @@ describe('events', () => {
     insertEvent(db, {
       type: 'prompt',
       sessionId: 's',
-      data: { text: 'use sk-ant-api03-abcdefghijklmnop and <private>my diary</private> ok', nested: { k: 'ghp_0123456789abcdefghijABCDEFGHIJ0123' } },
+      data: {
+        text: 'use sk-ant-api03-abcdefghijklmnop and <private>my diary</private> ok',
+        nested: { k: 'ghp_0123456789abcdefghijABCDEFGHIJ0123' },
+      },
       text: 'AKIAIOSFODNN7EXAMPLE in fts',
     });
     const raw = (db.prepare('SELECT data FROM events').get() as { data: string }).data;
@@ -85,7 +110,15 @@ describe('events', () => {
   it('queryEvents filters by type, session, project, projectPath, since, search, limit (newest first)', () => {
     const db = getDb({ env: t.env });
     const mk = (type: string, session: string, project: string, ts: string, text?: string) =>
-      insertEvent(db, { type, sessionId: session, project, projectPath: `/p/${project}`, ts, data: { text }, text });
+      insertEvent(db, {
+        type,
+        sessionId: session,
+        project,
+        projectPath: `/p/${project}`,
+        ts,
+        data: { text },
+        text,
+      });
     mk('tool_error', 's1', 'a', '2026-01-01T00:00:00.000Z', 'Cannot find module react');
     mk('tool_error', 's1', 'b', '2026-01-02T00:00:00.000Z', 'permission denied');
     mk('prompt', 's2', 'a', '2026-01-03T00:00:00.000Z', 'please fix the module import');
@@ -96,7 +129,10 @@ describe('events', () => {
     expect(ts(queryEvents(db, { project: 'a', type: 'tool_error' }))).toEqual(['2026-01-04', '2026-01-01']);
     expect(ts(queryEvents(db, { projectPath: '/p/b' }))).toEqual(['2026-01-02']);
     expect(ts(queryEvents(db, { since: '2026-01-03T00:00:00.000Z' }))).toEqual(['2026-01-04', '2026-01-03']);
-    expect(ts(queryEvents(db, { search: 'module', type: 'tool_error' }))).toEqual(['2026-01-04', '2026-01-01']);
+    expect(ts(queryEvents(db, { search: 'module', type: 'tool_error' }))).toEqual([
+      '2026-01-04',
+      '2026-01-01',
+    ]);
     expect(ts(queryEvents(db, { search: 'module "fix* (' }))).toEqual(['2026-01-03']); // operators are plain words
     expect(queryEvents(db, { limit: 1 })).toHaveLength(1);
     expect(queryEvents(db, { type: 'tool_error' })[0]!.data).toEqual({ text: 'Cannot find module lodash' });
@@ -104,13 +140,24 @@ describe('events', () => {
 
   it('the type/session/project queries the hooks make use an index', () => {
     const db = getDb({ env: t.env });
-    const plan = (sql: string) => (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ');
-    expect(plan(`SELECT * FROM events WHERE type = 'tool_error' AND session_id = 'x' ORDER BY ts DESC LIMIT 100`)).toMatch(/USING INDEX/);
-    expect(plan(`SELECT * FROM events WHERE type = 'tool_error' AND project_path = 'x' ORDER BY ts DESC LIMIT 3`)).toMatch(/USING INDEX idx_events_project_path/);
+    const plan = (sql: string) =>
+      (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all() as { detail: string }[])
+        .map((r) => r.detail)
+        .join(' | ');
     expect(
-      plan(`SELECT data FROM events WHERE type = 'subagent_stop' AND json_extract(data, '$.agentType') = 'x' ORDER BY ts DESC LIMIT 20`),
+      plan(`SELECT * FROM events WHERE type = 'tool_error' AND session_id = 'x' ORDER BY ts DESC LIMIT 100`),
+    ).toMatch(/USING INDEX/);
+    expect(
+      plan(`SELECT * FROM events WHERE type = 'tool_error' AND project_path = 'x' ORDER BY ts DESC LIMIT 3`),
+    ).toMatch(/USING INDEX idx_events_project_path/);
+    expect(
+      plan(
+        `SELECT data FROM events WHERE type = 'subagent_stop' AND json_extract(data, '$.agentType') = 'x' ORDER BY ts DESC LIMIT 20`,
+      ),
     ).toMatch(/USING INDEX idx_events_agent_type/);
-    expect(plan(`SELECT event_id FROM event_files WHERE name = 'a.ts'`)).toMatch(/USING COVERING INDEX idx_event_files_name/);
+    expect(plan(`SELECT event_id FROM event_files WHERE name = 'a.ts'`)).toMatch(
+      /USING COVERING INDEX idx_event_files_name/,
+    );
     expect(
       plan(
         `SELECT * FROM error_kb WHERE lower(error_normalized) >= 'a' AND lower(error_normalized) < 'b' AND error_normalized LIKE 'a%' ESCAPE '\\' AND resolution IS NOT NULL ORDER BY use_count DESC LIMIT 1`,
@@ -120,21 +167,36 @@ describe('events', () => {
 
   it('queued events are stored once even when two drains race', () => {
     const db = getDb({ env: t.env });
-    for (let i = 0; i < 30; i++) queueEvent(prepareEvent({ type: 'prompt', sessionId: 'q', data: { i } }), t.env);
+    for (let i = 0; i < 30; i++)
+      queueEvent(prepareEvent({ type: 'prompt', sessionId: 'q', data: { i } }), t.env);
     const other = openDb({ env: t.env });
     const n1 = drainQueue(db, t.env, 17);
     const n2 = drainQueue(other, t.env);
     other.close();
     expect(n1 + n2).toBe(30);
-    expect((db.prepare(`SELECT count(DISTINCT json_extract(data,'$.i')) n FROM events`).get() as { n: number }).n).toBe(30);
+    expect(
+      (db.prepare(`SELECT count(DISTINCT json_extract(data,'$.i')) n FROM events`).get() as { n: number }).n,
+    ).toBe(30);
     expect(readdirSync(join(t.home, 'data', 'queue'))).toEqual([]);
   });
 
   it('retention deletes events past retentionDays (with their index rows) and keeps the rest', () => {
     const db = getDb({ env: t.env });
     const now = new Date('2026-06-01T00:00:00Z');
-    insertEvent(db, { type: 'tool_error', ts: '2026-01-01T00:00:00.000Z', data: {}, files: ['/a/old.ts'], text: 'ancient error' });
-    insertEvent(db, { type: 'tool_error', ts: '2026-05-30T00:00:00.000Z', data: {}, files: ['/a/new.ts'], text: 'recent error' });
+    insertEvent(db, {
+      type: 'tool_error',
+      ts: '2026-01-01T00:00:00.000Z',
+      data: {},
+      files: ['/a/old.ts'],
+      text: 'ancient error',
+    });
+    insertEvent(db, {
+      type: 'tool_error',
+      ts: '2026-05-30T00:00:00.000Z',
+      data: {},
+      files: ['/a/new.ts'],
+      text: 'recent error',
+    });
     const r = pruneEvents(db, { retentionDays: 90, maxDbMb: 1024 }, t.env, { now });
     expect(r).toMatchObject({ deletedByAge: 1, skipped: false });
     expect(queryEvents(db, {}).map((e) => e.ts.slice(0, 10))).toEqual(['2026-05-30']);
@@ -154,13 +216,22 @@ describe('config', () => {
 
   it('defaults without a file', () => {
     const c = loadConfig(t.env);
-    expect(c).toMatchObject({ enabled: true, collectPromptText: true, retentionDays: 90, locale: 'ko', busyTimeoutMs: 2000 });
+    expect(c).toMatchObject({
+      enabled: true,
+      collectPromptText: true,
+      retentionDays: 90,
+      locale: 'ko',
+      busyTimeoutMs: 2000,
+    });
     expect(c.embedding.model).toBe('Xenova/paraphrase-multilingual-MiniLM-L12-v2');
     expect(c.problems).toEqual([]);
   });
 
   it('a bad field falls back to its default; the good ones are kept; the problem is reported', () => {
-    writeFileSync(join(t.home, 'config.json'), JSON.stringify({ locale: 'fr', retentionDays: 30, embedding: { dtype: 'fp32', daemonTimeoutMs: -5 } }));
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ locale: 'fr', retentionDays: 30, embedding: { dtype: 'fp32', daemonTimeoutMs: -5 } }),
+    );
     const c = loadConfig(t.env);
     expect(c.locale).toBe('ko');
     expect(c.retentionDays).toBe(30);
@@ -184,7 +255,11 @@ describe('config', () => {
   it('getSection validates a part’s own section leniently', () => {
     writeFileSync(join(t.home, 'config.json'), JSON.stringify({ part: { n: 'x', s: 'ok' } }));
     const c = loadConfig(t.env);
-    const s = getSection(c, 'part', z.object({ n: z._default(z.number(), 7), s: z._default(z.string(), 'd') }));
+    const s = getSection(
+      c,
+      'part',
+      z.object({ n: z._default(z.number(), 7), s: z._default(z.string(), 'd') }),
+    );
     expect(s).toEqual({ n: 7, s: 'ok' });
     expect(c.problems.join()).toMatch(/config\.part\.n/);
   });

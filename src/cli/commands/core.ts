@@ -13,7 +13,10 @@ import { install, uninstall } from '../install.js';
 
 const MARK: Record<CheckResult['level'], string> = { ok: '✓', warn: '!', error: '✗', info: '·' };
 
-export function printChecks(results: CheckResult[], write: (s: string) => void = (s) => process.stdout.write(s)): void {
+export function printChecks(
+  results: CheckResult[],
+  write: (s: string) => void = (s) => process.stdout.write(s),
+): void {
   for (const r of results) {
     write(`${MARK[r.level]} ${r.name}: ${r.message}\n`);
     if (r.fix && r.level !== 'ok') write(`    fix: ${r.fix}\n`);
@@ -23,8 +26,13 @@ export function printChecks(results: CheckResult[], write: (s: string) => void =
 export function registerCore(program: Command): void {
   program
     .command('install')
-    .description('add the self-generation hooks to Claude Code settings (idempotent; keeps your own hooks; backs up the file)')
-    .option('--project', 'install into this project (.claude/settings.json) instead of ~/.claude/settings.json')
+    .description(
+      'add the self-generation hooks to Claude Code settings (idempotent; keeps your own hooks; backs up the file)',
+    )
+    .option(
+      '--project',
+      'install into this project (.claude/settings.json) instead of ~/.claude/settings.json',
+    )
     .addHelpText('after', '\nExamples:\n  self-gen install\n  self-gen install --project')
     .action((opts: { project?: boolean }) => {
       const scope = opts.project ? 'project' : 'user';
@@ -80,49 +88,77 @@ export function registerCore(program: Command): void {
   program
     .command('events')
     .description('list recorded events, newest first')
-    .option('-t, --type <type>', 'event type (prompt, tool_use, tool_error, subagent_start, subagent_stop, session_start, session_summary, resolution)')
+    .option(
+      '-t, --type <type>',
+      'event type (prompt, tool_use, tool_error, subagent_start, subagent_stop, session_start, session_summary, resolution)',
+    )
     .option('-s, --session <id>', 'only this session')
     .option('-p, --project <name>', 'only this project (name)')
     .option('--since <iso>', 'only events at or after this ISO time')
     .option('-q, --search <text>', 'full-text search')
     .option('-n, --limit <n>', 'how many', '20')
     .option('--json', 'print JSON lines')
-    .addHelpText('after', '\nExamples:\n  self-gen events -t tool_error -n 5\n  self-gen events -q "cannot find module"')
-    .action((o: { type?: string; session?: string; project?: string; since?: string; search?: string; limit: string; json?: boolean }) => {
-      let db;
-      try {
-        db = openDb({ mustExist: true });
-      } catch {
-        throw new CliError(`no database yet at ${paths().db}`, 'install the hooks (`self-gen install`) and use Claude Code');
-      }
-      const rows = queryEvents(db, {
-        type: o.type,
-        sessionId: o.session,
-        project: o.project,
-        since: o.since,
-        search: o.search,
-        limit: Number(o.limit) || 20,
-      });
-      for (const r of rows) {
-        if (o.json) console.log(JSON.stringify(r));
-        else console.log(`${r.ts}  ${r.type.padEnd(15)} ${r.project ?? '-'}  ${JSON.stringify(r.data).slice(0, 160)}`);
-      }
-      if (!o.json && rows.length === 0) console.log('no events match');
-      db.close();
-    });
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen events -t tool_error -n 5\n  self-gen events -q "cannot find module"',
+    )
+    .action(
+      (o: {
+        type?: string;
+        session?: string;
+        project?: string;
+        since?: string;
+        search?: string;
+        limit: string;
+        json?: boolean;
+      }) => {
+        let db;
+        try {
+          db = openDb({ mustExist: true });
+        } catch {
+          throw new CliError(
+            `no database yet at ${paths().db}`,
+            'install the hooks (`self-gen install`) and use Claude Code',
+          );
+        }
+        const rows = queryEvents(db, {
+          type: o.type,
+          sessionId: o.session,
+          project: o.project,
+          since: o.since,
+          search: o.search,
+          limit: Number(o.limit) || 20,
+        });
+        for (const r of rows) {
+          if (o.json) console.log(JSON.stringify(r));
+          else
+            console.log(
+              `${r.ts}  ${r.type.padEnd(15)} ${r.project ?? '-'}  ${JSON.stringify(r.data).slice(0, 160)}`,
+            );
+        }
+        if (!o.json && rows.length === 0) console.log('no events match');
+        db.close();
+      },
+    );
 
   program
     .command('prune')
-    .description('apply retention now: delete events older than retentionDays and keep the database under maxDbMb')
+    .description(
+      'apply retention now: delete events older than retentionDays and keep the database under maxDbMb',
+    )
     .addHelpText('after', '\nExample:\n  self-gen prune')
     .action(() => {
       const db = openDb({ busyTimeoutMs: 10000 });
       const r = pruneEvents(db, loadConfig(), process.env, { force: true });
-      console.log(`deleted ${r.deletedByAge} event(s) past retention and ${r.deletedBySize} for the size cap`);
+      console.log(
+        `deleted ${r.deletedByAge} event(s) past retention and ${r.deletedBySize} for the size cap`,
+      );
       db.close();
     });
 
   program
     .command('hook <event>')
-    .description('run a hook (reads the Claude Code payload on stdin); the installed hooks call dist/hook.js directly');
+    .description(
+      'run a hook (reads the Claude Code payload on stdin); the installed hooks call dist/hook.js directly',
+    );
 }

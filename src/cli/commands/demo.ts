@@ -5,7 +5,9 @@ import { runDemo } from '../../demo/run.js';
 export function registerDemo(program: Command): void {
   program
     .command('demo')
-    .description('replay two recorded sessions in a temporary home and show what each hook would inject (your data is not touched)')
+    .description(
+      'replay two recorded sessions in a temporary home and show what each hook would inject (your data is not touched)',
+    )
     .option('--locale <ko|en>', 'language of the injected text', 'en')
     .option('--keep', 'keep the temporary home and project, and print where they are')
     .option('--json', 'print the steps as JSON')
@@ -18,7 +20,9 @@ export function registerDemo(program: Command): void {
         onStep: o.json
           ? undefined
           : (r) => {
-              process.stdout.write(`\n${String(r.step).padStart(2)}. ${r.note}\n    [${r.event}${r.tool ? ` ${r.tool}` : ''}]`);
+              process.stdout.write(
+                `\n${String(r.step).padStart(2)}. ${r.note}\n    [${r.event}${r.tool ? ` ${r.tool}` : ''}]`,
+              );
               if (r.context) process.stdout.write(` injects:\n${r.context.replace(/^/gm, '      │ ')}\n`);
               else process.stdout.write(' (nothing to say: no output)\n');
             },

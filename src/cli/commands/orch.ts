@@ -1,5 +1,5 @@
 // `self-gen orch …`: the orchestrator's contracts, merge, per-role context and state (seed 003,
-// DESIGN §9). See docs/orchestrator.md.
+// DESIGN §9). See the README, section "Orchestrator context".
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
@@ -173,7 +173,7 @@ export function registerOrch(program: Command): void {
     )
     .addHelpText(
       'after',
-      `\nWorkflow:\n  self-gen orch init --request "Add rate limiting to the login endpoint"\n  self-gen orch context code-explore      # and: context planner (run both in parallel)\n  self-gen orch record contract explored explored.yaml\n  self-gen orch record contract task-breakdown task-breakdown.yaml\n  self-gen orch merge R1\n  self-gen orch context architect         # per task; then qa-test-first, implementer, qa-verification per subtask\n  self-gen orch status\n\nSee docs/orchestrator.md.`,
+      `\nWorkflow:\n  self-gen orch init --request "Add rate limiting to the login endpoint"\n  self-gen orch context code-explore      # and: context planner (run both in parallel)\n  self-gen orch record contract explored explored.yaml\n  self-gen orch record contract task-breakdown task-breakdown.yaml\n  self-gen orch merge R1\n  self-gen orch context architect         # per task; then qa-test-first, implementer, qa-verification per subtask\n  self-gen orch status\n\nSee the README, section "Orchestrator context".`,
     );
 
   orch

@@ -73,7 +73,7 @@ export function sharedContextCheck(env: NodeJS.ProcessEnv, projectDir: string): 
       name: 'shared context',
       level: 'warn',
       message: p,
-      fix: 'edit the file named (see docs/shared-context.md for the keys)',
+      fix: 'edit the file named (see the README, "Shared context" → "Configuration", for the keys)',
     });
   }
   if (!cfg.enabled) {
