@@ -23,7 +23,7 @@ const RUNS = Number(opt('--runs', process.env.BENCH_RUNS ?? '25'));
 const N_EVENTS = Number(opt('--events', process.env.BENCH_EVENTS ?? '100000'));
 const N_KB = Number(opt('--kb', process.env.BENCH_KB ?? '10000'));
 const WARMUP = 3;
-const HOOK = join(ROOT, 'dist', 'hook.js');
+const HOOK = join(ROOT, 'dist', 'hook.cjs');
 const FLOOR = join(ROOT, 'bench', 'hooks-realtime-floor.mjs');
 if (!existsSync(HOOK)) {
   console.error('dist/hook.js is missing: run `node scripts/build.mjs` first');

@@ -8,7 +8,7 @@ import { join, resolve } from 'node:path';
 import { seed } from './seed.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const HOOK = join(ROOT, 'dist', 'hook.js');
+const HOOK = join(ROOT, 'dist', 'hook.cjs');
 const RUNS = Number(process.env.BENCH_RUNS ?? 25);
 const WARMUP = 3;
 const N_EVENTS = Number(process.env.BENCH_EVENTS ?? 100_000);

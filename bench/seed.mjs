@@ -147,6 +147,6 @@ export function seed(home, nEvents = 100_000, nKb = 10_000, { projects = 20, ses
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const [home, n, k] = process.argv.slice(2);
-  seed(home, Number(n ?? 100000), Number(k ?? 10000), { hookJs: join(process.cwd(), 'dist', 'hook.js') });
+  seed(home, Number(n ?? 100000), Number(k ?? 10000), { hookJs: join(process.cwd(), 'dist', 'hook.cjs') });
   console.log(`seeded ${home}`);
 }

@@ -18,7 +18,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
-const HOOK = join(ROOT, 'dist', 'hook.js');
+const HOOK = join(ROOT, 'dist', 'hook.cjs');
 const FIXTURES = resolve(ROOT, '..', 'shared', 'fixtures', 'claude-code-2.1.197');
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);

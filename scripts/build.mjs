@@ -29,10 +29,28 @@ const common = {
   },
   logLevel: 'warning',
 };
-// The hook entry is built on its own, so its chunks hold only what hooks load (no module shared with
-// the CLI drags CLI code into a hook): fewer, smaller files on the hot path.
-const entries = { hook: 'src/hooks/entry.ts' };
-await build({ ...common, entryPoints: entries, chunkNames: 'hook/[name]-[hash]' });
+// The hook path is built on its own, as CommonJS: dist/hook.cjs (the tiny entry Claude Code runs:
+// it loads the bundle with a V8 code cache), dist/hook-main.cjs (one file: hooks, store, handlers;
+// the parts stay lazily initialised), and dist/hook.js (the same for `node dist/hook.js`).
+const entries = { hook: 'src/hooks/entry-esm.ts' };
+await build({ ...common, entryPoints: entries, splitting: false });
+await build({
+  ...common,
+  entryPoints: { hook: 'src/hooks/entry.cts' },
+  format: 'cjs',
+  splitting: false,
+  banner: {},
+  outExtension: { '.js': '.cjs' },
+});
+await build({
+  ...common,
+  entryPoints: { 'hook-main': 'src/hooks/main-entry.ts' },
+  format: 'cjs',
+  splitting: false,
+  outExtension: { '.js': '.cjs' },
+  define: { 'import.meta.url': '__sg_import_meta_url' },
+  banner: { js: "const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+});
 const tools = {
   cli: 'src/cli/main.ts',
   worker: 'src/jobs/worker-main.ts',

@@ -33,16 +33,16 @@ export const HOOK_SPECS: HookSpec[] = [
   { event: 'SessionEnd', timeout: 5 },
 ];
 
-/** dist/hook.js of this installation. */
+/** dist/hook.cjs of this installation (the code-cached entry; dist/hook.js works the same, slower). */
 export function hookScriptPath(): string {
-  return distFile('hook.js');
+  return distFile('hook.cjs');
 }
 
 export function hookCommand(event: HookEvent, script = hookScriptPath()): string {
   return `node "${script}" ${event}`;
 }
 
-const NODE_HOOK = /^node "([^"]+\/dist\/hook\.js)" [A-Za-z]+$/;
+const NODE_HOOK = /^node "([^"]+\/dist\/hook\.c?js)" [A-Za-z]+$/;
 const CLI_HOOK = /^self-gen hook [A-Za-z]+$/;
 
 function isOurScript(script: string): boolean {
@@ -56,7 +56,7 @@ function isOurScript(script: string): boolean {
   }
 }
 
-/** Our entries: the commands recorded at install, or any `node "…/dist/hook.js" Event` of this package. */
+/** Our entries: the commands recorded at install, or any `node "…/dist/hook.cjs" Event` (or hook.js) of this package. */
 export function isOurCommand(command: unknown, known: Set<string>): boolean {
   if (typeof command !== 'string') return false;
   if (known.has(command) || CLI_HOOK.test(command)) return true;
@@ -292,7 +292,7 @@ export function installedHooks(file: string): { events: string[]; scripts: strin
         for (const hk of g?.hooks ?? []) {
           if (isOurCommand(hk?.command, new Set())) {
             events.push(event);
-            const m = /"([^"]+hook\.js)"/.exec(String(hk.command));
+            const m = /"([^"]+hook\.c?js)"/.exec(String(hk.command));
             if (m) scripts.add(m[1]!);
           }
         }
@@ -315,7 +315,7 @@ export function pluginHooksJson(): Json {
           {
             type: 'command',
             command: 'node',
-            args: ['${CLAUDE_PLUGIN_ROOT}/dist/hook.js', spec.event],
+            args: ['${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs', spec.event],
             timeout: spec.timeout,
           },
         ],

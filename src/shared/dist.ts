@@ -1,4 +1,4 @@
-// Locating the built entries (dist/hook.js, dist/worker.js, dist/daemon.js) from any bundle or chunk:
+// Locating the built entries (dist/hook.cjs, dist/worker.js, dist/daemon.js) from any bundle or chunk:
 // code may run from dist/, from dist/chunks/, or from sources in tests.
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';

@@ -158,7 +158,8 @@ const vecLoaded = new WeakSet<DB>();
 export async function ensureVec(db: DB): Promise<boolean> {
   if (vecLoaded.has(db)) return true;
   try {
-    const vec = await import('sqlite-vec');
+    // require, not import(): the hook bundle is CommonJS run from a code-cached script.
+    const vec = requireCjs('sqlite-vec') as typeof import('sqlite-vec');
     vec.load(db);
     db.exec(VEC_TABLE_SQL);
     vecLoaded.add(db);

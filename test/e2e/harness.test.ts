@@ -21,7 +21,7 @@ describeE2E('e2e harness: install + a recorded session', () => {
       'SubagentStop',
       'SessionEnd',
     ]) {
-      expect(JSON.stringify(hooks?.[event] ?? []), `${event} hook installed`).toContain('dist/hook.js');
+      expect(JSON.stringify(hooks?.[event] ?? []), `${event} hook installed`).toContain('dist/hook.cjs');
     }
 
     const turns = failThenFixTurns();

@@ -40,7 +40,7 @@ describeE2E('e2e: uninstall', () => {
 
     const out = p.uninstall();
     expect(out).toMatch(/removed/);
-    expect(JSON.stringify(p.settings())).not.toContain('hook.js');
+    expect(JSON.stringify(p.settings())).not.toMatch(/hook\.c?js/);
 
     p.remove('build');
     const s2 = await p.runClaude({

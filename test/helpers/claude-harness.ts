@@ -33,7 +33,7 @@ import { hookContexts, startAnthropicStub, type StubRequest, type StubScript } f
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const CLI_JS = join(ROOT, 'dist', 'cli.js');
-export const HOOK_JS = join(ROOT, 'dist', 'hook.js');
+export const HOOK_JS = join(ROOT, 'dist', 'hook.cjs');
 /** The Claude Code CLI: the dev dependency's binary, or E2E_CLAUDE_BIN (another build, or a path that does not exist to see the skip). */
 export const CLAUDE_BIN = process.env.E2E_CLAUDE_BIN || join(ROOT, 'node_modules', '.bin', 'claude');
 /** The Claude Code version these tests were written against (hook and request formats change). */

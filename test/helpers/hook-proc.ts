@@ -1,4 +1,4 @@
-// Runs the built hook entry (dist/hook.js) as Claude Code does: payload on stdin, JSON on stdout.
+// Runs the built hook entry (dist/hook.cjs) as Claude Code does: payload on stdin, JSON on stdout.
 import { spawn } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

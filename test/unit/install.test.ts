@@ -97,7 +97,7 @@ describe('install / uninstall', () => {
     const after = JSON.parse(readFileSync(settings, 'utf8'));
     expect(after.theme).toBe('dark');
     expect(after.hooks.SessionEnd).toEqual([{ hooks: [{ type: 'command', command: 'echo bye' }] }]);
-    expect(JSON.stringify(after)).not.toContain('hook.js');
+    expect(JSON.stringify(after)).not.toMatch(/hook\.c?js/);
     expect(after.hooks.PreToolUse).toEqual(JSON.parse(USER_SETTINGS).hooks.PreToolUse);
   });
 

@@ -184,27 +184,24 @@ describe('SubagentStart through dist/hook.js', () => {
     expect((await hook('executor')).stdout).toBe('');
   });
 
-  // dist/hook.js has no static imports: everything is loaded behind a guard, so a damaged
-  // installation (a module file missing) still ends with exit 0 and no output.
-  it('RA-406-1: a module file of the bundle missing → exit 0, nothing printed', () => {
+  // dist/hook.cjs loads the bundle behind a guard, so a damaged installation (the bundle file
+  // missing, or a garbage code cache) still ends with exit 0 and no output.
+  it('RA-406-1: the hook bundle missing → exit 0, nothing printed', () => {
     const dir = mkdtempSync(join(tmpdir(), 'sg-dist-'));
     try {
       cpSync(join(ROOT, 'dist'), join(dir, 'dist'), { recursive: true });
       symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'));
-      const chunks = join(dir, 'dist', 'chunks');
-      const victim = readdirSync(chunks).find(
-        (f) => f.endsWith('.js') && readFileSync(join(chunks, f), 'utf8').includes('analysis_cache'),
-      );
-      expect(victim).toBeTruthy();
-      unlinkSync(join(chunks, victim!));
-      const r = spawnSync(process.execPath, [join(dir, 'dist', 'hook.js'), 'SubagentStart'], {
-        input: JSON.stringify(subagentStart(t.project, 'executor')),
-        env,
-        encoding: 'utf8',
-      });
-      expect(r.status).toBe(0);
-      expect(r.stdout).toBe('');
-      expect(r.stderr).toBe('');
+      unlinkSync(join(dir, 'dist', 'hook-main.cjs'));
+      for (const entry of ['hook.cjs', 'hook.js']) {
+        const r = spawnSync(process.execPath, [join(dir, 'dist', entry), 'SubagentStart'], {
+          input: JSON.stringify(subagentStart(t.project, 'executor')),
+          env,
+          encoding: 'utf8',
+        });
+        expect(r.status, entry).toBe(0);
+        expect(r.stdout, entry).toBe('');
+        expect(r.stderr, entry).toBe('');
+      }
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

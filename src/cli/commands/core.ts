@@ -159,6 +159,6 @@ export function registerCore(program: Command): void {
   program
     .command('hook <event>')
     .description(
-      'run a hook (reads the Claude Code payload on stdin); the installed hooks call dist/hook.js directly',
+      'run a hook (reads the Claude Code payload on stdin); the installed hooks call dist/hook.cjs directly',
     );
 }

@@ -1,0 +1,59 @@
+// dist/hook.cjs — the command Claude Code runs for every hook: `node ".../dist/hook.cjs" <Event>`.
+//
+// It loads the hook bundle (dist/hook-main.cjs) with a V8 code cache kept in the data home, one per
+// event (and Node version, and build of the bundle): a hook process then skips compiling its
+// JavaScript, which is most of what a hook costs beyond Node's own start. Everything is behind a
+// guard, so even a broken installation (a missing or damaged file, a bad cache) ends with exit 0
+// and no output. CommonJS on purpose: it starts faster than an ES module.
+/* eslint-disable @typescript-eslint/no-require-imports */
+const bail = (): never => process.exit(0);
+process.on('uncaughtException', bail);
+process.on('unhandledRejection', bail);
+try {
+  const fs = require('node:fs') as typeof import('node:fs');
+  const path = require('node:path') as typeof import('node:path');
+  const vm = require('node:vm') as typeof import('node:vm');
+  const Module = require('node:module') as typeof import('node:module') & { wrap(code: string): string };
+  const file = path.join(__dirname, 'hook-main.cjs');
+  const source = fs.readFileSync(file, 'utf8');
+  let cacheFile: string | null = null;
+  let cached: Buffer | undefined;
+  if (process.env.SELF_GEN_NO_CODE_CACHE !== '1') {
+    const st = fs.statSync(file);
+    const home =
+      process.env.SELF_GEN_HOME?.trim() ||
+      path.join(process.env.HOME || require('node:os').homedir(), '.self-generation');
+    const event =
+      String(process.argv[2] ?? 'any')
+        .replace(/[^A-Za-z]/g, '')
+        .slice(0, 40) || 'any';
+    const build = `${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}`;
+    cacheFile = path.join(home, 'cache', `hook-${event}-${build}.v8`);
+    try {
+      cached = fs.readFileSync(cacheFile);
+    } catch {}
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cached });
+  if (cacheFile && (!cached || script.cachedDataRejected)) {
+    const target = cacheFile;
+    process.once('exit', () => {
+      // Written once per event and build, at exit, so it holds every function this run compiled.
+      try {
+        const dir = path.dirname(target);
+        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        const prefix = path.basename(target).split('-v')[0] + '-';
+        for (const f of fs.readdirSync(dir))
+          if (f.startsWith(prefix) && f !== path.basename(target))
+            fs.rmSync(path.join(dir, f), { force: true });
+        const tmp = `${target}.${process.pid}.tmp`;
+        fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        fs.renameSync(tmp, target);
+      } catch {}
+    });
+  }
+  const mod = { exports: {} };
+  const run = script.runInThisContext() as (...a: unknown[]) => void;
+  run.call(mod.exports, mod.exports, Module.createRequire(file), mod, file, __dirname);
+} catch {
+  bail();
+}

@@ -1,0 +1,70 @@
+// dist/hook.cjs keeps a V8 code cache per event in the data home: made on the first run, used on
+// the next ones, and a damaged cache never breaks a hook (it is rejected and replaced).
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
+import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
+
+const payload = (project: string) => ({
+  hook_event_name: 'UserPromptSubmit',
+  session_id: 'cc',
+  cwd: project,
+  prompt: 'hello',
+});
+
+describe('hook code cache', () => {
+  let t: TempEnv;
+  let env: NodeJS.ProcessEnv;
+  beforeEach(() => {
+    t = tempEnv('sg-cc-');
+    env = { ...t.env, SELF_GEN_NO_BACKGROUND: '1' };
+  });
+  afterEach(() => t.cleanup());
+  const caches = () => {
+    try {
+      return readdirSync(join(t.home, 'cache')).filter((f) => f.endsWith('.v8'));
+    } catch {
+      return [];
+    }
+  };
+
+  it('is written once per event on the first run and reused unchanged afterwards', async () => {
+    expect(caches()).toEqual([]);
+    const r1 = await runHook('UserPromptSubmit', payload(t.project), env);
+    expect(r1).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const [file] = caches();
+    expect(file).toMatch(/^hook-UserPromptSubmit-v\d+\.\d+\.\d+-/);
+    const first = readFileSync(join(t.home, 'cache', file!));
+    expect(first.length).toBeGreaterThan(10_000);
+    await runHook('UserPromptSubmit', payload(t.project), env);
+    expect(readFileSync(join(t.home, 'cache', file!)).equals(first)).toBe(true); // accepted, not rewritten
+    await runHook('SessionStart', { ...payload(t.project), hook_event_name: 'SessionStart' }, env);
+    expect(caches()).toHaveLength(2);
+  });
+
+  it('a damaged cache is rejected, the hook still works, and the cache is replaced', async () => {
+    await runHook(
+      'PreToolUse',
+      { ...payload(t.project), hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: {} },
+      env,
+    );
+    const [file] = caches();
+    writeFileSync(join(t.home, 'cache', file!), Buffer.alloc(5000, 7));
+    const r = await runHook('UserPromptSubmit', payload(t.project), env);
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    const r2 = await runHook(
+      'PreToolUse',
+      { ...payload(t.project), hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: {} },
+      env,
+    );
+    expect(r2).toMatchObject({ code: 0, stderr: '' });
+    expect(parseHookOutput(r2.stdout)).toBeNull();
+    expect(readFileSync(join(t.home, 'cache', file!)).equals(Buffer.alloc(5000, 7))).toBe(false);
+  });
+
+  it('SELF_GEN_NO_CODE_CACHE=1 writes no cache', async () => {
+    await runHook('UserPromptSubmit', payload(t.project), { ...env, SELF_GEN_NO_CODE_CACHE: '1' });
+    expect(caches()).toEqual([]);
+  });
+});
