@@ -4,8 +4,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   cpSync,
   mkdtempSync,
-  readdirSync,
-  readFileSync,
   rmSync,
   symlinkSync,
   unlinkSync,
