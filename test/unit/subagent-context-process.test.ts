@@ -1,14 +1,7 @@
 // Subagent context (seed 000) through the hook process: `node dist/hook.js SubagentStart` with the
 // fixture's SubagentStart payload (agent_type changed per scenario).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import {
-  cpSync,
-  mkdtempSync,
-  rmSync,
-  symlinkSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, symlinkSync, unlinkSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
