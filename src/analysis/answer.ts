@@ -2,24 +2,14 @@
 // normalisation into stored suggestions with stable ids.
 import * as z from 'zod/mini';
 import { redactDeep, truncate } from '../shared/redact.js';
+import { HOOK_EVENTS } from '../hooks/types.js';
 import type { Analysis, Suggestion } from './cache.js';
 import { SUGGESTION_TYPES, suggestionId, type SuggestionType } from './ids.js';
 
 export { normalizeText, suggestionId, textKey, SUGGESTION_TYPES, type SuggestionType } from './ids.js';
 
-export const HOOK_EVENT_NAMES = [
-  'SessionStart',
-  'UserPromptSubmit',
-  'PreToolUse',
-  'PostToolUse',
-  'PostToolUseFailure',
-  'SubagentStart',
-  'SubagentStop',
-  'Stop',
-  'SessionEnd',
-  'PreCompact',
-  'Notification',
-] as const;
+/** Events a suggested hook may use: the ones self-generation handles, and two more Claude Code has. */
+export const HOOK_EVENT_NAMES = [...HOOK_EVENTS, 'PreCompact', 'Notification'] as const;
 
 const Text = z.string().check(z.trim(), z.minLength(1));
 
