@@ -34,11 +34,18 @@ try {
     } catch {}
   }
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cached });
-  if (cacheFile && (!cached || script.cachedDataRejected)) {
+  // The cache is written at exit, so it holds every function this run compiled: when there is none
+  // (or V8 rejected it), and now and then afterwards (1 run in 25), when it has grown — a cache made
+  // by a run that used one holds both, so it comes to cover every path the hooks of this event take.
+  const fresh = !cached || script.cachedDataRejected;
+  const refresh = process.env.SELF_GEN_CODE_CACHE_REFRESH === '1' || Math.random() < 0.04;
+  if (cacheFile && (fresh || refresh)) {
     const target = cacheFile;
+    const had = fresh ? 0 : (cached?.length ?? 0);
     process.once('exit', () => {
-      // Written once per event and build, at exit, so it holds every function this run compiled.
       try {
+        const data = script.createCachedData();
+        if (data.length <= had) return;
         const dir = path.dirname(target);
         fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
         const prefix = path.basename(target).split('-v')[0] + '-';
@@ -46,7 +53,7 @@ try {
           if (f.startsWith(prefix) && f !== path.basename(target))
             fs.rmSync(path.join(dir, f), { force: true });
         const tmp = `${target}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, script.createCachedData(), { mode: 0o600 });
+        fs.writeFileSync(tmp, data, { mode: 0o600 });
         fs.renameSync(tmp, target);
       } catch {}
     });

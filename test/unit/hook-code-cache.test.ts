@@ -63,6 +63,26 @@ describe('hook code cache', () => {
     expect(readFileSync(join(t.home, 'cache', file!)).equals(Buffer.alloc(5000, 7))).toBe(false);
   });
 
+  it('a later run of another path adds its functions to the cache (a refresh never shrinks it)', async () => {
+    const read = { ...payload(t.project), hook_event_name: 'PreToolUse', tool_name: 'Read', tool_input: {} };
+    const bash = {
+      ...payload(t.project),
+      hook_event_name: 'PreToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+    };
+    await runHook('PreToolUse', read, env);
+    const [file] = caches();
+    const size = () => readFileSync(join(t.home, 'cache', file!)).length;
+    const first = size();
+    const refresh = { ...env, SELF_GEN_CODE_CACHE_REFRESH: '1' };
+    await runHook('PreToolUse', bash, refresh);
+    const grown = size();
+    expect(grown).toBeGreaterThan(first);
+    await runHook('PreToolUse', read, refresh);
+    expect(size()).toBeGreaterThanOrEqual(grown); // never replaced by a smaller one
+  });
+
   it('SELF_GEN_NO_CODE_CACHE=1 writes no cache', async () => {
     await runHook('UserPromptSubmit', payload(t.project), { ...env, SELF_GEN_NO_CODE_CACHE: '1' });
     expect(caches()).toEqual([]);
