@@ -210,7 +210,9 @@ const stats = (xs) => {
   return { median: q(0.5), p95: q(0.95) };
 };
 
-console.log(`\nwhole-process time, median of ${RUNS} runs (floor and hook runs interleaved), ms`);
+console.log(
+  `\nwhole-process time, median of ${RUNS} runs (floor and hook runs interleaved; +ms = median of the paired differences), ms`,
+);
 const rows = [];
 for (const [name, payload, expectOutput] of CASES) {
   const input = JSON.stringify(payload);
@@ -221,11 +223,13 @@ for (const [name, payload, expectOutput] of CASES) {
   }
   const floor = [];
   const hook = [];
+  const diff = [];
   let out = '';
   for (let i = 0; i < RUNS; i++) {
     floor.push(spawnTime([FLOOR, dbFile], input).ms);
     const r = spawnTime(argv, input);
     hook.push(r.ms);
+    diff.push(r.ms - floor[floor.length - 1]);
     out = r.stdout.trim();
     if (r.stderr) throw new Error(`${name}: stderr ${r.stderr}`);
   }
@@ -245,7 +249,8 @@ for (const [name, payload, expectOutput] of CASES) {
     floor: f.median,
     hook: h.median,
     p95: h.p95,
-    delta: h.median - f.median,
+    // The median of the paired differences (each hook run against the floor run just before it).
+    delta: stats(diff).median,
     ratio: h.median / f.median,
     chars: out ? JSON.parse(out).hookSpecificOutput.additionalContext.length : 0,
   });

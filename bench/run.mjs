@@ -176,27 +176,50 @@ function measure(args, input = '') {
 }
 
 const floorBare = measure(['-e', '0']);
-const floorDb = measure([join(ROOT, 'bench', 'floor-open-db.mjs'), dbFile]);
+const FLOOR_ARGS = [join(ROOT, 'bench', 'floor-open-db.mjs'), dbFile];
+const floorDb = measure(FLOOR_ARGS);
+// Each hook run alternates with a floor run, so both see the same machine state; the difference is
+// the median of the paired differences.
+function measurePaired(args, input) {
+  for (let i = 0; i < WARMUP; i++) timeOnce(args, input);
+  const hook = [];
+  const floor = [];
+  const diff = [];
+  let out = '';
+  for (let i = 0; i < RUNS; i++) {
+    const f0 = timeOnce(FLOOR_ARGS, '').ms;
+    const r = timeOnce(args, input);
+    hook.push(r.ms);
+    floor.push(f0);
+    diff.push(r.ms - f0);
+    out = r.stdout;
+  }
+  const h = stats(hook);
+  return {
+    ...h,
+    floorMedian: stats(floor).median,
+    overFloorMs: stats(diff).median,
+    p95OverFloorMs: stats(diff).p95,
+    rssKb: peakRssKb(args, input),
+    outputChars: out.trim().length,
+  };
+}
 const rows = [];
 for (const [name, payload] of Object.entries(P)) {
   const event = payload.hook_event_name;
-  const m = measure([HOOK, event], JSON.stringify(payload));
-  rows.push({
-    hook: name,
-    ...m,
-    overFloorMs: m.median - floorDb.median,
-    p95OverFloorMs: m.p95 - floorDb.median,
-  });
+  rows.push({ hook: name, ...measurePaired([HOOK, event], JSON.stringify(payload)) });
 }
 
 const f = (x) => (x == null ? '-' : x.toFixed(1));
 console.log(`\nhook whole-process time, ${RUNS} runs after ${WARMUP} warm-up (ms)`);
 console.log(`floor: bare node           median ${f(floorBare.median)}  p95 ${f(floorBare.p95)}`);
 console.log(`floor: node + open db+vec  median ${f(floorDb.median)}  p95 ${f(floorDb.p95)}`);
-console.log('hook                  median    p95   +floor(med)  +floor(p95)  peakRSS(MB)  output');
+console.log(
+  'hook                  median    p95   floor(paired)  +floor(med)  +floor(p95)  peakRSS(MB)  output',
+);
 for (const r of rows) {
   console.log(
-    `${r.hook.padEnd(20)} ${f(r.median).padStart(7)} ${f(r.p95).padStart(6)} ${f(r.overFloorMs).padStart(12)} ${f(r.p95OverFloorMs).padStart(12)} ${r.rssKb ? (r.rssKb / 1024).toFixed(1).padStart(12) : '           -'}  ${r.outputChars ? r.outputChars + ' chars' : '-'}`,
+    `${r.hook.padEnd(20)} ${f(r.median).padStart(7)} ${f(r.p95).padStart(6)} ${f(r.floorMedian).padStart(14)} ${f(r.overFloorMs).padStart(12)} ${f(r.p95OverFloorMs).padStart(12)} ${r.rssKb ? (r.rssKb / 1024).toFixed(1).padStart(12) : '           -'}  ${r.outputChars ? r.outputChars + ' chars' : '-'}`,
   );
 }
 const targets = {

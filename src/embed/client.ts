@@ -37,6 +37,8 @@ export function daemonRequest<T>(
     let done = false;
     let buf = '';
     const socketPath = opts.socket ?? daemonPaths(opts.env).socket;
+    // No socket file: no daemon. Answer at once instead of loading and trying the net module.
+    if (!existsSync(socketPath)) return resolve(null);
     const finish = (v: T | null) => {
       if (done) return;
       done = true;
