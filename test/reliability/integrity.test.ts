@@ -323,6 +323,7 @@ describe.skipIf(!canMount)('#12.5 a full disk (tmpfs)', () => {
     noStack(r.stdout + r.stderr);
     expect(r.code).toBe(1);
     expect(r.stdout).toMatch(/disk: only .* free/);
+    expect(r.stdout).toMatch(/✗ database: the disk of .* is full \(while creating the vector table\)/);
     expect(r.stdout).not.toMatch(/sqlite-vec could not be loaded/);
     expect(r.stdout).not.toMatch(/reinstall/);
   }, 60_000);
