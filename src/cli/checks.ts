@@ -1,9 +1,21 @@
 // Health checks for `self-gen doctor` / `status`. Parts add their own with registerCheck().
-import { accessSync, constants, existsSync, readFileSync, statfsSync, statSync } from 'node:fs';
+import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { paths } from '../shared/paths.js';
 import { loadConfig } from '../store/config.js';
-import { dbSizeBytes, ensureVec, openDb, type DB } from '../store/db.js';
+import {
+  dbSizeBytes,
+  ensureVec,
+  inspectDbFile,
+  isBusyError,
+  isCorruptError,
+  openDb,
+  vecProblem,
+  type DB,
+} from '../store/db.js';
 import { queuedCount } from '../store/events.js';
+import { damagedFts, lastCheck } from '../store/integrity.js';
+import { pendingNotices, readNeedsCheck } from '../store/recovery-log.js';
 import { SCHEMA_VERSION } from '../store/schema.js';
 import { installedHooks, settingsPath } from './install.js';
 
@@ -68,9 +80,33 @@ function installCheck(ctx: CheckContext): CheckResult[] {
   return out;
 }
 
+/** The nearest existing ancestor of `path` (itself when it exists), with what it is. */
+function nearestExisting(path: string): { path: string; isDir: boolean } | null {
+  let cur = resolve(path);
+  for (;;) {
+    try {
+      return { path: cur, isDir: statSync(cur).isDirectory() };
+    } catch {}
+    const up = dirname(cur);
+    if (up === cur) return null;
+    cur = up;
+  }
+}
+
 function homeCheck(ctx: CheckContext): CheckResult[] {
   const p = paths(ctx.env);
   if (!existsSync(p.home)) {
+    const base = nearestExisting(p.home);
+    if (base && !base.isDir) {
+      return [
+        {
+          name: 'data home',
+          level: 'error',
+          message: `${p.home} cannot be created: ${base.path} is a file, not a folder (hooks record nothing; they still exit 0)`,
+          fix: `point SELF_GEN_HOME at a folder (or unset it for ~/.self-generation), or move ${base.path} away`,
+        },
+      ];
+    }
     return [
       {
         name: 'data home',
@@ -132,93 +168,187 @@ function configCheck(ctx: CheckContext): CheckResult[] {
 
 function recoveryCheck(ctx: CheckContext): CheckResult[] {
   const p = paths(ctx.env);
-  if (!existsSync(p.recoveryLog)) return [];
-  const lines = readFileSync(p.recoveryLog, 'utf8').trim().split('\n').filter(Boolean);
-  return lines.slice(-5).map((l) => {
-    let e: { ts?: string; movedTo?: string; reason?: string } = {};
-    try {
-      e = JSON.parse(l) as typeof e;
-    } catch {}
-    return {
+  const out: CheckResult[] = [];
+  for (const n of pendingNotices(p).slice(-5)) {
+    if (n.kind === 'rebuilt') {
+      out.push({
+        name: 'recovery',
+        level: 'warn',
+        message: `a damaged full-text index was rebuilt at ${n.ts} (${(n.rebuilt ?? []).join(', ')}); nothing was lost`,
+        fix: 'nothing to do; `self-gen repair --ack` clears this notice',
+      });
+      continue;
+    }
+    const copied = n.salvaged ? Object.values(n.salvaged).reduce((a, b) => a + b, 0) : 0;
+    out.push({
       name: 'recovery',
-      level: 'warn' as Level,
-      message: `a corrupt database was moved aside at ${e.ts} to ${e.movedTo} (${e.reason}); a fresh one was created`,
-      fix: `inspect or delete ${e.movedTo}; then remove ${p.recoveryLog} to clear this notice`,
+      level: 'error',
+      message: `the database was moved aside at ${n.ts} to ${n.movedTo} (${n.reason}); ${n.salvaged ? `${copied} readable row(s) were copied into the fresh database` : 'a fresh database was started'}; see ${p.recoveryLog}`,
+      fix: `inspect or delete ${n.movedTo} (sqlite3 .recover may get more out of it), then run \`self-gen repair --ack\``,
+    });
+  }
+  const flag = readNeedsCheck(p);
+  if (flag) {
+    out.push({
+      name: 'recovery',
+      level: 'error',
+      message: `a damaged database was reported${flag.ts ? ` at ${flag.ts}` : ''} (${flag.reason ?? 'unknown'}); the background check has not repaired it yet`,
+      fix: 'run `self-gen repair` now (or wait for the check after the next session)',
+    });
+  }
+  return out;
+}
+
+const REPAIR_FIX =
+  'run `self-gen repair` (moves the damaged file aside keeping every readable row; hooks keep working meanwhile)';
+
+function damaged(file: string, what: string): CheckResult {
+  return { name: 'database', level: 'error', message: `${file} is damaged: ${what}`, fix: REPAIR_FIX };
+}
+
+/** Why a database operation failed, as a check result with the real cause and its fix. */
+function dbFailure(file: string, doing: string, e: unknown): CheckResult {
+  const code = (e as { code?: string })?.code ?? '';
+  const msg = String((e as Error)?.message ?? e);
+  if (isCorruptError(e)) return damaged(file, `${msg} (while ${doing})`);
+  if (code.startsWith('SQLITE_FULL'))
+    return {
+      name: 'database',
+      level: 'error',
+      message: `the disk of ${file} is full (while ${doing})`,
+      fix: 'free disk space (or point SELF_GEN_HOME at another disk); recording resumes by itself',
     };
-  });
+  if (code.startsWith('SQLITE_READONLY') || code === 'EACCES' || code === 'EROFS')
+    return {
+      name: 'database',
+      level: 'error',
+      message: `${file} cannot be written (${msg}, while ${doing})`,
+      fix: `make ${dirname(file)} writable, or point SELF_GEN_HOME elsewhere`,
+    };
+  if (isBusyError(e))
+    return {
+      name: 'database',
+      level: 'warn',
+      message: `${file} is locked by another process (while ${doing})`,
+      fix: 'run the command again in a moment; if it stays locked, find the process holding it',
+    };
+  return {
+    name: 'database',
+    level: 'error',
+    message: `${file}: ${msg} (while ${doing})`,
+    fix: 'run `self-gen repair`; if this stays, report it with this line',
+  };
 }
 
 async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   const p = paths(ctx.env);
   if (!ctx.db) {
-    return existsSync(p.db)
-      ? [
-          {
-            name: 'database',
-            level: 'error',
-            message: `${p.db} cannot be opened`,
-            fix: 'see the recovery notes above, or move the file aside',
-          },
-        ]
-      : [
-          {
-            name: 'database',
-            level: 'info',
-            message: `${p.db} does not exist yet (created by the first hook)`,
-          },
-        ];
+    return [
+      {
+        name: 'database',
+        level: 'info',
+        message: `${p.db} does not exist yet (created by the first hook)`,
+      },
+    ];
   }
   const db = ctx.db;
   const out: CheckResult[] = [];
-  const version = db.pragma('user_version', { simple: true }) as number;
-  const events = (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
-  const last = db.prepare('SELECT ts, type FROM events ORDER BY id DESC LIMIT 1').get() as
-    { ts: string; type: string } | undefined;
-  out.push({
-    name: 'database',
-    level: 'ok',
-    message: `${p.db}: ${mb(dbSizeBytes(ctx.env))}, schema v${version}/${SCHEMA_VERSION}, ${events} events${last ? `, last ${last.type} at ${last.ts}` : ''}`,
-  });
-  const mode = statSync(p.db).mode & 0o777;
-  if (mode & 0o077)
-    out.push({
+  const step = <T>(doing: string, fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (e) {
+      out.push(dbFailure(p.db, doing, e));
+      return undefined;
+    }
+  };
+  const version = step(
+    'reading the schema version',
+    () => db.pragma('user_version', { simple: true }) as number,
+  );
+  const events = step(
+    'counting events',
+    () => (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n,
+  );
+  const last = step(
+    'reading the last event',
+    () =>
+      db.prepare('SELECT ts, type FROM events ORDER BY id DESC LIMIT 1').get() as
+        { ts: string; type: string } | undefined,
+  );
+  if (version !== undefined && events !== undefined) {
+    const checked = lastCheck(p);
+    out.unshift({
       name: 'database',
-      level: 'warn',
-      message: `${p.db} has mode ${mode.toString(8)}`,
-      fix: `chmod 600 ${p.db}`,
+      level: 'ok',
+      message: `${p.db}: ${mb(dbSizeBytes(ctx.env))}, schema v${version}/${SCHEMA_VERSION}, ${events} events${last ? `, last ${last.type} at ${last.ts}` : ''}${checked ? `; integrity checked ${checked.toISOString()}` : ''}`,
     });
+  }
+  step('reading its file mode', () => {
+    const mode = statSync(p.db).mode & 0o777;
+    if (mode & 0o077)
+      out.push({
+        name: 'database',
+        level: 'warn',
+        message: `${p.db} has mode ${mode.toString(8)}`,
+        fix: `chmod 600 ${p.db}`,
+      });
+  });
   const check = ctx.deep ? 'integrity_check' : 'quick_check';
-  const res = db.pragma(check) as Record<string, string>[];
-  const first = res[0] ? Object.values(res[0])[0] : 'ok';
-  if (first !== 'ok') {
-    out.push({
-      name: 'database',
-      level: 'error',
-      message: `${check} failed: ${first}`,
-      fix: `move ${p.db} aside (the next hook creates a fresh one), or restore it with sqlite3 .recover`,
+  step(`running ${check}`, () => {
+    const res = db.pragma(check) as Record<string, string>[];
+    const first = res[0] ? String(Object.values(res[0])[0]) : 'ok';
+    if (first !== 'ok')
+      out.push(damaged(p.db, `${check} failed: ${first.split('\n').slice(0, 2).join(' ')}`));
+  });
+  if (ctx.deep) {
+    step('checking the full-text indexes', () => {
+      for (const name of damagedFts(db))
+        out.push(damaged(p.db, `the full-text index ${name} fails its integrity check`));
     });
   }
   const vec = await ensureVec(db);
-  out.push(
-    vec
-      ? { name: 'sqlite-vec', level: 'ok', message: 'loaded; vector search available' }
-      : {
-          name: 'sqlite-vec',
-          level: 'warn',
-          message: 'sqlite-vec could not be loaded: only text search tiers work',
-          fix: 'reinstall: npm install (sqlite-vec ships its binary in the npm package)',
-        },
-  );
+  const why = vec ? undefined : vecProblem(db);
+  if (vec) out.push({ name: 'sqlite-vec', level: 'ok', message: 'loaded; vector search available' });
+  else if (why?.stage === 'table')
+    out.push(dbFailure(p.db, 'creating the vector table', { code: why.code, message: why.message }));
+  else
+    out.push({
+      name: 'sqlite-vec',
+      level: 'warn',
+      message: `sqlite-vec could not be loaded (${why?.message ?? 'unknown'}): only text search tiers work`,
+      fix: 'reinstall: npm install (sqlite-vec ships its binary in the npm package)',
+    });
   const queued = queuedCount(ctx.env);
   if (queued > 0) {
     out.push({
       name: 'queue',
       level: 'warn',
-      message: `${queued} event(s) wait in ${p.queueDir} (the database was locked); the next hook stores them`,
-      fix: 'nothing to do unless the number keeps growing: then look for a process holding the database',
+      message: `${queued} event(s) wait in ${p.queueDir} (the database was locked or damaged); the next hook stores them`,
+      fix: 'nothing to do unless the number keeps growing: then look for a process holding the database, or run `self-gen repair`',
     });
   }
   return out;
+}
+
+/** Runs one check; a check that throws becomes an error line instead of a crash. */
+async function guarded(
+  name: string,
+  fn: () => CheckResult[] | Promise<CheckResult[]>,
+): Promise<CheckResult[]> {
+  try {
+    return await fn();
+  } catch (e) {
+    return [
+      {
+        name,
+        level: 'error',
+        message: `this check could not run: ${String((e as Error)?.message ?? e).split('\n')[0]}`,
+        fix: isCorruptError(e)
+          ? REPAIR_FIX
+          : 'run `self-gen doctor` again; if this stays, report it with this line',
+      },
+    ];
+  }
 }
 
 export async function runChecks(
@@ -237,20 +367,19 @@ export async function runChecks(
           fix: 'install Node.js 20 or newer',
         },
   );
-  results.push(...homeCheck({ env, projectDir: '', db: null, deep: false }));
-  results.push(...configCheck({ env, projectDir: '', db: null, deep: false }));
-  results.push(...recoveryCheck({ env, projectDir: '', db: null, deep: false }));
+  const bare: CheckContext = { env, projectDir: '', db: null, deep: false };
+  results.push(...(await guarded('data home', () => homeCheck(bare))));
+  results.push(...(await guarded('config', () => configCheck(bare))));
+  results.push(...(await guarded('recovery', () => recoveryCheck(bare))));
+  const p = paths(env);
   let db: DB | null = null;
-  if (existsSync(paths(env).db)) {
+  let opened = true;
+  if (inspectDbFile(p.db) !== 'absent') {
     try {
       db = openDb({ env, mustExist: true, busyTimeoutMs: 3000 });
     } catch (e) {
-      results.push({
-        name: 'database',
-        level: 'error',
-        message: `${paths(env).db} cannot be opened: ${(e as Error).message}`,
-        fix: 'the next hook moves a corrupt file aside and creates a fresh database; or move it aside now',
-      });
+      opened = false;
+      results.push(dbFailure(p.db, 'opening it', e));
     }
   }
   const ctx: CheckContext = {
@@ -259,19 +388,11 @@ export async function runChecks(
     db,
     deep: opts.deep ?? false,
   };
-  if (db || !existsSync(paths(env).db)) results.push(...(await databaseCheck(ctx)));
-  results.push(...installCheck(ctx));
-  for (const c of extra) {
-    try {
-      results.push(...(await c(ctx)));
-    } catch (e) {
-      results.push({
-        name: 'check',
-        level: 'error',
-        message: `a check failed to run: ${(e as Error).message}`,
-      });
-    }
-  }
-  db?.close();
+  if (opened) results.push(...(await guarded('database', () => databaseCheck(ctx))));
+  results.push(...(await guarded('hooks', () => installCheck(ctx))));
+  for (const c of extra) results.push(...(await guarded('check', () => c(ctx))));
+  try {
+    db?.close();
+  } catch {}
   return results;
 }

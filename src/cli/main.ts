@@ -7,7 +7,11 @@ import { registerSharedContext } from './commands/shared-context.js';
 import { registerOrch } from './commands/orch.js';
 import { registerAnalysis } from './commands/analysis.js';
 import { registerDemo } from './commands/demo.js';
+import { registerIntegrity } from './commands/integrity.js';
 import { CliError } from './errors.js';
+import { isCorruptError } from '../store/db.js';
+import { paths } from '../shared/paths.js';
+import { markNeedsCheck } from '../store/recovery-log.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -26,6 +30,7 @@ export function buildProgram(): Command {
   registerOrch(program);
   registerAnalysis(program);
   registerDemo(program);
+  registerIntegrity(program);
   return program;
 }
 
@@ -43,6 +48,16 @@ async function main(): Promise<void> {
     if (e instanceof CliError) {
       process.stderr.write(`self-gen: ${e.message}\n${e.fix ? `  fix: ${e.fix}\n` : ''}`);
       process.exit(e.exitCode);
+    }
+    if (isCorruptError(e)) {
+      // A damaged database: flag it (the background check repairs it) and say what to do.
+      try {
+        markNeedsCheck(paths(), String((e as Error).message));
+      } catch {}
+      process.stderr.write(
+        `self-gen: the database is damaged (${(e as Error).message})\n  fix: run \`self-gen repair\` (moves it aside, keeping every readable row), then try again\n`,
+      );
+      process.exit(1);
     }
     process.stderr.write(`self-gen: ${(e as Error)?.message ?? String(e)}\n`);
     process.exit(1);

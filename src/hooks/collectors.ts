@@ -1,6 +1,7 @@
 // Collectors: one event row per hook (DESIGN §3, §4), plus resolution detection on success.
 import { extractErrorMessage, normalizeError } from '../kb/normalize.js';
-import { isCorruptError, recoverFromCorruption, type DB } from '../store/db.js';
+import { isCorruptError, type DB } from '../store/db.js';
+import { flagDamage } from './damage.js';
 import { insertOrQueue, stmt, type NewEvent } from '../store/events.js';
 import { extractFiles } from '../shared/files.js';
 import { redact, truncate } from '../shared/redact.js';
@@ -21,7 +22,7 @@ function tryDb(deps: HookDeps): DB | null {
   try {
     return deps.db();
   } catch (e) {
-    deps.log(`database unavailable: ${String(e)}`);
+    if (!flagDamage(deps, e)) deps.log(`database unavailable: ${String(e)}`);
     return null;
   }
 }
@@ -43,10 +44,10 @@ export function record(
     return insertOrQueue(tryDb(deps), event, deps.env);
   } catch (err) {
     if (!isCorruptError(err)) throw err;
-    // Corruption found mid-write: move the file aside (doctor reports it) and store in a fresh one.
-    deps.log(`corrupt database: ${String(err)}; moved aside`);
-    recoverFromCorruption({ env: deps.env }, err);
-    return insertOrQueue(tryDb(deps), event, deps.env);
+    // Damage found mid-write: flag it for the background check (which moves the file aside and
+    // salvages it) and keep the event in the on-disk queue: the fresh database receives it.
+    flagDamage(deps, err);
+    return insertOrQueue(null, event, deps.env);
   }
 }
 

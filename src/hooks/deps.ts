@@ -8,6 +8,7 @@ import { getDb, type DB } from '../store/db.js';
 import { drainQueue } from '../store/events.js';
 import { getProjectName, getProjectPath } from '../store/project.js';
 import { paths } from '../shared/paths.js';
+import { flagDamage } from './damage.js';
 import type { HookDeps, HookInput } from './types.js';
 
 /** dist/worker.js, whether this code runs from dist/, a dist/chunks/ chunk, or sources. */
@@ -52,7 +53,7 @@ export function createDeps(
   const log = makeLogger(env);
   let drained = false;
   const projectPath = getProjectPath(input.cwd, env);
-  return {
+  const deps: HookDeps = {
     env,
     now: () => new Date(),
     config,
@@ -66,6 +67,7 @@ export function createDeps(
           if (n) log(`stored ${n} queued event(s)`);
         } catch (e) {
           log(`queue drain failed: ${String(e)}`);
+          flagDamage(deps, e);
         }
       }
       return db;
@@ -80,4 +82,5 @@ export function createDeps(
     },
     log,
   };
+  return deps;
 }

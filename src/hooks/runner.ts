@@ -1,6 +1,7 @@
 // Dispatches one hook payload to the handlers of its event and builds the single JSON answer.
 import { isEnabled } from '../store/config.js';
 import { truncate } from '../shared/redact.js';
+import { flagDamage } from './damage.js';
 import { parsePayload } from './payload.js';
 import {
   CONTEXT_CAP,
@@ -31,6 +32,7 @@ export async function dispatch(input: HookInput, deps: HookDeps, source: Handler
       if (ctx) contexts.push(ctx);
     } catch (e) {
       deps.log(`${event}/${h.name} failed: ${(e as Error)?.stack ?? String(e)}`);
+      flagDamage(deps, e);
     }
   }
   if (contexts.length === 0 || !CONTEXT_EVENTS.has(event)) return '';

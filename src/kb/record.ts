@@ -1,6 +1,7 @@
 // recordResolution: UPSERT of a resolved error into error_kb (seed 001, REQ-RA-003).
 import type { DB } from '../store/db.js';
 import { redact, truncate } from '../shared/redact.js';
+import { flagIfDamaged } from '../store/recovery-log.js';
 
 export interface ResolutionInfo {
   errorRaw?: string;
@@ -60,7 +61,8 @@ export function recordResolution(
           : null,
       ) as { id: number } | undefined;
     return row?.id ?? null;
-  } catch {
+  } catch (e) {
+    flagIfDamaged(db, e); // learning must not stop silently on a damaged database (#12.5)
     return null;
   }
 }

@@ -1,7 +1,7 @@
-// The local SQLite store: opening, pragmas, migrations, corruption recovery, sqlite-vec.
+// The local SQLite store: opening, pragmas, migrations, damage detection, sqlite-vec.
 import type BetterSqlite3 from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { appendFileSync, chmodSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
 import { paths, type Paths } from '../shared/paths.js';
 import { MIGRATIONS, SCHEMA_VERSION, VEC_TABLE_SQL } from './schema.js';
 
@@ -59,31 +59,41 @@ function migrate(db: DB): void {
   run.immediate();
 }
 
-/** Moves a corrupt database (and its WAL/SHM files) aside and records it for `doctor`. */
-export function quarantine(p: Paths, reason: string): string {
-  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-  const target = `${p.db}.corrupt-${stamp}`;
-  for (const suffix of ['', '-wal', '-shm']) {
-    try {
-      if (existsSync(p.db + suffix)) renameSync(p.db + suffix, target + suffix);
-    } catch {}
-  }
-  try {
-    appendFileSync(
-      p.recoveryLog,
-      JSON.stringify({ ts: new Date().toISOString(), movedTo: target, reason }) + '\n',
-      { mode: 0o600 },
-    );
-  } catch {}
-  return target;
+/** A database file that cannot be used: damaged, empty (0 bytes) or not SQLite. */
+export class DamagedDbError extends Error {
+  code = 'SQLITE_CORRUPT';
+  fix = 'run `self-gen repair` (or just wait: the background check after the next session moves it aside)';
 }
 
-function openRaw(p: Paths, busyTimeoutMs: number, mustExist: boolean): DB {
-  const created = !existsSync(p.db);
-  if (created && mustExist) throw Object.assign(new Error(`no database at ${p.db}`), { code: 'ENOENT' });
-  const db = Database(p.db, { fileMustExist: mustExist, timeout: busyTimeoutMs });
+/**
+ * What is at `file`: absent, a usable candidate, or damaged before SQLite even opens it (a 0-byte
+ * file with no WAL is a truncated database: SQLite would silently treat it as a new, empty one).
+ */
+export function inspectDbFile(file: string): 'absent' | 'present' | 'empty' | 'not-regular' {
+  let st;
   try {
-    if (created) chmodSync(p.db, 0o600);
+    st = lstatSync(file);
+  } catch {
+    return 'absent';
+  }
+  if (!st.isFile()) return 'not-regular';
+  if (st.size > 0) return 'present';
+  try {
+    if (lstatSync(file + '-wal').size > 0) return 'present';
+  } catch {}
+  return 'empty';
+}
+
+/** Opens `file` as a self-generation database: pragmas and migrations (creating it when absent). */
+export function openFile(file: string, busyTimeoutMs: number, mustExist = false): DB {
+  const state = inspectDbFile(file);
+  if (state === 'absent' && mustExist)
+    throw Object.assign(new Error(`no database at ${file}`), { code: 'ENOENT' });
+  if (state === 'empty') throw new DamagedDbError(`${file} is empty (0 bytes): its history was lost`);
+  if (state === 'not-regular') throw new DamagedDbError(`${file} is not a regular file`);
+  const db = Database(file, { fileMustExist: mustExist, timeout: busyTimeoutMs });
+  try {
+    if (state === 'absent') chmodSync(file, 0o600);
     // The first statement reads the header: a file that is not a database fails here.
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);
     const mode = db.pragma('journal_mode', { simple: true });
@@ -99,20 +109,15 @@ function openRaw(p: Paths, busyTimeoutMs: number, mustExist: boolean): DB {
 }
 
 /**
- * Opens (creating when needed) the database. A corrupt file is moved aside and a fresh database
- * created in its place; the move is logged for `self-gen doctor`.
+ * Opens (creating when needed) the database. A damaged one is never replaced here (this is a
+ * hook's hot path): the error is thrown on, and the caller flags the database for the background
+ * integrity check (store/integrity.ts), which moves it aside with a notice in recovery.log and
+ * salvages what it can.
  */
 export function openDb(opts: OpenOptions = {}): DB {
   const p = paths(opts.env);
-  const busy = opts.busyTimeoutMs ?? 2000;
   if (!opts.mustExist) ensureDirs(p);
-  try {
-    return openRaw(p, busy, opts.mustExist ?? false);
-  } catch (e) {
-    if (!isCorruptError(e) || opts.mustExist) throw e;
-    quarantine(p, String((e as Error).message));
-    return openRaw(p, busy, false);
-  }
+  return openFile(p.db, opts.busyTimeoutMs ?? 2000, opts.mustExist ?? false);
 }
 
 let cached: { key: string; db: DB } | null = null;
@@ -131,42 +136,47 @@ export function closeDb(): void {
   cached = null;
 }
 
-/**
- * Runs `fn` against the database; when SQLite reports corruption mid-way, the file is moved aside,
- * a fresh database is opened and `fn` is run once more.
- */
-export function withRecovery<T>(opts: OpenOptions, fn: (db: DB) => T): T {
-  const db = getDb(opts);
-  try {
-    return fn(db);
-  } catch (e) {
-    if (!isCorruptError(e)) throw e;
-    recoverFromCorruption(opts, e);
-    return fn(getDb(opts));
-  }
-}
-
-/** Closes the process connection and moves the corrupt database aside; the next getDb() recreates it. */
-export function recoverFromCorruption(opts: OpenOptions, error: unknown): void {
-  closeDb();
-  quarantine(paths(opts.env), String((error as Error)?.message ?? error));
-}
-
 const vecLoaded = new WeakSet<DB>();
+const vecExtLoaded = new WeakSet<DB>();
+const vecProblems = new WeakMap<DB, VecProblem>();
+
+/** Why ensureVec() returned false: the extension did not load, or its table could not be created. */
+export interface VecProblem {
+  stage: 'load' | 'table';
+  code?: string;
+  message: string;
+}
 
 /** Loads sqlite-vec into this connection and creates vec_error_kb. Returns false when unavailable. */
 export async function ensureVec(db: DB): Promise<boolean> {
   if (vecLoaded.has(db)) return true;
   try {
-    // require, not import(): the hook bundle is CommonJS run from a code-cached script.
-    const vec = requireCjs('sqlite-vec') as typeof import('sqlite-vec');
-    vec.load(db);
-    db.exec(VEC_TABLE_SQL);
-    vecLoaded.add(db);
-    return true;
-  } catch {
+    if (!vecExtLoaded.has(db)) {
+      // require, not import(): the hook bundle is CommonJS run from a code-cached script.
+      const vec = requireCjs('sqlite-vec') as typeof import('sqlite-vec');
+      vec.load(db);
+      vecExtLoaded.add(db);
+    }
+  } catch (e) {
+    vecProblems.set(db, { stage: 'load', message: String((e as Error)?.message ?? e) });
     return false;
   }
+  try {
+    db.exec(VEC_TABLE_SQL);
+  } catch (e) {
+    // Loaded fine, but the table cannot be created (a full or read-only disk, a damaged file).
+    const code = (e as { code?: string }).code;
+    vecProblems.set(db, { stage: 'table', code, message: String((e as Error)?.message ?? e) });
+    return false;
+  }
+  vecProblems.delete(db);
+  vecLoaded.add(db);
+  return true;
+}
+
+/** The reason the last ensureVec(db) returned false, if it did. */
+export function vecProblem(db: DB): VecProblem | undefined {
+  return vecProblems.get(db);
 }
 
 export function hasVec(db: DB): boolean {

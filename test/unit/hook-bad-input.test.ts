@@ -95,11 +95,13 @@ describe('bad input', () => {
     expect(r).toMatchObject({ code: 0, stdout: '' });
   });
 
-  it('a corrupt database file is moved aside, recreated, and reported by doctor', async () => {
+  it('#12.5 a corrupt database file: the hook queues its event and flags it; the background check moves it aside; doctor reports it', async () => {
     mkdirSync(join(t.home, 'data'), { recursive: true, mode: 0o700 });
     writeFileSync(dbPath(t), 'this is not a database'.repeat(500));
     const r = await runHook('UserPromptSubmit', promptPayload('after corruption', t.project), env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(readFileSync(dbPath(t), 'utf8')).toContain('this is not a database'); // not replaced by a hook
+    spawnSync(process.execPath, [join(CLI_JS, '..', 'worker.js'), 'integrity-check'], { env });
     const aside = readdirSync(join(t.home, 'data')).filter(
       (f) => /^self-gen\.db\.corrupt-[^-]/.test(f) && !/-wal$|-shm$/.test(f),
     );
@@ -107,11 +109,12 @@ describe('bad input', () => {
     expect(readFileSync(join(t.home, 'data', aside[0]!), 'utf8')).toContain('this is not a database');
     expect(count(t, "type = 'prompt'")).toBe(1);
     const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env, encoding: 'utf8' });
-    expect(doc.stdout).toMatch(/corrupt database was moved aside .*corrupt-/);
+    expect(doc.stdout).toMatch(/database was moved aside .*corrupt-/);
     expect(doc.stdout).toContain('fix:');
+    expect(doc.status).toBe(1);
   });
 
-  it('a database corrupted inside (valid header, broken data pages) is moved aside mid-write and recreated', async () => {
+  it('#12.5 a database corrupted inside (valid header, broken data pages): the hook exits 0, the background check moves it aside and keeps the readable rows', async () => {
     await runHook('UserPromptSubmit', promptPayload('one', t.project), env);
     const db0 = new Database(dbPath(t));
     const ins = db0.prepare(`INSERT INTO events (type, ts, session_id, data) VALUES ('prompt', ?, ?, '{}')`);
@@ -125,15 +128,23 @@ describe('bad input', () => {
     writeFileSync(dbPath(t), buf);
     const r = await runHook('UserPromptSubmit', promptPayload('two', t.project), env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    spawnSync(process.execPath, [join(CLI_JS, '..', 'worker.js'), 'integrity-check'], { env });
     const aside = readdirSync(join(t.home, 'data')).filter(
       (f) => f.startsWith('self-gen.db.corrupt-') && !/-(wal|shm)$/.test(f),
     );
     expect(aside).toHaveLength(1);
+    await runHook('UserPromptSubmit', promptPayload('three', t.project), env);
     const db = new Database(dbPath(t), { readonly: true });
     expect((db.pragma('quick_check') as { quick_check: string }[])[0]!.quick_check).toBe('ok');
-    const texts = db.prepare(`SELECT json_extract(data, '$.text') AS t FROM events`).all() as { t: string }[];
+    const texts = (
+      db.prepare(`SELECT json_extract(data, '$.text') AS t FROM events WHERE type = 'prompt'`).all() as {
+        t: string | null;
+      }[]
+    ).map((x) => x.t);
+    const n = (db.prepare(`SELECT count(*) AS n FROM events`).get() as { n: number }).n;
     db.close();
-    expect(texts).toEqual([{ t: 'two' }]);
+    expect(texts).toEqual(expect.arrayContaining(['one', 'two', 'three']));
+    expect(n).toBeGreaterThan(2000); // the readable rows were kept
   });
 
   it('a read-only data home: exit 0, no output', async () => {

@@ -1,0 +1,37 @@
+// `self-gen repair`: run the integrity check now (what the background check does once a day), and
+// `self-gen repair --ack`: acknowledge recovery notices so `doctor` stops reporting them.
+import type { Command } from 'commander';
+import { paths } from '../../shared/paths.js';
+import { runIntegrityCheck } from '../../store/integrity.js';
+import { acknowledgeNotices, pendingNotices } from '../../store/recovery-log.js';
+import { CliError } from '../errors.js';
+
+export function registerIntegrity(program: Command): void {
+  program
+    .command('repair')
+    .description(
+      'check the database now (quick_check + full-text indexes); rebuild a damaged index, or move a damaged database aside keeping every readable row',
+    )
+    .option('--ack', 'acknowledge the notices in recovery.log (doctor stops reporting them); the log is kept')
+    .addHelpText('after', '\nExamples:\n  self-gen repair\n  self-gen repair --ack')
+    .action(async (opts: { ack?: boolean }) => {
+      const p = paths();
+      if (opts.ack) {
+        for (const n of pendingNotices(p))
+          console.log(
+            `${n.ts}: ${n.kind === 'rebuilt' ? `rebuilt ${(n.rebuilt ?? []).join(', ')}` : `moved to ${n.movedTo}`} (${n.reason})`,
+          );
+        const n = acknowledgeNotices(p);
+        console.log(
+          n ? `acknowledged ${n} notice(s) in ${p.recoveryLog}` : 'no recovery notices to acknowledge',
+        );
+        return;
+      }
+      const r = await runIntegrityCheck({ force: true });
+      if (r.status === 'busy') throw new CliError(r.message, 'run `self-gen repair` again in a moment', 1);
+      if (r.status === 'left-alone') throw new CliError(r.message, `move ${p.db} away yourself`, 1);
+      console.log(`${r.status}: ${r.message}`);
+      if (r.status === 'moved' || r.status === 'rebuilt')
+        console.log(`noted in ${p.recoveryLog}; acknowledge with \`self-gen repair --ack\``);
+    });
+}
