@@ -7,7 +7,7 @@ import { registerSharedContext } from './commands/shared-context.js';
 import { registerOrch } from './commands/orch.js';
 import { registerAnalysis } from './commands/analysis.js';
 import { registerDemo } from './commands/demo.js';
-import { CliError } from './errors.js';
+import { commandPathOf, formatError, installOutputGuards } from './output.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -19,7 +19,10 @@ export function buildProgram(): Command {
         'and injects that knowledge before tools run and when subagents start.',
     )
     .version('0.1.0')
-    .showHelpAfterError('(run with --help for usage)');
+    // Usage errors are thrown (not printed and exited by commander) so that they end like every
+    // other error: one line and a `fix:` (output.ts). Subcommands inherit both settings.
+    .exitOverride()
+    .configureOutput({ outputError: () => {} });
   registerCore(program);
   registerKb(program);
   registerSharedContext(program);
@@ -37,15 +40,25 @@ async function main(): Promise<void> {
     await hookMain(argv[3]);
     return;
   }
-  try {
-    await buildProgram().parseAsync(argv);
-  } catch (e) {
-    if (e instanceof CliError) {
-      process.stderr.write(`self-gen: ${e.message}\n${e.fix ? `  fix: ${e.fix}\n` : ''}`);
-      process.exit(e.exitCode);
+  installOutputGuards();
+  const program = buildProgram();
+  const fail = (e: unknown): void => {
+    const f = formatError(e, {
+      commandPath: commandPathOf(program, argv.slice(2)),
+      debug: !!process.env.SELF_GEN_DEBUG && process.env.SELF_GEN_DEBUG !== '0',
+    });
+    if (!f) {
+      process.exit((e as { exitCode?: number }).exitCode ?? 0);
     }
-    process.stderr.write(`self-gen: ${(e as Error)?.message ?? String(e)}\n`);
-    process.exit(1);
+    process.stderr.write(f.text);
+    process.exit(f.exitCode);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    fail(e);
   }
 }
 

@@ -18,6 +18,7 @@ import {
 } from '../../analysis/suggestions.js';
 import { registerCheck } from '../checks.js';
 import { CliError } from '../errors.js';
+import { printWarning } from '../output.js';
 
 function currentProject(): { name: string; path: string } {
   const path = getProjectPath(process.cwd());
@@ -79,7 +80,7 @@ function printResult(r: AnalyzeResult, json: boolean): void {
       return;
     case 'dry_run':
       console.log(r.prompt);
-      console.error(`\n(template ${r.templatePath}; input hash ${r.inputHash}; nothing was sent)`);
+      printWarning(`\n(template ${r.templatePath}; input hash ${r.inputHash}; nothing was sent)`);
       return;
     case 'skipped':
       console.log(`skipped: ${r.reason}`);
@@ -143,7 +144,7 @@ export function registerAnalysis(program: Command): void {
             days: o.days,
             force: o.force,
             dryRun: o.dryRun,
-            onProgress: o.json ? undefined : (m) => process.stderr.write(`… ${m}\n`),
+            onProgress: o.json ? undefined : (m) => printWarning(`… ${m}`),
           });
           printResult(r, o.json ?? false);
         } catch (e) {

@@ -10,6 +10,7 @@ import { pruneEvents } from '../../store/retention.js';
 import { runChecks, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
 import { install, uninstall } from '../install.js';
+import { enumOption, EVENT_TYPES, intOption, sinceOption } from '../options.js';
 
 const MARK: Record<CheckResult['level'], string> = { ok: '✓', warn: '!', error: '✗', info: '·' };
 
@@ -88,15 +89,16 @@ export function registerCore(program: Command): void {
   program
     .command('events')
     .description('list recorded events, newest first')
-    .option(
-      '-t, --type <type>',
-      'event type (prompt, tool_use, tool_error, subagent_start, subagent_stop, session_start, session_summary, resolution)',
-    )
+    .option('-t, --type <type>', `event type (${EVENT_TYPES.join(', ')})`, enumOption(EVENT_TYPES))
     .option('-s, --session <id>', 'only this session')
     .option('-p, --project <name>', 'only this project (name)')
-    .option('--since <iso>', 'only events at or after this ISO time')
+    .option(
+      '--since <when>',
+      'only events at or after this time: ISO date/time (2026-11-20, 2026-11-20T08:00Z) or 90m, 12h, 7d, 2w ago',
+      sinceOption(),
+    )
     .option('-q, --search <text>', 'full-text search')
-    .option('-n, --limit <n>', 'how many', '20')
+    .option('-n, --limit <n>', 'how many (1 to 10000)', intOption(1, 10000), 20)
     .option('--json', 'print JSON lines')
     .addHelpText(
       'after',
@@ -109,7 +111,7 @@ export function registerCore(program: Command): void {
         project?: string;
         since?: string;
         search?: string;
-        limit: string;
+        limit: number;
         json?: boolean;
       }) => {
         let db;
@@ -127,7 +129,7 @@ export function registerCore(program: Command): void {
           project: o.project,
           since: o.since,
           search: o.search,
-          limit: Number(o.limit) || 20,
+          limit: o.limit,
         });
         for (const r of rows) {
           if (o.json) console.log(JSON.stringify(r));
