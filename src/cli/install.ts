@@ -11,6 +11,7 @@ import {
 } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { distFile } from '../shared/dist.js';
+import { markHome } from '../shared/home.js';
 import { paths } from '../shared/paths.js';
 import type { HookEvent } from '../hooks/types.js';
 import { CliError } from './errors.js';
@@ -133,6 +134,7 @@ function readManifest(env?: NodeJS.ProcessEnv): Manifest {
 function writeManifest(m: Manifest, env?: NodeJS.ProcessEnv): void {
   const f = manifestFile(env);
   mkdirSync(dirname(f), { recursive: true, mode: 0o700 });
+  markHome(dirname(f));
   writeFileSync(f, JSON.stringify(m, null, 2) + '\n', { mode: 0o600 });
 }
 

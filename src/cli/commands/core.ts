@@ -1,6 +1,6 @@
 // Core commands: install, uninstall, status, doctor, events, prune.
 import type { Command } from 'commander';
-import { rmSync } from 'node:fs';
+import { createInterface } from 'node:readline/promises';
 import { paths } from '../../shared/paths.js';
 import { loadConfig } from '../../store/config.js';
 import { openDb } from '../../store/db.js';
@@ -10,6 +10,8 @@ import { pruneEvents } from '../../store/retention.js';
 import { runChecks, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
 import { install, uninstall } from '../install.js';
+import { planPurge, runPurge, type PurgePlan } from '../purge.js';
+import { stopDaemon } from '../../embed/client.js';
 import { enumOption, EVENT_TYPES, intOption, sinceOption } from '../options.js';
 
 const MARK: Record<CheckResult['level'], string> = { ok: '✓', warn: '!', error: '✗', info: '·' };
@@ -21,6 +23,28 @@ export function printChecks(
   for (const r of results) {
     write(`${MARK[r.level]} ${r.name}: ${r.message}\n`);
     if (r.fix && r.level !== 'ok') write(`    fix: ${r.fix}\n`);
+  }
+}
+
+/** Asks on the terminal; refuses (with the fix) when there is none to ask on. */
+async function confirmPurge(plan: PurgePlan): Promise<void> {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) {
+    throw new CliError(
+      `--purge deletes ${plan.home} (${plan.ours.join(', ')}) and needs a confirmation, but there is no terminal to ask on; nothing was changed`,
+      'run it in a terminal, or add --yes: self-gen uninstall --purge --yes',
+    );
+  }
+  // The question goes to stderr: stdout is filtered for stored text (output.ts) and may be piped.
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const extra = plan.others.length ? ` (kept: ${plan.others.join(', ')})` : '';
+    const a = await rl.question(
+      `delete ${plan.ours.join(', ')} in ${plan.home}${extra}? this cannot be undone [y/N] `,
+    );
+    if (!/^y(es)?$/i.test(a.trim()))
+      throw new CliError('not confirmed: nothing was changed', 'answer y to delete, or leave out --purge', 1);
+  } finally {
+    rl.close();
   }
 }
 
@@ -51,9 +75,19 @@ export function registerCore(program: Command): void {
     .command('uninstall')
     .description('remove exactly the hooks self-gen added (restores your settings file when untouched since)')
     .option('--project', 'uninstall from this project (.claude/settings.json)')
-    .option('--purge', `also delete all recorded data (the data home, ${paths().home})`)
-    .addHelpText('after', '\nExamples:\n  self-gen uninstall\n  self-gen uninstall --purge')
-    .action((opts: { project?: boolean; purge?: boolean }) => {
+    .option(
+      '--purge',
+      `also delete the recorded data: our own entries in the data home (${paths().home}), only when it is recognisably ours`,
+    )
+    .option('-y, --yes', 'with --purge: do not ask for confirmation (needed when not on a terminal)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen uninstall\n  self-gen uninstall --purge\n  self-gen uninstall --purge --yes   # scripts: no question asked',
+    )
+    .action(async (opts: { project?: boolean; purge?: boolean; yes?: boolean }) => {
+      // Check the purge first: when it is refused, nothing is changed at all.
+      const plan = opts.purge ? planPurge() : null;
+      if (plan && plan.ours.length > 0 && !opts.yes) await confirmPurge(plan);
       const r = uninstall(opts.project ? 'project' : 'user', { projectDir: getProjectPath(process.cwd()) });
       const how = {
         original: 'your original file was restored byte for byte',
@@ -62,11 +96,18 @@ export function registerCore(program: Command): void {
         unchanged: 'no self-generation hooks were found',
       }[r.restored];
       console.log(`${r.settingsPath}: ${r.removed} hook(s) removed; ${how}`);
-      if (opts.purge) {
-        const home = paths().home;
-        rmSync(home, { recursive: true, force: true });
-        console.log(`deleted ${home}`);
+      if (!plan) return;
+      if (plan.ours.length === 0) {
+        console.log(`nothing to delete: ${plan.home} does not exist or holds no self-generation data`);
+        return;
       }
+      await stopDaemon().catch(() => false);
+      const done = runPurge(plan);
+      console.log(
+        done.keptFolder
+          ? `deleted ${done.deleted.join(', ')} in ${plan.home}; kept the folder and what else it holds (${plan.others.join(', ') || 'nothing'})`
+          : `deleted ${plan.home}`,
+      );
     });
 
   const statusAction = (deep: boolean) => async (opts: { json?: boolean }) => {
