@@ -10,15 +10,11 @@ import type { StoredSuggestion } from '../../analysis/answer.js';
 import { ApplyError, planApply, projectDirFor, writePlan } from '../../analysis/apply.js';
 import { analysisConfig } from '../../analysis/config.js';
 import { analyze, AnalysisError, readState, type AnalyzeResult } from '../../analysis/run.js';
-import {
-  findSuggestion,
-  listSuggestions,
-  recordFeedback,
-  type ListedSuggestion,
-} from '../../analysis/suggestions.js';
+import { findSuggestion, listSuggestions, recordFeedback } from '../../analysis/suggestions.js';
 import { registerCheck } from '../checks.js';
 import { CliError } from '../errors.js';
 import { printWarning } from '../output.js';
+import { rememberShown, shownId } from '../shown.js';
 
 function currentProject(): { name: string; path: string } {
   const path = getProjectPath(process.cwd());
@@ -102,6 +98,10 @@ function printResult(r: AnalyzeResult, json: boolean): void {
   const list = r.analysis.suggestions;
   console.log(list.length ? `\n${list.length} suggestion(s):` : '\nno suggestions.');
   list.forEach((s, i) => console.log(formatSuggestion(s, i + 1)));
+  rememberShown(
+    currentProject().path,
+    list.map((s, i) => ({ n: i + 1, id: s.id })),
+  );
   if (list.length)
     console.log(
       '\napply one with `self-gen apply <id>` (preview; add --yes to write), or `self-gen dismiss <id>`',
@@ -169,7 +169,12 @@ export function registerAnalysis(program: Command): void {
       const project = o.all ? null : (o.project ?? currentProject().name);
       const db = openStore();
       try {
-        const list = listSuggestions(db, project, { includeClosed: o.closed });
+        // Numbers are positions in the whole list (closed ones included): applying or dismissing
+        // one leaves a gap, it never renumbers the others.
+        const all = listSuggestions(db, project, { includeClosed: true });
+        const numbered = all.map((s, i) => ({ s, n: i + 1 }));
+        const shown = o.closed ? numbered : numbered.filter((x) => x.s.status === 'open');
+        const list = shown.map((x) => x.s);
         if (o.json) {
           console.log(JSON.stringify(list, null, 2));
           return;
@@ -182,7 +187,11 @@ export function registerAnalysis(program: Command): void {
           );
           return;
         }
-        list.forEach((s, i) => console.log(formatSuggestion(s, i + 1, s.status)));
+        for (const x of shown) console.log(formatSuggestion(x.s, x.n, x.s.status));
+        rememberShown(
+          currentProject().path,
+          shown.map((x) => ({ n: x.n, id: x.s.id })),
+        );
         console.log(
           '\n`self-gen apply <id or #>` previews (add --yes to write); `self-gen dismiss <id or #>` hides one for good',
         );
@@ -192,10 +201,21 @@ export function registerAnalysis(program: Command): void {
     });
 
   const resolve = (db: DB, ref: string): StoredSuggestion => {
-    const listed: ListedSuggestion[] = /^\d+$/.test(ref.trim())
-      ? listSuggestions(db, currentProject().name)
-      : [];
-    const { found, ambiguous } = findSuggestion(db, ref, listed);
+    let wanted = ref.trim();
+    if (/^#?\d+$/.test(wanted)) {
+      // A number means what the last list printed in this project folder showed under it.
+      const n = Number(wanted.replace('#', ''));
+      const { id, listed } = shownId(currentProject().path, n);
+      if (!id)
+        throw new CliError(
+          listed
+            ? `no suggestion was shown as number ${n} in the last list`
+            : `no list of suggestions was shown in this project yet, so "${ref}" means nothing`,
+          'run `self-gen suggestions` and use a number it shows, or give the id (like m1a2b3c4)',
+        );
+      wanted = id;
+    }
+    const { found, ambiguous } = findSuggestion(db, wanted);
     if (found) return found;
     if (ambiguous.length)
       throw new CliError(
