@@ -5,7 +5,7 @@ import { loadConfig } from '../store/config.js';
 import { dbSizeBytes, ensureVec, openDb, type DB } from '../store/db.js';
 import { queuedCount } from '../store/events.js';
 import { SCHEMA_VERSION } from '../store/schema.js';
-import { installedHooks, settingsPath } from './install.js';
+import { installedHooks, onPath, settingsPath } from './install.js';
 
 export type Level = 'ok' | 'warn' | 'error' | 'info';
 export interface CheckResult {
@@ -35,10 +35,11 @@ function installCheck(ctx: CheckContext): CheckResult[] {
   const files = [
     settingsPath('user', { env: ctx.env }),
     settingsPath('project', { projectDir: ctx.projectDir }),
+    settingsPath('local', { projectDir: ctx.projectDir }),
   ];
   let found = 0;
   for (const f of files) {
-    const { events, scripts } = installedHooks(f);
+    const { events, scripts, portable } = installedHooks(f);
     if (events.length === 0) continue;
     found++;
     out.push({
@@ -46,6 +47,14 @@ function installCheck(ctx: CheckContext): CheckResult[] {
       level: 'ok',
       message: `${events.length} hooks installed in ${f} (${[...new Set(events)].join(', ')})`,
     });
+    if (portable && !onPath('self-gen', ctx.env)) {
+      out.push({
+        name: 'hooks',
+        level: 'error',
+        message: `${f} runs \`self-gen hook …\`, but self-gen is not on PATH: those hooks do nothing here`,
+        fix: 'npm install -g self-generation (or npm link in the self-generation folder)',
+      });
+    }
     for (const s of scripts) {
       if (!existsSync(s)) {
         out.push({
