@@ -1,6 +1,8 @@
 // The shared option parsers of the CLI: every numeric, enum and date option is checked when it is
 // parsed; a bad value ends the command with one line and a `fix:` (see output.ts, formatError).
 import { InvalidArgumentError } from 'commander';
+import { statSync } from 'node:fs';
+import { resolve } from 'node:path';
 
 /** A whole number in [min, max]. */
 export function intOption(min: number, max: number, what = 'a whole number'): (v: string) => number {
@@ -74,3 +76,16 @@ export const EVENT_TYPES = [
   'session_summary',
   'resolution',
 ] as const;
+
+/** An existing folder (resolved to an absolute path); a missing one or a file is refused. */
+export function dirOption(): (v: string) => string {
+  return (v: string) => {
+    const p = resolve(v);
+    let ok = false;
+    try {
+      ok = statSync(p).isDirectory();
+    } catch {}
+    if (!ok) throw new InvalidArgumentError(`expected an existing folder (${p} is not one)`);
+    return p;
+  };
+}

@@ -98,6 +98,8 @@ describe('CLI output (#12.6, #12.8, #12.10)', () => {
       ['shared-context', 'clean', '--older-than', 'soon'],
       ['sc', 'instructions', '--locale', 'de'],
       ['orch', 'record', 'retry', 'T1-S1', '--kind', 'other'],
+      ['sc', 'list', '--project', join(t.dir, 'no-such-folder')],
+      ['apply', 'm1234567', '--project-dir', join(t.dir, 'no-such-folder')],
       ['events', '--bogus-option'],
       ['no-such-command'],
       ['kb', 'edit'],

@@ -2,7 +2,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
 
@@ -135,6 +135,17 @@ describe('install / uninstall', () => {
     expect(text).not.toContain(ROOT);
     expect(text).not.toContain(t.dir);
     expect(text).not.toContain('/');
+    // Where self-gen is not on PATH, doctor says these hooks do nothing, with the fix.
+    const bare = spawnSync(process.execPath, [CLI_JS, 'doctor'], {
+      env: { ...t.env, PATH: dirname(process.execPath) },
+      cwd: t.project,
+      encoding: 'utf8',
+    });
+    expect(bare.status).toBe(1);
+    expect(bare.stdout).toMatch(
+      /✗ hooks: .*settings\.json runs `self-gen hook …`, but self-gen is not on PATH/,
+    );
+    expect(bare.stdout).toMatch(/fix: npm install -g self-generation/);
     expect(cli('uninstall', '--project').status).toBe(0);
     expect(existsSync(shared)).toBe(false);
   });

@@ -13,6 +13,7 @@ import { analyze, AnalysisError, readState, type AnalyzeResult } from '../../ana
 import { findSuggestion, listSuggestions, recordFeedback } from '../../analysis/suggestions.js';
 import { registerCheck } from '../checks.js';
 import { CliError } from '../errors.js';
+import { dirOption } from '../options.js';
 import { printWarning } from '../output.js';
 import { rememberShown, shownId } from '../shown.js';
 
@@ -237,6 +238,7 @@ export function registerAnalysis(program: Command): void {
     .option(
       '--project-dir <path>',
       'the project folder (default: the current project, or where the project was last recorded)',
+      dirOption(),
     )
     .addHelpText('after', '\nExamples:\n  self-gen apply m1a2b3c4\n  self-gen apply 1 --yes')
     .action((ref: string, o: { yes?: boolean; projectDir?: string }) => {

@@ -24,7 +24,7 @@ import {
 import { pasteableInstructions, strings } from '../../shared-context/strings.js';
 import { registerCheck, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
-import { enumOption, LOCALES, numberOption, type Locale } from '../options.js';
+import { dirOption, enumOption, LOCALES, numberOption, type Locale } from '../options.js';
 
 function age(ms: number): string {
   const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
@@ -132,7 +132,11 @@ export function registerSharedContext(program: Command): void {
       '-a, --agent-type <type>',
       'print exactly what SubagentStart would inject into this agent type (filtered and capped)',
     )
-    .option('--project <dir>', 'the project folder (default: the git top level of the current folder)')
+    .option(
+      '--project <dir>',
+      'the project folder (default: the git top level of the current folder)',
+      dirOption(),
+    )
     .option('--json', 'print the entries as JSON')
     .addHelpText(
       'after',
@@ -183,7 +187,7 @@ export function registerSharedContext(program: Command): void {
 
   sc.command('list')
     .description('list the session folders of this project, newest first')
-    .option('--project <dir>', 'the project folder')
+    .option('--project <dir>', 'the project folder', dirOption())
     .addHelpText('after', '\nExample:\n  self-gen shared-context list')
     .action((o: { project?: string }) => {
       const project = projectOf(o.project);
@@ -208,7 +212,7 @@ export function registerSharedContext(program: Command): void {
     .option('--session <id>', 'with --agent-type and --agent-id: the exact instruction one agent gets')
     .option('--agent-type <type>', 'agent type')
     .option('--agent-id <id>', 'agent id')
-    .option('--project <dir>', 'the project folder')
+    .option('--project <dir>', 'the project folder', dirOption())
     .addHelpText(
       'after',
       '\nExamples:\n  self-gen shared-context instructions >> CLAUDE.md\n  self-gen sc instructions --locale en\n' +
@@ -240,7 +244,7 @@ export function registerSharedContext(program: Command): void {
       numberOption(0, 24 * 3650, 'a number of hours'),
     )
     .option('--all', 'delete every session folder')
-    .option('--project <dir>', 'the project folder')
+    .option('--project <dir>', 'the project folder', dirOption())
     .addHelpText(
       'after',
       '\nExamples:\n  self-gen shared-context clean\n  self-gen sc clean --older-than 2\n  self-gen sc clean --all',
