@@ -17,7 +17,7 @@ import { queuedCount } from '../store/events.js';
 import { damagedFts, lastCheck } from '../store/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../store/recovery-log.js';
 import { SCHEMA_VERSION } from '../store/schema.js';
-import { installedHooks, settingsPath } from './install.js';
+import { installedHooks, onPath, settingsPath } from './install.js';
 
 export type Level = 'ok' | 'warn' | 'error' | 'info';
 export interface CheckResult {
@@ -47,10 +47,11 @@ function installCheck(ctx: CheckContext): CheckResult[] {
   const files = [
     settingsPath('user', { env: ctx.env }),
     settingsPath('project', { projectDir: ctx.projectDir }),
+    settingsPath('local', { projectDir: ctx.projectDir }),
   ];
   let found = 0;
   for (const f of files) {
-    const { events, scripts } = installedHooks(f);
+    const { events, scripts, portable } = installedHooks(f);
     if (events.length === 0) continue;
     found++;
     out.push({
@@ -58,6 +59,14 @@ function installCheck(ctx: CheckContext): CheckResult[] {
       level: 'ok',
       message: `${events.length} hooks installed in ${f} (${[...new Set(events)].join(', ')})`,
     });
+    if (portable && !onPath('self-gen', ctx.env)) {
+      out.push({
+        name: 'hooks',
+        level: 'error',
+        message: `${f} runs \`self-gen hook …\`, but self-gen is not on PATH: those hooks do nothing here`,
+        fix: 'npm install -g self-generation (or npm link in the self-generation folder)',
+      });
+    }
     for (const s of scripts) {
       if (!existsSync(s)) {
         out.push({

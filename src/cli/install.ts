@@ -1,16 +1,19 @@
 // Merging self-generation's hooks into Claude Code settings, and taking exactly them out again.
 import { createHash } from 'node:crypto';
 import {
-  copyFileSync,
+  accessSync,
+  constants,
   existsSync,
+  lstatSync,
   mkdirSync,
   readFileSync,
   renameSync,
   unlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import { distFile } from '../shared/dist.js';
+import { markHome } from '../shared/home.js';
 import { paths } from '../shared/paths.js';
 import type { HookEvent } from '../hooks/types.js';
 import { CliError } from './errors.js';
@@ -76,13 +79,43 @@ interface MatcherGroup {
   [k: string]: unknown;
 }
 
+/**
+ * Where hooks go: `user` ~/.claude/settings.json; `local` the project's .claude/settings.local.json
+ * (this machine only, not committed: `install --project`); `project` the project's shared
+ * .claude/settings.json (committed: `install --project --shared`, portable commands only).
+ */
+export type Scope = 'user' | 'project' | 'local';
+
 export function settingsPath(
-  scope: 'user' | 'project',
+  scope: Scope,
   opts: { env?: NodeJS.ProcessEnv; projectDir?: string } = {},
 ): string {
   const env = opts.env ?? process.env;
-  if (scope === 'project') return join(opts.projectDir ?? process.cwd(), '.claude', 'settings.json');
+  const dir = join(opts.projectDir ?? process.cwd(), '.claude');
+  if (scope === 'project') return join(dir, 'settings.json');
+  if (scope === 'local') return join(dir, 'settings.local.json');
   return join(env.HOME ?? '', '.claude', 'settings.json');
+}
+
+/**
+ * The command of one hook in a settings file of this scope. A shared (committed) file gets the
+ * portable `self-gen hook <Event>` (found on PATH on every machine, no path of this one); the
+ * others get `node "<this installation>/dist/hook.cjs" <Event>`, the fast entry.
+ */
+export function scopedHookCommand(scope: Scope, event: HookEvent, script: string): string {
+  return scope === 'project' ? `self-gen hook ${event}` : hookCommand(event, script);
+}
+
+/** Is `name` an executable on PATH? */
+export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): boolean {
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (!dir) continue;
+    try {
+      accessSync(join(dir, name), constants.X_OK);
+      return true;
+    } catch {}
+  }
+  return false;
 }
 
 function readSettings(file: string): { text: string | null; obj: Json } {
@@ -133,6 +166,7 @@ function readManifest(env?: NodeJS.ProcessEnv): Manifest {
 function writeManifest(m: Manifest, env?: NodeJS.ProcessEnv): void {
   const f = manifestFile(env);
   mkdirSync(dirname(f), { recursive: true, mode: 0o700 });
+  markHome(dirname(f));
   writeFileSync(f, JSON.stringify(m, null, 2) + '\n', { mode: 0o600 });
 }
 
@@ -168,7 +202,11 @@ export function stripOurHooks(obj: Json, known: Set<string>): number {
   return removed;
 }
 
-export function addOurHooks(obj: Json, script: string): void {
+export function addOurHooks(
+  obj: Json,
+  script: string,
+  command: (event: HookEvent, script: string) => string = hookCommand,
+): void {
   const hooks = (obj.hooks && typeof obj.hooks === 'object' ? obj.hooks : (obj.hooks = {})) as Record<
     string,
     MatcherGroup[]
@@ -176,7 +214,7 @@ export function addOurHooks(obj: Json, script: string): void {
   for (const spec of HOOK_SPECS) {
     const group: MatcherGroup = {
       ...(spec.matcher ? { matcher: spec.matcher } : {}),
-      hooks: [{ type: 'command', command: hookCommand(spec.event, script), timeout: spec.timeout }],
+      hooks: [{ type: 'command', command: command(spec.event, script), timeout: spec.timeout }],
     };
     if (!Array.isArray(hooks[spec.event])) hooks[spec.event] = [];
     hooks[spec.event]!.push(group);
@@ -186,48 +224,77 @@ export function addOurHooks(obj: Json, script: string): void {
 export interface InstallResult {
   settingsPath: string;
   changed: boolean;
+  /** A copy of the file as it was before this install (in the data home; removed by uninstall). */
   backup: string | null;
   hooks: number;
 }
 
+function installDir(env: NodeJS.ProcessEnv): string {
+  return join(paths(env).home, 'install');
+}
+function copyPath(env: NodeJS.ProcessEnv, file: string, kind: 'orig' | 'bak'): string {
+  return join(installDir(env), `settings-${sha(file).slice(0, 12)}.${kind}.json`);
+}
+function writePrivate(env: NodeJS.ProcessEnv, target: string, text: string): void {
+  mkdirSync(installDir(env), { recursive: true, mode: 0o700 });
+  writeFileSync(target, text, { mode: 0o600 });
+}
+function removeQuietly(file: string | null | undefined): void {
+  if (!file) return;
+  try {
+    // Never through a link: only a regular file of ours is removed.
+    if (lstatSync(file).isFile()) unlinkSync(file);
+  } catch {}
+}
+
 export function install(
-  scope: 'user' | 'project',
+  scope: Scope,
   opts: { env?: NodeJS.ProcessEnv; projectDir?: string; script?: string } = {},
 ): InstallResult {
   const env = opts.env ?? process.env;
   const file = settingsPath(scope, opts);
   const script = opts.script ?? hookScriptPath();
+  const command = (event: HookEvent, s: string) => scopedHookCommand(scope, event, s);
   const { text, obj } = readSettings(file);
   const manifest = readManifest(env);
   const prev = manifest[file];
   const known = new Set(prev?.commands ?? []);
   const desired = structuredClone(obj);
   stripOurHooks(desired, known);
-  addOurHooks(desired, script);
+  addOurHooks(desired, script, command);
   const newText = JSON.stringify(desired, null, 2) + '\n';
   if (text !== null && newText === text) {
     return { settingsPath: file, changed: false, backup: null, hooks: HOOK_SPECS.length };
   }
   let backup: string | null = null;
   if (text !== null) {
-    backup = `${file}.self-gen.bak`;
-    copyFileSync(file, backup);
+    backup = copyPath(env, file, 'bak');
+    writePrivate(env, backup, text);
   }
+  // What uninstall may give back byte for byte: the file as it was before our first install, as
+  // long as nobody changed the file since we last wrote it. A file deleted or edited in between
+  // makes that copy stale: it is dropped, and uninstall then only takes our entries out (or
+  // removes the file again when it did not exist when we wrote it).
   let pristine = prev?.pristine ?? null;
+  let originalExisted = prev ? prev.originalExisted : text !== null;
+  const stale = prev && (text === null || sha(text) !== prev.writtenSha256);
+  if (stale) {
+    removeQuietly(pristine);
+    pristine = null;
+    originalExisted = text !== null;
+  }
   if (!prev && text !== null) {
-    const dir = join(paths(env).home, 'install');
-    mkdirSync(dir, { recursive: true, mode: 0o700 });
-    pristine = join(dir, `settings-${sha(file).slice(0, 12)}.orig.json`);
-    writeFileSync(pristine, text, { mode: 0o600 });
+    pristine = copyPath(env, file, 'orig');
+    writePrivate(env, pristine, text);
   }
   atomicWrite(file, newText);
   manifest[file] = {
     settingsPath: file,
     installedAt: new Date().toISOString(),
-    originalExisted: prev ? prev.originalExisted : text !== null,
+    originalExisted,
     pristine,
     writtenSha256: sha(newText),
-    commands: HOOK_SPECS.map((s) => hookCommand(s.event, script)),
+    commands: HOOK_SPECS.map((s) => command(s.event, script)),
   };
   writeManifest(manifest, env);
   return { settingsPath: file, changed: true, backup, hooks: HOOK_SPECS.length };
@@ -236,21 +303,31 @@ export function install(
 export interface UninstallResult {
   settingsPath: string;
   removed: number;
-  restored: 'original' | 'edited' | 'deleted' | 'unchanged';
+  /** `missing`: the file does not exist (any more): nothing is written, nothing is recreated. */
+  restored: 'original' | 'edited' | 'deleted' | 'unchanged' | 'missing';
 }
 
 export function uninstall(
-  scope: 'user' | 'project',
+  scope: Scope,
   opts: { env?: NodeJS.ProcessEnv; projectDir?: string } = {},
 ): UninstallResult {
   const env = opts.env ?? process.env;
   const file = settingsPath(scope, opts);
   const manifest = readManifest(env);
   const entry = manifest[file];
+  const forget = () => {
+    removeQuietly(entry?.pristine);
+    removeQuietly(copyPath(env, file, 'bak'));
+    // Older versions left their backup next to the settings file.
+    removeQuietly(`${file}.self-gen.bak`);
+    if (entry) {
+      delete manifest[file];
+      writeManifest(manifest, env);
+    }
+  };
   if (!existsSync(file)) {
-    delete manifest[file];
-    if (entry) writeManifest(manifest, env);
-    return { settingsPath: file, removed: 0, restored: 'unchanged' };
+    forget();
+    return { settingsPath: file, removed: 0, restored: 'missing' };
   }
   const { text, obj } = readSettings(file);
   const known = new Set(entry?.commands ?? []);
@@ -261,32 +338,31 @@ export function uninstall(
     if (entry.originalExisted && entry.pristine && existsSync(entry.pristine)) {
       atomicWrite(file, readFileSync(entry.pristine, 'utf8'));
       result = { settingsPath: file, removed, restored: 'original' };
-    } else {
+    } else if (!entry.originalExisted) {
       unlinkSync(file);
       result = { settingsPath: file, removed, restored: 'deleted' };
+    } else {
+      stripOurHooks(obj, known);
+      atomicWrite(file, JSON.stringify(obj, null, 2) + '\n');
+      result = { settingsPath: file, removed, restored: 'edited' };
     }
   } else {
     const removed = stripOurHooks(obj, known);
     if (removed > 0) atomicWrite(file, JSON.stringify(obj, null, 2) + '\n');
     result = { settingsPath: file, removed, restored: removed > 0 ? 'edited' : 'unchanged' };
   }
-  if (entry?.pristine) {
-    try {
-      unlinkSync(entry.pristine);
-    } catch {}
-  }
-  delete manifest[file];
-  writeManifest(manifest, env);
+  forget();
   return result;
 }
 
 /** Where our hooks are installed now (user and/or project settings), and whether the script exists. */
-export function installedHooks(file: string): { events: string[]; scripts: string[] } {
+export function installedHooks(file: string): { events: string[]; scripts: string[]; portable: boolean } {
   try {
     const { obj } = readSettings(file);
     const hooks = (obj.hooks ?? {}) as Record<string, MatcherGroup[]>;
     const events: string[] = [];
     const scripts = new Set<string>();
+    let portable = false;
     for (const [event, groups] of Object.entries(hooks)) {
       for (const g of Array.isArray(groups) ? groups : []) {
         for (const hk of g?.hooks ?? []) {
@@ -294,13 +370,14 @@ export function installedHooks(file: string): { events: string[]; scripts: strin
             events.push(event);
             const m = /"([^"]+hook\.c?js)"/.exec(String(hk.command));
             if (m) scripts.add(m[1]!);
+            else if (CLI_HOOK.test(String(hk.command))) portable = true;
           }
         }
       }
     }
-    return { events, scripts: [...scripts] };
+    return { events, scripts: [...scripts], portable };
   } catch {
-    return { events: [], scripts: [] };
+    return { events: [], scripts: [], portable: false };
   }
 }
 

@@ -8,10 +8,10 @@ import { registerOrch } from './commands/orch.js';
 import { registerAnalysis } from './commands/analysis.js';
 import { registerDemo } from './commands/demo.js';
 import { registerIntegrity } from './commands/integrity.js';
-import { CliError } from './errors.js';
 import { isCorruptError } from '../store/db.js';
 import { paths } from '../shared/paths.js';
 import { markNeedsCheck } from '../store/recovery-log.js';
+import { commandPathOf, formatError, installOutputGuards } from './output.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -23,7 +23,10 @@ export function buildProgram(): Command {
         'and injects that knowledge before tools run and when subagents start.',
     )
     .version('0.1.0')
-    .showHelpAfterError('(run with --help for usage)');
+    // Usage errors are thrown (not printed and exited by commander) so that they end like every
+    // other error: one line and a `fix:` (output.ts). Subcommands inherit both settings.
+    .exitOverride()
+    .configureOutput({ outputError: () => {} });
   registerCore(program);
   registerKb(program);
   registerSharedContext(program);
@@ -42,12 +45,15 @@ async function main(): Promise<void> {
     await hookMain(argv[3]);
     return;
   }
-  try {
-    await buildProgram().parseAsync(argv);
-  } catch (e) {
-    if (e instanceof CliError) {
-      process.stderr.write(`self-gen: ${e.message}\n${e.fix ? `  fix: ${e.fix}\n` : ''}`);
-      process.exit(e.exitCode);
+  installOutputGuards();
+  const program = buildProgram();
+  const fail = (e: unknown): void => {
+    const f = formatError(e, {
+      commandPath: commandPathOf(program, argv.slice(2)),
+      debug: !!process.env.SELF_GEN_DEBUG && process.env.SELF_GEN_DEBUG !== '0',
+    });
+    if (!f) {
+      process.exit((e as { exitCode?: number }).exitCode ?? 0);
     }
     if (isCorruptError(e)) {
       // A damaged database: flag it (the background check repairs it) and say what to do.
@@ -59,8 +65,15 @@ async function main(): Promise<void> {
       );
       process.exit(1);
     }
-    process.stderr.write(`self-gen: ${(e as Error)?.message ?? String(e)}\n`);
-    process.exit(1);
+    process.stderr.write(f.text);
+    process.exit(f.exitCode);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    fail(e);
   }
 }
 

@@ -2,6 +2,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { createRequire } from 'node:module';
 import { chmodSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { markHome } from '../shared/home.js';
 import { paths, type Paths } from '../shared/paths.js';
 import { MIGRATIONS, SCHEMA_VERSION, VEC_TABLE_SQL } from './schema.js';
 
@@ -41,9 +42,11 @@ export function isBusyError(e: unknown): boolean {
 }
 
 export function ensureDirs(p: Paths): void {
+  if (existsSync(p.dataDir)) return;
   for (const dir of [p.home, p.dataDir]) {
     if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
   }
+  markHome(p.home);
 }
 
 function migrate(db: DB): void {

@@ -1,8 +1,8 @@
 // Foundation: `self-gen install` / `uninstall` against a temporary HOME, through the built CLI.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
 
@@ -54,17 +54,21 @@ describe('install / uninstall', () => {
     expect(readFileSync(settings, 'utf8')).toBe(first);
   });
 
-  it("keeps the user's own hooks and settings, and backs up the previous file", () => {
+  it("keeps the user's own hooks and settings, and keeps a copy of the previous file in the data home", () => {
     mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
     writeFileSync(settings, USER_SETTINGS);
-    expect(cli('install').status).toBe(0);
+    const r = cli('install');
+    expect(r.status).toBe(0);
     const s = JSON.parse(readFileSync(settings, 'utf8'));
     expect(s.model).toBe('opus');
     expect(s.permissions).toEqual({ allow: ['Bash(npm test)'] });
     expect(s.hooks.PreToolUse[0].hooks[0].command).toBe('/usr/local/bin/my-guard.sh');
     expect(s.hooks.PreToolUse).toHaveLength(2);
     expect(s.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: 'say done' }] }]);
-    expect(readFileSync(`${settings}.self-gen.bak`, 'utf8')).toBe(USER_SETTINGS);
+    const copy = /previous file saved as (.+)/.exec(r.stdout)![1]!;
+    expect(copy.startsWith(join(t.home, 'install'))).toBe(true);
+    expect(readFileSync(copy, 'utf8')).toBe(USER_SETTINGS);
+    expect(existsSync(`${settings}.self-gen.bak`)).toBe(false);
   });
 
   it("uninstall restores the user's file byte for byte", () => {
@@ -101,14 +105,96 @@ describe('install / uninstall', () => {
     expect(after.hooks.PreToolUse).toEqual(JSON.parse(USER_SETTINGS).hooks.PreToolUse);
   });
 
-  it('install --project writes the project settings', () => {
+  it("#12.9 install --project writes this machine's path only into .claude/settings.local.json, never into the shared settings.json", () => {
+    const local = join(t.project, '.claude', 'settings.local.json');
+    const shared = join(t.project, '.claude', 'settings.json');
     const r = cli('install', '--project');
-    expect(r.status).toBe(0);
-    const s = JSON.parse(readFileSync(join(t.project, '.claude', 'settings.json'), 'utf8'));
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`installed ${HOOK_SPECS.length} hooks into ${local}`);
+    const s = JSON.parse(readFileSync(local, 'utf8'));
     expect(Object.keys(s.hooks)).toEqual(HOOK_SPECS.map((x) => x.event));
+    expect(s.hooks.SessionStart[0].hooks[0].command).toBe(`node "${HOOK_JS}" SessionStart`);
+    expect(existsSync(shared)).toBe(false);
     expect(existsSync(settings)).toBe(false);
-    cli('uninstall', '--project');
-    expect(existsSync(join(t.project, '.claude', 'settings.json'))).toBe(false);
+    // The temp project is a bare .git folder: git cannot tell, so no note; doctor sees the hooks.
+    expect(cli('status').stdout).toContain(`hooks installed in ${local}`);
+    const u = cli('uninstall', '--project');
+    expect(u.status).toBe(0);
+    expect(existsSync(local)).toBe(false);
+    expect(existsSync(shared)).toBe(false);
+  });
+
+  it('#12.9 install --project --shared writes the portable `self-gen hook <Event>`: no path of this machine', () => {
+    const shared = join(t.project, '.claude', 'settings.json');
+    const r = cli('install', '--project', '--shared');
+    expect(r.status, r.stderr).toBe(0);
+    const text = readFileSync(shared, 'utf8');
+    const s = JSON.parse(text);
+    for (const spec of HOOK_SPECS)
+      expect(s.hooks[spec.event][0].hooks[0].command).toBe(`self-gen hook ${spec.event}`);
+    expect(text).not.toContain(ROOT);
+    expect(text).not.toContain(t.dir);
+    expect(text).not.toContain('/');
+    // Where self-gen is not on PATH, doctor says these hooks do nothing, with the fix.
+    const bare = spawnSync(process.execPath, [CLI_JS, 'doctor'], {
+      env: { ...t.env, PATH: dirname(process.execPath) },
+      cwd: t.project,
+      encoding: 'utf8',
+    });
+    expect(bare.status).toBe(1);
+    expect(bare.stdout).toMatch(
+      /✗ hooks: .*settings\.json runs `self-gen hook …`, but self-gen is not on PATH/,
+    );
+    expect(bare.stdout).toMatch(/fix: npm install -g self-generation/);
+    expect(cli('uninstall', '--project').status).toBe(0);
+    expect(existsSync(shared)).toBe(false);
+  });
+
+  it('#12.9 uninstall never brings back a settings file the user deleted, nor a stale copy over later edits', () => {
+    mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
+    writeFileSync(settings, USER_SETTINGS);
+    expect(cli('install').status).toBe(0);
+    rmSync(settings); // the user deletes the file…
+    expect(cli('install').status).toBe(0); // …and installs again later
+    const u = cli('uninstall');
+    expect(u.status).toBe(0);
+    expect(existsSync(settings)).toBe(false);
+
+    // Deleted after install: uninstall says so and does not recreate it.
+    writeFileSync(settings, USER_SETTINGS);
+    expect(cli('install').status).toBe(0);
+    rmSync(settings);
+    const gone = cli('uninstall');
+    expect(gone.stdout).toMatch(/does not exist .*not recreated/);
+    expect(existsSync(settings)).toBe(false);
+
+    // Edited, then installed again: uninstall keeps the edit and only takes our entries out.
+    writeFileSync(settings, USER_SETTINGS);
+    expect(cli('install').status).toBe(0);
+    const edited = JSON.parse(readFileSync(settings, 'utf8'));
+    edited.theme = 'dark';
+    writeFileSync(settings, JSON.stringify(edited, null, 2));
+    expect(cli('install').status).toBe(0);
+    expect(cli('uninstall').status).toBe(0);
+    const after = JSON.parse(readFileSync(settings, 'utf8'));
+    expect(after.theme).toBe('dark');
+    expect(JSON.stringify(after)).not.toMatch(/hook\.c?js/);
+    expect(after.hooks.PreToolUse).toEqual(JSON.parse(USER_SETTINGS).hooks.PreToolUse);
+  });
+
+  it('#12.9 no settings.json.self-gen.bak is written or left behind; our copies go with uninstall', () => {
+    mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
+    writeFileSync(settings, USER_SETTINGS);
+    writeFileSync(`${settings}.self-gen.bak`, 'left by an older version');
+    const r = cli('install');
+    expect(r.stdout).toMatch(/previous file saved as .*sg-home\/install\//);
+    const copy = /previous file saved as (.+)/.exec(r.stdout)![1]!;
+    expect(readFileSync(copy, 'utf8')).toBe(USER_SETTINGS);
+    cli('install');
+    expect(cli('uninstall').stdout).toContain('restored byte for byte');
+    expect(readFileSync(settings, 'utf8')).toBe(USER_SETTINGS);
+    expect(readdirSync(join(t.env.HOME!, '.claude'))).toEqual(['settings.json']);
+    expect(readdirSync(join(t.home, 'install'))).toEqual([]);
   });
 
   it('refuses to touch a settings file that is not valid JSON, with a fix', () => {

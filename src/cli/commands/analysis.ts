@@ -10,14 +10,12 @@ import type { StoredSuggestion } from '../../analysis/answer.js';
 import { ApplyError, planApply, projectDirFor, writePlan } from '../../analysis/apply.js';
 import { analysisConfig } from '../../analysis/config.js';
 import { analyze, AnalysisError, readState, type AnalyzeResult } from '../../analysis/run.js';
-import {
-  findSuggestion,
-  listSuggestions,
-  recordFeedback,
-  type ListedSuggestion,
-} from '../../analysis/suggestions.js';
+import { findSuggestion, listSuggestions, recordFeedback } from '../../analysis/suggestions.js';
 import { registerCheck } from '../checks.js';
 import { CliError } from '../errors.js';
+import { dirOption } from '../options.js';
+import { printWarning } from '../output.js';
+import { rememberShown, shownId } from '../shown.js';
 
 function currentProject(): { name: string; path: string } {
   const path = getProjectPath(process.cwd());
@@ -79,7 +77,7 @@ function printResult(r: AnalyzeResult, json: boolean): void {
       return;
     case 'dry_run':
       console.log(r.prompt);
-      console.error(`\n(template ${r.templatePath}; input hash ${r.inputHash}; nothing was sent)`);
+      printWarning(`\n(template ${r.templatePath}; input hash ${r.inputHash}; nothing was sent)`);
       return;
     case 'skipped':
       console.log(`skipped: ${r.reason}`);
@@ -101,6 +99,10 @@ function printResult(r: AnalyzeResult, json: boolean): void {
   const list = r.analysis.suggestions;
   console.log(list.length ? `\n${list.length} suggestion(s):` : '\nno suggestions.');
   list.forEach((s, i) => console.log(formatSuggestion(s, i + 1)));
+  rememberShown(
+    currentProject().path,
+    list.map((s, i) => ({ n: i + 1, id: s.id })),
+  );
   if (list.length)
     console.log(
       '\napply one with `self-gen apply <id>` (preview; add --yes to write), or `self-gen dismiss <id>`',
@@ -143,7 +145,7 @@ export function registerAnalysis(program: Command): void {
             days: o.days,
             force: o.force,
             dryRun: o.dryRun,
-            onProgress: o.json ? undefined : (m) => process.stderr.write(`… ${m}\n`),
+            onProgress: o.json ? undefined : (m) => printWarning(`… ${m}`),
           });
           printResult(r, o.json ?? false);
         } catch (e) {
@@ -168,7 +170,12 @@ export function registerAnalysis(program: Command): void {
       const project = o.all ? null : (o.project ?? currentProject().name);
       const db = openStore();
       try {
-        const list = listSuggestions(db, project, { includeClosed: o.closed });
+        // Numbers are positions in the whole list (closed ones included): applying or dismissing
+        // one leaves a gap, it never renumbers the others.
+        const all = listSuggestions(db, project, { includeClosed: true });
+        const numbered = all.map((s, i) => ({ s, n: i + 1 }));
+        const shown = o.closed ? numbered : numbered.filter((x) => x.s.status === 'open');
+        const list = shown.map((x) => x.s);
         if (o.json) {
           console.log(JSON.stringify(list, null, 2));
           return;
@@ -181,7 +188,11 @@ export function registerAnalysis(program: Command): void {
           );
           return;
         }
-        list.forEach((s, i) => console.log(formatSuggestion(s, i + 1, s.status)));
+        for (const x of shown) console.log(formatSuggestion(x.s, x.n, x.s.status));
+        rememberShown(
+          currentProject().path,
+          shown.map((x) => ({ n: x.n, id: x.s.id })),
+        );
         console.log(
           '\n`self-gen apply <id or #>` previews (add --yes to write); `self-gen dismiss <id or #>` hides one for good',
         );
@@ -191,10 +202,21 @@ export function registerAnalysis(program: Command): void {
     });
 
   const resolve = (db: DB, ref: string): StoredSuggestion => {
-    const listed: ListedSuggestion[] = /^\d+$/.test(ref.trim())
-      ? listSuggestions(db, currentProject().name)
-      : [];
-    const { found, ambiguous } = findSuggestion(db, ref, listed);
+    let wanted = ref.trim();
+    if (/^#?\d+$/.test(wanted)) {
+      // A number means what the last list printed in this project folder showed under it.
+      const n = Number(wanted.replace('#', ''));
+      const { id, listed } = shownId(currentProject().path, n);
+      if (!id)
+        throw new CliError(
+          listed
+            ? `no suggestion was shown as number ${n} in the last list`
+            : `no list of suggestions was shown in this project yet, so "${ref}" means nothing`,
+          'run `self-gen suggestions` and use a number it shows, or give the id (like m1a2b3c4)',
+        );
+      wanted = id;
+    }
+    const { found, ambiguous } = findSuggestion(db, wanted);
     if (found) return found;
     if (ambiguous.length)
       throw new CliError(
@@ -216,6 +238,7 @@ export function registerAnalysis(program: Command): void {
     .option(
       '--project-dir <path>',
       'the project folder (default: the current project, or where the project was last recorded)',
+      dirOption(),
     )
     .addHelpText('after', '\nExamples:\n  self-gen apply m1a2b3c4\n  self-gen apply 1 --yes')
     .action((ref: string, o: { yes?: boolean; projectDir?: string }) => {

@@ -1,6 +1,7 @@
 // Core commands: install, uninstall, status, doctor, events, prune.
 import type { Command } from 'commander';
-import { rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { createInterface } from 'node:readline/promises';
 import { paths } from '../../shared/paths.js';
 import { loadConfig } from '../../store/config.js';
 import { openDb } from '../../store/db.js';
@@ -9,7 +10,11 @@ import { getProjectPath } from '../../store/project.js';
 import { pruneEvents } from '../../store/retention.js';
 import { runChecks, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
-import { install, uninstall } from '../install.js';
+import { install, onPath, uninstall } from '../install.js';
+import { printWarning } from '../output.js';
+import { planPurge, runPurge, type PurgePlan } from '../purge.js';
+import { stopDaemon } from '../../embed/client.js';
+import { enumOption, EVENT_TYPES, intOption, sinceOption } from '../options.js';
 
 const MARK: Record<CheckResult['level'], string> = { ok: '✓', warn: '!', error: '✗', info: '·' };
 
@@ -23,49 +28,127 @@ export function printChecks(
   }
 }
 
+/** Does git ignore `file` in `projectDir`? True when it cannot tell (no git, not a repository). */
+function gitIgnores(projectDir: string, file: string): boolean {
+  const r = spawnSync('git', ['check-ignore', '-q', file], {
+    cwd: projectDir,
+    stdio: 'ignore',
+    timeout: 3000,
+  });
+  // 0: ignored, 1: not ignored, 128 / error: no git or not a repository.
+  return r.status !== 1;
+}
+
+/** Asks on the terminal; refuses (with the fix) when there is none to ask on. */
+async function confirmPurge(plan: PurgePlan): Promise<void> {
+  if (!process.stdin.isTTY || !process.stderr.isTTY) {
+    throw new CliError(
+      `--purge deletes ${plan.home} (${plan.ours.join(', ')}) and needs a confirmation, but there is no terminal to ask on; nothing was changed`,
+      'run it in a terminal, or add --yes: self-gen uninstall --purge --yes',
+    );
+  }
+  // The question goes to stderr: stdout is filtered for stored text (output.ts) and may be piped.
+  const rl = createInterface({ input: process.stdin, output: process.stderr });
+  try {
+    const extra = plan.others.length ? ` (kept: ${plan.others.join(', ')})` : '';
+    const a = await rl.question(
+      `delete ${plan.ours.join(', ')} in ${plan.home}${extra}? this cannot be undone [y/N] `,
+    );
+    if (!/^y(es)?$/i.test(a.trim()))
+      throw new CliError('not confirmed: nothing was changed', 'answer y to delete, or leave out --purge', 1);
+  } finally {
+    rl.close();
+  }
+}
+
 export function registerCore(program: Command): void {
   program
     .command('install')
     .description(
-      'add the self-generation hooks to Claude Code settings (idempotent; keeps your own hooks; backs up the file)',
+      'add the self-generation hooks to Claude Code settings (idempotent; keeps your own hooks; keeps a copy of the file)',
     )
     .option(
       '--project',
-      'install into this project (.claude/settings.json) instead of ~/.claude/settings.json',
+      'install for this project only, on this machine: .claude/settings.local.json (not committed; Claude Code reads it like settings.json)',
     )
-    .addHelpText('after', '\nExamples:\n  self-gen install\n  self-gen install --project')
-    .action((opts: { project?: boolean }) => {
-      const scope = opts.project ? 'project' : 'user';
-      const r = install(scope, { projectDir: getProjectPath(process.cwd()) });
+    .option(
+      '--shared',
+      'with --project: write into the shared .claude/settings.json instead, with the portable command `self-gen hook <Event>` (every user needs self-gen on PATH)',
+    )
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen install\n  self-gen install --project\n  self-gen install --project --shared   # for a team: needs `npm i -g self-generation` on every machine',
+    )
+    .action((opts: { project?: boolean; shared?: boolean }) => {
+      if (opts.shared && !opts.project)
+        throw new CliError('--shared goes with --project', 'self-gen install --project --shared');
+      const scope = opts.project ? (opts.shared ? 'project' : 'local') : 'user';
+      const projectDir = getProjectPath(process.cwd());
+      const r = install(scope, { projectDir });
       if (!r.changed) {
         console.log(`already installed: ${r.hooks} hooks in ${r.settingsPath} (nothing changed)`);
-        return;
+      } else {
+        console.log(`installed ${r.hooks} hooks into ${r.settingsPath}`);
+        if (r.backup) console.log(`previous file saved as ${r.backup}`);
+        console.log('new Claude Code sessions use them; check with `self-gen doctor`');
       }
-      console.log(`installed ${r.hooks} hooks into ${r.settingsPath}`);
-      if (r.backup) console.log(`previous file saved as ${r.backup}`);
-      console.log('new Claude Code sessions use them; check with `self-gen doctor`');
+      if (scope === 'local' && !gitIgnores(projectDir, r.settingsPath))
+        printWarning(
+          `note: git does not ignore ${r.settingsPath}; it names this machine's path, so keep it out of commits\n  fix: add .claude/settings.local.json to ${projectDir}/.gitignore`,
+        );
+      if (scope === 'project' && !onPath('self-gen'))
+        printWarning(
+          'note: `self-gen` is not on PATH here, so these hooks do nothing until it is\n  fix: npm install -g self-generation (or npm link in the self-generation folder)',
+        );
     });
 
   program
     .command('uninstall')
     .description('remove exactly the hooks self-gen added (restores your settings file when untouched since)')
-    .option('--project', 'uninstall from this project (.claude/settings.json)')
-    .option('--purge', `also delete all recorded data (the data home, ${paths().home})`)
-    .addHelpText('after', '\nExamples:\n  self-gen uninstall\n  self-gen uninstall --purge')
-    .action((opts: { project?: boolean; purge?: boolean }) => {
-      const r = uninstall(opts.project ? 'project' : 'user', { projectDir: getProjectPath(process.cwd()) });
-      const how = {
-        original: 'your original file was restored byte for byte',
-        deleted: 'the file did not exist before install and was removed',
-        edited: 'our entries were removed; your other changes were kept',
-        unchanged: 'no self-generation hooks were found',
-      }[r.restored];
-      console.log(`${r.settingsPath}: ${r.removed} hook(s) removed; ${how}`);
-      if (opts.purge) {
-        const home = paths().home;
-        rmSync(home, { recursive: true, force: true });
-        console.log(`deleted ${home}`);
+    .option(
+      '--project',
+      'uninstall from this project (.claude/settings.local.json and .claude/settings.json)',
+    )
+    .option(
+      '--purge',
+      `also delete the recorded data: our own entries in the data home (${paths().home}), only when it is recognisably ours`,
+    )
+    .option('-y, --yes', 'with --purge: do not ask for confirmation (needed when not on a terminal)')
+    .addHelpText(
+      'after',
+      '\nExamples:\n  self-gen uninstall\n  self-gen uninstall --purge\n  self-gen uninstall --purge --yes   # scripts: no question asked',
+    )
+    .action(async (opts: { project?: boolean; purge?: boolean; yes?: boolean }) => {
+      // Check the purge first: when it is refused, nothing is changed at all.
+      const plan = opts.purge ? planPurge() : null;
+      if (plan && plan.ours.length > 0 && !opts.yes) await confirmPurge(plan);
+      const projectDir = getProjectPath(process.cwd());
+      // --project: the machine-local file and the shared one (older versions wrote there).
+      const scopes = opts.project ? (['local', 'project'] as const) : (['user'] as const);
+      const results = scopes.map((scope) => uninstall(scope, { projectDir }));
+      const shown = results.filter((r, i) => r.restored !== 'missing' || i === 0);
+      for (const r of shown) {
+        const how = {
+          original: 'your original file was restored byte for byte',
+          deleted: 'the file did not exist before install and was removed',
+          edited: 'our entries were removed; your other changes were kept',
+          unchanged: 'no self-generation hooks were found',
+          missing: 'the file does not exist (nothing to remove; it was not recreated)',
+        }[r.restored];
+        console.log(`${r.settingsPath}: ${r.removed} hook(s) removed; ${how}`);
       }
+      if (!plan) return;
+      if (plan.ours.length === 0) {
+        console.log(`nothing to delete: ${plan.home} does not exist or holds no self-generation data`);
+        return;
+      }
+      await stopDaemon().catch(() => false);
+      const done = runPurge(plan);
+      console.log(
+        done.keptFolder
+          ? `deleted ${done.deleted.join(', ')} in ${plan.home}; kept the folder and what else it holds (${plan.others.join(', ') || 'nothing'})`
+          : `deleted ${plan.home}`,
+      );
     });
 
   const statusAction = (deep: boolean) => async (opts: { json?: boolean }) => {
@@ -88,15 +171,16 @@ export function registerCore(program: Command): void {
   program
     .command('events')
     .description('list recorded events, newest first')
-    .option(
-      '-t, --type <type>',
-      'event type (prompt, tool_use, tool_error, subagent_start, subagent_stop, session_start, session_summary, resolution)',
-    )
+    .option('-t, --type <type>', `event type (${EVENT_TYPES.join(', ')})`, enumOption(EVENT_TYPES))
     .option('-s, --session <id>', 'only this session')
     .option('-p, --project <name>', 'only this project (name)')
-    .option('--since <iso>', 'only events at or after this ISO time')
+    .option(
+      '--since <when>',
+      'only events at or after this time: ISO date/time (2026-11-20, 2026-11-20T08:00Z) or 90m, 12h, 7d, 2w ago',
+      sinceOption(),
+    )
     .option('-q, --search <text>', 'full-text search')
-    .option('-n, --limit <n>', 'how many', '20')
+    .option('-n, --limit <n>', 'how many (1 to 10000)', intOption(1, 10000), 20)
     .option('--json', 'print JSON lines')
     .addHelpText(
       'after',
@@ -109,7 +193,7 @@ export function registerCore(program: Command): void {
         project?: string;
         since?: string;
         search?: string;
-        limit: string;
+        limit: number;
         json?: boolean;
       }) => {
         let db;
@@ -127,7 +211,7 @@ export function registerCore(program: Command): void {
           project: o.project,
           since: o.since,
           search: o.search,
-          limit: Number(o.limit) || 20,
+          limit: o.limit,
         });
         for (const r of rows) {
           if (o.json) console.log(JSON.stringify(r));

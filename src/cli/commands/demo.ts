@@ -1,6 +1,7 @@
 // `self-gen demo`: see what self-generation injects, without touching your data.
 import type { Command } from 'commander';
 import { runDemo } from '../../demo/run.js';
+import { enumOption, LOCALES, type Locale } from '../options.js';
 
 export function registerDemo(program: Command): void {
   program
@@ -8,14 +9,13 @@ export function registerDemo(program: Command): void {
     .description(
       'replay two recorded sessions in a temporary home and show what each hook would inject (your data is not touched)',
     )
-    .option('--locale <ko|en>', 'language of the injected text', 'en')
+    .option('--locale <ko|en>', 'language of the injected text', enumOption(LOCALES), 'en' as Locale)
     .option('--keep', 'keep the temporary home and project, and print where they are')
     .option('--json', 'print the steps as JSON')
     .addHelpText('after', '\nExamples:\n  self-gen demo\n  self-gen demo --locale ko')
-    .action(async (o: { locale: string; keep?: boolean; json?: boolean }) => {
-      const locale = o.locale === 'ko' ? 'ko' : 'en';
+    .action(async (o: { locale: Locale; keep?: boolean; json?: boolean }) => {
       const { dir, results } = await runDemo({
-        locale,
+        locale: o.locale,
         keep: o.keep,
         onStep: o.json
           ? undefined

@@ -43,6 +43,8 @@ import {
 import { readSession, readState } from '../../orchestrator/store.js';
 import { registerCheck, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
+import { enumOption } from '../options.js';
+import { printWarning } from '../output.js';
 
 interface Ctx extends OpsEnv {
   locale: 'ko' | 'en';
@@ -74,7 +76,8 @@ async function run<T>(fn: () => Promise<T> | T): Promise<T> {
   }
 }
 
-const warn = (s: string) => process.stderr.write(`${s}\n`);
+const warn = printWarning;
+const RETRY_KINDS = ['implementation', 'design'] as const;
 
 const roleArg = (v: string): Role => {
   if (!isRole(v)) throw new InvalidArgumentError(`one of ${ROLES.join(', ')}`);
@@ -354,21 +357,19 @@ export function registerOrch(program: Command): void {
     .description(
       'count one more retry of a subtask (exit 2 when the limit is reached: the subtask is failed, ask the user)',
     )
-    .option('--kind <kind>', 'implementation or design', 'implementation')
+    .option('--kind <kind>', 'implementation or design', enumOption(RETRY_KINDS), 'implementation')
     .option('--task <id>', 'the task of the subtask (default: searched)')
     .addHelpText(
       'after',
       '\nExamples:\n  self-gen orch record retry T1-S2\n  self-gen orch record retry T1-S2 --kind design',
     )
-    .action(async (subtask: string, o: { kind: string; task?: string }, cmd: Command) => {
-      if (o.kind !== 'implementation' && o.kind !== 'design')
-        throw new CliError(`--kind must be implementation or design (got ${o.kind})`);
-      const r = await run(() =>
-        recordRetry(ctxOf(cmd), subtask, o.kind as 'implementation' | 'design', o.task),
-      );
-      console.log(r.message);
-      if (r.failed) process.exitCode = 2;
-    });
+    .action(
+      async (subtask: string, o: { kind: (typeof RETRY_KINDS)[number]; task?: string }, cmd: Command) => {
+        const r = await run(() => recordRetry(ctxOf(cmd), subtask, o.kind, o.task));
+        console.log(r.message);
+        if (r.failed) process.exitCode = 2;
+      },
+    );
 
   record
     .command('status')

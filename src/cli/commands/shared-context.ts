@@ -24,6 +24,7 @@ import {
 import { pasteableInstructions, strings } from '../../shared-context/strings.js';
 import { registerCheck, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
+import { dirOption, enumOption, LOCALES, numberOption, type Locale } from '../options.js';
 
 function age(ms: number): string {
   const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
@@ -131,7 +132,11 @@ export function registerSharedContext(program: Command): void {
       '-a, --agent-type <type>',
       'print exactly what SubagentStart would inject into this agent type (filtered and capped)',
     )
-    .option('--project <dir>', 'the project folder (default: the git top level of the current folder)')
+    .option(
+      '--project <dir>',
+      'the project folder (default: the git top level of the current folder)',
+      dirOption(),
+    )
     .option('--json', 'print the entries as JSON')
     .addHelpText(
       'after',
@@ -182,7 +187,7 @@ export function registerSharedContext(program: Command): void {
 
   sc.command('list')
     .description('list the session folders of this project, newest first')
-    .option('--project <dir>', 'the project folder')
+    .option('--project <dir>', 'the project folder', dirOption())
     .addHelpText('after', '\nExample:\n  self-gen shared-context list')
     .action((o: { project?: string }) => {
       const project = projectOf(o.project);
@@ -203,21 +208,19 @@ export function registerSharedContext(program: Command): void {
 
   sc.command('instructions')
     .description('print the agent instructions (FR-4) to paste into CLAUDE.md or an agent definition')
-    .option('--locale <ko|en>', 'language (default: the config locale)')
+    .option('--locale <ko|en>', 'language (default: the config locale)', enumOption(LOCALES))
     .option('--session <id>', 'with --agent-type and --agent-id: the exact instruction one agent gets')
     .option('--agent-type <type>', 'agent type')
     .option('--agent-id <id>', 'agent id')
-    .option('--project <dir>', 'the project folder')
+    .option('--project <dir>', 'the project folder', dirOption())
     .addHelpText(
       'after',
       '\nExamples:\n  self-gen shared-context instructions >> CLAUDE.md\n  self-gen sc instructions --locale en\n' +
         '  self-gen sc instructions --session 1d781026-… --agent-type reviewer --agent-id a32c958c9f43b4a04',
     )
     .action(
-      (o: { locale?: string; session?: string; agentType?: string; agentId?: string; project?: string }) => {
+      (o: { locale?: Locale; session?: string; agentType?: string; agentId?: string; project?: string }) => {
         const locale = o.locale ?? loadConfig().locale;
-        if (o.locale && o.locale !== 'ko' && o.locale !== 'en')
-          throw new CliError(`unknown locale "${o.locale}"`, 'use ko or en');
         if (o.session || o.agentType || o.agentId) {
           if (!o.session || !o.agentType || !o.agentId) {
             throw new CliError(
@@ -235,21 +238,20 @@ export function registerSharedContext(program: Command): void {
 
   sc.command('clean')
     .description('delete session folders whose newest file is older than the TTL (what SessionStart does)')
-    .option('--older-than <hours>', 'TTL in hours (default: the configured ttlHours, 24)')
+    .option(
+      '--older-than <hours>',
+      'TTL in hours (default: the configured ttlHours, 24)',
+      numberOption(0, 24 * 3650, 'a number of hours'),
+    )
     .option('--all', 'delete every session folder')
-    .option('--project <dir>', 'the project folder')
+    .option('--project <dir>', 'the project folder', dirOption())
     .addHelpText(
       'after',
       '\nExamples:\n  self-gen shared-context clean\n  self-gen sc clean --older-than 2\n  self-gen sc clean --all',
     )
-    .action((o: { olderThan?: string; all?: boolean; project?: string }) => {
+    .action((o: { olderThan?: number; all?: boolean; project?: string }) => {
       const project = projectOf(o.project);
-      let hours = resolveConfig(loadConfig(), project).ttlHours;
-      if (o.olderThan !== undefined) {
-        hours = Number(o.olderThan);
-        if (!Number.isFinite(hours) || hours < 0)
-          throw new CliError(`--older-than must be a number of hours, got "${o.olderThan}"`);
-      }
+      const hours = o.olderThan ?? resolveConfig(loadConfig(), project).ttlHours;
       const removed = cleanupExpired(project, o.all ? -1 : hours * 3_600_000, Date.now());
       console.log(
         removed.length
