@@ -169,7 +169,7 @@ export interface FactInput {
   taskId?: string;
   subtaskId?: string;
   designContract?: DesignContractT | null;
-  /** The subtask's test-result (read here for QA when not given). */
+  /** The subtask's test-result (read here when not given). */
   lastResult?: TestResultT | null;
   db: (() => DB) | null;
 }
@@ -227,7 +227,7 @@ export async function gatherTriggerFacts(i: FactInput): Promise<TriggerFacts> {
   if (i.subtaskId && i.taskId) {
     const counts = countsOf(current, subtaskKey(i.state.request.id, i.taskId, i.subtaskId));
     let last = i.lastResult;
-    if (last === undefined && (i.role === 'qa-test-first' || i.role === 'qa-verification'))
+    if (last === undefined)
       last =
         (
           await readContract(i.p, 'test-result', {
