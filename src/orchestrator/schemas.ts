@@ -195,7 +195,8 @@ function build(strict: boolean) {
   const PatternValue = z.custom<unknown>((v) => isPatternValue(v));
   const Knowledge = obj({
     version: z.literal(1),
-    project: obj({ path: Text, name: z.string(), hash: z.string().check(z.regex(/^[0-9a-f]{8}$/)) }),
+    // An unquoted hash such as 109656e1 or 12345678 is a number in YAML: accepted as written.
+    project: obj({ path: Text, name: z.string(), hash: z.union([z.string().check(z.regex(/^[0-9a-f]{8}$/)), z.number()]) }),
     patterns: z.record(z.string(), PatternValue),
     decisions: z.array(
       obj({
