@@ -7,7 +7,14 @@ import type { DB } from '../store/db.js';
 import { OrchError, orchError } from './errors.js';
 import { readLedger } from './ledger.js';
 import { gatherTriggerFacts, evaluateTriggers, runMemorySearch, type MemoryOutcome } from './memory.js';
-import { contractPath, orchPaths, rel, type ContractIds, type ContractKind, type OrchPaths } from './paths.js';
+import {
+  contractPath,
+  orchPaths,
+  rel,
+  type ContractIds,
+  type ContractKind,
+  type OrchPaths,
+} from './paths.js';
 import { MAX_PROJECT_FILE_BYTES, describeFailure, readProjectFile } from './project-file.js';
 import { ROLE_SPECS } from './roles.js';
 import type {
@@ -119,11 +126,21 @@ export function loadSession(p: OrchPaths): LoadedSession {
   const warnings: string[] = [];
   const s = readSession(p);
   if (!s)
-    throw orchError(rel(p, p.sessionFile), '', 'no orchestrator session', 'start the orchestrator skill, or run `self-gen orch init --request "<text>"`');
+    throw orchError(
+      rel(p, p.sessionFile),
+      '',
+      'no orchestrator session',
+      'start the orchestrator skill, or run `self-gen orch init --request "<text>"`',
+    );
   if (s.problem) warnings.push(s.problem);
   const st = readState(p);
   if (!st)
-    throw orchError(rel(p, p.stateFile), '', 'not found', 'start the orchestrator skill, or run `self-gen orch init --request "<text>"`');
+    throw orchError(
+      rel(p, p.stateFile),
+      '',
+      'not found',
+      'start the orchestrator skill, or run `self-gen orch init --request "<text>"`',
+    );
   if (st.problem) warnings.push(st.problem);
   return { session: s.value, state: st.value, warnings };
 }
@@ -156,7 +173,11 @@ export function position(
   if (level === 'task') return { request, task, sub: null };
   const subtask = o.subtask ?? state.tasks[task]!.current_subtask ?? undefined;
   if (!subtask)
-    throw orchError(rel(p, p.stateFile), `tasks.${task}.current_subtask`, `no current subtask for ${request}/${task}`);
+    throw orchError(
+      rel(p, p.stateFile),
+      `tasks.${task}.current_subtask`,
+      `no current subtask for ${request}/${task}`,
+    );
   const sub = state.tasks[task]!.subtasks[subtask] ?? null;
   if (!sub) throw orchError(rel(p, p.stateFile), `tasks.${task}.subtasks`, `no subtask "${subtask}"`);
   return { request, task, subtask, sub };
@@ -195,7 +216,12 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
       break;
     }
     case 'architect': {
-      const brief = await need(p, 'design-brief', ids, `the merge writes it (\`self-gen orch merge ${request}\`)`);
+      const brief = await need(
+        p,
+        'design-brief',
+        ids,
+        `the merge writes it (\`self-gen orch merge ${request}\`)`,
+      );
       vars.design_brief = brief.text.trim();
       knowledge = await readKnowledge(p);
       vars.patterns = await yamlBlock(knowledge?.patterns, '(none recorded)');

@@ -72,7 +72,10 @@ export async function injectRoleContext(input: HookInput, deps: HookDeps): Promi
   } catch (e) {
     if (!(e instanceof OrchError)) throw e;
     // An invalid or missing file is never half-used: say what is wrong instead.
-    const lines = [`[self-gen orchestrator] role: ${role ?? candidates.join('/')} · context unavailable`, e.message];
+    const lines = [
+      `[self-gen orchestrator] role: ${role ?? candidates.join('/')} · context unavailable`,
+      e.message,
+    ];
     if (e.fix) lines.push(`fix: ${e.fix}`);
     lines.push('check with: self-gen orch validate');
     return { additionalContext: truncate(lines.join('\n'), 2000) };
@@ -104,9 +107,11 @@ export async function recordRun(input: HookInput, deps: HookDeps): Promise<null>
       const key = ledger.subtaskKey(state.request.id, tid, sid);
       if (role === 'implementer') ledger.bump(e, key, (c) => (c.implementer_runs += 1));
       if (role === 'qa-verification') {
-        const r = await readContract(p, 'test-result', { request: state.request.id, task: tid, subtask: sid }).catch(
-          () => null,
-        );
+        const r = await readContract(p, 'test-result', {
+          request: state.request.id,
+          task: tid,
+          subtask: sid,
+        }).catch(() => null);
         if (r?.value.execution.result === 'fail')
           ledger.bump(e, key, (c) => c.failed_results.push(r.value.execution.timestamp));
       }

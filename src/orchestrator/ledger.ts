@@ -71,7 +71,13 @@ export function writeLedger(p: OrchPaths, l: Ledger): void {
 export function observe(l: Ledger, s: SessionFileT, st: StateFileT | null, now: Date): LedgerSession {
   let e = l.sessions.find((x) => x.created_at === s.created_at);
   if (!e) {
-    e = { created_at: s.created_at, status: s.status, tasks: [], updated_at: now.toISOString(), subtasks: {} };
+    e = {
+      created_at: s.created_at,
+      status: s.status,
+      tasks: [],
+      updated_at: now.toISOString(),
+      subtasks: {},
+    };
     l.sessions.push(e);
   }
   e.status = s.status;

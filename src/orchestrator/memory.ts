@@ -141,11 +141,7 @@ export function evaluateTriggers(f: TriggerFacts): Trigger[] {
       });
     }
   }
-  if (
-    (f.role === 'qa-test-first' || f.role === 'qa-verification') &&
-    f.subtaskId &&
-    f.testFailures >= 2
-  ) {
+  if ((f.role === 'qa-test-first' || f.role === 'qa-verification') && f.subtaskId && f.testFailures >= 2) {
     out.push({
       id: 'qa-test-failures',
       query: q.tests(f.projectName),
@@ -174,7 +170,16 @@ export interface FactInput {
   db: (() => DB) | null;
 }
 
-const DOMAIN_STOP = new Set([...STOP, 'task', 'tasks', 'implement', 'support', 'feature', 'update', 'create']);
+const DOMAIN_STOP = new Set([
+  ...STOP,
+  'task',
+  'tasks',
+  'implement',
+  'support',
+  'feature',
+  'update',
+  'create',
+]);
 
 /** The significant words of a task name (its "domain"). */
 export function domainWords(name: string): string[] {
@@ -238,10 +243,15 @@ export async function gatherTriggerFacts(i: FactInput): Promise<TriggerFacts> {
         )?.value ?? null;
     const failing = last?.execution.result === 'fail';
     facts.retryCount = Math.max(counts.retries, counts.implementer_runs, failing ? 1 : 0);
-    facts.testFailures = new Set([...counts.failed_results, ...(failing ? [last!.execution.timestamp] : [])]).size;
+    facts.testFailures = new Set([
+      ...counts.failed_results,
+      ...(failing ? [last!.execution.timestamp] : []),
+    ]).size;
   }
   if (i.role === 'implementer' && i.db && i.designContract) {
-    const files = [...new Set(i.designContract.file_refs.filter((r) => r.status !== 'to_create').map((r) => r.path))];
+    const files = [
+      ...new Set(i.designContract.file_refs.filter((r) => r.status !== 'to_create').map((r) => r.path)),
+    ];
     try {
       facts.changedBefore = changedInDb(i.db(), i.p.projectRoot, files, i.session.created_at);
     } catch {}
@@ -393,7 +403,9 @@ async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promi
         if (!current && t.id === 'architect-first-session' && c.kind === 'design-contract') {
           const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
           if (d?.invariants.length)
-            out.push(`${r}/${c.ids.task} (${d.task_name}) invariants: ${oneLine(d.invariants.map((x) => x.rule).join('; '))}`);
+            out.push(
+              `${r}/${c.ids.task} (${d.task_name}) invariants: ${oneLine(d.invariants.map((x) => x.rule).join('; '))}`,
+            );
         } else if (!current && t.id === 'architect-same-domain' && c.kind === 'design-contract') {
           const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
           if (!d || !words(d.task_name).some((w) => (t.terms ?? []).includes(w))) continue;
@@ -411,8 +423,13 @@ async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promi
           const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
           const hit = (d?.file_refs ?? []).filter((x) => (t.files ?? []).some((f) => sameFile(x.path, f)));
           if (d && hit.length)
-            out.push(`${r}/${c.ids.task} (${d.task_name}) ${hit.map((x) => `${x.path} ${x.status}`).join(', ')}`);
-        } else if ((t.id === 'qa-test-failures' || t.id === 'implementer-retry') && c.kind === 'test-result') {
+            out.push(
+              `${r}/${c.ids.task} (${d.task_name}) ${hit.map((x) => `${x.path} ${x.status}`).join(', ')}`,
+            );
+        } else if (
+          (t.id === 'qa-test-failures' || t.id === 'implementer-retry') &&
+          c.kind === 'test-result'
+        ) {
           if (t.id === 'implementer-retry' && c.ids.subtask !== t.subtaskId) continue;
           const res = (await readContract(i.p, 'test-result', c.ids))?.value;
           if (res?.execution.result === 'fail')

@@ -50,7 +50,9 @@ export function closestExplored(file: string, explored: ExploredFile[]): string 
 
 /** Backticked identifiers that are not file names: symbols the statement claims. */
 function symbolsOf(text: string): string[] {
-  return uniq([...text.matchAll(/`([A-Za-z_$][\w$.]*)(?:\(\))?`/g)].map((m) => m[1]!)).filter((s) => !extname(s));
+  return uniq([...text.matchAll(/`([A-Za-z_$][\w$.]*)(?:\(\))?`/g)].map((m) => m[1]!)).filter(
+    (s) => !extname(s),
+  );
 }
 
 /** Step 1: each assumption against the explored files. */
@@ -59,7 +61,8 @@ export function verifyAssumptions(b: TaskBreakdownT, e: ExploredT): AssumptionCh
   return b.assumptions.map((statement, i) => {
     const named = extractFiles(statement);
     const base = { id: `A${i + 1}`, statement, files: named };
-    if (!named.length) return { ...base, verdict: 'unverified' as const, correction: 'names no file to check' };
+    if (!named.length)
+      return { ...base, verdict: 'unverified' as const, correction: 'names no file to check' };
     const absent = ABSENT_RE.test(statement);
     const problems: string[] = [];
     const found = named.map((f) => findExplored(f, files)).filter((x): x is ExploredFile => !!x);
@@ -129,7 +132,11 @@ export function buildBriefs(b: TaskBreakdownT, e: ExploredT, requestId: string, 
     const scopeOut = uniq(
       b.tasks
         .filter((o) => o.id !== t.id)
-        .flatMap((o) => (named.get(o.id) ?? []).filter((f) => !mine.some((m) => sameFile(m, f))).map((f) => `${f} (task ${o.id})`)),
+        .flatMap((o) =>
+          (named.get(o.id) ?? [])
+            .filter((f) => !mine.some((m) => sameFile(m, f)))
+            .map((f) => `${f} (task ${o.id})`),
+        ),
     );
     return {
       version: 1 as const,

@@ -8,7 +8,14 @@ import { dirname, join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { OrchError, orchError } from './errors.js';
 import { bump, countsOf, observe, readLedger, subtaskKey, writeLedger } from './ledger.js';
-import { buildBriefs, initState, mismatchRatio, pointAtNext, verifyAssumptions, type AssumptionCheck } from './merge.js';
+import {
+  buildBriefs,
+  initState,
+  mismatchRatio,
+  pointAtNext,
+  verifyAssumptions,
+  type AssumptionCheck,
+} from './merge.js';
 import {
   CONTRACT_LEVEL,
   contractPath,
@@ -88,7 +95,13 @@ export async function withLock<T>(p: OrchPaths, fn: () => Promise<T> | T): Promi
 function newState(id: string, text: string): StateFileT {
   return {
     version: 2,
-    request: { id, original_request: text.trim(), status: 'active', current_task: null, global_phase: 'global_discovery' },
+    request: {
+      id,
+      original_request: text.trim(),
+      status: 'active',
+      current_task: null,
+      global_phase: 'global_discovery',
+    },
     tasks: {},
     task_order: [],
   };
@@ -105,7 +118,12 @@ function requireSession(p: OrchPaths): SessionFileT {
 function requireActive(p: OrchPaths): SessionFileT {
   const s = requireSession(p);
   if (s.status !== 'active')
-    throw orchError(rel(p, p.sessionFile), 'status', `the session is ${s.status}`, 'start a new one with `self-gen orch init --new --request "<text>"`');
+    throw orchError(
+      rel(p, p.sessionFile),
+      'status',
+      `the session is ${s.status}`,
+      'start a new one with `self-gen orch init --new --request "<text>"`',
+    );
   return s;
 }
 
@@ -156,7 +174,9 @@ export async function initSession(env: OpsEnv, o: InitOptions = {}): Promise<Ini
     const notes: string[] = [];
     const ledger = readLedger(p);
     if (o.references?.length)
-      ledger.references = [...new Set([...ledger.references, ...o.references.map((r) => r.trim()).filter(Boolean)])];
+      ledger.references = [
+        ...new Set([...ledger.references, ...o.references.map((r) => r.trim()).filter(Boolean)]),
+      ];
     let prev: SessionFileT | null = null;
     try {
       const r = readSession(p);
@@ -164,7 +184,9 @@ export async function initSession(env: OpsEnv, o: InitOptions = {}): Promise<Ini
       if (r?.problem) notes.push(r.problem);
     } catch (e) {
       if (!(e instanceof OrchError) || !o.fresh) throw e;
-      notes.push(`${rel(p, p.sessionFile)} was unreadable: kept in ${archive(p, p.sessionFile, ts.replace(/[:.]/g, '-'))} and replaced (--new)`);
+      notes.push(
+        `${rel(p, p.sessionFile)} was unreadable: kept in ${archive(p, p.sessionFile, ts.replace(/[:.]/g, '-'))} and replaced (--new)`,
+      );
     }
     let session: SessionFileT;
     let state: StateFileT | null = null;
@@ -178,14 +200,24 @@ export async function initSession(env: OpsEnv, o: InitOptions = {}): Promise<Ini
       state = readState(p)?.value ?? null;
       if (o.request?.trim() || !state) {
         if (!o.request?.trim())
-          throw orchError(rel(p, p.stateFile), '', 'not found', 'pass the request: `self-gen orch init --request "<text>"`');
+          throw orchError(
+            rel(p, p.stateFile),
+            '',
+            'not found',
+            'pass the request: `self-gen orch init --request "<text>"`',
+          );
         if (state) archiveState(p, state);
         requestId = nextRequestId(p, state);
         state = newState(requestId, o.request);
       }
     } else {
       if (!o.request?.trim())
-        throw orchError(rel(p, p.stateFile), 'request.original_request', 'a new session needs the user\'s request', 'self-gen orch init --request "<the user\'s request>"');
+        throw orchError(
+          rel(p, p.stateFile),
+          'request.original_request',
+          "a new session needs the user's request",
+          'self-gen orch init --request "<the user\'s request>"',
+        );
       if (prev) {
         if (prev.status === 'active') {
           prev.status = 'stopped';
@@ -204,8 +236,14 @@ export async function initSession(env: OpsEnv, o: InitOptions = {}): Promise<Ini
         created_at: ts,
         updated_at: ts,
         manifest: {
-          claude_md: o.claudeMd !== undefined ? resolve(p.projectRoot, o.claudeMd) : defaultFile(p.projectRoot, ['CLAUDE.md', '.claude/CLAUDE.md']),
-          agents_md: o.agentsMd !== undefined ? resolve(p.projectRoot, o.agentsMd) : defaultFile(p.projectRoot, ['AGENTS.md']),
+          claude_md:
+            o.claudeMd !== undefined
+              ? resolve(p.projectRoot, o.claudeMd)
+              : defaultFile(p.projectRoot, ['CLAUDE.md', '.claude/CLAUDE.md']),
+          agents_md:
+            o.agentsMd !== undefined
+              ? resolve(p.projectRoot, o.agentsMd)
+              : defaultFile(p.projectRoot, ['AGENTS.md']),
         },
       };
       state = newState(requestId, o.request);
@@ -250,7 +288,10 @@ export async function addRequest(env: OpsEnv, text: string): Promise<string> {
   });
 }
 
-export async function endSession(env: OpsEnv, status: 'completed' | 'stopped' = 'completed'): Promise<SessionFileT> {
+export async function endSession(
+  env: OpsEnv,
+  status: 'completed' | 'stopped' = 'completed',
+): Promise<SessionFileT> {
   const p = pathsOf(env);
   return withLock(p, () => {
     const s = requireActive(p);
@@ -290,7 +331,11 @@ export async function mergeRequest(env: OpsEnv, request: string): Promise<MergeR
     const session = requireActive(p);
     const prev = requireState(p);
     if (prev.request.id !== request)
-      throw orchError(rel(p, p.stateFile), 'request.id', `the current request is ${prev.request.id}, not ${request}`);
+      throw orchError(
+        rel(p, p.stateFile),
+        'request.id',
+        `the current request is ${prev.request.id}, not ${request}`,
+      );
     const explored = await readContract(p, 'explored', { request });
     const breakdown = await readContract(p, 'task-breakdown', { request });
     const missing = [
@@ -311,7 +356,8 @@ export async function mergeRequest(env: OpsEnv, request: string): Promise<MergeR
     let state: StateFileT | null = null;
     if (!replan) {
       const docs = buildBriefs(breakdown.value, explored.value, request, now);
-      for (const b of docs) briefs.push(rel(p, await writeContract(p, 'design-brief', { request, task: b.task_id }, b)));
+      for (const b of docs)
+        briefs.push(rel(p, await writeContract(p, 'design-brief', { request, task: b.task_id }, b)));
       state = initState(breakdown.value, prev, now);
       writeState(p, state);
       session.current_task = state.request.current_task;
@@ -351,11 +397,17 @@ export interface RecordResult {
   askUser: boolean;
 }
 
-function idsFromDoc(kind: ContractKind, data: unknown, given: Partial<ContractIds>, file: string): ContractIds {
+function idsFromDoc(
+  kind: ContractKind,
+  data: unknown,
+  given: Partial<ContractIds>,
+  file: string,
+): ContractIds {
   const d = (data && typeof data === 'object' ? data : {}) as Record<string, unknown>;
   const pick = (field: string, flag: string | undefined): string | undefined => {
     const v = typeof d[field] === 'string' ? (d[field] as string) : undefined;
-    if (flag && v && flag !== v) throw orchError(file, field, `is "${v}" but --${field.replace('_id', '')} says "${flag}"`);
+    if (flag && v && flag !== v)
+      throw orchError(file, field, `is "${v}" but --${field.replace('_id', '')} says "${flag}"`);
     return flag ?? v;
   };
   const level = CONTRACT_LEVEL[kind];
@@ -401,8 +453,14 @@ export async function recordContract(
       throw orchError(source, 'request_id', `the current request is ${state.request.id}, not ${ids.request}`);
     if (CONTRACT_LEVEL[kind] !== 'request') {
       if (!state.task_order.length)
-        throw orchError(source, 'request_id', `${ids.request} is not merged (state.json has no tasks)`, `run \`self-gen orch merge ${ids.request}\``);
-      if (!state.tasks[ids.task!]) throw orchError(source, 'task_id', `task "${ids.task}" is not a task of ${ids.request}`);
+        throw orchError(
+          source,
+          'request_id',
+          `${ids.request} is not merged (state.json has no tasks)`,
+          `run \`self-gen orch merge ${ids.request}\``,
+        );
+      if (!state.tasks[ids.task!])
+        throw orchError(source, 'task_id', `task "${ids.task}" is not a task of ${ids.request}`);
       if (ids.subtask && !state.tasks[ids.task!]!.subtasks[ids.subtask])
         throw orchError(source, 'subtask_id', `subtask "${ids.subtask}" is not a subtask of ${ids.task}`);
     }
@@ -436,7 +494,9 @@ export async function recordContract(
           const n = countsOf(entry, key).failed_results.length;
           if (n >= env.cfg.maxRetries) {
             askUser = true;
-            messages.push(`${ids.subtask} failed ${n} time(s) (limit ${env.cfg.maxRetries}): ask the user how to continue.`);
+            messages.push(
+              `${ids.subtask} failed ${n} time(s) (limit ${env.cfg.maxRetries}): ask the user how to continue.`,
+            );
           } else {
             messages.push(
               `${ids.subtask} failed (${n} of ${env.cfg.maxRetries}); ${r.recommendation.action === 'retry_design' ? 'the design needs another look (retry_design)' : 'run the implementer again'}`,
@@ -454,7 +514,9 @@ export async function recordContract(
       if (state.request.status === 'completed') messages.push(`${ids.request} is done: every subtask passed`);
       else if (state.request.current_task) {
         const t = state.tasks[state.request.current_task]!;
-        messages.push(`next: ${state.request.current_task}/${t.current_subtask ?? '-'} (${t.current_subtask ? t.subtasks[t.current_subtask]!.phase : '-'})`);
+        messages.push(
+          `next: ${state.request.current_task}/${t.current_subtask ?? '-'} (${t.current_subtask ? t.subtasks[t.current_subtask]!.phase : '-'})`,
+        );
       }
     }
     session.updated_at = ts;
@@ -486,7 +548,12 @@ export async function recordRetry(env: OpsEnv, subtask: string, task?: string): 
     const state = requireState(p);
     const tid = findSubtask(state, subtask, task);
     if (!tid)
-      throw orchError(rel(p, p.stateFile), 'tasks', `no subtask "${subtask}"${task ? ` in ${task}` : ''}`, 'check `self-gen orch status`');
+      throw orchError(
+        rel(p, p.stateFile),
+        'tasks',
+        `no subtask "${subtask}"${task ? ` in ${task}` : ''}`,
+        'check `self-gen orch status`',
+      );
     const now = nowOf(env);
     const l = readLedger(p);
     const e = observe(l, session, state, now);
@@ -508,13 +575,24 @@ export async function recordRetry(env: OpsEnv, subtask: string, task?: string): 
 }
 
 /** Sets a subtask's status by hand (after asking the user); `reset` clears our counts for it. */
-export async function setSubtaskStatus(env: OpsEnv, subtask: string, status: TaskStatus, reset = false): Promise<StateFileT> {
+export async function setSubtaskStatus(
+  env: OpsEnv,
+  subtask: string,
+  status: TaskStatus,
+  reset = false,
+): Promise<StateFileT> {
   const p = pathsOf(env);
   return withLock(p, () => {
     const session = requireActive(p);
     const state = requireState(p);
     const tid = findSubtask(state, subtask);
-    if (!tid) throw orchError(rel(p, p.stateFile), 'tasks', `no subtask "${subtask}"`, 'check `self-gen orch status`');
+    if (!tid)
+      throw orchError(
+        rel(p, p.stateFile),
+        'tasks',
+        `no subtask "${subtask}"`,
+        'check `self-gen orch status`',
+      );
     const t = state.tasks[tid]!;
     const sub = t.subtasks[subtask]!;
     const ts = nowOf(env).toISOString();
@@ -559,7 +637,12 @@ function nextId(prefix: string, ids: string[]): string {
 }
 
 /** Adds to knowledge.yaml in the skill's format; returns the entry's key or id. */
-export async function addKnowledge(env: OpsEnv, field: KnowledgeField, text: string, o: KnowledgeInput = {}): Promise<string> {
+export async function addKnowledge(
+  env: OpsEnv,
+  field: KnowledgeField,
+  text: string,
+  o: KnowledgeInput = {},
+): Promise<string> {
   if (!text.trim()) throw orchError('knowledge', field, 'text is empty');
   const p = pathsOf(env);
   return withLock(p, async () => {
@@ -567,11 +650,20 @@ export async function addKnowledge(env: OpsEnv, field: KnowledgeField, text: str
     const k: KnowledgeFileT = (await readKnowledge(p)) ?? emptyKnowledge(p, env.projectName, now);
     let key: string;
     if (field === 'patterns') {
-      if (!o.topic?.trim()) throw orchError('knowledge', 'patterns', 'a pattern needs a topic', 'pass --topic <name>, e.g. --topic error_handling');
+      if (!o.topic?.trim())
+        throw orchError(
+          'knowledge',
+          'patterns',
+          'a pattern needs a topic',
+          'pass --topic <name>, e.g. --topic error_handling',
+        );
       key = o.topic.trim();
       k.patterns[key] = text.trim();
     } else if (field === 'decisions') {
-      key = nextId('D', k.decisions.map((d) => d.id));
+      key = nextId(
+        'D',
+        k.decisions.map((d) => d.id),
+      );
       k.decisions.push({
         id: key,
         topic: o.topic?.trim() || 'general',
@@ -581,7 +673,10 @@ export async function addKnowledge(env: OpsEnv, field: KnowledgeField, text: str
         created_at: now.toISOString(),
       });
     } else {
-      key = nextId('P', k.pitfalls.map((d) => d.id));
+      key = nextId(
+        'P',
+        k.pitfalls.map((d) => d.id),
+      );
       k.pitfalls.push({
         id: key,
         description: text.trim(),
@@ -667,10 +762,19 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
   }
   const extra = leftovers(p);
   for (const f of extra)
-    note([{ file: rel(p, f), field: '', message: "left by self-gen's earlier own format (not a file of the skill)" }]);
+    note([
+      {
+        file: rel(p, f),
+        field: '',
+        message: "left by self-gen's earlier own format (not a file of the skill)",
+      },
+    ]);
   if (extra.length) old = true;
   if (old) out.fixes.push(MIGRATE_FIX);
-  else if (out.issues.length) out.fixes.push('correct the named fields (the formats: docs/orchestrator.md), or let the skill regenerate the file');
+  else if (out.issues.length)
+    out.fixes.push(
+      'correct the named fields (the formats: docs/orchestrator.md), or let the skill regenerate the file',
+    );
   // Template overrides: variables the role does not receive render empty.
   for (const dir of [p.templatesDir, configTemplatesDir(p, env.cfg.templatesDir)]) {
     if (!dir || !existsSync(dir)) continue;
@@ -683,8 +787,11 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
         continue;
       }
       const text = readFileSync(file, 'utf8');
-      for (const v of unknownVars(text)) out.issues.push({ file: rel(p, file), field: `{{${v}}}`, message: 'unknown variable' });
-      for (const v of foreignVars(role as keyof typeof ROLE_SPECS, text).filter((v) => !unknownVars(text).includes(v)))
+      for (const v of unknownVars(text))
+        out.issues.push({ file: rel(p, file), field: `{{${v}}}`, message: 'unknown variable' });
+      for (const v of foreignVars(role as keyof typeof ROLE_SPECS, text).filter(
+        (v) => !unknownVars(text).includes(v),
+      ))
         out.warnings.push(`${rel(p, file)}: {{${v}}} is not part of the ${role} context and renders empty`);
     }
   }
@@ -756,24 +863,37 @@ export async function migrate(env: OpsEnv): Promise<MigrateResult> {
     }
     if (sessionOld) {
       move(p.sessionFile);
-      const requests = Array.isArray(sessionOld.requests) ? (sessionOld.requests as Record<string, unknown>[]) : [];
+      const requests = Array.isArray(sessionOld.requests)
+        ? (sessionOld.requests as Record<string, unknown>[])
+        : [];
       const cur = requests.find((r) => r.id === sessionOld.current_request) ?? requests[requests.length - 1];
       const manifest = (sessionOld.manifest ?? {}) as Record<string, unknown>;
       const session: SessionFileT = {
         version: 1,
         project: { path: p.projectRoot, name: env.projectName, hash: p.hash },
-        status: sessionOld.status === 'active' ? 'active' : sessionOld.status === 'completed' ? 'completed' : 'stopped',
+        status:
+          sessionOld.status === 'active'
+            ? 'active'
+            : sessionOld.status === 'completed'
+              ? 'completed'
+              : 'stopped',
         current_task: null,
         created_at: typeof sessionOld.started_at === 'string' ? sessionOld.started_at : now.toISOString(),
         updated_at: now.toISOString(),
         manifest: {
-          claude_md: typeof manifest.claude_md === 'string' ? resolve(p.projectRoot, manifest.claude_md) : null,
+          claude_md:
+            typeof manifest.claude_md === 'string' ? resolve(p.projectRoot, manifest.claude_md) : null,
           agents_md: null,
         },
       };
       if (Array.isArray(manifest.reference_projects)) {
         const l = readLedger(p);
-        l.references = [...new Set([...l.references, ...manifest.reference_projects.filter((x): x is string => typeof x === 'string')])];
+        l.references = [
+          ...new Set([
+            ...l.references,
+            ...manifest.reference_projects.filter((x): x is string => typeof x === 'string'),
+          ]),
+        ];
         writeLedger(p, l);
       }
       writeSession(p, session);
@@ -789,14 +909,28 @@ export async function migrate(env: OpsEnv): Promise<MigrateResult> {
     }
     if (knowledgeOld) {
       move(p.knowledgeFile);
-      const text = (e: unknown) => (typeof e === 'string' ? e : e && typeof e === 'object' && 'text' in e ? String((e as { text: unknown }).text) : '');
+      const text = (e: unknown) =>
+        typeof e === 'string'
+          ? e
+          : e && typeof e === 'object' && 'text' in e
+            ? String((e as { text: unknown }).text)
+            : '';
       const list = (x: unknown) => (Array.isArray(x) ? x.map(text).filter(Boolean) : []);
       const k = emptyKnowledge(p, env.projectName, now);
       list(knowledgeOld.patterns).forEach((t, i) => (k.patterns[`pattern_${i + 1}`] = t));
       list(knowledgeOld.decisions).forEach((t, i) =>
-        k.decisions.push({ id: `D${i + 1}`, topic: 'general', decision: t, rationale: '', refs: [], created_at: now.toISOString() }),
+        k.decisions.push({
+          id: `D${i + 1}`,
+          topic: 'general',
+          decision: t,
+          rationale: '',
+          refs: [],
+          created_at: now.toISOString(),
+        }),
       );
-      list(knowledgeOld.pitfalls).forEach((t, i) => k.pitfalls.push({ id: `P${i + 1}`, description: t, reason: '' }));
+      list(knowledgeOld.pitfalls).forEach((t, i) =>
+        k.pitfalls.push({ id: `P${i + 1}`, description: t, reason: '' }),
+      );
       await writeKnowledge(p, k);
       res.written.push(rel(p, p.knowledgeFile));
     }

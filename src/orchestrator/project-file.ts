@@ -16,7 +16,11 @@ const inside = (root: string, abs: string) => {
   return r !== '' && !r.startsWith('..') && !isAbsolute(r);
 };
 
-export function readProjectFile(root: string, file: string, maxBytes = MAX_PROJECT_FILE_BYTES): ProjectFileRead {
+export function readProjectFile(
+  root: string,
+  file: string,
+  maxBytes = MAX_PROJECT_FILE_BYTES,
+): ProjectFileRead {
   const base = resolve(root);
   const abs = isAbsolute(file) ? resolve(file) : resolve(base, file);
   if (!inside(base, abs)) return { ok: false, reason: 'outside' };
@@ -57,7 +61,10 @@ export function readProjectFile(root: string, file: string, maxBytes = MAX_PROJE
   }
 }
 
-export function describeFailure(file: string, reason: Exclude<ProjectFileRead, { ok: true }>['reason']): string {
+export function describeFailure(
+  file: string,
+  reason: Exclude<ProjectFileRead, { ok: true }>['reason'],
+): string {
   switch (reason) {
     case 'outside':
       return `(not read: ${file} is outside the project)`;

@@ -116,9 +116,7 @@ function build(strict: boolean) {
           id: Id,
           name: Text,
           objective: z.string(),
-          subtasks: z
-            .array(obj({ id: Id, name: Text, description: z.string() }))
-            .check(z.minLength(1)),
+          subtasks: z.array(obj({ id: Id, name: Text, description: z.string() })).check(z.minLength(1)),
         }),
       )
       .check(z.minLength(1)),
@@ -185,7 +183,9 @@ function build(strict: boolean) {
     subtask_id: Id,
     execution: obj({ command: z.string(), timestamp: z.string(), result: z.enum(['pass', 'fail']) }),
     summary: obj({ total: Count, passed: Count, failed: Count, skipped: Count }),
-    failed_tests: z.array(obj({ id: z.string(), name: z.string(), reason: z.string(), category: z.string() })),
+    failed_tests: z.array(
+      obj({ id: z.string(), name: z.string(), reason: z.string(), category: z.string() }),
+    ),
     recommendation: obj({
       action: z.enum(['complete', 'retry_implementation', 'retry_design']),
       reason: z.string(),
@@ -196,7 +196,11 @@ function build(strict: boolean) {
   const Knowledge = obj({
     version: z.literal(1),
     // An unquoted hash such as 109656e1 or 12345678 is a number in YAML: accepted as written.
-    project: obj({ path: Text, name: z.string(), hash: z.union([z.string().check(z.regex(/^[0-9a-f]{8}$/)), z.number()]) }),
+    project: obj({
+      path: Text,
+      name: z.string(),
+      hash: z.union([z.string().check(z.regex(/^[0-9a-f]{8}$/)), z.number()]),
+    }),
     patterns: z.record(z.string(), PatternValue),
     decisions: z.array(
       obj({

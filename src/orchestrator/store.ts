@@ -5,7 +5,15 @@
 // - Writes (CLI only, never a hook): `Real` schemas (exactly the skill's fields), atomic. The
 //   previous valid session.json / state.json is kept as a backup in OUR folder (data home), never
 //   next to the skill's files; a corrupt file is read from that backup with a warning.
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { redactDeep } from '../shared/redact.js';
 import { OrchError, orchError } from './errors.js';
@@ -58,7 +66,7 @@ const flavour = (mode: Mode) => (mode === 'strict' ? Real : Read);
 // ---------------------------------------------------------------- our earlier own formats
 
 export const MIGRATE_FIX =
-  'run `self-gen orch migrate` (moves our old files out of the skill\'s folder into self-gen\'s own folder and writes session.json, state.json and knowledge.yaml in the skill\'s format), or remove the file';
+  "run `self-gen orch migrate` (moves our old files out of the skill's folder into self-gen's own folder and writes session.json, state.json and knowledge.yaml in the skill's format), or remove the file";
 
 /**
  * A file written by an earlier self-gen in its own format (not the skill's): the reason, or null.
@@ -69,20 +77,25 @@ export function oldFormat(kind: FileKind, data: unknown): string | null {
   const d = data as Record<string, unknown>;
   if (kind === 'session')
     return 'session_id' in d || 'project_root' in d || 'current_request' in d
-      ? 'written in self-gen\'s earlier own format (session_id, project_root), not the skill\'s'
+      ? "written in self-gen's earlier own format (session_id, project_root), not the skill's"
       : null;
   if (kind === 'state')
     return 'request_id' in d || 'current_subtask' in d
-      ? 'written in self-gen\'s earlier own format (request_id, current_subtask at the top), not the skill\'s'
+      ? "written in self-gen's earlier own format (request_id, current_subtask at the top), not the skill's"
       : null;
   if (kind === 'knowledge')
     return !('version' in d) &&
       (Array.isArray(d.patterns) || Array.isArray(d.decisions) || Array.isArray(d.pitfalls)) &&
-      [d.decisions, d.pitfalls].every((x) => x === undefined || (Array.isArray(x) && x.every((e) => typeof e === 'string' || (e && typeof e === 'object' && 'text' in e))))
-      ? 'written in self-gen\'s earlier own format (lists of strings), not the skill\'s'
+      [d.decisions, d.pitfalls].every(
+        (x) =>
+          x === undefined ||
+          (Array.isArray(x) &&
+            x.every((e) => typeof e === 'string' || (e && typeof e === 'object' && 'text' in e))),
+      )
+      ? "written in self-gen's earlier own format (lists of strings), not the skill's"
       : null;
   return !('version' in d) && !('created_by' in d) && 'request_id' in d
-    ? 'written in self-gen\'s earlier own format (no version / created_by), not the skill\'s'
+    ? "written in self-gen's earlier own format (no version / created_by), not the skill's"
     : null;
 }
 
@@ -161,7 +174,10 @@ export function readJsonDoc<T>(
     }
   }
   if (text === null) return null;
-  throw new OrchError(issues, `restore ${name} (self-gen keeps a backup in ${p.backupDir}), or start over with \`self-gen orch init --new\``);
+  throw new OrchError(
+    issues,
+    `restore ${name} (self-gen keeps a backup in ${p.backupDir}), or start over with \`self-gen orch init --new\``,
+  );
 }
 
 /** Writes session.json / state.json in the skill's exact format; the previous valid one → backup. */
@@ -207,7 +223,8 @@ export function checkTaskBreakdown(b: TaskBreakdownT, file: string): FieldIssue[
   const taskIds = new Set<string>();
   const subIds = new Set<string>();
   b.tasks.forEach((t, i) => {
-    if (taskIds.has(t.id)) out.push({ file, field: `tasks[${i}].id`, message: `duplicate task id "${t.id}"` });
+    if (taskIds.has(t.id))
+      out.push({ file, field: `tasks[${i}].id`, message: `duplicate task id "${t.id}"` });
     taskIds.add(t.id);
     t.subtasks.forEach((s, j) => {
       if (subIds.has(s.id))
@@ -221,7 +238,12 @@ export function checkTaskBreakdown(b: TaskBreakdownT, file: string): FieldIssue[
   return out;
 }
 
-function checkLocation(value: Record<string, unknown>, kind: ContractKind, ids: ContractIds, file: string): FieldIssue[] {
+function checkLocation(
+  value: Record<string, unknown>,
+  kind: ContractKind,
+  ids: ContractIds,
+  file: string,
+): FieldIssue[] {
   const out: FieldIssue[] = [];
   const expect: [string, string | undefined][] = [['request_id', ids.request]];
   if (CONTRACT_LEVEL[kind] !== 'request') expect.push(['task_id', ids.task]);
@@ -394,7 +416,8 @@ export function listContracts(p: OrchPaths, request: string): FoundContract[] {
   };
   for (const kind of CONTRACT_KINDS.filter((k) => CONTRACT_LEVEL[k] === 'request')) at(kind, { request });
   for (const task of subdirs(base)) {
-    for (const kind of CONTRACT_KINDS.filter((k) => CONTRACT_LEVEL[k] === 'task')) at(kind, { request, task });
+    for (const kind of CONTRACT_KINDS.filter((k) => CONTRACT_LEVEL[k] === 'task'))
+      at(kind, { request, task });
     for (const subtask of subdirs(join(base, task))) {
       for (const kind of CONTRACT_KINDS.filter((k) => CONTRACT_LEVEL[k] === 'subtask'))
         at(kind, { request, task, subtask });

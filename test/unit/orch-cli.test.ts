@@ -5,7 +5,16 @@
 // error and exit-code contract; the SubagentStart injection through the built hook entry.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
@@ -32,7 +41,10 @@ beforeAll(() => {
   home = join(dir, 'home');
   spawnSync('mkdir', ['-p', home]);
   // never ask a real claude-mem worker from a test
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ orchestrator: { claudeMem: { enabled: false } } }));
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({ orchestrator: { claudeMem: { enabled: false } } }),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -47,7 +59,9 @@ function cli(project: string, args: string[], input?: string, h = home) {
 }
 
 function files(d: string): string[] {
-  return readdirSync(d).flatMap((n) => (statSync(join(d, n)).isDirectory() ? files(join(d, n)) : [join(d, n)]));
+  return readdirSync(d).flatMap((n) =>
+    statSync(join(d, n)).isDirectory() ? files(join(d, n)) : [join(d, n)],
+  );
 }
 
 /** The kind of a file in the skill's folders, or null when the skill has no such file. */
@@ -55,8 +69,17 @@ function kindOf(relPath: string): FileKind | null {
   if (/^sessions\/[0-9a-f]{8}\/session\.json$/.test(relPath)) return 'session';
   if (/^sessions\/[0-9a-f]{8}\/state\.json$/.test(relPath)) return 'state';
   if (/^knowledge\/[0-9a-f]{8}\/knowledge\.yaml$/.test(relPath)) return 'knowledge';
-  const m = /^sessions\/[0-9a-f]{8}\/contracts\/R\d+\/(?:[\w-]+\/(?:[\w-]+\/)?)?([a-z-]+)\.yaml$/.exec(relPath);
-  const kinds = ['explored', 'task-breakdown', 'design-brief', 'design-contract', 'test-contract', 'test-result'];
+  const m = /^sessions\/[0-9a-f]{8}\/contracts\/R\d+\/(?:[\w-]+\/(?:[\w-]+\/)?)?([a-z-]+)\.yaml$/.exec(
+    relPath,
+  );
+  const kinds = [
+    'explored',
+    'task-breakdown',
+    'design-brief',
+    'design-contract',
+    'test-contract',
+    'test-result',
+  ];
   return m && kinds.includes(m[1]!) ? (m[1] as FileKind) : null;
 }
 
@@ -93,7 +116,9 @@ describe('#14.6 examples/orchestrator/run.sh through the built CLI', () => {
     expect(out).toContain('assumptions of R1: 4 ok, 1 mismatched (20 %)');
     expect(out).toContain('T1-S1 failed (1 of 3); run the implementer again');
     expect(out).toContain('T1-S1: retry 1 of 3');
-    expect(out).toContain('- [implementer-retry] "notes-api Count failed attempts per user in a one-minute window 실패"');
+    expect(out).toContain(
+      '- [implementer-retry] "notes-api Count failed attempts per user in a one-minute window 실패"',
+    );
     expect(out).toContain('R1 is done: every subtask passed');
     expect(out).toMatch(/\d+ file\(s\) checked, 0 error\(s\)/);
 
@@ -120,17 +145,36 @@ describe('#14.6 examples/orchestrator/run.sh through the built CLI', () => {
     );
     const p = orchPaths(proj, { SELF_GEN_HOME: h });
     const state = JSON.parse(readFileSync(p.stateFile, 'utf8'));
-    expect(state.request).toMatchObject({ id: 'R1', status: 'completed', global_phase: 'complete', current_task: null });
-    expect(state.tasks.T1.subtasks['T1-S1']).toEqual({ name: 'Count failed attempts per user in a one-minute window', status: 'completed', phase: 'complete', gates: {} });
+    expect(state.request).toMatchObject({
+      id: 'R1',
+      status: 'completed',
+      global_phase: 'complete',
+      current_task: null,
+    });
+    expect(state.tasks.T1.subtasks['T1-S1']).toEqual({
+      name: 'Count failed attempts per user in a one-minute window',
+      status: 'completed',
+      phase: 'complete',
+      gates: {},
+    });
     expect(JSON.parse(readFileSync(p.sessionFile, 'utf8')).status).toBe('completed');
     const brief = parse(readFileSync(join(p.contractsDir, 'R1/T2/design-brief.yaml'), 'utf8'));
     expect(brief.scope_out).toContain('src/auth/rate-limit.js (task T1)');
     const k = parse(readFileSync(p.knowledgeFile, 'utf8'));
-    expect(k.pitfalls[0]).toEqual({ id: 'P1', description: 'rate-limit windows are per process', reason: 'a restart clears them', learned_from: 'R1/T1-S1' });
+    expect(k.pitfalls[0]).toEqual({
+      id: 'P1',
+      description: 'rate-limit windows are per process',
+      reason: 'a restart clears them',
+      learned_from: 'R1/T1-S1',
+    });
     expect(k.patterns.modules).toBe('named exports only; node:test for tests');
     // ours: ledger, merge report, backups — under the data home
     const ledger = JSON.parse(readFileSync(p.ledgerFile, 'utf8'));
-    expect(ledger.sessions[0].subtasks['R1/T1/T1-S1']).toEqual({ implementer_runs: 0, retries: 1, failed_results: ['2026-11-20T09:20:00Z'] });
+    expect(ledger.sessions[0].subtasks['R1/T1/T1-S1']).toEqual({
+      implementer_runs: 0,
+      retries: 1,
+      failed_results: ['2026-11-20T09:20:00Z'],
+    });
     expect(ledger.sessions[0].status).toBe('completed');
     expect(existsSync(join(p.ownDir, 'merge', 'R1.yaml'))).toBe(true);
     expect(existsSync(join(p.backupDir, 'state.json.bak'))).toBe(true);
@@ -152,7 +196,11 @@ describe('#14.3 the CLI and the skill work on the same session', () => {
     expect(r.stdout).toContain('next: T1/T1-S2 (test_first)');
     const st = JSON.parse(readFileSync(f.p.stateFile, 'utf8'));
     expect(st.tasks.T1.current_subtask).toBe('T1-S2');
-    expect(st.tasks.T1.subtasks['T1-S1']).toMatchObject({ status: 'completed', phase: 'complete', gates: { 'GATE-1': 'passed', 'GATE-2': 'pending' } });
+    expect(st.tasks.T1.subtasks['T1-S1']).toMatchObject({
+      status: 'completed',
+      phase: 'complete',
+      gates: { 'GATE-1': 'passed', 'GATE-2': 'pending' },
+    });
     expect(st.tasks.T1.subtasks['T1-S2']).toMatchObject({ status: 'in_progress', phase: 'test_first' });
     expectOnlyRealFiles(f.root);
     const v = cli(f.root, ['validate'], undefined, f.home);
@@ -166,7 +214,9 @@ describe('CLI errors and exit codes', () => {
     spawnSync('mkdir', ['-p', proj]);
     const r = cli(proj, ['context', 'architect']);
     expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/^self-gen: .*session\.json: no orchestrator session\n {2}fix: start the orchestrator skill, or run `self-gen orch init/);
+    expect(r.stderr).toMatch(
+      /^self-gen: .*session\.json: no orchestrator session\n {2}fix: start the orchestrator skill, or run `self-gen orch init/,
+    );
   });
 
   it('a contract in another shape is refused with file and field; validate exits 1 on a broken file', () => {
@@ -181,7 +231,9 @@ describe('CLI errors and exit codes', () => {
     );
     expect(bad.status).toBe(1);
     expect(bad.stderr).toContain('<stdin>: explored_files[0].path: required (string)');
-    expect(bad.stderr).toContain("<stdin>: explored_files[0].symbols: unknown field (not in the orchestrator's format)");
+    expect(bad.stderr).toContain(
+      "<stdin>: explored_files[0].symbols: unknown field (not in the orchestrator's format)",
+    );
     const ok = cli(proj, ['record', 'contract', 'explored', join(EXAMPLE, 'agent-outputs/01-explored.yaml')]);
     expect(ok.status, ok.stderr).toBe(0);
     expect(cli(proj, ['validate']).status).toBe(0);
@@ -190,7 +242,9 @@ describe('CLI errors and exit codes', () => {
     expect(v.status).toBe(1);
     expect(v.stdout).toContain('contracts/R1/explored.yaml: explored_files: required (array)');
     expect(v.stdout).toMatch(/^fix: /m);
-    expect(cli(proj, ['context', 'wizard']).stderr).toContain("value 'wizard' is invalid for argument 'role'");
+    expect(cli(proj, ['context', 'wizard']).stderr).toContain(
+      "value 'wizard' is invalid for argument 'role'",
+    );
   });
 
   it('#14.4 an old-format session: validate says what to do, migrate fixes it', () => {
@@ -200,7 +254,20 @@ describe('CLI errors and exit codes', () => {
     spawnSync('mkdir', ['-p', p.sessionDir]);
     writeFileSync(
       p.sessionFile,
-      JSON.stringify({ version: 1, session_id: 'x', project_root: proj, project_name: 'p', hash: p.hash, status: 'active', started_at: '2025-03-01T10:00:00.000Z', updated_at: '2025-03-01T10:00:00.000Z', manifest: { claude_md: 'CLAUDE.md' }, requests: [{ id: 'R1', request: 'old', status: 'open', created_at: '2025-03-01T10:00:00.000Z' }], current_request: 'R1', history: [] }),
+      JSON.stringify({
+        version: 1,
+        session_id: 'x',
+        project_root: proj,
+        project_name: 'p',
+        hash: p.hash,
+        status: 'active',
+        started_at: '2025-03-01T10:00:00.000Z',
+        updated_at: '2025-03-01T10:00:00.000Z',
+        manifest: { claude_md: 'CLAUDE.md' },
+        requests: [{ id: 'R1', request: 'old', status: 'open', created_at: '2025-03-01T10:00:00.000Z' }],
+        current_request: 'R1',
+        history: [],
+      }),
     );
     const v = cli(proj, ['validate']);
     expect(v.status).toBe(1);

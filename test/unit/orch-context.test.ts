@@ -16,12 +16,26 @@ import { MARK, realProject, setState, write, type Fixture } from './orch-fixture
 
 let f: Fixture;
 afterEach(() => f?.cleanup());
-const ctxOf = (role: Role, o: Record<string, string> = {}) => buildRoleContext(f.orchEnv, { role, memory: false, ...o });
+const ctxOf = (role: Role, o: Record<string, string> = {}) =>
+  buildRoleContext(f.orchEnv, { role, memory: false, ...o });
 
 describe('hot path', () => {
   it('a SubagentStart for an agent type that maps to no role loads no yaml and injects nothing', async () => {
-    const input = { hook_event_name: 'SubagentStart', session_id: 's1', cwd: '/nowhere', agent_type: 'general-purpose', agent_id: 'a1' } as HookInput;
-    const r = await injectRoleContext(input, createDeps(input, { ...process.env, SELF_GEN_HOME: '/nonexistent-home', CLAUDE_PROJECT_DIR: '/nonexistent-proj' }));
+    const input = {
+      hook_event_name: 'SubagentStart',
+      session_id: 's1',
+      cwd: '/nowhere',
+      agent_type: 'general-purpose',
+      agent_id: 'a1',
+    } as HookInput;
+    const r = await injectRoleContext(
+      input,
+      createDeps(input, {
+        ...process.env,
+        SELF_GEN_HOME: '/nonexistent-home',
+        CLAUDE_PROJECT_DIR: '/nonexistent-proj',
+      }),
+    );
     expect(r).toBeNull();
     expect(yamlLoaded()).toBe(false);
   });
@@ -32,7 +46,9 @@ describe('#14.5 where the session stands, from state.json', () => {
     f = realProject('test_first');
     const c = await ctxOf('qa-test-first');
     expect(c.ids).toEqual({ request: 'R1', task: 'T1', subtask: 'T1-S1' });
-    expect(c.vars.output_path).toBe(`.claude/orchestrator/sessions/${f.p.hash}/contracts/R1/T1/T1-S1/test-contract.yaml`);
+    expect(c.vars.output_path).toBe(
+      `.claude/orchestrator/sessions/${f.p.hash}/contracts/R1/T1/T1-S1/test-contract.yaml`,
+    );
     expect(c.vars.current_subtask).toContain(`name: Count failed logins ${MARK.subtask}`);
     expect(c.vars.current_subtask).toContain('phase: test_first');
     expect((await ctxOf('architect')).vars.output_path).toMatch(/contracts\/R1\/T1\/design-contract\.yaml$/);
@@ -47,12 +63,16 @@ describe('#14.5 where the session stands, from state.json', () => {
     expect(c.vars.pitfalls).toContain(`description: ${MARK.pitfall} the session cookie is signed`);
     expect(c.vars.pitfalls).not.toContain(MARK.pattern);
     const v = await ctxOf('qa-verification');
-    expect(v.vars.invariants).toBe(`- INV-1: ${MARK.dcInvariant} a blocked user never reaches verifyPassword\n- INV-2: counts are per user name`);
+    expect(v.vars.invariants).toBe(
+      `- INV-1: ${MARK.dcInvariant} a blocked user never reaches verifyPassword\n- INV-2: counts are per user name`,
+    );
   });
 
   it('explicit --subtask picks another subtask; a missing contract is an error with file and fix', async () => {
     f = realProject();
-    await expect(ctxOf('implementer', { subtask: 'T1-S2' })).rejects.toThrow(/T1-S2\/test-contract\.yaml: not found/);
+    await expect(ctxOf('implementer', { subtask: 'T1-S2' })).rejects.toThrow(
+      /T1-S2\/test-contract\.yaml: not found/,
+    );
     rmSync(join(f.p.contractsDir, 'R1/T1/design-contract.yaml'));
     const e = await ctxOf('qa-test-first').catch((x: { fix?: string; message: string }) => x);
     expect((e as Error).message).toMatch(/design-contract\.yaml: not found/);
@@ -63,7 +83,9 @@ describe('#14.5 where the session stands, from state.json', () => {
     f = realProject();
     setState(f, () => {}, 'state-start.json');
     expect((await ctxOf('planner')).vars.user_request).toContain(MARK.request);
-    await expect(ctxOf('architect')).rejects.toThrow(/request\.current_task: no current task for R1 \(global phase global_discovery\)/);
+    await expect(ctxOf('architect')).rejects.toThrow(
+      /request\.current_task: no current task for R1 \(global phase global_discovery\)/,
+    );
   });
 
   it('planner: CLAUDE.md from the manifest (absolute or relative), bounded, inside the project only', async () => {
@@ -79,7 +101,11 @@ describe('#14.5 where the session stands, from state.json', () => {
 describe('templates', () => {
   it('a project template override replaces the default; another role’s variables render empty', async () => {
     f = realProject();
-    write(f.root, '.claude/orchestrator/templates/architect.md', 'ARCH {{task_id}} :: {{pitfalls}} :: {{nope}}');
+    write(
+      f.root,
+      '.claude/orchestrator/templates/architect.md',
+      'ARCH {{task_id}} :: {{pitfalls}} :: {{nope}}',
+    );
     const c = await ctxOf('architect');
     expect(c.template.source).toBe('project');
     expect(c.text).toBe('ARCH T1 ::  ::');
@@ -91,11 +117,17 @@ describe('templates', () => {
     for (const role of ROLES) {
       const used = templateVars(readFileSync(join(dir as string, `${role}.md`), 'utf8'));
       for (const v of used) expect(ROLE_SPECS[role].vars, `${role}.md uses {{${v}}}`).toContain(v);
-      for (const v of ROLE_SPECS[role].vars.filter((x) => x !== 'role')) expect(used, `${role}.md lacks {{${v}}}`).toContain(v);
+      for (const v of ROLE_SPECS[role].vars.filter((x) => x !== 'role'))
+        expect(used, `${role}.md lacks {{${v}}}`).toContain(v);
     }
   });
 
   it('renderTemplate replaces in one pass (a value containing {{x}} is not expanded)', () => {
-    expect(renderTemplate('A {{design_brief}} B {{task_id}}', 'architect', { design_brief: '{{task_id}}', task_id: 'T9' })).toBe('A {{task_id}} B T9');
+    expect(
+      renderTemplate('A {{design_brief}} B {{task_id}}', 'architect', {
+        design_brief: '{{task_id}}',
+        task_id: 'T9',
+      }),
+    ).toBe('A {{task_id}} B T9');
   });
 });

@@ -2,12 +2,26 @@
 // orchestrator skill's files, copied from test/fixtures/orchestrator-real/ (written by hand from
 // ../shared/orchestrator-formats.md) with the project path and hash replaced. Every value a role
 // may receive carries a marker (MARK), so a test can tell which file or field reached which role.
-import { cpSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { stringify } from 'yaml';
 import { orchPaths, type OrchPaths } from '../../src/orchestrator/paths.js';
-import { OrchestratorConfig, type OrchestratorConfigT, type Phase, type StateFileT } from '../../src/orchestrator/schemas.js';
+import {
+  OrchestratorConfig,
+  type OrchestratorConfigT,
+  type Phase,
+  type StateFileT,
+} from '../../src/orchestrator/schemas.js';
 import type { OpsEnv } from '../../src/orchestrator/ops.js';
 import type { OrchEnv } from '../../src/orchestrator/context.js';
 import { ROOT } from '../helpers/env.js';
@@ -58,9 +72,17 @@ export function makeProject(over: Record<string, unknown> = {}): Fixture {
   mkdirSync(join(root, '.git'), { recursive: true });
   mkdirSync(home, { recursive: true });
   // Hooks read the config from the data home: never ask a real claude-mem from a test.
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ orchestrator: { claudeMem: { enabled: false } } }));
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({ orchestrator: { claudeMem: { enabled: false } } }),
+  );
   const cfg = makeCfg(over);
-  const procEnv: NodeJS.ProcessEnv = { ...process.env, SELF_GEN_HOME: home, HOME: dir, CLAUDE_PROJECT_DIR: root };
+  const procEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    SELF_GEN_HOME: home,
+    HOME: dir,
+    CLAUDE_PROJECT_DIR: root,
+  };
   let t = Date.parse('2026-11-20T10:00:00.000Z');
   const p = orchPaths(root, procEnv);
   return {
@@ -78,7 +100,9 @@ export function makeProject(over: Record<string, unknown> = {}): Fixture {
 
 /** A fixture file's text with the project path and hash of `f`. */
 export function fixtureText(f: Pick<Fixture, 'root' | 'p'>, name: string): string {
-  return readFileSync(join(REAL, name), 'utf8').replaceAll(FIXTURE_ROOT, f.root).replaceAll(FIXTURE_HASH, f.p.hash);
+  return readFileSync(join(REAL, name), 'utf8')
+    .replaceAll(FIXTURE_ROOT, f.root)
+    .replaceAll(FIXTURE_HASH, f.p.hash);
 }
 
 export function write(root: string, rel: string, text: string): void {
@@ -94,7 +118,9 @@ export function write(root: string, rel: string, text: string): void {
 export function realProject(phase: Phase = 'implementation', over: Record<string, unknown> = {}): Fixture {
   const f = makeProject(over);
   const files = (dir: string): string[] =>
-    readdirSync(dir).flatMap((n) => (statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)]));
+    readdirSync(dir).flatMap((n) =>
+      statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)],
+    );
   for (const abs of files(join(REAL, 'contracts'))) {
     const name = relative(REAL, abs);
     write(f.p.sessionDir, name, fixtureText(f, name));

@@ -2,13 +2,20 @@
 // skill writes them, parse; a file that breaks its format is reported by file and field; agent
 // types map to roles (plain and plugin-qualified; qa-engineer by the subtask phase); files of our
 // earlier own format are named with what to do.
+/* eslint-disable @typescript-eslint/no-explicit-any -- test documents are mutated field by field */
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { Read, Real, parseWith, type FileKind } from '../../src/orchestrator/schemas.js';
 import { roleForAgentType, rolesForAgentType } from '../../src/orchestrator/roles.js';
-import { readContract, readSession, readState, readKnowledge, validateContract } from '../../src/orchestrator/store.js';
+import {
+  readContract,
+  readSession,
+  readState,
+  readKnowledge,
+  validateContract,
+} from '../../src/orchestrator/store.js';
 import { migrate, validateAll } from '../../src/orchestrator/ops.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { OrchError } from '../../src/orchestrator/errors.js';
@@ -68,7 +75,9 @@ describe('#14.1 real-format files of every kind parse', () => {
 
   it("the issue's rejected task-breakdown (plain-string assumptions, task `name`) is accepted; our old shape is named", () => {
     const tb = load('contracts/R1/task-breakdown.yaml');
-    expect(() => validateContract('task-breakdown', tb, 'tb.yaml', { request: 'R1' }, 'strict')).not.toThrow();
+    expect(() =>
+      validateContract('task-breakdown', tb, 'tb.yaml', { request: 'R1' }, 'strict'),
+    ).not.toThrow();
     const bad = structuredClone(tb) as { tasks: Record<string, unknown>[] };
     bad.tasks[0]!.title = bad.tasks[0]!.name;
     delete bad.tasks[0]!.name;
@@ -84,16 +93,51 @@ describe('#14.1 real-format files of every kind parse', () => {
 
   it('fields are checked precisely: enums, nested maps, types — by file and field', () => {
     const cases: [string, FileKind, (d: any) => void, string][] = [
-      ['state.json', 'state', (d) => (d.tasks.T1.subtasks['T1-S1'].phase = 'coding'), 'tasks.T1.subtasks.T1-S1.phase'],
-      ['state.json', 'state', (d) => (d.tasks.T1.subtasks['T1-S1'].gates['GATE-1'] = 'ok'), 'tasks.T1.subtasks.T1-S1.gates.GATE-1'],
+      [
+        'state.json',
+        'state',
+        (d) => (d.tasks.T1.subtasks['T1-S1'].phase = 'coding'),
+        'tasks.T1.subtasks.T1-S1.phase',
+      ],
+      [
+        'state.json',
+        'state',
+        (d) => (d.tasks.T1.subtasks['T1-S1'].gates['GATE-1'] = 'ok'),
+        'tasks.T1.subtasks.T1-S1.gates.GATE-1',
+      ],
       ['session.json', 'session', (d) => delete d.manifest.agents_md, 'manifest.agents_md'],
       ['knowledge.yaml', 'knowledge', (d) => (d.patterns.naming = ['a']), 'patterns.naming'],
       ['knowledge.yaml', 'knowledge', (d) => (d.decisions = ['a string']), 'decisions[0]'],
-      ['contracts/R1/T1/design-contract.yaml', 'design-contract', (d) => (d.invariants = ['plain']), 'invariants[0]'],
-      ['contracts/R1/T1/design-contract.yaml', 'design-contract', (d) => (d.boundaries[0].allowed = 'yes'), 'boundaries[0].allowed'],
-      ['contracts/R1/T1/T1-S1/test-contract.yaml', 'test-contract', (d) => (d.test_cases[0].category = 'happy'), 'test_cases[0].category'],
-      ['contracts/R1/T1/T1-S1/test-result.yaml', 'test-result', (d) => (d.execution.result = 'failed'), 'execution.result'],
-      ['contracts/R1/T1/design-brief.yaml', 'design-brief', (d) => (d.file_refs[0].status = 'new'), 'file_refs[0].status'],
+      [
+        'contracts/R1/T1/design-contract.yaml',
+        'design-contract',
+        (d) => (d.invariants = ['plain']),
+        'invariants[0]',
+      ],
+      [
+        'contracts/R1/T1/design-contract.yaml',
+        'design-contract',
+        (d) => (d.boundaries[0].allowed = 'yes'),
+        'boundaries[0].allowed',
+      ],
+      [
+        'contracts/R1/T1/T1-S1/test-contract.yaml',
+        'test-contract',
+        (d) => (d.test_cases[0].category = 'happy'),
+        'test_cases[0].category',
+      ],
+      [
+        'contracts/R1/T1/T1-S1/test-result.yaml',
+        'test-result',
+        (d) => (d.execution.result = 'failed'),
+        'execution.result',
+      ],
+      [
+        'contracts/R1/T1/design-brief.yaml',
+        'design-brief',
+        (d) => (d.file_refs[0].status = 'new'),
+        'file_refs[0].status',
+      ],
       ['contracts/R1/explored.yaml', 'explored', (d) => delete d.created_by, 'created_by'],
     ];
     for (const [name, kind, mutate, field] of cases) {
@@ -101,7 +145,11 @@ describe('#14.1 real-format files of every kind parse', () => {
       mutate(d);
       const r = parseWith(Real[kind], d, name);
       expect(r.ok, `${name} ${field}`).toBe(false);
-      if (!r.ok) expect(r.issues.map((i) => i.field), name).toContain(field);
+      if (!r.ok)
+        expect(
+          r.issues.map((i) => i.field),
+          name,
+        ).toContain(field);
     }
   });
 
@@ -141,7 +189,14 @@ describe('#14.2 agent_type → role', () => {
   });
 
   it('other agents map to nothing (no substring guesses)', () => {
-    for (const t of ['general-purpose', 'oh-my-claudecode:architect-medium', 'executor', 'my-implementer-2', 'planner:x', ''])
+    for (const t of [
+      'general-purpose',
+      'oh-my-claudecode:architect-medium',
+      'executor',
+      'my-implementer-2',
+      'planner:x',
+      '',
+    ])
       expect(roleForAgentType(t), t).toBeNull();
   });
 
@@ -175,7 +230,9 @@ describe('#14.4 files of our earlier own format', () => {
     started_at: '2025-03-01T10:00:00.000Z',
     updated_at: '2025-03-01T10:00:00.000Z',
     manifest: { claude_md: 'CLAUDE.md', reference_projects: ['../REF-PROJ-MARK'] },
-    requests: [{ id: 'R1', request: 'old request text', status: 'merged', created_at: '2025-03-01T10:00:00.000Z' }],
+    requests: [
+      { id: 'R1', request: 'old request text', status: 'merged', created_at: '2025-03-01T10:00:00.000Z' },
+    ],
     current_request: 'R1',
     history: [],
   };
@@ -197,15 +254,37 @@ describe('#14.4 files of our earlier own format', () => {
     write(x.p.sessionDir, 'state.json', JSON.stringify(OLD_STATE));
     write(x.p.sessionDir, 'session.json.bak', JSON.stringify(OLD_SESSION));
     write(x.p.sessionDir, 'contracts/R1/merge-report.yaml', 'request_id: R1\n');
-    write(x.p.sessionDir, 'contracts/R1/T1/T1-S1/test-contract.yaml', yaml({ request_id: 'R1', task_id: 'T1', subtask_id: 'T1-S1', test_file_path: 't.js', cases: [{ name: 'a', expected: 'b' }] }));
-    write(x.p.knowledgeDir, 'knowledge.yaml', yaml({ patterns: ['use Result'], decisions: [{ text: 'cookie', source: 'R1' }], pitfalls: ['signed cookie'] }));
+    write(
+      x.p.sessionDir,
+      'contracts/R1/T1/T1-S1/test-contract.yaml',
+      yaml({
+        request_id: 'R1',
+        task_id: 'T1',
+        subtask_id: 'T1-S1',
+        test_file_path: 't.js',
+        cases: [{ name: 'a', expected: 'b' }],
+      }),
+    );
+    write(
+      x.p.knowledgeDir,
+      'knowledge.yaml',
+      yaml({
+        patterns: ['use Result'],
+        decisions: [{ text: 'cookie', source: 'R1' }],
+        pitfalls: ['signed cookie'],
+      }),
+    );
     return x;
   }
 
   it('validate names each old file and says to run `self-gen orch migrate` (or remove it)', async () => {
     f = oldProject();
     const v = await validateAll(f.env);
-    const byFile = (n: string) => v.issues.filter((i) => i.file.endsWith(n)).map((i) => i.message).join(' | ');
+    const byFile = (n: string) =>
+      v.issues
+        .filter((i) => i.file.endsWith(n))
+        .map((i) => i.message)
+        .join(' | ');
     expect(byFile('session.json')).toMatch(/earlier own format/);
     expect(byFile('state.json')).toMatch(/earlier own format/);
     expect(byFile('knowledge.yaml')).toMatch(/earlier own format/);
@@ -240,7 +319,10 @@ describe('#14.4 files of our earlier own format', () => {
     for (const m of r.moved) expect(m.to.startsWith(f.p.ownDir)).toBe(true);
     const s = readSession(f.p, 'strict')!.value;
     expect(s.project.path).toBe(f.root);
-    expect(readState(f.p, 'strict')!.value.request).toMatchObject({ id: 'R1', original_request: 'old request text' });
+    expect(readState(f.p, 'strict')!.value.request).toMatchObject({
+      id: 'R1',
+      original_request: 'old request text',
+    });
     const k = (await readKnowledge(f.p, 'strict'))!;
     expect(k.patterns).toEqual({ pattern_1: 'use Result' });
     expect(k.decisions[0]).toMatchObject({ id: 'D1', decision: 'cookie' });

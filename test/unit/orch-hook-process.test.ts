@@ -23,7 +23,11 @@ beforeAll(() => {
   if (!existsSync(HOOK_JS)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
 });
 
-function payload(event: 'SubagentStart' | 'SubagentStop', root: string, agentType: string): Record<string, unknown> {
+function payload(
+  event: 'SubagentStart' | 'SubagentStop',
+  root: string,
+  agentType: string,
+): Record<string, unknown> {
   const file = event === 'SubagentStart' ? '08-SubagentStart.json' : '11-SubagentStop.json';
   const p = JSON.parse(
     readFileSync(join(FIXTURES, 'hook-payloads', file), 'utf8').replaceAll('/home/dev/proj', root),
@@ -35,7 +39,9 @@ function payload(event: 'SubagentStart' | 'SubagentStop', root: string, agentTyp
 }
 
 async function start(fx: Fixture, agentType: string): Promise<string | null> {
-  const r = await runHook('SubagentStart', payload('SubagentStart', fx.root, agentType), fx.procEnv, { cwd: fx.root });
+  const r = await runHook('SubagentStart', payload('SubagentStart', fx.root, agentType), fx.procEnv, {
+    cwd: fx.root,
+  });
   expect(r.code, r.stderr).toBe(0);
   const out = parseHookOutput(r.stdout);
   if (!out) return null;
@@ -46,11 +52,27 @@ async function start(fx: Fixture, agentType: string): Promise<string | null> {
 const ALL = Object.values(MARK);
 
 /** Which markers each role must get (everything else must be absent). */
-const TABLE: { agent: string; phase: 'test_first' | 'implementation' | 'verification'; role: string; gets: string[]; may?: string[] }[] = [
+const TABLE: {
+  agent: string;
+  phase: 'test_first' | 'implementation' | 'verification';
+  role: string;
+  gets: string[];
+  may?: string[];
+}[] = [
   { agent: 'code-explore', phase: 'implementation', role: 'code-explore', gets: [MARK.ref] },
   { agent: 'planner', phase: 'implementation', role: 'planner', gets: [MARK.claudeMd, MARK.request] },
-  { agent: 'architect', phase: 'implementation', role: 'architect', gets: [MARK.brief, MARK.pattern, MARK.decision] },
-  { agent: 'qa-engineer', phase: 'test_first', role: 'qa-test-first', gets: [MARK.dcInvariant, MARK.dcIface, MARK.subtask] },
+  {
+    agent: 'architect',
+    phase: 'implementation',
+    role: 'architect',
+    gets: [MARK.brief, MARK.pattern, MARK.decision],
+  },
+  {
+    agent: 'qa-engineer',
+    phase: 'test_first',
+    role: 'qa-test-first',
+    gets: [MARK.dcInvariant, MARK.dcIface, MARK.subtask],
+  },
   {
     agent: 'implementer',
     phase: 'implementation',
@@ -59,7 +81,12 @@ const TABLE: { agent: string; phase: 'test_first' | 'implementation' | 'verifica
     // the failing test-result of the subtask is a retry: the memory search may quote it
     may: [MARK.testResult],
   },
-  { agent: 'claude-devkit:qa-engineer', phase: 'verification', role: 'qa-verification', gets: [MARK.tcCase, MARK.dcInvariant, MARK.subtask] },
+  {
+    agent: 'claude-devkit:qa-engineer',
+    phase: 'verification',
+    role: 'qa-verification',
+    gets: [MARK.tcCase, MARK.dcInvariant, MARK.subtask],
+  },
 ];
 
 describe('#14.5 each agent gets exactly its context at SubagentStart (hook process)', () => {
@@ -67,7 +94,11 @@ describe('#14.5 each agent gets exactly its context at SubagentStart (hook proce
     it(`${row.agent} (${row.phase}) → ${row.role}: ${row.gets.join(', ')} and nothing else`, async () => {
       f = realProject(row.phase);
       if (row.role === 'code-explore')
-        write(f.p.ownDir, 'ledger.json', JSON.stringify({ version: 1, project_path: f.root, references: [`../${MARK.ref}`], sessions: [] }));
+        write(
+          f.p.ownDir,
+          'ledger.json',
+          JSON.stringify({ version: 1, project_path: f.root, references: [`../${MARK.ref}`], sessions: [] }),
+        );
       const ctx = await start(f, row.agent);
       expect(ctx, 'an injection').not.toBeNull();
       expect(ctx!).toContain(`[self-gen orchestrator] role: ${row.role}`);
@@ -121,7 +152,9 @@ describe('#14.3 the hooks add no file or field to the skill’s folders', () => 
     const before = snapshot(dir);
     for (const agent of ['implementer', 'claude-devkit:implementer']) {
       expect(await start(f, agent)).not.toBeNull();
-      const r = await runHook('SubagentStop', payload('SubagentStop', f.root, agent), f.procEnv, { cwd: f.root });
+      const r = await runHook('SubagentStop', payload('SubagentStop', f.root, agent), f.procEnv, {
+        cwd: f.root,
+      });
       expect(r.code, r.stderr).toBe(0);
     }
     // the skill moves the subtask on to verification; QA runs and stops
@@ -130,7 +163,9 @@ describe('#14.3 the hooks add no file or field to the skill’s folders', () => 
     writeFileSync(f.p.stateFile, JSON.stringify(st, null, 2));
     const before2 = snapshot(dir);
     expect(await start(f, 'qa-engineer')).not.toBeNull();
-    const r = await runHook('SubagentStop', payload('SubagentStop', f.root, 'qa-engineer'), f.procEnv, { cwd: f.root });
+    const r = await runHook('SubagentStop', payload('SubagentStop', f.root, 'qa-engineer'), f.procEnv, {
+      cwd: f.root,
+    });
     expect(r.code, r.stderr).toBe(0);
     expect(snapshot(dir)).toEqual(before2);
     delete before2[`sessions/${f.p.hash}/state.json`];
@@ -183,7 +218,11 @@ describe('#14.5 the test file of test_file_path: a bounded regular file inside t
 
   it('a large test file is cut to the bound', async () => {
     f = realProject('implementation');
-    write(f.root, 'test/rate-limit.test.js', `// ${MARK.testCode}\n${'x'.repeat(200_000)}\nEND-OF-FILE-MARK\n`);
+    write(
+      f.root,
+      'test/rate-limit.test.js',
+      `// ${MARK.testCode}\n${'x'.repeat(200_000)}\nEND-OF-FILE-MARK\n`,
+    );
     const ctx = await start(f, 'implementer');
     expect(ctx).toContain(MARK.testCode);
     expect(ctx).not.toContain('END-OF-FILE-MARK');

@@ -129,16 +129,38 @@ describe('#14.3 trigger facts from the skill’s files and our ledger (never the
 
   it('earlier sessions: completed count and a task of the same domain', async () => {
     f = realProject();
-    let x = await facts(f, 'architect', ledger(f, [{ created_at: NOW, status: 'active', tasks: [], updated_at: NOW, subtasks: {} }]));
+    let x = await facts(
+      f,
+      'architect',
+      ledger(f, [{ created_at: NOW, status: 'active', tasks: [], updated_at: NOW, subtasks: {} }]),
+    );
     expect(x.completedSessions).toBe(0);
     expect(x.sameDomain).toBeUndefined();
     x = await facts(
       f,
       'architect',
       ledger(f, [
-        { created_at: '2026-10-01T00:00:00Z', status: 'completed', tasks: [{ id: 'T1', name: 'Login limiter for the API' }], updated_at: NOW, subtasks: {} },
-        { created_at: '2026-10-05T00:00:00Z', status: 'stopped', tasks: [{ id: 'T1', name: 'Billing export' }], updated_at: NOW, subtasks: {} },
-        { created_at: NOW, status: 'active', tasks: [{ id: 'T1', name: 'Rate limiter' }], updated_at: NOW, subtasks: {} },
+        {
+          created_at: '2026-10-01T00:00:00Z',
+          status: 'completed',
+          tasks: [{ id: 'T1', name: 'Login limiter for the API' }],
+          updated_at: NOW,
+          subtasks: {},
+        },
+        {
+          created_at: '2026-10-05T00:00:00Z',
+          status: 'stopped',
+          tasks: [{ id: 'T1', name: 'Billing export' }],
+          updated_at: NOW,
+          subtasks: {},
+        },
+        {
+          created_at: NOW,
+          status: 'active',
+          tasks: [{ id: 'T1', name: 'Rate limiter' }],
+          updated_at: NOW,
+          subtasks: {},
+        },
       ]),
     );
     expect(x.completedSessions).toBe(1);
@@ -154,7 +176,13 @@ describe('#14.3 trigger facts from the skill’s files and our ledger (never the
     rmSync(`${f.p.contractsDir}/R1/T1/T1-S1/test-result.yaml`);
     expect((await facts(f, 'implementer', empty)).retryCount).toBe(0);
     const l = ledger(f, [
-      { created_at: NOW, status: 'active', tasks: [], updated_at: NOW, subtasks: { 'R1/T1/T1-S1': { implementer_runs: 2, retries: 0, failed_results: [] } } },
+      {
+        created_at: NOW,
+        status: 'active',
+        tasks: [],
+        updated_at: NOW,
+        subtasks: { 'R1/T1/T1-S1': { implementer_runs: 2, retries: 0, failed_results: [] } },
+      },
     ]);
     expect((await facts(f, 'implementer', l)).retryCount).toBe(2);
     // counts of another session (same ids) do not count
@@ -165,7 +193,15 @@ describe('#14.3 trigger facts from the skill’s files and our ledger (never the
   it('test failures: failing runs seen (ledger) plus the current failing test-result, each once', async () => {
     f = realProject('verification');
     const l = ledger(f, [
-      { created_at: NOW, status: 'active', tasks: [], updated_at: NOW, subtasks: { 'R1/T1/T1-S1': { implementer_runs: 1, retries: 0, failed_results: ['2026-11-20T09:25:00Z'] } } },
+      {
+        created_at: NOW,
+        status: 'active',
+        tasks: [],
+        updated_at: NOW,
+        subtasks: {
+          'R1/T1/T1-S1': { implementer_runs: 1, retries: 0, failed_results: ['2026-11-20T09:25:00Z'] },
+        },
+      },
     ]);
     expect((await facts(f, 'qa-verification', l)).testFailures).toBe(1); // the same run, once
     l.sessions[0]!.subtasks['R1/T1/T1-S1']!.failed_results.unshift('2026-11-20T09:20:00Z');
@@ -392,14 +428,22 @@ describe('sources, fallback warning, empty mem_context', () => {
     const result = `${f.p.contractsDir}/R1/T1/T1-S1/test-result.yaml`;
     rmSync(result);
     const env = { ...f.orchEnv, locale: 'ko' as const };
-    const before = await buildRoleContext({ ...env, db: () => openDb({ env: { SELF_GEN_HOME: f.home } }) }, { role: 'implementer' });
+    const before = await buildRoleContext(
+      { ...env, db: () => openDb({ env: { SELF_GEN_HOME: f.home } }) },
+      { role: 'implementer' },
+    );
     expect(before.memory?.triggers).toEqual([]); // no retry yet
     expect(before.vars.mem_context).toBe('');
     await recordRetry(f.env, 'T1-S1');
     writeFileSync(result, fixtureText(f, 'contracts/R1/T1/T1-S1/test-result.yaml'));
-    const c = await buildRoleContext({ ...env, db: () => openDb({ env: { SELF_GEN_HOME: f.home } }) }, { role: 'implementer' });
+    const c = await buildRoleContext(
+      { ...env, db: () => openDb({ env: { SELF_GEN_HOME: f.home } }) },
+      { role: 'implementer' },
+    );
     expect(c.memory?.triggers.map((t) => t.id)).toEqual(['implementer-retry']);
-    expect(c.text).toContain('(contracts) R1/T1/T1-S1 failed: TC-2 other users are not counted: TR-FAIL-MARK expected 1, got 4');
+    expect(c.text).toContain(
+      '(contracts) R1/T1/T1-S1 failed: TC-2 other users are not counted: TR-FAIL-MARK expected 1, got 4',
+    );
     // every source down: the seed warning, empty mem_context, the files still come through
     const down = await buildRoleContext(
       { ...env, cfg: makeCfg({ claudeMem: { enabled: true, port: closedPort, timeoutMs: 200 } }), db: null },

@@ -2,6 +2,7 @@
 // against the explored files, one design-brief per task and state.json v2 in the skill's exact
 // format, the ≥ 50 % re-plan signal, the subtask phases as contracts are recorded, our own
 // bookkeeping (ledger, merge report, archived state) outside the skill's folders.
+/* eslint-disable @typescript-eslint/no-explicit-any -- test documents are mutated field by field */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
@@ -26,7 +27,8 @@ let f: Fixture;
 afterEach(() => f?.cleanup());
 
 const explored = (fx: Fixture) => parse(fixtureText(fx, 'contracts/R1/explored.yaml')) as ExploredT;
-const breakdownOf = (fx: Fixture) => parse(fixtureText(fx, 'contracts/R1/task-breakdown.yaml')) as TaskBreakdownT;
+const breakdownOf = (fx: Fixture) =>
+  parse(fixtureText(fx, 'contracts/R1/task-breakdown.yaml')) as TaskBreakdownT;
 const y = (v: unknown) => JSON.stringify(v); // JSON is YAML
 
 async function planned(mutate: (b: TaskBreakdownT) => void = () => {}): Promise<Fixture> {
@@ -67,7 +69,9 @@ describe('merge: assumptions are plain strings', () => {
       ['A6', 'unverified'],
       ['A7', 'mismatch'],
     ]);
-    expect(c[1]!.correction).toBe('src/routes/login.js is not among the explored files (closest: src/auth/login.js)');
+    expect(c[1]!.correction).toBe(
+      'src/routes/login.js is not among the explored files (closest: src/auth/login.js)',
+    );
     expect(c[4]!.correction).toBe('checkPassword is not mentioned in src/auth/login.js');
     expect(c[6]!.correction).toBe('src/server.js already exists (explored)');
   });
@@ -76,7 +80,12 @@ describe('merge: assumptions are plain strings', () => {
 describe('#14.3 merge output is in the skill’s exact format', () => {
   it('one design-brief per task and state.json in the task loop, first subtask in test_first', async () => {
     f = await planned((b) => {
-      b.tasks.push({ id: 'T2', name: 'Use the limiter in login', objective: 'answer 429', subtasks: [{ id: 'T2-S1', name: 'Answer 429', description: 'src/auth/login.js asks isBlocked()' }] });
+      b.tasks.push({
+        id: 'T2',
+        name: 'Use the limiter in login',
+        objective: 'answer 429',
+        subtasks: [{ id: 'T2-S1', name: 'Answer 429', description: 'src/auth/login.js asks isBlocked()' }],
+      });
       b.task_order = ['T1', 'T2'];
     });
     const m = await mergeRequest(f.env, 'R1');
@@ -85,7 +94,12 @@ describe('#14.3 merge output is in the skill’s exact format', () => {
     for (const task of ['T1', 'T2']) {
       const brief = parse(readFileSync(contractPath(f.p, 'design-brief', { request: 'R1', task }), 'utf8'));
       strictOk('design-brief', brief);
-      expect(brief).toMatchObject({ version: 1, request_id: 'R1', task_id: task, created_by: 'orchestrator' });
+      expect(brief).toMatchObject({
+        version: 1,
+        request_id: 'R1',
+        task_id: task,
+        created_by: 'orchestrator',
+      });
     }
     const b1 = parse(readFileSync(contractPath(f.p, 'design-brief', { request: 'R1', task: 'T1' }), 'utf8'));
     expect(b1.subtask_order).toEqual(['T1-S1', 'T1-S2']);
@@ -104,8 +118,18 @@ describe('#14.3 merge output is in the skill’s exact format', () => {
     });
     expect(state.task_order).toEqual(['T1', 'T2']);
     expect(state.tasks.T1.current_subtask).toBe('T1-S1');
-    expect(state.tasks.T1.subtasks['T1-S1']).toEqual({ name: 'Count failed logins', status: 'in_progress', phase: 'test_first', gates: {} });
-    expect(state.tasks.T2.subtasks['T2-S1']).toEqual({ name: 'Answer 429', status: 'pending', phase: 'test_first', gates: {} });
+    expect(state.tasks.T1.subtasks['T1-S1']).toEqual({
+      name: 'Count failed logins',
+      status: 'in_progress',
+      phase: 'test_first',
+      gates: {},
+    });
+    expect(state.tasks.T2.subtasks['T2-S1']).toEqual({
+      name: 'Answer 429',
+      status: 'pending',
+      phase: 'test_first',
+      gates: {},
+    });
     const session = JSON.parse(readFileSync(f.p.sessionFile, 'utf8'));
     strictOk('session', session);
     expect(session.current_task).toBe('T1');
@@ -116,7 +140,11 @@ describe('#14.3 merge output is in the skill’s exact format', () => {
 
   it('≥ 50 % mismatched assumptions: a re-plan; no brief and no state change', async () => {
     f = await planned((b) => {
-      b.assumptions = ['login is in src/routes/login.js', 'config is in src/config.js', 'sessions are in src/auth/session.js'];
+      b.assumptions = [
+        'login is in src/routes/login.js',
+        'config is in src/config.js',
+        'sessions are in src/auth/session.js',
+      ];
     });
     const m = await mergeRequest(f.env, 'R1');
     expect(m.replan).toBe(true);
@@ -129,7 +157,9 @@ describe('#14.3 merge output is in the skill’s exact format', () => {
   it('merge without explored / task-breakdown names the missing files; another request id is refused', async () => {
     f = makeProject();
     await initSession(f.env, { request: 'x' });
-    await expect(mergeRequest(f.env, 'R1')).rejects.toThrow(/contracts\/R1\/explored\.yaml: not found\n.*task-breakdown\.yaml: not found/);
+    await expect(mergeRequest(f.env, 'R1')).rejects.toThrow(
+      /contracts\/R1\/explored\.yaml: not found\n.*task-breakdown\.yaml: not found/,
+    );
     await expect(mergeRequest(f.env, 'R2')).rejects.toThrow(/the current request is R1, not R2/);
   });
 });
@@ -148,7 +178,11 @@ describe('#14.3 recording moves the subtask phases as the skill does; counts go 
     await recordContract(f.env, 'test-contract', contract(f, 'contracts/R1/T1/T1-S1/test-contract.yaml'));
     const sub = () => readState(f.p)!.value.tasks.T1!.subtasks['T1-S1']!;
     expect(sub().phase).toBe('implementation');
-    const fail = await recordContract(f.env, 'test-result', contract(f, 'contracts/R1/T1/T1-S1/test-result.yaml'));
+    const fail = await recordContract(
+      f.env,
+      'test-result',
+      contract(f, 'contracts/R1/T1/T1-S1/test-result.yaml'),
+    );
     expect(fail.askUser).toBe(false);
     expect(sub()).toMatchObject({ status: 'in_progress', phase: 'implementation' });
     const created = readSession(f.p)!.value.created_at;
@@ -160,7 +194,11 @@ describe('#14.3 recording moves the subtask phases as the skill does; counts go 
       d.failed_tests = [];
       d.recommendation.action = 'complete';
     };
-    const ok = await recordContract(f.env, 'test-result', contract(f, 'contracts/R1/T1/T1-S1/test-result.yaml', passing));
+    const ok = await recordContract(
+      f.env,
+      'test-result',
+      contract(f, 'contracts/R1/T1/T1-S1/test-result.yaml', passing),
+    );
     expect(ok.messages).toContain('next: T1/T1-S2 (test_first)');
     expect(sub()).toMatchObject({ status: 'completed', phase: 'complete' });
     const s2 = (d: any) => {
@@ -187,36 +225,56 @@ describe('#14.3 recording moves the subtask phases as the skill does; counts go 
       last = await recordContract(
         f.env,
         'test-result',
-        contract(f, 'contracts/R1/T1/T1-S1/test-result.yaml', (d) => (d.execution.timestamp = `2026-11-20T09:2${i}:00Z`)),
+        contract(
+          f,
+          'contracts/R1/T1/T1-S1/test-result.yaml',
+          (d) => (d.execution.timestamp = `2026-11-20T09:2${i}:00Z`),
+        ),
       );
     expect(last!.askUser).toBe(true);
     expect(last!.messages.join('\n')).toMatch(/failed 3 time\(s\) \(limit 3\): ask the user/);
     await setSubtaskStatus(f.env, 'T1-S1', 'in_progress', true);
     const created = readSession(f.p)!.value.created_at;
-    expect(readLedger(f.p).sessions.find((s) => s.created_at === created)!.subtasks['R1/T1/T1-S1']).toBeUndefined();
+    expect(
+      readLedger(f.p).sessions.find((s) => s.created_at === created)!.subtasks['R1/T1/T1-S1'],
+    ).toBeUndefined();
   });
 
   it('contracts for unknown tasks / subtasks, an unmerged request or another request are refused with the field', async () => {
     f = await planned();
-    await expect(recordContract(f.env, 'design-contract', contract(f, 'contracts/R1/T1/design-contract.yaml'))).rejects.toThrow(
-      /request_id: R1 is not merged/,
-    );
+    await expect(
+      recordContract(f.env, 'design-contract', contract(f, 'contracts/R1/T1/design-contract.yaml')),
+    ).rejects.toThrow(/request_id: R1 is not merged/);
     await mergeRequest(f.env, 'R1');
     await expect(
-      recordContract(f.env, 'design-contract', contract(f, 'contracts/R1/T1/design-contract.yaml', (d) => (d.task_id = 'T9'))),
+      recordContract(
+        f.env,
+        'design-contract',
+        contract(f, 'contracts/R1/T1/design-contract.yaml', (d) => (d.task_id = 'T9')),
+      ),
     ).rejects.toThrow(/task_id: task "T9" is not a task of R1/);
     await expect(
-      recordContract(f.env, 'test-contract', contract(f, 'contracts/R1/T1/T1-S1/test-contract.yaml', (d) => (d.subtask_id = 'T1-S9'))),
+      recordContract(
+        f.env,
+        'test-contract',
+        contract(f, 'contracts/R1/T1/T1-S1/test-contract.yaml', (d) => (d.subtask_id = 'T1-S9')),
+      ),
     ).rejects.toThrow(/subtask_id: subtask "T1-S9" is not a subtask of T1/);
     await expect(
-      recordContract(f.env, 'explored', contract(f, 'contracts/R1/explored.yaml', (d) => (d.request_id = 'R2'))),
+      recordContract(
+        f.env,
+        'explored',
+        contract(f, 'contracts/R1/explored.yaml', (d) => (d.request_id = 'R2')),
+      ),
     ).rejects.toThrow(/the current request is R1, not R2/);
   });
 });
 
 describe('sessions and requests', () => {
   it('<hash> is the first 8 hex of md5 of the resolved project root', () => {
-    expect(projectHash('/home/dev/proj')).toBe(createHash('md5').update('/home/dev/proj').digest('hex').slice(0, 8));
+    expect(projectHash('/home/dev/proj')).toBe(
+      createHash('md5').update('/home/dev/proj').digest('hex').slice(0, 8),
+    );
   });
 
   it('a new request gets the next R<n> and a fresh state; the old state is kept in our folder', async () => {
@@ -226,11 +284,19 @@ describe('sessions and requests', () => {
     const st = readState(f.p, 'strict')!.value;
     expect(st).toEqual({
       version: 2,
-      request: { id: 'R2', original_request: 'second', status: 'active', current_task: null, global_phase: 'global_discovery' },
+      request: {
+        id: 'R2',
+        original_request: 'second',
+        status: 'active',
+        current_task: null,
+        global_phase: 'global_discovery',
+      },
       tasks: {},
       task_order: [],
     });
-    expect(JSON.parse(readFileSync(join(f.p.ownDir, 'requests', 'R1.state.json'), 'utf8')).task_order).toEqual(['T1']);
+    expect(
+      JSON.parse(readFileSync(join(f.p.ownDir, 'requests', 'R1.state.json'), 'utf8')).task_order,
+    ).toEqual(['T1']);
   });
 
   it('init resumes an active session; --new stops it; end completes it; the ledger keeps the history', async () => {

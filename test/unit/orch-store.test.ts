@@ -8,7 +8,13 @@ import { join } from 'node:path';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { addKnowledge, initSession, recordContract, validateAll } from '../../src/orchestrator/ops.js';
 import { contractPath } from '../../src/orchestrator/paths.js';
-import { backupFile, readContract, readKnowledge, readSession, readState } from '../../src/orchestrator/store.js';
+import {
+  backupFile,
+  readContract,
+  readKnowledge,
+  readSession,
+  readState,
+} from '../../src/orchestrator/store.js';
 import { fixtureText, makeProject, realProject, setState, write, type Fixture } from './orch-fixtures.js';
 
 let f: Fixture;
@@ -61,18 +67,32 @@ describe('YAML, knowledge, secrets, validate', () => {
   it('invalid YAML names the file and the line', async () => {
     f = realProject();
     write(f.p.sessionDir, 'contracts/R1/explored.yaml', 'version: 1\nrequest_id: [R1\n');
-    await expect(readContract(f.p, 'explored', { request: 'R1' })).rejects.toThrow(/explored\.yaml: invalid YAML at line \d/);
+    await expect(readContract(f.p, 'explored', { request: 'R1' })).rejects.toThrow(
+      /explored\.yaml: invalid YAML at line \d/,
+    );
   });
 
   it('knowledge entries are written in the skill’s format (patterns by topic, D<n>, P<n>)', async () => {
     f = realProject();
     expect(await addKnowledge(f.env, 'patterns', 'use Result', { topic: 'errors' })).toBe('errors');
-    expect(await addKnowledge(f.env, 'decisions', 'fixed window', { topic: 'rate', rationale: 'simple', refs: ['a.js'] })).toBe('D2');
+    expect(
+      await addKnowledge(f.env, 'decisions', 'fixed window', {
+        topic: 'rate',
+        rationale: 'simple',
+        refs: ['a.js'],
+      }),
+    ).toBe('D2');
     expect(await addKnowledge(f.env, 'pitfalls', 'clock is fixed', { reason: 'stubbed' })).toBe('P3');
     const k = (await readKnowledge(f.p, 'strict'))!;
     expect(k.patterns.errors).toBe('use Result');
     expect(k.patterns.naming).toEqual({ methods: 'camelCase', files: 'kebab-case' }); // kept
-    expect(k.decisions[1]).toMatchObject({ id: 'D2', topic: 'rate', decision: 'fixed window', rationale: 'simple', refs: ['a.js'] });
+    expect(k.decisions[1]).toMatchObject({
+      id: 'D2',
+      topic: 'rate',
+      decision: 'fixed window',
+      rationale: 'simple',
+      refs: ['a.js'],
+    });
     expect(k.pitfalls[2]).toEqual({ id: 'P3', description: 'clock is fixed', reason: 'stubbed' });
     await expect(addKnowledge(f.env, 'patterns', 'x')).rejects.toThrow(/a pattern needs a topic/);
   });
@@ -93,10 +113,16 @@ describe('YAML, knowledge, secrets, validate', () => {
     f = realProject();
     let r = await validateAll(f.env);
     expect(r.issues).toEqual([]);
-    write(f.root, '.claude/orchestrator/templates/implementer.md', '{{design_contract}} {{design_brief}} {{typo_var}}');
+    write(
+      f.root,
+      '.claude/orchestrator/templates/implementer.md',
+      '{{design_contract}} {{design_brief}} {{typo_var}}',
+    );
     r = await validateAll(f.env);
     expect(r.issues.map((i) => `${i.field}: ${i.message}`)).toEqual(['{{typo_var}}: unknown variable']);
-    expect(r.warnings.join('\n')).toContain('{{design_brief}} is not part of the implementer context and renders empty');
+    expect(r.warnings.join('\n')).toContain(
+      '{{design_brief}} is not part of the implementer context and renders empty',
+    );
     expect(existsSync(join(f.p.sessionDir, 'session.json.bak'))).toBe(false);
   });
 });

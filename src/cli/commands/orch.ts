@@ -135,11 +135,15 @@ export async function statusText(c: Ctx): Promise<{ text: string; json: Record<s
   const entry = ledger.sessions.find((x) => x.created_at === session.created_at);
   const earlier = ledger.sessions.filter((x) => x.created_at !== session.created_at);
   if (earlier.length)
-    lines.push(`earlier sessions: ${earlier.length} (${earlier.filter((h) => h.status === 'completed').length} completed)`);
+    lines.push(
+      `earlier sessions: ${earlier.length} (${earlier.filter((h) => h.status === 'completed').length} completed)`,
+    );
   const state = st?.value ?? null;
   if (state) {
     const r = state.request;
-    lines.push(`→ ${r.id} [${r.status}, ${r.global_phase}] ${r.original_request.replace(/\s+/g, ' ').slice(0, 100)}`);
+    lines.push(
+      `→ ${r.id} [${r.status}, ${r.global_phase}] ${r.original_request.replace(/\s+/g, ' ').slice(0, 100)}`,
+    );
     for (const tid of state.task_order) {
       const t = state.tasks[tid]!;
       lines.push(`  ${tid === r.current_task ? '→' : MARK[t.status]} ${tid} ${t.name} [${t.status}]`);
@@ -181,7 +185,7 @@ export function registerOrch(program: Command): void {
       'the CLAUDE.md the planner reads (default: CLAUDE.md or .claude/CLAUDE.md when present)',
     )
     .option('--agents-md <path>', 'the AGENTS.md of the manifest (default: AGENTS.md when present)')
-    .option('--ref <path...>', 'reference projects for Code Explore (kept in self-gen\'s own folder)')
+    .option('--ref <path...>', "reference projects for Code Explore (kept in self-gen's own folder)")
     .option('--new', 'stop an active session and start a new one')
     .option('--json', 'machine-readable output')
     .addHelpText(
@@ -190,7 +194,14 @@ export function registerOrch(program: Command): void {
     )
     .action(
       async (
-        o: { request?: string; claudeMd?: string; agentsMd?: string; ref?: string[]; new?: boolean; json?: boolean },
+        o: {
+          request?: string;
+          claudeMd?: string;
+          agentsMd?: string;
+          ref?: string[];
+          new?: boolean;
+          json?: boolean;
+        },
         cmd: Command,
       ) => {
         const c = ctxOf(cmd);
@@ -206,7 +217,13 @@ export function registerOrch(program: Command): void {
         if (o.json) {
           console.log(
             JSON.stringify(
-              { created: r.created, session: r.session, state: r.state, requestId: r.requestId ?? null, notes: r.notes },
+              {
+                created: r.created,
+                session: r.session,
+                state: r.state,
+                requestId: r.requestId ?? null,
+                notes: r.notes,
+              },
               null,
               2,
             ),
@@ -325,7 +342,7 @@ export function registerOrch(program: Command): void {
     .option('--json', 'machine-readable output')
     .addHelpText(
       'after',
-      '\nThe document must be in the orchestrator skill\'s exact format (docs/orchestrator.md). A test-contract moves\nthe subtask to phase implementation; a test-result with result pass completes it, with fail sends it back\n(exit 2 after maxRetries failing runs: ask the user).\n\nExamples:\n  self-gen orch record contract explored explored.yaml\n  pbpaste | self-gen orch record contract test-result',
+      "\nThe document must be in the orchestrator skill's exact format (docs/orchestrator.md). A test-contract moves\nthe subtask to phase implementation; a test-result with result pass completes it, with fail sends it back\n(exit 2 after maxRetries failing runs: ask the user).\n\nExamples:\n  self-gen orch record contract explored explored.yaml\n  pbpaste | self-gen orch record contract test-result",
     )
     .action(
       async (
@@ -368,12 +385,16 @@ export function registerOrch(program: Command): void {
     .command('status')
     .argument('<subtask>', 'the subtask id, e.g. T1-S2')
     .argument('<status>', 'pending | in_progress | completed', statusArg)
-    .description('set a subtask status by hand (pending, in_progress, completed), e.g. after the user decided')
+    .description(
+      'set a subtask status by hand (pending, in_progress, completed), e.g. after the user decided',
+    )
     .option('--reset', "also reset self-gen's retry and failure counts of the subtask")
     .action(async (subtask: string, status: TaskStatus, o: { reset?: boolean }, cmd: Command) => {
       const st = await run(() => setSubtaskStatus(ctxOf(cmd), subtask, status, o.reset));
       const cur = st.request.current_task;
-      console.log(`${subtask}: ${status}; current ${cur ?? '-'}/${cur ? (st.tasks[cur]?.current_subtask ?? '-') : '-'}`);
+      console.log(
+        `${subtask}: ${status}; current ${cur ?? '-'}/${cur ? (st.tasks[cur]?.current_subtask ?? '-') : '-'}`,
+      );
     });
 
   record
@@ -485,7 +506,10 @@ export function registerOrch(program: Command): void {
       for (const m of r.moved) console.log(`moved ${m.from} → ${m.to}`);
       for (const w of r.written) console.log(`wrote ${w} (the skill's format)`);
       if (!r.moved.length && !r.written.length) console.log('nothing to migrate');
-      else console.log('old contracts are archived, not converted: run those agents again (then `self-gen orch validate`)');
+      else
+        console.log(
+          'old contracts are archived, not converted: run those agents again (then `self-gen orch validate`)',
+        );
     });
 
   registerCheck(orchestratorChecks);
