@@ -131,3 +131,16 @@ describe('templates', () => {
     ).toBe('A {{task_id}} B T9');
   });
 });
+
+describe('#14.5 a project template override is a project file', () => {
+  it('a symlinked override (e.g. to a file outside the project) is not used; the shipped template is', async () => {
+    f = realProject();
+    const { symlinkSync, writeFileSync } = await import('node:fs');
+    writeFileSync(join(f.dir, 'evil.md'), 'OUTSIDE-TEMPLATE {{claude_md}}');
+    write(f.root, '.claude/orchestrator/templates/.keep', '');
+    symlinkSync(join(f.dir, 'evil.md'), join(f.root, '.claude/orchestrator/templates/planner.md'));
+    const c = await ctxOf('planner');
+    expect(c.template.source).toBe('default');
+    expect(c.text).not.toContain('OUTSIDE-TEMPLATE');
+  });
+});
