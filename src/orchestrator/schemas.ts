@@ -30,8 +30,8 @@ const Text = z.string().check(z.minLength(1));
 const ReqId = z.string().check(z.regex(REQUEST_ID_RE));
 const Id = z.string().check(z.regex(SAFE_ID_RE));
 const GateId = z.string().check(z.regex(/^GATE-[1-9][0-9]{0,3}$/));
-/** ISO 8601 with a zone (`Z` or an offset): the skill writes what its clock gives. */
-const Iso = z.iso.datetime({ offset: true });
+/** ISO 8601 date-time, with `Z`, an offset or no zone: the skill writes what its clock gives. */
+const Iso = z.iso.datetime({ offset: true, local: true });
 const Strings = z.array(z.string());
 const Count = z.number().check(z.int(), z.minimum(0));
 
