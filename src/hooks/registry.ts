@@ -46,7 +46,7 @@ export const PARTS: Part[] = [
   },
   {
     name: 'orchestrator',
-    events: ['SubagentStart'],
+    events: ['SubagentStart', 'SubagentStop'],
     load: async () => (await import('../orchestrator/hooks.js')).orchestratorHandlers,
   },
   {

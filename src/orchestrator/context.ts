@@ -1,38 +1,35 @@
-// Per-role context (seed 003, "에이전트별 컨텍스트 조회"): each role reads exactly the files and
-// knowledge fields of its table, runs the memory-search triggers when its table has them, and the
-// result is rendered into the role's template. Used by `self-gen orch context` and by the
-// SubagentStart hook.
-import { readFileSync } from 'node:fs';
-import { isAbsolute, join, relative, resolve } from 'node:path';
-import { truncate } from '../shared/redact.js';
+// Per-role context (seed 003, "에이전트별 컨텍스트 조회"), read from the skill's own files: each
+// role gets exactly the files and knowledge fields of its table, runs the memory-search triggers
+// when its table has them, and the result is rendered into the role's template. The current task
+// is state.json `request.current_task`, the current subtask that task's `current_subtask`. Used by
+// `self-gen orch context` and by the SubagentStart hook.
 import type { DB } from '../store/db.js';
 import { OrchError, orchError } from './errors.js';
+import { readLedger } from './ledger.js';
 import { gatherTriggerFacts, evaluateTriggers, runMemorySearch, type MemoryOutcome } from './memory.js';
-import { contractPath, orchPaths, rel, requestDir, type ContractIds, type OrchPaths } from './paths.js';
+import {
+  contractPath,
+  orchPaths,
+  rel,
+  type ContractIds,
+  type ContractKind,
+  type OrchPaths,
+} from './paths.js';
+import { MAX_PROJECT_FILE_BYTES, describeFailure, readProjectFile } from './project-file.js';
 import { ROLE_SPECS } from './roles.js';
-import {
-  MergeReport,
-  StateFile,
-  parseWith,
-  type ContractTypes,
-  type KnowledgeFileT,
-  type OrchestratorConfigT,
-  type Role,
-  type SessionFileT,
-  type StateFileT,
-  type SubtaskStateT,
+import type {
+  DesignContractT,
+  KnowledgeFileT,
+  OrchestratorConfigT,
+  Role,
+  SessionFileT,
+  StateFileT,
+  SubtaskStateT,
+  TestResultT,
 } from './schemas.js';
-import {
-  readContract,
-  readKnowledge,
-  readSession,
-  readState,
-  parseYamlText,
-  type ContractDoc,
-} from './store.js';
+import { readContract, readKnowledge, readSession, readState, type ContractDoc } from './store.js';
 import { loadTemplate, renderTemplate, type TemplateSource } from './templates.js';
 import { loadYaml } from './yaml.js';
-import type { ContractKind } from './paths.js';
 
 export interface OrchEnv {
   projectRoot: string;
@@ -41,11 +38,12 @@ export interface OrchEnv {
   locale: 'ko' | 'en';
   /** The self-gen database (memory search); null when not available. */
   db: (() => DB) | null;
+  /** Process environment (the data home of our own files); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface ContextOptions {
   role: Role;
-  request?: string;
   task?: string;
   subtask?: string;
   /** Run the memory-search triggers (default true). */
@@ -58,39 +56,31 @@ export interface RoleContext {
   vars: Record<string, string>;
   text: string;
   template: { source: TemplateSource; path?: string };
-  /** Warnings for the user (a .bak was used, the memory-search fallback warning). */
+  /** Warnings for the user (a backup was used, the memory-search fallback warning). */
   warnings: string[];
   memory: MemoryOutcome | null;
 }
 
-const MAX_FILE_CHARS = 6000;
+/** The test file and CLAUDE.md are cut to this many bytes. */
+export const MAX_FILE_BYTES = 16 * 1024;
 
 function bullets(items: string[], none = '(none)'): string {
   return items.length ? items.map((t) => `- ${t}`).join('\n') : none;
 }
 
-function knowledgeList(k: KnowledgeFileT, field: 'patterns' | 'decisions' | 'pitfalls'): string {
-  return bullets(
-    k[field].map((e) => (typeof e === 'string' ? e : `${e.text}${e.source ? ` (${e.source})` : ''}`)),
-    '(none recorded)',
-  );
+async function yamlBlock(v: unknown, none: string): Promise<string> {
+  if (v === undefined || v === null) return none;
+  if (Array.isArray(v) && !v.length) return none;
+  if (typeof v === 'object' && !Array.isArray(v) && !Object.keys(v).length) return none;
+  const YAML = await loadYaml();
+  return YAML.stringify(v, { lineWidth: 0 }).trim();
 }
 
-/** Reads a file named by a contract, only inside the project. */
-export function readProjectFile(
-  root: string,
-  file: string,
-  max = MAX_FILE_CHARS,
-): { text: string; found: boolean } {
-  const abs = isAbsolute(file) ? resolve(file) : resolve(root, file);
-  const r = relative(root, abs);
-  if (r.startsWith('..') || isAbsolute(r))
-    return { text: `(not read: ${file} is outside the project)`, found: false };
-  try {
-    return { text: truncate(readFileSync(abs, 'utf8'), max, '\n… (truncated)'), found: true };
-  } catch {
-    return { text: `(file not found: ${file})`, found: false };
-  }
+/** A project file's text for a template, or a one-line note why it was not read. */
+export function projectFileText(root: string, file: string, max = MAX_FILE_BYTES): string {
+  const r = readProjectFile(root, file, Math.min(max, MAX_PROJECT_FILE_BYTES));
+  if (!r.ok) return describeFailure(file, r.reason);
+  return r.truncated ? `${r.text}\n… (truncated)` : r.text;
 }
 
 async function need<K extends ContractKind>(
@@ -104,130 +94,101 @@ async function need<K extends ContractKind>(
   return doc;
 }
 
-async function stateFor(p: OrchPaths, state: StateFileT | null, request: string): Promise<StateFileT | null> {
-  if (state && state.request_id === request) return state;
-  // A request merged before the current one: merge keeps its last state next to its contracts.
-  const file = join(requestDir(p, request), 'state.json');
-  try {
-    const r = parseWith(StateFile, JSON.parse(readFileSync(file, 'utf8')), rel(p, file));
-    return r.ok ? r.value : null;
-  } catch {
-    return null;
-  }
-}
-
-async function renderSubtask(id: string, s: SubtaskStateT | null): Promise<string> {
+async function renderSubtask(
+  state: StateFileT,
+  task: string,
+  id: string,
+  s: SubtaskStateT | null,
+): Promise<string> {
   if (!s) return `id: ${id}\nstatus: unknown (not in state.json)`;
   const YAML = await loadYaml();
-  const { title, description, status, retries, test_failures, files, last_result } = s;
+  const t = state.tasks[task];
   return YAML.stringify(
     {
       id,
-      title,
-      ...(description ? { description } : {}),
-      status,
-      retries,
-      test_failures,
-      ...(last_result ? { last_result } : {}),
-      files,
+      name: s.name,
+      status: s.status,
+      phase: s.phase,
+      gates: s.gates,
+      task: { id: task, name: t?.name ?? '' },
     },
     { lineWidth: 0 },
   ).trim();
 }
 
-async function replanBlock(p: OrchPaths, request: string): Promise<string> {
-  let report;
-  try {
-    const file = join(requestDir(p, request), 'merge-report.yaml');
-    const r = parseWith(
-      MergeReport,
-      await parseYamlText(readFileSync(file, 'utf8'), rel(p, file)),
-      rel(p, file),
-    );
-    report = r.ok ? r.value : null;
-  } catch {
-    report = null;
-  }
-  if (!report?.replan) return '';
-  const explored = await readContract(p, 'explored', { request }).catch(() => null);
-  const wrong = report.assumptions.filter((a) => a.verdict === 'mismatch');
-  const lines = [
-    `Re-plan (sequential mode): ${wrong.length} of ${report.assumptions.length} assumptions of the previous task-breakdown do not match the explored code.`,
-    '',
-    'Corrections:',
-    ...wrong.map((a) => `- ${a.id}: "${a.statement}" → ${a.correction ?? 'mismatch'}`),
-    '',
-    'Explored files:',
-    ...(explored?.value.explored_files ?? []).map(
-      (f) =>
-        `- ${f.path}${f.summary ? ` — ${f.summary}` : ''}${f.symbols?.length ? ` (symbols: ${f.symbols.join(', ')})` : ''}`,
-    ),
-  ];
-  return lines.join('\n');
-}
-
-function subtaskFiles(
-  s: SubtaskStateT | null,
-  dc: ContractTypes['design-contract'] | null,
-  id: string,
-): string[] {
-  const out = new Set<string>(s?.files ?? []);
-  for (const x of dc?.subtasks ?? []) if (x.id === id) for (const f of x.files ?? []) out.add(f);
-  return [...out];
-}
-
 export interface LoadedSession {
   session: SessionFileT;
-  state: StateFileT | null;
+  state: StateFileT;
   warnings: string[];
 }
 
 export function loadSession(p: OrchPaths): LoadedSession {
   const warnings: string[] = [];
   const s = readSession(p);
-  if (!s) throw orchError(rel(p, p.sessionFile), '', 'no orchestrator session', 'run `self-gen orch init`');
+  if (!s)
+    throw orchError(
+      rel(p, p.sessionFile),
+      '',
+      'no orchestrator session',
+      'start the orchestrator skill, or run `self-gen orch init --request "<text>"`',
+    );
   if (s.problem) warnings.push(s.problem);
   const st = readState(p);
-  if (st?.problem) warnings.push(st.problem);
-  return { session: s.value, state: st?.value ?? null, warnings };
+  if (!st)
+    throw orchError(
+      rel(p, p.stateFile),
+      '',
+      'not found',
+      'start the orchestrator skill, or run `self-gen orch init --request "<text>"`',
+    );
+  if (st.problem) warnings.push(st.problem);
+  return { session: s.value, state: st.value, warnings };
+}
+
+export interface Position {
+  request: string;
+  task?: string;
+  subtask?: string;
+  sub: SubtaskStateT | null;
+}
+
+/** Where the session stands (the current task and subtask of state.json), overridable. */
+export function position(
+  p: OrchPaths,
+  state: StateFileT,
+  level: 'request' | 'task' | 'subtask',
+  o: { task?: string; subtask?: string } = {},
+): Position {
+  const request = state.request.id;
+  if (level === 'request') return { request, sub: null };
+  const task = o.task ?? state.request.current_task ?? undefined;
+  if (!task)
+    throw orchError(
+      rel(p, p.stateFile),
+      'request.current_task',
+      `no current task for ${request} (global phase ${state.request.global_phase})`,
+      `merge the explored files and the task breakdown first (\`self-gen orch merge ${request}\`)`,
+    );
+  if (!state.tasks[task]) throw orchError(rel(p, p.stateFile), 'tasks', `no task "${task}"`);
+  if (level === 'task') return { request, task, sub: null };
+  const subtask = o.subtask ?? state.tasks[task]!.current_subtask ?? undefined;
+  if (!subtask)
+    throw orchError(
+      rel(p, p.stateFile),
+      `tasks.${task}.current_subtask`,
+      `no current subtask for ${request}/${task}`,
+    );
+  const sub = state.tasks[task]!.subtasks[subtask] ?? null;
+  if (!sub) throw orchError(rel(p, p.stateFile), `tasks.${task}.subtasks`, `no subtask "${subtask}"`);
+  return { request, task, subtask, sub };
 }
 
 export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Promise<RoleContext> {
-  const p = orchPaths(env.projectRoot);
+  const p = orchPaths(env.projectRoot, env.env);
   const { session, state, warnings } = loadSession(p);
   const role = opts.role;
   const spec = ROLE_SPECS[role];
-
-  const request = opts.request ?? session.current_request ?? state?.request_id ?? undefined;
-  if (!request)
-    throw orchError(
-      rel(p, p.sessionFile),
-      'current_request',
-      'no request yet',
-      'run `self-gen orch record request "<the user\'s request>"`',
-    );
-  const rstate = await stateFor(p, state, request);
-  const task = spec.level === 'request' ? undefined : (opts.task ?? rstate?.current_task ?? undefined);
-  if (spec.level !== 'request' && !task)
-    throw orchError(
-      rel(p, p.stateFile),
-      'current_task',
-      `no current task for ${request}`,
-      `run \`self-gen orch merge ${request}\` or pass --task`,
-    );
-  const subtask =
-    spec.level === 'subtask'
-      ? (opts.subtask ??
-        (!opts.task || opts.task === rstate?.current_task ? rstate?.current_subtask : undefined) ??
-        undefined)
-      : undefined;
-  if (spec.level === 'subtask' && !subtask)
-    throw orchError(
-      rel(p, p.stateFile),
-      'current_subtask',
-      `no current subtask for ${request}/${task}`,
-      'pass --subtask',
-    );
+  const { request, task, subtask, sub } = position(p, state, spec.level, opts);
   const ids: ContractIds = { request, ...(task ? { task } : {}), ...(subtask ? { subtask } : {}) };
 
   const vars: Record<string, string> = { role, request_id: request };
@@ -235,82 +196,69 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
   if (subtask) vars.subtask_id = subtask;
   if (spec.output) vars.output_path = rel(p, contractPath(p, spec.output, ids));
 
-  const sub = subtask && task ? (rstate?.tasks[task]?.subtasks[subtask] ?? null) : null;
-  const mergeFix = `run \`self-gen orch merge ${request}\``;
+  const dcFix = "the architect's design-contract.yaml is needed first";
   let knowledge: KnowledgeFileT | null = null;
-  let domain: string | undefined = task ? rstate?.tasks[task]?.domain : undefined;
-  let designContract: ContractTypes['design-contract'] | null = null;
-  let lastResult: ContractTypes['test-result'] | null = null;
+  let designContract: DesignContractT | null = null;
+  let lastResult: TestResultT | null = null;
 
   switch (role) {
     case 'code-explore': {
       vars.project_path = p.projectRoot;
-      vars.reference_projects = bullets(session.manifest.reference_projects, '(none)');
+      vars.reference_projects = bullets(readLedger(p).references, '(none)');
       break;
     }
     case 'planner': {
       vars.project_path = p.projectRoot;
       const md = session.manifest.claude_md;
       vars.claude_md_path = md ?? '(none)';
-      vars.claude_md = md
-        ? readProjectFile(p.projectRoot, md).text
-        : '(no CLAUDE.md in the session manifest)';
-      vars.user_request = session.requests.find((r) => r.id === request)?.request ?? '(unknown request)';
-      vars.replan = await replanBlock(p, request);
+      vars.claude_md = md ? projectFileText(p.projectRoot, md) : '(no CLAUDE.md in the session manifest)';
+      vars.user_request = state.request.original_request;
       break;
     }
     case 'architect': {
-      const brief = await need(p, 'design-brief', ids, mergeFix);
+      const brief = await need(
+        p,
+        'design-brief',
+        ids,
+        `the merge writes it (\`self-gen orch merge ${request}\`)`,
+      );
       vars.design_brief = brief.text.trim();
-      domain = brief.value.domain ?? domain;
       knowledge = await readKnowledge(p);
-      vars.patterns = knowledgeList(knowledge, 'patterns');
-      vars.decisions = knowledgeList(knowledge, 'decisions');
+      vars.patterns = await yamlBlock(knowledge?.patterns, '(none recorded)');
+      vars.decisions = await yamlBlock(knowledge?.decisions, '(none recorded)');
       break;
     }
     case 'qa-test-first': {
-      const dc = await need(
-        p,
-        'design-contract',
-        { request, task },
-        "record the architect's design-contract first",
-      );
+      const dc = await need(p, 'design-contract', { request, task }, dcFix);
       designContract = dc.value;
       vars.design_contract = dc.text.trim();
-      vars.current_subtask = await renderSubtask(subtask as string, sub);
+      vars.current_subtask = await renderSubtask(state, task!, subtask!, sub);
       break;
     }
     case 'implementer': {
-      const dc = await need(
-        p,
-        'design-contract',
-        { request, task },
-        "record the architect's design-contract first",
-      );
-      const tc = await need(p, 'test-contract', ids, 'record the QA test-contract first');
+      const dc = await need(p, 'design-contract', { request, task }, dcFix);
+      const tc = await need(p, 'test-contract', ids, "QA's test-contract.yaml is needed first");
       designContract = dc.value;
       vars.design_contract = dc.text.trim();
       vars.test_contract = tc.text.trim();
       knowledge = await readKnowledge(p);
-      vars.pitfalls = knowledgeList(knowledge, 'pitfalls');
+      vars.pitfalls = await yamlBlock(knowledge?.pitfalls, '(none recorded)');
       vars.test_file_path = tc.value.test_file_path;
-      vars.test_code = readProjectFile(p.projectRoot, tc.value.test_file_path).text;
-      vars.current_subtask = await renderSubtask(subtask as string, sub);
+      vars.test_code = projectFileText(p.projectRoot, tc.value.test_file_path);
+      vars.current_subtask = await renderSubtask(state, task!, subtask!, sub);
       lastResult = (await readContract(p, 'test-result', ids).catch(() => null))?.value ?? null;
       break;
     }
     case 'qa-verification': {
-      const tc = await need(p, 'test-contract', ids, 'record the QA test-contract first');
-      const dc = await need(
-        p,
-        'design-contract',
-        { request, task },
-        "record the architect's design-contract first",
-      );
+      const tc = await need(p, 'test-contract', ids, "QA's test-contract.yaml is needed first");
+      const dc = await need(p, 'design-contract', { request, task }, dcFix);
       designContract = dc.value;
       vars.test_contract = tc.text.trim();
-      vars.invariants = bullets(dc.value.invariants, '(no invariants)');
-      vars.current_subtask = await renderSubtask(subtask as string, sub);
+      vars.invariants = bullets(
+        dc.value.invariants.map((i) => `${i.id}: ${i.rule}`),
+        '(no invariants)',
+      );
+      vars.current_subtask = await renderSubtask(state, task!, subtask!, sub);
       lastResult = (await readContract(p, 'test-result', ids).catch(() => null))?.value ?? null;
       break;
     }
@@ -326,10 +274,12 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
         projectName: env.projectName,
         locale: env.locale,
         session,
-        domain,
+        state,
+        ledger: readLedger(p),
+        taskId: task,
         subtaskId: subtask,
-        subtask: sub,
-        subtaskFiles: subtask ? subtaskFiles(sub, designContract, subtask) : [],
+        designContract,
+        lastResult,
         db: env.db,
       });
       const triggers = evaluateTriggers(facts);
@@ -337,7 +287,6 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
         triggers,
         p,
         projectName: env.projectName,
-        session,
         knowledge: knowledge ?? (await readKnowledge(p).catch(() => null)),
         lastResult,
         cfg: env.cfg,

@@ -1,14 +1,17 @@
-// SubagentStart: when the agent type maps to an orchestrator role and a session is active for the
-// project, inject exactly that role's context (DESIGN §9). Cheap for everyone else: a config
-// lookup, a string match and one existsSync; yaml is only loaded past that point.
-// Only paths.js is loaded up front: without a session file for the project nothing else is.
+// SubagentStart: when the agent type is one of the orchestrator skill's agents and the skill's
+// session is active for the project, inject exactly that role's context (DESIGN §9, seed 003).
+// `qa-engineer` plays the QA role the current subtask's phase names (test_first / verification);
+// in any other phase it gets nothing. Cheap for everyone else: a config lookup, a string match and
+// one existsSync; yaml is only loaded past that point.
+// SubagentStop: our bookkeeping (implementer runs, failing test results, the session's tasks) goes
+// into OUR ledger under the data home. Neither hook writes anything into the skill's folders.
 import { existsSync } from 'node:fs';
 import { getSection } from '../store/config.js';
 import { truncate } from '../shared/redact.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hooks/types.js';
 import type { RoleContext } from './context.js';
-import { orchPaths } from './paths.js';
-import type { OrchestratorConfigT, Role } from './schemas.js';
+import { orchPaths, type OrchPaths } from './paths.js';
+import type { OrchestratorConfigT, Role, StateFileT } from './schemas.js';
 
 export async function orchestratorConfig(deps: Pick<HookDeps, 'config'>): Promise<OrchestratorConfigT> {
   const { OrchestratorConfig } = await import('./schemas.js');
@@ -22,22 +25,38 @@ export function formatInjection(ctx: RoleContext, max: number): string {
   return truncate(body, max, '\n… (truncated)');
 }
 
+/** The phase of the current subtask in state.json (null when there is none). */
+export function currentPhase(state: StateFileT | null) {
+  const tid = state?.request.current_task;
+  const t = tid ? state?.tasks[tid] : undefined;
+  const sid = t?.current_subtask;
+  return (sid && t?.subtasks[sid]?.phase) || null;
+}
+
+function hasSession(p: OrchPaths): boolean {
+  return existsSync(p.sessionFile);
+}
+
 export async function injectRoleContext(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
-  const p = orchPaths(deps.project.path);
-  if (!existsSync(p.sessionFile) && !existsSync(`${p.sessionFile}.bak`)) return null;
+  const p = orchPaths(deps.project.path, deps.env);
+  if (!hasSession(p)) return null;
   const cfg = await orchestratorConfig(deps);
   if (!cfg.enabled) return null;
-  const { roleForAgentType } = await import('./roles.js');
-  const role: Role | null = roleForAgentType(input.agent_type, cfg);
-  if (!role) return null;
-  const [{ buildRoleContext }, { readSession }, { OrchError }] = await Promise.all([
+  const { rolesForAgentType, roleForAgentType } = await import('./roles.js');
+  const candidates = rolesForAgentType(input.agent_type, cfg);
+  if (!candidates.length) return null;
+  const [{ buildRoleContext }, { readSession, readState }, { OrchError }] = await Promise.all([
     import('./context.js'),
     import('./store.js'),
     import('./errors.js'),
   ]);
+  let role: Role | null = candidates.length === 1 ? candidates[0]! : null;
   try {
     const s = readSession(p);
     if (!s || s.value.status !== 'active') return null;
+    const state = readState(p)?.value ?? null;
+    role = roleForAgentType(input.agent_type, cfg, currentPhase(state));
+    if (!role) return null; // qa-engineer outside test_first / verification: say nothing
     const ctx = await buildRoleContext(
       {
         projectRoot: p.projectRoot,
@@ -45,20 +64,66 @@ export async function injectRoleContext(input: HookInput, deps: HookDeps): Promi
         cfg,
         locale: deps.config.locale === 'en' ? 'en' : 'ko',
         db: deps.db,
+        env: deps.env,
       },
       { role },
     );
     return { additionalContext: formatInjection(ctx, cfg.maxContextChars) };
   } catch (e) {
     if (!(e instanceof OrchError)) throw e;
-    // An invalid or missing contract is never half-used: say what is wrong instead.
-    const lines = [`[self-gen orchestrator] role: ${role} · context unavailable`, e.message];
+    // An invalid or missing file is never half-used: say what is wrong instead.
+    const lines = [
+      `[self-gen orchestrator] role: ${role ?? candidates.join('/')} · context unavailable`,
+      e.message,
+    ];
     if (e.fix) lines.push(`fix: ${e.fix}`);
     lines.push('check with: self-gen orch validate');
     return { additionalContext: truncate(lines.join('\n'), 2000) };
   }
 }
 
+/** SubagentStop of an orchestrator agent: count the run in our ledger (never in the skill's files). */
+export async function recordRun(input: HookInput, deps: HookDeps): Promise<null> {
+  const p = orchPaths(deps.project.path, deps.env);
+  if (!hasSession(p)) return null;
+  const cfg = await orchestratorConfig(deps);
+  if (!cfg.enabled) return null;
+  const { rolesForAgentType, roleForAgentType } = await import('./roles.js');
+  if (!rolesForAgentType(input.agent_type, cfg).length) return null;
+  const [{ readSession, readState, readContract }, ledger] = await Promise.all([
+    import('./store.js'),
+    import('./ledger.js'),
+  ]);
+  try {
+    const s = readSession(p)?.value;
+    if (!s) return null;
+    const state = readState(p)?.value ?? null;
+    const l = ledger.readLedger(p);
+    const e = ledger.observe(l, s, state, deps.now());
+    const role = roleForAgentType(input.agent_type, cfg, currentPhase(state));
+    const tid = state?.request.current_task;
+    const sid = tid ? state?.tasks[tid]?.current_subtask : null;
+    if (state && tid && sid) {
+      const key = ledger.subtaskKey(state.request.id, tid, sid);
+      if (role === 'implementer') ledger.bump(e, key, (c) => (c.implementer_runs += 1));
+      if (role === 'qa-verification') {
+        const r = await readContract(p, 'test-result', {
+          request: state.request.id,
+          task: tid,
+          subtask: sid,
+        }).catch(() => null);
+        if (r?.value.execution.result === 'fail')
+          ledger.bump(e, key, (c) => c.failed_results.push(r.value.execution.timestamp));
+      }
+    }
+    ledger.writeLedger(p, l);
+  } catch (err) {
+    deps.log(`orchestrator: ledger not updated: ${String(err)}`);
+  }
+  return null;
+}
+
 export const orchestratorHandlers: HandlerTable = {
   SubagentStart: [{ name: 'orchestrator-context', run: injectRoleContext }],
+  SubagentStop: [{ name: 'orchestrator-ledger', run: recordRun }],
 };

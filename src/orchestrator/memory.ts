@@ -10,14 +10,16 @@ import { searchErrorKB } from '../kb/search.js';
 import { sameFile } from '../shared/files.js';
 import { redact, truncate } from '../shared/redact.js';
 import type { DB } from '../store/db.js';
-import { listContracts, readContract } from './store.js';
+import { completedBefore, countsOf, subtaskKey, type Ledger } from './ledger.js';
+import { listContracts, listRequests, readContract } from './store.js';
 import type { OrchPaths } from './paths.js';
 import type {
+  DesignContractT,
   KnowledgeFileT,
   OrchestratorConfigT,
   Role,
   SessionFileT,
-  SubtaskStateT,
+  StateFileT,
   TestResultT,
 } from './schemas.js';
 
@@ -44,15 +46,17 @@ export interface TriggerFacts {
   role: Role;
   projectName: string;
   locale: 'ko' | 'en';
-  /** Earlier orchestrator sessions of the project that were completed. */
+  /** Earlier orchestrator sessions of the project that were completed (our ledger). */
   completedSessions: number;
-  /** The current task's domain (design-brief / state), lower-cased. */
-  domain?: string;
-  /** Domains of tasks in earlier sessions, lower-cased. */
-  pastDomains: ReadonlySet<string>;
+  /** The words the current task shares with a task of an earlier session (its "domain"), if any. */
+  sameDomain?: string;
   subtaskId?: string;
-  subtask?: SubtaskStateT | null;
-  /** Files of the current subtask that an earlier session changed. */
+  subtaskName?: string;
+  /** How often the current subtask was retried (our ledger, a failing test-result). */
+  retryCount: number;
+  /** Failing test runs of the current subtask seen so far. */
+  testFailures: number;
+  /** Files of the current task that were changed before this session started. */
   changedBefore: string[];
 }
 
@@ -109,17 +113,17 @@ export function evaluateTriggers(f: TriggerFacts): Trigger[] {
         query: q.firstSession(f.projectName),
         terms: ['설계', '결정', 'design', 'decision', 'decisions', 'architecture'],
       });
-    if (f.domain && f.pastDomains.has(f.domain))
+    if (f.sameDomain)
       out.push({
         id: 'architect-same-domain',
-        query: q.domain(f.projectName, f.domain),
-        terms: words(f.domain),
-        domain: f.domain,
+        query: q.domain(f.projectName, f.sameDomain),
+        terms: words(f.sameDomain),
+        domain: f.sameDomain,
       });
   }
   if (f.role === 'implementer' && f.subtaskId) {
-    if ((f.subtask?.retries.implementation ?? 0) > 0) {
-      const label = f.subtask?.title || f.subtaskId;
+    if (f.retryCount > 0) {
+      const label = f.subtaskName || f.subtaskId;
       out.push({
         id: 'implementer-retry',
         query: q.retry(f.projectName, label),
@@ -137,11 +141,7 @@ export function evaluateTriggers(f: TriggerFacts): Trigger[] {
       });
     }
   }
-  if (
-    (f.role === 'qa-test-first' || f.role === 'qa-verification') &&
-    f.subtaskId &&
-    (f.subtask?.test_failures ?? 0) >= 2
-  ) {
+  if ((f.role === 'qa-test-first' || f.role === 'qa-verification') && f.subtaskId && f.testFailures >= 2) {
     out.push({
       id: 'qa-test-failures',
       query: q.tests(f.projectName),
@@ -160,16 +160,30 @@ export interface FactInput {
   projectName: string;
   locale: 'ko' | 'en';
   session: SessionFileT;
-  domain?: string;
+  state: StateFileT;
+  ledger: Ledger;
+  taskId?: string;
   subtaskId?: string;
-  subtask?: SubtaskStateT | null;
-  /** The current subtask's files (state, design-contract). */
-  subtaskFiles: string[];
+  designContract?: DesignContractT | null;
+  /** The subtask's test-result (read here when not given). */
+  lastResult?: TestResultT | null;
   db: (() => DB) | null;
 }
 
-function pastRequests(session: SessionFileT): string[] {
-  return session.history.flatMap((h) => h.requests).slice(-30);
+const DOMAIN_STOP = new Set([
+  ...STOP,
+  'task',
+  'tasks',
+  'implement',
+  'support',
+  'feature',
+  'update',
+  'create',
+]);
+
+/** The significant words of a task name (its "domain"). */
+export function domainWords(name: string): string[] {
+  return words(name).filter((w) => w.length >= 4 && !DOMAIN_STOP.has(w));
 }
 
 const EDIT_TOOLS = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'];
@@ -191,48 +205,56 @@ export function changedInDb(db: DB, projectPath: string, files: string[], before
 }
 
 export async function gatherTriggerFacts(i: FactInput): Promise<TriggerFacts> {
+  const current = i.ledger.sessions.find((x) => x.created_at === i.session.created_at);
+  const task = i.taskId ? i.state.tasks[i.taskId] : undefined;
+  const sub = task && i.subtaskId ? task.subtasks[i.subtaskId] : undefined;
   const facts: TriggerFacts = {
     role: i.role,
     projectName: i.projectName,
     locale: i.locale,
-    completedSessions: i.session.history.filter((h) => h.status === 'completed').length,
-    domain: i.domain?.trim().toLowerCase() || undefined,
-    pastDomains: new Set(),
+    completedSessions: completedBefore(i.ledger, i.session.created_at).length,
     subtaskId: i.subtaskId,
-    subtask: i.subtask ?? null,
+    subtaskName: sub?.name,
+    retryCount: 0,
+    testFailures: 0,
     changedBefore: [],
   };
-  const past = pastRequests(i.session);
-  if (i.role === 'architect' && facts.domain) {
-    const domains = new Set<string>();
-    for (const r of past) {
-      try {
-        const b = await readContract(i.p, 'task-breakdown', { request: r });
-        for (const t of b?.value.tasks ?? []) if (t.domain) domains.add(t.domain.trim().toLowerCase());
-      } catch {}
-    }
-    facts.pastDomains = domains;
-  }
-  if (i.role === 'implementer' && i.subtaskFiles.length) {
-    const changed = new Set<string>();
-    // Past contracts: test results of earlier sessions that list the file as changed.
-    for (const r of past) {
-      for (const c of listContracts(i.p, r).filter((c) => c.kind === 'test-result')) {
-        try {
-          const doc = await readContract(i.p, 'test-result', c.ids);
-          for (const f of i.subtaskFiles)
-            if ((doc?.value.files_changed ?? []).some((x) => sameFile(x, f))) changed.add(f);
-        } catch {}
+  if (i.role === 'architect' && task) {
+    const mine = new Set(domainWords(task.name));
+    for (const s of i.ledger.sessions) {
+      if (s.created_at === i.session.created_at) continue;
+      for (const t of s.tasks) {
+        const shared = domainWords(t.name).filter((w) => mine.has(w));
+        if (shared.length) facts.sameDomain = shared.join(' ');
       }
     }
-    // The event log: Edit/Write of the file before this orchestrator session started.
-    if (i.db) {
-      try {
-        for (const f of changedInDb(i.db(), i.p.projectRoot, i.subtaskFiles, i.session.started_at))
-          changed.add(f);
-      } catch {}
-    }
-    facts.changedBefore = i.subtaskFiles.filter((f) => changed.has(f));
+  }
+  if (i.subtaskId && i.taskId) {
+    const counts = countsOf(current, subtaskKey(i.state.request.id, i.taskId, i.subtaskId));
+    let last = i.lastResult;
+    if (last === undefined)
+      last =
+        (
+          await readContract(i.p, 'test-result', {
+            request: i.state.request.id,
+            task: i.taskId,
+            subtask: i.subtaskId,
+          }).catch(() => null)
+        )?.value ?? null;
+    const failing = last?.execution.result === 'fail';
+    facts.retryCount = Math.max(counts.retries, counts.implementer_runs, failing ? 1 : 0);
+    facts.testFailures = new Set([
+      ...counts.failed_results,
+      ...(failing ? [last!.execution.timestamp] : []),
+    ]).size;
+  }
+  if (i.role === 'implementer' && i.db && i.designContract) {
+    const files = [
+      ...new Set(i.designContract.file_refs.filter((r) => r.status !== 'to_create').map((r) => r.path)),
+    ];
+    try {
+      facts.changedBefore = changedInDb(i.db(), i.p.projectRoot, files, i.session.created_at);
+    } catch {}
   }
   return facts;
 }
@@ -267,7 +289,6 @@ export interface SearchInput {
   triggers: Trigger[];
   p: OrchPaths;
   projectName: string;
-  session: SessionFileT;
   knowledge: KnowledgeFileT | null;
   /** The latest test result of the current subtask (its failure messages are looked up in the KB). */
   lastResult?: TestResultT | null;
@@ -346,8 +367,8 @@ async function searchKb(
 ): Promise<string[]> {
   const out: string[] = [];
   if (t.id === 'implementer-retry' || t.id === 'qa-test-failures') {
-    for (const f of (lastResult?.failures ?? []).slice(0, 3)) {
-      const m = await searchErrorKB(db, f.message);
+    for (const f of (lastResult?.failed_tests ?? []).slice(0, 3)) {
+      const m = await searchErrorKB(db, f.reason);
       if (m && m.resolution) out.push(kbLine(m));
     }
   }
@@ -367,41 +388,43 @@ async function searchKb(
   return [...new Set(out)].slice(0, limit);
 }
 
-function entryText(e: string | { text: string }): string {
-  return typeof e === 'string' ? e : e.text;
-}
-
 const KNOWLEDGE_PREFIX = 'knowledge.yaml pitfall: ';
 
+/** Contracts of this project's other requests (and, for failures, of the current one). */
 async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promise<string[]> {
   const out: string[] = [];
-  const requests = [
-    ...new Set([...pastRequests(i.session), ...i.session.requests.map((r) => r.id)]),
-  ].reverse();
+  const requests = listRequests(i.p).reverse().slice(0, 30);
   for (const r of requests) {
     if (out.length >= limit) break;
+    const current = r === i.requestId;
     for (const c of listContracts(i.p, r)) {
       if (out.length >= limit) break;
       try {
-        if (t.id === 'architect-first-session' && c.kind === 'design-contract') {
+        if (!current && t.id === 'architect-first-session' && c.kind === 'design-contract') {
           const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
-          const dec = (d?.decisions ?? []).map(entryText);
-          if (dec.length)
-            out.push(`${r}/${c.ids.task} design-contract decisions: ${oneLine(dec.join('; '))}`);
-        } else if (t.id === 'architect-same-domain' && c.kind === 'design-contract') {
-          const brief = (await readContract(i.p, 'design-brief', c.ids).catch(() => null))?.value;
-          if (!brief?.domain || brief.domain.trim().toLowerCase() !== t.domain) continue;
-          const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
-          if (!d) continue;
-          const dec = (d.decisions ?? []).map(entryText);
-          out.push(
-            `${r}/${c.ids.task} (${brief.title}) design: ${oneLine([d.summary, dec.length ? `decisions: ${dec.join('; ')}` : '', d.invariants.length ? `invariants: ${d.invariants.join('; ')}` : ''].filter(Boolean).join(' · '))}`,
-          );
-        } else if (t.id === 'implementer-same-file' && c.kind === 'test-result') {
-          const res = (await readContract(i.p, 'test-result', c.ids))?.value;
-          if (res && (res.files_changed ?? []).some((x) => (t.files ?? []).some((f) => sameFile(x, f))))
+          if (d?.invariants.length)
             out.push(
-              `${r}/${c.ids.task}/${c.ids.subtask} changed ${t.files?.join(', ')} (${res.status})${res.summary ? `: ${oneLine(res.summary)}` : ''}`,
+              `${r}/${c.ids.task} (${d.task_name}) invariants: ${oneLine(d.invariants.map((x) => x.rule).join('; '))}`,
+            );
+        } else if (!current && t.id === 'architect-same-domain' && c.kind === 'design-contract') {
+          const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
+          if (!d || !words(d.task_name).some((w) => (t.terms ?? []).includes(w))) continue;
+          out.push(
+            `${r}/${c.ids.task} (${d.task_name}) design: ${oneLine(
+              [
+                d.interfaces.length ? `interfaces: ${d.interfaces.map((x) => x.name).join(', ')}` : '',
+                d.invariants.length ? `invariants: ${d.invariants.map((x) => x.rule).join('; ')}` : '',
+              ]
+                .filter(Boolean)
+                .join(' · '),
+            )}`,
+          );
+        } else if (!current && t.id === 'implementer-same-file' && c.kind === 'design-contract') {
+          const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
+          const hit = (d?.file_refs ?? []).filter((x) => (t.files ?? []).some((f) => sameFile(x.path, f)));
+          if (d && hit.length)
+            out.push(
+              `${r}/${c.ids.task} (${d.task_name}) ${hit.map((x) => `${x.path} ${x.status}`).join(', ')}`,
             );
         } else if (
           (t.id === 'qa-test-failures' || t.id === 'implementer-retry') &&
@@ -409,9 +432,9 @@ async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promi
         ) {
           if (t.id === 'implementer-retry' && c.ids.subtask !== t.subtaskId) continue;
           const res = (await readContract(i.p, 'test-result', c.ids))?.value;
-          if (res?.status === 'failed')
+          if (res?.execution.result === 'fail')
             out.push(
-              `${r}/${c.ids.task}/${c.ids.subtask} failed: ${oneLine((res.failures ?? []).map((f) => (f.case ? `${f.case}: ` : '') + f.message).join('; '))}`,
+              `${r}/${c.ids.task}/${c.ids.subtask} failed: ${oneLine(res.failed_tests.map((f) => `${f.id} ${f.name}: ${f.reason}`).join('; '))}`,
             );
         }
       } catch {}
@@ -420,7 +443,7 @@ async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promi
   if (t.id === 'qa-test-failures' && i.knowledge && out.length < limit) {
     const w = new Set(t.terms);
     for (const e of i.knowledge.pitfalls) {
-      const text = entryText(e);
+      const text = `${e.description} (${e.reason})`;
       if (words(text).some((x) => w.has(x))) out.push(`${KNOWLEDGE_PREFIX}${oneLine(text)}`);
     }
   }

@@ -1,11 +1,13 @@
 // The orchestrator's write operations, used by `self-gen orch ...` (never by a hook): init,
-// requests, merge, recording contracts / results / retries, knowledge, validation. Every
-// read-modify-write of session.json / state.json runs under a lock on the session folder.
-import { randomUUID } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+// requests, merge, recording contracts / results / retries, knowledge, validation, migration.
+// Everything written into the skill's folders is in its exact format (schemas.ts `Real`); our own
+// bookkeeping (references, retries, failing runs, session history, merge reports, backups) goes to
+// our folder under the data home. Every read-modify-write holds a lock (in our folder).
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, lstatSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import lockfile from 'proper-lockfile';
 import { OrchError, orchError } from './errors.js';
+import { bump, countsOf, observe, readLedger, subtaskKey, writeLedger } from './ledger.js';
 import {
   buildBriefs,
   initState,
@@ -26,33 +28,34 @@ import {
 } from './paths.js';
 import { ROLE_SPECS } from './roles.js';
 import {
-  KnowledgeFile,
-  MergeReport,
   ROLES,
-  SessionFile,
-  StateFile,
   parseWith,
+  Real,
   type ContractTypes,
   type FieldIssue,
   type KnowledgeField,
-  type MergeReportT,
+  type KnowledgeFileT,
   type OrchestratorConfigT,
   type SessionFileT,
   type StateFileT,
-  type SubtaskStateT,
-  type WorkStatusT,
+  type TaskStatus,
 } from './schemas.js';
 import {
+  MIGRATE_FIX,
+  backupFile,
   checkState,
+  emptyKnowledge,
   listContracts,
   listRequests,
   nextRequestId,
+  oldFormat,
+  parseJsonDoc,
   parseYamlText,
   readContract,
-  readJsonWithBak,
   readKnowledge,
   readSession,
   readState,
+  readText,
   toYaml,
   validateContract,
   writeAtomic,
@@ -68,13 +71,16 @@ export interface OpsEnv {
   projectName: string;
   cfg: OrchestratorConfigT;
   now?: () => Date;
+  /** Process environment (the data home of our own files); default process.env. */
+  env?: NodeJS.ProcessEnv;
 }
 
 const nowOf = (env: OpsEnv) => (env.now ? env.now() : new Date());
+const pathsOf = (env: OpsEnv) => orchPaths(env.projectRoot, env.env);
 
 export async function withLock<T>(p: OrchPaths, fn: () => Promise<T> | T): Promise<T> {
-  mkdirSync(p.sessionDir, { recursive: true });
-  const release = await lockfile.lock(p.sessionDir, {
+  mkdirSync(p.ownDir, { recursive: true });
+  const release = await lockfile.lock(p.ownDir, {
     retries: { retries: 40, minTimeout: 25, maxTimeout: 250 },
     stale: 15_000,
     realpath: false,
@@ -86,135 +92,27 @@ export async function withLock<T>(p: OrchPaths, fn: () => Promise<T> | T): Promi
   }
 }
 
-function emptyState(ts: string): StateFileT {
+function newState(id: string, text: string): StateFileT {
   return {
     version: 2,
-    request_id: null,
-    status: 'idle',
-    task_order: [],
-    current_task: null,
-    current_subtask: null,
+    request: {
+      id,
+      original_request: text.trim(),
+      status: 'active',
+      current_task: null,
+      global_phase: 'global_discovery',
+    },
     tasks: {},
-    created_at: ts,
-    updated_at: ts,
+    task_order: [],
   };
 }
 
+const START_FIX = 'start the orchestrator skill, or run `self-gen orch init --request "<text>"`';
+
 function requireSession(p: OrchPaths): SessionFileT {
   const s = readSession(p);
-  if (!s) throw orchError(rel(p, p.sessionFile), '', 'no orchestrator session', 'run `self-gen orch init`');
+  if (!s) throw orchError(rel(p, p.sessionFile), '', 'no orchestrator session', START_FIX);
   return s.value;
-}
-
-function defaultClaudeMd(root: string): string | null {
-  for (const c of ['CLAUDE.md', '.claude/CLAUDE.md']) if (existsSync(join(root, c))) return c;
-  return null;
-}
-
-// ---------------------------------------------------------------- session lifecycle
-
-export interface InitOptions {
-  request?: string;
-  claudeMd?: string;
-  references?: string[];
-  /** End an active session (as aborted) and start a new one. */
-  fresh?: boolean;
-}
-
-export interface InitResult {
-  session: SessionFileT;
-  created: boolean;
-  requestId?: string;
-  paths: OrchPaths;
-  notes: string[];
-}
-
-export async function initSession(env: OpsEnv, o: InitOptions = {}): Promise<InitResult> {
-  const p = orchPaths(env.projectRoot);
-  return withLock(p, () => {
-    const ts = nowOf(env).toISOString();
-    const notes: string[] = [];
-    let prev: SessionFileT | null = null;
-    try {
-      const r = readSession(p);
-      prev = r?.value ?? null;
-      if (r?.problem) notes.push(r.problem);
-    } catch (e) {
-      if (!(e instanceof OrchError) || !o.fresh) throw e;
-      notes.push(`${rel(p, p.sessionFile)} was unreadable and is replaced (--new)`);
-    }
-    let session: SessionFileT;
-    let created = false;
-    if (prev && prev.status === 'active' && !o.fresh) {
-      session = prev;
-      if (o.claudeMd !== undefined) session.manifest.claude_md = o.claudeMd;
-      if (o.references?.length)
-        session.manifest.reference_projects = [
-          ...new Set([...session.manifest.reference_projects, ...o.references]),
-        ];
-      notes.push(`session ${session.session_id} is already active: resumed`);
-    } else {
-      const history = [...(prev?.history ?? [])];
-      if (prev && prev.status === 'active') {
-        history.push({
-          session_id: prev.session_id,
-          status: 'aborted',
-          started_at: prev.started_at,
-          ended_at: ts,
-          requests: prev.requests.map((r) => r.id),
-        });
-        notes.push(`the active session ${prev.session_id} was ended as aborted`);
-      }
-      session = {
-        version: 1,
-        session_id: randomUUID(),
-        project_root: p.projectRoot,
-        project_name: env.projectName,
-        hash: p.hash,
-        status: 'active',
-        started_at: ts,
-        updated_at: ts,
-        manifest: {
-          claude_md: o.claudeMd ?? defaultClaudeMd(p.projectRoot),
-          reference_projects: o.references ?? [],
-        },
-        requests: [],
-        current_request: null,
-        history,
-      };
-      created = true;
-      writeState(p, emptyState(ts));
-    }
-    let requestId: string | undefined;
-    if (o.request && o.request.trim()) requestId = pushRequest(p, session, o.request, ts);
-    session.updated_at = ts;
-    writeSession(p, session);
-    if (!existsSync(p.stateFile)) writeState(p, emptyState(ts));
-    mkdirSync(p.contractsDir, { recursive: true });
-    return { session, created, paths: p, notes, ...(requestId ? { requestId } : {}) };
-  });
-}
-
-function pushRequest(p: OrchPaths, session: SessionFileT, text: string, ts: string): string {
-  const id = nextRequestId(p, session);
-  session.requests.push({ id, request: text.trim(), status: 'open', created_at: ts });
-  session.current_request = id;
-  mkdirSync(requestDir(p, id), { recursive: true });
-  return id;
-}
-
-/** A new request in the active session: the next free R<n>. */
-export async function addRequest(env: OpsEnv, text: string): Promise<string> {
-  if (!text.trim()) throw orchError('request', '', 'is empty');
-  const p = orchPaths(env.projectRoot);
-  return withLock(p, () => {
-    const s = requireActive(p);
-    const ts = nowOf(env).toISOString();
-    const id = pushRequest(p, s, text, ts);
-    s.updated_at = ts;
-    writeSession(p, s);
-    return id;
-  });
 }
 
 function requireActive(p: OrchPaths): SessionFileT {
@@ -224,30 +122,186 @@ function requireActive(p: OrchPaths): SessionFileT {
       rel(p, p.sessionFile),
       'status',
       `the session is ${s.status}`,
-      'start a new one with `self-gen orch init`',
+      'start a new one with `self-gen orch init --new --request "<text>"`',
     );
   return s;
 }
 
-export async function endSession(
-  env: OpsEnv,
-  status: 'completed' | 'aborted' = 'completed',
-): Promise<SessionFileT> {
-  const p = orchPaths(env.projectRoot);
+function requireState(p: OrchPaths): StateFileT {
+  const st = readState(p);
+  if (!st) throw orchError(rel(p, p.stateFile), '', 'not found', START_FIX);
+  return st.value;
+}
+
+function defaultFile(root: string, names: string[]): string | null {
+  for (const c of names) if (existsSync(join(root, c))) return join(root, c);
+  return null;
+}
+
+/** Keeps a copy of a file in our own archive folder (before the skill's file is replaced). */
+function archive(p: OrchPaths, file: string, stamp: string): string {
+  const dest = join(p.ownDir, 'archive', stamp, rel(p, file).replace(/^(\.\.\/)+/, ''));
+  mkdirSync(dirname(dest), { recursive: true });
+  renameSync(file, dest);
+  return dest;
+}
+
+// ---------------------------------------------------------------- session lifecycle
+
+export interface InitOptions {
+  request?: string;
+  claudeMd?: string;
+  agentsMd?: string;
+  references?: string[];
+  /** End an active session (as stopped) and start a new one. */
+  fresh?: boolean;
+}
+
+export interface InitResult {
+  session: SessionFileT;
+  state: StateFileT;
+  created: boolean;
+  requestId?: string;
+  paths: OrchPaths;
+  notes: string[];
+}
+
+export async function initSession(env: OpsEnv, o: InitOptions = {}): Promise<InitResult> {
+  const p = pathsOf(env);
+  return withLock(p, () => {
+    const now = nowOf(env);
+    const ts = now.toISOString();
+    const notes: string[] = [];
+    const ledger = readLedger(p);
+    if (o.references?.length)
+      ledger.references = [
+        ...new Set([...ledger.references, ...o.references.map((r) => r.trim()).filter(Boolean)]),
+      ];
+    let prev: SessionFileT | null = null;
+    try {
+      const r = readSession(p);
+      prev = r?.value ?? null;
+      if (r?.problem) notes.push(r.problem);
+    } catch (e) {
+      if (!(e instanceof OrchError) || !o.fresh) throw e;
+      notes.push(
+        `${rel(p, p.sessionFile)} was unreadable: kept in ${archive(p, p.sessionFile, ts.replace(/[:.]/g, '-'))} and replaced (--new)`,
+      );
+    }
+    let session: SessionFileT;
+    let state: StateFileT | null = null;
+    let created = false;
+    let requestId: string | undefined;
+    if (prev && prev.status === 'active' && !o.fresh) {
+      session = prev;
+      if (o.claudeMd !== undefined) session.manifest.claude_md = resolve(p.projectRoot, o.claudeMd);
+      if (o.agentsMd !== undefined) session.manifest.agents_md = resolve(p.projectRoot, o.agentsMd);
+      notes.push(`the session of ${session.created_at} is already active: resumed`);
+      state = readState(p)?.value ?? null;
+      if (o.request?.trim() || !state) {
+        if (!o.request?.trim())
+          throw orchError(
+            rel(p, p.stateFile),
+            '',
+            'not found',
+            'pass the request: `self-gen orch init --request "<text>"`',
+          );
+        if (state) archiveState(p, state);
+        requestId = nextRequestId(p, state);
+        state = newState(requestId, o.request);
+      }
+    } else {
+      if (!o.request?.trim())
+        throw orchError(
+          rel(p, p.stateFile),
+          'request.original_request',
+          "a new session needs the user's request",
+          'self-gen orch init --request "<the user\'s request>"',
+        );
+      if (prev) {
+        if (prev.status === 'active') {
+          prev.status = 'stopped';
+          notes.push(`the active session of ${prev.created_at} was stopped`);
+        }
+        observe(ledger, prev, readState(p)?.value ?? null, now);
+        const old = readState(p)?.value ?? null;
+        if (old) archiveState(p, old);
+      }
+      requestId = nextRequestId(p, readState(p)?.value ?? null);
+      session = {
+        version: 1,
+        project: { path: p.projectRoot, name: env.projectName, hash: p.hash },
+        status: 'active',
+        current_task: null,
+        created_at: ts,
+        updated_at: ts,
+        manifest: {
+          claude_md:
+            o.claudeMd !== undefined
+              ? resolve(p.projectRoot, o.claudeMd)
+              : defaultFile(p.projectRoot, ['CLAUDE.md', '.claude/CLAUDE.md']),
+          agents_md:
+            o.agentsMd !== undefined
+              ? resolve(p.projectRoot, o.agentsMd)
+              : defaultFile(p.projectRoot, ['AGENTS.md']),
+        },
+      };
+      state = newState(requestId, o.request);
+      created = true;
+    }
+    session.current_task = state.request.current_task;
+    session.updated_at = ts;
+    writeSession(p, session);
+    writeState(p, state);
+    mkdirSync(requestDir(p, state.request.id), { recursive: true });
+    observe(ledger, session, state, now);
+    writeLedger(p, ledger);
+    return { session, state, created, paths: p, notes, ...(requestId ? { requestId } : {}) };
+  });
+}
+
+/** The state of a request that is replaced: kept in our folder (its contracts stay in place). */
+function archiveState(p: OrchPaths, s: StateFileT): void {
+  writeAtomic(join(p.ownDir, 'requests', `${s.request.id}.state.json`), JSON.stringify(s, null, 2) + '\n');
+}
+
+/** A new request in the active session: the next free R<n>; state.json starts over for it. */
+export async function addRequest(env: OpsEnv, text: string): Promise<string> {
+  if (!text.trim()) throw orchError('request', '', 'is empty');
+  const p = pathsOf(env);
   return withLock(p, () => {
     const s = requireActive(p);
-    const ts = nowOf(env).toISOString();
-    s.status = status;
-    s.ended_at = ts;
-    s.updated_at = ts;
-    s.history.push({
-      session_id: s.session_id,
-      status,
-      started_at: s.started_at,
-      ended_at: ts,
-      requests: s.requests.map((r) => r.id),
-    });
+    const prev = readState(p)?.value ?? null;
+    if (prev) archiveState(p, prev);
+    const id = nextRequestId(p, prev);
+    const state = newState(id, text);
+    const now = nowOf(env);
+    s.current_task = null;
+    s.updated_at = now.toISOString();
+    writeState(p, state);
     writeSession(p, s);
+    mkdirSync(requestDir(p, id), { recursive: true });
+    const l = readLedger(p);
+    observe(l, s, state, now);
+    writeLedger(p, l);
+    return id;
+  });
+}
+
+export async function endSession(
+  env: OpsEnv,
+  status: 'completed' | 'stopped' = 'completed',
+): Promise<SessionFileT> {
+  const p = pathsOf(env);
+  return withLock(p, () => {
+    const s = requireActive(p);
+    const now = nowOf(env);
+    s.status = status;
+    s.updated_at = now.toISOString();
+    writeSession(p, s);
+    const l = readLedger(p);
+    observe(l, s, readState(p)?.value ?? null, now);
+    writeLedger(p, l);
     return s;
   });
 }
@@ -261,15 +315,27 @@ export interface MergeResult {
   replan: boolean;
   threshold: number;
   briefs: string[];
+  /** Our merge report (in our own folder, not the skill's). */
   report: string;
   state: StateFileT | null;
 }
 
+export function mergeReportFile(p: OrchPaths, request: string): string {
+  return join(p.ownDir, 'merge', `${request}.yaml`);
+}
+
 export async function mergeRequest(env: OpsEnv, request: string): Promise<MergeResult> {
-  const p = orchPaths(env.projectRoot);
+  const p = pathsOf(env);
   requestDir(p, request);
   return withLock(p, async () => {
     const session = requireActive(p);
+    const prev = requireState(p);
+    if (prev.request.id !== request)
+      throw orchError(
+        rel(p, p.stateFile),
+        'request.id',
+        `the current request is ${prev.request.id}, not ${request}`,
+      );
     const explored = await readContract(p, 'explored', { request });
     const breakdown = await readContract(p, 'task-breakdown', { request });
     const missing = [
@@ -289,17 +355,19 @@ export async function mergeRequest(env: OpsEnv, request: string): Promise<MergeR
     const briefs: string[] = [];
     let state: StateFileT | null = null;
     if (!replan) {
-      const docs = buildBriefs(breakdown.value, explored.value, checks, now);
+      const docs = buildBriefs(breakdown.value, explored.value, request, now);
       for (const b of docs)
         briefs.push(rel(p, await writeContract(p, 'design-brief', { request, task: b.task_id }, b)));
-      const prev = readState(p)?.value ?? null;
-      // The state of an earlier request is kept next to its contracts before it is replaced.
-      if (prev?.request_id && prev.request_id !== request)
-        writeAtomic(join(requestDir(p, prev.request_id), 'state.json'), JSON.stringify(prev, null, 2) + '\n');
-      state = initState(breakdown.value, docs, prev, now);
+      state = initState(breakdown.value, prev, now);
       writeState(p, state);
+      session.current_task = state.request.current_task;
+      session.updated_at = now.toISOString();
+      writeSession(p, session);
+      const l = readLedger(p);
+      observe(l, session, state, now);
+      writeLedger(p, l);
     }
-    const report: MergeReportT = {
+    const report = {
       request_id: request,
       merged_at: now.toISOString(),
       mismatch_ratio: Math.round(ratio * 1000) / 1000,
@@ -312,14 +380,9 @@ export async function mergeRequest(env: OpsEnv, request: string): Promise<MergeR
       })),
       briefs,
     };
-    const reportFile = join(requestDir(p, request), 'merge-report.yaml');
+    const reportFile = mergeReportFile(p, request);
     writeAtomic(reportFile, await toYaml(report));
-    const entry = session.requests.find((r) => r.id === request);
-    if (entry) entry.status = replan ? 'replan' : 'merged';
-    session.current_request = request;
-    session.updated_at = now.toISOString();
-    writeSession(p, session);
-    return { request, checks, ratio, replan, threshold, briefs, report: rel(p, reportFile), state };
+    return { request, checks, ratio, replan, threshold, briefs, report: reportFile, state };
   });
 }
 
@@ -330,20 +393,8 @@ export interface RecordResult {
   kind: ContractKind;
   ids: ContractIds;
   messages: string[];
-  /** The subtask failed for good: the orchestrator must ask the user. */
+  /** The subtask failed too often: the orchestrator must ask the user. */
   askUser: boolean;
-}
-
-function findSubtask(
-  state: StateFileT,
-  subtask: string,
-  task?: string,
-): { task: string; sub: SubtaskStateT } | null {
-  for (const tid of task ? [task] : state.task_order) {
-    const s = state.tasks[tid]?.subtasks[subtask];
-    if (s) return { task: tid, sub: s };
-  }
-  return null;
 }
 
 function idsFromDoc(
@@ -377,9 +428,10 @@ function idsFromDoc(
 }
 
 /**
- * Stores a contract an agent produced (YAML text): validated against its schema and its place,
- * secrets redacted. A test-result also updates state.json (passed → next subtask; failed →
- * test_failures + 1, and the subtask fails when no implementation retry is left).
+ * Stores a contract an agent produced (YAML text): checked against the skill's exact format and
+ * its place, secrets redacted. state.json moves on as the skill does: a test-contract puts the
+ * subtask into `implementation`; a passing test-result completes it (next subtask, test_first); a
+ * failing one sends it back to `implementation` and is counted in our ledger.
  */
 export async function recordContract(
   env: OpsEnv,
@@ -388,202 +440,253 @@ export async function recordContract(
   given: Partial<ContractIds> = {},
   source = `${kind}.yaml`,
 ): Promise<RecordResult> {
-  const p = orchPaths(env.projectRoot);
+  const p = pathsOf(env);
   const data = await parseYamlText(yamlText, source);
   const ids = idsFromDoc(kind, data, given, source);
-  const value = validateContract(kind, data, source, ids);
+  const value = validateContract(kind, data, source, ids, 'strict');
   return withLock(p, async () => {
     const session = requireActive(p);
+    const state = requireState(p);
     const messages: string[] = [];
     let askUser = false;
-    const known = session.requests.some((r) => r.id === ids.request) || listRequests(p).includes(ids.request);
-    if (!known)
-      throw orchError(
-        source,
-        'request_id',
-        `unknown request ${ids.request}`,
-        'add it with `self-gen orch record request "<text>"`',
-      );
-    const stateRead = readState(p);
-    const state = stateRead?.value ?? null;
-    const merged = state && state.request_id === ids.request ? state : null;
+    if (state.request.id !== ids.request)
+      throw orchError(source, 'request_id', `the current request is ${state.request.id}, not ${ids.request}`);
     if (CONTRACT_LEVEL[kind] !== 'request') {
-      if (!merged)
+      if (!state.task_order.length)
         throw orchError(
           source,
           'request_id',
-          `${ids.request} is not merged (state.json has no tasks for it)`,
+          `${ids.request} is not merged (state.json has no tasks)`,
           `run \`self-gen orch merge ${ids.request}\``,
         );
-      if (!merged.tasks[ids.task as string])
+      if (!state.tasks[ids.task!])
         throw orchError(source, 'task_id', `task "${ids.task}" is not a task of ${ids.request}`);
-      if (ids.subtask && !merged.tasks[ids.task as string]!.subtasks[ids.subtask])
+      if (ids.subtask && !state.tasks[ids.task!]!.subtasks[ids.subtask])
         throw orchError(source, 'subtask_id', `subtask "${ids.subtask}" is not a subtask of ${ids.task}`);
     }
     const file = await writeContract(p, kind, ids, value as ContractTypes[typeof kind]);
     messages.push(`stored ${rel(p, file)}`);
-    const ts = nowOf(env).toISOString();
-    if (merged && kind === 'design-contract') {
-      const t = merged.tasks[ids.task as string]!;
+    const now = nowOf(env);
+    const ts = now.toISOString();
+    const ledger = readLedger(p);
+    const entry = observe(ledger, session, state, now);
+    let changed = false;
+    if (kind === 'design-contract') {
+      const t = state.tasks[ids.task!]!;
       if (t.status === 'pending') t.status = 'in_progress';
+      changed = true;
     }
-    if (merged && ids.subtask && (kind === 'test-contract' || kind === 'test-result')) {
-      const t = merged.tasks[ids.task as string]!;
+    if (ids.subtask && (kind === 'test-contract' || kind === 'test-result')) {
+      const t = state.tasks[ids.task!]!;
       const sub = t.subtasks[ids.subtask]!;
-      if (t.status === 'pending') t.status = 'in_progress';
-      if (kind === 'test-contract' && sub.status === 'pending') sub.status = 'in_progress';
+      if (sub.status === 'pending') sub.status = 'in_progress';
+      if (kind === 'test-contract' && sub.phase === 'test_first') sub.phase = 'implementation';
       if (kind === 'test-result') {
         const r = value as ContractTypes['test-result'];
-        sub.last_result = r.status;
-        if (r.status === 'passed') {
-          sub.status = 'done';
-          if (t.subtask_order.every((id) => t.subtasks[id]?.status === 'done')) t.status = 'done';
+        if (r.execution.result === 'pass') {
+          sub.status = 'completed';
+          sub.phase = 'complete';
           messages.push(`${ids.subtask} passed`);
         } else {
-          sub.test_failures += 1;
-          if (sub.retries.implementation >= env.cfg.maxRetries) {
-            sub.status = 'failed';
-            t.status = 'failed';
+          sub.phase = 'implementation';
+          const key = subtaskKey(ids.request, ids.task!, ids.subtask);
+          bump(entry, key, (c) => c.failed_results.push(r.execution.timestamp));
+          const n = countsOf(entry, key).failed_results.length;
+          if (n >= env.cfg.maxRetries) {
             askUser = true;
             messages.push(
-              `${ids.subtask} failed ${sub.test_failures} time(s) and has used all ${env.cfg.maxRetries} implementation retries: it is now failed. Ask the user how to continue.`,
+              `${ids.subtask} failed ${n} time(s) (limit ${env.cfg.maxRetries}): ask the user how to continue.`,
             );
           } else {
-            sub.status = 'in_progress';
             messages.push(
-              `${ids.subtask} failed (test_failures ${sub.test_failures}); retry the implementer: \`self-gen orch record retry ${ids.subtask}\` (${env.cfg.maxRetries - sub.retries.implementation} left)`,
+              `${ids.subtask} failed (${n} of ${env.cfg.maxRetries}); ${r.recommendation.action === 'retry_design' ? 'the design needs another look (retry_design)' : 'run the implementer again'}`,
             );
           }
         }
-        sub.updated_at = ts;
+      }
+      t.updated_at = ts;
+      changed = true;
+    }
+    if (changed) {
+      pointAtNext(state, ts);
+      writeState(p, state);
+      session.current_task = state.request.current_task;
+      if (state.request.status === 'completed') messages.push(`${ids.request} is done: every subtask passed`);
+      else if (state.request.current_task) {
+        const t = state.tasks[state.request.current_task]!;
+        messages.push(
+          `next: ${state.request.current_task}/${t.current_subtask ?? '-'} (${t.current_subtask ? t.subtasks[t.current_subtask]!.phase : '-'})`,
+        );
       }
     }
-    if (merged) {
-      pointAtNext(merged);
-      merged.updated_at = ts;
-      writeState(p, merged);
-      if (merged.status === 'done') {
-        const entry = session.requests.find((r) => r.id === ids.request);
-        if (entry) entry.status = 'done';
-        messages.push(`${ids.request} is done: every subtask passed`);
-      } else if (merged.current_subtask) {
-        messages.push(`next: ${merged.current_task}/${merged.current_subtask}`);
-      }
-    }
-    if (stateRead?.fromBackup && !merged) messages.push(stateRead.problem ?? '');
     session.updated_at = ts;
     writeSession(p, session);
-    return { file: rel(p, file), kind, ids, messages: messages.filter(Boolean), askUser };
+    observe(ledger, session, state, now);
+    writeLedger(p, ledger);
+    return { file: rel(p, file), kind, ids, messages, askUser };
   });
 }
 
 export interface RetryResult {
   subtask: string;
   task: string;
-  kind: 'implementation' | 'design';
   count: number;
   failed: boolean;
   message: string;
 }
 
-/** One more retry of a subtask (implementation or design); past the limit the subtask fails. */
-export async function recordRetry(
-  env: OpsEnv,
-  subtask: string,
-  kind: 'implementation' | 'design',
-  task?: string,
-): Promise<RetryResult> {
-  const p = orchPaths(env.projectRoot);
+function findSubtask(state: StateFileT, subtask: string, task?: string): string | null {
+  for (const tid of task ? [task] : state.task_order) if (state.tasks[tid]?.subtasks[subtask]) return tid;
+  return null;
+}
+
+/** One more retry of a subtask, counted in our ledger (the skill's files have no field for it). */
+export async function recordRetry(env: OpsEnv, subtask: string, task?: string): Promise<RetryResult> {
+  const p = pathsOf(env);
   return withLock(p, () => {
-    requireActive(p);
-    const state = readState(p)?.value;
-    const found = state ? findSubtask(state, subtask, task) : null;
-    if (!state || !found)
+    const session = requireActive(p);
+    const state = requireState(p);
+    const tid = findSubtask(state, subtask, task);
+    if (!tid)
       throw orchError(
         rel(p, p.stateFile),
         'tasks',
         `no subtask "${subtask}"${task ? ` in ${task}` : ''}`,
         'check `self-gen orch status`',
       );
-    const { sub } = found;
-    const t = state.tasks[found.task]!;
-    const ts = nowOf(env).toISOString();
-    let failed = false;
-    let message: string;
-    if (sub.retries[kind] >= env.cfg.maxRetries) {
-      sub.status = 'failed';
-      t.status = 'failed';
-      failed = true;
-      message = `${subtask}: the ${kind} retry limit (${env.cfg.maxRetries}) is reached; the subtask is failed. Ask the user how to continue.`;
-    } else {
-      sub.retries[kind] += 1;
-      sub.status = 'in_progress';
-      if (t.status === 'pending') t.status = 'in_progress';
-      message = `${subtask}: ${kind} retry ${sub.retries[kind]} of ${env.cfg.maxRetries}`;
-    }
-    sub.updated_at = ts;
-    state.updated_at = ts;
-    pointAtNext(state);
-    writeState(p, state);
-    return { subtask, task: found.task, kind, count: sub.retries[kind], failed, message };
+    const now = nowOf(env);
+    const l = readLedger(p);
+    const e = observe(l, session, state, now);
+    const key = subtaskKey(state.request.id, tid, subtask);
+    bump(e, key, (c) => (c.retries += 1));
+    writeLedger(p, l);
+    const count = countsOf(e, key).retries;
+    const failed = count > env.cfg.maxRetries;
+    return {
+      subtask,
+      task: tid,
+      count,
+      failed,
+      message: failed
+        ? `${subtask}: retry ${count} is past the limit (${env.cfg.maxRetries}); ask the user how to continue.`
+        : `${subtask}: retry ${count} of ${env.cfg.maxRetries}`,
+    };
   });
 }
 
-/** Sets a subtask's status by hand (after asking the user, e.g. to continue a failed subtask). */
+/** Sets a subtask's status by hand (after asking the user); `reset` clears our counts for it. */
 export async function setSubtaskStatus(
   env: OpsEnv,
   subtask: string,
-  status: WorkStatusT,
-  resetRetries = false,
+  status: TaskStatus,
+  reset = false,
 ): Promise<StateFileT> {
-  const p = orchPaths(env.projectRoot);
+  const p = pathsOf(env);
   return withLock(p, () => {
-    requireActive(p);
-    const state = readState(p)?.value;
-    const found = state ? findSubtask(state, subtask) : null;
-    if (!state || !found)
+    const session = requireActive(p);
+    const state = requireState(p);
+    const tid = findSubtask(state, subtask);
+    if (!tid)
       throw orchError(
         rel(p, p.stateFile),
         'tasks',
         `no subtask "${subtask}"`,
         'check `self-gen orch status`',
       );
-    const t = state.tasks[found.task]!;
-    found.sub.status = status;
-    if (resetRetries) {
-      found.sub.retries = { implementation: 0, design: 0 };
-      found.sub.test_failures = 0;
-    }
-    const sts = t.subtask_order.map((id) => t.subtasks[id]?.status);
-    t.status = sts.every((s) => s === 'done')
-      ? 'done'
-      : sts.includes('failed')
-        ? 'failed'
-        : sts.some((s) => s !== 'pending')
-          ? 'in_progress'
-          : 'pending';
+    const t = state.tasks[tid]!;
+    const sub = t.subtasks[subtask]!;
     const ts = nowOf(env).toISOString();
-    found.sub.updated_at = ts;
-    state.updated_at = ts;
-    pointAtNext(state);
+    sub.status = status;
+    if (status === 'completed') sub.phase = 'complete';
+    else if (sub.phase === 'complete') sub.phase = 'test_first';
+    if (status !== 'completed' && t.status === 'completed') t.status = 'in_progress';
+    t.updated_at = ts;
+    pointAtNext(state, ts);
     writeState(p, state);
+    session.current_task = state.request.current_task;
+    session.updated_at = ts;
+    writeSession(p, session);
+    const l = readLedger(p);
+    const e = observe(l, session, state, nowOf(env));
+    if (reset) delete e.subtasks[subtaskKey(state.request.id, tid, subtask)];
+    writeLedger(p, l);
     return state;
   });
 }
 
+export interface KnowledgeInput {
+  /** patterns: the topic (key); decisions: the topic. */
+  topic?: string;
+  /** decisions: why. */
+  rationale?: string;
+  /** decisions: files it is about. */
+  refs?: string[];
+  /** pitfalls: why it is a pitfall. */
+  reason?: string;
+  /** pitfalls: where it was learned (e.g. R1/T1-S1). */
+  learnedFrom?: string;
+}
+
+function nextId(prefix: string, ids: string[]): string {
+  let max = 0;
+  for (const id of ids) {
+    const m = new RegExp(`^${prefix}(\\d+)$`).exec(id);
+    if (m) max = Math.max(max, Number(m[1]));
+  }
+  return `${prefix}${max + 1}`;
+}
+
+/** Adds to knowledge.yaml in the skill's format; returns the entry's key or id. */
 export async function addKnowledge(
   env: OpsEnv,
   field: KnowledgeField,
   text: string,
-  source?: string,
-): Promise<number> {
+  o: KnowledgeInput = {},
+): Promise<string> {
   if (!text.trim()) throw orchError('knowledge', field, 'text is empty');
-  const p = orchPaths(env.projectRoot);
+  const p = pathsOf(env);
   return withLock(p, async () => {
-    const k = await readKnowledge(p);
-    k[field].push(source ? { text: text.trim(), source } : text.trim());
+    const now = nowOf(env);
+    const k: KnowledgeFileT = (await readKnowledge(p)) ?? emptyKnowledge(p, env.projectName, now);
+    let key: string;
+    if (field === 'patterns') {
+      if (!o.topic?.trim())
+        throw orchError(
+          'knowledge',
+          'patterns',
+          'a pattern needs a topic',
+          'pass --topic <name>, e.g. --topic error_handling',
+        );
+      key = o.topic.trim();
+      k.patterns[key] = text.trim();
+    } else if (field === 'decisions') {
+      key = nextId(
+        'D',
+        k.decisions.map((d) => d.id),
+      );
+      k.decisions.push({
+        id: key,
+        topic: o.topic?.trim() || 'general',
+        decision: text.trim(),
+        rationale: o.rationale?.trim() ?? '',
+        refs: o.refs ?? [],
+        created_at: now.toISOString(),
+      });
+    } else {
+      key = nextId(
+        'P',
+        k.pitfalls.map((d) => d.id),
+      );
+      k.pitfalls.push({
+        id: key,
+        description: text.trim(),
+        reason: o.reason?.trim() ?? '',
+        ...(o.learnedFrom ? { learned_from: o.learnedFrom } : {}),
+      });
+    }
+    k.updated_at = now.toISOString();
     await writeKnowledge(p, k);
-    return k[field].length;
+    return key;
   });
 }
 
@@ -593,49 +696,56 @@ export interface ValidateReport {
   checked: string[];
   issues: FieldIssue[];
   warnings: string[];
+  /** What to do (a `fix:` line each). */
+  fixes: string[];
 }
 
-/** Checks session.json, state.json, knowledge.yaml, every contract and the template overrides. */
-export async function validateAll(env: OpsEnv, request?: string): Promise<ValidateReport> {
-  const p = orchPaths(env.projectRoot);
-  const out: ValidateReport = { checked: [], issues: [], warnings: [] };
-  const jsonFile = (file: string, schema: typeof SessionFile | typeof StateFile) => {
-    if (!existsSync(file)) return;
-    out.checked.push(rel(p, file));
-    try {
-      const data = JSON.parse(readFileSync(file, 'utf8')) as unknown;
-      const r = parseWith(schema, data, rel(p, file));
-      if (!r.ok) out.issues.push(...r.issues);
-      else if (schema === StateFile) out.issues.push(...checkState(r.value as StateFileT, rel(p, file)));
-    } catch (e) {
-      out.issues.push({ file: rel(p, file), field: '', message: `invalid JSON (${(e as Error).message})` });
+/** Files an earlier self-gen left in the skill's folders (never part of the skill's format). */
+export function leftovers(p: OrchPaths): string[] {
+  const out: string[] = [];
+  for (const f of [`${p.sessionFile}.bak`, `${p.stateFile}.bak`]) if (existsSync(f)) out.push(f);
+  for (const r of listRequests(p)) {
+    for (const n of ['merge-report.yaml', 'state.json']) {
+      const f = join(requestDir(p, r), n);
+      if (existsSync(f)) out.push(f);
     }
-  };
-  if (!existsSync(p.sessionFile) && !existsSync(`${p.sessionFile}.bak`))
-    out.issues.push({
-      file: rel(p, p.sessionFile),
-      field: '',
-      message: 'no orchestrator session (run `self-gen orch init`)',
-    });
-  jsonFile(p.sessionFile, SessionFile);
-  jsonFile(p.stateFile, StateFile);
-  for (const [file, schema] of [
-    [p.sessionFile, SessionFile],
-    [p.stateFile, StateFile],
-  ] as const) {
-    try {
-      const r = readJsonWithBak(p, file, schema);
-      if (r?.fromBackup) out.warnings.push(r.problem ?? `${rel(p, file)}: the .bak copy is used`);
-    } catch {}
   }
-  if (existsSync(p.knowledgeFile)) {
+  return out;
+}
+
+/**
+ * Checks session.json, state.json, knowledge.yaml and every contract against the skill's exact
+ * formats (unknown fields are errors, as for the skill), plus the template overrides. Files in
+ * our earlier own format are named, with `self-gen orch migrate` as the fix.
+ */
+export async function validateAll(env: OpsEnv, request?: string): Promise<ValidateReport> {
+  const p = pathsOf(env);
+  const out: ValidateReport = { checked: [], issues: [], warnings: [], fixes: [] };
+  let old = false;
+  const note = (issues: FieldIssue[]) => {
+    out.issues.push(...issues);
+    if (issues.some((i) => i.message.includes('earlier own format'))) old = true;
+  };
+  for (const [file, kind] of [
+    [p.sessionFile, 'session'],
+    [p.stateFile, 'state'],
+  ] as const) {
+    const text = readText(file);
+    if (text === null) {
+      if (kind === 'session') note([{ file: rel(p, file), field: '', message: 'no orchestrator session' }]);
+      continue;
+    }
+    out.checked.push(rel(p, file));
+    const r = parseJsonDoc(text, kind, 'strict', rel(p, file), kind === 'state' ? checkState : undefined);
+    if (!r.ok) note(r.issues);
+  }
+  const ktext = readText(p.knowledgeFile);
+  if (ktext !== null && ktext.trim()) {
     out.checked.push(rel(p, p.knowledgeFile));
     try {
-      const data = await parseYamlText(readFileSync(p.knowledgeFile, 'utf8'), rel(p, p.knowledgeFile));
-      const r = parseWith(KnowledgeFile, data ?? {}, rel(p, p.knowledgeFile));
-      if (!r.ok) out.issues.push(...r.issues);
+      await readKnowledge(p, 'strict');
     } catch (e) {
-      if (e instanceof OrchError) out.issues.push(...e.issues);
+      if (e instanceof OrchError) note(e.issues);
       else throw e;
     }
   }
@@ -643,28 +753,28 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
     for (const c of listContracts(p, r)) {
       out.checked.push(rel(p, c.file));
       try {
-        await readContract(p, c.kind, c.ids);
+        await readContract(p, c.kind, c.ids, 'strict');
       } catch (e) {
-        if (e instanceof OrchError) out.issues.push(...e.issues);
-        else throw e;
-      }
-    }
-    const report = join(requestDir(p, r), 'merge-report.yaml');
-    if (existsSync(report)) {
-      out.checked.push(rel(p, report));
-      try {
-        const res = parseWith(
-          MergeReport,
-          await parseYamlText(readFileSync(report, 'utf8'), rel(p, report)),
-          rel(p, report),
-        );
-        if (!res.ok) out.issues.push(...res.issues);
-      } catch (e) {
-        if (e instanceof OrchError) out.issues.push(...e.issues);
+        if (e instanceof OrchError) note(e.issues);
         else throw e;
       }
     }
   }
+  const extra = leftovers(p);
+  for (const f of extra)
+    note([
+      {
+        file: rel(p, f),
+        field: '',
+        message: "left by self-gen's earlier own format (not a file of the skill)",
+      },
+    ]);
+  if (extra.length) old = true;
+  if (old) out.fixes.push(MIGRATE_FIX);
+  else if (out.issues.length)
+    out.fixes.push(
+      'correct the named fields (the formats: docs/orchestrator.md), or let the skill regenerate the file',
+    );
   // Template overrides: variables the role does not receive render empty.
   for (const dir of [p.templatesDir, configTemplatesDir(p, env.cfg.templatesDir)]) {
     if (!dir || !existsSync(dir)) continue;
@@ -688,4 +798,144 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
   return out;
 }
 
-export { contractPath };
+// ---------------------------------------------------------------- migrate
+
+export interface MigrateResult {
+  moved: { from: string; to: string }[];
+  written: string[];
+  archive: string;
+}
+
+function isRegular(file: string): boolean {
+  try {
+    return lstatSync(file).isFile();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Moves every file of our earlier own format out of the skill's folders into our archive
+ * (`<data home>/orchestrator/<hash>/archive/<time>/`, nothing is deleted) and writes what can be
+ * carried over in the skill's format: session.json (project, manifest), state.json (the current
+ * request's text; tasks start empty: run the merge again) and knowledge.yaml (entries become
+ * `pattern_<n>` topics, D<n> decisions, P<n> pitfalls). Old contracts are archived, not converted:
+ * let the agents write them again.
+ */
+export async function migrate(env: OpsEnv): Promise<MigrateResult> {
+  const p = pathsOf(env);
+  return withLock(p, async () => {
+    const now = nowOf(env);
+    const stamp = now.toISOString().replace(/[:.]/g, '-');
+    const res: MigrateResult = { moved: [], written: [], archive: join(p.ownDir, 'archive', stamp) };
+    const move = (f: string) => {
+      if (!isRegular(f)) return;
+      res.moved.push({ from: rel(p, f), to: archive(p, f, stamp) });
+    };
+    const json = (f: string): Record<string, unknown> | null => {
+      try {
+        return JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
+      } catch {
+        return null;
+      }
+    };
+    const oldSession = json(p.sessionFile);
+    const sessionOld = oldSession && oldFormat('session', oldSession) ? oldSession : null;
+    const oldState = json(p.stateFile);
+    const stateOld = oldState && oldFormat('state', oldState) ? oldState : null;
+    let ktext = readText(p.knowledgeFile);
+    let kdata: unknown = null;
+    try {
+      kdata = ktext ? await parseYamlText(ktext, rel(p, p.knowledgeFile)) : null;
+    } catch {
+      ktext = null;
+    }
+    const knowledgeOld = kdata && oldFormat('knowledge', kdata) ? (kdata as Record<string, unknown>) : null;
+
+    for (const f of leftovers(p)) move(f);
+    for (const r of listRequests(p)) {
+      for (const c of listContracts(p, r)) {
+        try {
+          const d = await parseYamlText(readFileSync(c.file, 'utf8'), rel(p, c.file));
+          if (oldFormat(c.kind, d)) move(c.file);
+        } catch {}
+      }
+    }
+    if (sessionOld) {
+      move(p.sessionFile);
+      const requests = Array.isArray(sessionOld.requests)
+        ? (sessionOld.requests as Record<string, unknown>[])
+        : [];
+      const cur = requests.find((r) => r.id === sessionOld.current_request) ?? requests[requests.length - 1];
+      const manifest = (sessionOld.manifest ?? {}) as Record<string, unknown>;
+      const session: SessionFileT = {
+        version: 1,
+        project: { path: p.projectRoot, name: env.projectName, hash: p.hash },
+        status:
+          sessionOld.status === 'active'
+            ? 'active'
+            : sessionOld.status === 'completed'
+              ? 'completed'
+              : 'stopped',
+        current_task: null,
+        created_at: typeof sessionOld.started_at === 'string' ? sessionOld.started_at : now.toISOString(),
+        updated_at: now.toISOString(),
+        manifest: {
+          claude_md:
+            typeof manifest.claude_md === 'string' ? resolve(p.projectRoot, manifest.claude_md) : null,
+          agents_md: null,
+        },
+      };
+      if (Array.isArray(manifest.reference_projects)) {
+        const l = readLedger(p);
+        l.references = [
+          ...new Set([
+            ...l.references,
+            ...manifest.reference_projects.filter((x): x is string => typeof x === 'string'),
+          ]),
+        ];
+        writeLedger(p, l);
+      }
+      writeSession(p, session);
+      res.written.push(rel(p, p.sessionFile));
+      if (stateOld || !existsSync(p.stateFile)) {
+        if (stateOld) move(p.stateFile);
+        const id = typeof cur?.id === 'string' ? cur.id : nextRequestId(p, null);
+        writeState(p, newState(id, typeof cur?.request === 'string' ? cur.request : ''));
+        res.written.push(rel(p, p.stateFile));
+      }
+    } else if (stateOld) {
+      move(p.stateFile);
+    }
+    if (knowledgeOld) {
+      move(p.knowledgeFile);
+      const text = (e: unknown) =>
+        typeof e === 'string'
+          ? e
+          : e && typeof e === 'object' && 'text' in e
+            ? String((e as { text: unknown }).text)
+            : '';
+      const list = (x: unknown) => (Array.isArray(x) ? x.map(text).filter(Boolean) : []);
+      const k = emptyKnowledge(p, env.projectName, now);
+      list(knowledgeOld.patterns).forEach((t, i) => (k.patterns[`pattern_${i + 1}`] = t));
+      list(knowledgeOld.decisions).forEach((t, i) =>
+        k.decisions.push({
+          id: `D${i + 1}`,
+          topic: 'general',
+          decision: t,
+          rationale: '',
+          refs: [],
+          created_at: now.toISOString(),
+        }),
+      );
+      list(knowledgeOld.pitfalls).forEach((t, i) =>
+        k.pitfalls.push({ id: `P${i + 1}`, description: t, reason: '' }),
+      );
+      await writeKnowledge(p, k);
+      res.written.push(rel(p, p.knowledgeFile));
+    }
+    return res;
+  });
+}
+
+export { contractPath, backupFile, Real, parseWith };

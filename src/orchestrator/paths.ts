@@ -5,8 +5,11 @@
 //   .claude/orchestrator/sessions/<hash>/contracts/<R>/<T>/<S>/{test-contract,test-result}.yaml
 //   .claude/orchestrator/knowledge/<hash>/knowledge.yaml
 // <hash> = the first 8 hex digits of md5(resolved project root).
+// Our own files (never inside the skill's folders) live under the data home:
+//   <data home>/orchestrator/<hash>/ledger.json, backup/, merge/, archive/
 import { createHash } from 'node:crypto';
 import { join, relative, resolve } from 'node:path';
+import { dataHome } from '../shared/paths.js';
 
 export const REQUEST_ID_RE = /^R[1-9][0-9]{0,5}$/;
 /** Task and subtask ids become path parts: letters, digits, `_` and `-` only (T1, T1-S1). */
@@ -52,14 +55,19 @@ export interface OrchPaths {
   knowledgeFile: string;
   /** The user's template overrides: .claude/orchestrator/templates/<role>.md */
   templatesDir: string;
+  /** Our own folder for this project (data home): bookkeeping, backups, merge reports. */
+  ownDir: string;
+  ledgerFile: string;
+  backupDir: string;
 }
 
-export function orchPaths(projectRoot: string): OrchPaths {
+export function orchPaths(projectRoot: string, env: NodeJS.ProcessEnv = process.env): OrchPaths {
   const root = resolve(projectRoot);
   const hash = projectHash(root);
   const orchDir = join(root, '.claude', 'orchestrator');
   const sessionDir = join(orchDir, 'sessions', hash);
   const knowledgeDir = join(orchDir, 'knowledge', hash);
+  const ownDir = join(dataHome(env), 'orchestrator', hash);
   return {
     projectRoot: root,
     hash,
@@ -71,6 +79,9 @@ export function orchPaths(projectRoot: string): OrchPaths {
     knowledgeDir,
     knowledgeFile: join(knowledgeDir, 'knowledge.yaml'),
     templatesDir: join(orchDir, 'templates'),
+    ownDir,
+    ledgerFile: join(ownDir, 'ledger.json'),
+    backupDir: join(ownDir, 'backup'),
   };
 }
 

@@ -1,7 +1,9 @@
 // The six roles of seed 003, their level in the Request → Task → Subtask hierarchy, the template
 // variables each one receives (exactly the seed's table, nothing another role gets), and the
-// mapping from a subagent's agent_type to a role.
-import { ROLES, type OrchestratorConfigT, type Role } from './schemas.js';
+// mapping from a subagent's agent_type to a role. The real skill's agents are `code-explore`,
+// `planner`, `architect`, `qa-engineer` (both QA roles: the current subtask's phase decides) and
+// `implementer`, plain or plugin-qualified (`claude-devkit:implementer`).
+import { ROLES, type OrchestratorConfigT, type Phase, type Role } from './schemas.js';
 
 export type Level = 'request' | 'task' | 'subtask';
 
@@ -11,7 +13,7 @@ export interface RoleSpec {
   vars: readonly string[];
   /** The contract the role produces (the seed's "출력 경로"), if any. */
   output?: 'explored' | 'task-breakdown' | 'design-contract' | 'test-contract' | 'test-result';
-  /** Default agent_type patterns (`includes`, case-insensitive). */
+  /** Default agent names (plain, or `<plugin>:<name>`; case-insensitive). */
   patterns: readonly string[];
 }
 
@@ -21,11 +23,10 @@ export const ROLE_SPECS: Record<Role, RoleSpec> = {
     level: 'request',
     vars: ['role', 'request_id', 'project_path', 'reference_projects', 'output_path'],
     output: 'explored',
-    patterns: ['code-explore', 'code-explorer'],
+    patterns: ['code-explore'],
   },
-  // Planner: project path, CLAUDE.md content (path from session.json manifest), the user's request.
-  // No explored files (it runs in parallel with Code Explore) — except on a re-plan, where the
-  // explored files and the corrections are injected (the seed's "explored 주입, 순차 모드").
+  // Planner: project path, CLAUDE.md content (path from session.json manifest), the user's request
+  // (state.json request.original_request). No explored files (it runs in parallel with Code Explore).
   planner: {
     level: 'request',
     vars: [
@@ -35,7 +36,6 @@ export const ROLE_SPECS: Record<Role, RoleSpec> = {
       'claude_md',
       'claude_md_path',
       'user_request',
-      'replan',
       'output_path',
     ],
     output: 'task-breakdown',
@@ -71,7 +71,7 @@ export const ROLE_SPECS: Record<Role, RoleSpec> = {
       'output_path',
     ],
     output: 'test-contract',
-    patterns: ['qa-test-first', 'test-first'],
+    patterns: ['qa-engineer'],
   },
   // Implementer: design-contract, test-contract, knowledge → pitfalls, the test code
   // (test_file_path from the test-contract), state.json → current_subtask.
@@ -90,7 +90,7 @@ export const ROLE_SPECS: Record<Role, RoleSpec> = {
       'current_subtask',
       'mem_context',
     ],
-    patterns: ['implementer', 'executor'],
+    patterns: ['implementer'],
   },
   // QA (verification): test-contract, design-contract → invariants only, state.json → current_subtask.
   'qa-verification': {
@@ -107,7 +107,7 @@ export const ROLE_SPECS: Record<Role, RoleSpec> = {
       'output_path',
     ],
     output: 'test-result',
-    patterns: ['qa-verification', 'verifier'],
+    patterns: ['qa-engineer'],
   },
 };
 
@@ -118,23 +118,46 @@ export function rolePatterns(role: Role, cfg?: Pick<OrchestratorConfigT, 'roles'
   return cfg?.roles?.[role] ?? ROLE_SPECS[role].patterns;
 }
 
+/** `implementer` matches `implementer` and `claude-devkit:implementer` (any plugin), nothing else. */
+export function nameMatches(agentType: string, name: string): boolean {
+  const t = agentType.trim().toLowerCase();
+  const n = name.trim().toLowerCase();
+  if (!n) return false;
+  return t === n || (t.endsWith(`:${n}`) && t.indexOf(':') === t.length - n.length - 1);
+}
+
+/** The QA role a `qa-engineer` run plays, from the current subtask's phase; null in other phases. */
+export function qaRoleForPhase(phase: Phase | null | undefined): Role | null {
+  if (phase === 'test_first') return 'qa-test-first';
+  if (phase === 'verification') return 'qa-verification';
+  return null;
+}
+
 /**
- * The role an agent_type maps to: a role's pattern must be contained in the agent type
- * (case-insensitive), so `oh-my-claudecode:architect` → architect. When several match, the longest
- * pattern wins (`qa-test-first` beats `test-first`). Config patterns replace a role's defaults.
+ * The roles an agent_type can play (before the phase is known): every role one of whose names
+ * matches. `qa-engineer` → [qa-test-first, qa-verification].
+ */
+export function rolesForAgentType(
+  agentType: string | undefined,
+  cfg?: Pick<OrchestratorConfigT, 'roles'>,
+): Role[] {
+  if (!agentType) return [];
+  return ROLES.filter((role) => rolePatterns(role, cfg).some((n) => nameMatches(agentType, n)));
+}
+
+/**
+ * The role of a run: one candidate → that role; both QA roles → the subtask's phase decides
+ * (`test_first` / `verification`; any other phase → null: say nothing rather than guess); any
+ * other ambiguity → null.
  */
 export function roleForAgentType(
   agentType: string | undefined,
   cfg?: Pick<OrchestratorConfigT, 'roles'>,
+  phase?: Phase | null,
 ): Role | null {
-  if (!agentType) return null;
-  const t = agentType.toLowerCase();
-  let best: { role: Role; len: number } | null = null;
-  for (const role of ROLES) {
-    for (const p of rolePatterns(role, cfg)) {
-      const pat = p.toLowerCase();
-      if (pat && t.includes(pat) && (!best || pat.length > best.len)) best = { role, len: pat.length };
-    }
-  }
-  return best?.role ?? null;
+  const roles = rolesForAgentType(agentType, cfg);
+  if (roles.length === 1) return roles[0]!;
+  if (roles.length === 2 && roles.includes('qa-test-first') && roles.includes('qa-verification'))
+    return qaRoleForPhase(phase);
+  return null;
 }

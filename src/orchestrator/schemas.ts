@@ -1,18 +1,16 @@
-// Schemas of every orchestrator file (zod/mini: this module is reachable from the hook bundle) and
-// of the `orchestrator` section of config.json. The required fields are documented in
-// the README ("Orchestrator context", "Files"); issues are turned into "file: field: message" lines by
-// formatIssues().
+// Schemas of the claude-devkit v1.5.2 orchestrator skill's files (../shared/orchestrator-formats.md;
+// docs/orchestrator.md) and of the `orchestrator` section of config.json. zod/mini: this module is
+// reachable from the hook bundle.
+//
+// Two flavours of every file schema, built by one factory:
+//   - STRICT (`Real.*`): exactly the fields the skill's storage page defines, no other key. Every
+//     file we write is checked against it, and `orch validate` reports any deviation by file and
+//     field (the skill itself regenerates a file with extra fields).
+//   - READ (`Read.*`): the same required fields and types, unknown keys ignored. The hooks read the
+//     skill's files with it, so a harmless extra key does not cost a subagent its context.
+// Optional fields (the page's `?`) may be missing in both.
 import * as z from 'zod/mini';
 import { REQUEST_ID_RE, SAFE_ID_RE } from './paths.js';
-
-// ---------------------------------------------------------------- building blocks
-
-const Text = z.string().check(z.minLength(1));
-const ReqId = z.string().check(z.regex(REQUEST_ID_RE));
-const Id = z.string().check(z.regex(SAFE_ID_RE));
-const Count = z.number().check(z.int(), z.minimum(0));
-const Iso = z.iso.datetime();
-const Strings = z.array(z.string());
 
 export const ROLES = [
   'code-explore',
@@ -28,263 +26,229 @@ export function isRole(v: string): v is Role {
   return (ROLES as readonly string[]).includes(v);
 }
 
-// ---------------------------------------------------------------- session.json
+const Text = z.string().check(z.minLength(1));
+const ReqId = z.string().check(z.regex(REQUEST_ID_RE));
+const Id = z.string().check(z.regex(SAFE_ID_RE));
+const GateId = z.string().check(z.regex(/^GATE-[1-9][0-9]{0,3}$/));
+/** ISO 8601 date-time, with `Z`, an offset or no zone: the skill writes what its clock gives. */
+const Iso = z.iso.datetime({ offset: true, local: true });
+const Strings = z.array(z.string());
+const Count = z.number().check(z.int(), z.minimum(0));
 
-export const RequestStatus = z.enum(['open', 'replan', 'merged', 'done', 'failed']);
+export const SESSION_STATUS = ['active', 'completed', 'stopped'] as const;
+export const TASK_STATUS = ['pending', 'in_progress', 'completed'] as const;
+export const PHASES = ['test_first', 'implementation', 'verification', 'complete'] as const;
+export const GLOBAL_PHASES = ['global_discovery', 'task_loop', 'complete'] as const;
+export const GATE_STATUS = ['pending', 'passed', 'failed'] as const;
+export type TaskStatus = (typeof TASK_STATUS)[number];
+export type Phase = (typeof PHASES)[number];
 
-export const RequestEntry = z.looseObject({
-  id: ReqId,
-  /** The user's original request, as given to the planner. */
-  request: z.string(),
-  status: RequestStatus,
-  created_at: Iso,
-});
+/** A `patterns` value: text, or a nested map of topic → text / map (scalars allowed as leaves). */
+export function isPatternValue(v: unknown, depth = 0): boolean {
+  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') return true;
+  if (depth > 8 || v === null || typeof v !== 'object' || Array.isArray(v)) return false;
+  return Object.values(v as Record<string, unknown>).every((x) => isPatternValue(x, depth + 1));
+}
 
-export const PastSession = z.looseObject({
-  session_id: Text,
-  status: z.enum(['completed', 'aborted']),
-  started_at: Iso,
-  ended_at: Iso,
-  requests: z.array(ReqId),
-});
+function build(strict: boolean) {
+  // One factory for both flavours: `obj` rejects unknown keys only when strict.
+  const obj = <S extends z.core.$ZodLooseShape>(shape: S) =>
+    strict ? z.strictObject(shape) : z.looseObject(shape);
+  const header = { version: z.literal(1), request_id: ReqId, created_at: Iso, created_by: Text };
+  const FileRef = obj({
+    entity: z.string(),
+    path: Text,
+    status: z.enum(['exists', 'to_create', 'to_modify']),
+  });
 
-export const SessionFile = z.looseObject({
-  version: z.literal(1),
-  session_id: Text,
-  project_root: Text,
-  project_name: z.string(),
-  hash: z.string().check(z.regex(/^[0-9a-f]{8}$/)),
-  status: z.enum(['active', 'completed', 'aborted']),
-  started_at: Iso,
-  updated_at: Iso,
-  ended_at: z.optional(Iso),
-  manifest: z.looseObject({
-    /** CLAUDE.md of the project (relative to the project root or absolute), or null. */
-    claude_md: z.nullable(z.string()),
-    /** Reference projects the user named (optional input of Code Explore). */
-    reference_projects: z._default(Strings, []),
-  }),
-  requests: z._default(z.array(RequestEntry), []),
-  current_request: z.nullable(ReqId),
-  /** Earlier orchestrator sessions of this project (the memory-search triggers look at them). */
-  history: z._default(z.array(PastSession), []),
-});
-export type SessionFileT = z.infer<typeof SessionFile>;
+  const Session = obj({
+    version: z.literal(1),
+    project: obj({ path: Text, name: z.string(), hash: z.string().check(z.regex(/^[0-9a-f]{8}$/)) }),
+    status: z.enum(SESSION_STATUS),
+    current_task: z.nullable(Id),
+    created_at: Iso,
+    updated_at: Iso,
+    manifest: obj({ claude_md: z.nullable(z.string()), agents_md: z.nullable(z.string()) }),
+  });
 
-// ---------------------------------------------------------------- state.json (version 2)
+  const Subtask = obj({
+    name: z.string(),
+    status: z.enum(TASK_STATUS),
+    phase: z.enum(PHASES),
+    gates: z.record(GateId, z.enum(GATE_STATUS)),
+  });
+  const Task = obj({
+    name: z.string(),
+    status: z.enum(TASK_STATUS),
+    current_subtask: z.nullable(Id),
+    subtasks: z.record(Id, Subtask),
+    subtask_order: z.array(Id),
+    created_at: Iso,
+    updated_at: Iso,
+  });
+  const State = obj({
+    version: z.literal(2),
+    request: obj({
+      id: ReqId,
+      original_request: z.string(),
+      status: z.enum(SESSION_STATUS),
+      current_task: z.nullable(Id),
+      global_phase: z.enum(GLOBAL_PHASES),
+    }),
+    tasks: z.record(Id, Task),
+    task_order: z.array(Id),
+  });
 
-export const WorkStatus = z.enum(['pending', 'in_progress', 'done', 'failed']);
-export type WorkStatusT = z.infer<typeof WorkStatus>;
+  const Explored = obj({
+    ...header,
+    project_manifest: obj({ claude_md: z.nullable(z.string()), agents_md: z.nullable(z.string()) }),
+    explored_files: z.array(obj({ path: Text, summary: z.string() })),
+    directory_structure: z.record(z.string(), z.string()),
+  });
 
-export const SubtaskState = z.looseObject({
-  title: z.string(),
-  description: z.optional(z.string()),
-  files: z._default(Strings, []),
-  status: WorkStatus,
-  retries: z.object({ implementation: Count, design: Count }),
-  test_failures: Count,
-  last_result: z.optional(z.enum(['passed', 'failed'])),
-  updated_at: z.optional(Iso),
-});
-export type SubtaskStateT = z.infer<typeof SubtaskState>;
+  const TaskBreakdown = obj({
+    ...header,
+    original_request: z.string(),
+    objective: z.string(),
+    tasks: z
+      .array(
+        obj({
+          id: Id,
+          name: Text,
+          objective: z.string(),
+          subtasks: z.array(obj({ id: Id, name: Text, description: z.string() })).check(z.minLength(1)),
+        }),
+      )
+      .check(z.minLength(1)),
+    assumptions: Strings,
+    task_order: z.array(Id),
+  });
 
-export const TaskState = z.looseObject({
-  title: z.string(),
-  domain: z.optional(z.string()),
-  status: WorkStatus,
-  subtask_order: z.array(Id),
-  subtasks: z.record(Id, SubtaskState),
-});
-export type TaskStateT = z.infer<typeof TaskState>;
+  const DesignBrief = obj({
+    ...header,
+    task_id: Id,
+    task_name: z.string(),
+    objective: z.string(),
+    subtasks: z.array(obj({ id: Id, name: z.string() })),
+    completion_criteria: Strings,
+    scope_in: Strings,
+    scope_out: Strings,
+    file_refs: z.array(FileRef),
+    subtask_order: z.array(Id),
+  });
 
-export const StateFile = z.looseObject({
-  version: z.literal(2),
-  request_id: z.nullable(ReqId),
-  status: z.enum(['idle', 'in_progress', 'done', 'failed']),
-  task_order: z.array(Id),
-  current_task: z.nullable(Id),
-  current_subtask: z.nullable(Id),
-  tasks: z.record(Id, TaskState),
-  created_at: Iso,
-  updated_at: Iso,
-});
-export type StateFileT = z.infer<typeof StateFile>;
-
-// ---------------------------------------------------------------- knowledge.yaml
-
-const KnowledgeEntry = z.union([Text, z.looseObject({ text: Text, source: z.optional(z.string()) })]);
-export type KnowledgeEntryT = z.infer<typeof KnowledgeEntry>;
-
-export const KnowledgeFile = z.looseObject({
-  patterns: z._default(z.array(KnowledgeEntry), []),
-  decisions: z._default(z.array(KnowledgeEntry), []),
-  pitfalls: z._default(z.array(KnowledgeEntry), []),
-});
-export type KnowledgeFileT = z.infer<typeof KnowledgeFile>;
-export const KNOWLEDGE_FIELDS = ['patterns', 'decisions', 'pitfalls'] as const;
-export type KnowledgeField = (typeof KNOWLEDGE_FIELDS)[number];
-
-// ---------------------------------------------------------------- contracts
-
-export const ExploredFile = z.looseObject({
-  path: Text,
-  summary: z.optional(z.string()),
-  symbols: z.optional(Strings),
-});
-export type ExploredFileT = z.infer<typeof ExploredFile>;
-
-export const Explored = z.looseObject({
-  request_id: ReqId,
-  summary: z.optional(z.string()),
-  explored_files: z.array(ExploredFile),
-  patterns: z.optional(Strings),
-});
-export type ExploredT = z.infer<typeof Explored>;
-
-export const Assumption = z.looseObject({
-  id: Text,
-  statement: Text,
-  /** Files the assumption is about (also taken from the statement text). */
-  files: z.optional(Strings),
-  /** Symbols that must appear in those files' explored symbols/summary. */
-  symbols: z.optional(Strings),
-  /** `absent`: the assumption is that the files/symbols do NOT exist yet. */
-  expect: z.optional(z.enum(['present', 'absent'])),
-  /** Tasks the assumption concerns (its correction goes into their design-briefs). */
-  tasks: z.optional(z.array(Id)),
-});
-export type AssumptionT = z.infer<typeof Assumption>;
-
-export const PlannedSubtask = z.looseObject({
-  id: Id,
-  title: Text,
-  description: z.optional(z.string()),
-  files: z.optional(Strings),
-  depends_on: z.optional(z.array(Id)),
-});
-
-export const PlannedTask = z.looseObject({
-  id: Id,
-  title: Text,
-  domain: z.optional(z.string()),
-  description: z.optional(z.string()),
-  files: z.optional(Strings),
-  keywords: z.optional(Strings),
-  scope_in: z.optional(Strings),
-  scope_out: z.optional(Strings),
-  depends_on: z.optional(z.array(Id)),
-  subtasks: z.array(PlannedSubtask).check(z.minLength(1)),
-});
-export type PlannedTaskT = z.infer<typeof PlannedTask>;
-
-export const TaskBreakdown = z.looseObject({
-  request_id: ReqId,
-  request: z.optional(z.string()),
-  assumptions: z.array(Assumption),
-  tasks: z.array(PlannedTask).check(z.minLength(1)),
-});
-export type TaskBreakdownT = z.infer<typeof TaskBreakdown>;
-
-export const FileRef = z.looseObject({
-  path: Text,
-  exists: z.boolean(),
-  summary: z.optional(z.string()),
-  symbols: z.optional(Strings),
-  reason: z.optional(z.string()),
-});
-
-export const DesignBrief = z.looseObject({
-  request_id: ReqId,
-  task_id: Id,
-  title: Text,
-  domain: z.optional(z.string()),
-  description: z.optional(z.string()),
-  scope_in: Strings,
-  scope_out: Strings,
-  subtask_order: z.array(Id).check(z.minLength(1)),
-  subtasks: z.optional(
-    z.array(
-      z.looseObject({
-        id: Id,
-        title: z.string(),
-        description: z.optional(z.string()),
-        files: z.optional(Strings),
+  const DesignContract = obj({
+    ...header,
+    task_id: Id,
+    task_name: z.string(),
+    invariants: z.array(obj({ id: Text, rule: Text })),
+    interfaces: z.array(
+      obj({
+        name: Text,
+        input: obj({ type: z.string(), fields: z.array(obj({ name: Text, type: z.string() })) }),
+        output: obj({ type: z.string() }),
+        contract: z.string(),
       }),
     ),
-  ),
-  file_refs: z.array(FileRef),
-  corrections: z.optional(
-    z.array(z.looseObject({ assumption: z.string(), statement: z.string(), correction: z.string() })),
-  ),
-  created_at: z.optional(z.string()),
-});
-export type DesignBriefT = z.infer<typeof DesignBrief>;
+    boundaries: z.array(
+      obj({ from: z.string(), to: z.string(), allowed: z.boolean(), note: z.optional(z.string()) }),
+    ),
+    layer_assignments: z.array(obj({ component: z.string(), layer: z.string() })),
+    file_refs: z.array(FileRef),
+  });
 
-export const DesignContract = z.looseObject({
-  request_id: ReqId,
-  task_id: Id,
-  summary: z.optional(z.string()),
-  interfaces: z.array(
-    z.looseObject({ name: Text, signature: z.optional(z.string()), file: z.optional(z.string()) }),
-  ),
-  /** Conditions every implementation must keep; QA verification receives only these. */
-  invariants: z.array(Text),
-  decisions: z.optional(z.array(KnowledgeEntry)),
-  subtasks: z.optional(
-    z.array(z.looseObject({ id: Id, files: z.optional(Strings), notes: z.optional(z.string()) })),
-  ),
-});
-export type DesignContractT = z.infer<typeof DesignContract>;
+  const TestContract = obj({
+    ...header,
+    task_id: Id,
+    subtask_id: Id,
+    subtask_name: z.string(),
+    test_cases: z.array(
+      obj({
+        id: Text,
+        name: z.string(),
+        target: z.string(),
+        given: z.string(),
+        when: z.string(),
+        then: z.string(),
+        category: z.enum(['happy_path', 'error_case', 'edge_case']),
+      }),
+    ),
+    coverage_targets: Strings,
+    test_file_path: Text,
+  });
 
-export const TestContract = z.looseObject({
-  request_id: ReqId,
-  task_id: Id,
-  subtask_id: Id,
-  /** The test file QA wrote first; the implementer receives its content. */
-  test_file_path: Text,
-  test_command: z.optional(z.string()),
-  cases: z.array(z.looseObject({ name: Text, expected: Text })).check(z.minLength(1)),
-});
-export type TestContractT = z.infer<typeof TestContract>;
-
-export const TestResult = z.looseObject({
-  request_id: ReqId,
-  task_id: Id,
-  subtask_id: Id,
-  status: z.enum(['passed', 'failed']),
-  summary: z.optional(z.string()),
-  failures: z.optional(z.array(z.looseObject({ case: z.optional(z.string()), message: Text }))),
-  invariants: z.optional(z.array(z.looseObject({ invariant: Text, holds: z.boolean() }))),
-  files_changed: z.optional(Strings),
-  verified_at: z.optional(z.string()),
-});
-export type TestResultT = z.infer<typeof TestResult>;
-
-export const MergeReport = z.looseObject({
-  request_id: ReqId,
-  merged_at: Iso,
-  mismatch_ratio: z.number(),
-  replan: z.boolean(),
-  assumptions: z.array(
-    z.looseObject({
-      id: z.string(),
-      statement: z.string(),
-      verdict: z.enum(['match', 'mismatch', 'unverified']),
-      correction: z.optional(z.string()),
+  const TestResult = obj({
+    ...header,
+    task_id: Id,
+    subtask_id: Id,
+    execution: obj({ command: z.string(), timestamp: z.string(), result: z.enum(['pass', 'fail']) }),
+    summary: obj({ total: Count, passed: Count, failed: Count, skipped: Count }),
+    failed_tests: z.array(
+      obj({ id: z.string(), name: z.string(), reason: z.string(), category: z.string() }),
+    ),
+    recommendation: obj({
+      action: z.enum(['complete', 'retry_implementation', 'retry_design']),
+      reason: z.string(),
     }),
-  ),
-  briefs: z.array(z.string()),
-});
-export type MergeReportT = z.infer<typeof MergeReport>;
+  });
 
-export const CONTRACT_SCHEMAS = {
-  explored: Explored,
-  'task-breakdown': TaskBreakdown,
-  'design-brief': DesignBrief,
-  'design-contract': DesignContract,
-  'test-contract': TestContract,
-  'test-result': TestResult,
-} as const;
+  const PatternValue = z.custom<unknown>((v) => isPatternValue(v));
+  const Knowledge = obj({
+    version: z.literal(1),
+    // An unquoted hash such as 109656e1 or 12345678 is a number in YAML: accepted as written.
+    project: obj({
+      path: Text,
+      name: z.string(),
+      hash: z.union([z.string().check(z.regex(/^[0-9a-f]{8}$/)), z.number()]),
+    }),
+    patterns: z.record(z.string(), PatternValue),
+    decisions: z.array(
+      obj({
+        id: Text,
+        topic: z.string(),
+        decision: z.string(),
+        rationale: z.string(),
+        refs: Strings,
+        created_at: Iso,
+      }),
+    ),
+    pitfalls: z.array(
+      obj({ id: Text, description: z.string(), reason: z.string(), learned_from: z.optional(z.string()) }),
+    ),
+    updated_at: Iso,
+  });
+
+  return {
+    session: Session,
+    state: State,
+    knowledge: Knowledge,
+    explored: Explored,
+    'task-breakdown': TaskBreakdown,
+    'design-brief': DesignBrief,
+    'design-contract': DesignContract,
+    'test-contract': TestContract,
+    'test-result': TestResult,
+  };
+}
+
+/** Exactly the skill's formats (files we write; `orch validate`). */
+export const Real = build(true);
+/** The same, unknown keys ignored (the hooks' reads). */
+export const Read = build(false);
+export type Flavour = typeof Real;
+export type FileKind = keyof Flavour;
+
+export type SessionFileT = z.infer<Flavour['session']>;
+export type StateFileT = z.infer<Flavour['state']>;
+export type TaskStateT = StateFileT['tasks'][string];
+export type SubtaskStateT = TaskStateT['subtasks'][string];
+export type KnowledgeFileT = z.infer<Flavour['knowledge']>;
+export type ExploredT = z.infer<Flavour['explored']>;
+export type TaskBreakdownT = z.infer<Flavour['task-breakdown']>;
+export type DesignBriefT = z.infer<Flavour['design-brief']>;
+export type DesignContractT = z.infer<Flavour['design-contract']>;
+export type TestContractT = z.infer<Flavour['test-contract']>;
+export type TestResultT = z.infer<Flavour['test-result']>;
 
 export interface ContractTypes {
   explored: ExploredT;
@@ -295,6 +259,9 @@ export interface ContractTypes {
   'test-result': TestResultT;
 }
 
+export const KNOWLEDGE_FIELDS = ['patterns', 'decisions', 'pitfalls'] as const;
+export type KnowledgeField = (typeof KNOWLEDGE_FIELDS)[number];
+
 // ---------------------------------------------------------------- config.json → "orchestrator"
 
 const RolePatterns = z.array(z.string().check(z.minLength(1)));
@@ -302,7 +269,10 @@ const RolePatterns = z.array(z.string().check(z.minLength(1)));
 export const OrchestratorConfig = z.object({
   /** Automatic injection on SubagentStart (the CLI works either way). */
   enabled: z._default(z.boolean(), true),
-  /** agent_type patterns per role (`includes`, case-insensitive); replaces that role's defaults. */
+  /**
+   * Agent names per role; replaces that role's defaults. A name matches the agent type itself or
+   * its plugin-qualified form `<plugin>:<name>` (case-insensitive).
+   */
   roles: z._default(
     z.object({
       'code-explore': z.optional(RolePatterns),
@@ -416,13 +386,15 @@ export function issueMessage(issue: LooseIssue, input: unknown): string {
     case 'invalid_format':
       if (issue.format === 'regex')
         return `invalid value ${kindOf(v)} (must match ${issue.pattern ?? 'the id pattern'})`;
-      return `must be ${issue.format === 'datetime' ? 'an ISO 8601 UTC timestamp' : `a ${issue.format}`} (got ${kindOf(v)})`;
+      return `must be ${issue.format === 'datetime' ? 'an ISO 8601 timestamp' : `a ${issue.format}`} (got ${kindOf(v)})`;
     case 'invalid_union':
-      return `must be a string or a mapping with "text" (got ${kindOf(v)})`;
+      return `invalid value (got ${kindOf(v)})`;
+    case 'custom':
+      return `must be text or a map of topic → text (got ${kindOf(v)})`;
     case 'invalid_key':
       return `invalid key (must match the id pattern)`;
     case 'unrecognized_keys':
-      return `unknown key(s): ${(issue.keys ?? []).join(', ')}`;
+      return `unknown field(s) ${(issue.keys ?? []).join(', ')} (not in the orchestrator's format)`;
     default:
       return issue.message && issue.message !== 'Invalid input' ? issue.message : 'invalid value';
   }
@@ -440,6 +412,16 @@ export function parseWith<S extends z.ZodMiniType>(
   const seen = new Set<string>();
   const issues: FieldIssue[] = [];
   for (const i of r.error.issues as unknown as LooseIssue[]) {
+    if (i.code === 'unrecognized_keys' && i.keys?.length) {
+      // One line per unknown key, named by its own path: `tasks[0].title: unknown field …`.
+      for (const k of i.keys)
+        issues.push({
+          file,
+          field: fieldPath([...i.path, k]),
+          message: "unknown field (not in the orchestrator's format)",
+        });
+      continue;
+    }
     const field = fieldPath(i.path);
     const message = issueMessage(i, input);
     const key = `${field}\0${message}`;

@@ -1,7 +1,10 @@
-// Reading and writing the orchestrator's files. session.json / state.json are JSON written
-// atomically with a `.bak` of the previous (valid) version, which a corrupt read falls back to.
-// Contracts and knowledge are YAML, validated against their schema and against the folder they
-// live in; a file that fails is reported with file and field and never half-used.
+// Reading and writing the orchestrator skill's files in its own formats (schemas.ts).
+// - Reads: `Read` schemas (unknown keys ignored), ids checked against the folder, a file that
+//   breaks its format is reported by file and field and never half-used. A file in our earlier own
+//   format is named as such, with what to do (`self-gen orch migrate`).
+// - Writes (CLI only, never a hook): `Real` schemas (exactly the skill's fields), atomic. The
+//   previous valid session.json / state.json is kept as a backup in OUR folder (data home), never
+//   next to the skill's files; a corrupt file is read from that backup with a warning.
 import {
   existsSync,
   mkdirSync,
@@ -11,7 +14,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { redactDeep } from '../shared/redact.js';
 import { OrchError, orchError } from './errors.js';
 import {
@@ -26,21 +29,18 @@ import {
   type OrchPaths,
 } from './paths.js';
 import {
-  CONTRACT_SCHEMAS,
-  KnowledgeFile,
-  SessionFile,
-  StateFile,
+  Read,
+  Real,
   parseWith,
   type ContractTypes,
   type FieldIssue,
+  type FileKind,
   type KnowledgeFileT,
   type SessionFileT,
   type StateFileT,
   type TaskBreakdownT,
-  type TestResultT,
 } from './schemas.js';
 import { loadYaml } from './yaml.js';
-import type * as z from 'zod/mini';
 
 // ---------------------------------------------------------------- low level
 
@@ -51,7 +51,7 @@ export function writeAtomic(file: string, text: string): void {
   renameSync(tmp, file);
 }
 
-function readText(file: string): string | null {
+export function readText(file: string): string | null {
   try {
     return readFileSync(file, 'utf8');
   } catch (e) {
@@ -60,11 +60,54 @@ function readText(file: string): string | null {
   }
 }
 
-// ---------------------------------------------------------------- JSON with .bak
+export type Mode = 'read' | 'strict';
+const flavour = (mode: Mode) => (mode === 'strict' ? Real : Read);
+
+// ---------------------------------------------------------------- our earlier own formats
+
+export const MIGRATE_FIX =
+  "run `self-gen orch migrate` (moves our old files out of the skill's folder into self-gen's own folder and writes session.json, state.json and knowledge.yaml in the skill's format), or remove the file";
+
+/**
+ * A file written by an earlier self-gen in its own format (not the skill's): the reason, or null.
+ * The skill's contracts start with `version` + `created_by`; ours had neither.
+ */
+export function oldFormat(kind: FileKind, data: unknown): string | null {
+  if (!data || typeof data !== 'object' || Array.isArray(data)) return null;
+  const d = data as Record<string, unknown>;
+  if (kind === 'session')
+    return 'session_id' in d || 'project_root' in d || 'current_request' in d
+      ? "written in self-gen's earlier own format (session_id, project_root), not the skill's"
+      : null;
+  if (kind === 'state')
+    return 'request_id' in d || 'current_subtask' in d
+      ? "written in self-gen's earlier own format (request_id, current_subtask at the top), not the skill's"
+      : null;
+  if (kind === 'knowledge')
+    return !('version' in d) &&
+      (Array.isArray(d.patterns) || Array.isArray(d.decisions) || Array.isArray(d.pitfalls)) &&
+      [d.decisions, d.pitfalls].every(
+        (x) =>
+          x === undefined ||
+          (Array.isArray(x) &&
+            x.every((e) => typeof e === 'string' || (e && typeof e === 'object' && 'text' in e))),
+      )
+      ? "written in self-gen's earlier own format (lists of strings), not the skill's"
+      : null;
+  return !('version' in d) && !('created_by' in d) && 'request_id' in d
+    ? "written in self-gen's earlier own format (no version / created_by), not the skill's"
+    : null;
+}
+
+function oldFormatError(file: string, why: string): OrchError {
+  return new OrchError([{ file, field: '', message: why }], MIGRATE_FIX);
+}
+
+// ---------------------------------------------------------------- JSON files (session, state)
 
 export interface JsonRead<T> {
   value: T;
-  /** Set when the main file was unusable and the `.bak` copy was used. */
+  /** Set when the main file was unusable and our backup copy was used. */
   fromBackup: boolean;
   /** Why the main file was not used. */
   problem?: string;
@@ -72,68 +115,78 @@ export interface JsonRead<T> {
 
 type Check<T> = (value: T, file: string) => FieldIssue[];
 
-function parseJsonFile<S extends z.ZodMiniType>(
+export function parseJsonDoc<T>(
   text: string,
-  schema: S,
+  kind: 'session' | 'state',
+  mode: Mode,
   file: string,
-  check?: Check<z.infer<S>>,
-): { ok: true; value: z.infer<S> } | { ok: false; issues: FieldIssue[] } {
+  check?: Check<T>,
+): { ok: true; value: T } | { ok: false; issues: FieldIssue[]; old?: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
   } catch (e) {
     return { ok: false, issues: [{ file, field: '', message: `invalid JSON (${(e as Error).message})` }] };
   }
-  const r = parseWith(schema, data, file);
+  const old = oldFormat(kind, data);
+  if (old) return { ok: false, issues: [{ file, field: '', message: old }], old };
+  const r = parseWith(flavour(mode)[kind], data, file);
   if (!r.ok) return r;
-  const more = check ? check(r.value, file) : [];
-  return more.length ? { ok: false, issues: more } : r;
+  const more = check ? check(r.value as T, file) : [];
+  return more.length ? { ok: false, issues: more } : { ok: true, value: r.value as T };
+}
+
+export function backupFile(p: OrchPaths, file: string): string {
+  return join(p.backupDir, `${basename(file)}.bak`);
 }
 
 /**
- * Reads a JSON file validated by `schema`. When it is missing → null. When it is corrupt (bad
- * JSON, fails its schema), the `.bak` copy is used if that one is valid; otherwise OrchError.
+ * Reads session.json / state.json. Missing → null. Corrupt (bad JSON, breaks the format) → our
+ * backup copy when that one is valid (with a warning), else OrchError. Our earlier own format →
+ * OrchError naming `self-gen orch migrate` (never silently half-used, never the backup).
  */
-export function readJsonWithBak<S extends z.ZodMiniType>(
+export function readJsonDoc<T>(
   p: OrchPaths,
   file: string,
-  schema: S,
-  check?: Check<z.infer<S>>,
-): JsonRead<z.infer<S>> | null {
+  kind: 'session' | 'state',
+  check?: Check<T>,
+  mode: Mode = 'read',
+): JsonRead<T> | null {
   const name = rel(p, file);
   const text = readText(file);
   let issues: FieldIssue[] = [];
   if (text !== null) {
-    const r = parseJsonFile(text, schema, name, check);
+    const r = parseJsonDoc<T>(text, kind, mode, name, check);
     if (r.ok) return { value: r.value, fromBackup: false };
+    if (r.old) throw oldFormatError(name, r.old);
     issues = r.issues;
   }
-  const bakText = readText(`${file}.bak`);
+  const bak = backupFile(p, file);
+  const bakText = readText(bak);
   if (bakText !== null) {
-    const b = parseJsonFile(bakText, schema, `${name}.bak`, check);
+    const b = parseJsonDoc<T>(bakText, kind, mode, bak, check);
     if (b.ok) {
       const problem =
         text === null
           ? `${name} is missing`
           : `${name} is corrupt (${issues.map((i) => (i.field ? `${i.field}: ` : '') + i.message).join('; ')})`;
-      return { value: b.value, fromBackup: true, problem: `${problem}; using ${name}.bak` };
+      return { value: b.value, fromBackup: true, problem: `${problem}; using self-gen's backup ${bak}` };
     }
   }
   if (text === null) return null;
   throw new OrchError(
     issues,
-    `restore ${name} (or its .bak), or start over with \`self-gen orch init --new\``,
+    `restore ${name} (self-gen keeps a backup in ${p.backupDir}), or start over with \`self-gen orch init --new\``,
   );
 }
 
-/** Writes JSON atomically; the previous version is kept as `.bak` when it was valid. */
-export function writeJsonWithBak<S extends z.ZodMiniType>(file: string, value: z.infer<S>, schema: S): void {
-  const checked = schema.safeParse(value);
-  if (!checked.success)
-    throw new Error(`refusing to write an invalid ${file}: ${JSON.stringify(checked.error.issues[0])}`);
+/** Writes session.json / state.json in the skill's exact format; the previous valid one → backup. */
+export function writeJsonDoc(p: OrchPaths, file: string, kind: 'session' | 'state', value: unknown): void {
+  const checked = parseWith(Real[kind], value, rel(p, file));
+  if (!checked.ok) throw new OrchError(checked.issues, 'this is a bug in self-gen: please report it');
   const prev = readText(file);
-  if (prev !== null && parseJsonFile(prev, schema, file).ok) writeAtomic(`${file}.bak`, prev);
-  writeAtomic(file, JSON.stringify(redactDeep(checked.data), null, 2) + '\n');
+  if (prev !== null && parseJsonDoc(prev, kind, 'read', file).ok) writeAtomic(backupFile(p, file), prev);
+  writeAtomic(file, JSON.stringify(redactDeep(checked.value), null, 2) + '\n');
 }
 
 // ---------------------------------------------------------------- semantic checks
@@ -143,8 +196,9 @@ export function checkState(s: StateFileT, file: string): FieldIssue[] {
   s.task_order.forEach((t, i) => {
     if (!s.tasks[t]) out.push({ file, field: `task_order[${i}]`, message: `task "${t}" is not in tasks` });
   });
-  if (s.current_task !== null && !s.tasks[s.current_task])
-    out.push({ file, field: 'current_task', message: `task "${s.current_task}" is not in tasks` });
+  const cur = s.request.current_task;
+  if (cur !== null && !s.tasks[cur])
+    out.push({ file, field: 'request.current_task', message: `task "${cur}" is not in tasks` });
   for (const [tid, t] of Object.entries(s.tasks)) {
     t.subtask_order.forEach((sid, i) => {
       if (!t.subtasks[sid])
@@ -154,54 +208,12 @@ export function checkState(s: StateFileT, file: string): FieldIssue[] {
           message: `subtask "${sid}" is not in tasks.${tid}.subtasks`,
         });
     });
-  }
-  if (s.current_subtask !== null) {
-    const t = s.current_task ? s.tasks[s.current_task] : undefined;
-    if (!t || !t.subtasks[s.current_subtask])
+    if (t.current_subtask !== null && !t.subtasks[t.current_subtask])
       out.push({
         file,
-        field: 'current_subtask',
-        message: `subtask "${s.current_subtask}" is not a subtask of current_task`,
+        field: `tasks.${tid}.current_subtask`,
+        message: `subtask "${t.current_subtask}" is not in tasks.${tid}.subtasks`,
       });
-  }
-  return out;
-}
-
-function findCycle(nodes: { id: string; deps: string[] }[]): string[] | null {
-  const byId = new Map(nodes.map((n) => [n.id, n]));
-  const mark = new Map<string, 1 | 2>();
-  const stack: string[] = [];
-  const visit = (id: string): string[] | null => {
-    if (mark.get(id) === 2) return null;
-    if (mark.get(id) === 1) return [...stack.slice(stack.indexOf(id)), id];
-    mark.set(id, 1);
-    stack.push(id);
-    for (const d of byId.get(id)?.deps ?? []) {
-      if (!byId.has(d)) continue;
-      const c = visit(d);
-      if (c) return c;
-    }
-    stack.pop();
-    mark.set(id, 2);
-    return null;
-  };
-  for (const n of nodes) {
-    const c = visit(n.id);
-    if (c) return c;
-  }
-  return null;
-}
-
-/** Dependency order, stable: an item comes after everything it depends on, else in listed order. */
-export function topoOrder(nodes: { id: string; deps: string[] }[]): string[] {
-  const ids = new Set(nodes.map((n) => n.id));
-  const done = new Set<string>();
-  const out: string[] = [];
-  while (out.length < nodes.length) {
-    const next = nodes.find((n) => !done.has(n.id) && n.deps.every((d) => !ids.has(d) || done.has(d)));
-    if (!next) break; // a cycle: rejected by checkTaskBreakdown before we get here
-    done.add(next.id);
-    out.push(next.id);
   }
   return out;
 }
@@ -220,43 +232,10 @@ export function checkTaskBreakdown(b: TaskBreakdownT, file: string): FieldIssue[
       subIds.add(s.id);
     });
   });
-  b.tasks.forEach((t, i) => {
-    (t.depends_on ?? []).forEach((d, k) => {
-      if (!taskIds.has(d))
-        out.push({ file, field: `tasks[${i}].depends_on[${k}]`, message: `unknown task "${d}"` });
-    });
-    const local = new Set(t.subtasks.map((s) => s.id));
-    t.subtasks.forEach((s, j) => {
-      (s.depends_on ?? []).forEach((d, k) => {
-        if (!local.has(d))
-          out.push({
-            file,
-            field: `tasks[${i}].subtasks[${j}].depends_on[${k}]`,
-            message: `unknown subtask "${d}" (in task ${t.id})`,
-          });
-      });
-    });
-    const cyc = findCycle(t.subtasks.map((s) => ({ id: s.id, deps: s.depends_on ?? [] })));
-    if (cyc)
-      out.push({ file, field: `tasks[${i}].subtasks`, message: `dependency cycle: ${cyc.join(' → ')}` });
-  });
-  const cyc = findCycle(b.tasks.map((t) => ({ id: t.id, deps: t.depends_on ?? [] })));
-  if (cyc) out.push({ file, field: 'tasks', message: `dependency cycle: ${cyc.join(' → ')}` });
-  b.assumptions.forEach((a, i) => {
-    (a.tasks ?? []).forEach((t, k) => {
-      if (!taskIds.has(t))
-        out.push({ file, field: `assumptions[${i}].tasks[${k}]`, message: `unknown task "${t}"` });
-    });
+  b.task_order.forEach((t, i) => {
+    if (!taskIds.has(t)) out.push({ file, field: `task_order[${i}]`, message: `unknown task "${t}"` });
   });
   return out;
-}
-
-function checkTestResult(r: TestResultT, file: string): FieldIssue[] {
-  if (r.status === 'failed' && !(r.failures && r.failures.length))
-    return [
-      { file, field: 'failures', message: 'required when status is "failed" (at least one { message })' },
-    ];
-  return [];
 }
 
 function checkLocation(
@@ -308,14 +287,16 @@ export function validateContract<K extends ContractKind>(
   data: unknown,
   file: string,
   ids?: ContractIds,
+  mode: Mode = 'read',
 ): ContractTypes[K] {
   if (data === null || data === undefined) throw orchError(file, '', 'is empty');
-  const r = parseWith(CONTRACT_SCHEMAS[kind] as z.ZodMiniType, data, file);
+  const old = oldFormat(kind, data);
+  if (old) throw oldFormatError(file, old);
+  const r = parseWith(flavour(mode)[kind], data, file);
   if (!r.ok) throw new OrchError(r.issues);
   const value = r.value as ContractTypes[K];
   const issues = ids ? checkLocation(value as Record<string, unknown>, kind, ids, file) : [];
   if (kind === 'task-breakdown') issues.push(...checkTaskBreakdown(value as TaskBreakdownT, file));
-  if (kind === 'test-result') issues.push(...checkTestResult(value as TestResultT, file));
   if (issues.length) throw new OrchError(issues);
   return value;
 }
@@ -325,16 +306,17 @@ export async function readContract<K extends ContractKind>(
   p: OrchPaths,
   kind: K,
   ids: ContractIds,
+  mode: Mode = 'read',
 ): Promise<ContractDoc<K> | null> {
   const file = contractPath(p, kind, ids);
   const name = rel(p, file);
   const text = readText(file);
   if (text === null) return null;
-  const value = validateContract(kind, await parseYamlText(text, name), name, ids);
+  const value = validateContract(kind, await parseYamlText(text, name), name, ids, mode);
   return { kind, value, text, file };
 }
 
-/** Writes a validated contract (secrets redacted) and returns its path. */
+/** Writes a contract in the skill's exact format (secrets redacted) and returns its path. */
 export async function writeContract<K extends ContractKind>(
   p: OrchPaths,
   kind: K,
@@ -342,44 +324,58 @@ export async function writeContract<K extends ContractKind>(
   value: ContractTypes[K],
 ): Promise<string> {
   const file = contractPath(p, kind, ids);
-  validateContract(kind, value, rel(p, file), ids);
+  validateContract(kind, value, rel(p, file), ids, 'strict');
   writeAtomic(file, await toYaml(value));
   return file;
 }
 
 // ---------------------------------------------------------------- session / state / knowledge
 
-export function readSession(p: OrchPaths): JsonRead<SessionFileT> | null {
-  return readJsonWithBak(p, p.sessionFile, SessionFile);
+export function readSession(p: OrchPaths, mode: Mode = 'read'): JsonRead<SessionFileT> | null {
+  return readJsonDoc<SessionFileT>(p, p.sessionFile, 'session', undefined, mode);
 }
 
-export function readState(p: OrchPaths): JsonRead<StateFileT> | null {
-  return readJsonWithBak(p, p.stateFile, StateFile, checkState);
+export function readState(p: OrchPaths, mode: Mode = 'read'): JsonRead<StateFileT> | null {
+  return readJsonDoc<StateFileT>(p, p.stateFile, 'state', checkState, mode);
 }
 
 export function writeSession(p: OrchPaths, s: SessionFileT): void {
-  writeJsonWithBak(p.sessionFile, s, SessionFile);
+  writeJsonDoc(p, p.sessionFile, 'session', s);
 }
 
 export function writeState(p: OrchPaths, s: StateFileT): void {
-  writeJsonWithBak(p.stateFile, s, StateFile);
+  const issues = checkState(s, rel(p, p.stateFile));
+  if (issues.length) throw new OrchError(issues, 'this is a bug in self-gen: please report it');
+  writeJsonDoc(p, p.stateFile, 'state', s);
 }
 
-export function emptyKnowledge(): KnowledgeFileT {
-  return { patterns: [], decisions: [], pitfalls: [] };
+export function emptyKnowledge(p: OrchPaths, projectName: string, now: Date): KnowledgeFileT {
+  return {
+    version: 1,
+    project: { path: p.projectRoot, name: projectName, hash: p.hash },
+    patterns: {},
+    decisions: [],
+    pitfalls: [],
+    updated_at: now.toISOString(),
+  };
 }
 
-export async function readKnowledge(p: OrchPaths): Promise<KnowledgeFileT> {
+/** knowledge.yaml, or null when there is none. */
+export async function readKnowledge(p: OrchPaths, mode: Mode = 'read'): Promise<KnowledgeFileT | null> {
   const text = readText(p.knowledgeFile);
-  if (text === null || !text.trim()) return emptyKnowledge();
+  if (text === null || !text.trim()) return null;
   const name = rel(p, p.knowledgeFile);
   const data = await parseYamlText(text, name);
-  const r = parseWith(KnowledgeFile, data ?? {}, name);
+  const old = oldFormat('knowledge', data);
+  if (old) throw oldFormatError(name, old);
+  const r = parseWith(flavour(mode).knowledge, data ?? {}, name);
   if (!r.ok) throw new OrchError(r.issues);
-  return r.value;
+  return r.value as KnowledgeFileT;
 }
 
 export async function writeKnowledge(p: OrchPaths, k: KnowledgeFileT): Promise<void> {
+  const r = parseWith(Real.knowledge, k, rel(p, p.knowledgeFile));
+  if (!r.ok) throw new OrchError(r.issues);
   writeAtomic(p.knowledgeFile, await toYaml(k));
 }
 
@@ -430,11 +426,10 @@ export function listContracts(p: OrchPaths, request: string): FoundContract[] {
   return out;
 }
 
-/** Next free request id: one more than any R<n> used by a folder or by the session. */
-export function nextRequestId(p: OrchPaths, session: SessionFileT | null): string {
+/** Next free request id: one more than any R<n> with a contracts folder or in state.json. */
+export function nextRequestId(p: OrchPaths, state: StateFileT | null): string {
   let max = 0;
   for (const r of listRequests(p)) max = Math.max(max, Number(r.slice(1)));
-  for (const r of session?.requests ?? []) max = Math.max(max, Number(r.id.slice(1)));
-  for (const h of session?.history ?? []) for (const r of h.requests) max = Math.max(max, Number(r.slice(1)));
+  if (state) max = Math.max(max, Number(state.request.id.slice(1)));
   return `R${max + 1}`;
 }

@@ -5,6 +5,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrchPaths } from './paths.js';
+import { readProjectFile } from './project-file.js';
 import { ALL_VARS, ROLE_SPECS } from './roles.js';
 import type { Role } from './schemas.js';
 
@@ -77,6 +78,12 @@ export function loadTemplate(role: Role, p: OrchPaths, templatesDir?: string): T
   ];
   for (const [source, path] of candidates) {
     if (!path) continue;
+    // The project's own override is a project file: a bounded regular file inside the project only.
+    if (source === 'project') {
+      const r = readProjectFile(p.projectRoot, path, 64 * 1024);
+      if (r.ok) return { role, text: r.text, source, path };
+      continue;
+    }
     const text = readIf(path);
     if (text !== null) return { role, text, source, path };
   }

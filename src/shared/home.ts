@@ -14,6 +14,7 @@ export const HOME_ENTRIES: readonly string[] = [
   'install',
   'templates',
   'cache',
+  'orchestrator',
   'config.json',
   'install.json',
   HOME_MARKER,

@@ -1,12 +1,17 @@
-// Scenario 5 (issue #3): an orchestrated implementer subagent receives its design and test contracts.
-// The orchestration is set up the way an orchestrating session does it, through the CLI:
-// `self-gen orch init --request`, the Code Explore and Planner outputs recorded as contracts,
-// `self-gen orch merge R1` (design-briefs + state.json), then the architect's design-contract and
-// QA's test-contract (+ the test file it points at). A subagent whose type maps to the role `implementer` must
-// then start with those contracts in its first request.
+// #14.6: the real Claude Code CLI starts the claude-devkit orchestrator skill's agents
+// (`implementer`, `qa-engineer`, declared as project agents in .claude/agents/) in a project whose
+// orchestrator files are in the skill's own formats (test/fixtures/orchestrator-real, written by
+// hand from the formats page). The Anthropic stub records every request: the first request of each
+// subagent must carry its contracts — the implementer its design contract, test contract, test
+// file, pitfalls and current subtask; qa-engineer in phase `verification` the test contract and
+// the design contract's invariants only. The skill's folder is left as it was.
 import { afterEach, expect, it } from 'vitest';
+import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { join, relative } from 'node:path';
 import { contextsOf, toolUse } from '../helpers/anthropic-stub.js';
 import { createE2EProject, type E2EProject } from '../helpers/claude-harness.js';
+import { ROOT } from '../helpers/env.js';
+import { projectHash } from '../../src/orchestrator/paths.js';
 import { describeE2E } from './fixtures.js';
 
 let p: E2EProject | undefined;
@@ -15,108 +20,66 @@ afterEach(() => {
   p = undefined;
 });
 
-// Stable markers, one per source of the implementer's context.
-const DESIGN_MARKER = 'E2E_DESIGN_INVARIANT_slug_is_lowercase';
-const TEST_CASE_MARKER = 'E2E_TEST_CASE_spaces_become_dashes';
-const TEST_CODE_MARKER = 'E2E_TEST_CODE_assertion';
+const REAL = join(ROOT, 'test', 'fixtures', 'orchestrator-real');
+const MARK = {
+  invariant: 'DC-INVARIANT-MARK',
+  iface: 'DC-IFACE-MARK',
+  testCase: 'TC-CASE-MARK',
+  testCode: 'E2E-TEST-CODE-MARK',
+  pitfall: 'KN-PITFALL-MARK',
+  pattern: 'KN-PATTERN-MARK',
+  brief: 'BRIEF-MARK',
+  subtask: 'STATE-SUBTASK-MARK',
+};
 
-const yaml = (lines: string[]) => lines.join('\n') + '\n';
-
-function orch(proj: E2EProject, args: string[], input?: string): string {
-  const r = proj.selfGen(['orch', ...args], { input });
-  if (r.code !== 0) {
-    throw new Error(
-      `\`self-gen orch ${args.join(' ')}\` exited ${r.code} — orchestrator CLI (issue #7) missing or changed?\n${r.stdout}\n${r.stderr}`,
-    );
-  }
-  return r.stdout;
+function walk(dir: string): string[] {
+  return readdirSync(dir).flatMap((n) =>
+    statSync(join(dir, n)).isDirectory() ? walk(join(dir, n)) : [join(dir, n)],
+  );
 }
 
-/** The documented workflow (README, "Orchestrator context"), each agent's YAML result recorded through the CLI (stdin). */
-function setUpOrchestration(proj: E2EProject): void {
-  orch(proj, ['init', '--request', 'Add a slugify helper']);
-  // Code Explore and Planner outputs.
-  orch(
-    proj,
-    ['record', 'contract', 'explored'],
-    yaml([
-      'request_id: R1',
-      'summary: a small TypeScript library',
-      'explored_files:',
-      '  - path: src/index.ts',
-      '    summary: re-exports the helpers',
-      '    symbols: [greet]',
-    ]),
+/** The skill's files for a project at `root`, phase of T1-S1 set to `phase`. */
+function skillFiles(root: string, phase: string): Record<string, string> {
+  const hash = projectHash(root);
+  const fix = (t: string) => t.replaceAll('/home/dev/proj', root).replaceAll('0a1b2c3d', hash);
+  const out: Record<string, string> = {};
+  const sessionDir = `.claude/orchestrator/sessions/${hash}`;
+  for (const abs of walk(join(REAL, 'contracts')))
+    out[`${sessionDir}/${relative(REAL, abs)}`] = fix(readFileSync(abs, 'utf8'));
+  out[`${sessionDir}/session.json`] = fix(readFileSync(join(REAL, 'session.json'), 'utf8'));
+  const state = JSON.parse(fix(readFileSync(join(REAL, 'state.json'), 'utf8')));
+  state.tasks.T1.subtasks['T1-S1'].phase = phase;
+  out[`${sessionDir}/state.json`] = JSON.stringify(state, null, 2);
+  out[`.claude/orchestrator/knowledge/${hash}/knowledge.yaml`] = fix(
+    readFileSync(join(REAL, 'knowledge.yaml'), 'utf8'),
   );
-  orch(
-    proj,
-    ['record', 'contract', 'task-breakdown'],
-    yaml([
-      'request_id: R1',
-      'request: Add a slugify helper',
-      'assumptions:',
-      '  - id: A1',
-      '    statement: src/index.ts exists and re-exports helpers',
-      '    files: [src/index.ts]',
-      'tasks:',
-      '  - id: T1',
-      '    title: slugify helper',
-      '    domain: strings',
-      '    files: [src/slugify.ts, src/index.ts]',
-      '    subtasks:',
-      '      - id: T1-S1',
-      '        title: implement slugify',
-      '        files: [src/slugify.ts]',
-    ]),
-  );
-  orch(proj, ['merge', 'R1']); // design-brief for T1, state.json → current T1/T1-S1
-  // The architect's design-contract and QA's test-contract (+ the test it wrote first).
-  orch(
-    proj,
-    ['record', 'contract', 'design-contract'],
-    yaml([
-      'request_id: R1',
-      'task_id: T1',
-      'summary: slugify(text) turns a title into a URL slug',
-      'interfaces:',
-      '  - name: slugify',
-      '    signature: "slugify(text: string): string"',
-      '    file: src/slugify.ts',
-      'invariants:',
-      `  - ${DESIGN_MARKER}`,
-    ]),
-  );
-  proj.writeFile(
-    'test/slugify.test.ts',
-    `// ${TEST_CODE_MARKER}\nassert.equal(slugify('Hello World'), 'hello-world');\n`,
-  );
-  orch(
-    proj,
-    ['record', 'contract', 'test-contract'],
-    yaml([
-      'request_id: R1',
-      'task_id: T1',
-      'subtask_id: T1-S1',
-      'test_file_path: test/slugify.test.ts',
-      'test_command: node --test',
-      'cases:',
-      `  - name: ${TEST_CASE_MARKER}`,
-      '    expected: slugify("Hello World") === "hello-world"',
-    ]),
-  );
-  orch(proj, ['validate']);
+  return out;
 }
 
-describeE2E('e2e: orchestrator context', () => {
-  it('gives an orchestrated implementer subagent its design and test contracts', async () => {
+function snapshot(dir: string): Record<string, string> {
+  return Object.fromEntries(walk(dir).map((f) => [relative(dir, f), readFileSync(f, 'utf8')]));
+}
+
+describeE2E('e2e: orchestrator context on the skill’s own files', () => {
+  it('the real CLI starts implementer and qa-engineer subagents; their first requests carry the right contracts', async () => {
     p = await createE2EProject({
-      files: { 'src/index.ts': 'export const greet = (n: string) => `hi ${n}`;\n' },
-      agents: { implementer: 'Implements one subtask against its design and test contracts' },
+      files: {
+        'test/rate-limit.test.js': `// ${MARK.testCode}\nimport { recordFailure } from '../src/auth/rate-limit.js';\n`,
+      },
+      agents: {
+        implementer: 'Implements one subtask against its design and test contracts',
+        'qa-engineer': 'Writes tests first (test_first) or verifies them (verification) for one subtask',
+      },
     });
-    setUpOrchestration(p);
+    const proj = p;
+    for (const [rel, text] of Object.entries(skillFiles(proj.dir, 'implementation')))
+      proj.writeFile(rel, text);
+    const orchDir = join(proj.dir, '.claude', 'orchestrator');
+    const before = snapshot(orchDir);
 
-    const run = await p.runClaude({
-      prompt: 'Implement the current subtask.',
+    // 1. the subtask is in phase implementation: the skill starts the implementer
+    const impl = await proj.runClaude({
+      prompt: 'Continue the orchestration.',
       script: {
         main: [
           [
@@ -131,15 +94,52 @@ describeE2E('e2e: orchestrator context', () => {
         subagents: { 'E2E-IMPLEMENTER': ['Implemented.'] },
       },
     });
-    const why = run.summary();
-    expect(run.code, why).toBe(0);
-    const first = run.subagent('E2E-IMPLEMENTER')[0];
-    expect(first, `the implementer subagent ran\n${why}`).toBeDefined();
+    const why1 = impl.summary();
+    expect(impl.code, why1).toBe(0);
+    const first = impl.subagent('E2E-IMPLEMENTER')[0];
+    expect(first, `the implementer subagent ran\n${why1}`).toBeDefined();
     const ctx = contextsOf(first!, 'SubagentStart')
       .map((c) => c.text)
       .join('\n');
-    expect(ctx, `SubagentStart context of the implementer\n${why}`).toContain(DESIGN_MARKER);
-    expect(ctx, why).toContain(TEST_CASE_MARKER);
-    expect(ctx, why).toContain(TEST_CODE_MARKER);
+    expect(ctx, why1).toContain('[self-gen orchestrator] role: implementer · R1/T1/T1-S1');
+    for (const m of [MARK.invariant, MARK.iface, MARK.testCase, MARK.testCode, MARK.pitfall, MARK.subtask])
+      expect(ctx, `implementer gets ${m}\n${why1}`).toContain(m);
+    for (const m of [MARK.pattern, MARK.brief]) expect(ctx, `implementer must not get ${m}`).not.toContain(m);
+    expect(snapshot(orchDir), 'the hooks add no file or field to the skill’s folder').toEqual(before);
+
+    // 2. the skill moves the subtask to verification and starts qa-engineer
+    const state = skillFiles(proj.dir, 'verification');
+    const stateRel = Object.keys(state).find((k) => k.endsWith('/state.json'))!;
+    proj.writeFile(stateRel, state[stateRel]!);
+    const before2 = snapshot(orchDir);
+    const qa = await proj.runClaude({
+      prompt: 'Continue the orchestration.',
+      script: {
+        main: [
+          [
+            toolUse('Agent', {
+              description: 'verify T1-S1',
+              prompt: 'E2E-QA: verify the current subtask',
+              subagent_type: 'qa-engineer',
+            }),
+          ],
+          'Done.',
+        ],
+        subagents: { 'E2E-QA': ['Verified.'] },
+      },
+    });
+    const why2 = qa.summary();
+    expect(qa.code, why2).toBe(0);
+    const q = qa.subagent('E2E-QA')[0];
+    expect(q, `the qa-engineer subagent ran\n${why2}`).toBeDefined();
+    const qctx = contextsOf(q!, 'SubagentStart')
+      .map((c) => c.text)
+      .join('\n');
+    expect(qctx, why2).toContain('[self-gen orchestrator] role: qa-verification · R1/T1/T1-S1');
+    for (const m of [MARK.testCase, MARK.invariant, MARK.subtask])
+      expect(qctx, `qa-verification gets ${m}\n${why2}`).toContain(m);
+    for (const m of [MARK.iface, MARK.testCode, MARK.pitfall, MARK.pattern, MARK.brief])
+      expect(qctx, `qa-verification must not get ${m}`).not.toContain(m);
+    expect(snapshot(orchDir)).toEqual(before2);
   });
 });

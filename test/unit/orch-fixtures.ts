@@ -1,37 +1,75 @@
-// Shared fixtures of the orchestrator tests: a temporary project with a session, contracts and
-// knowledge whose every value carries a marker, so a test can tell which file or field reached
-// which role.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { stringify } from 'yaml';
-import { OrchestratorConfig, type OrchestratorConfigT } from '../../src/orchestrator/schemas.js';
+// Shared fixtures of the orchestrator tests: a temporary project holding the claude-devkit
+// orchestrator skill's files, copied from test/fixtures/orchestrator-real/ (written by hand from
+// ../shared/orchestrator-formats.md) with the project path and hash replaced. Every value a role
+// may receive carries a marker (MARK), so a test can tell which file or field reached which role.
 import {
-  addKnowledge,
-  initSession,
-  mergeRequest,
-  recordContract,
-  type OpsEnv,
-} from '../../src/orchestrator/ops.js';
+  cpSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, relative } from 'node:path';
+import { stringify } from 'yaml';
+import { orchPaths, type OrchPaths } from '../../src/orchestrator/paths.js';
+import {
+  OrchestratorConfig,
+  type OrchestratorConfigT,
+  type Phase,
+  type StateFileT,
+} from '../../src/orchestrator/schemas.js';
+import type { OpsEnv } from '../../src/orchestrator/ops.js';
+import type { OrchEnv } from '../../src/orchestrator/context.js';
+import { ROOT } from '../helpers/env.js';
 
-export interface Fixture {
-  dir: string;
-  root: string;
-  home: string;
-  env: OpsEnv;
-  cfg: OrchestratorConfigT;
-  cleanup: () => void;
-}
+export const REAL = join(ROOT, 'test', 'fixtures', 'orchestrator-real');
+export const FIXTURE_ROOT = '/home/dev/proj';
+export const FIXTURE_HASH = '0a1b2c3d';
+
+export const MARK = {
+  request: 'USER-REQUEST-MARK',
+  claudeMd: 'CLAUDEMD-MARK',
+  explored: 'EXPLORED-MARK',
+  brief: 'BRIEF-MARK',
+  dcInvariant: 'DC-INVARIANT-MARK',
+  dcIface: 'DC-IFACE-MARK',
+  tcCase: 'TC-CASE-MARK',
+  testCode: 'TEST-CODE-MARK',
+  testResult: 'TR-FAIL-MARK',
+  pattern: 'KN-PATTERN-MARK',
+  decision: 'KN-DECISION-MARK',
+  pitfall: 'KN-PITFALL-MARK',
+  subtask: 'STATE-SUBTASK-MARK',
+  ref: 'REF-PROJ-MARK',
+};
 
 export function makeCfg(over: Record<string, unknown> = {}): OrchestratorConfigT {
   return OrchestratorConfig.parse({ claudeMem: { enabled: false }, ...over });
 }
 
+export interface Fixture {
+  dir: string;
+  root: string;
+  home: string;
+  p: OrchPaths;
+  cfg: OrchestratorConfigT;
+  /** The process environment of hooks and the CLI (SELF_GEN_HOME = home). */
+  procEnv: NodeJS.ProcessEnv;
+  env: OpsEnv;
+  orchEnv: OrchEnv;
+  cleanup: () => void;
+}
+
+/** An empty project with its own data home (claude-mem off). */
 export function makeProject(over: Record<string, unknown> = {}): Fixture {
   const dir = mkdtempSync(join(tmpdir(), 'orch-test-'));
   const root = join(dir, 'proj');
   const home = join(dir, 'home');
-  mkdirSync(root, { recursive: true });
+  mkdirSync(join(root, '.git'), { recursive: true });
   mkdirSync(home, { recursive: true });
   // Hooks read the config from the data home: never ask a real claude-mem from a test.
   writeFileSync(
@@ -39,18 +77,33 @@ export function makeProject(over: Record<string, unknown> = {}): Fixture {
     JSON.stringify({ orchestrator: { claudeMem: { enabled: false } } }),
   );
   const cfg = makeCfg(over);
-  let t = Date.parse('2025-03-01T10:00:00.000Z');
+  const procEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    SELF_GEN_HOME: home,
+    HOME: dir,
+    CLAUDE_PROJECT_DIR: root,
+  };
+  let t = Date.parse('2026-11-20T10:00:00.000Z');
+  const p = orchPaths(root, procEnv);
   return {
     dir,
     root,
     home,
+    p,
     cfg,
-    env: { projectRoot: root, projectName: 'proj', cfg, now: () => new Date((t += 1000)) },
+    procEnv,
+    env: { projectRoot: root, projectName: 'proj', cfg, env: procEnv, now: () => new Date((t += 1000)) },
+    orchEnv: { projectRoot: root, projectName: 'proj', cfg, locale: 'en', db: null, env: procEnv },
     cleanup: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
 
-export const yaml = (v: unknown): string => stringify(v);
+/** A fixture file's text with the project path and hash of `f`. */
+export function fixtureText(f: Pick<Fixture, 'root' | 'p'>, name: string): string {
+  return readFileSync(join(REAL, name), 'utf8')
+    .replaceAll(FIXTURE_ROOT, f.root)
+    .replaceAll(FIXTURE_HASH, f.p.hash);
+}
 
 export function write(root: string, rel: string, text: string): void {
   const f = join(root, rel);
@@ -58,137 +111,51 @@ export function write(root: string, rel: string, text: string): void {
   writeFileSync(f, text);
 }
 
-export const MARK = {
-  ref: 'REF-PROJ-MARK',
-  claudeMd: 'CLAUDEMD-MARK',
-  request: 'USER-REQUEST-MARK',
-  explored: 'EXPLORED-SUMMARY-MARK',
-  brief: 'BRIEF-TITLE-MARK',
-  dcSummary: 'DC-SUMMARY-MARK',
-  dcIface: 'DC-IFACE-MARK',
-  dcInvariant: 'DC-INVARIANT-MARK',
-  tcCase: 'TC-CASE-MARK',
-  testCode: 'TEST-CODE-MARK',
-  pattern: 'KN-PATTERN-MARK',
-  decision: 'KN-DECISION-MARK',
-  pitfall: 'KN-PITFALL-MARK',
-  /** Only the rendering of state.json → current_subtask has this key. */
-  state: 'test_failures:',
-};
-
-export const EXPLORED = {
-  request_id: 'R1',
-  summary: MARK.explored,
-  explored_files: [
-    { path: 'src/auth/login.ts', summary: 'login handler', symbols: ['login', 'verifyPassword'] },
-    { path: 'src/auth/session.ts', summary: 'sessions', symbols: ['createSession'] },
-    { path: 'src/server.ts', summary: 'routes', symbols: ['handle'] },
-    { path: 'src/ui/form.tsx', summary: 'login form', symbols: ['LoginForm'] },
-    { path: 'test/login.test.ts', summary: 'tests', symbols: [] },
-  ],
-};
-
-const A_OK = [
-  {
-    id: 'A1',
-    statement: 'login lives in src/auth/login.ts',
-    files: ['src/auth/login.ts'],
-    symbols: ['login'],
-  },
-  {
-    id: 'A2',
-    statement: 'sessions are created by createSession',
-    files: ['src/auth/session.ts'],
-    symbols: ['createSession'],
-  },
-  { id: 'A3', statement: 'routing is in src/server.ts', files: ['src/server.ts'] },
-  { id: 'A4', statement: 'there is no rate limiter', files: ['src/auth/rate-limit.ts'], expect: 'absent' },
-  { id: 'A5', statement: 'the form is LoginForm', files: ['src/ui/form.tsx'], symbols: ['LoginForm'] },
-];
-const A_BAD = [
-  { id: 'A1', statement: 'login lives in src/routes/login.ts', files: ['src/routes/login.ts'] },
-  {
-    id: 'A2',
-    statement: 'passwords are checked by checkPassword',
-    files: ['src/auth/login.ts'],
-    symbols: ['checkPassword'],
-  },
-  { id: 'A3', statement: 'config is in src/config.ts', files: ['src/config.ts'], tasks: ['T2'] },
-];
-
-/** A task-breakdown whose first `wrong` assumptions (of 5) do not match EXPLORED. */
-export function breakdown(wrong: number, request = 'R1'): Record<string, unknown> {
-  const assumptions = [...A_BAD.slice(0, wrong), ...A_OK.slice(wrong)];
-  return {
-    request_id: request,
-    assumptions,
-    tasks: [
-      {
-        id: 'T1',
-        title: MARK.brief,
-        domain: 'auth',
-        files: ['src/auth/rate-limit.ts', 'src/auth/login.ts'],
-        scope_in: ['count failed logins'],
-        scope_out: ['captcha'],
-        subtasks: [
-          {
-            id: 'T1-S2',
-            title: 'block after 5 failures',
-            files: ['src/auth/rate-limit.ts'],
-            depends_on: ['T1-S1'],
-          },
-          { id: 'T1-S1', title: 'SUBTASK-TITLE count failures', files: ['src/auth/rate-limit.ts'] },
-        ],
-      },
-      {
-        id: 'T2',
-        title: 'Show the lockout in the form',
-        domain: 'ui',
-        depends_on: ['T1'],
-        files: ['src/ui/form.tsx'],
-        subtasks: [{ id: 'T2-S1', title: 'render the lockout message', files: ['src/ui/form.tsx'] }],
-      },
-    ],
-  };
-}
-
-export const DESIGN_CONTRACT = {
-  request_id: 'R1',
-  task_id: 'T1',
-  summary: MARK.dcSummary,
-  interfaces: [
-    { name: MARK.dcIface, signature: 'recordFailure(user: string): number', file: 'src/auth/rate-limit.ts' },
-  ],
-  invariants: [MARK.dcInvariant],
-  decisions: ['in-memory window'],
-  subtasks: [{ id: 'T1-S1', files: ['src/auth/rate-limit.ts'] }],
-};
-
-export const TEST_CONTRACT = {
-  request_id: 'R1',
-  task_id: 'T1',
-  subtask_id: 'T1-S1',
-  test_file_path: 'test/rate-limit.test.ts',
-  cases: [{ name: MARK.tcCase, expected: 'counts per user' }],
-};
-
 /**
- * A project through merge, with a design contract and a test contract for T1-S1, the test file on
- * disk and one entry in each knowledge field.
+ * A project in the middle of the skill's task loop: session.json, state.json (T1-S1 current, in
+ * `phase`), every contract of R1, knowledge.yaml, CLAUDE.md and the test file.
  */
-export async function fullProject(over: Record<string, unknown> = {}): Promise<Fixture> {
+export function realProject(phase: Phase = 'implementation', over: Record<string, unknown> = {}): Fixture {
   const f = makeProject(over);
+  const files = (dir: string): string[] =>
+    readdirSync(dir).flatMap((n) =>
+      statSync(join(dir, n)).isDirectory() ? files(join(dir, n)) : [join(dir, n)],
+    );
+  for (const abs of files(join(REAL, 'contracts'))) {
+    const name = relative(REAL, abs);
+    write(f.p.sessionDir, name, fixtureText(f, name));
+  }
+  write(f.p.sessionDir, 'session.json', fixtureText(f, 'session.json'));
+  write(f.p.knowledgeDir, 'knowledge.yaml', fixtureText(f, 'knowledge.yaml'));
+  setState(f, (s) => {
+    s.tasks.T1!.subtasks['T1-S1']!.phase = phase;
+  });
   write(f.root, 'CLAUDE.md', `# rules\n${MARK.claudeMd}\n`);
-  write(f.root, 'test/rate-limit.test.ts', `// ${MARK.testCode}\n`);
-  await initSession(f.env, { request: `please: ${MARK.request}`, references: [`../${MARK.ref}`] });
-  await recordContract(f.env, 'explored', yaml(EXPLORED));
-  await recordContract(f.env, 'task-breakdown', yaml(breakdown(0)));
-  const m = await mergeRequest(f.env, 'R1');
-  if (m.replan) throw new Error('fixture: unexpected re-plan');
-  await recordContract(f.env, 'design-contract', yaml(DESIGN_CONTRACT));
-  await recordContract(f.env, 'test-contract', yaml(TEST_CONTRACT));
-  await addKnowledge(f.env, 'patterns', MARK.pattern);
-  await addKnowledge(f.env, 'decisions', MARK.decision);
-  await addKnowledge(f.env, 'pitfalls', MARK.pitfall);
+  write(f.root, 'test/rate-limit.test.js', `// ${MARK.testCode}\n`);
   return f;
 }
+
+/** Rewrites state.json (from the fixture's state.json) through `fn`. */
+export function setState(f: Fixture, fn: (s: StateFileT) => void, from = 'state.json'): void {
+  const s = JSON.parse(fixtureText(f, from)) as StateFileT;
+  fn(s);
+  write(f.p.sessionDir, 'state.json', JSON.stringify(s, null, 2));
+}
+
+export const yaml = (v: unknown): string => stringify(v);
+
+/** Every file under a folder with its content (a snapshot for before/after comparisons). */
+export function snapshot(dir: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  const walk = (d: string) => {
+    for (const n of readdirSync(d)) {
+      const abs = join(d, n);
+      if (statSync(abs).isDirectory()) walk(abs);
+      else out[relative(dir, abs)] = readFileSync(abs, 'utf8');
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+export { cpSync };

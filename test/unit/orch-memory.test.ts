@@ -19,38 +19,22 @@ import {
   type Trigger,
   type TriggerFacts,
 } from '../../src/orchestrator/memory.js';
-import { endSession, initSession, recordContract, recordRetry } from '../../src/orchestrator/ops.js';
-import { orchPaths } from '../../src/orchestrator/paths.js';
-import type { Role, SubtaskStateT } from '../../src/orchestrator/schemas.js';
-import { readSession } from '../../src/orchestrator/store.js';
-import {
-  EXPLORED,
-  breakdown,
-  fullProject,
-  makeCfg,
-  makeProject,
-  yaml,
-  type Fixture,
-} from './orch-fixtures.js';
-
-const sub = (o: Partial<SubtaskStateT> = {}): SubtaskStateT => ({
-  title: 'count failures',
-  files: ['src/a.ts'],
-  status: 'in_progress',
-  retries: { implementation: 0, design: 0 },
-  test_failures: 0,
-  ...o,
-});
+import { rmSync, writeFileSync } from 'node:fs';
+import { recordRetry } from '../../src/orchestrator/ops.js';
+import type { Ledger } from '../../src/orchestrator/ledger.js';
+import type { Role, TestResultT } from '../../src/orchestrator/schemas.js';
+import { readContract, readSession, readState } from '../../src/orchestrator/store.js';
+import { fixtureText, makeCfg, makeProject, realProject, type Fixture } from './orch-fixtures.js';
 
 const base = (role: Role, o: Partial<TriggerFacts> = {}): TriggerFacts => ({
   role,
   projectName: 'proj',
   locale: 'ko',
   completedSessions: 1,
-  domain: 'auth',
-  pastDomains: new Set(['billing']),
   subtaskId: 'T1-S1',
-  subtask: sub(),
+  subtaskName: 'count failures',
+  retryCount: 0,
+  testFailures: 0,
   changedBefore: [],
   ...o,
 });
@@ -78,28 +62,16 @@ describe('trigger table', () => {
   });
 
   it('Architect | 동일 도메인 Task가 이전 세션에 있음 | "{project_name} {domain} 설계"', () => {
-    const t = evaluateTriggers(base('architect', { pastDomains: new Set(['auth']) }));
+    const t = evaluateTriggers(base('architect', { sameDomain: 'auth' }));
     expect(t.map((x) => [x.id, x.query])).toEqual([['architect-same-domain', 'proj auth 설계']]);
-    expect(
-      ids(evaluateTriggers(base('architect', { pastDomains: new Set(['auth']), domain: undefined }))),
-    ).toEqual([]);
-    expect(ids(evaluateTriggers(base('implementer', { pastDomains: new Set(['auth']) })))).toEqual([]);
+    expect(ids(evaluateTriggers(base('implementer', { sameDomain: 'auth' })))).toEqual([]);
   });
 
   it('Implementer | 동일 Subtask 재시도 (retry_count > 0) | "{project_name} {subtask} 실패"', () => {
-    const retried = sub({ retries: { implementation: 1, design: 0 } });
-    const t = evaluateTriggers(base('implementer', { subtask: retried }));
+    const t = evaluateTriggers(base('implementer', { retryCount: 1 }));
     expect(t.map((x) => [x.id, x.query])).toEqual([['implementer-retry', 'proj count failures 실패']]);
-    // a design retry is not an implementation retry
-    expect(
-      ids(
-        evaluateTriggers(
-          base('implementer', { subtask: sub({ retries: { implementation: 0, design: 2 } }) }),
-        ),
-      ),
-    ).toEqual([]);
     for (const role of ALL_ROLES.filter((r) => r !== 'implementer'))
-      expect(ids(evaluateTriggers(base(role, { subtask: retried })))).toEqual([]);
+      expect(ids(evaluateTriggers(base(role, { retryCount: 1 })))).toEqual([]);
   });
 
   it('Implementer | 이전 세션에서 같은 파일 수정 이력 | "{project_name} {file} 수정"', () => {
@@ -109,14 +81,12 @@ describe('trigger table', () => {
   });
 
   it('QA Engineer | 테스트 2회 이상 실패 | "{project_name} 테스트 실패 패턴"', () => {
-    expect(ids(evaluateTriggers(base('qa-verification', { subtask: sub({ test_failures: 1 }) })))).toEqual(
-      [],
-    );
+    expect(ids(evaluateTriggers(base('qa-verification', { testFailures: 1 })))).toEqual([]);
     for (const role of ['qa-test-first', 'qa-verification'] as Role[]) {
-      const t = evaluateTriggers(base(role, { subtask: sub({ test_failures: 2 }) }));
+      const t = evaluateTriggers(base(role, { testFailures: 2 }));
       expect(t.map((x) => [x.id, x.query])).toEqual([['qa-test-failures', 'proj 테스트 실패 패턴']]);
     }
-    expect(ids(evaluateTriggers(base('implementer', { subtask: sub({ test_failures: 5 }) })))).toEqual([]);
+    expect(ids(evaluateTriggers(base('implementer', { testFailures: 5 })))).toEqual([]);
   });
 
   it('locale en uses English queries', () => {
@@ -126,55 +96,123 @@ describe('trigger table', () => {
   });
 });
 
-describe('trigger facts from files and the database', () => {
+describe('#14.3 trigger facts from the skill’s files and our ledger (never the skill’s files)', () => {
   let f: Fixture;
   afterEach(() => {
     closeDb();
     f?.cleanup();
   });
 
-  it('earlier sessions: completed count and their task domains', async () => {
-    f = makeProject();
-    await initSession(f.env, { request: 'one' });
-    await recordContract(f.env, 'explored', yaml(EXPLORED));
-    await recordContract(f.env, 'task-breakdown', yaml(breakdown(0)));
-    let session = readSession(orchPaths(f.root))!.value;
-    let facts = await gatherTriggerFacts({
-      p: orchPaths(f.root),
-      role: 'architect',
+  const facts = (fx: Fixture, role: Role, ledger: Ledger, o: { db?: () => DB } = {}) => {
+    const session = readSession(fx.p)!.value;
+    const state = readState(fx.p)!.value;
+    return gatherTriggerFacts({
+      p: fx.p,
+      role,
       projectName: 'proj',
       locale: 'ko',
       session,
-      domain: 'Auth',
-      subtaskFiles: [],
-      db: null,
+      state,
+      ledger,
+      taskId: 'T1',
+      subtaskId: role === 'architect' ? undefined : 'T1-S1',
+      db: o.db ?? null,
     });
-    expect(facts.completedSessions).toBe(0);
-    expect([...facts.pastDomains]).toEqual([]); // R1 belongs to the current session
-    await endSession(f.env);
-    await initSession(f.env, { request: 'two' });
-    session = readSession(orchPaths(f.root))!.value;
-    facts = await gatherTriggerFacts({
-      p: orchPaths(f.root),
-      role: 'architect',
-      projectName: 'proj',
-      locale: 'ko',
-      session,
-      domain: 'Auth',
-      subtaskFiles: [],
-      db: null,
-    });
-    expect(facts.completedSessions).toBe(1);
-    expect([...facts.pastDomains].sort()).toEqual(['auth', 'ui']);
-    expect(ids(evaluateTriggers(facts))).toEqual(['architect-same-domain']);
+  };
+  const ledger = (fx: Fixture, sessions: Ledger['sessions']): Ledger => ({
+    version: 1,
+    project_path: fx.root,
+    references: [],
+    sessions,
+  });
+  const NOW = '2026-11-20T09:00:00Z'; // the fixture session's created_at
+
+  it('earlier sessions: completed count and a task of the same domain', async () => {
+    f = realProject();
+    let x = await facts(
+      f,
+      'architect',
+      ledger(f, [{ created_at: NOW, status: 'active', tasks: [], updated_at: NOW, subtasks: {} }]),
+    );
+    expect(x.completedSessions).toBe(0);
+    expect(x.sameDomain).toBeUndefined();
+    x = await facts(
+      f,
+      'architect',
+      ledger(f, [
+        {
+          created_at: '2026-10-01T00:00:00Z',
+          status: 'completed',
+          tasks: [{ id: 'T1', name: 'Login limiter for the API' }],
+          updated_at: NOW,
+          subtasks: {},
+        },
+        {
+          created_at: '2026-10-05T00:00:00Z',
+          status: 'stopped',
+          tasks: [{ id: 'T1', name: 'Billing export' }],
+          updated_at: NOW,
+          subtasks: {},
+        },
+        {
+          created_at: NOW,
+          status: 'active',
+          tasks: [{ id: 'T1', name: 'Rate limiter' }],
+          updated_at: NOW,
+          subtasks: {},
+        },
+      ]),
+    );
+    expect(x.completedSessions).toBe(1);
+    expect(x.sameDomain).toBe('limiter');
+    expect(ids(evaluateTriggers(x))).toEqual(['architect-same-domain']);
+  });
+
+  it('retry_count: our ledger (retries, implementer runs) or a failing test-result of the subtask', async () => {
+    f = realProject();
+    const empty = ledger(f, []);
+    // the fixture's test-result of T1-S1 fails: the implementer runs again → a retry
+    expect((await facts(f, 'implementer', empty)).retryCount).toBe(1);
+    rmSync(`${f.p.contractsDir}/R1/T1/T1-S1/test-result.yaml`);
+    expect((await facts(f, 'implementer', empty)).retryCount).toBe(0);
+    const l = ledger(f, [
+      {
+        created_at: NOW,
+        status: 'active',
+        tasks: [],
+        updated_at: NOW,
+        subtasks: { 'R1/T1/T1-S1': { implementer_runs: 2, retries: 0, failed_results: [] } },
+      },
+    ]);
+    expect((await facts(f, 'implementer', l)).retryCount).toBe(2);
+    // counts of another session (same ids) do not count
+    l.sessions[0]!.created_at = '2026-10-01T00:00:00Z';
+    expect((await facts(f, 'implementer', l)).retryCount).toBe(0);
+  });
+
+  it('test failures: failing runs seen (ledger) plus the current failing test-result, each once', async () => {
+    f = realProject('verification');
+    const l = ledger(f, [
+      {
+        created_at: NOW,
+        status: 'active',
+        tasks: [],
+        updated_at: NOW,
+        subtasks: {
+          'R1/T1/T1-S1': { implementer_runs: 1, retries: 0, failed_results: ['2026-11-20T09:25:00Z'] },
+        },
+      },
+    ]);
+    expect((await facts(f, 'qa-verification', l)).testFailures).toBe(1); // the same run, once
+    l.sessions[0]!.subtasks['R1/T1/T1-S1']!.failed_results.unshift('2026-11-20T09:20:00Z');
+    const x = await facts(f, 'qa-verification', l);
+    expect(x.testFailures).toBe(2);
+    expect(ids(evaluateTriggers(x))).toEqual(['qa-test-failures']);
   });
 
   it('same file changed before: Edit/Write events before the session started count, later ones do not', async () => {
-    f = makeProject();
-    const env = { SELF_GEN_HOME: f.home };
-    await initSession(f.env, { request: 'one' });
-    const session = readSession(orchPaths(f.root))!.value;
-    const db = openDb({ env });
+    f = realProject();
+    const db = openDb({ env: { SELF_GEN_HOME: f.home } });
     const edit = (file: string, ts: string, tool = 'Edit') =>
       insertEvent(db, {
         type: 'tool_use',
@@ -185,21 +223,24 @@ describe('trigger facts from files and the database', () => {
         files: [join(f.root, file)],
         text: `${tool} ${file}`,
       });
-    edit('src/old.ts', '2024-01-01T00:00:00.000Z');
-    edit('src/read.ts', '2024-01-01T00:00:00.000Z', 'Read');
-    edit('src/new.ts', '2099-01-01T00:00:00.000Z');
-    const facts = await gatherTriggerFacts({
-      p: orchPaths(f.root),
+    edit('src/auth/login.js', '2024-01-01T00:00:00.000Z');
+    edit('src/auth/rate-limit.js', '2099-01-01T00:00:00.000Z');
+    const dc = (await readContract(f.p, 'design-contract', { request: 'R1', task: 'T1' }))!.value;
+    const session = readSession(f.p)!.value;
+    const x = await gatherTriggerFacts({
+      p: f.p,
       role: 'implementer',
       projectName: 'proj',
       locale: 'ko',
       session,
+      state: readState(f.p)!.value,
+      ledger: ledger(f, []),
+      taskId: 'T1',
       subtaskId: 'T1-S1',
-      subtask: sub(),
-      subtaskFiles: ['src/old.ts', 'src/read.ts', 'src/new.ts'],
+      designContract: dc,
       db: () => db,
     });
-    expect(facts.changedBefore).toEqual(['src/old.ts']);
+    expect(x.changedBefore).toEqual(['src/auth/login.js']);
     db.close();
   });
 });
@@ -248,16 +289,13 @@ describe('sources, fallback warning, empty mem_context', () => {
   };
 
   it('claude-mem on its port is asked with the seed query; its hits go into mem_context', async () => {
-    f = makeProject();
-    await initSession(f.env, {});
-    const session = readSession(orchPaths(f.root))!.value;
+    f = realProject();
     asked.length = 0;
     const cfg = makeCfg({ claudeMem: { port, timeoutMs: 1000 }, memorySearch: { local: false } });
     const out = await runMemorySearch({
       triggers: [trig],
-      p: orchPaths(f.root),
+      p: f.p,
       projectName: 'proj',
-      session,
       knowledge: null,
       cfg,
       locale: 'ko',
@@ -270,7 +308,7 @@ describe('sources, fallback warning, empty mem_context', () => {
   });
 
   it('the own database answers: events FTS and error KB hits, scoped to the project', async () => {
-    f = await fullProject();
+    f = realProject();
     const db: DB = openDb({ env: { SELF_GEN_HOME: f.home } });
     insertEvent(db, {
       type: 'prompt',
@@ -291,13 +329,11 @@ describe('sources, fallback warning, empty mem_context', () => {
       resolution: 'KB-HIT reset the window on expiry',
       resolvedBy: 'Edit',
     });
-    const session = readSession(orchPaths(f.root))!.value;
     const cfg = makeCfg({ claudeMem: { enabled: true, port: closedPort, timeoutMs: 300 } });
     const out = await runMemorySearch({
       triggers: [trig],
-      p: orchPaths(f.root),
+      p: f.p,
       projectName: 'proj',
-      session,
       knowledge: null,
       cfg,
       locale: 'ko',
@@ -319,17 +355,12 @@ describe('sources, fallback warning, empty mem_context', () => {
     };
     const kb = await runMemorySearch({
       triggers: [retry],
-      p: orchPaths(f.root),
+      p: f.p,
       projectName: 'proj',
-      session,
       knowledge: null,
       lastResult: {
-        request_id: 'R1',
-        task_id: 'T1',
-        subtask_id: 'T1-S1',
-        status: 'failed',
-        failures: [{ message: failure }],
-      },
+        failed_tests: [{ id: 'TC-1', name: 'resets', reason: failure, category: 'implementation_error' }],
+      } as unknown as TestResultT,
       cfg,
       locale: 'ko',
       db: () => db,
@@ -340,15 +371,12 @@ describe('sources, fallback warning, empty mem_context', () => {
   });
 
   it('no source answers → the seed warning, and mem_context stays empty', async () => {
-    f = makeProject();
-    await initSession(f.env, {});
-    const session = readSession(orchPaths(f.root))!.value;
+    f = realProject();
     const cfg = makeCfg({ claudeMem: { enabled: true, port: closedPort, timeoutMs: 300 } });
     const out = await runMemorySearch({
       triggers: [trig],
-      p: orchPaths(f.root),
+      p: f.p,
       projectName: 'proj',
-      session,
       knowledge: null,
       cfg,
       locale: 'ko',
@@ -368,15 +396,12 @@ describe('sources, fallback warning, empty mem_context', () => {
 
   it('sources answer without results → empty mem_context, no warning; no trigger → no search at all', async () => {
     f = makeProject();
-    await initSession(f.env, {});
-    const session = readSession(orchPaths(f.root))!.value;
     const db = openDb({ env: { SELF_GEN_HOME: f.home } });
     const cfg = makeCfg();
     const out = await runMemorySearch({
       triggers: [trig],
-      p: orchPaths(f.root),
+      p: f.p,
       projectName: 'proj',
-      session,
       knowledge: null,
       cfg,
       locale: 'ko',
@@ -386,9 +411,8 @@ describe('sources, fallback warning, empty mem_context', () => {
     let opened = false;
     const none = await runMemorySearch({
       triggers: [],
-      p: orchPaths(f.root),
+      p: f.p,
       projectName: 'proj',
-      session,
       knowledge: null,
       cfg,
       locale: 'ko',
@@ -399,33 +423,27 @@ describe('sources, fallback warning, empty mem_context', () => {
     db.close();
   });
 
-  it('through the role context: the implementer retry pulls the last failure from past contracts; the warning reaches the injection', async () => {
-    f = await fullProject();
-    await recordContract(
-      f.env,
-      'test-result',
-      yaml({
-        request_id: 'R1',
-        task_id: 'T1',
-        subtask_id: 'T1-S1',
-        status: 'failed',
-        failures: [{ case: 'resets', message: 'PAST-FAILURE-MARK' }],
-      }),
-    );
-    const env = { projectRoot: f.root, projectName: 'proj', locale: 'ko' as const };
+  it('through the role context: the implementer retry pulls the last failure from the contracts; the warning reaches the injection', async () => {
+    f = realProject();
+    const result = `${f.p.contractsDir}/R1/T1/T1-S1/test-result.yaml`;
+    rmSync(result);
+    const env = { ...f.orchEnv, locale: 'ko' as const };
     const before = await buildRoleContext(
-      { ...env, cfg: f.cfg, db: () => openDb({ env: { SELF_GEN_HOME: f.home } }) },
+      { ...env, db: () => openDb({ env: { SELF_GEN_HOME: f.home } }) },
       { role: 'implementer' },
     );
     expect(before.memory?.triggers).toEqual([]); // no retry yet
     expect(before.vars.mem_context).toBe('');
-    await recordRetry(f.env, 'T1-S1', 'implementation');
+    await recordRetry(f.env, 'T1-S1');
+    writeFileSync(result, fixtureText(f, 'contracts/R1/T1/T1-S1/test-result.yaml'));
     const c = await buildRoleContext(
-      { ...env, cfg: f.cfg, db: () => openDb({ env: { SELF_GEN_HOME: f.home } }) },
+      { ...env, db: () => openDb({ env: { SELF_GEN_HOME: f.home } }) },
       { role: 'implementer' },
     );
     expect(c.memory?.triggers.map((t) => t.id)).toEqual(['implementer-retry']);
-    expect(c.text).toContain('(contracts) R1/T1/T1-S1 failed: resets: PAST-FAILURE-MARK');
+    expect(c.text).toContain(
+      '(contracts) R1/T1/T1-S1 failed: TC-2 other users are not counted: TR-FAIL-MARK expected 1, got 4',
+    );
     // every source down: the seed warning, empty mem_context, the files still come through
     const down = await buildRoleContext(
       { ...env, cfg: makeCfg({ claudeMem: { enabled: true, port: closedPort, timeoutMs: 200 } }), db: null },

@@ -1,11 +1,13 @@
-// Seed 003 "Merge 로직" and the settled points of DESIGN §9: assumption verification, one
-// design-brief per task, state.json v2 initialisation, the ≥ 50 % re-plan signal, retries and
-// their limit, the next free R<n>.
+// Seed 003 "Merge 로직" on the skill's formats (#14.1, #14.3): plain-string assumptions checked
+// against the explored files, one design-brief per task and state.json v2 in the skill's exact
+// format, the ≥ 50 % re-plan signal, the subtask phases as contracts are recorded, our own
+// bookkeeping (ledger, merge report, archived state) outside the skill's folders.
+/* eslint-disable @typescript-eslint/no-explicit-any -- test documents are mutated field by field */
 import { afterEach, describe, expect, it } from 'vitest';
+import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { verifyAssumptions } from '../../src/orchestrator/merge.js';
 import {
   addRequest,
@@ -13,342 +15,308 @@ import {
   initSession,
   mergeRequest,
   recordContract,
-  recordRetry,
   setSubtaskStatus,
 } from '../../src/orchestrator/ops.js';
-import { contractPath, orchPaths, projectHash } from '../../src/orchestrator/paths.js';
-import type { DesignBriefT, StateFileT, TaskBreakdownT } from '../../src/orchestrator/schemas.js';
+import { contractPath, projectHash } from '../../src/orchestrator/paths.js';
+import { readLedger } from '../../src/orchestrator/ledger.js';
+import { Real, parseWith, type ExploredT, type TaskBreakdownT } from '../../src/orchestrator/schemas.js';
 import { readSession, readState } from '../../src/orchestrator/store.js';
-import { EXPLORED, breakdown, fullProject, makeProject, yaml, type Fixture } from './orch-fixtures.js';
-import { createHash } from 'node:crypto';
+import { fixtureText, makeProject, type Fixture } from './orch-fixtures.js';
 
 let f: Fixture;
 afterEach(() => f?.cleanup());
 
-const ISO_UTC = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const explored = (fx: Fixture) => parse(fixtureText(fx, 'contracts/R1/explored.yaml')) as ExploredT;
+const breakdownOf = (fx: Fixture) =>
+  parse(fixtureText(fx, 'contracts/R1/task-breakdown.yaml')) as TaskBreakdownT;
+const y = (v: unknown) => JSON.stringify(v); // JSON is YAML
 
-async function planned(wrong: number): Promise<Fixture> {
+async function planned(mutate: (b: TaskBreakdownT) => void = () => {}): Promise<Fixture> {
   const fx = makeProject();
-  await initSession(fx.env, { request: 'rate limit the login' });
-  await recordContract(fx.env, 'explored', yaml(EXPLORED));
-  await recordContract(fx.env, 'task-breakdown', yaml(breakdown(wrong)));
+  await initSession(fx.env, { request: 'Add rate limiting to the login endpoint' });
+  await recordContract(fx.env, 'explored', fixtureText(fx, 'contracts/R1/explored.yaml'));
+  const b = breakdownOf(fx);
+  mutate(b);
+  await recordContract(fx.env, 'task-breakdown', y(b));
   return fx;
 }
 
-const brief = (fx: Fixture, task: string): DesignBriefT =>
-  parse(
-    readFileSync(contractPath(orchPaths(fx.root), 'design-brief', { request: 'R1', task }), 'utf8'),
-  ) as DesignBriefT;
+const strictOk = (kind: keyof typeof Real, data: unknown) => {
+  const r = parseWith(Real[kind], data, kind);
+  expect(r.ok, JSON.stringify(!r.ok && r.issues)).toBe(true);
+};
 
-describe('merge: assumption verification', () => {
-  it('match / mismatch with a correction naming the closest explored file; absent; unverified', () => {
-    const b = breakdown(2) as unknown as TaskBreakdownT;
-    b.assumptions.push({ id: 'A6', statement: 'the code is clean' });
-    const checks = verifyAssumptions(b, EXPLORED as never);
-    expect(checks.map((c) => c.verdict)).toEqual([
-      'mismatch',
-      'mismatch',
-      'match',
-      'match',
-      'match',
-      'unverified',
+describe('merge: assumptions are plain strings', () => {
+  it('match, mismatch with the closest explored file, absent, backticked symbols, unverified', () => {
+    f = makeProject();
+    const b = breakdownOf(f);
+    b.assumptions = [
+      'login is handled in src/auth/login.js',
+      'the login route is in src/routes/login.js',
+      'there is no rate limiter yet in src/auth/rate-limit.js',
+      'sessions are created by `createSession` in src/auth/session.js',
+      'passwords are checked by `checkPassword` in src/auth/login.js',
+      'the project has a test folder',
+      'src/server.js does not exist yet',
+    ];
+    const c = verifyAssumptions(b, explored(f));
+    expect(c.map((x) => [x.id, x.verdict])).toEqual([
+      ['A1', 'match'],
+      ['A2', 'mismatch'],
+      ['A3', 'match'],
+      ['A4', 'match'],
+      ['A5', 'mismatch'],
+      ['A6', 'unverified'],
+      ['A7', 'mismatch'],
     ]);
-    expect(checks[0]!.correction).toBe(
-      'src/routes/login.ts is not among the explored files (closest: src/auth/login.ts)',
+    expect(c[1]!.correction).toBe(
+      'src/routes/login.js is not among the explored files (closest: src/auth/login.js)',
     );
-    expect(checks[1]!.correction).toBe('checkPassword was not found in src/auth/login.ts');
-    // A4 "there is no rate limiter" (expect: absent) holds
-    expect(checks[3]!.verdict).toBe('match');
-    const absentWrong = verifyAssumptions(
-      {
-        request_id: 'R1',
-        tasks: [],
-        assumptions: [{ id: 'X', statement: 's', files: ['src/server.ts'], expect: 'absent' }],
-      } as never,
-      EXPLORED as never,
-    );
-    expect(absentWrong[0]).toMatchObject({
-      verdict: 'mismatch',
-      correction: 'src/server.ts already exists (explored)',
-    });
-  });
-
-  it('files named only in the statement text are checked too', () => {
-    const checks = verifyAssumptions(
-      {
-        request_id: 'R1',
-        tasks: [],
-        assumptions: [
-          { id: 'A', statement: 'handlers live in src/server.ts' },
-          { id: 'B', statement: 'see lib/nope.ts' },
-        ],
-      } as never,
-      EXPLORED as never,
-    );
-    expect(checks.map((c) => c.verdict)).toEqual(['match', 'mismatch']);
+    expect(c[4]!.correction).toBe('checkPassword is not mentioned in src/auth/login.js');
+    expect(c[6]!.correction).toBe('src/server.js already exists (explored)');
   });
 });
 
-describe('merge: 2 of 5 wrong → briefs written, state initialised', () => {
-  it('writes one design-brief per task and state.json v2', async () => {
-    f = await planned(2);
-    const r = await mergeRequest(f.env, 'R1');
-    expect(r.replan).toBe(false);
-    expect(r.ratio).toBeCloseTo(0.4);
-    expect(r.briefs).toHaveLength(2);
-
-    const t1 = brief(f, 'T1');
-    expect(t1.task_id).toBe('T1');
-    // subtask_order follows depends_on (T1-S2 depends on T1-S1, listed first)
-    expect(t1.subtask_order).toEqual(['T1-S1', 'T1-S2']);
-    // scope_in: the task's own scope + the files it names; scope_out: its own + other tasks' files
-    expect(t1.scope_in).toEqual(['count failed logins', 'src/auth/rate-limit.ts', 'src/auth/login.ts']);
-    expect(t1.scope_out).toEqual(['captcha', 'src/ui/form.tsx (task T2)']);
-    // file_refs: named files (explored or new) and explored files of the task's domain
-    expect(t1.file_refs).toEqual([
-      {
-        path: 'src/auth/rate-limit.ts',
-        exists: false,
-        reason: 'named by the task; not among the explored files (a new file?)',
-      },
-      {
-        path: 'src/auth/login.ts',
-        exists: true,
-        reason: 'named by the task',
-        summary: 'login handler',
-        symbols: ['login', 'verifyPassword'],
-      },
-      {
-        path: 'src/auth/session.ts',
-        exists: true,
-        reason: 'related: matches "auth"',
-        summary: 'sessions',
-        symbols: ['createSession'],
-      },
+describe('#14.3 merge output is in the skill’s exact format', () => {
+  it('one design-brief per task and state.json in the task loop, first subtask in test_first', async () => {
+    f = await planned((b) => {
+      b.tasks.push({
+        id: 'T2',
+        name: 'Use the limiter in login',
+        objective: 'answer 429',
+        subtasks: [{ id: 'T2-S1', name: 'Answer 429', description: 'src/auth/login.js asks isBlocked()' }],
+      });
+      b.task_order = ['T1', 'T2'];
+    });
+    const m = await mergeRequest(f.env, 'R1');
+    expect(m.replan).toBe(false);
+    expect(m.checks.map((c) => c.verdict)).toEqual(['match', 'match', 'match', 'unverified']);
+    for (const task of ['T1', 'T2']) {
+      const brief = parse(readFileSync(contractPath(f.p, 'design-brief', { request: 'R1', task }), 'utf8'));
+      strictOk('design-brief', brief);
+      expect(brief).toMatchObject({
+        version: 1,
+        request_id: 'R1',
+        task_id: task,
+        created_by: 'orchestrator',
+      });
+    }
+    const b1 = parse(readFileSync(contractPath(f.p, 'design-brief', { request: 'R1', task: 'T1' }), 'utf8'));
+    expect(b1.subtask_order).toEqual(['T1-S1', 'T1-S2']);
+    expect(b1.file_refs).toEqual([
+      { entity: 'rate-limit', path: 'src/auth/rate-limit.js', status: 'to_create' },
+      { entity: 'login', path: 'src/auth/login.js', status: 'to_modify' },
     ]);
-    // the minor mismatch about a T1 file is recorded in T1's brief (the orchestrator adjusts)
-    expect(t1.corrections?.map((c) => c.assumption)).toEqual(['A1', 'A2']);
-    const t2 = brief(f, 'T2');
-    expect(t2.scope_out).toEqual(['src/auth/rate-limit.ts (task T1)', 'src/auth/login.ts (task T1)']);
-    expect(t2.corrections).toBeUndefined();
-
-    const st = readState(orchPaths(f.root))!.value;
-    expect(st.version).toBe(2);
-    expect(st.request_id).toBe('R1');
-    expect(st.task_order).toEqual(['T1', 'T2']);
-    expect(st.current_task).toBe('T1');
-    expect(st.current_subtask).toBe('T1-S1');
-    expect(st.tasks.T1!.subtask_order).toEqual(['T1-S1', 'T1-S2']);
-    expect(st.tasks.T1!.subtasks['T1-S1']).toMatchObject({
+    const state = JSON.parse(readFileSync(f.p.stateFile, 'utf8'));
+    strictOk('state', state);
+    expect(state.request).toEqual({
+      id: 'R1',
+      original_request: 'Add rate limiting to the login endpoint',
+      status: 'active',
+      current_task: 'T1',
+      global_phase: 'task_loop',
+    });
+    expect(state.task_order).toEqual(['T1', 'T2']);
+    expect(state.tasks.T1.current_subtask).toBe('T1-S1');
+    expect(state.tasks.T1.subtasks['T1-S1']).toEqual({
+      name: 'Count failed logins',
+      status: 'in_progress',
+      phase: 'test_first',
+      gates: {},
+    });
+    expect(state.tasks.T2.subtasks['T2-S1']).toEqual({
+      name: 'Answer 429',
       status: 'pending',
-      retries: { implementation: 0, design: 0 },
-      test_failures: 0,
-      files: ['src/auth/rate-limit.ts'],
+      phase: 'test_first',
+      gates: {},
     });
-    expect(st.updated_at).toMatch(ISO_UTC);
-    const report = parse(readFileSync(join(f.root, r.report), 'utf8')) as {
-      replan: boolean;
-      mismatch_ratio: number;
-    };
-    expect(report).toMatchObject({ replan: false, mismatch_ratio: 0.4 });
-    expect(readSession(orchPaths(f.root))!.value.requests[0]!.status).toBe('merged');
-  });
-});
-
-describe('merge: 3 of 5 wrong → re-plan', () => {
-  it('signals a re-plan and writes no brief and no state', async () => {
-    f = await planned(3);
-    const r = await mergeRequest(f.env, 'R1');
-    expect(r.replan).toBe(true);
-    expect(r.ratio).toBeCloseTo(0.6);
-    expect(r.briefs).toEqual([]);
-    expect(existsSync(contractPath(orchPaths(f.root), 'design-brief', { request: 'R1', task: 'T1' }))).toBe(
-      false,
-    );
-    const st = readState(orchPaths(f.root))!.value;
-    expect(st.request_id).toBeNull();
-    expect(st.tasks).toEqual({});
-    expect(readSession(orchPaths(f.root))!.value.requests[0]!.status).toBe('replan');
+    const session = JSON.parse(readFileSync(f.p.sessionFile, 'utf8'));
+    strictOk('session', session);
+    expect(session.current_task).toBe('T1');
+    // our merge report is ours: not in the skill's folder
+    expect(m.report.startsWith(f.p.ownDir)).toBe(true);
+    expect(existsSync(join(f.p.contractsDir, 'R1', 'merge-report.yaml'))).toBe(false);
   });
 
-  it('the re-run planner gets the explored files and the corrections (sequential mode); a good plan then merges', async () => {
-    f = await planned(3);
-    await mergeRequest(f.env, 'R1');
-    const c = await buildRoleContext(
-      { projectRoot: f.root, projectName: 'proj', cfg: f.cfg, locale: 'ko', db: null },
-      { role: 'planner' },
-    );
-    expect(c.text).toContain('Re-plan (sequential mode): 3 of 5 assumptions');
-    expect(c.text).toContain(
-      '- A1: "login lives in src/routes/login.ts" → src/routes/login.ts is not among the explored files (closest: src/auth/login.ts)',
-    );
-    expect(c.text).toContain('- src/auth/session.ts — sessions (symbols: createSession)');
-    await recordContract(f.env, 'task-breakdown', yaml(breakdown(1)));
-    const r = await mergeRequest(f.env, 'R1');
-    expect(r.replan).toBe(false);
-    const again = await buildRoleContext(
-      { projectRoot: f.root, projectName: 'proj', cfg: f.cfg, locale: 'ko', db: null },
-      { role: 'planner' },
-    );
-    expect(again.text).not.toContain('Re-plan');
+  it('≥ 50 % mismatched assumptions: a re-plan; no brief and no state change', async () => {
+    f = await planned((b) => {
+      b.assumptions = [
+        'login is in src/routes/login.js',
+        'config is in src/config.js',
+        'sessions are in src/auth/session.js',
+      ];
+    });
+    const m = await mergeRequest(f.env, 'R1');
+    expect(m.replan).toBe(true);
+    expect(m.ratio).toBeCloseTo(2 / 3);
+    expect(existsSync(contractPath(f.p, 'design-brief', { request: 'R1', task: 'T1' }))).toBe(false);
+    expect(readState(f.p)!.value.request.global_phase).toBe('global_discovery');
+    expect(parse(readFileSync(m.report, 'utf8')).replan).toBe(true);
   });
 
-  it('the threshold is configurable', async () => {
-    f = makeProject({ replanThreshold: 0.3 });
-    await initSession(f.env, { request: 'x' });
-    await recordContract(f.env, 'explored', yaml(EXPLORED));
-    await recordContract(f.env, 'task-breakdown', yaml(breakdown(2)));
-    expect((await mergeRequest(f.env, 'R1')).replan).toBe(true);
-  });
-
-  it('merge without explored / task-breakdown names the missing files', async () => {
+  it('merge without explored / task-breakdown names the missing files; another request id is refused', async () => {
     f = makeProject();
     await initSession(f.env, { request: 'x' });
     await expect(mergeRequest(f.env, 'R1')).rejects.toThrow(
-      /contracts\/R1\/explored\.yaml: not found\n.*contracts\/R1\/task-breakdown\.yaml: not found/,
+      /contracts\/R1\/explored\.yaml: not found\n.*task-breakdown\.yaml: not found/,
     );
+    await expect(mergeRequest(f.env, 'R2')).rejects.toThrow(/the current request is R1, not R2/);
   });
 });
 
-describe('results, retries and limits (state.json v2)', () => {
-  const result = (sub: string, status: 'passed' | 'failed', task = 'T1') =>
-    yaml({
-      request_id: 'R1',
-      task_id: task,
-      subtask_id: sub,
-      status,
-      ...(status === 'failed' ? { failures: [{ message: 'boom' }] } : {}),
-    });
+describe('#14.3 recording moves the subtask phases as the skill does; counts go to our ledger', () => {
+  const contract = (fx: Fixture, name: string, edit: (d: any) => void = () => {}) => {
+    const d = parse(fixtureText(fx, name));
+    edit(d);
+    return y(d);
+  };
 
-  it('passed results walk the subtasks and tasks in order until the request is done', async () => {
-    f = await fullProject();
-    await recordContract(f.env, 'test-result', result('T1-S1', 'passed'));
-    let st = readState(orchPaths(f.root))!.value;
-    expect([st.current_task, st.current_subtask]).toEqual(['T1', 'T1-S2']);
-    await recordContract(f.env, 'test-result', result('T1-S2', 'passed'));
-    st = readState(orchPaths(f.root))!.value;
-    expect(st.tasks.T1!.status).toBe('done');
-    expect([st.current_task, st.current_subtask]).toEqual(['T2', 'T2-S1']);
-    const r = await recordContract(f.env, 'test-result', result('T2-S1', 'passed', 'T2'));
-    expect(r.messages).toContain('R1 is done: every subtask passed');
-    st = readState(orchPaths(f.root))!.value;
-    expect(st.status).toBe('done');
-    expect(readSession(orchPaths(f.root))!.value.requests[0]!.status).toBe('done');
-  });
-
-  it('failures count test_failures; after 3 implementation retries the next failure fails the subtask (ask the user)', async () => {
-    f = await fullProject();
-    for (let i = 1; i <= 3; i++) {
-      const r = await recordContract(f.env, 'test-result', result('T1-S1', 'failed'));
-      expect(r.askUser).toBe(false);
-      const retry = await recordRetry(f.env, 'T1-S1', 'implementation');
-      expect(retry).toMatchObject({ count: i, failed: false });
-    }
-    let sub = readState(orchPaths(f.root))!.value.tasks.T1!.subtasks['T1-S1']!;
-    expect(sub).toMatchObject({
-      retries: { implementation: 3, design: 0 },
-      test_failures: 3,
-      status: 'in_progress',
-    });
-    const last = await recordContract(f.env, 'test-result', result('T1-S1', 'failed'));
-    expect(last.askUser).toBe(true);
-    expect(last.messages.join('\n')).toMatch(/is now failed\. Ask the user/);
-    sub = readState(orchPaths(f.root))!.value.tasks.T1!.subtasks['T1-S1']!;
-    expect(sub.status).toBe('failed');
-    expect(sub.test_failures).toBe(4);
-    // a 4th retry is refused too
-    expect((await recordRetry(f.env, 'T1-S1', 'implementation')).failed).toBe(true);
-    // after asking the user: continue by hand
-    const st = await setSubtaskStatus(f.env, 'T1-S1', 'in_progress', true);
-    expect(st.tasks.T1!.subtasks['T1-S1']).toMatchObject({
-      status: 'in_progress',
-      retries: { implementation: 0, design: 0 },
-      test_failures: 0,
-    });
-  });
-
-  it('design retries are limited to 3 as well', async () => {
-    f = await fullProject();
-    for (let i = 1; i <= 3; i++) expect((await recordRetry(f.env, 'T1-S1', 'design')).failed).toBe(false);
-    const r = await recordRetry(f.env, 'T1-S1', 'design');
-    expect(r.failed).toBe(true);
-    expect(r.message).toContain('Ask the user');
-    const st = readState(orchPaths(f.root))!.value as StateFileT;
-    expect(st.tasks.T1!.subtasks['T1-S1']!.status).toBe('failed');
-    expect(st.tasks.T1!.status).toBe('failed');
-    // a failed task stays current: the orchestrator must not skip ahead
-    expect(st.current_task).toBe('T1');
-  });
-
-  it('a re-merge keeps the progress of subtasks that remain', async () => {
-    f = await fullProject();
-    await recordContract(f.env, 'test-result', result('T1-S1', 'failed'));
-    await recordRetry(f.env, 'T1-S1', 'implementation');
+  it('test-contract → implementation; fail → implementation again (+ ledger); pass → completed, next subtask; all done → complete', async () => {
+    f = await planned();
     await mergeRequest(f.env, 'R1');
-    const sub = readState(orchPaths(f.root))!.value.tasks.T1!.subtasks['T1-S1']!;
-    expect(sub).toMatchObject({ retries: { implementation: 1, design: 0 }, test_failures: 1 });
+    await recordContract(f.env, 'design-contract', contract(f, 'contracts/R1/T1/design-contract.yaml'));
+    await recordContract(f.env, 'test-contract', contract(f, 'contracts/R1/T1/T1-S1/test-contract.yaml'));
+    const sub = () => readState(f.p)!.value.tasks.T1!.subtasks['T1-S1']!;
+    expect(sub().phase).toBe('implementation');
+    const fail = await recordContract(
+      f.env,
+      'test-result',
+      contract(f, 'contracts/R1/T1/T1-S1/test-result.yaml'),
+    );
+    expect(fail.askUser).toBe(false);
+    expect(sub()).toMatchObject({ status: 'in_progress', phase: 'implementation' });
+    const created = readSession(f.p)!.value.created_at;
+    const entry = readLedger(f.p).sessions.find((s) => s.created_at === created)!;
+    expect(entry.subtasks['R1/T1/T1-S1']!.failed_results).toEqual(['2026-11-20T09:25:00Z']);
+    const passing = (d: any) => {
+      d.execution.result = 'pass';
+      d.execution.timestamp = '2026-11-20T09:40:00Z';
+      d.failed_tests = [];
+      d.recommendation.action = 'complete';
+    };
+    const ok = await recordContract(
+      f.env,
+      'test-result',
+      contract(f, 'contracts/R1/T1/T1-S1/test-result.yaml', passing),
+    );
+    expect(ok.messages).toContain('next: T1/T1-S2 (test_first)');
+    expect(sub()).toMatchObject({ status: 'completed', phase: 'complete' });
+    const s2 = (d: any) => {
+      d.subtask_id = 'T1-S2';
+    };
+    await recordContract(f.env, 'test-contract', contract(f, 'contracts/R1/T1/T1-S1/test-contract.yaml', s2));
+    const done = await recordContract(
+      f.env,
+      'test-result',
+      contract(f, 'contracts/R1/T1/T1-S1/test-result.yaml', (d) => (passing(d), s2(d))),
+    );
+    expect(done.messages).toContain('R1 is done: every subtask passed');
+    const st = readState(f.p, 'strict')!.value;
+    expect(st.request).toMatchObject({ status: 'completed', global_phase: 'complete', current_task: null });
+    expect(st.tasks.T1!.status).toBe('completed');
   });
 
-  it('contracts for unknown tasks/subtasks or unmerged requests are refused with the field', async () => {
-    f = await fullProject();
-    await expect(recordContract(f.env, 'test-result', result('T9-S1', 'passed'))).rejects.toThrow(
-      /subtask_id: subtask "T9-S1" is not a subtask of T1/,
-    );
+  it('after maxRetries failing runs: ask the user; record status --reset clears our counts', async () => {
+    f = await planned();
+    await mergeRequest(f.env, 'R1');
+    await recordContract(f.env, 'test-contract', contract(f, 'contracts/R1/T1/T1-S1/test-contract.yaml'));
+    let last;
+    for (let i = 0; i < 3; i++)
+      last = await recordContract(
+        f.env,
+        'test-result',
+        contract(
+          f,
+          'contracts/R1/T1/T1-S1/test-result.yaml',
+          (d) => (d.execution.timestamp = `2026-11-20T09:2${i}:00Z`),
+        ),
+      );
+    expect(last!.askUser).toBe(true);
+    expect(last!.messages.join('\n')).toMatch(/failed 3 time\(s\) \(limit 3\): ask the user/);
+    await setSubtaskStatus(f.env, 'T1-S1', 'in_progress', true);
+    const created = readSession(f.p)!.value.created_at;
+    expect(
+      readLedger(f.p).sessions.find((s) => s.created_at === created)!.subtasks['R1/T1/T1-S1'],
+    ).toBeUndefined();
+  });
+
+  it('contracts for unknown tasks / subtasks, an unmerged request or another request are refused with the field', async () => {
+    f = await planned();
+    await expect(
+      recordContract(f.env, 'design-contract', contract(f, 'contracts/R1/T1/design-contract.yaml')),
+    ).rejects.toThrow(/request_id: R1 is not merged/);
+    await mergeRequest(f.env, 'R1');
     await expect(
       recordContract(
         f.env,
         'design-contract',
-        yaml({ request_id: 'R1', task_id: 'T7', interfaces: [], invariants: [] }),
+        contract(f, 'contracts/R1/T1/design-contract.yaml', (d) => (d.task_id = 'T9')),
       ),
-    ).rejects.toThrow(/task_id: task "T7" is not a task of R1/);
-    await expect(recordContract(f.env, 'explored', yaml({ ...EXPLORED, request_id: 'R5' }))).rejects.toThrow(
-      /request_id: unknown request R5/,
-    );
+    ).rejects.toThrow(/task_id: task "T9" is not a task of R1/);
     await expect(
-      recordContract(f.env, 'test-result', result('T1-S1', 'passed'), { subtask: 'T1-S2' }),
-    ).rejects.toThrow(/subtask_id: is "T1-S1" but --subtask says "T1-S2"/);
+      recordContract(
+        f.env,
+        'test-contract',
+        contract(f, 'contracts/R1/T1/T1-S1/test-contract.yaml', (d) => (d.subtask_id = 'T1-S9')),
+      ),
+    ).rejects.toThrow(/subtask_id: subtask "T1-S9" is not a subtask of T1/);
+    await expect(
+      recordContract(
+        f.env,
+        'explored',
+        contract(f, 'contracts/R1/explored.yaml', (d) => (d.request_id = 'R2')),
+      ),
+    ).rejects.toThrow(/the current request is R1, not R2/);
   });
 });
 
-describe('requests and sessions', () => {
+describe('sessions and requests', () => {
   it('<hash> is the first 8 hex of md5 of the resolved project root', () => {
-    const root = '/tmp/some/project';
-    expect(projectHash(root)).toBe(createHash('md5').update(root).digest('hex').slice(0, 8));
-    expect(projectHash('/tmp/some/../some/project/')).toBe(projectHash(root));
-    expect(orchPaths(root).sessionDir).toBe(
-      `/tmp/some/project/.claude/orchestrator/sessions/${projectHash(root)}`,
-    );
-    expect(orchPaths(root).knowledgeFile).toBe(
-      `/tmp/some/project/.claude/orchestrator/knowledge/${projectHash(root)}/knowledge.yaml`,
+    expect(projectHash('/home/dev/proj')).toBe(
+      createHash('md5').update('/home/dev/proj').digest('hex').slice(0, 8),
     );
   });
 
-  it('a new request gets the next free R<n>, also across sessions and existing folders', async () => {
-    f = makeProject();
-    const a = await initSession(f.env, { request: 'first' });
-    expect(a.requestId).toBe('R1');
+  it('a new request gets the next R<n> and a fresh state; the old state is kept in our folder', async () => {
+    f = await planned();
+    await mergeRequest(f.env, 'R1');
     expect(await addRequest(f.env, 'second')).toBe('R2');
-    await endSession(f.env);
-    const b = await initSession(f.env, { request: 'third' });
-    expect(b.created).toBe(true);
-    expect(b.requestId).toBe('R3');
-    expect(b.session.history).toHaveLength(1);
-    expect(b.session.history[0]).toMatchObject({ status: 'completed', requests: ['R1', 'R2'] });
-    const { mkdirSync } = await import('node:fs');
-    mkdirSync(join(orchPaths(f.root).contractsDir, 'R7'), { recursive: true });
-    expect(await addRequest(f.env, 'fourth')).toBe('R8');
+    const st = readState(f.p, 'strict')!.value;
+    expect(st).toEqual({
+      version: 2,
+      request: {
+        id: 'R2',
+        original_request: 'second',
+        status: 'active',
+        current_task: null,
+        global_phase: 'global_discovery',
+      },
+      tasks: {},
+      task_order: [],
+    });
+    expect(
+      JSON.parse(readFileSync(join(f.p.ownDir, 'requests', 'R1.state.json'), 'utf8')).task_order,
+    ).toEqual(['T1']);
   });
 
-  it('init resumes an active session; --new ends it as aborted; timestamps are ISO 8601 UTC', async () => {
+  it('init resumes an active session; --new stops it; end completes it; the ledger keeps the history', async () => {
     f = makeProject();
-    const a = await initSession(f.env, {});
-    const again = await initSession(f.env, {});
-    expect(again.created).toBe(false);
-    expect(again.session.session_id).toBe(a.session.session_id);
-    const fresh = await initSession(f.env, { fresh: true });
-    expect(fresh.session.session_id).not.toBe(a.session.session_id);
-    expect(fresh.session.history[0]).toMatchObject({ session_id: a.session.session_id, status: 'aborted' });
-    for (const ts of [fresh.session.started_at, fresh.session.updated_at, fresh.session.history[0]!.ended_at])
-      expect(ts).toMatch(ISO_UTC);
+    const a = await initSession(f.env, { request: 'one', references: ['../ref'] });
+    expect(a.created).toBe(true);
+    expect(a.session.manifest).toEqual({ claude_md: null, agents_md: null });
+    const b = await initSession(f.env, {});
+    expect(b.created).toBe(false);
+    expect(b.session.created_at).toBe(a.session.created_at);
+    const c = await initSession(f.env, { request: 'two', fresh: true });
+    expect(c.created).toBe(true);
+    expect(c.state.request.id).toBe('R2');
+    await endSession(f.env);
+    const l = readLedger(f.p);
+    expect(l.references).toEqual(['../ref']);
+    expect(l.sessions.map((s) => [s.status, s.request_id])).toEqual([
+      ['stopped', 'R1'],
+      ['completed', 'R2'],
+    ]);
+    expect(readSession(f.p, 'strict')!.value.status).toBe('completed');
   });
 });

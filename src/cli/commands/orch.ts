@@ -17,11 +17,13 @@ import {
   initSession,
   mergeRequest,
   recordContract,
+  migrate,
   recordRetry,
   setSubtaskStatus,
   validateAll,
   type OpsEnv,
 } from '../../orchestrator/ops.js';
+import { countsOf, readLedger, subtaskKey } from '../../orchestrator/ledger.js';
 import {
   CONTRACT_KINDS,
   isContractKind,
@@ -38,12 +40,11 @@ import {
   type KnowledgeField,
   type OrchestratorConfigT,
   type Role,
-  type WorkStatusT,
+  type TaskStatus,
 } from '../../orchestrator/schemas.js';
 import { readSession, readState } from '../../orchestrator/store.js';
 import { registerCheck, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
-import { enumOption } from '../options.js';
 import { printWarning } from '../output.js';
 
 interface Ctx extends OpsEnv {
@@ -77,7 +78,6 @@ async function run<T>(fn: () => Promise<T> | T): Promise<T> {
 }
 
 const warn = printWarning;
-const RETRY_KINDS = ['implementation', 'design'] as const;
 
 const roleArg = (v: string): Role => {
   if (!isRole(v)) throw new InvalidArgumentError(`one of ${ROLES.join(', ')}`);
@@ -92,10 +92,10 @@ const fieldArg = (v: string): KnowledgeField => {
     throw new InvalidArgumentError(KNOWLEDGE_FIELDS.join(', '));
   return v as KnowledgeField;
 };
-const statusArg = (v: string): WorkStatusT => {
-  const all = ['pending', 'in_progress', 'done', 'failed'];
+const statusArg = (v: string): TaskStatus => {
+  const all = ['pending', 'in_progress', 'completed'];
   if (!all.includes(v)) throw new InvalidArgumentError(all.join(', '));
-  return v as WorkStatusT;
+  return v as TaskStatus;
 };
 
 function readInput(file: string | undefined): { text: string; name: string } {
@@ -114,14 +114,14 @@ function readInput(file: string | undefined): { text: string; name: string } {
   }
 }
 
-const MARK: Record<string, string> = { pending: '·', in_progress: '→', done: '✓', failed: '✗' };
+const MARK: Record<string, string> = { pending: '·', in_progress: '→', completed: '✓' };
 
 export async function statusText(c: Ctx): Promise<{ text: string; json: Record<string, unknown> }> {
   const p = orchPaths(c.projectRoot);
   const s = readSession(p);
   if (!s)
     return {
-      text: `no orchestrator session in ${c.projectRoot} (start one with \`self-gen orch init\`)`,
+      text: `no orchestrator session in ${c.projectRoot} (start the orchestrator skill, or \`self-gen orch init --request "<text>"\`)`,
       json: { session: null },
     };
   const st = readState(p);
@@ -130,39 +130,37 @@ export async function statusText(c: Ctx): Promise<{ text: string; json: Record<s
   if (s.problem) lines.push(`! ${s.problem}`);
   if (st?.problem) lines.push(`! ${st.problem}`);
   lines.push(
-    `session ${session.session_id} — ${session.status} since ${session.started_at} (project ${session.project_name}, ${rel(p, p.sessionDir)})`,
+    `session of ${session.created_at} — ${session.status} (project ${session.project.name}, ${rel(p, p.sessionDir)})`,
   );
-  if (session.history.length)
+  const ledger = readLedger(p);
+  const entry = ledger.sessions.find((x) => x.created_at === session.created_at);
+  const earlier = ledger.sessions.filter((x) => x.created_at !== session.created_at);
+  if (earlier.length)
     lines.push(
-      `earlier sessions: ${session.history.length} (${session.history.filter((h) => h.status === 'completed').length} completed)`,
+      `earlier sessions: ${earlier.length} (${earlier.filter((h) => h.status === 'completed').length} completed)`,
     );
-  for (const r of session.requests) {
-    lines.push(
-      `${r.id === session.current_request ? '→' : ' '} ${r.id} [${r.status}] ${r.request.replace(/\s+/g, ' ').slice(0, 100)}`,
-    );
-  }
   const state = st?.value ?? null;
-  if (state && state.request_id) {
+  if (state) {
+    const r = state.request;
     lines.push(
-      `state of ${state.request_id}: ${state.status}; current ${state.current_task ?? '-'}/${state.current_subtask ?? '-'}`,
+      `→ ${r.id} [${r.status}, ${r.global_phase}] ${r.original_request.replace(/\s+/g, ' ').slice(0, 100)}`,
     );
     for (const tid of state.task_order) {
       const t = state.tasks[tid]!;
-      lines.push(
-        `  ${MARK[t.status]} ${tid} ${t.title} [${t.status}]${t.domain ? ` (domain ${t.domain})` : ''}`,
-      );
+      lines.push(`  ${tid === r.current_task ? '→' : MARK[t.status]} ${tid} ${t.name} [${t.status}]`);
       for (const sid of t.subtask_order) {
         const x = t.subtasks[sid]!;
-        const counts = `retries impl ${x.retries.implementation}/${c.cfg.maxRetries} design ${x.retries.design}/${c.cfg.maxRetries}, test failures ${x.test_failures}`;
+        const n = countsOf(entry, subtaskKey(r.id, tid, sid));
+        const counts = `retries ${Math.max(n.retries, n.implementer_runs > 0 ? n.implementer_runs - 1 : 0)}, failed test runs ${n.failed_results.length}/${c.cfg.maxRetries}`;
         lines.push(
-          `      ${MARK[x.status]} ${sid} ${x.title} [${x.status}] ${counts}${x.status === 'failed' ? ' — ask the user' : ''}`,
+          `      ${sid === t.current_subtask && tid === r.current_task ? '→' : MARK[x.status]} ${sid} ${x.name} [${x.status}, ${x.phase}] ${counts}${n.failed_results.length >= c.cfg.maxRetries ? ' — ask the user' : ''}`,
         );
       }
     }
   }
   return {
     text: lines.join('\n'),
-    json: { session, state, warnings: [s.problem, st?.problem].filter(Boolean) },
+    json: { session, state, ledger: entry ?? null, warnings: [s.problem, st?.problem].filter(Boolean) },
   };
 }
 
@@ -176,19 +174,20 @@ export function registerOrch(program: Command): void {
     )
     .addHelpText(
       'after',
-      `\nWorkflow:\n  self-gen orch init --request "Add rate limiting to the login endpoint"\n  self-gen orch context code-explore      # and: context planner (run both in parallel)\n  self-gen orch record contract explored explored.yaml\n  self-gen orch record contract task-breakdown task-breakdown.yaml\n  self-gen orch merge R1\n  self-gen orch context architect         # per task; then qa-test-first, implementer, qa-verification per subtask\n  self-gen orch status\n\nSee the README, section "Orchestrator context".`,
+      `\nWorks on the files of the claude-devkit orchestrator skill (.claude/orchestrator/), in its formats.\nWorkflow without the skill:\n  self-gen orch init --request "Add rate limiting to the login endpoint"\n  self-gen orch context code-explore      # and: context planner (run both in parallel)\n  self-gen orch record contract explored explored.yaml\n  self-gen orch record contract task-breakdown task-breakdown.yaml\n  self-gen orch merge R1\n  self-gen orch context architect         # per task; then qa-test-first, implementer, qa-verification per subtask\n  self-gen orch status\n\nSee docs/orchestrator.md.`,
     );
 
   orch
     .command('init')
     .description('start (or resume) the orchestrator session of this project: session.json + state.json')
-    .option('-r, --request <text>', "the user's request: registered as the next free R<n>")
+    .option('-r, --request <text>', "the user's request (required for a new session): the next free R<n>")
     .option(
       '--claude-md <path>',
       'the CLAUDE.md the planner reads (default: CLAUDE.md or .claude/CLAUDE.md when present)',
     )
-    .option('--ref <path...>', 'reference projects for Code Explore')
-    .option('--new', 'end an active session (as aborted) and start a new one')
+    .option('--agents-md <path>', 'the AGENTS.md of the manifest (default: AGENTS.md when present)')
+    .option('--ref <path...>', "reference projects for Code Explore (kept in self-gen's own folder)")
+    .option('--new', 'stop an active session and start a new one')
     .option('--json', 'machine-readable output')
     .addHelpText(
       'after',
@@ -196,17 +195,36 @@ export function registerOrch(program: Command): void {
     )
     .action(
       async (
-        o: { request?: string; claudeMd?: string; ref?: string[]; new?: boolean; json?: boolean },
+        o: {
+          request?: string;
+          claudeMd?: string;
+          agentsMd?: string;
+          ref?: string[];
+          new?: boolean;
+          json?: boolean;
+        },
         cmd: Command,
       ) => {
         const c = ctxOf(cmd);
         const r = await run(() =>
-          initSession(c, { request: o.request, claudeMd: o.claudeMd, references: o.ref, fresh: o.new }),
+          initSession(c, {
+            request: o.request,
+            claudeMd: o.claudeMd,
+            agentsMd: o.agentsMd,
+            references: o.ref,
+            fresh: o.new,
+          }),
         );
         if (o.json) {
           console.log(
             JSON.stringify(
-              { created: r.created, session: r.session, requestId: r.requestId ?? null, notes: r.notes },
+              {
+                created: r.created,
+                session: r.session,
+                state: r.state,
+                requestId: r.requestId ?? null,
+                notes: r.notes,
+              },
               null,
               2,
             ),
@@ -215,7 +233,7 @@ export function registerOrch(program: Command): void {
         }
         for (const n of r.notes) warn(n);
         console.log(
-          `${r.created ? 'started' : 'resumed'} session ${r.session.session_id} in ${rel(r.paths, r.paths.sessionDir)}`,
+          `${r.created ? 'started' : 'resumed'} the session of ${r.session.created_at} in ${rel(r.paths, r.paths.sessionDir)}`,
         );
         console.log(`CLAUDE.md for the planner: ${r.session.manifest.claude_md ?? '(none)'}`);
         if (r.requestId) console.log(`request ${r.requestId}: ${o.request}`);
@@ -258,7 +276,7 @@ export function registerOrch(program: Command): void {
         } else {
           for (const b of r.briefs) console.log(`wrote ${b}`);
           console.log(
-            `state.json: tasks ${r.state?.task_order.join(', ')}; current ${r.state?.current_task}/${r.state?.current_subtask}`,
+            `state.json: tasks ${r.state?.task_order.join(', ')}; current ${r.state?.request.current_task}/${r.state?.request.current_task ? r.state.tasks[r.state.request.current_task]?.current_subtask : '-'}`,
           );
         }
         console.log(`report: ${r.report}`);
@@ -270,9 +288,8 @@ export function registerOrch(program: Command): void {
     .command('context')
     .argument('<role>', ROLES.join(' | '), roleArg)
     .description(`print the context (rendered prompt) of a role: ${ROLES.join(', ')}`)
-    .option('--request <id>', 'the request (default: the current one)')
-    .option('--task <id>', 'the task (default: state.json current_task)')
-    .option('--subtask <id>', 'the subtask (default: state.json current_subtask)')
+    .option('--task <id>', 'the task (default: state.json request.current_task)')
+    .option('--subtask <id>', "the subtask (default: the task's current_subtask)")
     .option('--no-memory', 'skip the memory search')
     .option('--json', 'machine-readable output (variables, template, memory search)')
     .addHelpText(
@@ -282,14 +299,14 @@ export function registerOrch(program: Command): void {
     .action(
       async (
         role: Role,
-        o: { request?: string; task?: string; subtask?: string; memory?: boolean; json?: boolean },
+        o: { task?: string; subtask?: string; memory?: boolean; json?: boolean },
         cmd: Command,
       ) => {
         const c = ctxOf(cmd);
         const ctx = await run(() =>
           buildRoleContext(
             { ...c, db: () => getDb({ busyTimeoutMs: 2000 }) },
-            { role, request: o.request, task: o.task, subtask: o.subtask, memory: o.memory !== false },
+            { role, task: o.task, subtask: o.subtask, memory: o.memory !== false },
           ),
         );
         if (o.json) {
@@ -307,7 +324,7 @@ export function registerOrch(program: Command): void {
 
   record
     .command('request <text>')
-    .description('a new request in the active session: the next free R<n>')
+    .description('a new request in the active session: the next free R<n> (state.json starts over for it)')
     .action(async (text: string, _o: unknown, cmd: Command) => {
       const id = await run(() => addRequest(ctxOf(cmd), text));
       console.log(id);
@@ -326,7 +343,7 @@ export function registerOrch(program: Command): void {
     .option('--json', 'machine-readable output')
     .addHelpText(
       'after',
-      '\nA test-result updates state.json: passed → the next subtask; failed → test_failures + 1 (exit 2 when the\nsubtask has no implementation retry left: ask the user).\n\nExamples:\n  self-gen orch record contract explored explored.yaml\n  pbpaste | self-gen orch record contract test-result',
+      "\nThe document must be in the orchestrator skill's exact format (docs/orchestrator.md). A test-contract moves\nthe subtask to phase implementation; a test-result with result pass completes it, with fail sends it back\n(exit 2 after maxRetries failing runs: ask the user).\n\nExamples:\n  self-gen orch record contract explored explored.yaml\n  pbpaste | self-gen orch record contract test-result",
     )
     .action(
       async (
@@ -355,57 +372,73 @@ export function registerOrch(program: Command): void {
   record
     .command('retry <subtask>')
     .description(
-      'count one more retry of a subtask (exit 2 when the limit is reached: the subtask is failed, ask the user)',
+      "count one more retry of a subtask in self-gen's own ledger (exit 2 past the limit: ask the user)",
     )
-    .option('--kind <kind>', 'implementation or design', enumOption(RETRY_KINDS), 'implementation')
     .option('--task <id>', 'the task of the subtask (default: searched)')
-    .addHelpText(
-      'after',
-      '\nExamples:\n  self-gen orch record retry T1-S2\n  self-gen orch record retry T1-S2 --kind design',
-    )
-    .action(
-      async (subtask: string, o: { kind: (typeof RETRY_KINDS)[number]; task?: string }, cmd: Command) => {
-        const r = await run(() => recordRetry(ctxOf(cmd), subtask, o.kind, o.task));
-        console.log(r.message);
-        if (r.failed) process.exitCode = 2;
-      },
-    );
+    .addHelpText('after', '\nExample:\n  self-gen orch record retry T1-S2')
+    .action(async (subtask: string, o: { task?: string }, cmd: Command) => {
+      const r = await run(() => recordRetry(ctxOf(cmd), subtask, o.task));
+      console.log(r.message);
+      if (r.failed) process.exitCode = 2;
+    });
 
   record
     .command('status')
     .argument('<subtask>', 'the subtask id, e.g. T1-S2')
-    .argument('<status>', 'pending | in_progress | done | failed', statusArg)
+    .argument('<status>', 'pending | in_progress | completed', statusArg)
     .description(
-      'set a subtask status by hand (pending, in_progress, done, failed), e.g. after the user decided',
+      'set a subtask status by hand (pending, in_progress, completed), e.g. after the user decided',
     )
-    .option('--reset', 'also reset its retries and test failures')
-    .action(async (subtask: string, status: WorkStatusT, o: { reset?: boolean }, cmd: Command) => {
+    .option('--reset', "also reset self-gen's retry and failure counts of the subtask")
+    .action(async (subtask: string, status: TaskStatus, o: { reset?: boolean }, cmd: Command) => {
       const st = await run(() => setSubtaskStatus(ctxOf(cmd), subtask, status, o.reset));
-      console.log(`${subtask}: ${status}; current ${st.current_task ?? '-'}/${st.current_subtask ?? '-'}`);
+      const cur = st.request.current_task;
+      console.log(
+        `${subtask}: ${status}; current ${cur ?? '-'}/${cur ? (st.tasks[cur]?.current_subtask ?? '-') : '-'}`,
+      );
     });
 
   record
     .command('knowledge')
     .argument('<field>', KNOWLEDGE_FIELDS.join(' | '), fieldArg)
-    .argument('<text>', 'the entry')
-    .description(`add to knowledge.yaml (${KNOWLEDGE_FIELDS.join(', ')})`)
-    .option('--source <ref>', 'where it comes from, e.g. R1/T1')
+    .argument('<text>', 'the pattern text, the decision, or the pitfall description')
+    .description(`add to knowledge.yaml in the skill's format (${KNOWLEDGE_FIELDS.join(', ')})`)
+    .option('--topic <name>', 'patterns: the topic (required); decisions: the topic (default general)')
+    .option('--rationale <text>', 'decisions: why')
+    .option('--ref <path...>', 'decisions: files it is about')
+    .option('--reason <text>', 'pitfalls: why it is a pitfall')
+    .option('--learned-from <ref>', 'pitfalls: where it was learned, e.g. R1/T1-S1')
     .addHelpText(
       'after',
-      '\nExample:\n  self-gen orch record knowledge pitfalls "the session cookie is signed: never edit it by hand" --source R1/T1',
+      '\nExamples:\n  self-gen orch record knowledge patterns "errors are Result values" --topic error_handling\n  self-gen orch record knowledge decisions "in-memory window" --topic rate-limit --rationale "one process"\n  self-gen orch record knowledge pitfalls "the session cookie is signed" --reason "edits break login" --learned-from R1/T1-S1',
     )
-    .action(async (field: KnowledgeField, text: string, o: { source?: string }, cmd: Command) => {
-      const n = await run(() => addKnowledge(ctxOf(cmd), field, text, o.source));
-      console.log(`${field}: ${n} entr${n === 1 ? 'y' : 'ies'}`);
-    });
+    .action(
+      async (
+        field: KnowledgeField,
+        text: string,
+        o: { topic?: string; rationale?: string; ref?: string[]; reason?: string; learnedFrom?: string },
+        cmd: Command,
+      ) => {
+        const key = await run(() =>
+          addKnowledge(ctxOf(cmd), field, text, {
+            topic: o.topic,
+            rationale: o.rationale,
+            refs: o.ref,
+            reason: o.reason,
+            learnedFrom: o.learnedFrom,
+          }),
+        );
+        console.log(`${field}: ${key}`);
+      },
+    );
 
   record
     .command('end')
-    .description('end the session (completed, or --aborted); the next `init` starts a new one')
-    .option('--aborted', 'end it as aborted')
-    .action(async (o: { aborted?: boolean }, cmd: Command) => {
-      const s = await run(() => endSession(ctxOf(cmd), o.aborted ? 'aborted' : 'completed'));
-      console.log(`session ${s.session_id} ${s.status}`);
+    .description('end the session (completed, or --stopped); the next `init` starts a new one')
+    .option('--stopped', 'end it as stopped')
+    .action(async (o: { stopped?: boolean }, cmd: Command) => {
+      const s = await run(() => endSession(ctxOf(cmd), o.stopped ? 'stopped' : 'completed'));
+      console.log(`the session of ${s.created_at} is ${s.status}`);
     });
 
   orch
@@ -434,14 +467,16 @@ export function registerOrch(program: Command): void {
           );
         }
         const patterns = ROLES.map((role) => `${role} ← ${rolePatterns(role, c.cfg).join(' | ')}`);
-        console.log(`agent types → roles (includes): ${patterns.join('; ')}`);
+        console.log(
+          `agent types → roles (plain or <plugin>:<name>; qa-engineer by the subtask phase): ${patterns.join('; ')}`,
+        );
       }
     });
 
   orch
     .command('validate')
     .description(
-      'check session.json, state.json, knowledge.yaml, every contract and the template overrides (exit 1 on errors)',
+      "check session.json, state.json, knowledge.yaml and every contract against the skill's formats, and the template overrides (exit 1 on errors)",
     )
     .option('--request <id>', 'only this request')
     .option('--json', 'machine-readable output')
@@ -452,8 +487,30 @@ export function registerOrch(program: Command): void {
         for (const w of r.warnings) warn(`! ${w}`);
         for (const i of r.issues) console.log(`✗ ${formatIssue(i)}`);
         console.log(`${r.checked.length} file(s) checked, ${r.issues.length} error(s)`);
+        for (const f of r.fixes) console.log(`fix: ${f}`);
       }
       if (r.issues.length) process.exitCode = 1;
+    });
+
+  orch
+    .command('migrate')
+    .description(
+      "move files of self-gen's earlier own format out of the skill's folders (archived, never deleted) and rewrite session.json, state.json and knowledge.yaml in the skill's format",
+    )
+    .option('--json', 'machine-readable output')
+    .action(async (o: { json?: boolean }, cmd: Command) => {
+      const r = await run(() => migrate(ctxOf(cmd)));
+      if (o.json) {
+        console.log(JSON.stringify(r, null, 2));
+        return;
+      }
+      for (const m of r.moved) console.log(`moved ${m.from} → ${m.to}`);
+      for (const w of r.written) console.log(`wrote ${w} (the skill's format)`);
+      if (!r.moved.length && !r.written.length) console.log('nothing to migrate');
+      else
+        console.log(
+          'old contracts are archived, not converted: run those agents again (then `self-gen orch validate`)',
+        );
     });
 
   registerCheck(orchestratorChecks);
@@ -474,7 +531,7 @@ export async function orchestratorChecks(ctx: {
       fix: `edit ${config.path}`,
     }));
   const p = orchPaths(ctx.projectDir);
-  if (!existsSync(p.sessionFile) && !existsSync(`${p.sessionFile}.bak`)) return out;
+  if (!existsSync(p.sessionFile)) return out;
   const r = await validateAll({
     projectRoot: ctx.projectDir,
     projectName: getProjectName(ctx.projectDir),
@@ -486,7 +543,7 @@ export async function orchestratorChecks(ctx: {
           name: 'orchestrator',
           level: 'error',
           message: `${r.issues.length} problem(s): ${formatIssue(r.issues[0]!)}`,
-          fix: 'self-gen orch validate',
+          fix: r.fixes[0] ? `self-gen orch validate; ${r.fixes[0]}` : 'self-gen orch validate',
         }
       : {
           name: 'orchestrator',
