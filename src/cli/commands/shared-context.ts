@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../store/config.js';
 import { getProjectPath } from '../../store/project.js';
-import { categoriesFor, resolveConfig } from '../../shared-context/config.js';
+import { categoriesFor, PROJECT_CONFIG_FILE, resolveConfig } from '../../shared-context/config.js';
+import { activeRules } from '../../shared-context/extract.js';
 import { parseSummary } from '../../shared-context/entry.js';
 import { buildContext, filterEntries } from '../../shared-context/inject.js';
 import {
@@ -74,6 +75,18 @@ export function sharedContextCheck(env: NodeJS.ProcessEnv, projectDir: string): 
       level: 'warn',
       message: p,
       fix: 'edit the file named (see the README, "Shared context" → "Configuration", for the keys)',
+    });
+  }
+  // #12.3: a rule whose regex the linear-time engine cannot run (bad syntax, look-around,
+  // back-references) is skipped by the hooks: name it here.
+  const ruleProblems: string[] = [];
+  activeRules(cfg, ruleProblems);
+  for (const p of ruleProblems) {
+    out.push({
+      name: 'shared context',
+      level: 'warn',
+      message: p,
+      fix: `rewrite that regular expression in RE2 syntax (no look-around, no back-references) or remove the rule, in ${join(project, PROJECT_CONFIG_FILE)} or the sharedContext section of config.json`,
     });
   }
   if (!cfg.enabled) {
