@@ -1,7 +1,8 @@
 // User-supplied regular expressions (config rules) run under a hard bound (issue #12 item 3): they
 // are compiled with re2js, a pure-JavaScript port of RE2 whose matching time is linear in the input
-// (no backtracking: `(a+)+$` on a long `aaaa…!` costs what `a+$` costs), and tested on at most
-// REGEX_INPUT_MAX characters. RE2 has no look-around and no back-references: such a pattern does
+// (no backtracking: `(a+)+$` on a long `aaaa…!` costs what `a+$` costs), and an input longer than
+// REGEX_INPUT_MAX characters does not match (a cut input could match where the whole would not:
+// no match is the safe answer). RE2 has no look-around and no back-references: such a pattern does
 // not compile, and the rule is skipped (`self-gen doctor` names it). re2js is loaded on first use,
 // so a hook without user rules never pays for it.
 import { createRequire } from 'node:module';
@@ -13,14 +14,14 @@ function re2(): Re2Module {
   return re2mod;
 }
 
-/** A user regex is tested on at most this many characters of its input. */
-export const REGEX_INPUT_MAX = 4000;
+/** A user regex is tested only on inputs of at most this many characters (longer: no match). */
+export const REGEX_INPUT_MAX = 10_000;
 /** A longer pattern is refused. */
 export const REGEX_SOURCE_MAX = 1000;
 
 export interface SafeRegex {
   readonly source: string;
-  /** Unanchored search (like RegExp#test) on the first REGEX_INPUT_MAX characters. */
+  /** Unanchored search (like RegExp#test); false for an input longer than REGEX_INPUT_MAX. */
   test(input: string): boolean;
 }
 
@@ -48,8 +49,7 @@ export function compileSafeRegex(source: string, opts: { ignoreCase?: boolean } 
   }
   return {
     source,
-    test: (input: string) =>
-      re.test(input.length > REGEX_INPUT_MAX ? input.slice(0, REGEX_INPUT_MAX) : input),
+    test: (input: string) => input.length <= REGEX_INPUT_MAX && re.test(input),
   };
 }
 

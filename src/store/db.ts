@@ -1,7 +1,8 @@
 // The local SQLite store: opening, pragmas, migrations, corruption recovery, sqlite-vec.
 import type BetterSqlite3 from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { appendFileSync, chmodSync, existsSync, mkdirSync, renameSync, statSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, renameSync, statSync } from 'node:fs';
+import { ensureHomeDir } from '../shared/safe-fs.js';
 import { paths, type Paths } from '../shared/paths.js';
 import { MIGRATIONS, SCHEMA_VERSION, VEC_TABLE_SQL } from './schema.js';
 
@@ -40,10 +41,9 @@ export function isBusyError(e: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
+/** The data home and its data folder; no symlink inside the home is followed (#12.1). */
 export function ensureDirs(p: Paths): void {
-  for (const dir of [p.home, p.dataDir]) {
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  }
+  ensureHomeDir(p.home, p.dataDir, 0o700);
 }
 
 function migrate(db: DB): void {
