@@ -132,13 +132,16 @@ export function ensureDirIn(root: string, dir: string, mode = 0o700): boolean {
   for (const part of parts) {
     cur = `${cur}${cur.endsWith(sep) ? '' : sep}${part}`;
     created = false;
-    try {
-      mkdirSync(cur, { mode });
-      created = true;
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+    let s = lstatOrNull(cur);
+    if (!s) {
+      try {
+        mkdirSync(cur, { mode });
+        created = true;
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
+      }
+      s = lstatSync(cur);
     }
-    const s = lstatSync(cur);
     if (s.isSymbolicLink() || !s.isDirectory()) {
       throw new UnsafePathError(`${cur} is a symlink or not a folder; refusing to use it`);
     }
