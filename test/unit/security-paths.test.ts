@@ -10,12 +10,13 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  statSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
+import { CLI_JS, FIXTURES, HOOK_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 
 const SID = '1d781026-4b91-4581-b3a2-f91871abc842';
@@ -250,6 +251,28 @@ describe('#12.3 no hook blocks on a non-regular file or a regex', () => {
         const r = await runHook(event, payload, env, { timeoutMs: GUARD_MS });
         expect(r.code, event).toBe(0);
       }
+      expect(existsSync(join(scDir(), SID, '_summary.md'))).toBe(true);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '#12.3 a FIFO in place of the hook code cache file in the data home: the hook exits 0',
+    async () => {
+      const main = join(HOOK_JS, '..', 'hook-main.cjs');
+      const st = statSync(main);
+      const build = `${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}`;
+      mkdirSync(join(t.home, 'cache'), { recursive: true });
+      mkfifo(join(t.home, 'cache', `hook-SubagentStop-${build}.v8`));
+      const r = await runHook(
+        'SubagentStop',
+        stopPayload(),
+        { ...env, SELF_GEN_NO_CODE_CACHE: '' },
+        {
+          timeoutMs: GUARD_MS,
+        },
+      );
+      expect(r.code).toBe(0);
       expect(existsSync(join(scDir(), SID, '_summary.md'))).toBe(true);
     },
     TEST_TIMEOUT,
