@@ -335,3 +335,45 @@ describe('#12.3 no hook blocks on a non-regular file or a regex', () => {
     TEST_TIMEOUT,
   );
 });
+
+describe('#12.1 more symlinks inside the project', () => {
+  it(
+    '#12.1 a session folder that is a symlink to a sibling folder: nothing is written or deleted there',
+    async () => {
+      const sibling = join(t.dir, 'sibling-session');
+      mkdirSync(sibling);
+      writeFileSync(join(sibling, 'notes.md'), 'precious\n');
+      const past = new Date(Date.now() - 30 * 24 * 3600_000);
+      utimesSync(join(sibling, 'notes.md'), past, past);
+      mkdirSync(scDir(), { recursive: true });
+      symlinkSync(sibling, join(scDir(), SID));
+      symlinkSync(sibling, join(scDir(), 'other-old-session'));
+      const before = snapshot(sibling);
+      for (const [event, payload] of [
+        ['SessionStart', { ...fixture('01-SessionStart.json'), cwd: t.project, session_id: 'new-session' }],
+        ['SubagentStop', stopPayload()],
+        ['SessionEnd', { ...fixture('14-SessionEnd.json'), cwd: t.project }],
+      ] as const) {
+        const r = await runHook(event, payload, env, { timeoutMs: GUARD_MS });
+        expect(r.code, event).toBe(0);
+      }
+      expect(snapshot(sibling)).toEqual(before);
+    },
+    TEST_TIMEOUT,
+  );
+
+  it(
+    '#12.1 a `.claude/shared-context-config.json` symlink to a file outside is not read',
+    async () => {
+      const elsewhere = join(t.dir, 'elsewhere.json');
+      writeFileSync(elsewhere, JSON.stringify({ enabled: false }));
+      mkdirSync(join(t.project, '.claude'));
+      symlinkSync(elsewhere, join(t.project, '.claude', 'shared-context-config.json'));
+      const r = await runHook('SubagentStop', stopPayload(), env, { timeoutMs: GUARD_MS });
+      expect(r.code).toBe(0);
+      // Had the link been followed, `enabled: false` would have switched the shared context off.
+      expect(existsSync(join(scDir(), SID, '_summary.md'))).toBe(true);
+    },
+    TEST_TIMEOUT,
+  );
+});
