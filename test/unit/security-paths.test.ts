@@ -377,3 +377,24 @@ describe('#12.1 more symlinks inside the project', () => {
     TEST_TIMEOUT,
   );
 });
+
+describe('#12.1 doctor', () => {
+  it(
+    '#12.1 `self-gen doctor` warns about a symlinked `.claude/shared-context`, with a fix: line',
+    () => {
+      mkdirSync(join(t.project, '.claude'));
+      symlinkSync(t.dir, scDir());
+      const r = spawnSync(process.execPath, [CLI_JS, 'doctor'], {
+        cwd: t.project,
+        env,
+        encoding: 'utf8',
+        timeout: GUARD_MS,
+      });
+      const lines = `${r.stdout}\n${r.stderr}`.split('\n');
+      const i = lines.findIndex((l) => l.includes('is a symlink or not a folder'));
+      expect(i, lines.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(lines[i + 1]).toMatch(/fix: rm /);
+    },
+    TEST_TIMEOUT,
+  );
+});

@@ -18,6 +18,7 @@ import {
   gitignoreCovers,
   sanitizePart,
   storeRoot,
+  storeState,
   STORE_DIR,
   SUMMARY_FILE,
   type SessionInfo,
@@ -94,6 +95,15 @@ export function sharedContextCheck(env: NodeJS.ProcessEnv, projectDir: string): 
       name: 'shared context',
       level: 'info',
       message: 'switched off (sharedContext.enabled or SELF_GEN_SHARED_CONTEXT=0)',
+    });
+    return out;
+  }
+  if (storeState(project) === 'unsafe') {
+    out.push({
+      name: 'shared context',
+      level: 'warn',
+      message: `${storeRoot(project)} (or .claude) is a symlink or not a folder: the shared context is not used in this project (nothing is read, written or deleted through it)`,
+      fix: `rm ${storeRoot(project)}   (a real folder is created by the next subagent)`,
     });
     return out;
   }
