@@ -170,12 +170,17 @@ export function recordSubagent(
       deps.log(`shared-context: .gitignore not updated: ${String(e)}`);
     }
   }
-  if (ownByAgent) {
-    // The agent's file stays as written, minus any secret (NFR-3).
-    const clean = redact(ownText);
-    if (clean !== ownText) writeAtomic(project, agentPath, clean);
-  } else {
-    writeAtomic(project, agentPath, renderAgentFile(entry));
+  try {
+    if (ownByAgent) {
+      // The agent's file stays as written, minus any secret (NFR-3).
+      const clean = redact(ownText);
+      if (clean !== ownText) writeAtomic(project, agentPath, clean);
+    } else {
+      writeAtomic(project, agentPath, renderAgentFile(entry));
+    }
+  } catch (e) {
+    // A symlink, FIFO or folder in place of the agent file is left alone; the summary still gets the entry.
+    deps.log(`shared-context: agent file not written: ${String(e)}`);
   }
   const r = withLock(p.lock, { timeoutMs: cfg.lockTimeoutMs }, () => {
     const doc = parseSummary(readText(p.summary) ?? '');

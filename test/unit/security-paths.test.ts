@@ -214,6 +214,8 @@ describe('#12.3 no hook blocks on a non-regular file or a regex', () => {
       const r = await runHook('SubagentStop', stopPayload(), env, { timeoutMs: GUARD_MS });
       expect(r.code).toBe(0);
       expect(lstatSync(fifo).isFIFO()).toBe(true);
+      // The entry still reaches the summary (from the final message).
+      expect(readFileSync(join(dir, '_summary.md'), 'utf8')).toContain('missing null check');
     },
     TEST_TIMEOUT,
   );
