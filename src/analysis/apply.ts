@@ -1,9 +1,22 @@
 // `self-gen apply`: what a suggestion would change (preview) and the idempotent write. CLAUDE.md
 // rules go into a marked section; skills become .claude/skills/<name>/SKILL.md; hooks are only
 // shown (a model-written command is never installed without the user copying it).
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+//
+// Writes stay inside their folder (issue #12.1): the project folder (which must exist) or Claude
+// Code's user folder; no symlink is followed on the way or at the file itself, and the file is
+// replaced atomically.
+import { existsSync } from 'node:fs';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
+import {
+  dirState,
+  ensureDirIn,
+  ensureHome,
+  lstatOrNull,
+  readRegularText,
+  realDir,
+  writeFileAtomicIn,
+} from '../shared/safe-fs.js';
 import type { DB } from '../store/db.js';
 import type { StoredSuggestion } from './answer.js';
 
@@ -19,6 +32,8 @@ export interface ApplyPlan {
   alreadyApplied: boolean;
   /** The whole new file content (kind `write`, not already applied). */
   content?: string;
+  /** The folder the write must stay inside (the project folder, or Claude Code's user folder). */
+  root?: string;
 }
 
 export class ApplyError extends Error {
@@ -116,13 +131,22 @@ export function planApply(
       `run the command inside that project, or pass --project-dir <path>`,
     );
   }
-  const base = s.project !== null ? (o.projectDir as string) : null;
+  let base: string | null = null;
+  if (s.project !== null && s.type !== 'hook') {
+    base = realDir(resolve(o.projectDir as string));
+    if (!base)
+      throw new ApplyError(
+        `the project folder ${o.projectDir} does not exist or is not a folder`,
+        'pass --project-dir <path> with the project folder',
+      );
+  } else if (s.project !== null) base = o.projectDir as string;
+  const root = base ?? claudeUserDir(env);
   if (s.type === 'claude_md') {
     const target = base ? projectClaudeMd(base) : join(claudeUserDir(env), 'CLAUDE.md');
-    const existing = existsSync(target) ? readFileSync(target, 'utf8') : '';
-    const r = addRule(existing, s);
-    if (!r) return { kind: 'write', target, preview: `(already in ${target})`, alreadyApplied: true };
-    return { kind: 'write', target, preview: plus(r.added), alreadyApplied: false, content: r.content };
+    const existing = readTarget(root, target);
+    const r = addRule(existing ?? '', s);
+    if (!r) return { kind: 'write', target, preview: `(already in ${target})`, alreadyApplied: true, root };
+    return { kind: 'write', target, preview: plus(r.added), alreadyApplied: false, content: r.content, root };
   }
   if (s.type === 'skill') {
     const name = s.skill?.name ?? 'skill';
@@ -130,16 +154,16 @@ export function planApply(
       ? join(base, '.claude', 'skills', name, 'SKILL.md')
       : join(claudeUserDir(env), 'skills', name, 'SKILL.md');
     const content = skillContent(s);
-    if (existsSync(target)) {
-      const existing = readFileSync(target, 'utf8');
+    const existing = readTarget(root, target);
+    if (existing !== null) {
       if (existing.includes(marker(s.id)))
-        return { kind: 'write', target, preview: `(already in ${target})`, alreadyApplied: true };
+        return { kind: 'write', target, preview: `(already in ${target})`, alreadyApplied: true, root };
       throw new ApplyError(
         `${target} already exists and was not written by this suggestion`,
         'move it aside, or dismiss this suggestion',
       );
     }
-    return { kind: 'write', target, preview: plus(content.trimEnd()), alreadyApplied: false, content };
+    return { kind: 'write', target, preview: plus(content.trimEnd()), alreadyApplied: false, content, root };
   }
   const where = base ? join(base, '.claude', 'settings.json') : join(claudeUserDir(env), 'settings.json');
   return {
@@ -150,11 +174,34 @@ export function planApply(
   };
 }
 
-/** Writes a planned change atomically (temporary file + rename). */
+/**
+ * The current text of an apply target (null when absent). Refuses (ApplyError) a target reached
+ * through a symlink, a symlink or non-regular file at the target, or one outside `root`.
+ */
+function readTarget(root: string, target: string): string | null {
+  if (dirState(root, dirname(target)) === 'unsafe')
+    throw new ApplyError(
+      `${dirname(target)} is a symlink or not a folder inside ${root}; nothing is written through it`,
+      'replace the link with a real folder, or copy the preview by hand',
+    );
+  const st = lstatOrNull(target);
+  if (!st) return null;
+  const text = st.isFile() ? readRegularText(target, { noFollow: true, maxBytes: 4 * 1024 * 1024 }) : null;
+  if (text === null)
+    throw new ApplyError(
+      `${target} is a symlink or not a regular file; it is not written through`,
+      'replace it with a regular file, or copy the preview into the file it points to by hand',
+    );
+  return text;
+}
+
+/** Writes a planned change atomically (temporary file + rename), never outside its folder. */
 export function writePlan(plan: ApplyPlan): void {
   if (plan.kind !== 'write' || plan.alreadyApplied || plan.content === undefined) return;
-  mkdirSync(dirname(plan.target), { recursive: true });
-  const tmp = `${plan.target}.self-gen-${process.pid}.tmp`;
-  writeFileSync(tmp, plan.content, { mode: 0o644 });
-  renameSync(tmp, plan.target);
+  // Plans made without a root (older callers) stay inside the target's own folder.
+  const root = plan.root ?? dirname(plan.target);
+  // Claude Code's user folder is the user's own: created like `mkdir -p`. A project folder must exist.
+  if (plan.root === undefined || !realDir(root)) ensureHome(root, 0o755);
+  ensureDirIn(root, dirname(plan.target), 0o755);
+  writeFileAtomicIn(root, plan.target, plan.content, 0o644);
 }

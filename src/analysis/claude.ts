@@ -3,6 +3,7 @@
 // no MCP servers and no session persistence.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
+import { ensureHomeDir, isInside } from '../shared/safe-fs.js';
 import { join } from 'node:path';
 import { paths } from '../shared/paths.js';
 import { truncate } from '../shared/redact.js';
@@ -64,7 +65,10 @@ export function runClaude(prompt: string, o: ClaudeOptions): Promise<ClaudeAnswe
   const env = o.env ?? process.env;
   const cwd = o.cwd ?? join(paths(env).runDir, 'analysis');
   try {
-    mkdirSync(cwd, { recursive: true, mode: 0o700 });
+    // The scratch folder in the data home is created without following a symlink inside it.
+    const home = paths(env).home;
+    if (isInside(home, cwd)) ensureHomeDir(home, cwd, 0o700);
+    else mkdirSync(cwd, { recursive: true, mode: 0o700 });
   } catch {}
   const started = Date.now();
   return new Promise((resolvePromise, reject) => {

@@ -1,6 +1,7 @@
 // `self-gen demo`: replays two recorded sessions through the real hook handlers in a temporary
 // data home and project, and shows what each hook would inject. Touches none of your data.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { removeTree } from '../shared/safe-fs.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDeps } from '../hooks/deps.js';
@@ -82,7 +83,12 @@ export async function runDemo(
     }
   } finally {
     closeDb();
-    if (!opts.keep) rmSync(dir, { recursive: true, force: true });
+    // Our own temp folder, removed without following any symlink a step may have left in it.
+    if (!opts.keep) {
+      try {
+        removeTree(dir);
+      } catch {}
+    }
   }
   return { dir, results };
 }

@@ -1,7 +1,8 @@
 // The embedding daemon's client. Hook-safe: node:net only, short timeouts, never throws, never
 // loads a model. A hook asks with a budget of tens of milliseconds and falls back to text search.
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, openSync, closeSync } from 'node:fs';
+import { existsSync, closeSync } from 'node:fs';
+import { ensureHomeDir, openAppendNoFollow } from '../shared/safe-fs.js';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -166,8 +167,8 @@ export async function ensureDaemon(
     const p = paths(env);
     let out: number | 'ignore' = 'ignore';
     try {
-      mkdirSync(p.logsDir, { recursive: true, mode: 0o700 });
-      out = openSync(daemonPaths(env).log, 'a', 0o600);
+      ensureHomeDir(p.home, p.logsDir, 0o700);
+      out = openAppendNoFollow(daemonPaths(env).log, 0o600);
     } catch {}
     const child = spawn(process.execPath, [script], {
       detached: true,

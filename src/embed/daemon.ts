@@ -1,7 +1,8 @@
 // The embedding daemon: keeps the model loaded and answers embedding requests on a Unix socket in
 // the data home. One per user/home (a lock decides when two start at once), started detached by
 // SessionStart, exits after an idle period. Protocol: one JSON line in, one JSON line out.
-import { chmodSync, mkdirSync, unlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync } from 'node:fs';
+import { ensureHomeDir, unlinkIn, writeFileAtomicIn } from '../shared/safe-fs.js';
 import { createServer, type Server, type Socket } from 'node:net';
 import lockfile from 'proper-lockfile';
 import { paths } from '../shared/paths.js';
@@ -41,7 +42,7 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   const p = paths(env);
   const dp = daemonPaths(env);
-  mkdirSync(p.runDir, { recursive: true, mode: 0o700 });
+  ensureHomeDir(p.home, p.runDir, 0o700);
 
   let release: (() => Promise<void>) | null = null;
   let closing = false;
@@ -64,9 +65,9 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
     return { started: false, reason: `another daemon holds the lock (${(e as Error).message})` };
   }
 
-  // We hold the lock: any socket file left here is stale.
+  // We hold the lock: any socket file left here is stale (removed as an entry, never followed).
   try {
-    unlinkSync(dp.socket);
+    unlinkIn(p.home, dp.socket);
   } catch {}
 
   const location = modelLocation(config, env);
@@ -182,10 +183,10 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
     if (idleTimer) clearTimeout(idleTimer);
     await new Promise<void>((r) => server.close(() => r()));
     try {
-      unlinkSync(dp.socket);
+      unlinkIn(p.home, dp.socket);
     } catch {}
     try {
-      unlinkSync(dp.info);
+      unlinkIn(p.home, dp.info);
     } catch {}
     try {
       const em = await Promise.race([
@@ -220,7 +221,8 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
     return { started: false, reason: `cannot listen on ${dp.socket}: ${(e as Error).message}` };
   }
   try {
-    writeFileSync(
+    writeFileAtomicIn(
+      p.home,
       dp.info,
       JSON.stringify({
         pid: process.pid,
@@ -228,7 +230,7 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
         startedAt: new Date(started).toISOString(),
         model: location.id,
       }),
-      { mode: 0o600 },
+      0o600,
     );
   } catch {}
   log(`listening on ${dp.socket} (model ${location.id}, idle exit after ${idleMs} ms)`);

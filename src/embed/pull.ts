@@ -1,6 +1,7 @@
 // `self-gen model pull`: downloads the embedding model once into the data home's models folder
 // (Transformers.js, with a progress callback), then checks it embeds to 384 dimensions.
-import { rmSync } from 'node:fs';
+import { isInside, removeTreeIn } from '../shared/safe-fs.js';
+import { paths } from '../shared/paths.js';
 import type { LoadedConfig } from '../store/config.js';
 import { loadLocalEmbedder } from './local.js';
 import { EMBED_DIMS, modelLocation, modelStatus, type ModelStatus } from './model.js';
@@ -27,7 +28,12 @@ export async function pullModel(
   // Pull always targets the data home (embedding.modelPath is a copy the user manages).
   const target = { ...config, embedding: { ...config.embedding, modelPath: undefined } };
   const before = modelStatus(target, env);
-  if (opts.force && before.present) rmSync(before.location.dir, { recursive: true, force: true });
+  // Only a model folder inside the data home's models folder is ever deleted, and no symlink in it
+  // is followed (#12.1).
+  if (opts.force && before.present) {
+    const modelsDir = paths(env).modelsDir;
+    if (isInside(modelsDir, before.location.dir)) removeTreeIn(modelsDir, before.location.dir);
+  }
   const t0 = performance.now();
   const embedder = await loadLocalEmbedder(target, env, {
     allowRemote: true,

@@ -1,7 +1,7 @@
 // Builds the real dependencies of a hook process: config, lazy database, project, background jobs.
 import { spawn } from 'node:child_process';
-import { appendFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { appendFileIn, ensureHomeDir } from '../shared/safe-fs.js';
 import { distFile } from '../shared/dist.js';
 import { loadConfig, type LoadedConfig } from '../store/config.js';
 import { getDb, type DB } from '../store/db.js';
@@ -20,7 +20,7 @@ export function spawnDetached(script: string, args: string[], env: NodeJS.Proces
   const p = paths(env);
   let out: number | 'ignore' = 'ignore';
   try {
-    mkdirSync(p.logsDir, { recursive: true, mode: 0o700 });
+    ensureHomeDir(p.home, p.logsDir, 0o700);
     out = 'ignore';
   } catch {}
   const child = spawn(process.execPath, [script, ...args], {
@@ -37,10 +37,13 @@ export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
   return (m: string) => {
     try {
       const p = paths(env);
-      mkdirSync(p.logsDir, { recursive: true, mode: 0o700 });
-      appendFileSync(join(p.logsDir, 'hooks.log'), `${new Date().toISOString()} [${process.pid}] ${m}\n`, {
-        mode: 0o600,
-      });
+      // Inside the data home, never through a symlink, only to a regular file (#12.1).
+      ensureHomeDir(p.home, p.logsDir, 0o700);
+      appendFileIn(
+        p.home,
+        join(p.logsDir, 'hooks.log'),
+        `${new Date().toISOString()} [${process.pid}] ${m}\n`,
+      );
     } catch {}
   };
 }

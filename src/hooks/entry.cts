@@ -29,9 +29,27 @@ try {
         .slice(0, 40) || 'any';
     const build = `${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}`;
     cacheFile = path.join(home, 'cache', `hook-${event}-${build}.v8`);
+    // Only a regular file, opened non-blocking: a FIFO in its place never blocks the hook (#12.3).
+    let fd: number | null = null;
     try {
-      cached = fs.readFileSync(cacheFile);
+      fd = fs.openSync(cacheFile, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
+      const cst = fs.fstatSync(fd);
+      if (cst.isFile() && cst.size < 64 * 1024 * 1024) {
+        const buf = Buffer.alloc(cst.size);
+        let got = 0;
+        while (got < cst.size) {
+          const n = fs.readSync(fd, buf, got, cst.size - got, got);
+          if (n <= 0) break;
+          got += n;
+        }
+        if (got === cst.size) cached = buf;
+      }
     } catch {}
+    if (fd !== null) {
+      try {
+        fs.closeSync(fd);
+      } catch {}
+    }
   }
   const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cached });
   // The cache is written at exit, so it holds every function this run compiled: when there is none
@@ -53,7 +71,7 @@ try {
           if (f.startsWith(prefix) && f !== path.basename(target))
             fs.rmSync(path.join(dir, f), { force: true });
         const tmp = `${target}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, data, { mode: 0o600 });
+        fs.writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' }); // O_EXCL: never through a link
         fs.renameSync(tmp, target);
       } catch {}
     });

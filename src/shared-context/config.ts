@@ -3,8 +3,9 @@
 // `.claude/shared-context-config.json`, overridden by SELF_GEN_SHARED_CONTEXT_* variables.
 // Bad fields fall back to their defaults (reported in `problems`); nothing here ever throws.
 import * as z from 'zod/mini';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { lstatSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { dirState, readRegular } from '../shared/safe-fs.js';
 import { getSection, type LoadedConfig } from '../store/config.js';
 
 /** The categories the built-in rules produce. Custom rules may add their own names. */
@@ -83,17 +84,32 @@ export interface ResolvedConfig extends SharedContextConfig {
   problems: string[];
 }
 
+/** The most of `.claude/shared-context-config.json` that is read (a bigger file is ignored). */
+export const PROJECT_CONFIG_MAX_BYTES = 256 * 1024;
+const READ_OPTS = { maxBytes: PROJECT_CONFIG_MAX_BYTES, noFollow: true };
+
 function readProjectFile(projectPath: string, problems: string[]): Record<string, unknown> {
   const file = join(projectPath, PROJECT_CONFIG_FILE);
-  let text: string;
   try {
-    text = readFileSync(file, 'utf8');
+    lstatSync(file);
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT' && code !== 'ENOTDIR')
       problems.push(`${file}: cannot be read (${code ?? String(e)})`);
     return {};
   }
+  // Only a regular file, never blocking (a FIFO or device is skipped), at most 256 KiB, and never
+  // through a symlink (the file or `.claude`): a repository cannot make us read a file elsewhere.
+  const r = dirState(projectPath, dirname(file)) === 'ok' ? readRegular(file, READ_OPTS) : null;
+  if (!r) {
+    problems.push(`${file}: a symlink, not a regular file, or cannot be read (ignored)`);
+    return {};
+  }
+  if (r.truncated) {
+    problems.push(`${file}: larger than ${PROJECT_CONFIG_MAX_BYTES} bytes (ignored)`);
+    return {};
+  }
+  const text = r.data.toString('utf8');
   if (!text.trim()) return {};
   try {
     const v: unknown = JSON.parse(text);

@@ -10,6 +10,7 @@
 // Everything is redacted before it becomes an item.
 import { readTailLines, summarizeTranscript, type ToolCall } from '../shared/transcript.js';
 import { redact } from '../shared/redact.js';
+import { compileSafeRegex, type SafeRegex } from '../shared/safe-regex.js';
 import { addItem, oneLine, type Entry, type EntrySource, type Section } from './entry.js';
 import type { RuleConfigT, SharedContextConfig } from './config.js';
 import { relToProject, STORE_DIR } from './store.js';
@@ -283,12 +284,23 @@ export function registerExtractionRule(rule: ExtractionRule): () => void {
   };
 }
 
-function safeRegex(source: string | undefined, problems: string[], where: string): RegExp | null | undefined {
+/**
+ * A config regex, compiled with the linear-time engine (shared/safe-regex.ts): a catastrophic
+ * pattern cannot hang a hook, and one RE2 cannot run (look-around, back-references) skips the rule.
+ */
+function safeRegex(
+  source: string | undefined,
+  problems: string[],
+  where: string,
+  key: string,
+): SafeRegex | null | undefined {
   if (source === undefined) return undefined;
   try {
-    return new RegExp(source, 'i');
+    return compileSafeRegex(source, { ignoreCase: true });
   } catch (e) {
-    problems.push(`${where}: invalid regular expression (${(e as Error).message}); rule skipped`);
+    problems.push(
+      `${where}.${key}: invalid or unsupported regular expression: ${(e as Error).message}; rule skipped`,
+    );
     return null;
   }
 }
@@ -296,9 +308,9 @@ function safeRegex(source: string | undefined, problems: string[], where: string
 /** Turns a config rule into an ExtractionRule (null when its regexes are invalid). */
 export function ruleFromConfig(r: RuleConfigT, problems: string[] = []): ExtractionRule | null {
   const where = `sharedContext.rules.${r.name}`;
-  const tool = safeRegex(r.tool, problems, where);
-  const match = safeRegex(r.match, problems, where);
-  const final = safeRegex(r.finalMessage, problems, where);
+  const tool = safeRegex(r.tool, problems, where, 'tool');
+  const match = safeRegex(r.match, problems, where, 'match');
+  const final = safeRegex(r.finalMessage, problems, where, 'finalMessage');
   if (tool === null || match === null || final === null) return null;
   const label = r.label ? `${r.label} ` : '';
   const rule: ExtractionRule = { name: r.name };

@@ -6,8 +6,11 @@
 //   PostToolUse    on Agent/Task: a one-paragraph digest for the parent agent
 //   SessionEnd     the final summary (adds agent files the summary is missing)            FR-5.2
 // Handlers never throw out (the runner catches too) and never block: at worst they do nothing.
+// They act only under a real, existing project folder (payload cwd absolute and existing) and only
+// when `.claude/shared-context` there holds no symlink (issue #12): see shared/safe-fs.ts.
 import { join } from 'node:path';
-import { statSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { writableProjectRoot } from '../shared/project-root.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hooks/types.js';
 import { redact } from '../shared/redact.js';
 import { BUILTIN_CATEGORIES, categoriesFor, resolveConfig, type ResolvedConfig } from './config.js';
@@ -38,9 +41,9 @@ import {
   cleanupExpired,
   ensureGitignore,
   ensureSessionDir,
-  exists,
   readText,
   sessionPaths,
+  storeState,
   STORE_DIR,
   SUMMARY_FILE,
   writeAtomic,
@@ -49,8 +52,8 @@ import { strings } from './strings.js';
 
 const SUBAGENT_TOOLS = new Set(['Agent', 'Task']);
 
-function config(deps: HookDeps): ResolvedConfig | null {
-  const cfg = resolveConfig(deps.config, deps.project.path, deps.env);
+function config(deps: HookDeps, project: string): ResolvedConfig | null {
+  const cfg = resolveConfig(deps.config, project, deps.env);
   for (const p of cfg.problems) deps.log(`shared-context config: ${p}`);
   return cfg.enabled ? cfg : null;
 }
@@ -64,6 +67,13 @@ function customCategories(cfg: ResolvedConfig): string[] {
   return [...set];
 }
 
+/** The real project folder to work under, or null (relative / missing cwd: do nothing). */
+function projectOf(input: HookInput, deps: HookDeps): string | null {
+  const root = writableProjectRoot(input.cwd, deps.project.path, deps.env);
+  if (!root) deps.log(`shared-context: no usable project folder (cwd ${JSON.stringify(input.cwd)}); skipped`);
+  return root;
+}
+
 function summaryRel(session: string): string {
   return `${STORE_DIR.split('\\').join('/')}/${session}/${SUMMARY_FILE}`;
 }
@@ -71,15 +81,22 @@ function summaryRel(session: string): string {
 // --- SubagentStart -------------------------------------------------------------------------------
 
 export function onSubagentStart(input: HookInput, deps: HookDeps): HookResult | null {
-  const cfg = config(deps);
+  const project = projectOf(input, deps);
+  if (!project) return null;
+  const cfg = config(deps, project);
   if (!cfg) return null;
-  const p = sessionPaths(deps.project.path, input.session_id);
-  const text = readText(p.summary);
+  const p = sessionPaths(project, input.session_id);
+  const state = storeState(project, p.dir);
+  if (state === 'unsafe') {
+    deps.log(`shared-context: ${p.dir} is reached through a symlink or is not a folder; skipped`);
+    return null;
+  }
+  const text = state === 'ok' ? readText(p.summary) : null;
   const entries = text ? parseSummary(text).entries : [];
   const match = categoriesFor(input.agent_type, cfg);
   const filtered = filterEntries(entries, match.categories, input.agent_id);
   const rel = agentFileRel(input.session_id, input.agent_type, input.agent_id);
-  const instruction = strings(cfg.locale).instruction(join(deps.project.path, rel), rel);
+  const instruction = strings(cfg.locale).instruction(join(project, rel), rel);
   const injected = buildContext(filtered, {
     maxChars: cfg.maxChars,
     session: p.session,
@@ -100,16 +117,27 @@ export interface StopOutcome {
   summaryUpdated: boolean;
 }
 
-export function recordSubagent(input: HookInput, deps: HookDeps, cfg: ResolvedConfig): StopOutcome {
+export function recordSubagent(
+  input: HookInput,
+  deps: HookDeps,
+  cfg: ResolvedConfig,
+  project: string | null = writableProjectRoot(input.cwd, deps.project.path, deps.env),
+): StopOutcome {
   const none: StopOutcome = { entry: null, agentFile: null, summaryUpdated: false };
-  const p = sessionPaths(deps.project.path, input.session_id);
+  if (!project) return none;
+  const p = sessionPaths(project, input.session_id);
+  const state = storeState(project, p.dir);
+  if (state === 'unsafe') {
+    deps.log(`shared-context: ${p.dir} is reached through a symlink or is not a folder; nothing recorded`);
+    return none;
+  }
   const agentType = input.agent_type || 'agent';
   const agentId = input.agent_id || 'unknown';
   const agentPath = join(p.dir, agentFileName(agentType, agentId));
   const problems: string[] = [];
   const rules = activeRules(cfg, problems);
   for (const m of problems) deps.log(`shared-context: ${m}`);
-  const ctx = ruleContext(deps.project.path);
+  const ctx = ruleContext(project);
   const fromTranscript = extractFromTranscript(
     input.agent_transcript_path,
     input.last_assistant_message,
@@ -119,7 +147,7 @@ export function recordSubagent(input: HookInput, deps: HookDeps, cfg: ResolvedCo
     deps.log,
   );
   // FR-4.3: the agent's own file (anything but the file we generated earlier) comes first.
-  const ownText = readText(agentPath);
+  const ownText = state === 'ok' ? readText(agentPath) : null;
   const ownByAgent = ownText !== null && ownText.trim() !== '' && !ownText.startsWith(GENERATED_MARK);
   const own = ownByAgent ? parseOwnFile(ownText, customCategories(cfg)) : [];
   const merged = mergeOwnAndTranscript(own, fromTranscript.sections);
@@ -137,22 +165,28 @@ export function recordSubagent(input: HookInput, deps: HookDeps, cfg: ResolvedCo
   const created = ensureSessionDir(p);
   if (created && cfg.gitignore) {
     try {
-      if (ensureGitignore(deps.project.path, p.root)) deps.log('shared-context: added to .gitignore');
+      if (ensureGitignore(project, p.root)) deps.log('shared-context: added to .gitignore');
     } catch (e) {
       deps.log(`shared-context: .gitignore not updated: ${String(e)}`);
     }
   }
-  if (ownByAgent) {
-    // The agent's file stays as written, minus any secret (NFR-3).
-    const clean = redact(ownText);
-    if (clean !== ownText) writeAtomic(agentPath, clean);
-  } else {
-    writeAtomic(agentPath, renderAgentFile(entry));
+  try {
+    if (ownByAgent) {
+      // The agent's file stays as written, minus any secret (NFR-3).
+      const clean = redact(ownText);
+      if (clean !== ownText) writeAtomic(project, agentPath, clean);
+    } else {
+      writeAtomic(project, agentPath, renderAgentFile(entry));
+    }
+  } catch (e) {
+    // A symlink, FIFO or folder in place of the agent file is left alone; the summary still gets the entry.
+    deps.log(`shared-context: agent file not written: ${String(e)}`);
   }
   const r = withLock(p.lock, { timeoutMs: cfg.lockTimeoutMs }, () => {
     const doc = parseSummary(readText(p.summary) ?? '');
     const entries = upsertEntry(doc.entries, entry, cfg.maxEntries);
     writeAtomic(
+      project,
       p.summary,
       renderSummary({ session: input.session_id, updated: deps.now().toISOString(), final: false, entries }),
     );
@@ -162,9 +196,11 @@ export function recordSubagent(input: HookInput, deps: HookDeps, cfg: ResolvedCo
 }
 
 export function onSubagentStop(input: HookInput, deps: HookDeps): null {
-  const cfg = config(deps);
+  const project = projectOf(input, deps);
+  if (!project) return null;
+  const cfg = config(deps, project);
   if (!cfg) return null;
-  recordSubagent(input, deps, cfg);
+  recordSubagent(input, deps, cfg, project);
   return null;
 }
 
@@ -172,12 +208,15 @@ export function onSubagentStop(input: HookInput, deps: HookDeps): null {
 
 export function onAgentToolDone(input: HookInput, deps: HookDeps): HookResult | null {
   if (!input.tool_name || !SUBAGENT_TOOLS.has(input.tool_name)) return null;
-  const cfg = config(deps);
+  const project = projectOf(input, deps);
+  if (!project) return null;
+  const cfg = config(deps, project);
   if (!cfg || !cfg.digest) return null;
   const resp = (
     input.tool_response && typeof input.tool_response === 'object' ? input.tool_response : {}
   ) as Record<string, unknown>;
-  const p = sessionPaths(deps.project.path, input.session_id);
+  const p = sessionPaths(project, input.session_id);
+  if (storeState(project, p.dir) !== 'ok') return null;
   const text = readText(p.summary);
   if (!text) return null;
   const entries = parseSummary(text).entries;
@@ -202,10 +241,12 @@ export function onAgentToolDone(input: HookInput, deps: HookDeps): HookResult | 
 // --- SessionStart / SessionEnd -------------------------------------------------------------------
 
 export function onSessionStart(input: HookInput, deps: HookDeps): null {
-  const cfg = config(deps);
+  const project = projectOf(input, deps);
+  if (!project) return null;
+  const cfg = config(deps, project);
   if (!cfg) return null;
-  const keep = sessionPaths(deps.project.path, input.session_id).session;
-  const removed = cleanupExpired(deps.project.path, cfg.ttlHours * 3_600_000, deps.now().getTime(), keep);
+  const keep = sessionPaths(project, input.session_id).session;
+  const removed = cleanupExpired(project, cfg.ttlHours * 3_600_000, deps.now().getTime(), keep);
   if (removed.length) deps.log(`shared-context: removed ${removed.length} expired session folder(s)`);
   return null;
 }
@@ -220,9 +261,15 @@ function splitAgentFileName(name: string): { agentType: string; agentId: string 
 }
 
 /** FR-5.2: the final summary: every agent file is in it, marked final. */
-export function finalizeSession(input: HookInput, deps: HookDeps, cfg: ResolvedConfig): boolean {
-  const p = sessionPaths(deps.project.path, input.session_id);
-  if (!exists(p.dir)) return false;
+export function finalizeSession(
+  input: HookInput,
+  deps: HookDeps,
+  cfg: ResolvedConfig,
+  project: string | null = writableProjectRoot(input.cwd, deps.project.path, deps.env),
+): boolean {
+  if (!project) return false;
+  const p = sessionPaths(project, input.session_id);
+  if (storeState(project, p.dir) !== 'ok') return false;
   const r = withLock(p.lock, { timeoutMs: Math.min(cfg.lockTimeoutMs, 800) }, () => {
     const doc = parseSummary(readText(p.summary) ?? '');
     let entries = doc.entries;
@@ -239,17 +286,18 @@ export function finalizeSession(input: HookInput, deps: HookDeps, cfg: ResolvedC
         if (!sections.length) continue;
         let at = deps.now().toISOString();
         try {
-          at = new Date(statSync(path).mtimeMs).toISOString();
+          at = new Date(lstatSync(path).mtimeMs).toISOString();
         } catch {}
         entry = { ...splitAgentFileName(name), at, source: 'agent', sections };
         const clean = redact(text);
-        if (clean !== text) writeAtomic(path, clean);
+        if (clean !== text) writeAtomic(project, path, clean);
       }
       if (entry && hasContent(entry)) entries = upsertEntry(entries, entry, cfg.maxEntries);
     }
     entries = [...entries].sort((a, b) => Date.parse(a.at) - Date.parse(b.at)).slice(-cfg.maxEntries);
     if (!entries.length && !doc.entries.length) return false;
     writeAtomic(
+      project,
       p.summary,
       renderSummary({ session: input.session_id, updated: deps.now().toISOString(), final: true, entries }),
     );
@@ -259,9 +307,11 @@ export function finalizeSession(input: HookInput, deps: HookDeps, cfg: ResolvedC
 }
 
 export function onSessionEnd(input: HookInput, deps: HookDeps): null {
-  const cfg = config(deps);
+  const project = projectOf(input, deps);
+  if (!project) return null;
+  const cfg = config(deps, project);
   if (!cfg) return null;
-  finalizeSession(input, deps, cfg);
+  finalizeSession(input, deps, cfg, project);
   return null;
 }
 

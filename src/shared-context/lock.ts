@@ -8,8 +8,14 @@
 //   - stale: the holder's pid is gone (same host), or the file is older than staleMs;
 //     a stale lock is moved aside with rename (atomic, only one waiter wins) and re-checked;
 //   - release: unlink, only when the file still holds our token; also on process exit.
-import { closeSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
+import { readRegularText } from '../shared/safe-fs.js';
+
+/** A lock file's text: a regular file only, never through a symlink, never blocking (FIFO → null). */
+function readLockFile(path: string): string | null {
+  return readRegularText(path, { noFollow: true, maxBytes: 4096 });
+}
 
 export interface LockOptions {
   /** Give up after this long (ms). */
@@ -56,11 +62,11 @@ export function isStale(text: string, mtimeMs: number, staleMs: number, now: num
 }
 
 function breakIfStale(path: string, staleMs: number, now: number): void {
-  let text: string;
   let mtimeMs: number;
+  const text = readLockFile(path);
+  if (text === null) return; // gone already, or not a lock file we could have made (left alone)
   try {
-    text = readFileSync(path, 'utf8');
-    mtimeMs = statSync(path).mtimeMs;
+    mtimeMs = lstatSync(path).mtimeMs;
   } catch {
     return; // gone already
   }
@@ -73,10 +79,7 @@ function breakIfStale(path: string, staleMs: number, now: number): void {
   }
   // If the file we moved is not the one we judged (a new holder took the lock in between),
   // put it back: its holder still believes it owns the lock.
-  let moved = '';
-  try {
-    moved = readFileSync(aside, 'utf8');
-  } catch {}
+  const moved = readLockFile(aside) ?? '';
   if (moved !== text) {
     try {
       renameSync(aside, path);
@@ -129,7 +132,7 @@ function releaseFile(path: string, token: string): void {
   if (held.get(path) !== token) return;
   held.delete(path);
   try {
-    if (readFileSync(path, 'utf8') !== token) return; // not ours any more (judged stale and taken)
+    if (readLockFile(path) !== token) return; // not ours any more (judged stale and taken)
     unlinkSync(path);
   } catch {}
 }

@@ -1,22 +1,23 @@
 // The on-disk store: `<project>/.claude/shared-context/<session-id>/` holding one
 // `<agent-type>-<agent-id>.md` per contribution and `_summary.md` (FR-1). Ids are sanitized before
 // they become path parts; writes are atomic (temp file + rename), so readers never see half a file.
+// Every read, write and delete goes through shared/safe-fs (issue #12): nothing is followed through
+// a symlink inside `.claude/shared-context`, nothing outside the project is touched, only regular
+// files are read (with a size bound).
 import { createHash } from 'node:crypto';
-import {
-  appendFileSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  statSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { findGitRoot } from '../store/project.js';
+import {
+  appendFileIn,
+  dirState,
+  ensureDirIn,
+  lstatOrNull,
+  readRegularText,
+  removeTreeIn,
+  writeFileAtomicIn,
+  type DirState,
+} from '../shared/safe-fs.js';
 import { withLock } from './lock.js';
 
 export const STORE_DIR = join('.claude', 'shared-context');
@@ -44,6 +45,8 @@ export function sanitizePart(raw: string | undefined | null, fallback = 'unknown
 }
 
 export interface SessionPaths {
+  /** The project folder everything lives under (the containment root). */
+  project: string;
   root: string;
   dir: string;
   summary: string;
@@ -61,6 +64,7 @@ export function sessionPaths(projectPath: string, sessionId: string): SessionPat
   const session = sanitizePart(sessionId, 'session');
   const dir = join(root, session);
   return {
+    project: projectPath,
     root,
     dir,
     summary: join(dir, SUMMARY_FILE),
@@ -83,41 +87,37 @@ export function agentFileRel(
   return `${STORE_DIR.split('\\').join('/')}/${sanitizePart(sessionId, 'session')}/${agentFileName(agentType, agentId)}`;
 }
 
+/** The most a store file (summary, agent file, .gitignore) is read: 2 MiB. */
+export const TEXT_MAX_BYTES = 2 * 1024 * 1024;
+
+/**
+ * A store file's text: only a regular file (a FIFO, device or folder gives null, without blocking),
+ * never through a symlink at the file itself, at most TEXT_MAX_BYTES.
+ */
 export function readText(path: string): string | null {
-  try {
-    return readFileSync(path, 'utf8');
-  } catch {
-    return null;
-  }
+  return readRegularText(path, { noFollow: true, maxBytes: TEXT_MAX_BYTES });
 }
 
-/** Writes through a temp file in the same folder and renames it into place. */
-export function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.tmp-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
-  try {
-    writeFileSync(tmp, text, { mode: 0o600 });
-    renameSync(tmp, path);
-  } catch (e) {
-    try {
-      unlinkSync(tmp);
-    } catch {}
-    throw e;
-  }
+/** Whether the store folder of a project is usable: 'unsafe' when a part of it is a symlink. */
+export function storeState(projectPath: string, dir = storeRoot(projectPath)): DirState {
+  return dirState(projectPath, dir);
 }
 
 /**
- * Creates the session folder. Returns true when this call created it (the first writer of the
- * session), so one-time work (the .gitignore line) is done by exactly one process.
+ * Writes through a temp file in the same folder and renames it into place. The file must lie in a
+ * real folder inside the project (no symlink on the way, none at the file itself).
+ */
+export function writeAtomic(projectPath: string, path: string, text: string): void {
+  writeFileAtomicIn(projectPath, path, text, 0o600);
+}
+
+/**
+ * Creates the session folder, one component at a time under the (existing) project folder, refusing
+ * symlinks. Returns true when this call created it (the first writer of the session), so one-time
+ * work (the .gitignore line) is done by exactly one process.
  */
 export function ensureSessionDir(p: SessionPaths): boolean {
-  mkdirSync(p.root, { recursive: true, mode: 0o700 });
-  try {
-    mkdirSync(p.dir, { mode: 0o700 });
-    return true;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'EEXIST') return false;
-    throw e;
-  }
+  return ensureDirIn(p.project, p.dir, 0o700);
 }
 
 const IGNORED_ALREADY = new Set([
@@ -146,16 +146,24 @@ export function gitignoreCovers(text: string): boolean {
  */
 export function ensureGitignore(projectPath: string, root: string): boolean {
   const file = join(projectPath, '.gitignore');
+  // A .gitignore that is a symlink, a FIFO or anything but a regular file is left alone.
+  const st = lstatOrNull(file);
+  if (st && !st.isFile()) return false;
   const current = readText(file);
+  if (st && current === null) return false;
   if (current === null && findGitRoot(projectPath) === null) return false;
   if (current !== null && gitignoreCovers(current)) return false;
+  if (storeState(projectPath, root) !== 'ok') return false;
   const r = withLock(join(root, '.gitignore.lock'), { timeoutMs: 300 }, () => {
     const now = readText(file);
+    if (now === null && lstatOrNull(file)) return false;
     if (now !== null && gitignoreCovers(now)) return false;
     const sep = now && !now.endsWith('\n') ? '\n' : '';
-    appendFileSync(
+    appendFileIn(
+      projectPath,
       file,
       `${sep}# self-generation: per-session notes shared between subagents\n${GITIGNORE_LINE}\n`,
+      0o644,
     );
     return true;
   });
@@ -179,7 +187,7 @@ export function newestFileMtime(dir: string): number {
   }
   if (newest < 0) {
     try {
-      newest = statSync(dir).mtimeMs;
+      newest = lstatSync(dir).mtimeMs;
     } catch {}
   }
   return newest;
@@ -195,6 +203,8 @@ export interface SessionInfo {
 /** The session folders of a project, newest first. */
 export function listSessions(projectPath: string): SessionInfo[] {
   const root = storeRoot(projectPath);
+  // A store folder reached through a symlink (`.claude` or `shared-context` a link) is not ours.
+  if (storeState(projectPath, root) !== 'ok') return [];
   let names: string[] = [];
   try {
     names = readdirSync(root);
@@ -220,7 +230,9 @@ export function listSessions(projectPath: string): SessionInfo[] {
 
 /**
  * FR-5.1: deletes session folders whose newest file is older than the TTL. `keep` (the current
- * session folder) is never deleted. Symlinks and plain files in the root are left alone.
+ * session folder) is never deleted. Symlinks and plain files in the root are left alone; a session
+ * folder is deleted without following any symlink inside it, and nothing is deleted when the store
+ * folder itself is reached through a symlink.
  */
 export function cleanupExpired(projectPath: string, ttlMs: number, nowMs: number, keep?: string): string[] {
   const removed: string[] = [];
@@ -228,8 +240,7 @@ export function cleanupExpired(projectPath: string, ttlMs: number, nowMs: number
     if (s.session === keep) continue;
     if (s.newestMs < 0 || nowMs - s.newestMs <= ttlMs) continue;
     try {
-      rmSync(s.dir, { recursive: true, force: true });
-      removed.push(s.session);
+      if (removeTreeIn(projectPath, s.dir)) removed.push(s.session);
     } catch {}
   }
   return removed;

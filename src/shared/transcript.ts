@@ -1,24 +1,14 @@
-// Reading Claude Code transcripts (JSONL): only the tail, never the whole file.
-import { closeSync, fstatSync, openSync, readSync } from 'node:fs';
+// Reading Claude Code transcripts (JSONL): only the tail, never the whole file, and only a regular
+// file (a FIFO, socket, device or folder named as the transcript is skipped without blocking).
+import { readRegularText } from './safe-fs.js';
 
-/** The last `maxLines` lines of a file, reading at most `maxBytes` from its end. */
+/** The last `maxLines` lines of a regular file, reading at most `maxBytes` from its end. */
 export function readTailLines(path: string, maxLines = 500, maxBytes = 4 * 1024 * 1024): string[] {
-  let fd: number | null = null;
-  try {
-    fd = openSync(path, 'r');
-    const size = fstatSync(fd).size;
-    const len = Math.min(size, maxBytes);
-    const buf = Buffer.alloc(len);
-    readSync(fd, buf, 0, len, size - len);
-    let text = buf.toString('utf8');
-    if (len < size) text = text.slice(text.indexOf('\n') + 1); // drop the partial first line
-    const lines = text.split('\n').filter((l) => l.trim());
-    return lines.slice(-maxLines);
-  } catch {
-    return [];
-  } finally {
-    if (fd !== null) closeSync(fd);
-  }
+  if (typeof path !== 'string' || !path) return [];
+  const text = readRegularText(path, { tail: true, maxBytes });
+  if (text === null) return [];
+  const lines = text.split('\n').filter((l) => l.trim());
+  return lines.slice(-maxLines);
 }
 
 export interface ToolCall {

@@ -2,7 +2,8 @@
 // A bad file or a bad field never crashes anything: the bad part falls back to its default and
 // the problem is reported (doctor prints it).
 import * as z from 'zod/mini';
-import { readFileSync } from 'node:fs';
+import { lstatSync } from 'node:fs';
+import { readRegular } from '../shared/safe-fs.js';
 import { paths } from '../shared/paths.js';
 
 const Locale = z.enum(['ko', 'en']);
@@ -83,7 +84,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   let raw: Record<string, unknown> = {};
   let text: string | null = null;
   try {
-    text = readFileSync(file, 'utf8');
+    lstatSync(file);
+    // Only a regular file, never blocking on a FIFO or device, at most 1 MiB (issue #12.3).
+    const r = readRegular(file, { maxBytes: 1024 * 1024 });
+    if (!r) problems.push(`${file}: not a regular file or cannot be read (defaults used)`);
+    else if (r.truncated) problems.push(`${file}: larger than 1 MiB (defaults used)`);
+    else text = r.data.toString('utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') problems.push(`${file}: cannot be read (${code ?? String(e)})`);

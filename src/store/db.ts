@@ -1,8 +1,9 @@
 // The local SQLite store: opening, pragmas, migrations, damage detection, sqlite-vec.
 import type BetterSqlite3 from 'better-sqlite3';
 import { createRequire } from 'node:module';
-import { chmodSync, existsSync, lstatSync, mkdirSync, statSync } from 'node:fs';
+import { chmodSync, lstatSync, statSync } from 'node:fs';
 import { markHome } from '../shared/home.js';
+import { ensureHomeDir } from '../shared/safe-fs.js';
 import { paths, type Paths } from '../shared/paths.js';
 import { MIGRATIONS, SCHEMA_VERSION, VEC_TABLE_SQL } from './schema.js';
 
@@ -41,11 +42,9 @@ export function isBusyError(e: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
+/** The data home and its data folder; no symlink inside the home is followed (#12.1). */
 export function ensureDirs(p: Paths): void {
-  if (existsSync(p.dataDir)) return;
-  for (const dir of [p.home, p.dataDir]) {
-    if (!existsSync(dir)) mkdirSync(dir, { recursive: true, mode: 0o700 });
-  }
+  ensureHomeDir(p.home, p.dataDir, 0o700);
   markHome(p.home);
 }
 

@@ -1,6 +1,7 @@
 // The insert-only event log: insertEvent, queryEvents, and the on-disk queue that keeps events
 // written while the database was locked (or unreachable) until a later hook stores them.
-import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
+import { readdirSync, renameSync, unlinkSync } from 'node:fs';
+import { ensureHomeDir, readRegularText, writeFileAtomicIn } from '../shared/safe-fs.js';
 import { basename, join } from 'node:path';
 import { paths } from '../shared/paths.js';
 import { redact, redactDeep, truncate } from '../shared/redact.js';
@@ -140,12 +141,11 @@ export function insertEvent(db: DB, e: NewEvent): number {
 // ---------------------------------------------------------------- the on-disk queue
 
 export function queueEvent(p: PreparedEvent, env: NodeJS.ProcessEnv = process.env): string {
-  const dir = paths(env).queueDir;
-  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const { home, queueDir: dir } = paths(env);
+  // Created inside the data home without following a symlink; written atomically (#12.1).
+  ensureHomeDir(home, dir, 0o700);
   const name = `${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.json`;
-  const tmp = join(dir, `.${name}.tmp`);
-  writeFileSync(tmp, JSON.stringify(p), { mode: 0o600 });
-  renameSync(tmp, join(dir, name));
+  writeFileAtomicIn(home, join(dir, name), JSON.stringify(p), 0o600);
   return join(dir, name);
 }
 
@@ -209,7 +209,9 @@ export function drainQueue(
     }
     let event: PreparedEvent | null = null;
     try {
-      event = JSON.parse(readFileSync(to, 'utf8')) as PreparedEvent;
+      // A regular file only (never blocking on a FIFO), at most 8 MiB.
+      const text = readRegularText(to, { noFollow: true, maxBytes: 8 * 1024 * 1024 });
+      if (text !== null) event = JSON.parse(text) as PreparedEvent;
     } catch {}
     claimed.push({ file: to, event });
   }

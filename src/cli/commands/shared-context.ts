@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../../store/config.js';
 import { getProjectPath } from '../../store/project.js';
-import { categoriesFor, resolveConfig } from '../../shared-context/config.js';
+import { categoriesFor, PROJECT_CONFIG_FILE, resolveConfig } from '../../shared-context/config.js';
+import { activeRules } from '../../shared-context/extract.js';
 import { parseSummary } from '../../shared-context/entry.js';
 import { buildContext, filterEntries } from '../../shared-context/inject.js';
 import {
@@ -17,6 +18,7 @@ import {
   gitignoreCovers,
   sanitizePart,
   storeRoot,
+  storeState,
   STORE_DIR,
   SUMMARY_FILE,
   type SessionInfo,
@@ -77,11 +79,32 @@ export function sharedContextCheck(env: NodeJS.ProcessEnv, projectDir: string): 
       fix: 'edit the file named (see the README, "Shared context" → "Configuration", for the keys)',
     });
   }
+  // #12.3: a rule whose regex the linear-time engine cannot run (bad syntax, look-around,
+  // back-references) is skipped by the hooks: name it here.
+  const ruleProblems: string[] = [];
+  activeRules(cfg, ruleProblems);
+  for (const p of ruleProblems) {
+    out.push({
+      name: 'shared context',
+      level: 'warn',
+      message: p,
+      fix: `rewrite that regular expression in RE2 syntax (no look-around, no back-references) or remove the rule, in ${join(project, PROJECT_CONFIG_FILE)} or the sharedContext section of config.json`,
+    });
+  }
   if (!cfg.enabled) {
     out.push({
       name: 'shared context',
       level: 'info',
       message: 'switched off (sharedContext.enabled or SELF_GEN_SHARED_CONTEXT=0)',
+    });
+    return out;
+  }
+  if (storeState(project) === 'unsafe') {
+    out.push({
+      name: 'shared context',
+      level: 'warn',
+      message: `${storeRoot(project)} (or .claude) is a symlink or not a folder: the shared context is not used in this project (nothing is read, written or deleted through it)`,
+      fix: `rm ${storeRoot(project)}   (a real folder is created by the next subagent)`,
     });
     return out;
   }
