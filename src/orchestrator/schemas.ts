@@ -195,11 +195,15 @@ function build(strict: boolean) {
   const PatternValue = z.custom<unknown>((v) => isPatternValue(v));
   const Knowledge = obj({
     version: z.literal(1),
-    // An unquoted hash such as 109656e1 or 12345678 is a number in YAML: accepted as written.
+    // An unquoted hash such as 109656e1, 6e341821 (Infinity) or 12345678 is a number in YAML:
+    // accepted as written (the hash is known from the path anyway).
     project: obj({
       path: Text,
       name: z.string(),
-      hash: z.union([z.string().check(z.regex(/^[0-9a-f]{8}$/)), z.number()]),
+      hash: z.union([
+        z.string().check(z.regex(/^[0-9a-f]{8}$/)),
+        z.custom<number>((v) => typeof v === 'number', 'must be the 8-hex-digit project hash'),
+      ]),
     }),
     patterns: z.record(z.string(), PatternValue),
     decisions: z.array(

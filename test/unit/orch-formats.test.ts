@@ -153,6 +153,16 @@ describe('#14.1 real-format files of every kind parse', () => {
     }
   });
 
+  it('an unquoted project hash that YAML reads as a number (109656e1, 6e341821 = Infinity, 12345678) is accepted', () => {
+    const text = readFileSync(join(REAL, 'knowledge.yaml'), 'utf8');
+    for (const h of ['109656e1', '6e341821', '12345678']) {
+      const data = parse(text.replace(/hash: \S+/, `hash: ${h}`));
+      expect(typeof (data as any).project.hash, h).toBe('number');
+      expect(parseWith(Real.knowledge, data, 'knowledge.yaml').ok, h).toBe(true);
+      expect(parseWith(Read.knowledge, data, 'knowledge.yaml').ok, h).toBe(true);
+    }
+  });
+
   it('optional fields may be missing (boundaries[].note, pitfalls[].learned_from)', () => {
     const dc = load('contracts/R1/T1/design-contract.yaml') as any;
     for (const b of dc.boundaries) delete b.note;
