@@ -8,6 +8,7 @@ import { registerOrch } from './commands/orch.js';
 import { registerAnalysis } from './commands/analysis.js';
 import { registerDemo } from './commands/demo.js';
 import { CliError } from './errors.js';
+import { guardOutput } from './output-guard.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
     await hookMain(argv[3]);
     return;
   }
+  guardOutput();
   try {
     await buildProgram().parseAsync(argv);
   } catch (e) {

@@ -8,6 +8,7 @@ import { getDb, type DB } from '../store/db.js';
 import { drainQueue } from '../store/events.js';
 import { getProjectName, getProjectPath } from '../store/project.js';
 import { paths } from '../shared/paths.js';
+import { redact } from '../shared/redact.js';
 import type { HookDeps, HookInput } from './types.js';
 
 /** dist/worker.js, whether this code runs from dist/, a dist/chunks/ chunk, or sources. */
@@ -37,7 +38,7 @@ export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
     try {
       const p = paths(env);
       mkdirSync(p.logsDir, { recursive: true, mode: 0o700 });
-      appendFileSync(join(p.logsDir, 'hooks.log'), `${new Date().toISOString()} [${process.pid}] ${m}\n`, {
+      appendFileSync(join(p.logsDir, 'hooks.log'), `${new Date().toISOString()} [${process.pid}] ${redact(m)}\n`, {
         mode: 0o600,
       });
     } catch {}
