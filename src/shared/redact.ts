@@ -3,7 +3,7 @@
 // Two layers: our own rules (token shapes, connection strings, CLI password flags, netrc, named
 // assignments with an entropy check; secret-rules.ts), then the maintained secretlint preset
 // (secretlint.ts) as a second net. See docs/privacy.md.
-import { OWN_RULES } from './secret-rules.js';
+import { applyOwnRules } from './secret-rules.js';
 import { secretNameKind, shouldHide } from './secret-names.js';
 import { secretlintRedact } from './secretlint.js';
 
@@ -18,9 +18,7 @@ export function stripPrivate(text: string): string {
 /** Redacts secrets and private sections from one string. */
 export function redact(text: string): string {
   if (!text) return text;
-  let out = stripPrivate(text);
-  for (const { re, to } of OWN_RULES) out = typeof to === 'string' ? out.replace(re, to) : out.replace(re, to);
-  return secretlintRedact(out);
+  return secretlintRedact(applyOwnRules(stripPrivate(text)));
 }
 
 /** Redacts every string inside a JSON-like value (keys are kept). */
@@ -30,7 +28,8 @@ export function redactDeep<T>(value: T, depth = 0): T {
   if (Array.isArray(value)) return value.map((v) => redactDeep(v, depth + 1)) as T;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value as Record<string, unknown>)) {
-    out[k] = typeof v === 'string' && shouldHide(secretNameKind(k), v) ? '[REDACTED]' : redactDeep(v, depth + 1);
+    out[k] =
+      typeof v === 'string' && shouldHide(secretNameKind(k), v) ? '[REDACTED]' : redactDeep(v, depth + 1);
   }
   return out as T;
 }

@@ -10,27 +10,57 @@ export interface SecretRule {
   /** Replacement string (`$1` keeps a prefix) or function. */
   to: string | ((match: string, ...groups: string[]) => string);
 }
+/** A rule that scans by itself (named assignments and flags: see `replaceNamed`). */
+export interface ScanRule {
+  name: string;
+  apply: (text: string) => string;
+}
 
 const tag = (name: string): string => `[REDACTED:${name}]`;
 const R = (name: string, re: RegExp, to: SecretRule['to'] = tag(name)): SecretRule => ({ name, re, to });
 /** Keeps group 1 (a prefix such as `password=`) and hides what follows. */
 const keep1 = '$1[REDACTED]';
 
-// A value after a separator: quoted (may hold spaces) or a bare run up to a delimiter.
-const VALUE = String.raw`(?:"([^"\n]{1,2000})"|'([^'\n]{1,2000})'|([^\s"'\x60,;&|()<>{}\[\]]{1,2000}))`;
+// A value after a separator: quoted (may hold spaces; `\"…\"` inside JSON-escaped text; the closing
+// quote may be cut off) or a bare run up to a delimiter.
+const VALUE = String.raw`(?:\\"([^"\\\n]{1,2000})|"([^"\n]{1,2000})|'([^'\n]{1,2000})|([^\s"'\\\x60,;&|()<>{}\[\]]{1,2000}))`;
 
 /** `NAME=value`, `"name": "value"`, `name: value`, `NAME := value` with a secret-announcing name. */
+// The value sits in a lookahead: a match consumes only `name=`, so a name that announces nothing
+// (`failed: SECRET_KEY=…`) never swallows the assignment that follows it.
 const ASSIGNMENT = new RegExp(
-  String.raw`(?<![A-Za-z0-9_$])(["']?)([A-Za-z_][A-Za-z0-9_.-]{0,60})\1(\s{0,5}(?::=|=>|=|:)\s{0,5})` + VALUE,
+  String.raw`(?<![A-Za-z0-9_$])(\\?["']?)([A-Za-z_][A-Za-z0-9_.-]{0,60})\1(\s{0,5}(?::=|=>|=|:)\s{0,5})(?=${VALUE})`,
   'g',
 );
 /** `--password value`, `--api-key=value`, `-token value`. */
-const FLAG = new RegExp(String.raw`(?<![\w-])(--?[A-Za-z][A-Za-z0-9-]{1,40})(=|\s{1,5})` + VALUE, 'g');
+const FLAG = new RegExp(
+  String.raw`(?<![\w-])()(--?[A-Za-z][A-Za-z0-9-]{1,40})\1(=|\s{1,5})(?=${VALUE})`,
+  'g',
+);
 
-/** The prefix kept, the value hidden, its quotes kept. */
-function hideValue(prefix: string, dq?: string, sq?: string): string {
-  const q = dq !== undefined ? '"' : sq !== undefined ? "'" : '';
-  return `${prefix}${q}[REDACTED]${q}`;
+/**
+ * Hides the value after each `name<sep>` match of `re` (groups: quote, name, separator, then the
+ * value's double-quoted / single-quoted / bare forms) when the name announces a secret and the
+ * value looks like one.
+ */
+function replaceNamed(text: string, re: RegExp, flag: boolean): string {
+  let out = '';
+  let at = 0;
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    const [head, q = '', name = '', sep = '', eq, dq, sq, bare] = m;
+    const value = eq ?? dq ?? sq ?? bare ?? '';
+    if (flag && value.startsWith('-')) continue;
+    if (!shouldHide(secretNameKind(name), value)) continue;
+    const quote = eq !== undefined ? '\\"' : dq !== undefined ? '"' : sq !== undefined ? "'" : '';
+    let end = m.index + head.length + quote.length + value.length;
+    const closed = quote !== '' && text.startsWith(quote, end);
+    if (closed) end += quote.length;
+    out += `${text.slice(at, m.index)}${q}${name}${q}${sep}${quote}[REDACTED]${closed ? quote : ''}`;
+    at = end;
+    re.lastIndex = end;
+  }
+  return at === 0 ? text : out + text.slice(at);
 }
 
 // Order matters: the most specific token shapes first, the generic forms last.
@@ -59,8 +89,15 @@ export const OWN_RULES: SecretRule[] = [
   R('google-api-key', /\bAIza[0-9A-Za-z_-]{35}\b/g),
   R('google-oauth-token', /\bya29\.[0-9A-Za-z_-]{20,}/g),
   R('google-client-secret', /\bGOCSPX-[A-Za-z0-9_-]{20,}/g),
-  R('azure-client-secret', /(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g),
-  R('azure-storage-key', /\b((?:AccountKey|SharedAccessKey|SharedSecret)\s{0,3}=\s{0,3})[^;\s"']{8,}/gi, keep1),
+  R(
+    'azure-client-secret',
+    /(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])/g,
+  ),
+  R(
+    'azure-storage-key',
+    /\b((?:AccountKey|SharedAccessKey|SharedSecret)\s{0,3}=\s{0,3})[^;\s"'\\]{8,}/gi,
+    keep1,
+  ),
   R('azure-sas', /([?&]sig=)[A-Za-z0-9%+/=]{16,}/g, keep1),
   R('digitalocean-token', /\bdo[oapr]_v1_[a-f0-9]{64}\b/g),
   R('terraform-token', /\b[A-Za-z0-9]{14}\.atlasv1\.[A-Za-z0-9_-]{60,}/g),
@@ -70,7 +107,10 @@ export const OWN_RULES: SecretRule[] = [
   R('slack-token', /\bxox[abposre]-[A-Za-z0-9-]{10,}/g),
   R('slack-token', /\bxapp-\d-[A-Za-z0-9-]{10,}/g),
   R('slack-webhook', /https:\/\/hooks\.slack\.com\/(?:services|workflows|triggers)\/[A-Za-z0-9/_-]+/g),
-  R('discord-webhook', /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g),
+  R(
+    'discord-webhook',
+    /https:\/\/(?:ptb\.|canary\.)?discord(?:app)?\.com\/api\/webhooks\/\d+\/[A-Za-z0-9_-]+/g,
+  ),
   R('telegram-bot-token', /\b\d{8,10}:AA[A-Za-z0-9_-]{33}\b/g),
   R('stripe-key', /\b(?:sk|rk|pk)_(?:live|test)_[A-Za-z0-9]{16,}/g),
   R('stripe-webhook-secret', /\bwhsec_[A-Za-z0-9+/=]{24,}/g),
@@ -94,8 +134,10 @@ export const OWN_RULES: SecretRule[] = [
   // Credentials inside URLs: scheme://user:password@host, scheme://:password@host (redis),
   // scheme://TOKEN@host.
   R('url-credentials', /\b([a-z][a-z0-9+.-]{0,20}:\/\/[^\s:/@]{0,200}:)[^\s@/]{1,500}@/gi, '$1[REDACTED]@'),
-  R('url-credentials', /\b([a-z][a-z0-9+.-]{0,20}:\/\/)([^\s:/@]{12,500})@/gi, (m: string, p: string, u: string) =>
-    looksGenerated(u) ? `${p}[REDACTED]@` : m,
+  R(
+    'url-credentials',
+    /\b([a-z][a-z0-9+.-]{0,20}:\/\/)([^\s:/@]{12,500})@/gi,
+    (m: string, p: string, u: string) => (looksGenerated(u) ? `${p}[REDACTED]@` : m),
   ),
   // Authorization headers
   R(
@@ -104,43 +146,64 @@ export const OWN_RULES: SecretRule[] = [
     keep1,
   ),
   R('bearer', /\b(bearer\s{1,5})[A-Za-z0-9._~+/-]{16,}=*/gi, keep1),
-  R('api-key-header', /\b((?:x-api-key|api-key|x-auth-token|private-token)\s{0,3}:\s{0,3})[^\s"']{8,}/gi, keep1),
+  R(
+    'api-key-header',
+    /\b((?:x-api-key|api-key|x-auth-token|private-token)\s{0,3}:\s{0,3})[^\s"'\\]{8,}/gi,
+    keep1,
+  ),
   // CLI password flags
   R(
     'mysql-password',
-    /\b((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlsh|mariadb|mariadb-dump)\b[^\n;|&]{0,300}?\s-p)(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s'"]{1,200})/g,
+    /\b((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlsh|mariadb|mariadb-dump)\b[^\n;|&]{0,300}?\s-p)(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s'"\\]{1,200})/g,
     keep1,
   ),
   R(
     'registry-login-password',
-    /\b((?:docker|podman|buildah|nerdctl|helm\s{1,5}registry|oras|skopeo)\s{1,5}login\b[^\n;|&]{0,300}?\s(?:-p|--password)(?:\s{1,5}|=))(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s'"]{1,200})/g,
+    /\b((?:docker|podman|buildah|nerdctl|helm\s{1,5}registry|oras|skopeo)\s{1,5}login\b[^\n;|&]{0,300}?\s(?:-p|--password)(?:\s{1,5}|=))(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s'"\\]{1,200})/g,
     keep1,
   ),
-  R('sshpass', /\b(sshpass\s{1,5}(?:-[a-zA-Z]\s{1,5}\S{1,200}\s{1,5}){0,4}-p\s{0,5})(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|\S{1,200})/g, keep1),
+  R(
+    'sshpass',
+    /\b(sshpass\s{1,5}(?:-[a-zA-Z]\s{1,5}\S{1,200}\s{1,5}){0,4}-p\s{0,5})(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|(?!\[REDACTED)[^\s"'\\]{1,200})/g,
+    keep1,
+  ),
   R(
     'user-password-flag',
-    /((?:^|\s)(?:-u|--user|--proxy-user|-U)(?:\s{1,5}|=)['"]?[^\s:'"]{1,200}:)([^\s'"]{1,500})/g,
+    /((?:^|\s)(?:-u|--user|--proxy-user|-U)(?:\s{1,5}|=)['"]?[^\s:'"]{1,200}:)([^\s'"\\]{1,500})/g,
     (m: string, p: string, pw: string) =>
       /^\d+$/.test(pw) || pw.startsWith('//') || pw.includes('[REDACTED') ? m : `${p}[REDACTED]`,
   ),
   R(
     'aws-configure',
-    /\b(aws\s{1,5}configure\s{1,5}set\s{1,5}(?:--profile\s{1,5}\S{1,100}\s{1,5})?[\w.]{0,80}(?:secret|token|password|key)[\w.]{0,80}\s{1,5})\S{1,2000}/gi,
+    /\b(aws\s{1,5}configure\s{1,5}set\s{1,5}(?:--profile\s{1,5}\S{1,100}\s{1,5})?[\w.]{0,80}(?:secret|token|password|key)[\w.]{0,80}\s{1,5})(?!\[REDACTED)[^\s"'\\]{1,2000}/gi,
     keep1,
   ),
   // netrc: `machine h login u password p`, and a `password p` line of its own
-  R('netrc', /\b((?:machine|default)\s(?:[^\n]{0,300}?\s)?(?:password|passwd)\s{1,5})\S{1,500}/g, keep1),
-  R('netrc', /\b(login\s{1,5}\S{1,200}\s{1,5}(?:password|passwd)\s{1,5})\S{1,500}/g, keep1),
-  R('netrc', /^(\s{0,20}(?:password|passwd)\s{1,5})\S{1,500}(?=\s*$)/gm, keep1),
-  // KEY=value / "key": "value" / key: value with a secret-announcing name (entropy checked)
-  R('secret-assignment', ASSIGNMENT, (m: string, q: string, name: string, sep: string, dq?: string, sq?: string, bare?: string) => {
-    const value = dq ?? sq ?? bare ?? '';
-    if (!shouldHide(secretNameKind(name), value)) return m;
-    return hideValue(`${q}${name}${q}${sep}`, dq, sq);
-  }),
-  R('secret-flag', FLAG, (m: string, flag: string, sep: string, dq?: string, sq?: string, bare?: string) => {
-    const value = dq ?? sq ?? bare ?? '';
-    if (value.startsWith('-') || !shouldHide(secretNameKind(flag), value)) return m;
-    return hideValue(`${flag}${sep}`, dq, sq);
-  }),
+  R(
+    'netrc',
+    /\b((?:machine|default)\s(?:[^\n]{0,300}?\s)?(?:password|passwd)\s{1,5})(?!\[REDACTED)[^\s"'\\]{1,500}/g,
+    keep1,
+  ),
+  R(
+    'netrc',
+    /\b(login\s{1,5}\S{1,200}\s{1,5}(?:password|passwd)\s{1,5})(?!\[REDACTED)[^\s"'\\]{1,500}/g,
+    keep1,
+  ),
+  R('netrc', /^(\s{0,20}(?:password|passwd)\s{1,5})(?!\[REDACTED)[^\s"'\\]{1,500}(?=\s*$)/gm, keep1),
 ];
+
+// KEY=value / "key": "value" / key: value / --flag value with a secret-announcing name
+// (entropy checked for key/token/auth names).
+const NAMED_RULES: ScanRule[] = [
+  { name: 'secret-assignment', apply: (t) => replaceNamed(t, ASSIGNMENT, false) },
+  { name: 'secret-flag', apply: (t) => replaceNamed(t, FLAG, true) },
+];
+
+/** Runs every own rule over `text`, in order. */
+export function applyOwnRules(text: string): string {
+  let out = text;
+  for (const { re, to } of OWN_RULES)
+    out = typeof to === 'string' ? out.replace(re, to) : out.replace(re, to);
+  for (const r of NAMED_RULES) out = r.apply(out);
+  return out;
+}

@@ -44,7 +44,8 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
     // Generated key material always mixes in a digit and a letter (as real keys do in practice).
     if (n >= 8 && alphabet.includes('0') && !/[0-9]/.test(s)) s = DIGITS[Math.floor(r() * 10)] + s.slice(1);
     const letters = alphabet.replace(/[^A-Za-z]/g, '');
-    if (n >= 8 && letters && !/[A-Za-z]/.test(s)) s = s.slice(0, -1) + letters[Math.floor(r() * letters.length)];
+    if (n >= 8 && letters && !/[A-Za-z]/.test(s))
+      s = s.slice(0, -1) + letters[Math.floor(r() * letters.length)];
     return s;
   };
   const pw = (): string => j('Pw', pick(ALNUM, 14), '!');
@@ -68,7 +69,12 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const awsSecret = pick(B64, 40);
   add('cloud', 'aws secret env', `export AWS_SECRET_ACCESS_KEY=${awsSecret}`, awsSecret);
   const awsSecret2 = pick(B64, 40);
-  add('cloud', 'aws credentials file', `[default]\naws_secret_access_key = ${awsSecret2}\nregion = eu-west-1`, awsSecret2);
+  add(
+    'cloud',
+    'aws credentials file',
+    `[default]\naws_secret_access_key = ${awsSecret2}\nregion = eu-west-1`,
+    awsSecret2,
+  );
   const awsSecret3 = pick(B64, 40);
   add('cloud', 'aws configure set', `aws configure set aws_secret_access_key ${awsSecret3}`, awsSecret3);
   const awsSession = pick(B64, 180);
@@ -79,7 +85,12 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const ya29 = j('ya', '29.', pick(URLSAFE, 70));
   add('cloud', 'gcp oauth access token', `gcloud auth print-access-token => ${ya29}`, ya29.slice(5, 45));
   const gocspx = j('GOC', 'SPX-', pick(URLSAFE, 28));
-  add('cloud', 'gcp oauth client secret', `{"client_id":"1234.apps.example","client_secret":"${gocspx}"}`, gocspx);
+  add(
+    'cloud',
+    'gcp oauth client secret',
+    `{"client_id":"1234.apps.example","client_secret":"${gocspx}"}`,
+    gocspx,
+  );
   const saKey = pem('PRIVATE KEY');
   const saKeyId = pick(HEX, 40);
   add(
@@ -137,7 +148,12 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const pat = j('github', '_pat_', pick(ALNUM, 22), '_', pick(ALNUM, 59));
   add('vcs', 'github fine-grained token', `token: ${pat}`, pat.slice(0, 40));
   const glpat = j('gl', 'pat-', pick(URLSAFE, 20));
-  add('vcs', 'gitlab personal token', `curl --header "PRIVATE-TOKEN: ${glpat}" https://gitlab.example.com/api/v4/projects`, glpat);
+  add(
+    'vcs',
+    'gitlab personal token',
+    `curl --header "PRIVATE-TOKEN: ${glpat}" https://gitlab.example.com/api/v4/projects`,
+    glpat,
+  );
   const glrt = j('gl', 'rt-', pick(URLSAFE, 20));
   add('vcs', 'gitlab runner token', `gitlab-runner register --token ${glrt}`, glrt);
   const gldt = j('gl', 'dt-', pick(URLSAFE, 20));
@@ -149,9 +165,27 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   // ---- chat / SaaS
   const xoxb = j('xo', 'xb-', pick(DIGITS, 12), '-', pick(DIGITS, 13), '-', pick(ALNUM, 24));
   add('saas', 'slack bot token', `SLACK_BOT=${xoxb}`, xoxb.slice(0, 30));
-  const xoxp = j('xo', 'xp-', pick(DIGITS, 12), '-', pick(DIGITS, 12), '-', pick(DIGITS, 13), '-', pick(HEX, 32));
+  const xoxp = j(
+    'xo',
+    'xp-',
+    pick(DIGITS, 12),
+    '-',
+    pick(DIGITS, 12),
+    '-',
+    pick(DIGITS, 13),
+    '-',
+    pick(HEX, 32),
+  );
   add('saas', 'slack user token', `token=${xoxp}`, xoxp.slice(10, 50));
-  const hook = j('https://hooks.', 'slack.com/services/T', pick(UPPER + DIGITS, 8), '/B', pick(UPPER + DIGITS, 10), '/', pick(ALNUM, 24));
+  const hook = j(
+    'https://hooks.',
+    'slack.com/services/T',
+    pick(UPPER + DIGITS, 8),
+    '/B',
+    pick(UPPER + DIGITS, 10),
+    '/',
+    pick(ALNUM, 24),
+  );
   add('saas', 'slack webhook', `curl -X POST ${hook} -d '{}'`, hook.slice(-24));
   const sk = j('sk', '_live_', pick(ALNUM, 24));
   add('saas', 'stripe secret key', `Stripe::APIError (key ${sk})`, sk);
@@ -164,7 +198,12 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const sg = j('S', 'G.', pick(URLSAFE, 22), '.', pick(URLSAFE, 43));
   add('saas', 'sendgrid key', `SENDGRID=${sg}`, sg.slice(0, 40));
   const openai = j('sk', '-proj-', pick(URLSAFE, 48));
-  add('saas', 'openai project key', `openai.AuthenticationError: Incorrect API key provided: ${openai}`, openai);
+  add(
+    'saas',
+    'openai project key',
+    `openai.AuthenticationError: Incorrect API key provided: ${openai}`,
+    openai,
+  );
   const openaiLegacy = j('sk', '-', pick(ALNUM, 20), 'T3Blb', 'kFJ', pick(ALNUM, 20));
   add('saas', 'openai legacy key', `OPENAI_API_KEY=${openaiLegacy}`, openaiLegacy);
   const ant = j('sk', '-ant-', 'api03-', pick(URLSAFE, 93), 'AA');
@@ -192,7 +231,7 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const vault = j('hv', 's.', pick(URLSAFE, 95));
   add('saas', 'vault token', `VAULT_TOKEN=${vault} vault kv get secret/app`, vault.slice(0, 40));
   const dapi = j('da', 'pi', pick(HEX, 32));
-  add('saas', 'databricks token (preset rule)', `databricks configure --token ${dapi}`, dapi);
+  add('saas', 'databricks token (preset rule)', `databricks cli rejected ${dapi} (expired)`, dapi);
   const notion = j('nt', 'n_', pick(DIGITS, 11), pick(ALNUM, 35));
   add('saas', 'notion token (preset rule)', `notion client with ${notion} failed`, notion);
   const glsa = j('gl', 'sa_', pick(ALNUM, 32), '_', pick(HEX, 8));
@@ -208,7 +247,13 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const age = j('AGE-', 'SECRET-KEY-1', pick(UPPER + DIGITS, 58));
   add('saas', 'age secret key', `# created: 2026\n${age}`, age);
   // ---- private keys
-  for (const label of ['RSA PRIVATE KEY', 'OPENSSH PRIVATE KEY', 'EC PRIVATE KEY', 'ENCRYPTED PRIVATE KEY', 'PGP PRIVATE KEY BLOCK']) {
+  for (const label of [
+    'RSA PRIVATE KEY',
+    'OPENSSH PRIVATE KEY',
+    'EC PRIVATE KEY',
+    'ENCRYPTED PRIVATE KEY',
+    'PGP PRIVATE KEY BLOCK',
+  ]) {
     const k = pem(label);
     add('private-key', `${label.toLowerCase()} (pem)`, `cat key.pem\n${k.text}\n`, k.secret);
   }
@@ -228,16 +273,36 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const my = pw();
   add('connection-string', 'mysql url', `DATABASE_URL=mysql://root:${my}@127.0.0.1:3306/shop`, my);
   const mongo = pw();
-  add('connection-string', 'mongodb+srv url', `mongosh "mongodb+srv://admin:${mongo}@cluster0.example.net/test"`, mongo);
+  add(
+    'connection-string',
+    'mongodb+srv url',
+    `mongosh "mongodb+srv://admin:${mongo}@cluster0.example.net/test"`,
+    mongo,
+  );
   const redis = pw();
-  add('connection-string', 'redis url without user', `redis-cli -u redis://:${redis}@cache.internal:6379/0`, redis);
+  add(
+    'connection-string',
+    'redis url without user',
+    `redis-cli -u redis://:${redis}@cache.internal:6379/0`,
+    redis,
+  );
   const amqp = pw();
   add('connection-string', 'amqp url', `CELERY_BROKER_URL=amqp://guest:${amqp}@rabbit:5672//`, amqp);
   const ado = pw();
-  add('connection-string', 'ado.net connection string', `Server=tcp:db.example.net,1433;Database=app;User ID=sa;Password=${ado};`, ado);
+  add(
+    'connection-string',
+    'ado.net connection string',
+    `Server=tcp:db.example.net,1433;Database=app;User ID=sa;Password=${ado};`,
+    ado,
+  );
   // ---- basic auth in URLs
   const https = pw();
-  add('url-credentials', 'https basic auth url', `pip install -i https://deploy:${https}@pypi.example.com/simple pkg`, https);
+  add(
+    'url-credentials',
+    'https basic auth url',
+    `pip install -i https://deploy:${https}@pypi.example.com/simple pkg`,
+    https,
+  );
   const ftp = pw();
   add('url-credentials', 'ftp url', `wget ftp://backup:${ftp}@ftp.example.com/dump.sql`, ftp);
   // ---- CLI password flags
@@ -248,7 +313,12 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const curlU = pw();
   add('cli-flag', 'curl -u user:pass', `curl -u alice:${curlU} https://api.example.com/me`, curlU);
   const curlUser = pw();
-  add('cli-flag', 'curl --user user:pass', `curl --user bob:${curlUser} -X POST https://api.example.com`, curlUser);
+  add(
+    'cli-flag',
+    'curl --user user:pass',
+    `curl --user bob:${curlUser} -X POST https://api.example.com`,
+    curlUser,
+  );
   const sshpass = pw();
   add('cli-flag', 'sshpass -p', `sshpass -p '${sshpass}' ssh deploy@10.0.0.5`, sshpass);
   const pgpass = pw();
@@ -271,7 +341,12 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const apiTok = pick(HEX, 40);
   add('assignment', 'export API_TOKEN', `export API_TOKEN=${apiTok}`, apiTok);
   const ymlSecret = pick(ALNUM, 30);
-  add('assignment', 'yaml client_secret', `oauth:\n  client_id: web\n  client_secret: ${ymlSecret}\n`, ymlSecret);
+  add(
+    'assignment',
+    'yaml client_secret',
+    `oauth:\n  client_id: web\n  client_secret: ${ymlSecret}\n`,
+    ymlSecret,
+  );
   const jsonKey = pick(ALNUM, 32);
   add('assignment', 'json apiKey', `{"service": "maps", "apiKey": "${jsonKey}"}`, jsonKey);
   const tomlPw = pw();
