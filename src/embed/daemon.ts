@@ -38,7 +38,8 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
   const env = opts.env ?? process.env;
   const config = opts.config ?? loadConfig(env);
   const log =
-    opts.log ?? ((l: string) => process.stdout.write(`${new Date().toISOString()} [${process.pid}] ${redact(l)}\n`));
+    opts.log ??
+    ((l: string) => process.stdout.write(`${new Date().toISOString()} [${process.pid}] ${redact(l)}\n`));
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   const p = paths(env);
   const dp = daemonPaths(env);

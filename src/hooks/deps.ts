@@ -38,9 +38,13 @@ export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
     try {
       const p = paths(env);
       mkdirSync(p.logsDir, { recursive: true, mode: 0o700 });
-      appendFileSync(join(p.logsDir, 'hooks.log'), `${new Date().toISOString()} [${process.pid}] ${redact(m)}\n`, {
-        mode: 0o600,
-      });
+      appendFileSync(
+        join(p.logsDir, 'hooks.log'),
+        `${new Date().toISOString()} [${process.pid}] ${redact(m)}\n`,
+        {
+          mode: 0o600,
+        },
+      );
     } catch {}
   };
 }

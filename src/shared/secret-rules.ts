@@ -9,6 +9,8 @@ export interface SecretRule {
   re: RegExp;
   /** Replacement string (`$1` keeps a prefix) or function. */
   to: string | ((match: string, ...groups: string[]) => string);
+  /** Literal strings one of which the text must hold for the rule to run (lower case for /i rules). */
+  needs: string[];
 }
 /** A rule that scans by itself (named assignments and flags: see `replaceNamed`). */
 export interface ScanRule {
@@ -17,7 +19,82 @@ export interface ScanRule {
 }
 
 const tag = (name: string): string => `[REDACTED:${name}]`;
-const R = (name: string, re: RegExp, to: SecretRule['to'] = tag(name)): SecretRule => ({ name, re, to });
+// Hot path: a rule runs only on text holding one of its literal markers (a substring test costs far
+// less than running, and first compiling, the expression).
+const NEEDS: Record<string, string[]> = {
+  'private-key': ['PRIVATE KEY'],
+  'putty-key': ['PuTTY-User-Key-File'],
+  'age-secret-key': ['AGE-SECRET-KEY-1'],
+  'anthropic-key': ['sk-ant-'],
+  'openai-key': ['sk-'],
+  'huggingface-token': ['hf_'],
+  'replicate-token': ['r8_'],
+  'groq-key': ['gsk_'],
+  'github-token': ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
+  'gitlab-token': [
+    'glpat-',
+    'glptt-',
+    'gldt-',
+    'glrt-',
+    'glcbt-',
+    'gloas-',
+    'glft-',
+    'glimt-',
+    'glsoat-',
+    'glagent-',
+    'GR1348941',
+  ],
+  'bitbucket-token': ['ATBB'],
+  'atlassian-token': ['ATATT3'],
+  'aws-access-key': ['A3T', 'AKIA', 'ASIA', 'AGPA', 'AIDA', 'AROA', 'AIPA', 'ANPA', 'ANVA'],
+  'google-api-key': ['AIza'],
+  'google-oauth-token': ['ya29.'],
+  'google-client-secret': ['GOCSPX-'],
+  'azure-client-secret': ['Q~'],
+  'azure-storage-key': ['accountkey', 'sharedaccesskey', 'sharedsecret'],
+  'azure-sas': ['sig='],
+  'digitalocean-token': ['_v1_'],
+  'terraform-token': ['.atlasv1.'],
+  'pulumi-token': ['pul-'],
+  'vault-token': ['hvs.', 'hvb.', 'hvr.'],
+  'slack-token': ['xox', 'xapp-'],
+  'slack-webhook': ['hooks.slack.com'],
+  'discord-webhook': ['discord'],
+  'telegram-bot-token': [':AA'],
+  'stripe-key': ['_live_', '_test_'],
+  'stripe-webhook-secret': ['whsec_'],
+  'square-token': ['sq0', 'EAAA'],
+  'twilio-key': ['SK'],
+  'sendgrid-key': ['SG.'],
+  'mailgun-key': ['key-'],
+  'mailchimp-key': ['-us'],
+  'npm-token': ['npm_'],
+  'pypi-token': ['pypi-AgE'],
+  'docker-token': ['dckr_pat_'],
+  'postman-key': ['PMAK-'],
+  'sentry-token': ['sntr'],
+  'newrelic-key': ['NR'],
+  'doppler-token': ['dp.'],
+  'supabase-token': ['sbp_'],
+  'shopify-token': ['shp'],
+  'linear-key': ['lin_api_'],
+  jwt: ['eyJ'],
+  'url-credentials': ['://'],
+  bearer: ['authorization', 'bearer'],
+  'api-key-header': ['api-key', 'auth-token', 'private-token'],
+  'mysql-password': ['mysql', 'mariadb'],
+  'registry-login-password': ['login'],
+  sshpass: ['sshpass'],
+  'user-password-flag': ['-u', '--user', '-U'],
+  'aws-configure': ['configure'],
+  netrc: ['password', 'passwd'],
+};
+const R = (name: string, re: RegExp, to: SecretRule['to'] = tag(name)): SecretRule => ({
+  name,
+  re,
+  to,
+  needs: NEEDS[name] ?? [],
+});
 /** Keeps group 1 (a prefix such as `password=`) and hides what follows. */
 const keep1 = '$1[REDACTED]';
 
@@ -202,8 +279,15 @@ const NAMED_RULES: ScanRule[] = [
 /** Runs every own rule over `text`, in order. */
 export function applyOwnRules(text: string): string {
   let out = text;
-  for (const { re, to } of OWN_RULES)
+  let lower: string | null = null;
+  for (const { re, to, needs } of OWN_RULES) {
+    if (needs.length > 0) {
+      // Markers are looked up in the input: a replacement only removes text, or adds a tag.
+      const hay = re.flags.includes('i') ? (lower ??= text.toLowerCase()) : text;
+      if (!needs.some((n) => hay.includes(n))) continue;
+    }
     out = typeof to === 'string' ? out.replace(re, to) : out.replace(re, to);
+  }
   for (const r of NAMED_RULES) out = r.apply(out);
   return out;
 }

@@ -1,7 +1,7 @@
 // Secrets never reach disk: the redaction corpus.
 import { describe, expect, it } from 'vitest';
 import { redact, redactDeep, stripPrivate, truncate } from '../../src/shared/redact.js';
-import { applyOwnRules } from '../../src/shared/secret-rules.js';
+import { OWN_RULES, applyOwnRules } from '../../src/shared/secret-rules.js';
 import { entropy, looksGenerated, secretNameKind } from '../../src/shared/secret-names.js';
 import { presetMayMatch, secretlintFindings, secretlintRuleCount } from '../../src/shared/secretlint.js';
 import { SECRET_CORPUS, buildSecretCorpus } from '../helpers/secrets.js';
@@ -127,6 +127,26 @@ describe('redact', () => {
       expect(own, `${c.name}: own rules alone`).toContain(c.secret);
       expect(redact(c.text), c.name).not.toContain(c.secret);
     }
+  });
+
+  it('#12.4 a rule skipped for lack of its marker would have found nothing', () => {
+    const texts = [...SECRET_CORPUS, ...buildSecretCorpus(99)].map((c) => c.text).concat(ORDINARY);
+    let checked = 0;
+    for (const { name, re, needs } of OWN_RULES) {
+      if (needs.length === 0) continue;
+      for (const t of texts) {
+        re.lastIndex = 0;
+        if (!re.test(t)) continue;
+        checked++;
+        const hay = re.flags.includes('i') ? t.toLowerCase() : t;
+        expect(
+          needs.some((n) => hay.includes(n)),
+          `${name} on ${t}`,
+        ).toBe(true);
+      }
+      re.lastIndex = 0;
+    }
+    expect(checked).toBeGreaterThan(100);
   });
 
   it('#12.4 the preset prefilter never skips a string the preset would report on', () => {
