@@ -12,6 +12,7 @@ import YAML from 'yaml';
 import { CLI_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { pool } from '../helpers/pool.js';
+import { makeLogger } from '../../src/hooks/deps.js';
 import { SECRET_CORPUS, type SecretCase } from '../helpers/secrets.js';
 
 interface Run {
@@ -96,6 +97,9 @@ describe('#12.4 secrets never reach disk or screen', () => {
       return r;
     };
     await hook('SessionStart', { source: 'startup' });
+    // The hooks' debug log, as a handler failing on a payload writes it.
+    const log = makeLogger(env);
+    for (const c of SECRET_CORPUS) log(`PostToolUseFailure/error-advice failed: Error: bad input ${c.text}`);
 
     // An orchestrated session whose request and explored contract carry every secret.
     await run(['orch', 'init', '--request', `Rotate the keys: ${SECRET_CORPUS[0]!.text}`]);
@@ -222,6 +226,11 @@ describe('#12.4 secrets never reach disk or screen', () => {
     // Each queued event is one file, redacted.
     expect(queued.length).toBeGreaterThanOrEqual(SECRET_CORPUS.length);
     expect(queued.join('\n')).toContain('REDACTED');
+    // The debug log holds every shape's line, redacted.
+    const hooksLog = readFileSync(join(t.home, 'logs', 'hooks.log'), 'utf8');
+    expect(hooksLog.split('\n').filter((l) => l.includes('bad input')).length).toBeGreaterThanOrEqual(
+      SECRET_CORPUS.length,
+    );
     // shared-context: agents' own files and the summary; orchestrator: session and contracts.
     const sc = allFiles(join(t.project, '.claude', 'shared-context'));
     expect(sc.some((f) => f.endsWith('_summary.md'))).toBe(true);
@@ -312,7 +321,6 @@ describe('#12.4 a database from an older version never shows its secrets on scre
   afterAll(() => t.cleanup());
 
   it('the commands listed the stored rows (not vacuous)', () => {
-    if (process.env.SG_DUMP) writeFileSync(process.env.SG_DUMP, screen.join('\n'));
     const shown = screen.join('\n');
     expect(shown).toContain('REDACTED');
     expect(shown.match(/old error \d+/g)?.length ?? 0).toBeGreaterThanOrEqual(SECRET_CORPUS.length);
