@@ -12,6 +12,7 @@ import { isCorruptError } from '../store/db.js';
 import { paths } from '../shared/paths.js';
 import { markNeedsCheck } from '../store/recovery-log.js';
 import { commandPathOf, formatError, installOutputGuards } from './output.js';
+import { guardOutput } from './output-guard.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -45,7 +46,10 @@ async function main(): Promise<void> {
     await hookMain(argv[3]);
     return;
   }
+  // Terminal-safe output and quiet EPIPE (#12.6, #12.8); then redaction of everything printed (#12.4),
+  // which wraps outermost so it sees the raw text first.
   installOutputGuards();
+  guardOutput();
   const program = buildProgram();
   const fail = (e: unknown): void => {
     const f = formatError(e, {

@@ -6,6 +6,7 @@ import { ensureHomeDir, unlinkIn, writeFileAtomicIn } from '../shared/safe-fs.js
 import { createServer, type Server, type Socket } from 'node:net';
 import lockfile from 'proper-lockfile';
 import { paths } from '../shared/paths.js';
+import { redact } from '../shared/redact.js';
 import { loadConfig, type LoadedConfig } from '../store/config.js';
 import { toBase64, type Embedder } from './embedder.js';
 import { modelLocation } from './model.js';
@@ -38,7 +39,8 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
   const env = opts.env ?? process.env;
   const config = opts.config ?? loadConfig(env);
   const log =
-    opts.log ?? ((l: string) => process.stdout.write(`${new Date().toISOString()} [${process.pid}] ${l}\n`));
+    opts.log ??
+    ((l: string) => process.stdout.write(`${new Date().toISOString()} [${process.pid}] ${redact(l)}\n`));
   const exit = opts.exit ?? ((code: number) => process.exit(code));
   const p = paths(env);
   const dp = daemonPaths(env);

@@ -9,6 +9,7 @@ import { drainQueue } from '../store/events.js';
 import { getProjectName, getProjectPath } from '../store/project.js';
 import { paths } from '../shared/paths.js';
 import { flagDamage } from './damage.js';
+import { redact } from '../shared/redact.js';
 import type { HookDeps, HookInput } from './types.js';
 
 /** dist/worker.js, whether this code runs from dist/, a dist/chunks/ chunk, or sources. */
@@ -42,7 +43,7 @@ export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
       appendFileIn(
         p.home,
         join(p.logsDir, 'hooks.log'),
-        `${new Date().toISOString()} [${process.pid}] ${m}\n`,
+        `${new Date().toISOString()} [${process.pid}] ${redact(m)}\n`,
       );
     } catch {}
   };

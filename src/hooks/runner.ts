@@ -1,6 +1,6 @@
 // Dispatches one hook payload to the handlers of its event and builds the single JSON answer.
 import { isEnabled } from '../store/config.js';
-import { truncate } from '../shared/redact.js';
+import { redact, truncate } from '../shared/redact.js';
 import { flagDamage } from './damage.js';
 import { parsePayload } from './payload.js';
 import {
@@ -36,7 +36,8 @@ export async function dispatch(input: HookInput, deps: HookDeps, source: Handler
     }
   }
   if (contexts.length === 0 || !CONTEXT_EVENTS.has(event)) return '';
-  return formatOutput(event, truncate(contexts.join('\n\n'), CONTEXT_CAP));
+  // Injected text is redacted once more: a file an agent wrote itself may still hold a secret.
+  return formatOutput(event, truncate(redact(contexts.join('\n\n')), CONTEXT_CAP));
 }
 
 /** Parses stdin text and dispatches; returns '' (print nothing) or one JSON object. */

@@ -14,6 +14,7 @@ import { daemonPaths } from '../../embed/socket.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from '../../kb/embeddings.js';
 import { editEntry, kbStats, listEntries, removeEntries } from '../../kb/manage.js';
 import { normalizeError } from '../../kb/normalize.js';
+import { redact } from '../../shared/redact.js';
 import { describeResolution, recordResolution } from '../../kb/record.js';
 import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../kb/search.js';
 import { registerCheck, type CheckResult } from '../checks.js';
@@ -219,13 +220,15 @@ export function registerKb(program: Command): void {
       `\nExample:\n  self-gen kb add "Cannot find module 'react'" -r "npm install (the dependency was missing)" -t Bash`,
     )
     .action((error: string, o: { resolution: string; tool?: string; normalized?: boolean }) => {
-      const normalized = o.normalized ? error.trim() : normalizeError(error);
+      // Redacted before normalisation (as hooks do) and before anything is echoed or stored.
+      const text = redact(error);
+      const normalized = o.normalized ? text.trim() : normalizeError(text);
       if (!normalized) throw new CliError('the error text is empty', 'pass the error message in quotes');
       if (!o.resolution.trim()) throw new CliError('the resolution is empty', 'pass -r "how it was fixed"');
       const db = openDb({ busyTimeoutMs: 5000 });
       try {
         const id = recordResolution(db, normalized, {
-          errorRaw: error,
+          errorRaw: text,
           resolution: o.resolution,
           resolvedBy: o.tool,
         });
