@@ -18,7 +18,8 @@ import type { DB } from '../store/db.js';
 import { stmt } from '../store/events.js';
 import { sameFile } from '../shared/files.js';
 import { extractErrorMessage } from '../kb/normalize.js';
-import { hookSearchOptions } from './error-advice.js';
+import { provenanceText, type Advice } from '../kb/advice.js';
+import { hookAdvice, hookSearchOptions } from './error-advice.js';
 import { formatToolSequence, messages, oneLine, type Messages } from './messages.js';
 import { SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from './types.js';
@@ -161,9 +162,17 @@ export async function guideFile(
       kb = await searchErrorKB(db, err.error, opts);
     }
     if (!kb?.resolution) continue;
-    lines.push(m.fileError(err.message, err.tool), m.howResolved(oneLine(kb.resolution, RESOLUTION_MAX)));
+    const advice = hookAdvice(db, kb.id, deps);
+    if (!advice) continue;
+    lines.push(m.fileError(err.message, err.tool), m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
+    pushProvenance(lines, advice, deps, m);
   }
   return lines;
+}
+
+function pushProvenance(lines: string[], advice: Advice, deps: HookDeps, m: Messages): void {
+  const prov = provenanceText(advice.provenance, deps.now(), deps.config.locale === 'en' ? 'en' : 'ko');
+  if (prov) lines.push(m.provenance(prov));
 }
 
 export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): Promise<string[]> {
@@ -186,10 +195,13 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   if (resolved) return [];
   const kb = await searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps));
   if (!kb?.resolution) return [];
+  const advice = hookAdvice(db, kb.id, deps);
+  if (!advice) return [];
   const lines = [m.sessionBashError(shownError(latest.d), errors.length)];
-  const path = formatToolSequence(kb.tool_sequence);
+  const path = formatToolSequence(advice.toolSequence);
   if (path) lines.push(m.resolutionPath(path));
-  lines.push(m.howResolved(oneLine(kb.resolution, RESOLUTION_MAX)));
+  lines.push(m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
+  pushProvenance(lines, advice, deps, m);
   return lines;
 }
 

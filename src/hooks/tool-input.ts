@@ -28,8 +28,12 @@ export function summarizeToolInput(
     case 'Edit':
     case 'Write':
     case 'MultiEdit':
+    case 'NotebookEdit': {
+      // A short before → after of the change (redacted when stored): what a learned fix shows.
+      const excerpt = editExcerpt(tool, input);
+      return { file_path: str(toolFilePath(input)), ...(excerpt ? { excerpt } : {}) };
+    }
     case 'Read':
-    case 'NotebookEdit':
       return { file_path: str(toolFilePath(input)) };
     case 'Glob':
     case 'Grep':
@@ -54,4 +58,37 @@ export function describeCall(tool: string, input: Record<string, unknown> | unde
   if (s.pattern) return `${tool} ${String(s.pattern)}`;
   if (s.subagent_type) return `${tool} (${String(s.subagent_type)})`;
   return tool;
+}
+
+const EXCERPT_SIDE = 80;
+
+function firstChangedLine(before: string, after: string): { old: string; new: string } | null {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = (a[i] ?? '').trim();
+    const y = (b[i] ?? '').trim();
+    if (x !== y) return { old: x, new: y };
+  }
+  return null;
+}
+
+/** Edit/MultiEdit: the first changed line, before → after; Write: the size of what was written. */
+export function editExcerpt(tool: string, input: Record<string, unknown>): string | undefined {
+  let oldS: unknown = input.old_string;
+  let newS: unknown = input.new_string;
+  if (tool === 'MultiEdit' && Array.isArray(input.edits) && input.edits[0] && typeof input.edits[0] === 'object') {
+    const e = input.edits[0] as Record<string, unknown>;
+    oldS = e.old_string;
+    newS = e.new_string;
+  }
+  if (typeof oldS === 'string' && typeof newS === 'string') {
+    const d = firstChangedLine(oldS, newS);
+    if (!d) return undefined;
+    const side = (t: string) => (t ? '`' + truncate(t.replace(/`/g, "'"), EXCERPT_SIDE) + '`' : '(nothing)');
+    return `${side(d.old)} → ${side(d.new)}`;
+  }
+  if (tool === 'Write' && typeof input.content === 'string')
+    return `wrote ${input.content.split('\n').length} line(s)`;
+  return undefined;
 }
