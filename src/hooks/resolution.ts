@@ -18,8 +18,10 @@ import {
   commandKey,
   commandKeys,
   coreWords,
+  canonicalWords,
   isInspectionCommand,
   isInspectionSegment,
+  isRunSegment,
   segmentKey,
   segments,
 } from '../kb/shell.js';
@@ -131,8 +133,16 @@ export function commandProves(failed: string, ok: string): boolean {
 /** The meaningful simple commands of a command line, as written (redirections dropped). */
 function meaningful(command: string): string[] {
   return segments(command)
-    .filter((s) => !isInspectionSegment(s.words))
-    .map((s) => coreWords(s.words).join(' '));
+    .filter((s) => s.writes || !isInspectionSegment(s.words))
+    .map((s) => canonicalWords(s.words).join(' ') + (s.writes ? ' >' : ''));
+}
+
+/** Another run of the failing command (its keys all there): an attempt, not a fix. */
+function isRerun(failed: string | undefined, command: string): boolean {
+  if (!failed) return false;
+  const want = proofKeys(failed);
+  const have = new Set(segments(command).map((s) => segmentKey(s.words)));
+  return want.length > 0 && want.every((k) => have.has(k));
 }
 
 function relPath(file: string, projectPath: string): string {
@@ -146,14 +156,18 @@ interface Step {
   key: string;
   text: string;
   tool: string;
+  /** A run of tests/build/a program: a fix only when nothing else happened. */
+  weak?: boolean;
 }
 
-function stepOf(c: Call, projectPath: string): Step | null {
+function stepOf(c: Call, e: Call, projectPath: string): Step | null {
   if (c.type !== 'tool_use') return null;
   if (c.tool === 'Bash' && c.command) {
-    if (isInspectionCommand(c.command)) return null;
+    if (isInspectionCommand(c.command) || isRerun(e.command, c.command)) return null;
     const cmd = truncate(c.command.replace(/\s*\n\s*/g, ' ; ').trim(), 200);
-    return { key: `bash:${commandKey(c.command)}`, text: `ran \`${cmd}\``, tool: 'Bash' };
+    const segs = segments(c.command).filter((s) => s.writes || !isInspectionSegment(s.words));
+    const weak = segs.every((s) => !s.writes && (isRunSegment(s.words) || coreWords(s.words)[0] === 'cd'));
+    return { key: `bash:${commandKey(c.command)}`, text: `ran \`${cmd}\``, tool: 'Bash', weak };
   }
   if (FILE_EDIT_TOOLS.has(c.tool) && c.file) {
     const rel = relPath(c.file, projectPath);
@@ -202,14 +216,16 @@ export function describeFix(e: Call, ok: Call, window: Call[], projectPath: stri
     const f = TOOL_USAGE_FIX[usage](readFirst);
     return { resolution: f.text, fixKey: f.key, proof: 'tool-usage', resolvedBy: ok.tool, toolSequence };
   }
-  const steps: Step[] = [];
+  let steps: Step[] = [];
   for (const c of window) {
-    const s = stepOf(c, projectPath);
+    const s = stepOf(c, e, projectPath);
     if (!s) continue;
     const dup = steps.findIndex((x) => x.key === s.key);
     if (dup !== -1) steps.splice(dup, 1);
     steps.push(s);
   }
+  // Runs of tests/builds/programs are the fix only when nothing that changes things happened.
+  if (steps.some((s) => !s.weak)) steps = steps.filter((s) => !s.weak);
   if (e.tool === 'Bash' && ok.tool === 'Bash' && e.command && ok.command) {
     const before = meaningful(e.command);
     const after = meaningful(ok.command);

@@ -11,6 +11,8 @@ export interface Segment {
   text: string;
   /** The separator after it ('' at the end): `&&`, `||`, `;`, `|`, `&` or a newline. */
   next: string;
+  /** It redirects output into a file (`> file`, `>> file`; not /dev/null): it changes something. */
+  writes: boolean;
 }
 
 const SEPARATORS = new Set(['&&', '||', ';', '|', '&', '\n']);
@@ -27,7 +29,7 @@ export function segments(command: string): Segment[] {
     if (hasWord) words.push(word);
     word = '';
     hasWord = false;
-    if (words.length) out.push({ words, text: s.slice(start, end).trim(), next });
+    if (words.length) out.push({ words, text: s.slice(start, end).trim(), next, writes: false });
     else if (out.length && next) out[out.length - 1]!.next = next;
     words = [];
   };
@@ -69,22 +71,30 @@ export function segments(command: string): Segment[] {
     hasWord = true;
   }
   push(s.length, '');
-  return out.map((seg) => ({ ...seg, words: dropRedirections(seg.words) }));
+  return out.map((seg) => ({ ...seg, ...dropRedirections(seg.words) }));
 }
 
-function dropRedirections(words: string[]): string[] {
+const intoFile = (target: string | undefined) => !!target && !/^(?:\/dev\/(?:null|stdout|stderr)|&?\d)$/.test(target);
+
+function dropRedirections(words: string[]): { words: string[]; writes: boolean } {
   const out: string[] = [];
+  let writes = false;
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     if (/^\d*(>>?|<)&?\d*$/.test(w) || /^&>>?$/.test(w)) {
-      i++; // `> file`: skip the target too (unless it was `2>&1`-style, glued)
-      if (/&\d$/.test(w)) i--;
+      if (/&\d$/.test(w)) continue; // 2>&1
+      if (w.includes('>') && intoFile(words[i + 1])) writes = true;
+      i++; // `> file`: skip the target too
       continue;
     }
-    if (/^\d*(>>?|<)&?\S+$/.test(w) || /^&>>?\S+$/.test(w)) continue; // `2>/dev/null`, `>out.txt`
+    const glued = /^(?:\d*(>>?|<)&?|&>>?)(\S+)$/.exec(w); // `2>/dev/null`, `>out.txt`
+    if (glued) {
+      if (w.includes('>') && intoFile(glued[2])) writes = true;
+      continue;
+    }
     out.push(w);
   }
-  return out;
+  return { words: out, writes };
 }
 
 const WRAPPERS = new Set(['sudo', 'time', 'command', 'exec', 'nohup', 'env', 'npx', 'bunx', 'nice']);
@@ -256,10 +266,53 @@ export function isInspectionSegment(words: string[]): boolean {
   return false;
 }
 
-/** A whole command line that only inspects (every segment is inspection or `cd`). */
+/** A whole command line that only inspects (every segment is inspection or `cd`, none writes a file). */
 export function isInspectionCommand(command: string): boolean {
   const segs = segments(command);
-  return segs.length > 0 && segs.every((s) => isInspectionSegment(s.words) || isCd(s.words));
+  return segs.length > 0 && segs.every((s) => !s.writes && (isInspectionSegment(s.words) || isCd(s.words)));
+}
+
+const RUNNERS = new Set([
+  'pytest', 'py.test', 'jest', 'vitest', 'mocha', 'ava', 'tap', 'tsc', 'eslint', 'mypy', 'flake8', 'pylint',
+  'ruff', 'black', 'rspec', 'phpunit', 'node', 'deno', 'ts-node', 'tsx', 'ruby', 'perl', 'php', 'java',
+  'playwright', 'cypress', 'tox', 'nox', 'unittest', 'ctest',
+]);
+const RUNNER_SUBS: Record<string, RegExp> = {
+  npm: /^(test|t|run|run-script|start|exec|x)$/,
+  pnpm: /^(test|t|run|start|exec|build|lint)$/,
+  yarn: /^(test|run|start|exec|build|lint)$/,
+  bun: /^(test|run)$/,
+  cargo: /^(build|test|check|run|clippy|bench|fmt)$/,
+  go: /^(build|test|run|vet)$/,
+  make: /^(test|check|lint|build|all)?$/,
+  dotnet: /^(build|test|run)$/,
+  mvn: /^(test|verify|compile|package)$/,
+  gradle: /^(build|test|check)$/,
+  gradlew: /^(build|test|check)$/,
+};
+
+/**
+ * A run of tests, a build or a program (pytest, npm test, cargo build, python app.py…): it checks
+ * rather than changes, so it is only a fix when nothing else happened in between.
+ */
+export function isRunSegment(words: string[]): boolean {
+  const c = coreWords(words);
+  if (!c.length) return false;
+  const prog = base(c[0]!).toLowerCase();
+  if (RUNNERS.has(prog) || /^python[\d.]*$/.test(prog)) return true;
+  const subs = RUNNER_SUBS[prog];
+  if (!subs) return false;
+  const sub = c.slice(1).find((w) => !w.startsWith('-')) ?? '';
+  return subs.test(sub);
+}
+
+/** Canonical words of a segment (wrappers dropped, `npm run x` = `npm x`, `./a/` = `a`): tells a corrected command from the same one. */
+export function canonicalWords(words: string[]): string[] {
+  const c = coreWords(words).map(normArg);
+  if (c.length && ['npm', 'pnpm', 'yarn', 'bun'].includes(base(c[0]!)) && (c[1] === 'run' || c[1] === 'run-script'))
+    c.splice(1, 1);
+  if (c[1] === 't' && base(c[0] ?? '') === 'npm') c[1] = 'test';
+  return c;
 }
 
 const INSTALL: [RegExp, RegExp][] = [
