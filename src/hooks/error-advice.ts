@@ -8,6 +8,7 @@ import { searchErrorKB, type SearchOptions } from '../kb/search.js';
 import { daemonEmbedder } from '../embed/client.js';
 import type { Embedder } from '../embed/embedder.js';
 import type { DB } from '../store/db.js';
+import { redact } from '../shared/redact.js';
 import { getSection } from '../store/config.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../kb/advice.js';
 import { formatToolSequence, messages, oneLine } from './messages.js';
@@ -46,7 +47,7 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   const db = deps.db();
   const kb = await searchErrorKB(db, normalized, hookSearchOptions(deps));
   if (!kb?.resolution) return null;
-  const advice = hookAdvice(db, kb.id, deps);
+  const advice = hookAdvice(db, kb.id, deps, redact(raw));
   if (!advice) return null;
   const m = messages(deps.config.locale);
   const lines = [
@@ -61,9 +62,10 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
 }
 
 /** The advice filter (kb/advice.ts) as every hook applies it: this project, the configured bar. */
-export function hookAdvice(db: DB, kbId: number, deps: HookDeps): Advice | null {
+export function hookAdvice(db: DB, kbId: number, deps: HookDeps, currentRaw?: string): Advice | null {
   const cfg = getSection(deps.config, 'advice', AdviceConfig);
   return adviceFor(db, kbId, {
+    currentRaw,
     projectPath: deps.project.path,
     now: deps.now(),
     minOtherProjectConfirmations: cfg.minOtherProjectConfirmations,

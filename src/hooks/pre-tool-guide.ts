@@ -82,6 +82,8 @@ export interface FileError {
   error: string;
   /** The error's own message, for display. */
   message: string;
+  /** The raw error text as stored (redacted). */
+  raw?: string;
 }
 
 /**
@@ -117,6 +119,7 @@ export function fileErrors(db: DB, filePath: string, projectPath: string, limit:
       tool: typeof d.tool === 'string' ? d.tool : 'unknown',
       error: d.error,
       message: shownError(d),
+      ...(typeof d.errorRaw === 'string' ? { raw: d.errorRaw } : {}),
     });
     if (out.length >= limit) break;
   }
@@ -162,7 +165,7 @@ export async function guideFile(
       kb = await searchErrorKB(db, err.error, opts);
     }
     if (!kb?.resolution) continue;
-    const advice = hookAdvice(db, kb.id, deps);
+    const advice = hookAdvice(db, kb.id, deps, err.raw);
     if (!advice) continue;
     lines.push(m.fileError(err.message, err.tool), m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
     pushProvenance(lines, advice, deps, m);
@@ -195,7 +198,7 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   if (resolved) return [];
   const kb = await searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps));
   if (!kb?.resolution) return [];
-  const advice = hookAdvice(db, kb.id, deps);
+  const advice = hookAdvice(db, kb.id, deps, typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined);
   if (!advice) return [];
   const lines = [m.sessionBashError(shownError(latest.d), errors.length)];
   const path = formatToolSequence(advice.toolSequence);

@@ -14,6 +14,7 @@
 // Ordering: only the order of event ids (the order the PostToolUse/PostToolUseFailure hooks
 // recorded the calls) is used, never wall-clock times between calls.
 import { recordProvenFix, type ProvenFix } from '../kb/candidates.js';
+import { unsafeFix } from '../kb/safety.js';
 import {
   commandKey,
   commandKeys,
@@ -65,7 +66,7 @@ export function toolUsageKind(raw: string): ToolUsageKind | null {
   return null;
 }
 
-const NOT_FOUND = /No such file or directory|ENOENT|does not exist|not found|cannot find the (?:file|path)/i;
+const NOT_FOUND = /No such file or directory|ENOENT|(?:file|path|directory) (?:\S+ )?does not exist|cannot find the (?:file|path)/i;
 
 export function neverLearned(raw: string, isInterrupt: boolean): boolean {
   return isInterrupt || NEVER_LEARN.test(raw);
@@ -326,7 +327,11 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
       const end = next ? next.id : okEventId;
       const window = later.filter((c) => c.id < end && c.type === 'tool_use');
       learned = describeFix(e, next ? { ...next, type: 'tool_use' } : ok, window, deps.project.path);
+      // never stored, not even in the resolution event: the error is closed, nothing learned
+      if (learned && unsafeFix(learned.resolution)) learned = null;
     }
+    // A Read that finds the missing file proves only together with a fix (it is an inspection).
+    if (!learned && e.tool === 'Bash' && ok.tool === 'Read') continue;
     let kbId: number | null = null;
     if (learned) {
       kbId = recordProvenFix(

@@ -65,8 +65,8 @@ export function projectErrors(
   db: DB,
   projectPath: string,
   limit: number,
-  advise: (kbId: number) => { resolution: string; provenance?: string } | null = (kbId) => {
-    const a = adviceFor(db, kbId, { projectPath, count: false });
+  advise: (kbId: number, raw?: string) => { resolution: string; provenance?: string } | null = (kbId, raw) => {
+    const a = adviceFor(db, kbId, { projectPath, count: false, currentRaw: raw });
     return a ? { resolution: a.resolution } : null;
   },
 ): ProjectError[] {
@@ -74,9 +74,9 @@ export function projectErrors(
   const rows = stmt(
     db,
     `SELECT json_extract(data, '$.tool') AS tool, json_extract(data, '$.error') AS error,
-            json_extract(data, '$.isInterrupt') AS interrupt
+            json_extract(data, '$.isInterrupt') AS interrupt, json_extract(data, '$.errorRaw') AS raw
      FROM events WHERE project_path = ? AND type = 'tool_error' ORDER BY ts DESC, id DESC LIMIT 30`,
-  ).all(projectPath) as { tool: unknown; error: unknown; interrupt: unknown }[];
+  ).all(projectPath) as { tool: unknown; error: unknown; interrupt: unknown; raw: unknown }[];
   const kb = stmt(
     db,
     `SELECT id FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC LIMIT 1`,
@@ -88,7 +88,7 @@ export function projectErrors(
     seen.add(r.error);
     const hit = kb.get(r.error) as { id: number } | undefined;
     // only what the advice filter allows here (kb/advice.ts), with its provenance
-    const a = hit ? advise(hit.id) : null;
+    const a = hit ? advise(hit.id, typeof r.raw === 'string' ? r.raw : undefined) : null;
     out.push({
       tool: typeof r.tool === 'string' ? r.tool : 'unknown',
       error: r.error,
@@ -133,8 +133,8 @@ export function subagentContext(input: HookInput, deps: HookDeps): HookResult | 
   let errors: ProjectError[] = [];
   try {
     const locale = deps.config.locale === 'en' ? 'en' : 'ko';
-    errors = projectErrors(db, deps.project.path, cfg.maxErrors, (kbId) => {
-      const a = hookAdvice(db, kbId, deps);
+    errors = projectErrors(db, deps.project.path, cfg.maxErrors, (kbId, raw) => {
+      const a = hookAdvice(db, kbId, deps, raw);
       if (!a) return null;
       const prov = provenanceText(a.provenance, deps.now(), locale);
       return { resolution: a.resolution, ...(prov ? { provenance: prov } : {}) };

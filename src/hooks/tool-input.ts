@@ -65,10 +65,17 @@ const EXCERPT_SIDE = 80;
 function firstChangedLine(before: string, after: string): { old: string; new: string } | null {
   const a = before.split('\n');
   const b = after.split('\n');
+  // Only indentation changed: show it (tabs as \t), else the trimmed lines.
+  const shown = (l: string, onlyIndent: boolean) =>
+    onlyIndent
+      ? l.replace(/^[ \t]+/, (ws) => ws.replace(/\t/g, '\\t').replace(/ /g, '·')).trimEnd()
+      : l.trim();
   for (let i = 0; i < Math.max(a.length, b.length); i++) {
-    const x = (a[i] ?? '').trim();
-    const y = (b[i] ?? '').trim();
-    if (x !== y) return { old: x, new: y };
+    const x = a[i] ?? '';
+    const y = b[i] ?? '';
+    if (x === y) continue;
+    const onlyIndent = x.trim() === y.trim();
+    return { old: shown(x, onlyIndent), new: shown(y, onlyIndent) };
   }
   return null;
 }

@@ -45,6 +45,38 @@ export interface AdviceContext {
   minOtherProjectConfirmations?: number;
   /** Count the advice as a lookup answered (default true; false for read-only listings). */
   count?: boolean;
+  /** The raw text of the error being advised on (redacted), when known: see specificTo. */
+  currentRaw?: string;
+}
+
+/** The values normalisation masked in a raw error: quoted strings and paths, with their base names. */
+function maskedValues(raw: string): string[] {
+  const out = new Set<string>();
+  const add = (v: string) => {
+    const t = v.trim();
+    if (t.length < 3 || t.length > 200) return;
+    out.add(t);
+    const b = t.replace(/\\/g, '/').split('/').pop() ?? '';
+    if (b.length >= 3) out.add(b);
+    const stem = b.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+    if (stem.length >= 4) out.add(stem);
+  };
+  for (const m of raw.slice(0, 4000).matchAll(/'([^'\n]{1,100})'|"([^"\n]{1,100})"|`([^`\n]{1,100})`|[‘“]([^’”\n]{1,100})[’”]/g))
+    add(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
+  // file names (src/main.rs, ./handler.go): a fix that edits one fits errors about that file
+  for (const m of raw.slice(0, 4000).matchAll(/[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}\b/g)) if (/[/]|\.\w+$/.test(m[0])) add(m[0]);
+  return [...out];
+}
+
+/**
+ * A fix that names a value specific to the error it was learned on (the module, package or file
+ * normalisation masked: `npm install react-dom` for "Can't resolve 'react-dom'") does not fit an
+ * error with another value ("Can't resolve 'lodash'"), even when both normalise alike.
+ */
+export function specificToOther(fix: string, learnedRaw: string | null, currentRaw: string | undefined): boolean {
+  if (!learnedRaw || currentRaw === undefined) return false;
+  const vals = maskedValues(learnedRaw).filter((v) => fix.includes(v));
+  return vals.length > 0 && !vals.some((v) => currentRaw.includes(v));
 }
 
 function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
@@ -69,10 +101,15 @@ const RANK: Record<Provenance['source'], number> = { manual: 3, 'this-project': 
  */
 export function adviceFor(db: DB, kbId: number, ctx: AdviceContext): Advice | null {
   try {
+    const learnedRaw =
+      ctx.currentRaw === undefined
+        ? null
+        : ((db.prepare('SELECT error_raw FROM error_kb WHERE id = ?').get(kbId) as { error_raw: string | null } | undefined)
+            ?.error_raw ?? null);
     let best: { c: FixCandidate; p: Provenance } | null = null;
     for (const c of candidates(db, kbId)) {
       const p = judge(db, c, ctx);
-      if (!p) continue;
+      if (!p || specificToOther(c.resolution, learnedRaw, ctx.currentRaw)) continue;
       if (
         !best ||
         RANK[p.source] > RANK[best.p.source] ||

@@ -122,7 +122,7 @@ export function coreWords(words: string[]): string[] {
 const normArg = (a: string) => a.replace(/^\.\//, '').replace(/\/+$/, '') || a;
 
 /**
- * The key of one simple command: program base name, then its first three non-flag words (paths
+ * The key of one simple command: program base name, then its first two non-flag words (paths
  * without `./` or a trailing slash). `npm run test` = `npm test`; `cd` and inspection-only
  * segments have keys too (callers decide what to do with them). '' for nothing.
  */
@@ -135,7 +135,7 @@ export function segmentKey(words: string[]): string {
     if (args[0] === 'run' || args[0] === 'run-script') args = args.slice(1);
     if (args[0] === 't' || args[0] === 'tst') args = ['test', ...args.slice(1)];
   }
-  return [prog, ...args.slice(0, 3).map(normArg)].join(' ');
+  return [prog, ...args.slice(0, 2).map(normArg)].join(' ');
 }
 
 /** The keys of a command line's meaningful segments (no `cd`, no inspection), in order. */
@@ -308,10 +308,16 @@ export function isRunSegment(words: string[]): boolean {
 
 /** Canonical words of a segment (wrappers dropped, `npm run x` = `npm x`, `./a/` = `a`): tells a corrected command from the same one. */
 export function canonicalWords(words: string[]): string[] {
-  const c = coreWords(words).map(normArg);
-  if (c.length && ['npm', 'pnpm', 'yarn', 'bun'].includes(base(c[0]!)) && (c[1] === 'run' || c[1] === 'run-script'))
-    c.splice(1, 1);
-  if (c[1] === 't' && base(c[0] ?? '') === 'npm') c[1] = 'test';
+  const assignments: string[] = [];
+  for (const w of words) {
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) assignments.push(w);
+    else break;
+  }
+  const c = [...assignments.sort(), ...coreWords(words).map(normArg)];
+  const p = assignments.length;
+  if (c.length > p && ['npm', 'pnpm', 'yarn', 'bun'].includes(base(c[p]!)) && (c[p + 1] === 'run' || c[p + 1] === 'run-script'))
+    c.splice(p + 1, 1);
+  if (c[p + 1] === 't' && base(c[p] ?? '') === 'npm') c[p + 1] = 'test';
   return c;
 }
 
