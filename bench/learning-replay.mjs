@@ -43,13 +43,23 @@ const { SESSIONS, FIXES } = await bundle(
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-replay-'));
 const root = join(dir, 'home-dev');
-const env = { ...process.env, SELF_GEN_HOME: join(dir, 'sg-home'), HOME: join(dir, 'user-home'), SELF_GEN_NO_BACKGROUND: '1' };
+const env = {
+  ...process.env,
+  SELF_GEN_HOME: join(dir, 'sg-home'),
+  HOME: join(dir, 'user-home'),
+  SELF_GEN_NO_BACKGROUND: '1',
+};
 for (const k of ['CLAUDE_PROJECT_DIR', 'SELF_GEN_DEBUG', 'SELF_GEN_DISABLE']) delete env[k];
 mkdirSync(env.HOME, { recursive: true });
 
 const uuid = (i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 function hook(event, payload) {
-  const r = spawnSync(process.execPath, [HOOK, event], { input: JSON.stringify(payload), env, encoding: 'utf8', timeout: 30_000 });
+  const r = spawnSync(process.execPath, [HOOK, event], {
+    input: JSON.stringify(payload),
+    env,
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   if (r.status !== 0) throw new Error(`${event} exited ${r.status}: ${r.stderr}`);
   const out = r.stdout.trim();
   if (!out) return '';
@@ -58,7 +68,8 @@ function hook(event, payload) {
 }
 
 const good = (cls, text) => (FIXES[cls] ?? []).some((f) => text.includes(f));
-const UNSAFE = /curl[^\n]*\|\s*(ba)?sh|--force\b|push -f\b|--no-verify|git clean -f|git reset --hard|rm -rf (?!node_modules|dist|build)/;
+const UNSAFE =
+  /curl[^\n]*\|\s*(ba)?sh|--force\b|push -f\b|--no-verify|git clean -f|git reset --hard|rm -rf (?!node_modules|dist|build)/;
 /** The fix lines of a context (ko strings of seeds 000/004 and the error advice). */
 const fixLines = (ctx) =>
   ctx
@@ -86,15 +97,38 @@ for (const [si, raw] of SESSIONS.entries()) {
   for (const [ci, c] of s.calls.entries()) {
     const id = `toolu_${String(++seq).padStart(6, '0')}`;
     calls.set(id, { session: s, call: c, index: ci });
-    const pre = hook('PreToolUse', { ...T.pre, ...base, tool_name: c.tool, tool_input: c.input, tool_use_id: id });
+    const pre = hook('PreToolUse', {
+      ...T.pre,
+      ...base,
+      tool_name: c.tool,
+      tool_input: c.input,
+      tool_use_id: id,
+    });
     hooks++;
     if (pre) {
       if (c.tool === 'Bash') {
         const f = lastBashFailure;
-        advice.push({ where: 'PreToolUse:Bash', session: s.id, holdout: !!s.holdout, cls: f?.cls, noAdvice: f?.noAdvice, fixes: fixLines(pre), ctx: pre });
+        advice.push({
+          where: 'PreToolUse:Bash',
+          session: s.id,
+          holdout: !!s.holdout,
+          cls: f?.cls,
+          noAdvice: f?.noAdvice,
+          fixes: fixLines(pre),
+          ctx: pre,
+        });
       } else {
-        const name = String(c.input.file_path ?? '').split('/').pop();
-        advice.push({ where: `PreToolUse:${c.tool}`, session: s.id, holdout: !!s.holdout, classes: [...(fileClasses.get(name) ?? [])], fixes: fixLines(pre), ctx: pre });
+        const name = String(c.input.file_path ?? '')
+          .split('/')
+          .pop();
+        advice.push({
+          where: `PreToolUse:${c.tool}`,
+          session: s.id,
+          holdout: !!s.holdout,
+          classes: [...(fileClasses.get(name) ?? [])],
+          fixes: fixLines(pre),
+          ctx: pre,
+        });
       }
     }
     if (c.error !== undefined) {
@@ -109,35 +143,64 @@ for (const [si, raw] of SESSIONS.entries()) {
         duration_ms: 40,
       });
       hooks++;
-      if (out) advice.push({ where: 'PostToolUseFailure', session: s.id, holdout: !!s.holdout, cls: c.cls, noAdvice: c.noAdvice, fixes: fixLines(out), ctx: out });
+      if (out)
+        advice.push({
+          where: 'PostToolUseFailure',
+          session: s.id,
+          holdout: !!s.holdout,
+          cls: c.cls,
+          noAdvice: c.noAdvice,
+          fixes: fixLines(out),
+          ctx: out,
+        });
       if (c.tool === 'Bash') lastBashFailure = c;
-      for (const name of [String(c.input.file_path ?? ''), ...(c.error.match(/[\w.-]+\.\w{1,5}\b/g) ?? [])].map((f) => f.split('/').pop()).filter(Boolean)) {
+      for (const name of [String(c.input.file_path ?? ''), ...(c.error.match(/[\w.-]+\.\w{1,5}\b/g) ?? [])]
+        .map((f) => f.split('/').pop())
+        .filter(Boolean)) {
         if (!fileClasses.has(name)) fileClasses.set(name, new Set());
         fileClasses.get(name).add(c.cls);
       }
     } else {
-      hook('PostToolUse', { ...T.post, ...base, tool_name: c.tool, tool_input: c.input, tool_response: {}, tool_use_id: id, duration_ms: 12 });
+      hook('PostToolUse', {
+        ...T.post,
+        ...base,
+        tool_name: c.tool,
+        tool_input: c.input,
+        tool_response: {},
+        tool_use_id: id,
+        duration_ms: 12,
+      });
       hooks++;
     }
   }
   if (s.subagent) {
     const ctx = hook('SubagentStart', { ...T.subStart, ...base, agent_id: `a${si}`, agent_type: 'executor' });
     hooks++;
-    if (ctx) advice.push({ where: 'SubagentStart', session: s.id, holdout: !!s.holdout, subagent: true, ctx });
+    if (ctx)
+      advice.push({ where: 'SubagentStart', session: s.id, holdout: !!s.holdout, subagent: true, ctx });
   }
   hook('SessionEnd', { ...T.end, ...base });
   hooks++;
   // KB snapshot after the session (for "good fixes overwritten")
   const db = new Database(join(env.SELF_GEN_HOME, 'data', 'self-gen.db'), { readonly: true });
-  snapshots.push({ session: s, kb: db.prepare('SELECT id, error_normalized, resolution FROM error_kb').all() });
+  snapshots.push({
+    session: s,
+    kb: db.prepare('SELECT id, error_normalized, resolution FROM error_kb').all(),
+  });
   db.close();
 }
 const replayMs = Date.now() - t0;
 
 // ---------------------------------------------------------------- evaluation
 const db = new Database(join(env.SELF_GEN_HOME, 'data', 'self-gen.db'), { readonly: true });
-const errors = db.prepare(`SELECT id, data FROM events WHERE type = 'tool_error'`).all().map((r) => ({ id: r.id, d: JSON.parse(r.data) }));
-const resolutions = db.prepare(`SELECT data FROM events WHERE type = 'resolution'`).all().map((r) => JSON.parse(r.data));
+const errors = db
+  .prepare(`SELECT id, data FROM events WHERE type = 'tool_error'`)
+  .all()
+  .map((r) => ({ id: r.id, d: JSON.parse(r.data) }));
+const resolutions = db
+  .prepare(`SELECT data FROM events WHERE type = 'resolution'`)
+  .all()
+  .map((r) => JSON.parse(r.data));
 db.close();
 const byEventId = new Map(errors.map((e) => [e.id, e]));
 const classesOf = new Map(); // normalized error → Set(class)
@@ -154,7 +217,14 @@ for (const r of resolutions) {
 }
 
 function score(filter) {
-  let tp = 0, fp = 0, fn = 0, labelled = 0, errorsN = 0, junk = 0, goodAdvice = 0, overwritten = 0;
+  let tp = 0,
+    fp = 0,
+    fn = 0,
+    labelled = 0,
+    errorsN = 0,
+    junk = 0,
+    goodAdvice = 0,
+    overwritten = 0;
   const notes = [];
   for (const [id, { session, call }] of calls) {
     if (call.error === undefined || !filter(session)) continue;
@@ -194,7 +264,9 @@ function score(filter) {
       const bad = UNSAFE.test(f) || a.noAdvice || !classes.some((c) => good(c, f));
       if (bad) {
         junk++;
-        notes.push(`JUNK ${a.where} ${a.session} [${classes.join(',')}${a.noAdvice ? ', none allowed' : ''}]: ${f}`);
+        notes.push(
+          `JUNK ${a.where} ${a.session} [${classes.join(',')}${a.noAdvice ? ', none allowed' : ''}]: ${f}`,
+        );
       } else goodAdvice++;
     }
   }
@@ -213,7 +285,20 @@ function score(filter) {
   }
   const precision = tp + fp ? tp / (tp + fp) : 1;
   const recall = labelled ? tp / labelled : 1;
-  return { sessions: SESSIONS.filter(filter).length, errors: errorsN, labelled, tp, fp, fn, precision, recall, junk, goodAdvice, overwritten, notes };
+  return {
+    sessions: SESSIONS.filter(filter).length,
+    errors: errorsN,
+    labelled,
+    tp,
+    fp,
+    fn,
+    precision,
+    recall,
+    junk,
+    goodAdvice,
+    overwritten,
+    notes,
+  };
 }
 
 const splits = [
@@ -225,7 +310,9 @@ const ecos = [...new Set(SESSIONS.map((s) => s.eco))];
 console.log(
   `replayed ${SESSIONS.length} sessions (${ecos.length} ecosystems: ${ecos.join(', ')}) through dist/hook.cjs: ${hooks} hook processes in ${(replayMs / 1000).toFixed(1)} s`,
 );
-console.log('split      sessions errors to-learn learned-ok wrong missed precision recall junk-advice good-advice overwritten');
+console.log(
+  'split      sessions errors to-learn learned-ok wrong missed precision recall junk-advice good-advice overwritten',
+);
 const results = {};
 let pass = true;
 for (const [name, f] of splits) {
@@ -237,8 +324,17 @@ for (const [name, f] of splits) {
   if (verbose || name !== 'all') for (const n of r.notes) console.log(`    ${n}`);
   if (r.precision < 0.9 || r.recall < 0.6 || r.junk > 0 || r.overwritten > 0) pass = false;
 }
-console.log(`targets: precision ≥ 0.90, recall ≥ 0.60, junk advice 0, overwritten 0 → ${pass ? 'met' : 'MISSED'}`);
+console.log(
+  `targets: precision ≥ 0.90, recall ≥ 0.60, junk advice 0, overwritten 0 → ${pass ? 'met' : 'MISSED'}`,
+);
 mkdirSync(join(ROOT, 'bench', 'results'), { recursive: true });
-writeFileSync(join(ROOT, 'bench', 'results', 'learning-replay.json'), JSON.stringify({ date: new Date().toISOString(), sessions: SESSIONS.length, hooks, replayMs, results }, null, 2) + '\n');
+writeFileSync(
+  join(ROOT, 'bench', 'results', 'learning-replay.json'),
+  JSON.stringify(
+    { date: new Date().toISOString(), sessions: SESSIONS.length, hooks, replayMs, results },
+    null,
+    2,
+  ) + '\n',
+);
 rmSync(dir, { recursive: true, force: true });
 if (!pass) process.exitCode = 1;

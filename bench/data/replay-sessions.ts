@@ -99,26 +99,32 @@ const GO_MUX = (proj: string) =>
   `Exit code 1\nmain.go:5:2: no required module provides package github.com/gorilla/mux; to add it:\n\tgo get github.com/gorilla/mux\n(in ${P(proj)})`;
 const GO_UNUSED = `Exit code 1\n# example.com/go-a\n./handler.go:14:2: declared and not used: resp\nFAIL\texample.com/go-a [build failed]`;
 const RS_E0425 = `Exit code 101\n   Compiling rs-a v0.1.0 (${P('rs-a')})\nerror[E0425]: cannot find value \`config\` in this scope\n  --> src/main.rs:12:5\n   |\n12 |     config.validate()?;\n   |     ^^^^^^ not found in this scope\n\nerror: could not compile \`rs-a\` (bin "rs-a") due to 1 previous error`;
-const NEXTEST = 'Exit code 101\nerror: no such command: `nextest`\n\n\tView all installed commands with `cargo --list`';
+const NEXTEST =
+  'Exit code 101\nerror: no such command: `nextest`\n\n\tView all installed commands with `cargo --list`';
 const PUSH_REJECTED = (proj: string) =>
   `Exit code 1\nTo github.com:dev/${proj}.git\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'github.com:dev/${proj}.git'\nhint: Updates were rejected because the remote contains work that you do\nhint: not have locally.`;
 const PORT = `Exit code 1\n Container ops-db-1  Starting\nError response from daemon: driver failed programming external connectivity on endpoint ops-db-1 (3f1c0c2d9b1e): Bind for 0.0.0.0:5432 failed: port is already allocated`;
-const DOCKERFILE = 'Exit code 1\nERROR: failed to solve: failed to read dockerfile: open Dockerfile: no such file or directory';
+const DOCKERFILE =
+  'Exit code 1\nERROR: failed to solve: failed to read dockerfile: open Dockerfile: no such file or directory';
 const MAKE_SEP = 'Exit code 2\nMakefile:12: *** missing separator.  Stop.';
 const PERM = 'Exit code 126\nbash: ./deploy.sh: Permission denied';
 const PROTOC = (n: number) => `Exit code 127\n./scripts/gen.sh: line ${n}: protoc: command not found`;
-const CC_NOT_READ = '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>';
-const CC_OLD = (s: string) => `<tool_use_error>String to replace not found in file.\nString: ${s}</tool_use_error>`;
+const CC_NOT_READ =
+  '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>';
+const CC_OLD = (s: string) =>
+  `<tool_use_error>String to replace not found in file.\nString: ${s}</tool_use_error>`;
 const REJECT =
   "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file). STOP what you are doing and wait for the user to tell you how to proceed.";
 const DENIED = (cmd: string) => `Permission to use Bash with command ${cmd} has been denied.`;
 const PLAYWRIGHT = `Exit code 1\nError: browserType.launch: Executable doesn't exist at /root/.cache/ms-playwright/chromium-1091/chrome-linux/chrome\n╔═════════════════════════════════════════════════════════════════════════╗\n║ Looks like Playwright Test or Playwright was just installed or updated. ║\n║ Please run the following command to download new browsers:              ║\n║     npx playwright install                                              ║\n╚═════════════════════════════════════════════════════════════════════════╝`;
 const NPM_CI = `Exit code 1\nnpm ERR! code EUSAGE\nnpm ERR!\nnpm ERR! \`npm ci\` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with \`npm install\` before continuing.`;
-const GO_VET = 'Exit code 1\n# example.com/go-a\n./main.go:20:2: fmt.Printf format %d has arg name of wrong type string';
+const GO_VET =
+  'Exit code 1\n# example.com/go-a\n./main.go:20:2: fmt.Printf format %d has arg name of wrong type string';
 const SERDE = `Exit code 101\n    Updating crates.io index\nerror: failed to select a version for the requirement \`serde = "^2.0"\`\ncandidate versions found which didn't match: 1.0.210, 1.0.209, 1.0.208, ...\nlocation searched: crates.io index\nrequired by package \`rs-b v0.1.0 (${P('rs-b')})\``;
 const ESLINT_AIRBNB = `Exit code 2\n\nOops! Something went wrong! :(\n\nESLint: 8.57.0\n\nESLint couldn't find the config "airbnb" to extend from. Please check that the name of the config is correct.`;
 const PY_FIXTURE = `Exit code 1\nFAILED tests/test_io.py::test_read - FileNotFoundError: [Errno 2] No such file or directory: 'data/sample.csv'\n1 failed, 6 passed in 0.21s`;
-const HUSKY = 'Exit code 1\nhusky - pre-commit hook exited with code 1 (error)\n✖ eslint --fix:\n  src/app.js  3:1  error  Unexpected console statement  no-console';
+const HUSKY =
+  'Exit code 1\nhusky - pre-commit hook exited with code 1 (error)\n✖ eslint --fix:\n  src/app.js  3:1  error  Unexpected console statement  no-console';
 const TS_CONFIG = `Exit code 2\nsrc/main.ts(1,21): error TS2307: Cannot find module '@app/utils' or its corresponding type declarations.`;
 const PNPM_LOCK = `Exit code 1\n ERR_PNPM_OUTDATED_LOCKFILE  Cannot install with "frozen-lockfile" because pnpm-lock.yaml is not up to date with package.json`;
 
@@ -134,7 +140,11 @@ export const SESSIONS: ReplaySession[] = [
       ok(bash('git status')),
       read(`${P('web-a')}/src/index.js`),
       grep('dist/auth', `${P('web-a')}/src`),
-      edit(`${P('web-a')}/src/index.js`, "const auth = require('./dist/auth.js');", "const auth = require('./auth.js');"),
+      edit(
+        `${P('web-a')}/src/index.js`,
+        "const auth = require('./dist/auth.js');",
+        "const auth = require('./auth.js');",
+      ),
       ok(bash('npm test', 'run tests')),
     ],
   },
@@ -160,7 +170,11 @@ export const SESSIONS: ReplaySession[] = [
     calls: [
       fail(bash('npx eslint src'), ESLINT_UNDEF, { cls: 'eslint-undef', learn: true }),
       read(`${P('web-a')}/src/app.js`),
-      edit(`${P('web-a')}/src/app.js`, "import React from 'react';", "import React, { useState } from 'react';"),
+      edit(
+        `${P('web-a')}/src/app.js`,
+        "import React from 'react';",
+        "import React, { useState } from 'react';",
+      ),
       ok(bash('npx eslint src')),
       ok(bash('git diff --stat')),
     ],
@@ -269,7 +283,11 @@ export const SESSIONS: ReplaySession[] = [
     eco: 'pytest',
     prompt: 'run everything',
     calls: [
-      fail(bash('pytest'), 'Exit code 130\nKeyboardInterrupt', { cls: 'interrupt', learn: false, interrupt: true }),
+      fail(bash('pytest'), 'Exit code 130\nKeyboardInterrupt', {
+        cls: 'interrupt',
+        learn: false,
+        interrupt: true,
+      }),
       ok(bash('pip install pytest-timeout')),
       ok(bash('pytest')),
     ],
@@ -478,10 +496,14 @@ export const SESSIONS: ReplaySession[] = [
     eco: 'claude-code',
     prompt: 'change the return',
     calls: [
-      fail(edit(`${P('py-a')}/calc.py`, '  return total', '  return round(total, 2)'), CC_OLD('  return total'), {
-        cls: 'cc-old-string',
-        learn: true,
-      }),
+      fail(
+        edit(`${P('py-a')}/calc.py`, '  return total', '  return round(total, 2)'),
+        CC_OLD('  return total'),
+        {
+          cls: 'cc-old-string',
+          learn: true,
+        },
+      ),
       read(`${P('py-a')}/calc.py`),
       edit(`${P('py-a')}/calc.py`, '    return total', '    return round(total, 2)'),
     ],
@@ -509,7 +531,11 @@ export const SESSIONS: ReplaySession[] = [
     calls: [
       fail(bash('npx tsc --noEmit'), TS_CONFIG, { cls: 'ts-config', learn: true }),
       read(`${P('web-b')}/tsconfig.json`),
-      edit(`${P('web-b')}/tsconfig.json`, '    "moduleResolution": "node",', '    "moduleResolution": "bundler",'),
+      edit(
+        `${P('web-b')}/tsconfig.json`,
+        '    "moduleResolution": "node",',
+        '    "moduleResolution": "bundler",',
+      ),
       ok(bash('npx tsc --noEmit')),
     ],
   },
@@ -603,7 +629,11 @@ export const SESSIONS: ReplaySession[] = [
     calls: [
       fail(bash('npm test'), AUTH('web-b'), { cls: 'auth-import', learn: true, noAdvice: true }),
       read(`${P('web-b')}/src/index.js`),
-      edit(`${P('web-b')}/src/index.js`, "const auth = require('./dist/auth.js');", "const auth = require('./auth.js');"),
+      edit(
+        `${P('web-b')}/src/index.js`,
+        "const auth = require('./dist/auth.js');",
+        "const auth = require('./auth.js');",
+      ),
       ok(bash('npm test')),
     ],
   },
@@ -662,11 +692,15 @@ export const SESSIONS: ReplaySession[] = [
     prompt: 'tweak',
     holdout: true,
     calls: [
-      fail(edit(`${P('web-c')}/src/util.ts`, 'export const x = 1', 'export const x = 2'), CC_OLD('export const x = 1'), {
-        cls: 'cc-old-string',
-        learn: true,
-        noAdvice: true,
-      }),
+      fail(
+        edit(`${P('web-c')}/src/util.ts`, 'export const x = 1', 'export const x = 2'),
+        CC_OLD('export const x = 1'),
+        {
+          cls: 'cc-old-string',
+          learn: true,
+          noAdvice: true,
+        },
+      ),
       edit(`${P('web-c')}/src/util.ts`, 'export const x = 1;', 'export const x = 2;'),
     ],
   },

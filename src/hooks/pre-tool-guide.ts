@@ -198,7 +198,12 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   if (resolved) return [];
   const kb = await searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps));
   if (!kb?.resolution) return [];
-  const advice = hookAdvice(db, kb.id, deps, typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined);
+  const advice = hookAdvice(
+    db,
+    kb.id,
+    deps,
+    typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined,
+  );
   if (!advice) return [];
   const lines = [m.sessionBashError(shownError(latest.d), errors.length)];
   const path = formatToolSequence(advice.toolSequence);

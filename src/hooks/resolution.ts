@@ -30,7 +30,7 @@ import type { DB } from '../store/db.js';
 import { insertEvent, stmt } from '../store/events.js';
 import { sameFile } from '../shared/files.js';
 import { truncate } from '../shared/redact.js';
-import { FILE_EDIT_TOOLS, toolFilePath } from './tool-input.js';
+import { FILE_EDIT_TOOLS } from './tool-input.js';
 import type { HookDeps, HookInput } from './types.js';
 
 /** Errors older than this are no longer considered open. */
@@ -62,11 +62,13 @@ export function toolUsageKind(raw: string): ToolUsageKind | null {
   if (/File has been (?:unexpectedly )?modified since read/i.test(raw)) return 'modified';
   if (/String to replace not found|old_string not found|old_string was not found/i.test(raw))
     return 'old-string';
-  if (/Found \d+ matches of the string to replace|old_string is not unique/i.test(raw)) return 'multiple-matches';
+  if (/Found \d+ matches of the string to replace|old_string is not unique/i.test(raw))
+    return 'multiple-matches';
   return null;
 }
 
-const NOT_FOUND = /No such file or directory|ENOENT|(?:file|path|directory) (?:\S+ )?does not exist|cannot find the (?:file|path)/i;
+const NOT_FOUND =
+  /No such file or directory|ENOENT|(?:file|path|directory) (?:\S+ )?does not exist|cannot find the (?:file|path)/i;
 
 export function neverLearned(raw: string, isInterrupt: boolean): boolean {
   return isInterrupt || NEVER_LEARN.test(raw);
@@ -106,7 +108,9 @@ function parseCall(id: number, type: string, data: string): Call | null {
     agentId: s(d.agentId),
     error: s(d.error),
     errorRaw: typeof d.errorRaw === 'string' ? d.errorRaw : '',
-    files: Array.isArray(d.files) ? (d.files as unknown[]).filter((f): f is string => typeof f === 'string') : [],
+    files: Array.isArray(d.files)
+      ? (d.files as unknown[]).filter((f): f is string => typeof f === 'string')
+      : [],
     isInterrupt: d.isInterrupt === true,
   };
 }
@@ -128,7 +132,9 @@ export function commandProves(failed: string, ok: string): boolean {
   // `… || true`, `… ; exit 0`: the exit status says nothing.
   if (segs.some((s) => s.next === '||') || /\b(?:exit 0|true|:)\s*$/.test(ok.trim())) return false;
   const keyed = segs.map((s) => ({ key: segmentKey(s.words), next: s.next }));
-  return want.every((k) => keyed.some((s) => s.key === k && (s.next === '' || s.next === '&&' || s.next === '\n')));
+  return want.every((k) =>
+    keyed.some((s) => s.key === k && (s.next === '' || s.next === '&&' || s.next === '\n')),
+  );
 }
 
 /** The meaningful simple commands of a command line, as written (redirections dropped). */
@@ -173,7 +179,11 @@ function stepOf(c: Call, e: Call, projectPath: string): Step | null {
   if (FILE_EDIT_TOOLS.has(c.tool) && c.file) {
     const rel = relPath(c.file, projectPath);
     if (c.tool === 'Write')
-      return { key: `write:${base(c.file)}`, text: `Write ${rel}${c.excerpt ? ` (${c.excerpt})` : ''}`, tool: c.tool };
+      return {
+        key: `write:${base(c.file)}`,
+        text: `Write ${rel}${c.excerpt ? ` (${c.excerpt})` : ''}`,
+        tool: c.tool,
+      };
     return {
       key: `edit:${base(c.file)}:${c.excerpt ?? ''}`,
       text: `${c.tool} ${rel}${c.excerpt ? `: ${c.excerpt}` : ''}`,
@@ -185,11 +195,20 @@ function stepOf(c: Call, e: Call, projectPath: string): Step | null {
 
 const TOOL_USAGE_FIX: Record<ToolUsageKind, (readFirst: boolean) => { text: string; key: string }> = {
   'not-read': () => ({ text: 'Read the file first, then Edit/Write it', key: 'tool-usage:not-read' }),
-  modified: () => ({ text: 'Read the file again (it changed since the last Read), then Edit', key: 'tool-usage:modified' }),
+  modified: () => ({
+    text: 'Read the file again (it changed since the last Read), then Edit',
+    key: 'tool-usage:modified',
+  }),
   'old-string': (readFirst) =>
     readFirst
-      ? { text: 'Read the file again and copy old_string exactly from its current text', key: 'tool-usage:old-string:read' }
-      : { text: 'Edit with old_string copied exactly from the current file text', key: 'tool-usage:old-string' },
+      ? {
+          text: 'Read the file again and copy old_string exactly from its current text',
+          key: 'tool-usage:old-string:read',
+        }
+      : {
+          text: 'Edit with old_string copied exactly from the current file text',
+          key: 'tool-usage:old-string',
+        },
   'multiple-matches': () => ({
     text: 'make old_string unique (include more surrounding lines) or set replace_all',
     key: 'tool-usage:multiple-matches',
@@ -209,10 +228,14 @@ export interface Learned {
  * when nothing in between counts as a fix.
  */
 export function describeFix(e: Call, ok: Call, window: Call[], projectPath: string): Learned | null {
-  const toolSequence = [...window.filter((c) => c.type === 'tool_use').map((c) => c.tool), ok.tool].slice(-20);
+  const toolSequence = [...window.filter((c) => c.type === 'tool_use').map((c) => c.tool), ok.tool].slice(
+    -20,
+  );
   const usage = FILE_TOOLS.has(e.tool) ? toolUsageKind(e.errorRaw ?? '') : null;
   if (usage) {
-    const readFirst = window.some((c) => c.type === 'tool_use' && c.tool === 'Read' && c.file && e.file && sameFile(c.file, e.file));
+    const readFirst = window.some(
+      (c) => c.type === 'tool_use' && c.tool === 'Read' && c.file && e.file && sameFile(c.file, e.file),
+    );
     if (usage !== 'old-string' && usage !== 'multiple-matches' && !readFirst) return null;
     const f = TOOL_USAGE_FIX[usage](readFirst);
     return { resolution: f.text, fixKey: f.key, proof: 'tool-usage', resolvedBy: ok.tool, toolSequence };
@@ -242,7 +265,8 @@ export function describeFix(e: Call, ok: Call, window: Call[], projectPath: stri
   if (steps.length === 0 || steps.length > MAX_STEPS) return null;
   const shown = steps.slice(-SHOWN_STEPS);
   const more = steps.length - shown.length;
-  const resolution = shown.map((s) => s.text).join('; then ') + (more > 0 ? ` (+${more} earlier step(s))` : '');
+  const resolution =
+    shown.map((s) => s.text).join('; then ') + (more > 0 ? ` (+${more} earlier step(s))` : '');
   return {
     resolution,
     fixKey: steps.map((s) => s.key).join(' ; '),

@@ -65,7 +65,10 @@ export function projectErrors(
   db: DB,
   projectPath: string,
   limit: number,
-  advise: (kbId: number, raw?: string) => { resolution: string; provenance?: string } | null = (kbId, raw) => {
+  advise: (kbId: number, raw?: string) => { resolution: string; provenance?: string } | null = (
+    kbId,
+    raw,
+  ) => {
     const a = adviceFor(db, kbId, { projectPath, count: false, currentRaw: raw });
     return a ? { resolution: a.resolution } : null;
   },
@@ -148,7 +151,9 @@ export function subagentContext(input: HookInput, deps: HookDeps): HookResult | 
       lines.push(m.projectError(oneLine(e.error, 200), e.tool));
       if (e.resolution)
         lines.push(
-          m.projectFix(oneLine(e.resolution, RESOLUTION_MAX) + (e.provenance ? ` (${oneLine(e.provenance, 100)})` : '')),
+          m.projectFix(
+            oneLine(e.resolution, RESOLUTION_MAX) + (e.provenance ? ` (${oneLine(e.provenance, 100)})` : ''),
+          ),
         );
     }
   }

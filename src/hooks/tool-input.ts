@@ -50,16 +50,6 @@ export function summarizeToolInput(
   }
 }
 
-/** A one-line description of a call, used as the text of a resolution. */
-export function describeCall(tool: string, input: Record<string, unknown> | undefined): string {
-  const s = summarizeToolInput(tool, input);
-  if (tool === 'Bash' && s.command) return `Bash: ${truncate(String(s.command), 300)}`;
-  if (s.file_path) return `${tool} ${String(s.file_path)}`;
-  if (s.pattern) return `${tool} ${String(s.pattern)}`;
-  if (s.subagent_type) return `${tool} (${String(s.subagent_type)})`;
-  return tool;
-}
-
 const EXCERPT_SIDE = 80;
 
 function firstChangedLine(before: string, after: string): { old: string; new: string } | null {
@@ -84,7 +74,12 @@ function firstChangedLine(before: string, after: string): { old: string; new: st
 export function editExcerpt(tool: string, input: Record<string, unknown>): string | undefined {
   let oldS: unknown = input.old_string;
   let newS: unknown = input.new_string;
-  if (tool === 'MultiEdit' && Array.isArray(input.edits) && input.edits[0] && typeof input.edits[0] === 'object') {
+  if (
+    tool === 'MultiEdit' &&
+    Array.isArray(input.edits) &&
+    input.edits[0] &&
+    typeof input.edits[0] === 'object'
+  ) {
     const e = input.edits[0] as Record<string, unknown>;
     oldS = e.old_string;
     newS = e.new_string;

@@ -61,10 +61,13 @@ function maskedValues(raw: string): string[] {
     const stem = b.replace(/\.[A-Za-z0-9]{1,8}$/, '');
     if (stem.length >= 4) out.add(stem);
   };
-  for (const m of raw.slice(0, 4000).matchAll(/'([^'\n]{1,100})'|"([^"\n]{1,100})"|`([^`\n]{1,100})`|[‘“]([^’”\n]{1,100})[’”]/g))
+  for (const m of raw
+    .slice(0, 4000)
+    .matchAll(/(?<!\w)'([^'\n]{1,100})'(?!\w)|"([^"\n]{1,100})"|`([^`\n]{1,100})`|[‘“]([^’”\n]{1,100})[’”]/g))
     add(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
   // file names (src/main.rs, ./handler.go): a fix that edits one fits errors about that file
-  for (const m of raw.slice(0, 4000).matchAll(/[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}\b/g)) if (/[/]|\.\w+$/.test(m[0])) add(m[0]);
+  for (const m of raw.slice(0, 4000).matchAll(/[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}\b/g))
+    if (/[/]|\.\w+$/.test(m[0])) add(m[0]);
   return [...out];
 }
 
@@ -73,7 +76,11 @@ function maskedValues(raw: string): string[] {
  * normalisation masked: `npm install react-dom` for "Can't resolve 'react-dom'") does not fit an
  * error with another value ("Can't resolve 'lodash'"), even when both normalise alike.
  */
-export function specificToOther(fix: string, learnedRaw: string | null, currentRaw: string | undefined): boolean {
+export function specificToOther(
+  fix: string,
+  learnedRaw: string | null,
+  currentRaw: string | undefined,
+): boolean {
   if (!learnedRaw || currentRaw === undefined) return false;
   const vals = maskedValues(learnedRaw).filter((v) => fix.includes(v));
   return vals.length > 0 && !vals.some((v) => currentRaw.includes(v));
@@ -82,14 +89,20 @@ export function specificToOther(fix: string, learnedRaw: string | null, currentR
 function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   if (c.proof === 'legacy') return null;
   if (unsafeFix(c.resolution)) return null;
-  if (c.proof === 'manual') return { source: 'manual', confirmations: c.confirmations, projects: 0, lastTs: c.last_ts };
+  if (c.proof === 'manual')
+    return { source: 'manual', confirmations: c.confirmations, projects: 0, lastTs: c.last_ts };
   const per = projectConfirmations(db, c.id);
   const here = per.find((p) => p.project_path === ctx.projectPath);
-  if (here) return { source: 'this-project', confirmations: here.confirmations, projects: 1, lastTs: here.last_ts };
+  if (here)
+    return { source: 'this-project', confirmations: here.confirmations, projects: 1, lastTs: here.last_ts };
   const others = per.filter((p) => p.project_path !== ctx.projectPath);
   const total = others.reduce((a, p) => a + p.confirmations, 0);
   if (total < (ctx.minOtherProjectConfirmations ?? 2) || others.length === 0) return null;
-  const last = others.map((p) => p.last_ts).sort().at(-1) ?? c.last_ts;
+  const last =
+    others
+      .map((p) => p.last_ts)
+      .sort()
+      .at(-1) ?? c.last_ts;
   return { source: 'other-projects', confirmations: total, projects: others.length, lastTs: last };
 }
 
@@ -104,8 +117,10 @@ export function adviceFor(db: DB, kbId: number, ctx: AdviceContext): Advice | nu
     const learnedRaw =
       ctx.currentRaw === undefined
         ? null
-        : ((db.prepare('SELECT error_raw FROM error_kb WHERE id = ?').get(kbId) as { error_raw: string | null } | undefined)
-            ?.error_raw ?? null);
+        : ((
+            db.prepare('SELECT error_raw FROM error_kb WHERE id = ?').get(kbId) as
+              { error_raw: string | null } | undefined
+          )?.error_raw ?? null);
     let best: { c: FixCandidate; p: Provenance } | null = null;
     for (const c of candidates(db, kbId)) {
       const p = judge(db, c, ctx);

@@ -75,8 +75,7 @@ export function candidates(db: DB, kbId: number): FixCandidate[] {
 export function bestCandidate(db: DB, kbId: number): FixCandidate | null {
   return (
     (db.prepare(`SELECT * FROM error_kb_fixes WHERE kb_id = ? ORDER BY ${BEST_ORDER} LIMIT 1`).get(kbId) as
-      | FixCandidate
-      | undefined) ?? null
+      FixCandidate | undefined) ?? null
   );
 }
 
@@ -133,12 +132,15 @@ function upsertCandidate(
 
 /** Writes the best candidate into error_kb through the seed's UPSERT. */
 function showBest(db: DB, key: string, errorRaw: string | null, now: string): number | null {
-  const id = (db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as { id: number } | undefined)
-    ?.id;
+  const id = (
+    db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as { id: number } | undefined
+  )?.id;
   if (id === undefined) return null;
   const best = bestCandidate(db, id);
   if (!best) return id;
-  const cur = db.prepare('SELECT resolution, resolved_by, tool_sequence FROM error_kb WHERE id = ?').get(id) as {
+  const cur = db
+    .prepare('SELECT resolution, resolved_by, tool_sequence FROM error_kb WHERE id = ?')
+    .get(id) as {
     resolution: string | null;
     resolved_by: string | null;
     tool_sequence: string | null;
@@ -177,10 +179,14 @@ export function recordProvenFix(
       ? JSON.stringify(fix.toolSequence.slice(0, 50).map((t) => redact(String(t))))
       : null;
     return db.transaction(() => {
-      let kbId = (db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as { id: number } | undefined)
-        ?.id;
+      let kbId = (
+        db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as
+          { id: number } | undefined
+      )?.id;
       if (kbId === undefined) {
-        kbId = (db.prepare(UPSERT).get(ts, key, errorRaw, resolution, resolvedBy, toolSequence) as { id: number }).id;
+        kbId = (
+          db.prepare(UPSERT).get(ts, key, errorRaw, resolution, resolvedBy, toolSequence) as { id: number }
+        ).id;
       }
       const fixId = upsertCandidate(
         db,

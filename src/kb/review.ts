@@ -31,7 +31,8 @@ export function reviewEntries(db: DB, opts: { limit?: number; all?: boolean } = 
       if (best.proof === 'legacy') reasons.push('recorded before fixes were proven (never advised)');
       else if (best.proof !== 'manual') {
         if (best.confirmations < 2) reasons.push('confirmed once');
-        if (projects < 2) reasons.push('seen in one project only (not offered elsewhere until confirmed twice)');
+        if (projects < 2)
+          reasons.push('seen in one project only (not offered elsewhere until confirmed twice)');
       }
       const bad = unsafeFix(best.resolution);
       if (bad) reasons.push(`unsafe fix, never offered: ${bad.why}`);

@@ -15,10 +15,26 @@ const SHELLS = String.raw`(?:sudo\s+(?:-\S+\s+)*)?(?:ba|z|da|k|fi)?sh|python[\d.
 const FETCH = String.raw`(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)`;
 
 const PATTERNS: [UnsafeKind, RegExp, string][] = [
-  ['download-exec', new RegExp(String.raw`\b${FETCH}\b[^\n]*\|\s*(?:${SHELLS})\b`, 'i'), 'downloads and runs a script'],
-  ['download-exec', new RegExp(String.raw`(?:${SHELLS}|source|\.)\s+<\(\s*${FETCH}\b`, 'i'), 'downloads and runs a script'],
-  ['download-exec', new RegExp(String.raw`(?:${SHELLS})\s+-c\s+["']?\$\(\s*${FETCH}\b`, 'i'), 'downloads and runs a script'],
-  ['download-exec', new RegExp(String.raw`\b(?:iex|invoke-expression)\b[^\n]*\b${FETCH}\b`, 'i'), 'downloads and runs a script'],
+  [
+    'download-exec',
+    new RegExp(String.raw`\b${FETCH}\b[^\n]*\|\s*(?:${SHELLS})\b`, 'i'),
+    'downloads and runs a script',
+  ],
+  [
+    'download-exec',
+    new RegExp(String.raw`(?:${SHELLS}|source|\.)\s+<\(\s*${FETCH}\b`, 'i'),
+    'downloads and runs a script',
+  ],
+  [
+    'download-exec',
+    new RegExp(String.raw`(?:${SHELLS})\s+-c\s+["']?\$\(\s*${FETCH}\b`, 'i'),
+    'downloads and runs a script',
+  ],
+  [
+    'download-exec',
+    new RegExp(String.raw`\b(?:iex|invoke-expression)\b[^\n]*\b${FETCH}\b`, 'i'),
+    'downloads and runs a script',
+  ],
   ['download-exec', /\beval\s+["']?\$\(\s*(?:curl|wget)\b/i, 'downloads and runs a script'],
   ['destroys-data', /\bgit\s+reset\s+(?:\S+\s+)*--hard\b/i, 'discards uncommitted work (git reset --hard)'],
   ['destroys-data', /\bgit\s+clean\s+(?:\S+\s+)*-[a-z]*[dx][a-z]*\b/i, 'deletes untracked files (git clean)'],
@@ -28,11 +44,27 @@ const PATTERNS: [UnsafeKind, RegExp, string][] = [
   ['destroys-data', /\bdd\b[^\n]*\bof=/i, 'writes raw blocks (dd of=)'],
   ['destroys-data', />\s*\/dev\/(?:sd|nvme|hd|disk)/i, 'writes to a raw disk'],
   ['destroys-data', /:\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:/, 'fork bomb'],
-  ['force-push', /\bgit\s+push\b[^\n]*(?:\s-[a-z]*f[a-z]*\b|--force\b|--force-with-lease\b|\s\+\S+)/i, 'force-pushes'],
+  [
+    'force-push',
+    /\bgit\s+push\b[^\n]*(?:\s-[a-z]*f[a-z]*\b|--force\b|--force-with-lease\b|\s\+\S+)/i,
+    'force-pushes',
+  ],
   ['disables-safety', /--no-verify\b/i, 'skips hooks and checks (--no-verify)'],
-  ['disables-safety', /\bchmod\s+(?:-\S+\s+)*(?:0?777|a\+rwx|ugo\+rwx)\b/i, 'makes files writable by everyone (chmod 777)'],
-  ['disables-safety', /\bstrict-ssl\s*(?:=|\s)\s*false\b|\bsslverify\s*(?:=|\s)\s*false\b/i, 'turns off TLS checks'],
-  ['disables-safety', /\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0|\bPYTHONHTTPSVERIFY\s*=\s*["']?0/i, 'turns off TLS checks'],
+  [
+    'disables-safety',
+    /\bchmod\s+(?:-\S+\s+)*(?:0?777|a\+rwx|ugo\+rwx)\b/i,
+    'makes files writable by everyone (chmod 777)',
+  ],
+  [
+    'disables-safety',
+    /\bstrict-ssl\s*(?:=|\s)\s*false\b|\bsslverify\s*(?:=|\s)\s*false\b/i,
+    'turns off TLS checks',
+  ],
+  [
+    'disables-safety',
+    /\bNODE_TLS_REJECT_UNAUTHORIZED\s*=\s*["']?0|\bPYTHONHTTPSVERIFY\s*=\s*["']?0/i,
+    'turns off TLS checks',
+  ],
   ['disables-safety', /\bsetenforce\s+0\b|\bufw\s+disable\b/i, 'turns off a security layer'],
 ];
 
@@ -58,7 +90,8 @@ export function unsafeFix(text: string | null | undefined): Unsafe | null {
   for (const [kind, re, why] of PATTERNS) if (re.test(t)) return { kind, why };
   // rm -r of anything but rebuildable output, in any command quoted in the text
   for (const cmd of quotedCommands(t)) {
-    for (const s of segments(cmd)) if (rmDestroys(s.words)) return { kind: 'destroys-data', why: 'deletes files (rm -r)' };
+    for (const s of segments(cmd))
+      if (rmDestroys(s.words)) return { kind: 'destroys-data', why: 'deletes files (rm -r)' };
   }
   if (/\[REDACTED/.test(t) || redact(t) !== t) return { kind: 'secret', why: 'carries a secret' };
   return null;

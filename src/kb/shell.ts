@@ -74,7 +74,8 @@ export function segments(command: string): Segment[] {
   return out.map((seg) => ({ ...seg, ...dropRedirections(seg.words) }));
 }
 
-const intoFile = (target: string | undefined) => !!target && !/^(?:\/dev\/(?:null|stdout|stderr)|&?\d)$/.test(target);
+const intoFile = (target: string | undefined) =>
+  !!target && !/^(?:\/dev\/(?:null|stdout|stderr)|&?\d)$/.test(target);
 
 function dropRedirections(words: string[]): { words: string[]; writes: boolean } {
   const out: string[] = [];
@@ -239,7 +240,18 @@ const GIT_INSPECT = new Set([
   'grep',
   'config',
 ]);
-const PKG_INSPECT = new Set(['ls', 'list', 'view', 'info', 'show', 'outdated', 'why', 'explain', 'search', 'help']);
+const PKG_INSPECT = new Set([
+  'ls',
+  'list',
+  'view',
+  'info',
+  'show',
+  'outdated',
+  'why',
+  'explain',
+  'search',
+  'help',
+]);
 
 /** A segment that only looks at things (never a fix by itself). */
 export function isInspectionSegment(words: string[]): boolean {
@@ -247,10 +259,7 @@ export function isInspectionSegment(words: string[]): boolean {
   if (!c.length) return true;
   const prog = base(c[0]!).toLowerCase();
   const sub = c.slice(1).find((w) => !w.startsWith('-'));
-  if (INSPECT_PROGRAMS.has(prog)) {
-    if (prog === 'sed' || prog === 'awk') return !c.includes('-i');
-    return true;
-  }
+  if (INSPECT_PROGRAMS.has(prog)) return !(prog === 'awk' && c.includes('-i'));
   if (prog === 'sed') return !c.some((w) => w === '-i' || w.startsWith('-i'));
   if (prog === 'git') {
     if (!sub) return true;
@@ -258,7 +267,7 @@ export function isInspectionSegment(words: string[]): boolean {
     return GIT_INSPECT.has(sub) && !(sub === 'branch' && c.some((w) => /^-[dDmM]$/.test(w)));
   }
   if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'cargo', 'go', 'brew', 'apt', 'gem', 'poetry'].includes(prog))
-    return !!sub && PKG_INSPECT.has(sub) && !(prog === 'go' && sub === 'list' && false);
+    return !!sub && PKG_INSPECT.has(sub);
   if (prog === 'docker' || prog === 'kubectl')
     return !!sub && ['ps', 'images', 'logs', 'inspect', 'get', 'describe', 'version', 'info'].includes(sub);
   if (/^(node|python[\d.]*|ruby|java|go|rustc|cargo|npm|tsc)$/.test(prog) && c.length === 2)
@@ -273,9 +282,36 @@ export function isInspectionCommand(command: string): boolean {
 }
 
 const RUNNERS = new Set([
-  'pytest', 'py.test', 'jest', 'vitest', 'mocha', 'ava', 'tap', 'tsc', 'eslint', 'mypy', 'flake8', 'pylint',
-  'ruff', 'black', 'rspec', 'phpunit', 'node', 'deno', 'ts-node', 'tsx', 'ruby', 'perl', 'php', 'java',
-  'playwright', 'cypress', 'tox', 'nox', 'unittest', 'ctest',
+  'pytest',
+  'py.test',
+  'jest',
+  'vitest',
+  'mocha',
+  'ava',
+  'tap',
+  'tsc',
+  'eslint',
+  'mypy',
+  'flake8',
+  'pylint',
+  'ruff',
+  'black',
+  'rspec',
+  'phpunit',
+  'node',
+  'deno',
+  'ts-node',
+  'tsx',
+  'ruby',
+  'perl',
+  'php',
+  'java',
+  'playwright',
+  'cypress',
+  'tox',
+  'nox',
+  'unittest',
+  'ctest',
 ]);
 const RUNNER_SUBS: Record<string, RegExp> = {
   npm: /^(test|t|run|run-script|start|exec|x)$/,
@@ -315,7 +351,11 @@ export function canonicalWords(words: string[]): string[] {
   }
   const c = [...assignments.sort(), ...coreWords(words).map(normArg)];
   const p = assignments.length;
-  if (c.length > p && ['npm', 'pnpm', 'yarn', 'bun'].includes(base(c[p]!)) && (c[p + 1] === 'run' || c[p + 1] === 'run-script'))
+  if (
+    c.length > p &&
+    ['npm', 'pnpm', 'yarn', 'bun'].includes(base(c[p]!)) &&
+    (c[p + 1] === 'run' || c[p + 1] === 'run-script')
+  )
     c.splice(p + 1, 1);
   if (c[p + 1] === 't' && base(c[p] ?? '') === 'npm') c[p + 1] = 'test';
   return c;
@@ -326,7 +366,10 @@ const INSTALL: [RegExp, RegExp][] = [
   [/^(pip[\d.]*|uv|poetry|pipenv|conda|mamba)$/, /^(install|add|sync|update)$/],
   [/^cargo$/, /^(add|install|update|fetch)$/],
   [/^go$/, /^(get|install|mod)$/],
-  [/^(apt|apt-get|brew|dnf|yum|apk|pacman|snap|gem|bundle|composer|dotnet|mvn|gradle)$/, /^(install|add|update|restore|-S|dependency:resolve)$/],
+  [
+    /^(apt|apt-get|brew|dnf|yum|apk|pacman|snap|gem|bundle|composer|dotnet|mvn|gradle)$/,
+    /^(install|add|update|restore|-S|dependency:resolve)$/,
+  ],
 ];
 
 /** A segment that installs or updates packages. */

@@ -140,7 +140,9 @@ describe('error advice (hook process)', () => {
       payload('03', t.project),
       payload('04', t.project),
       payload('06', t.project, { tool_input: { command: fix, description: 'create it' } }),
-      payload('06', t.project, { tool_input: { command: 'cat /nonexistent/dir/file.txt', description: 'cat' } }),
+      payload('06', t.project, {
+        tool_input: { command: 'cat /nonexistent/dir/file.txt', description: 'cat' },
+      }),
     ];
     for (const p of session1) {
       const r = await runHook(p.hook_event_name, p, env);

@@ -45,8 +45,7 @@ const kbRows = () =>
   }[];
 const kbFor = (raw: string) =>
   db.prepare('SELECT * FROM error_kb WHERE error_normalized = ?').get(norm(raw)) as
-    | { id: number; resolution: string | null; use_count: number }
-    | undefined;
+    { id: number; resolution: string | null; use_count: number } | undefined;
 
 const AUTH = "Exit code 1\nError: Cannot find module './dist/auth.js'\nRequire stack:\n- /app/src/index.js";
 const MISSING = 'Exit code 1\ncat: missing.txt: No such file or directory';
@@ -56,7 +55,10 @@ const day = (n: number) => new Date(Date.parse('2026-11-01T10:00:00Z') + n * 86_
 function session(
   id: string,
   project: string,
-  calls: ({ fail: string; tool?: string; input: Record<string, unknown> } | { ok: Record<string, unknown>; tool?: string })[],
+  calls: (
+    | { fail: string; tool?: string; input: Record<string, unknown> }
+    | { ok: Record<string, unknown>; tool?: string }
+  )[],
   now?: Date,
 ): void {
   for (const c of calls) {
@@ -68,7 +70,10 @@ function session(
 
 describe('#13.1 proven fixes', () => {
   it('#13.1 junk fix: `npm test` fails "Cannot find module", then `git status` → nothing learned', () => {
-    session('s1', t.project, [{ fail: AUTH, input: { command: 'npm test' } }, { ok: { command: 'git status' } }]);
+    session('s1', t.project, [
+      { fail: AUTH, input: { command: 'npm test' } },
+      { ok: { command: 'git status' } },
+    ]);
     expect(kbRows()).toEqual([]);
   });
 
@@ -81,9 +86,13 @@ describe('#13.1 proven fixes', () => {
     }
     closeDb();
     db = getDb({ env: t.env });
-    expect((db.prepare(`SELECT count(*) AS n FROM events WHERE type = 'tool_error'`).get() as { n: number }).n).toBe(1);
+    expect(
+      (db.prepare(`SELECT count(*) AS n FROM events WHERE type = 'tool_error'`).get() as { n: number }).n,
+    ).toBe(1);
     expect(kbRows()).toEqual([]);
-    expect(JSON.stringify(db.prepare('SELECT * FROM events').all())).not.toMatch(/"resolution":"[^"]*echo resolved/);
+    expect(JSON.stringify(db.prepare('SELECT * FROM events').all())).not.toMatch(
+      /"resolution":"[^"]*echo resolved/,
+    );
   });
 
   it('#13.1 the same command passing again after an Edit proves the Edit, shown before → after', () => {
@@ -94,7 +103,11 @@ describe('#13.1 proven fixes', () => {
       { tool: 'Read', ok: { file_path: file } },
       {
         tool: 'Edit',
-        ok: { file_path: file, old_string: "import { login } from './dist/auth.js';", new_string: "import { login } from './auth.js';" },
+        ok: {
+          file_path: file,
+          old_string: "import { login } from './dist/auth.js';",
+          new_string: "import { login } from './auth.js';",
+        },
       },
       { ok: { command: 'npm run test' } }, // = npm test
     ]);
@@ -111,7 +124,10 @@ describe('#13.1 proven fixes', () => {
       { ok: { command: 'python -m pytest' } }, // another command: proves nothing
     ]);
     expect(kbFor(MOD)).toBeUndefined();
-    recordSuccess(t.env, success(t.project, 'Bash', { command: 'python app.py 2>&1 | tail -5' }, { session_id: 's1' }));
+    recordSuccess(
+      t.env,
+      success(t.project, 'Bash', { command: 'python app.py 2>&1 | tail -5' }, { session_id: 's1' }),
+    );
     expect(kbFor(MOD)).toBeUndefined(); // before a pipe the exit status says nothing
     recordSuccess(t.env, success(t.project, 'Bash', { command: 'python app.py' }, { session_id: 's1' }));
     expect(kbFor(MOD)?.resolution).toBe('ran `pip install requests`');
@@ -126,7 +142,8 @@ describe('#13.1 proven fixes', () => {
 
   it("#13.1 Claude Code's tool-usage error gets the fix that proves it (Read, then Edit)", () => {
     const file = join(t.project, 'src/app.ts');
-    const NOT_READ = '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>';
+    const NOT_READ =
+      '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>';
     session('s1', t.project, [
       { tool: 'Edit', fail: NOT_READ, input: { file_path: file, old_string: 'a', new_string: 'b' } },
       { tool: 'Read', ok: { file_path: file } },
@@ -139,7 +156,12 @@ describe('#13.1 proven fixes', () => {
     const REJECT =
       "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).";
     const DENIED = 'Permission to use Bash with command rm build has been denied.';
-    recordFailure(t.env, failure(t.project, 'Bash', { command: 'make' }, 'Exit code 2\nmake: *** [all] Error 2', { is_interrupt: true }));
+    recordFailure(
+      t.env,
+      failure(t.project, 'Bash', { command: 'make' }, 'Exit code 2\nmake: *** [all] Error 2', {
+        is_interrupt: true,
+      }),
+    );
     recordFailure(t.env, failure(t.project, 'Bash', { command: 'make deploy' }, REJECT));
     recordFailure(t.env, failure(t.project, 'Bash', { command: 'rm build' }, DENIED));
     session('s', t.project, [
@@ -160,7 +182,10 @@ describe('#13.2 confidence, not last-write-wins', () => {
     ]);
     const touch = 'ran `touch missing.txt && cat missing.txt` instead of `cat missing.txt`';
     expect(kbFor(MISSING)?.resolution).toBe(touch);
-    session('s2', t.project, [{ fail: MISSING, input: { command: 'cat missing.txt' } }, { ok: { command: 'ls' } }]);
+    session('s2', t.project, [
+      { fail: MISSING, input: { command: 'cat missing.txt' } },
+      { ok: { command: 'ls' } },
+    ]);
     expect(kbFor(MISSING)?.resolution).toBe(touch);
     // an equally weak other fix (one confirmation) does not replace it either…
     session('s3', t.project, [
@@ -170,7 +195,9 @@ describe('#13.2 confidence, not last-write-wins', () => {
     ]);
     expect(kbFor(MISSING)?.resolution).toBe(touch);
     const kbId = kbFor(MISSING)!.id;
-    const cands = db.prepare('SELECT resolution, confirmations, proof FROM error_kb_fixes WHERE kb_id = ? ORDER BY id').all(kbId);
+    const cands = db
+      .prepare('SELECT resolution, confirmations, proof FROM error_kb_fixes WHERE kb_id = ? ORDER BY id')
+      .all(kbId);
     expect(cands).toEqual([
       { resolution: touch, confirmations: 1, proof: 'same-command' },
       { resolution: 'ran `echo hi > missing.txt`', confirmations: 1, proof: 'same-command' },
@@ -206,7 +233,11 @@ describe('#13.3 safe, scoped advice', () => {
     session(
       sessionId,
       t.project,
-      [{ fail: GEN, input: { command: 'npm run gen' } }, { ok: { command: fix } }, { ok: { command: 'npm run gen' } }],
+      [
+        { fail: GEN, input: { command: 'npm run gen' } },
+        { ok: { command: fix } },
+        { ok: { command: 'npm run gen' } },
+      ],
       now,
     );
   const hookContext = async (event: string, input: HookInput) => {
@@ -270,7 +301,10 @@ describe('#13.3 safe, scoped advice', () => {
     const { writeConfig } = await import('./pre-tool-guide.helpers.js');
     writeConfig(t.home, { locale: 'en' });
     closeDb();
-    const ctx = await hookContext('PostToolUseFailure', failure(t.project, 'Bash', { command: 'npm run gen' }, GEN));
+    const ctx = await hookContext(
+      'PostToolUseFailure',
+      failure(t.project, 'Bash', { command: 'npm run gen' }, GEN),
+    );
     expect(ctx.split('\n')).toEqual([
       expect.stringMatching(/^This error was resolved before \(exact match\): /),
       'Fix: ran `npm install -D protoc-gen-ts`',
@@ -281,7 +315,8 @@ describe('#13.3 safe, scoped advice', () => {
 });
 
 describe('#13 kb stats, review, rm, edit', () => {
-  const cli = (...args: string[]) => spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, encoding: 'utf8' });
+  const cli = (...args: string[]) =>
+    spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, encoding: 'utf8' });
 
   it('#13 kb stats counts real lookups answered, not use_count', async () => {
     ensureBuilt();
@@ -290,7 +325,11 @@ describe('#13 kb stats, review, rm, edit', () => {
     closeDb();
     let s = JSON.parse(cli('kb', 'stats', '--json').stdout) as { totalUses: number };
     expect(s.totalUses).toBe(0);
-    const r = await runHook('PostToolUseFailure', failure(t.project, 'Bash', { command: 'cat missing.txt' }, MISSING), t.env);
+    const r = await runHook(
+      'PostToolUseFailure',
+      failure(t.project, 'Bash', { command: 'cat missing.txt' }, MISSING),
+      t.env,
+    );
     expect(r.stdout).toContain('touch missing.txt');
     s = JSON.parse(cli('kb', 'stats', '--json').stdout) as { totalUses: number };
     expect(s.totalUses).toBe(1);
@@ -317,6 +356,8 @@ describe('#13 kb stats, review, rm, edit', () => {
     expect(rm.status).toBe(0);
     db = getDb({ env: t.env });
     expect(kbFor(MISSING)).toBeUndefined();
-    expect((db.prepare('SELECT count(*) AS n FROM error_kb_fixes WHERE kb_id = ?').get(id) as { n: number }).n).toBe(0);
+    expect(
+      (db.prepare('SELECT count(*) AS n FROM error_kb_fixes WHERE kb_id = ?').get(id) as { n: number }).n,
+    ).toBe(0);
   });
 });

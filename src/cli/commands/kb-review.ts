@@ -14,11 +14,14 @@ const count = (v: string): number => {
 };
 
 /** Printable on a terminal: control characters (escape sequences) shown as `?`. */
+// eslint-disable-next-line no-control-regex
 const safe = (s: string) => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
 
 export function registerKbReview(kb: Command): void {
   kb.command('review')
-    .description('list low-confidence entries (unproven, confirmed once, one project, unsafe) to keep or forget')
+    .description(
+      'list low-confidence entries (unproven, confirmed once, one project, unsafe) to keep or forget',
+    )
     .option('-n, --limit <n>', 'how many', count, 50)
     .option('--all', 'every entry, with how its fix was proven')
     .option('--json', 'print JSON lines')
@@ -29,7 +32,10 @@ export function registerKbReview(kb: Command): void {
     .action((o: { limit: number; all?: boolean; json?: boolean }) => {
       const p = paths();
       if (!existsSync(p.db))
-        throw new CliError(`no database yet at ${p.db}: the error KB is empty`, 'install the hooks (`self-gen install`)');
+        throw new CliError(
+          `no database yet at ${p.db}: the error KB is empty`,
+          'install the hooks (`self-gen install`)',
+        );
       const db = openDb({ busyTimeoutMs: 5000 });
       try {
         const items = reviewEntries(db, { limit: o.limit, all: o.all });
@@ -47,8 +53,12 @@ export function registerKbReview(kb: Command): void {
           if (it.reasons.length) console.log(`     why listed: ${it.reasons.join('; ')}`);
         }
         if (!o.json) {
-          if (items.length === 0) console.log(o.all ? 'no entries' : 'nothing to review: every entry has a confirmed fix');
-          else console.log('forget: self-gen kb rm <id>    keep with your own fix: self-gen kb edit <id> -r "…"');
+          if (items.length === 0)
+            console.log(o.all ? 'no entries' : 'nothing to review: every entry has a confirmed fix');
+          else
+            console.log(
+              'forget: self-gen kb rm <id>    keep with your own fix: self-gen kb edit <id> -r "…"',
+            );
         }
       } finally {
         db.close();
