@@ -1,12 +1,15 @@
 // Issue #13 items 1–3: only proven fixes are learned; candidates keep their confidence (a weaker
 // fix never replaces a stronger one); advice is safe, scoped to projects and carries provenance.
 // Real SQLite, the real collectors, and the built hook entry for what Claude Code would see.
+import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookInput } from '../../src/hooks/types.js';
 import { closeDb, getDb, type DB } from '../../src/store/db.js';
+import { MIGRATIONS } from '../../src/store/schema.js';
+import { paths } from '../../src/shared/paths.js';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, runHook } from '../helpers/hook-proc.js';
 import {
@@ -156,21 +159,27 @@ describe('#13.1 proven fixes', () => {
     const REJECT =
       "The user doesn't want to proceed with this tool use. The tool use was rejected (eg. if it was a file edit, the new_string was NOT written to the file).";
     const DENIED = 'Permission to use Bash with command rm build has been denied.';
+    const s = { session_id: 's' };
     recordFailure(
       t.env,
       failure(t.project, 'Bash', { command: 'make' }, 'Exit code 2\nmake: *** [all] Error 2', {
+        ...s,
         is_interrupt: true,
       }),
     );
-    recordFailure(t.env, failure(t.project, 'Bash', { command: 'make deploy' }, REJECT));
-    recordFailure(t.env, failure(t.project, 'Bash', { command: 'rm build' }, DENIED));
+    recordFailure(t.env, failure(t.project, 'Bash', { command: 'make deploy' }, REJECT, s));
+    recordFailure(t.env, failure(t.project, 'Bash', { command: 'rm build' }, DENIED, s));
+    const CONTROL = 'Exit code 2\nmake: *** No rule to make target check.  Stop.';
+    recordFailure(t.env, failure(t.project, 'Bash', { command: 'make check' }, CONTROL, s));
     session('s', t.project, [
       { ok: { command: 'apt-get install -y build-essential' } },
       { ok: { command: 'make' } },
       { ok: { command: 'make deploy' } },
       { ok: { command: 'rm build' } },
+      { ok: { command: 'make check' } },
     ]);
-    expect(kbRows()).toEqual([]);
+    // only the ordinary failure (the control) was learned
+    expect(kbRows().map((r) => r.error_normalized)).toEqual([norm(CONTROL)]);
   });
 });
 
@@ -311,6 +320,41 @@ describe('#13.3 safe, scoped advice', () => {
       'Previous resolution path: Bash → Bash',
       expect.stringMatching(/^Provenance: fixed 2× in this project, last (just now|\d+ minutes? ago)$/),
     ]);
+  });
+});
+
+describe('#13.2 schema v3 migration', () => {
+  it('#13.2 resolutions recorded before v3 become legacy candidates: kept, listed by kb review, never advised', async () => {
+    closeDb();
+    const fresh = tempEnv('sg-learn-v2-');
+    try {
+      const file = paths(fresh.env).db;
+      mkdirSync(join(file, '..'), { recursive: true });
+      const old = new Database(file);
+      old.exec(MIGRATIONS[0]!);
+      old.exec(MIGRATIONS[1]!);
+      old.pragma('user_version = 2');
+      old
+        .prepare(
+          'INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, use_count) VALUES (?, ?, ?, ?, 1)',
+        )
+        .run('2026-01-01T00:00:00.000Z', norm(MISSING), MISSING, 'Bash: echo resolved');
+      old.close();
+      const d = getDb({ env: fresh.env });
+      expect(d.pragma('user_version', { simple: true })).toBe(MIGRATIONS.length);
+      expect(d.prepare('SELECT proof, resolution FROM error_kb_fixes').all()).toEqual([
+        { proof: 'legacy', resolution: 'Bash: echo resolved' },
+      ]);
+      const { errorAdvice } = await import('../../src/hooks/error-advice.js');
+      const { createDeps } = await import('../../src/hooks/deps.js');
+      const input = failure(fresh.project, 'Bash', { command: 'cat missing.txt' }, MISSING);
+      expect(await errorAdvice(input, createDeps(input, fresh.env))).toBeNull();
+      const { reviewEntries } = await import('../../src/kb/review.js');
+      expect(reviewEntries(d)[0]?.reasons).toEqual(['recorded before fixes were proven (never advised)']);
+    } finally {
+      closeDb();
+      fresh.cleanup();
+    }
   });
 });
 
