@@ -319,8 +319,9 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
     db,
     `SELECT id, type, data FROM events
      WHERE session_id = ? AND type IN ('tool_use', 'tool_error', 'resolution') AND id >= ? AND id <= ?
-     ORDER BY id ASC LIMIT 400`,
+     ORDER BY id DESC LIMIT 400`,
   ).all(input.session_id, first.id, okEventId) as { id: number; type: string; data: string }[];
+  rows.reverse(); // the newest 400 (this call included), oldest first
   const closed = new Set<number>();
   const calls: Call[] = [];
   for (const r of rows) {

@@ -303,6 +303,18 @@ describe('#13.3 safe, scoped advice', () => {
     expect(sub).toContain('ran `npm install -D protoc-gen-ts`');
   });
 
+  it('#13.3 a fix that carries a secret is never stored (and the secret reaches no table)', () => {
+    const token = 'ghp_' + 'a1B2c3D4e5F6g7H8i9J0k1L2m3N4o5P6q7R8';
+    fixInA(`export GITHUB_TOKEN=${token} && npm config set //npm.pkg.github.com/:_authToken ${token}`, 'a1');
+    expect(kbRows()).toEqual([]);
+    const dump = JSON.stringify([
+      db.prepare('SELECT * FROM events').all(),
+      db.prepare('SELECT * FROM error_kb_fixes').all(),
+      db.prepare('SELECT * FROM error_kb_fix_projects').all(),
+    ]);
+    expect(dump).not.toContain(token);
+  });
+
   it('#13.3 en provenance: "fixed 2× in this project, last … ago"', async () => {
     ensureBuilt();
     fixInA('npm install -D protoc-gen-ts', 'a1');
