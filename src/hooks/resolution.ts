@@ -37,6 +37,10 @@ import type { HookDeps, HookInput } from './types.js';
 const OPEN_WINDOW_MS = 2 * 60 * 60 * 1000;
 /** More fix steps than this between an error and its proof: too diffuse to learn. */
 const MAX_STEPS = 8;
+/** More calls than this between an error and its proof: too diffuse to learn (and not parsed). */
+const MAX_WINDOW = 60;
+/** How many of the session's newest events detection looks at. */
+const MAX_ROWS = 200;
 /** Steps shown in a fix description. */
 const SHOWN_STEPS = 5;
 
@@ -240,6 +244,7 @@ export function describeFix(e: Call, ok: Call, window: Call[], projectPath: stri
     const f = TOOL_USAGE_FIX[usage](readFirst);
     return { resolution: f.text, fixKey: f.key, proof: 'tool-usage', resolvedBy: ok.tool, toolSequence };
   }
+  if (window.length > MAX_WINDOW) return null;
   let steps: Step[] = [];
   for (const c of window) {
     const s = stepOf(c, e, projectPath);
@@ -319,9 +324,9 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
     db,
     `SELECT id, type, data FROM events
      WHERE session_id = ? AND type IN ('tool_use', 'tool_error', 'resolution') AND id >= ? AND id <= ?
-     ORDER BY id DESC LIMIT 400`,
+     ORDER BY id DESC LIMIT ${MAX_ROWS}`,
   ).all(input.session_id, first.id, okEventId) as { id: number; type: string; data: string }[];
-  rows.reverse(); // the newest 400 (this call included), oldest first
+  rows.reverse(); // the newest ones (this call included), oldest first
   const closed = new Set<number>();
   const calls: Call[] = [];
   for (const r of rows) {
