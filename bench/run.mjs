@@ -243,6 +243,10 @@ const PART_BENCHES = [
   ['shared-context.mjs', 'shared context hooks with 50 entries in the session'],
   ['kb-latency.mjs', 'searchErrorKB per tier at 10k and 100k entries; daemon embed latency and RSS'],
   ['kb-quality.mjs', 'KB retrieval quality: recall@1 and false matches'],
+  [
+    'learning-replay.mjs',
+    'learning replay: labelled sessions through the hooks, fix precision/recall, junk advice',
+  ],
 ];
 const partResults = {};
 for (const [p, what] of PART_BENCHES) {

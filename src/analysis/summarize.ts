@@ -1,6 +1,8 @@
 // Summarises the recorded events of a window into the facts the analysis prompt is built from:
 // prompt clusters, repeated tool sequences, recurring errors and their fixes, subagent failure
 // rates. Deterministic for the same events (no "now"-relative text), so the prompt hash is stable.
+import { safeBestFix } from '../kb/advice.js';
+import { unsafeFix } from '../kb/safety.js';
 import type { DB } from '../store/db.js';
 import { redact, truncate } from '../shared/redact.js';
 
@@ -257,27 +259,19 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
      GROUP BY resolution ORDER BY n DESC, resolution LIMIT 2`,
   );
   const kbStmt = db.prepare(
-    `SELECT resolution FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL LIMIT 1`,
+    `SELECT id FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL LIMIT 1`,
   );
   const errors: ErrorPattern[] = errRows
     .filter((r) => r.n >= 2 || r.s >= 2 || errRows.length <= 5)
     .map((r) => {
+      // Only proven, safe fixes (kb/advice.ts): never one that downloads and runs, destroys data…
       let fixes = (fixStmt.all(...w.args, r.error) as { resolution: string | null; n: number }[])
-        .filter((f) => f.resolution)
+        .filter((f) => f.resolution && !unsafeFix(f.resolution))
         .map((f) => ({ resolution: clean(f.resolution, 200), count: f.n }));
       if (fixes.length === 0) {
-        const kb = kbStmt.get(r.error) as { resolution: string } | undefined;
-        if (kb) {
-          let text = kb.resolution;
-          try {
-            const parsed: unknown = JSON.parse(kb.resolution);
-            if (parsed && typeof parsed === 'object') {
-              const o = parsed as Record<string, unknown>;
-              text = String(o.description ?? o.resolution ?? o.command ?? kb.resolution);
-            }
-          } catch {}
-          fixes = [{ resolution: clean(text, 200), count: 0 }];
-        }
+        const kb = kbStmt.get(r.error) as { id: number } | undefined;
+        const best = kb ? safeBestFix(db, kb.id) : null;
+        if (best) fixes = [{ resolution: clean(best.resolution, 200), count: 0 }];
       }
       return {
         error: clean(r.error, 240),

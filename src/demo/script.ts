@@ -34,12 +34,21 @@ export const DEMO_STEPS: DemoStep[] = [
     input: { hook_event_name: 'PreToolUse', tool_name: 'Bash', tool_input: { command: 'npm install react' } },
   },
   {
-    note: 'the fix works: the resolution is learned',
+    note: 'the missing package is installed',
     input: {
       hook_event_name: 'PostToolUse',
       tool_name: 'Bash',
       tool_input: { command: 'npm install react' },
       tool_response: { stdout: 'added 1 package' },
+    },
+  },
+  {
+    note: 'the build passes now: that proves the fix, and the resolution is learned',
+    input: {
+      hook_event_name: 'PostToolUse',
+      tool_name: 'Bash',
+      tool_input: { command: 'npm run build' },
+      tool_response: { stdout: 'built in 1.2s' },
     },
   },
   {

@@ -96,7 +96,7 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
   });
   if (id !== null) {
     const db = tryDb(deps);
-    if (db) detectResolutions(input, deps, db);
+    if (db) detectResolutions(input, deps, db, id);
   }
 }
 

@@ -7,7 +7,10 @@ import { extractErrorMessage, normalizeError } from '../kb/normalize.js';
 import { searchErrorKB, type SearchOptions } from '../kb/search.js';
 import { daemonEmbedder } from '../embed/client.js';
 import type { Embedder } from '../embed/embedder.js';
+import type { DB } from '../store/db.js';
+import { redact } from '../shared/redact.js';
 import { getSection } from '../store/config.js';
+import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../kb/advice.js';
 import { formatToolSequence, messages, oneLine } from './messages.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from './types.js';
 
@@ -41,16 +44,32 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   const normalized = normalizeError(extractErrorMessage(raw));
   if (!normalized) return null;
   if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
-  const kb = await searchErrorKB(deps.db(), normalized, hookSearchOptions(deps));
+  const db = deps.db();
+  const kb = await searchErrorKB(db, normalized, hookSearchOptions(deps));
   if (!kb?.resolution) return null;
+  const advice = hookAdvice(db, kb.id, deps, redact(raw));
+  if (!advice) return null;
   const m = messages(deps.config.locale);
   const lines = [
     m.resolvedBefore(m.tier(kb.tier), oneLine(kb.error_normalized, 200)),
-    m.fix(oneLine(kb.resolution, 500)),
+    m.fix(oneLine(advice.resolution, 500)),
   ];
-  const path = formatToolSequence(kb.tool_sequence);
+  const path = formatToolSequence(advice.toolSequence);
   if (path) lines.push(m.resolutionPath(path).trim());
+  const prov = provenanceText(advice.provenance, deps.now(), deps.config.locale === 'en' ? 'en' : 'ko');
+  if (prov) lines.push(m.provenance(prov).trim());
   return { additionalContext: lines.join('\n') };
+}
+
+/** The advice filter (kb/advice.ts) as every hook applies it: this project, the configured bar. */
+export function hookAdvice(db: DB, kbId: number, deps: HookDeps, currentRaw?: string): Advice | null {
+  const cfg = getSection(deps.config, 'advice', AdviceConfig);
+  return adviceFor(db, kbId, {
+    currentRaw,
+    projectPath: deps.project.path,
+    now: deps.now(),
+    minOtherProjectConfirmations: cfg.minOtherProjectConfirmations,
+  });
 }
 
 export const errorAdviceHandlers: HandlerTable = {

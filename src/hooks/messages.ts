@@ -25,6 +25,8 @@ export interface Messages {
   resolvedBefore: (tierLabel: string, error: string) => string;
   fix: (resolution: string) => string;
   tier: (tier: KbTier) => string;
+  // provenance of a learned fix (issue #13.3), shown under the fix
+  provenance: (text: string) => string;
 }
 
 const ko: Messages = {
@@ -41,6 +43,7 @@ const ko: Messages = {
   projectFix: (r) => `  해결: ${r}`,
   rulesHeader: '적용할 프로젝트 규칙:',
   rule: (t) => `- ${t}`,
+  provenance: (t) => `  근거: ${t}`,
   resolvedBefore: (label, error) => `이 에러는 이전에 해결된 적이 있습니다 (${label}): ${error}`,
   fix: (r) => `해결: ${r}`,
   tier: (t) =>
@@ -66,6 +69,7 @@ const en: Messages = {
   projectFix: (r) => `  Fix: ${r}`,
   rulesHeader: 'Project rules to apply:',
   rule: (t) => `- ${t}`,
+  provenance: (t) => `  Provenance: ${t}`,
   resolvedBefore: (label, error) => `This error was resolved before (${label}): ${error}`,
   fix: (r) => `Fix: ${r}`,
   tier: (t) =>

@@ -18,7 +18,8 @@ import type { DB } from '../store/db.js';
 import { stmt } from '../store/events.js';
 import { sameFile } from '../shared/files.js';
 import { extractErrorMessage } from '../kb/normalize.js';
-import { hookSearchOptions } from './error-advice.js';
+import { provenanceText, type Advice } from '../kb/advice.js';
+import { hookAdvice, hookSearchOptions } from './error-advice.js';
 import { formatToolSequence, messages, oneLine, type Messages } from './messages.js';
 import { SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from './types.js';
@@ -81,6 +82,8 @@ export interface FileError {
   error: string;
   /** The error's own message, for display. */
   message: string;
+  /** The raw error text as stored (redacted). */
+  raw?: string;
 }
 
 /**
@@ -116,6 +119,7 @@ export function fileErrors(db: DB, filePath: string, projectPath: string, limit:
       tool: typeof d.tool === 'string' ? d.tool : 'unknown',
       error: d.error,
       message: shownError(d),
+      ...(typeof d.errorRaw === 'string' ? { raw: d.errorRaw } : {}),
     });
     if (out.length >= limit) break;
   }
@@ -161,9 +165,17 @@ export async function guideFile(
       kb = await searchErrorKB(db, err.error, opts);
     }
     if (!kb?.resolution) continue;
-    lines.push(m.fileError(err.message, err.tool), m.howResolved(oneLine(kb.resolution, RESOLUTION_MAX)));
+    const advice = hookAdvice(db, kb.id, deps, err.raw);
+    if (!advice) continue;
+    lines.push(m.fileError(err.message, err.tool), m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
+    pushProvenance(lines, advice, deps, m);
   }
   return lines;
+}
+
+function pushProvenance(lines: string[], advice: Advice, deps: HookDeps, m: Messages): void {
+  const prov = provenanceText(advice.provenance, deps.now(), deps.config.locale === 'en' ? 'en' : 'ko');
+  if (prov) lines.push(m.provenance(prov));
 }
 
 export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): Promise<string[]> {
@@ -186,10 +198,18 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   if (resolved) return [];
   const kb = await searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps));
   if (!kb?.resolution) return [];
+  const advice = hookAdvice(
+    db,
+    kb.id,
+    deps,
+    typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined,
+  );
+  if (!advice) return [];
   const lines = [m.sessionBashError(shownError(latest.d), errors.length)];
-  const path = formatToolSequence(kb.tool_sequence);
+  const path = formatToolSequence(advice.toolSequence);
   if (path) lines.push(m.resolutionPath(path));
-  lines.push(m.howResolved(oneLine(kb.resolution, RESOLUTION_MAX)));
+  lines.push(m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
+  pushProvenance(lines, advice, deps, m);
   return lines;
 }
 

@@ -7,6 +7,8 @@ import { getSection } from '../store/config.js';
 import type { DB } from '../store/db.js';
 import { stmt } from '../store/events.js';
 import { truncate } from '../shared/redact.js';
+import { adviceFor, provenanceText } from '../kb/advice.js';
+import { hookAdvice } from './error-advice.js';
 import { messages, oneLine } from './messages.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from './types.js';
 
@@ -51,34 +53,50 @@ export interface ProjectError {
   tool: string;
   error: string;
   resolution: string | null;
+  /** Where the fix comes from (learned fixes only). */
+  provenance?: string;
 }
 
 /**
  * REQ-RA-402: the project's newest tool errors (distinct, interrupts skipped), each with the
  * resolution of the exact same normalized error in error_kb.
  */
-export function projectErrors(db: DB, projectPath: string, limit: number): ProjectError[] {
+export function projectErrors(
+  db: DB,
+  projectPath: string,
+  limit: number,
+  advise: (kbId: number, raw?: string) => { resolution: string; provenance?: string } | null = (
+    kbId,
+    raw,
+  ) => {
+    const a = adviceFor(db, kbId, { projectPath, count: false, currentRaw: raw });
+    return a ? { resolution: a.resolution } : null;
+  },
+): ProjectError[] {
   if (limit <= 0) return [];
   const rows = stmt(
     db,
     `SELECT json_extract(data, '$.tool') AS tool, json_extract(data, '$.error') AS error,
-            json_extract(data, '$.isInterrupt') AS interrupt
+            json_extract(data, '$.isInterrupt') AS interrupt, json_extract(data, '$.errorRaw') AS raw
      FROM events WHERE project_path = ? AND type = 'tool_error' ORDER BY ts DESC, id DESC LIMIT 30`,
-  ).all(projectPath) as { tool: unknown; error: unknown; interrupt: unknown }[];
+  ).all(projectPath) as { tool: unknown; error: unknown; interrupt: unknown; raw: unknown }[];
   const kb = stmt(
     db,
-    `SELECT resolution FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC LIMIT 1`,
+    `SELECT id FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC LIMIT 1`,
   );
   const out: ProjectError[] = [];
   const seen = new Set<string>();
   for (const r of rows) {
     if (typeof r.error !== 'string' || !r.error || r.interrupt === 1 || seen.has(r.error)) continue;
     seen.add(r.error);
-    const hit = kb.get(r.error) as { resolution: string } | undefined;
+    const hit = kb.get(r.error) as { id: number } | undefined;
+    // only what the advice filter allows here (kb/advice.ts), with its provenance
+    const a = hit ? advise(hit.id, typeof r.raw === 'string' ? r.raw : undefined) : null;
     out.push({
       tool: typeof r.tool === 'string' ? r.tool : 'unknown',
       error: r.error,
-      resolution: hit?.resolution ?? null,
+      resolution: a?.resolution ?? null,
+      ...(a?.provenance ? { provenance: a.provenance } : {}),
     });
     if (out.length >= limit) break;
   }
@@ -117,7 +135,13 @@ export function subagentContext(input: HookInput, deps: HookDeps): HookResult | 
   const lines: string[] = [];
   let errors: ProjectError[] = [];
   try {
-    errors = projectErrors(db, deps.project.path, cfg.maxErrors);
+    const locale = deps.config.locale === 'en' ? 'en' : 'ko';
+    errors = projectErrors(db, deps.project.path, cfg.maxErrors, (kbId, raw) => {
+      const a = hookAdvice(db, kbId, deps, raw);
+      if (!a) return null;
+      const prov = provenanceText(a.provenance, deps.now(), locale);
+      return { resolution: a.resolution, ...(prov ? { provenance: prov } : {}) };
+    });
   } catch (e) {
     deps.log(`subagent-context: errors unavailable: ${String(e)}`);
   }
@@ -125,7 +149,12 @@ export function subagentContext(input: HookInput, deps: HookDeps): HookResult | 
     lines.push(m.projectErrorsHeader);
     for (const e of errors) {
       lines.push(m.projectError(oneLine(e.error, 200), e.tool));
-      if (e.resolution) lines.push(m.projectFix(oneLine(e.resolution, RESOLUTION_MAX)));
+      if (e.resolution)
+        lines.push(
+          m.projectFix(
+            oneLine(e.resolution, RESOLUTION_MAX) + (e.provenance ? ` (${oneLine(e.provenance, 100)})` : ''),
+          ),
+        );
     }
   }
   let rules: string[] = [];

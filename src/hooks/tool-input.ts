@@ -28,8 +28,12 @@ export function summarizeToolInput(
     case 'Edit':
     case 'Write':
     case 'MultiEdit':
+    case 'NotebookEdit': {
+      // A short before → after of the change (redacted when stored): what a learned fix shows.
+      const excerpt = editExcerpt(tool, input);
+      return { file_path: str(toolFilePath(input)), ...(excerpt ? { excerpt } : {}) };
+    }
     case 'Read':
-    case 'NotebookEdit':
       return { file_path: str(toolFilePath(input)) };
     case 'Glob':
     case 'Grep':
@@ -46,12 +50,47 @@ export function summarizeToolInput(
   }
 }
 
-/** A one-line description of a call, used as the text of a resolution. */
-export function describeCall(tool: string, input: Record<string, unknown> | undefined): string {
-  const s = summarizeToolInput(tool, input);
-  if (tool === 'Bash' && s.command) return `Bash: ${truncate(String(s.command), 300)}`;
-  if (s.file_path) return `${tool} ${String(s.file_path)}`;
-  if (s.pattern) return `${tool} ${String(s.pattern)}`;
-  if (s.subagent_type) return `${tool} (${String(s.subagent_type)})`;
-  return tool;
+const EXCERPT_SIDE = 80;
+
+function firstChangedLine(before: string, after: string): { old: string; new: string } | null {
+  const a = before.split('\n');
+  const b = after.split('\n');
+  // Only indentation changed: show it (tabs as \t), else the trimmed lines.
+  const shown = (l: string, onlyIndent: boolean) =>
+    onlyIndent
+      ? l.replace(/^[ \t]+/, (ws) => ws.replace(/\t/g, '\\t').replace(/ /g, '·')).trimEnd()
+      : l.trim();
+  for (let i = 0; i < Math.max(a.length, b.length); i++) {
+    const x = a[i] ?? '';
+    const y = b[i] ?? '';
+    if (x === y) continue;
+    const onlyIndent = x.trim() === y.trim();
+    return { old: shown(x, onlyIndent), new: shown(y, onlyIndent) };
+  }
+  return null;
+}
+
+/** Edit/MultiEdit: the first changed line, before → after; Write: the size of what was written. */
+export function editExcerpt(tool: string, input: Record<string, unknown>): string | undefined {
+  let oldS: unknown = input.old_string;
+  let newS: unknown = input.new_string;
+  if (
+    tool === 'MultiEdit' &&
+    Array.isArray(input.edits) &&
+    input.edits[0] &&
+    typeof input.edits[0] === 'object'
+  ) {
+    const e = input.edits[0] as Record<string, unknown>;
+    oldS = e.old_string;
+    newS = e.new_string;
+  }
+  if (typeof oldS === 'string' && typeof newS === 'string') {
+    const d = firstChangedLine(oldS, newS);
+    if (!d) return undefined;
+    const side = (t: string) => (t ? '`' + truncate(t.replace(/`/g, "'"), EXCERPT_SIDE) + '`' : '(nothing)');
+    return `${side(d.old)} → ${side(d.new)}`;
+  }
+  if (tool === 'Write' && typeof input.content === 'string')
+    return `wrote ${input.content.split('\n').length} line(s)`;
+  return undefined;
 }

@@ -1,6 +1,7 @@
 // Listing and hand-editing the error KB (the `self-gen kb` commands).
 import type { DB } from '../store/db.js';
 import { redact, truncate } from '../shared/redact.js';
+import { clearCandidates, recordManualFix } from './candidates.js';
 import { normalizeError } from './normalize.js';
 import type { KbEntry } from './search.js';
 import { dropEmbedding, embeddingsExist } from './vector.js';
@@ -91,7 +92,15 @@ export async function editEntry(db: DB, id: number, f: EditFields): Promise<KbEn
   if (sets.length) {
     sets.push('ts = ?');
     args.push(new Date().toISOString());
-    db.prepare(`UPDATE error_kb SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+    db.transaction(() => {
+      db.prepare(`UPDATE error_kb SET ${sets.join(', ')} WHERE id = ?`).run(...args, id);
+      // A resolution typed by the user becomes the entry's manual candidate (it outranks learned
+      // fixes); clearing it forgets every candidate.
+      const now = getEntry(db, id);
+      if (f.resolution === null) clearCandidates(db, id);
+      else if (now?.resolution && (f.resolution !== undefined || f.resolvedBy !== undefined))
+        recordManualFix(db, id, now.resolution, now.resolved_by, now.tool_sequence);
+    })();
   }
   // The vector described the old text: the next batch embeds the new one.
   if (errorChanged) await dropEmbedding(db, id);
@@ -124,10 +133,14 @@ export interface KbStats {
 }
 
 export function kbStats(db: DB): KbStats {
+  // Lookups answered: advice actually given (kb/advice.ts counts it), not use_count, which the
+  // seed's UPSERT starts at 1 and bumps on every record.
   const a = db
     .prepare(
-      `SELECT count(*) AS entries, count(resolution) AS resolved, coalesce(sum(use_count), 0) AS totalUses,
-              max(last_used) AS lastUsed, max(ts) AS newest FROM error_kb`,
+      `SELECT count(*) AS entries, count(resolution) AS resolved,
+              (SELECT coalesce(sum(answered), 0) FROM error_kb_lookups WHERE kb_id IN (SELECT id FROM error_kb)) AS totalUses,
+              (SELECT max(last_ts) FROM error_kb_lookups WHERE kb_id IN (SELECT id FROM error_kb)) AS lastUsed,
+              max(ts) AS newest FROM error_kb`,
     )
     .get() as {
     entries: number;
@@ -145,7 +158,10 @@ export function kbStats(db: DB): KbStats {
     ).n;
   }
   const topUsed = db
-    .prepare('SELECT id, use_count, error_normalized FROM error_kb ORDER BY use_count DESC, ts DESC LIMIT 5')
+    .prepare(
+      `SELECT e.id, l.answered AS use_count, e.error_normalized FROM error_kb_lookups l
+       JOIN error_kb e ON e.id = l.kb_id WHERE l.answered > 0 ORDER BY l.answered DESC, e.ts DESC LIMIT 5`,
+    )
     .all() as KbStats['topUsed'];
   const byTool = db
     .prepare('SELECT resolved_by, count(*) AS n FROM error_kb GROUP BY resolved_by ORDER BY n DESC LIMIT 10')

@@ -1,5 +1,9 @@
-// recordResolution: UPSERT of a resolved error into error_kb (seed 001, REQ-RA-003).
+// recordResolution: UPSERT of a resolved error into error_kb (seed 001, REQ-RA-003). This is the
+// explicit write (`kb add`, tests, imports): the latest text wins and is kept as the entry's
+// 'manual' candidate, which outranks learned fixes. Hooks record proven fixes through
+// kb/candidates.ts recordProvenFix instead.
 import type { DB } from '../store/db.js';
+import { recordManualFix } from './candidates.js';
 import { redact, truncate } from '../shared/redact.js';
 import { flagIfDamaged } from '../store/recovery-log.js';
 
@@ -48,19 +52,25 @@ export function recordResolution(
   try {
     if (!db || typeof normalizedError !== 'string' || !normalizedError.trim()) return null;
     const key = truncate(redact(normalizedError.trim()), 400, '');
-    const row = db
-      .prepare(UPSERT + ' RETURNING id')
-      .get(
-        now.toISOString(),
-        key,
-        typeof info.errorRaw === 'string' ? truncate(redact(info.errorRaw), 2000) : null,
-        resolutionText(info),
-        info.resolvedBy ? truncate(redact(String(info.resolvedBy)), 200) : null,
-        Array.isArray(info.toolSequence)
-          ? JSON.stringify(info.toolSequence.slice(0, 50).map((t) => redact(String(t))))
-          : null,
-      ) as { id: number } | undefined;
-    return row?.id ?? null;
+    const resolution = resolutionText(info);
+    const resolvedBy = info.resolvedBy ? truncate(redact(String(info.resolvedBy)), 200) : null;
+    const toolSequence = Array.isArray(info.toolSequence)
+      ? JSON.stringify(info.toolSequence.slice(0, 50).map((t) => redact(String(t))))
+      : null;
+    return db.transaction(() => {
+      const row = db
+        .prepare(UPSERT + ' RETURNING id')
+        .get(
+          now.toISOString(),
+          key,
+          typeof info.errorRaw === 'string' ? truncate(redact(info.errorRaw), 2000) : null,
+          resolution,
+          resolvedBy,
+          toolSequence,
+        ) as { id: number } | undefined;
+      if (row && resolution) recordManualFix(db, row.id, resolution, resolvedBy, toolSequence, now);
+      return row?.id ?? null;
+    })();
   } catch (e) {
     flagIfDamaged(db, e); // learning must not stop silently on a damaged database (#12.5)
     return null;

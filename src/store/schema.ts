@@ -99,6 +99,49 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX IF NOT EXISTS idx_error_kb_lower ON error_kb(lower(error_normalized));
   `,
+  // 3: candidate fixes per error (kb/candidates.ts): how each was proven, how often confirmed, in
+  // which projects; error_kb.resolution shows the best one. Real lookups answered, per entry.
+  // Resolutions recorded before this version become 'legacy' candidates (unknown proof and
+  // project: never advised until confirmed again or kept with `kb edit`).
+  `
+  CREATE TABLE IF NOT EXISTS error_kb_fixes (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kb_id INTEGER NOT NULL,
+    fix_key TEXT NOT NULL,
+    resolution TEXT NOT NULL,
+    resolved_by TEXT,
+    tool_sequence TEXT,
+    proof TEXT NOT NULL,
+    strength INTEGER NOT NULL,
+    confirmations INTEGER NOT NULL DEFAULT 1,
+    first_ts TEXT NOT NULL,
+    last_ts TEXT NOT NULL,
+    UNIQUE (kb_id, fix_key)
+  );
+  CREATE TABLE IF NOT EXISTS error_kb_fix_projects (
+    fix_id INTEGER NOT NULL,
+    project_path TEXT NOT NULL,
+    confirmations INTEGER NOT NULL DEFAULT 1,
+    last_ts TEXT NOT NULL,
+    PRIMARY KEY (fix_id, project_path)
+  );
+  CREATE TABLE IF NOT EXISTS error_kb_lookups (
+    kb_id INTEGER PRIMARY KEY,
+    answered INTEGER NOT NULL DEFAULT 0,
+    last_ts TEXT
+  );
+  INSERT OR IGNORE INTO error_kb_fixes
+    (kb_id, fix_key, resolution, resolved_by, tool_sequence, proof, strength, confirmations, first_ts, last_ts)
+    SELECT id, 'legacy', resolution, resolved_by, tool_sequence, 'legacy', 0, 1, ts, ts
+    FROM error_kb WHERE resolution IS NOT NULL;
+  CREATE TRIGGER IF NOT EXISTS error_kb_fixes_cascade AFTER DELETE ON error_kb BEGIN
+    DELETE FROM error_kb_fixes WHERE kb_id = old.id;
+    DELETE FROM error_kb_lookups WHERE kb_id = old.id;
+  END;
+  CREATE TRIGGER IF NOT EXISTS error_kb_fix_projects_cascade AFTER DELETE ON error_kb_fixes BEGIN
+    DELETE FROM error_kb_fix_projects WHERE fix_id = old.id;
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

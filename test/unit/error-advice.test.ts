@@ -44,14 +44,15 @@ describe('error advice (handler)', () => {
   it('an error fixed in session 1 is offered, with its fix and path, when it happens in session 2', async () => {
     const s1 = { session_id: 'session-one' };
     recordFailure(t.env, failure(t.project, 'Bash', { command: 'npm test' }, NPM, s1));
-    recordSuccess(t.env, success(t.project, 'Bash', { command: 'cd app && npm test' }, s1));
+    recordSuccess(t.env, success(t.project, 'Bash', { command: 'cd app && npm test' }, s1)); // proves it
     const input = failure(t.project, 'Bash', { command: 'npm test' }, NPM, { session_id: 'session-two' });
     const out = await runAll(input, createDeps(input, t.env)); // collector, then advice
     const ctx = out!.hookSpecificOutput!.additionalContext;
     expect(out!.hookSpecificOutput!.hookEventName).toBe('PostToolUseFailure');
     expect(ctx).toContain('이 에러는 이전에 해결된 적이 있습니다 (정확히 같은 에러)');
-    expect(ctx).toContain('해결: Bash: cd app && npm test');
+    expect(ctx).toContain('해결: ran `cd app && npm test` instead of `npm test`');
     expect(ctx).toContain('이전 해결 경로: Bash');
+    expect(ctx).toMatch(/근거: 이 프로젝트에서 1회 해결, 마지막 (방금|\d+분 전)/);
     // and session 2's error was recorded before the advice was looked up
     expect(
       (
@@ -132,9 +133,18 @@ describe('error advice (hook process)', () => {
     ensureBuilt();
     const env = { ...t.env, SELF_GEN_NO_BACKGROUND: '1' };
     closeDb();
-    // session 1 = the captured fixture: 03 PreToolUse, 04 failure, 05 PreToolUse, 06 success
-    for (const n of ['03', '04', '05', '06']) {
-      const p = payload(n, t.project);
+    // session 1 = the captured fixture (03 PreToolUse, 04 failure), then the fix and the same `cat`
+    // passing (fixture-shaped 06 PostToolUse payloads): #13.1 needs that proof.
+    const fix = 'mkdir -p /nonexistent/dir && touch /nonexistent/dir/file.txt';
+    const session1 = [
+      payload('03', t.project),
+      payload('04', t.project),
+      payload('06', t.project, { tool_input: { command: fix, description: 'create it' } }),
+      payload('06', t.project, {
+        tool_input: { command: 'cat /nonexistent/dir/file.txt', description: 'cat' },
+      }),
+    ];
+    for (const p of session1) {
       const r = await runHook(p.hook_event_name, p, env);
       expect(r.code).toBe(0);
       expect(r.stdout).toBe(''); // nothing known yet in session 1
@@ -147,7 +157,7 @@ describe('error advice (hook process)', () => {
     expect(ctx).toContain(
       '이 에러는 이전에 해결된 적이 있습니다 (정확히 같은 에러): cat: <PATH>: No such file or directory',
     );
-    expect(ctx).toContain('해결: Bash: echo resolved');
+    expect(ctx).toContain(`해결: ran \`${fix}\``);
     const pre = await runHook('PreToolUse', payload('05', t.project, s2), env);
     const guide = contextOf(pre.stdout, 'PreToolUse');
     expect(guide).toContain(

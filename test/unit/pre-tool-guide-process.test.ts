@@ -58,13 +58,14 @@ describe('PreToolUse through dist/hook.js', () => {
       ),
     );
     recordSuccess(t.env, success(t.project, 'Edit', { file_path: file, old_string: 'a', new_string: 'b' }));
+    recordSuccess(t.env, success(t.project, 'Bash', { command: 'npx tsc' })); // proves the Edit (#13.1)
     const r = await hook(
       preToolUse(t.project, 'Edit', { file_path: file, old_string: 'x', new_string: 'y' }),
     );
     expect(r.code).toBe(0);
     const ctx = contextOf(r.stdout, 'PreToolUse');
     expect(ctx).toContain('이 파일 관련 과거 에러 이력: src/index.ts(1,1): error TS1005: ; expected. (Bash)');
-    expect(ctx).toContain(`해결 방법: Edit ${file}`);
+    expect(ctx).toContain('해결 방법: Edit src/index.ts: `a` → `b`');
   });
 
   it('RA-301-2: Write of a file without errors → exit 0, nothing printed', async () => {

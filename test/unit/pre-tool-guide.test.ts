@@ -39,12 +39,14 @@ const TSC_ERROR = (file: string) =>
 describe('REQ-RA-301 Edit/Write: past errors of the file', () => {
   it('RA-301-1: an error naming src/index.ts with a KB resolution is shown before Edit of /project/src/index.ts', async () => {
     const file = join(t.project, 'src/index.ts');
-    // The error names the file relative to the project; the next Edit of it resolves it (real collector flow).
+    // The error names the file relative to the project; an Edit of it, proven by the same command
+    // passing again, resolves it (real collector flow, #13.1).
     recordFailure(
       t.env,
       failure(t.project, 'Bash', { command: 'npx tsc --noEmit' }, TSC_ERROR('src/index.ts')),
     );
     recordSuccess(t.env, success(t.project, 'Edit', { file_path: file, old_string: 'a', new_string: 'b' }));
+    recordSuccess(t.env, success(t.project, 'Bash', { command: 'npx tsc --noEmit' }));
     const ctx = await guide(
       preToolUse(t.project, 'Edit', { file_path: file, old_string: 'x', new_string: 'y' }),
     );
@@ -52,7 +54,8 @@ describe('REQ-RA-301 Edit/Write: past errors of the file', () => {
     expect(ctx).toContain(
       "이 파일 관련 과거 에러 이력: src/index.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'. (Bash)",
     );
-    expect(ctx).toContain(`해결 방법: Edit ${file}`);
+    expect(ctx).toContain('해결 방법: Edit src/index.ts: `a` → `b`');
+    expect(ctx).toMatch(/근거: 이 프로젝트에서 1회 해결/);
   });
 
   it('RA-301-1: an Edit error recorded with the absolute file path is shown before Write of the same file', async () => {

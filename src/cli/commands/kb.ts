@@ -19,6 +19,7 @@ import { describeResolution, recordResolution } from '../../kb/record.js';
 import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../kb/search.js';
 import { registerCheck, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
+import { registerKbReview } from './kb-review.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
@@ -113,6 +114,7 @@ export function registerKb(program: Command): void {
   const kb = program
     .command('kb')
     .description('the error knowledge base: past errors and how they were resolved');
+  registerKbReview(kb);
 
   kb.command('search')
     .description(
