@@ -1,9 +1,9 @@
 // Error advice (PostToolUseFailure): when a tool fails with an error the knowledge base has seen
 // resolved before, tell Claude right away how it was resolved. Runs after the collector recorded
-// the error. The error is normalized exactly as the collector and the KB do (extractErrorMessage +
-// normalizeError), so an error fixed in one session is recognised in the next.
+// the error. The error is keyed exactly as the collector and the CLI do (errorKey: redact +
+// extractErrorMessage + normalizeError), so an error fixed in one session is recognised in the next.
 import * as z from 'zod/mini';
-import { extractErrorMessage, normalizeError } from '../kb/normalize.js';
+import { errorKey } from '../kb/error-key.js';
 import { searchErrorKB, type SearchOptions } from '../kb/search.js';
 import { daemonEmbedder } from '../embed/client.js';
 import type { Embedder } from '../embed/embedder.js';
@@ -37,8 +37,7 @@ export function hookSearchOptions(deps: HookDeps): SearchOptions {
 
 export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
   if (input.is_interrupt === true) return null; // the user stopped it: nothing to fix
-  const raw = typeof input.error === 'string' ? input.error : '';
-  const normalized = normalizeError(extractErrorMessage(raw));
+  const normalized = errorKey(input.error).normalized;
   if (!normalized) return null;
   if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
   const kb = await searchErrorKB(deps.db(), normalized, hookSearchOptions(deps));

@@ -7,7 +7,7 @@ import { loadConfig } from '../store/config.js';
 import { daemonEmbedder } from '../embed/client.js';
 import { validVector, type Embedder } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
-import { normalizeError } from './normalize.js';
+import { errorKey } from './error-key.js';
 import { sharesKeyword } from './keywords.js';
 import { searchLexical } from './lexical.js';
 import { embeddingsExist, knn, VEC_ACCEPT, VEC_K, VEC_REJECT } from './vector.js';
@@ -41,7 +41,7 @@ export interface SearchTrace {
 }
 
 export interface SearchOptions {
-  /** The text is already normalized (skip normalizeError). */
+  /** The text is already a normalized key (skip errorKey: extraction + normalisation). */
   normalized?: boolean;
   now?: Date;
   env?: NodeJS.ProcessEnv;
@@ -164,7 +164,7 @@ export async function searchErrorKB(
 ): Promise<KbMatch | null> {
   try {
     if (!db || typeof error !== 'string') return null;
-    const normalized = opts.normalized ? error.trim() : normalizeError(error);
+    const normalized = opts.normalized ? error.trim() : errorKey(error).normalized;
     if (!normalized) return null;
     const trace = opts.trace;
     if (trace) trace.normalized = normalized;

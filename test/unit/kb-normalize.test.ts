@@ -89,3 +89,53 @@ describe('extractErrorMessage', () => {
     expect(extractErrorMessage(123)).toBe('');
   });
 });
+
+describe('#13.4 normalisation bugs (seed rules kept)', () => {
+  it("the apostrophe of a contraction never starts a quoted string: the seed's own example pair", () => {
+    // seed 001, "벡터 검색 도입 배경": the pair the vector tier must bring together.
+    expect(normalizeError("Module not found: Error: Can't resolve 'react' in '/app/src'")).toBe(
+      "Module not found: Error: Can't resolve <STR> in <STR>",
+    );
+    expect(normalizeError("Module not found: Error: Can't resolve 'react'")).toBe(
+      "Module not found: Error: Can't resolve <STR>",
+    );
+    expect(normalizeError("Cannot find module 'react'")).toBe('Cannot find module <STR>');
+    expect(normalizeError("it doesn't exist: 'a' isn't 'b'")).toBe("it doesn't exist: <STR> isn't <STR>");
+    // …and the variable part still varies away: another package, another folder, the same key.
+    expect(normalizeError("Module not found: Error: Can't resolve 'lodash' in '/home/x/web/src/pages'")).toBe(
+      normalizeError("Module not found: Error: Can't resolve 'react' in '/app/src'"),
+    );
+  });
+
+  it("curly quotes (‘…’, “…”) and the GNU `…' form are quoted strings; a curly apostrophe is not", () => {
+    expect(normalizeError('error: unknown type name ‘uint’; did you mean ‘uint8_t’?')).toBe(
+      'error: unknown type name <STR>; did you mean <STR>?',
+    );
+    expect(normalizeError('“foo” is not defined')).toBe('<STR> is not defined');
+    expect(normalizeError('Can’t open ‘x.txt’')).toBe('Can’t open <STR>');
+    expect(normalizeError("make: *** No rule to make target `all', needed by `build'.  Stop.")).toBe(
+      'make: *** No rule to make target <STR>, needed by <STR>.  Stop.',
+    );
+  });
+
+  it('IPs, versions and ports mask as whole tokens (never <N>.0.0.1)', () => {
+    expect(normalizeError('connect ECONNREFUSED 127.0.0.1:5432')).toBe('connect ECONNREFUSED <N>:<N>');
+    expect(normalizeError('connect ECONNREFUSED 10.0.0.12:3000')).toBe('connect ECONNREFUSED <N>:<N>');
+    expect(normalizeError('react@18.2.0 needs node v20.1.0')).toBe(
+      normalizeError('react@17.0.2 needs node v16.4.1'),
+    );
+    expect(normalizeError('Python 3.11 is required')).toBe('Python <N> is required');
+    expect(normalizeError('Timeout of 2000ms exceeded')).toBe('Timeout of <N> exceeded');
+    expect(normalizeError('at 2024-05-01T10:20:30.123Z: lock timeout')).toBe('at <N>: lock timeout');
+    // single digits and error codes stay as the seed has them
+    expect(normalizeError('exit status 1')).toBe('exit status 1');
+    expect(normalizeError('error[E0308]: mismatched types')).toBe('error[E0308]: mismatched types');
+  });
+
+  it('Windows paths become <PATH>', () => {
+    expect(
+      normalizeError("ENOENT: no such file or directory, open 'C:\\Users\\dev\\app\\package.json'"),
+    ).toBe('ENOENT: no such file or directory, open <STR>');
+    expect(normalizeError('cannot read C:\\work\\a.txt now')).toBe('cannot read <PATH> now');
+  });
+});

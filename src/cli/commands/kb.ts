@@ -13,7 +13,7 @@ import { modelStatus } from '../../embed/model.js';
 import { daemonPaths } from '../../embed/socket.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from '../../kb/embeddings.js';
 import { editEntry, kbStats, listEntries, removeEntries } from '../../kb/manage.js';
-import { normalizeError } from '../../kb/normalize.js';
+import { errorKey } from '../../kb/error-key.js';
 import { describeResolution, recordResolution } from '../../kb/record.js';
 import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../kb/search.js';
 import { registerCheck, type CheckResult } from '../checks.js';
@@ -115,7 +115,7 @@ export function registerKb(program: Command): void {
 
   kb.command('search')
     .description(
-      'find the KB entry for an error text: exact → prefix → vector → lexical; shows the tier and distance/score',
+      'find the KB entry for an error text, as a hook would (same error-line extraction and normalisation): exact → prefix → vector → lexical',
     )
     .argument('<error...>', 'the error text (quote it)')
     .option('--no-vector', 'skip the vector tier (no daemon, no model)')
@@ -162,7 +162,7 @@ export function registerKb(program: Command): void {
               ),
             );
           } else {
-            console.log(`normalized: ${trace.normalized ?? normalizeError(text)}`);
+            console.log(`normalized: ${trace.normalized ?? errorKey(text).normalized}`);
             if (o.explain) {
               console.log(`(${how})`);
               for (const t of trace.tiers)
@@ -209,7 +209,9 @@ export function registerKb(program: Command): void {
     );
 
   kb.command('add')
-    .description('add (or update) an entry by hand: the error text is normalized like recorded errors')
+    .description(
+      'add (or update) an entry by hand: the error text is keyed exactly as the hooks key a tool error',
+    )
     .argument('<error>', 'the error text (quote it)')
     .requiredOption('-r, --resolution <text>', 'how it is resolved')
     .option('-t, --tool <name>', 'the tool that resolves it (Bash, Edit…)')
@@ -219,7 +221,7 @@ export function registerKb(program: Command): void {
       `\nExample:\n  self-gen kb add "Cannot find module 'react'" -r "npm install (the dependency was missing)" -t Bash`,
     )
     .action((error: string, o: { resolution: string; tool?: string; normalized?: boolean }) => {
-      const normalized = o.normalized ? error.trim() : normalizeError(error);
+      const normalized = o.normalized ? error.trim() : errorKey(error).normalized;
       if (!normalized) throw new CliError('the error text is empty', 'pass the error message in quotes');
       if (!o.resolution.trim()) throw new CliError('the resolution is empty', 'pass -r "how it was fixed"');
       const db = openDb({ busyTimeoutMs: 5000 });
