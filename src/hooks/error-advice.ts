@@ -32,7 +32,13 @@ export function hookSearchOptions(deps: HookDeps): SearchOptions {
       return r;
     },
   };
-  return { normalized: true, now: deps.now(), env: deps.env, embedder };
+  return {
+    normalized: true,
+    now: deps.now(),
+    env: deps.env,
+    embedder,
+    thresholds: deps.config.embedding.thresholds,
+  };
 }
 
 export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<HookResult | null> {

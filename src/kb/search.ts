@@ -1,5 +1,6 @@
 // searchErrorKB (seed 001, REQ-RA-002): exact → prefix (first 30 characters, length ratio ≥ 0.7)
-// → vector (cosine distance < 0.76; 0.76–0.85 with a shared keyword; ≥ 0.85 none) → lexical
+// → vector (the seed's L2 distance on unit vectors < 0.76; 0.76–0.85 with a shared keyword; ≥ 0.85
+// none; thresholds configurable, see kb/vector.ts) → lexical
 // (FTS5/BM25, for entries the vector tier cannot judge). A hit bumps use_count and last_used.
 // Returns null on no match or on any failure; never throws.
 import type { DB } from '../store/db.js';
@@ -10,7 +11,7 @@ import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
 import { sharesKeyword } from './keywords.js';
 import { searchLexical } from './lexical.js';
-import { embeddingsExist, knn, VEC_ACCEPT, VEC_K, VEC_REJECT } from './vector.js';
+import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export interface KbEntry {
   id: number;
@@ -28,8 +29,10 @@ export type KbTier = 'exact' | 'prefix' | 'lexical' | 'vector';
 
 export interface KbMatch extends KbEntry {
   tier: KbTier;
-  /** Cosine distance (vector tier) or BM25 score (lexical tier). */
+  /** The seed's L2 distance on unit vectors (vector tier) or the BM25 score (lexical tier). */
   distance?: number;
+  /** Vector tier: the cosine distance (1 − cosine similarity) of the same pair. */
+  cosine?: number;
   /** Lexical tier: the weighted keyword overlap (0–1). Prefix tier: the length ratio. */
   score?: number;
 }
@@ -52,6 +55,8 @@ export interface SearchOptions {
   embedder?: Embedder | null;
   /** Budget for the daemon (default config.embedding.daemonTimeoutMs). */
   daemonTimeoutMs?: number;
+  /** Vector-tier thresholds, L2 on unit vectors (default config.embedding.thresholds). */
+  thresholds?: VecThresholds;
   /** Run the lexical tier (default true). */
   lexical?: boolean;
   /** Bump use_count/last_used of the hit (default true, as the seed says). */
@@ -107,14 +112,18 @@ export function searchText(db: DB, normalized: string): KbMatch | null {
   return exactTier(db, normalized) ?? prefixTier(db, normalized);
 }
 
-/** Judges the vector tier's candidates by the seed's thresholds. */
-export function pickVector(
+/**
+ * Judges the vector tier's candidates (nearest first) by the seed's thresholds; `l2` is the L2
+ * distance on unit vectors, the seed's metric.
+ */
+export function pickVector<C extends { entry: KbEntry; l2: number }>(
   normalized: string,
-  candidates: { entry: KbEntry; distance: number }[],
-): { entry: KbEntry; distance: number } | null {
+  candidates: C[],
+  th: VecThresholds = DEFAULT_THRESHOLDS,
+): C | null {
   for (const c of candidates) {
-    if (c.distance >= VEC_REJECT) break; // sorted: the rest are further away
-    if (c.distance < VEC_ACCEPT) return c;
+    if (c.l2 >= th.reject) break; // sorted: the rest are further away
+    if (c.l2 < th.accept) return c;
     if (sharesKeyword(normalized, c.entry.error_normalized)) return c;
   }
   return null;
@@ -124,6 +133,7 @@ async function vectorTier(
   db: DB,
   normalized: string,
   embedder: Embedder,
+  th: VecThresholds,
 ): Promise<{ match: KbMatch | null; ran: boolean }> {
   let q: Float32Array | null = null;
   try {
@@ -143,10 +153,13 @@ async function vectorTier(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = near.flatMap((n) => {
     const entry = byId.get(n.id);
-    return entry ? [{ entry, distance: n.distance }] : [];
+    return entry ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
   });
-  const pick = pickVector(normalized, candidates);
-  return { match: pick ? { ...pick.entry, tier: 'vector', distance: pick.distance } : null, ran: true };
+  const pick = pickVector(normalized, candidates, th);
+  return {
+    match: pick ? { ...pick.entry, tier: 'vector', distance: pick.l2, cosine: pick.cosine } : null,
+    ran: true,
+  };
 }
 
 function defaultEmbedder(opts: SearchOptions): Embedder | null {
@@ -187,13 +200,14 @@ export async function searchErrorKB(
       const embedder = embeddingsExist(db) ? defaultEmbedder(opts) : null;
       if (embedder) {
         try {
-          const v = await vectorTier(db, normalized, embedder);
+          const th = opts.thresholds ?? loadConfig(opts.env ?? process.env).embedding.thresholds;
+          const v = await vectorTier(db, normalized, embedder, th);
           hit = v.match;
           vectorRan = v.ran;
           step(
             'vector',
             hit
-              ? `#${hit.id} (distance ${hit.distance?.toFixed(3)})`
+              ? `#${hit.id} (L2 distance ${hit.distance?.toFixed(3)}, cosine ${hit.cosine?.toFixed(3)}; accept < ${th.accept}, keyword check < ${th.reject})`
               : v.ran
                 ? 'none'
                 : 'skipped (no vectors or no embedder)',

@@ -144,7 +144,9 @@ describe('self-gen embed / daemon / doctor', () => {
       ],
       t.env,
     );
-    expect(r.stdout).toMatch(/match: vector tier, cosine distance 0\.\d{3}/);
+    expect(r.stdout).toMatch(
+      /match: vector tier, distance 0\.\d{3} \(L2 on unit vectors; cosine distance 0\.\d{3}\)/,
+    );
     expect(r.stdout).toContain('query embedded by the local model');
   });
 

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embed/embedder.js';
 import { daemonPaths } from '../../src/embed/socket.js';
@@ -8,7 +10,8 @@ import { searchErrorKB, type SearchTrace } from '../../src/kb/search.js';
 import { putEmbedding } from '../../src/kb/vector.js';
 import { closeDb, ensureVec, hasVec, openDb, type DB } from '../../src/store/db.js';
 import { paths } from '../../src/shared/paths.js';
-import { tempEnv, type TempEnv } from '../helpers/env.js';
+import { loadConfig } from '../../src/store/config.js';
+import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;
 let db: DB;
@@ -23,10 +26,14 @@ afterEach(() => {
   t.cleanup();
 });
 
-/** A unit vector at exactly `distance` (cosine) from the query vector e0. */
+/**
+ * A unit vector at exactly `distance` from the query vector e0, in the seed's metric: the L2
+ * distance between unit vectors (the seed's vec_error_kb has no distance_metric, so sqlite-vec
+ * measures L2). Its cosine similarity is 1 − distance² / 2.
+ */
 function atDistance(distance: number): Float32Array {
   const v = new Float32Array(384);
-  const c = 1 - distance;
+  const c = 1 - (distance * distance) / 2;
   v[0] = c;
   v[1] = Math.sqrt(1 - c * c);
   return v;
@@ -319,5 +326,88 @@ describe('hot path', () => {
       for (const c of conns) c.destroy();
       await new Promise((r) => hung.close(r));
     }
+  });
+});
+
+describe('#13.4 vector thresholds in the seed metric (L2 on unit vectors), configurable', () => {
+  const query = "Module not found: Error: Can't resolve <STR>";
+  const withKeyword = 'webpack: module was not found in the bundle graph <STR>';
+  const noKeyword = 'Segmentation fault (core dumped)';
+  const search = (th?: { accept: number; reject: number }, env = t.env) =>
+    searchErrorKB(db, query, {
+      normalized: true,
+      embedder: testEmbedder({ [query]: QUERY_VEC }),
+      lexical: false,
+      bump: false,
+      env,
+      ...(th ? { thresholds: th } : {}),
+    });
+  const cases: [label: string, l2: number, text: string, match: boolean][] = [
+    ['L2 0.75 (cosine 0.281), no shared keyword: accepted', 0.75, noKeyword, true],
+    ['L2 0.77 (cosine 0.296), no shared keyword: refused', 0.77, noKeyword, false],
+    ['L2 0.77 with a shared keyword: accepted', 0.77, withKeyword, true],
+    ['L2 0.84 (cosine 0.353) with a shared keyword: accepted', 0.84, withKeyword, true],
+    ['L2 0.86 (cosine 0.370) with a shared keyword: refused', 0.86, withKeyword, false],
+    // The old reading (0.76 / 0.85 as cosine distance) accepted every one of these.
+    [
+      'cosine distance 0.5 (L2 1.0, cosine similarity 0.5) with a shared keyword: refused',
+      1.0,
+      withKeyword,
+      false,
+    ],
+    ['cosine distance 0.7 (L2 1.18), no shared keyword: refused', Math.sqrt(1.4), noKeyword, false],
+  ];
+  for (const [label, l2, text, match] of cases) {
+    it(label, async () => {
+      const id = add(text);
+      await embed(id, atDistance(l2));
+      const m = await search();
+      if (match) {
+        expect(m).toMatchObject({ id, tier: 'vector' });
+        expect(m?.distance).toBeCloseTo(l2, 3);
+        expect(m?.cosine).toBeCloseTo((l2 * l2) / 2, 3);
+      } else expect(m).toBeNull();
+    });
+  }
+
+  it('thresholds come from the options, else from config.json embedding.thresholds', async () => {
+    const id = add(noKeyword);
+    await embed(id, atDistance(0.6));
+    expect(await search()).toMatchObject({ id }); // default accept 0.76
+    expect(await search({ accept: 0.5, reject: 0.7 })).toBeNull(); // in the keyword band, no keyword
+    expect(await search({ accept: 0.65, reject: 0.7 })).toMatchObject({ id });
+    mkdirSync(t.home, { recursive: true });
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ embedding: { thresholds: { accept: 0.4, reject: 0.55 } } }),
+    );
+    expect(await search()).toBeNull(); // beyond the configured reject
+  });
+
+  it('a bad threshold in config.json falls back to the seed value and is named with its value', () => {
+    mkdirSync(t.home, { recursive: true });
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ embedding: { thresholds: { accept: 3, reject: 'far' } } }),
+    );
+    let c = loadConfig(t.env);
+    expect(c.embedding.thresholds).toEqual({ accept: 0.76, reject: 0.85 });
+    expect(c.problems.join('\n')).toMatch(/embedding\.thresholds\.accept: .*got 3/);
+    expect(c.problems.join('\n')).toMatch(/embedding\.thresholds\.reject: .*got "far"/);
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ embedding: { thresholds: { accept: 0.9, reject: 0.8 } } }),
+    );
+    c = loadConfig(t.env);
+    expect(c.embedding.thresholds).toEqual({ accept: 0.76, reject: 0.85 });
+    expect(c.problems.join('\n')).toMatch(
+      /embedding\.thresholds: accept \(0\.9\) must not be greater than reject \(0\.8\)/,
+    );
+    // doctor names the key, the bad value and where to fix it
+    const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env: t.env, encoding: 'utf8' });
+    expect(doc.stdout).toMatch(
+      /embedding\.thresholds: accept \(0\.9\) must not be greater than reject \(0\.8\)/,
+    );
+    expect(doc.stdout).toMatch(/fix: edit .*config\.json/);
   });
 });

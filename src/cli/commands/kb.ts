@@ -64,7 +64,8 @@ function formatEntry(e: KbEntry & { embedded?: boolean }): string {
 }
 
 function matchLine(m: KbMatch): string {
-  if (m.tier === 'vector') return `vector tier, cosine distance ${m.distance?.toFixed(3)}`;
+  if (m.tier === 'vector')
+    return `vector tier, distance ${m.distance?.toFixed(3)} (L2 on unit vectors; cosine distance ${m.cosine?.toFixed(3)})`;
   if (m.tier === 'lexical')
     return `lexical tier (FTS5), keyword score ${m.score?.toFixed(2)}, bm25 ${m.distance?.toFixed(2)}`;
   if (m.tier === 'prefix') return `prefix tier, length ratio ${m.score?.toFixed(2)}`;
