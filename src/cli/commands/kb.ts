@@ -17,6 +17,7 @@ import { errorKey } from '../../kb/error-key.js';
 import { describeResolution, recordResolution } from '../../kb/record.js';
 import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../kb/search.js';
 import { registerCheck, type CheckResult } from '../checks.js';
+import { registerKbCalibrate } from './kb-calibrate.js';
 import { CliError } from '../errors.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -350,6 +351,8 @@ export function registerKb(program: Command): void {
         db.close();
       }
     });
+
+  registerKbCalibrate(kb);
 
   program
     .command('embed')
