@@ -102,15 +102,30 @@ export interface Similarity {
   sharedDistinctive: number;
   /** Both carry error codes and they share none. */
   codeConflict: boolean;
+  /** Shared distinctive tokens that are not error codes or class names (TypeError, EACCES…). */
+  sharedPlain: number;
   /** Only one of the two carries error codes (a different runtime or tool is likely). */
   codeOneSided: boolean;
   /** The seed's keyword check (≥ 1 shared word of ≥ 3 letters). */
   keywordShared: boolean;
 }
 
+/** Distinctive tokens of a text, program names included when it has no other distinctive word. */
+function distinctiveOf(ts: Set<string>): Set<string> {
+  const own = [...ts].filter(distinctive);
+  return new Set(own.length ? own : [...ts].filter((t) => TOOLS.has(t)));
+}
+
 export function similarity(query: string, candidate: string): Similarity {
   const q = tokens(query);
   const d = tokens(candidate);
+  // `zsh: command not found: tsc` vs `bash: tsc: command not found`: when neither error has a word
+  // of its own, the program it names is what identifies it.
+  const dq = distinctiveOf(q);
+  const dd = distinctiveOf(d);
+  const cqAll = codes(query);
+  const cdAll = codes(candidate);
+  let sharedPlain = 0;
   let wq = 0;
   let wd = 0;
   let ws = 0;
@@ -122,11 +137,14 @@ export function similarity(query: string, candidate: string): Similarity {
     if (q.has(t)) {
       ws += weight(t);
       shared.push(t);
-      if (distinctive(t)) sharedDistinctive++;
+      if (dq.has(t) && dd.has(t)) {
+        sharedDistinctive++;
+        if (!cqAll.has(t) && !cdAll.has(t)) sharedPlain++;
+      }
     }
   }
-  const cq = codes(query);
-  const cd = codes(candidate);
+  const cq = cqAll;
+  const cd = cdAll;
   let codeConflict = false;
   if (cq.size > 0 && cd.size > 0) {
     codeConflict = true;
@@ -139,6 +157,7 @@ export function similarity(query: string, candidate: string): Similarity {
     shared,
     sharedDistinctive,
     codeConflict,
+    sharedPlain,
     codeOneSided,
     keywordShared: sharesKeyword(query, candidate),
   };

@@ -19,6 +19,10 @@ const NUMBER_RE = /(?<![A-Za-z_\d])\d{2,}(?:ms|us|ns|s|m|h|k|kb|mb|gb|KB|MB|GB|K
 //    Timestamps (2024-05-01T10:20:30.123Z) likewise.
 const DOTTED_RE =
   /(?<![\w.<>-])v?\d+(?:\.\d+)+(?:-(?:alpha|beta|rc|pre|canary|next|dev)(?:\.?\d+)?)?(?![\w]|\.\d)/g;
+//    The line and column after a path (`<PATH>:3:10`, `<PATH>(3,5)`, `line 3`) vary like any number,
+//    single digits included.
+const LOCATION_RE = /(<PATH>)(:|\()(\d+|<N>)(?:([:,])(\d+|<N>))?/g;
+const LINE_RE = /\b(line|column|col|Line) \d\b/g;
 const TIMESTAMP_RE =
   /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w])/g;
 // 3. Quoted strings of up to 100 characters: '…', "…", `…`, the typographic ‘…’ and “…” (gcc, clang,
@@ -46,6 +50,11 @@ export function normalizeError(message: unknown): string {
       .replace(HEX_RE, '<N>')
       .replace(DOTTED_RE, '<N>')
       .replace(NUMBER_RE, '<N>')
+      .replace(
+        LOCATION_RE,
+        (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
+      )
+      .replace(LINE_RE, '$1 <N>')
       .replace(QUOTED_RE, '<STR>')
       .slice(0, 200)
       .trim();
@@ -62,7 +71,17 @@ const PY_EXCEPTION = /^(?:E\s+)?[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt
 const LABELLED =
   /^(?:[\w.]*(?:Error|Exception)\b|error(?:\[\w+\])?\s*:|fatal\s*:|FATAL\b|panic\b|npm (?:ERR!|error)|ERROR\b|E\s+\w|FAILED\b|Uncaught\b|thread '.*' panicked|Segmentation fault|Killed\b)/i;
 const KEY_LINE =
-  /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such file|cannot|can't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict)\b/i;
+  /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such|cannot|can't|could not|couldn't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict|does not exist|doesn't exist|not supported|unbound|unknown|not satisfied|not allowed|not used|mismatch(?:ed)?|exceeded|too (?:many|long|large))\b/i;
+/** Lines that only frame the error: go's `# package` header, pytest's section titles. */
+const FRAME_LINE =
+  /^(?:#\s+\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
+/** A banner (`==== ERRORS ====`, `____ test_x ____`): its text without the rules. */
+const stripBanner = (l: string) => l.replace(/^[=_*-]{3,}\s*/, '').replace(/\s*[=_*-]{3,}$/, '');
+/** webpack's location line (`ERROR in ./src/a.js 3:0-26`): the message is on the next line. */
+const WEBPACK_LOCATION = /^(?:ERROR|WARNING) in \S+(?: \d+:\d+(?:-\d+)?)?$/;
+/** CMake's `CMake Error at CMakeLists.txt:12 (find_package):` header: the message is the paragraph below. */
+const CMAKE_HEADER = /^CMake (?:Error|Warning)(?: \(dev\))? at .*:$/;
+const GRADLE_WRONG = /^\* What went wrong:$/;
 
 /**
  * The message of a tool error worth normalising: drops Claude Code's `Exit code N` line and
@@ -72,20 +91,44 @@ const KEY_LINE =
 export function extractErrorMessage(raw: unknown): string {
   if (typeof raw !== 'string') return '';
   const text = raw.slice(0, 20000).replace(/<\/?tool_use_error>/g, '');
-  const lines = text
+  // trimmed lines; blank lines kept as '' (they end paragraphs)
+  const all = text
     .split(/\r?\n/)
     .map((l) => l.trim())
-    .filter((l) => l && !EXIT_CODE_LINE.test(l));
+    .filter((l) => !EXIT_CODE_LINE.test(l));
+  const lines = all.filter(Boolean);
   if (lines.length === 0) return text.trim();
   if (lines.some((l) => TRACEBACK_LINE.test(l))) {
     const last = [...lines].reverse().find((l) => PY_EXCEPTION.test(l));
     if (last) return last;
   }
-  const content = lines.filter((l) => !TRACEBACK_LINE.test(l));
-  return (
-    content.find((l) => LABELLED.test(l)) ??
-    content.find((l) => KEY_LINE.test(l)) ??
-    (content[0] as string | undefined) ??
-    (lines[0] as string)
-  );
+  /** The non-blank lines after `i` up to the next blank line, joined. */
+  const paragraph = (i: number, max = 3) => {
+    const out: string[] = [];
+    for (let k = i + 1; k < all.length && out.length < max && all[k]; k++) out.push(all[k] as string);
+    return out.join(' ');
+  };
+  const gradle = all.findIndex((l) => GRADLE_WRONG.test(l));
+  if (gradle >= 0 && paragraph(gradle)) return paragraph(gradle);
+  const cmake = all.findIndex((l) => CMAKE_HEADER.test(l));
+  if (cmake >= 0 && paragraph(cmake)) return paragraph(cmake);
+
+  const content: { line: string; at: number }[] = [];
+  all.forEach((l, at) => {
+    if (!l || TRACEBACK_LINE.test(l)) return;
+    const line = stripBanner(l);
+    if (line && !FRAME_LINE.test(line)) content.push({ line, at });
+  });
+  if (content.length === 0) return lines[0] as string;
+  let k = content.findIndex((c) => LABELLED.test(c.line));
+  if (k < 0) k = content.findIndex((c) => KEY_LINE.test(c.line));
+  if (k < 0) k = 0;
+  if (WEBPACK_LOCATION.test(content[k]!.line) && content[k + 1]) k++;
+  const chosen = content[k]!;
+  // PostgreSQL clients: `connection to server … failed: FATAL:  <the error>`
+  const fatal = /\bfailed: (FATAL: .*)$/.exec(chosen.line);
+  if (fatal) return fatal[1] as string;
+  // A header that ends with ':' says the rest on the next line.
+  if (chosen.line.endsWith(':') && all[chosen.at + 1]) return `${chosen.line} ${all[chosen.at + 1]}`;
+  return chosen.line;
 }

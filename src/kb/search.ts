@@ -9,7 +9,7 @@ import { daemonEmbedder } from '../embed/client.js';
 import { validVector, type Embedder } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
-import { sharesKeyword } from './keywords.js';
+import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import { searchLexical } from './lexical.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
@@ -97,6 +97,31 @@ function exactTier(db: DB, normalized: string): KbMatch | null {
   return exact ? { ...exact, tier: 'exact' } : null;
 }
 
+/** Below this overlap, the parts after the common beginning tell two different problems. */
+export const PREFIX_TAIL_MIN_SCORE = 0.25;
+
+/**
+ * The prefix tier's guard (wrong advice is worse than none): a candidate that shares the first 30
+ * characters is still refused when the two carry different error codes or classes
+ * (`…java.lang.NullPointerException` vs `…java.lang.ClassNotFoundException`), or when what follows
+ * the common beginning has nothing in common (`…port <N> failed: Connection refused` vs
+ * `…port <N> failed: FATAL: password authentication failed`). The lexical tier may still match it.
+ */
+export function prefixAgrees(query: string, candidate: string): boolean {
+  const cq = codes(query);
+  const cc = codes(candidate);
+  if (cq.size > 0 && cc.size > 0 && ![...cq].some((c) => cc.has(c))) return false;
+  let i = 0;
+  const n = Math.min(query.length, candidate.length);
+  while (i < n && query[i]!.toLowerCase() === candidate[i]!.toLowerCase()) i++;
+  // back to the start of the word the two differ in
+  while (i > 0 && /[\p{L}\p{N}]/u.test(query[i - 1]!)) i--;
+  const tq = query.slice(i);
+  const tc = candidate.slice(i);
+  if (tokens(tq).size < 2 || tokens(tc).size < 2) return true;
+  return similarity(tq, tc).score >= PREFIX_TAIL_MIN_SCORE;
+}
+
 function prefixTier(db: DB, normalized: string): KbMatch | null {
   const head = normalized.slice(0, 30);
   const low = asciiLower(head);
@@ -104,7 +129,8 @@ function prefixTier(db: DB, normalized: string): KbMatch | null {
   if (!prefix) return null;
   const ratio = lengthRatio(normalized, prefix.error_normalized);
   // Below 70 % the prefix match is ignored and the search falls through (seed).
-  return ratio >= 0.7 ? { ...prefix, tier: 'prefix', score: ratio } : null;
+  if (ratio < 0.7 || !prefixAgrees(normalized, prefix.error_normalized)) return null;
+  return { ...prefix, tier: 'prefix', score: ratio };
 }
 
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */

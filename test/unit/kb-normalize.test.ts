@@ -37,7 +37,7 @@ describe('normalizeError (REQ-RA-001)', () => {
 
   it('keeps error codes that name the error (TS2307, E0308, E404) and replaces ids that vary', () => {
     expect(normalizeError("src/app.ts(12,5): error TS2307: Cannot find module 'react'")).toBe(
-      '<PATH>(<N>,5): error TS2307: Cannot find module <STR>',
+      '<PATH>(<N>,<N>): error TS2307: Cannot find module <STR>',
     );
     expect(normalizeError('error[E0308]: mismatched types')).toBe('error[E0308]: mismatched types');
     expect(normalizeError('npm ERR! code E404')).toBe('npm ERR! code E404');
@@ -137,5 +137,68 @@ describe('#13.4 normalisation bugs (seed rules kept)', () => {
       normalizeError("ENOENT: no such file or directory, open 'C:\\Users\\dev\\app\\package.json'"),
     ).toBe('ENOENT: no such file or directory, open <STR>');
     expect(normalizeError('cannot read C:\\work\\a.txt now')).toBe('cannot read <PATH> now');
+  });
+});
+
+describe('#13.4 more normalisation found with the retrieval data set', () => {
+  it('line and column after a path mask whole, single digits included', () => {
+    expect(normalizeError('src/main.c:3:10: fatal error: curl/curl.h: No such file or directory')).toBe(
+      normalizeError('lib/http.c:12:10: fatal error: openssl/ssl.h: No such file or directory'),
+    );
+    expect(normalizeError('src/a.ts(3,5): error TS2322: x')).toBe('<PATH>(<N>,<N>): error TS2322: x');
+    expect(normalizeError('Error at line 4 in /src/app.js')).toBe(
+      normalizeError('Error at line 42 in /src/b.js'),
+    );
+  });
+});
+
+describe('#13.4 extraction found with the retrieval data set', () => {
+  it('webpack: the line after `ERROR in <file> l:c`', () => {
+    expect(
+      extractErrorMessage(
+        "Exit code 1\nERROR in ./src/main.js 3:0-45\nModule not found: Error: Can't resolve 'x' in '/a'",
+      ),
+    ).toBe("Module not found: Error: Can't resolve 'x' in '/a'");
+  });
+  it('go: not the `# package` header', () => {
+    expect(extractErrorMessage('Exit code 1\n# example.com/calc\ninternal/sum.go:30:1: missing return')).toBe(
+      'internal/sum.go:30:1: missing return',
+    );
+  });
+  it('CMake and Gradle: the message under the header, not the header every error shares', () => {
+    expect(
+      extractErrorMessage(
+        'CMake Error at CMakeLists.txt:5 (project):\n  No CMAKE_C_COMPILER could be found.\n\n  Tell CMake where to find the compiler',
+      ),
+    ).toBe('No CMAKE_C_COMPILER could be found.');
+    expect(
+      extractErrorMessage(
+        'FAILURE: Build failed with an exception.\n\n* What went wrong:\nCould not open cp_init generic class cache\n\n* Try:',
+      ),
+    ).toBe('Could not open cp_init generic class cache');
+  });
+  it('pytest banners are not the error; psql keeps the FATAL part; a `…:` header takes its next line', () => {
+    expect(
+      extractErrorMessage(
+        "==================================== ERRORS ====================================\n____ ERROR collecting tests/test_x.py ____\nE   ModuleNotFoundError: No module named 'src'",
+      ),
+    ).toBe("E   ModuleNotFoundError: No module named 'src'");
+    expect(
+      extractErrorMessage(
+        'psql: error: connection to server at "h" (10.0.0.1), port 5432 failed: FATAL:  password authentication failed for user "u"',
+      ),
+    ).toBe('FATAL:  password authentication failed for user "u"');
+    expect(
+      extractErrorMessage(
+        'error: The following untracked working tree files would be overwritten by merge:\n\tdocs/a.md',
+      ),
+    ).toBe('error: The following untracked working tree files would be overwritten by merge: docs/a.md');
+  });
+  it('`Could not find …` reads like an error (not the `Run bundle install` hint below it)', () => {
+    expect(
+      extractErrorMessage(
+        "Could not find gem 'pg (>= 1.1)' in locally installed gems.\nRun `bundle install` to install missing gems.",
+      ),
+    ).toBe("Could not find gem 'pg (>= 1.1)' in locally installed gems.");
   });
 });
