@@ -810,5 +810,72 @@ const MORE_UNRELATED: string[] = [
   'CMake Warning:\n  Manually-specified variables were not used by the project:\n\n    CMAKE_TOOLCHAIN_FILE',
 ];
 
+/**
+ * Added after the first held-out measurement showed the lexical tier too permissive (held-out false
+ * matches 13 %, tuning 0 %): more near-miss errors for tuning, written without looking at the
+ * held-out cases (only their aggregate figures were seen).
+ */
+// (An unrelated error never has the normalised key of a stored one: by the seed's definition that
+// is the same error. Five near misses written that way were dropped; bench/kb-quality.mjs checks.)
+const NEAR_MISS_UNRELATED: string[] = [
+  'npm error code ENOENT\nnpm error syscall spawn git\nnpm error path git\nnpm error errno -2\nnpm error enoent An unknown git error occurred',
+  'npm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! app@1.0.0 start: `node server.js`',
+  'npm error code EBADENGINE\nnpm error engine Unsupported engine',
+  'npm ERR! code ECONNRESET\nnpm ERR! network aborted',
+  "TypeError: Cannot read properties of null (reading 'addEventListener')",
+  "TypeError: Assignment to constant variable.",
+  'RangeError: Maximum call stack size exceeded',
+  "src/store.ts(9,3): error TS2531: Object is possibly 'null'.",
+  "src/a.ts(1,10): error TS2305: Module '\"./types\"' has no exported member 'User'.",
+  "error TS5023: Unknown compiler option 'moduleResolutionX'.",
+  '[vite] hmr update failed: SyntaxError: Unexpected token',
+  'ERROR in ./src/index.ts\nModule build failed (from ./node_modules/ts-loader/index.js):\nError: TypeScript emitted no output for /app/src/index.ts.',
+  'webpack 5.90.0 compiled with 2 warnings in 3412 ms',
+  "NameError: name 'pd' is not defined",
+  "IndexError: list index out of range",
+  "FileNotFoundError: [Errno 2] No such file or directory: 'config.yaml'",
+  'ERROR: pip\'s dependency resolver does not currently take into account all the packages that are installed.',
+  'FAILED tests/test_api.py::test_login - AssertionError: 401 != 200',
+  'E   SyntaxError: invalid syntax',
+  './server.go:14:6: main redeclared in this block',
+  'panic: runtime error: index out of range [5] with length 5',
+  'go: cannot find main module, but found .git/config in /home/u/x',
+  "error[E0599]: no method named `unwrap_or_default` found for enum `Result` in the current scope",
+  'error: package `clap v4.5.0` cannot be built because it requires rustc 1.74 or newer',
+  'fatal: not a valid object name: \'main\'',
+  "fatal: destination path 'app' already exists and is not an empty directory.",
+  'CONFLICT (modify/delete): src/a.ts deleted in HEAD and modified in feature.',
+  'curl: (56) Recv failure: Connection reset by peer',
+  'curl: (3) URL using bad/illegal format or missing URL',
+  'ssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: Hostname mismatch',
+  'ERROR:  permission denied for table users',
+  'sqlite3.OperationalError: near "FROM": syntax error',
+  'psql: error: connection to server on socket "/tmp/.s.PGSQL.5432" failed: FATAL:  role "root" does not exist',
+  'ERROR 1045 (28000): Access denied for user \'root\'@\'localhost\' (using password: YES)',
+  'bash: line 1: cd: /opt/app: No such file or directory',
+  'zsh: no matches found: *.log',
+  '/bin/sh: 1: [[: not found',
+  'Error response from daemon: No such container: web-1',
+  'docker: invalid reference format.',
+  'Error response from daemon: Get "https://registry-1.docker.io/v2/": net/http: request canceled while waiting for connection',
+  "[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.2:test (default-test) on project api: No tests matching pattern were executed!",
+  'Exception in thread "main" java.lang.IllegalArgumentException: port out of range:70000',
+  "* What went wrong:\nExecution failed for task ':app:compileJava'.\n> invalid source release: 21",
+  'make: *** [Makefile:12: all] Error 2',
+  "gcc: error: unrecognized command-line option '-std=c++23'",
+  'CMake Error: The source directory "/home/u/app/build" does not appear to contain CMakeLists.txt.',
+  "undefined method `each' for an instance of Integer (NoMethodError)",
+  'Bundler::GemfileNotFound: Could not locate Gemfile',
+  "rake aborted!\nDon't know how to build task 'db:seed_fu'",
+  '<tool_use_error>InputValidationError: Edit failed due to the following issue:\nThe required parameter `file_path` is missing</tool_use_error>',
+  'This command requires approval',
+  'EISDIR: illegal operation on a directory, read',
+];
+
 export const PAIRS: KbPair[] = [...FIRST_PAIRS, ...EARLIER_PAIRS, ...MORE_PAIRS];
-export const UNRELATED: string[] = [...FIRST_UNRELATED, ...EARLIER_UNRELATED, ...MORE_UNRELATED];
+export const UNRELATED: string[] = [
+  ...FIRST_UNRELATED,
+  ...EARLIER_UNRELATED,
+  ...MORE_UNRELATED,
+  ...NEAR_MISS_UNRELATED,
+];

@@ -6,7 +6,7 @@ import { codes, distinctive, similarity, tokens, weight, type Similarity } from 
 import type { KbEntry } from './search.js';
 
 /** Weighted Dice score a lexical candidate needs (see the README, "Error knowledge base" → "Benchmarks", for how it was chosen). */
-export const LEXICAL_MIN_SCORE = 0.5;
+export const LEXICAL_MIN_SCORE = 0.55;
 /** …when only one of the two errors carries an error code or class (TypeError, EACCES, TS2307). */
 export const LEXICAL_ONE_SIDED_SCORE = 0.75;
 const CANDIDATES = 10;
@@ -30,8 +30,9 @@ export function ftsQuery(normalized: string): string | null {
   const terms = new Set<string>();
   const ts = tokens(normalized);
   for (const t of ts) if (distinctive(t)) terms.add(t);
-  // no word of its own: the programs it names (see similarity)
+  // no word of its own: the programs it names, else every word (see similarity)
   if (terms.size === 0) for (const t of ts) if (weight(t) === 0.5) terms.add(t);
+  if (terms.size === 0) for (const t of ts) if (t.length >= 3) terms.add(t);
   for (const c of codes(normalized))
     for (const part of c.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 2) terms.add(part);
   if (terms.size === 0) return null;
@@ -57,7 +58,7 @@ export function accepts(sim: Similarity, minScore = LEXICAL_MIN_SCORE): boolean 
     !(sim.sharedPlain >= CONFLICT_OVERRIDE_WORDS && sim.score >= CONFLICT_OVERRIDE_SCORE)
   )
     return false;
-  const strict = sim.codeOneSided || sim.sharedPlain === 0;
+  const strict = sim.codeOneSided || sim.sharedPlain === 0 || sim.generic;
   return sim.score >= (strict ? Math.max(minScore, LEXICAL_ONE_SIDED_SCORE) : minScore);
 }
 

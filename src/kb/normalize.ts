@@ -41,23 +41,27 @@ const QUOTED_RE =
 export function normalizeError(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
   try {
-    return message
-      .slice(0, 4000)
-      .replace(PATH_RE, '<PATH>')
-      .replace(WIN_PATH_RE, '<PATH>')
-      .replace(REL_PATH_RE, '<PATH>')
-      .replace(TIMESTAMP_RE, '<N>')
-      .replace(HEX_RE, '<N>')
-      .replace(DOTTED_RE, '<N>')
-      .replace(NUMBER_RE, '<N>')
-      .replace(
-        LOCATION_RE,
-        (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
-      )
-      .replace(LINE_RE, '$1 <N>')
-      .replace(QUOTED_RE, '<STR>')
-      .slice(0, 200)
-      .trim();
+    return (
+      message
+        .slice(0, 4000)
+        .replace(PATH_RE, '<PATH>')
+        .replace(WIN_PATH_RE, '<PATH>')
+        .replace(REL_PATH_RE, '<PATH>')
+        .replace(TIMESTAMP_RE, '<N>')
+        .replace(HEX_RE, '<N>')
+        .replace(DOTTED_RE, '<N>')
+        .replace(NUMBER_RE, '<N>')
+        .replace(
+          LOCATION_RE,
+          (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
+        )
+        .replace(LINE_RE, '$1 <N>')
+        .replace(QUOTED_RE, '<STR>')
+        .slice(0, 200)
+        // runs of blanks are layout, not content (`FATAL:  role` = `FATAL: role`)
+        .replace(/[ \t]{2,}/g, ' ')
+        .trim()
+    );
   } catch {
     return '';
   }
@@ -124,7 +128,16 @@ export function extractErrorMessage(raw: unknown): string {
   if (k < 0) k = content.findIndex((c) => KEY_LINE.test(c.line));
   if (k < 0) k = 0;
   if (WEBPACK_LOCATION.test(content[k]!.line) && content[k + 1]) k++;
-  const chosen = content[k]!;
+  let chosen = content[k]!;
+  // npm ≥ 10 prints `npm error` / `npm warn` where npm 6–9 printed `npm ERR!` / `npm WARN`: one key.
+  const npm = (l: string) => l.replace(/^npm error\b/, 'npm ERR!').replace(/^npm warn\b/, 'npm WARN');
+  chosen = { ...chosen, line: npm(chosen.line) };
+  // `npm ERR! code EACCES` alone names a family of problems: the next npm line says which one.
+  if (/^npm ERR! code \S+$/.test(chosen.line)) {
+    const next = content[k + 1];
+    if (next && /^npm (?:ERR!|error)\s+\S/.test(next.line))
+      return `${chosen.line} ${next.line.replace(/^npm (?:ERR!|error)\s+/, '')}`;
+  }
   // PostgreSQL clients: `connection to server … failed: FATAL:  <the error>`
   const fatal = /\bfailed: (FATAL: .*)$/.exec(chosen.line);
   if (fatal) return fatal[1] as string;

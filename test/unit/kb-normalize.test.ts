@@ -114,7 +114,7 @@ describe('#13.4 normalisation bugs (seed rules kept)', () => {
     expect(normalizeError('“foo” is not defined')).toBe('<STR> is not defined');
     expect(normalizeError('Can’t open ‘x.txt’')).toBe('Can’t open <STR>');
     expect(normalizeError("make: *** No rule to make target `all', needed by `build'.  Stop.")).toBe(
-      'make: *** No rule to make target <STR>, needed by <STR>.  Stop.',
+      'make: *** No rule to make target <STR>, needed by <STR>. Stop.',
     );
   });
 

