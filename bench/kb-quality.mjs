@@ -51,7 +51,9 @@ try {
   }
   for (const u of [...m.UNRELATED, ...m.HOLDOUT_UNRELATED])
     if (keys.has(m.errorKey(u).normalized))
-      throw new Error(`unrelated error has the key of stored case ${keys.get(m.errorKey(u).normalized)}: ${u}`);
+      throw new Error(
+        `unrelated error has the key of stored case ${keys.get(m.errorKey(u).normalized)}: ${u}`,
+      );
   if (fill > 0)
     for (const e of m.synthErrors(fill, 7))
       m.recordResolution(db, m.normalizeError(e), { errorRaw: e, resolution: 'filler' });

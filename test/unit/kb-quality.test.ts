@@ -73,7 +73,9 @@ describe('error KB retrieval quality on the tuning set (offline, no vectors)', (
   it('text tiers alone: no wrong entry, at most 1 % false matches (rounded up)', async () => {
     const r = await evaluate(PAIRS, UNRELATED, false);
     expect(r.wrong).toEqual([]);
-    expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(Math.ceil(UNRELATED.length * 0.01));
+    expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(
+      Math.ceil(UNRELATED.length * 0.01),
+    );
     expect(r.recall).toBeGreaterThan(0.5);
   });
 
