@@ -67,6 +67,8 @@ export function normalizeError(message: unknown): string {
   }
 }
 
+/** Longer lines are cut before the line rules run (bounds the regex work on hostile input). */
+const LINE_MAX = 2000;
 const EXIT_CODE_LINE = /^\s*Exit code -?\d+\s*$/i;
 const TRACEBACK_LINE = /^Traceback \(most recent call last\):?$/;
 /** A Python exception line (the last one of a traceback is the error). */
@@ -80,7 +82,17 @@ const KEY_LINE =
 const FRAME_LINE =
   /^(?:#\s+\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
 /** A banner (`==== ERRORS ====`, `____ test_x ____`): its text without the rules. */
-const stripBanner = (l: string) => l.replace(/^[=_*-]{3,}\s*/, '').replace(/\s*[=_*-]{3,}$/, '');
+function stripBanner(l: string): string {
+  // by hand, not with a regex anchored at the end (that backtracks on long rule lines)
+  const rule = (c: string | undefined) => c === '=' || c === '_' || c === '*' || c === '-';
+  let a = 0;
+  while (rule(l[a])) a++;
+  if (a < 3) a = 0;
+  let b = l.length;
+  while (b > a && rule(l[b - 1])) b--;
+  if (l.length - b < 3) b = l.length;
+  return l.slice(a, b).trim();
+}
 /** webpack's location line (`ERROR in ./src/a.js 3:0-26`): the message is on the next line. */
 const WEBPACK_LOCATION = /^(?:ERROR|WARNING) in \S+(?: \d+:\d+(?:-\d+)?)?$/;
 /** CMake's `CMake Error at CMakeLists.txt:12 (find_package):` header: the message is the paragraph below. */
@@ -98,7 +110,7 @@ export function extractErrorMessage(raw: unknown): string {
   // trimmed lines; blank lines kept as '' (they end paragraphs)
   const all = text
     .split(/\r?\n/)
-    .map((l) => l.trim())
+    .map((l) => l.slice(0, LINE_MAX).trim())
     .filter((l) => !EXIT_CODE_LINE.test(l));
   const lines = all.filter(Boolean);
   if (lines.length === 0) return text.trim();
