@@ -472,6 +472,56 @@ export const HOLDOUT_PAIRS: KbPair[] = [
     '<tool_use_error>Found 2 matches of the string to replace, but replace_all is false. To replace all occurrences, set replace_all to true. To replace only one occurrence, please provide more context to uniquely identify the instance.\nString: }\n</tool_use_error>',
     'add surrounding lines to old_string so it is unique (or set replace_all)',
   ),
+  // Added after the third tuning round to keep the held-out part at 40 % (fresh, never tuned on)
+  P(
+    'h2-npm-eperm-unlink',
+    'npm',
+    'npm ERR! code EPERM\nnpm ERR! syscall unlink\nnpm ERR! path C:\\Users\\ana\\app\\node_modules\\.bin\\vite\nnpm ERR! errno -4048',
+    "Exit code 1\nnpm error code EPERM\nnpm error syscall unlink\nnpm error path C:\\work\\site\\node_modules\\esbuild\\esbuild.exe\nnpm error errno -4048\nnpm error Error: EPERM: operation not permitted, unlink 'C:\\work\\site\\node_modules\\esbuild\\esbuild.exe'",
+    'close the editor/dev server holding the file (Windows locks it), then npm install again',
+  ),
+  P(
+    'h2-py-json-decode',
+    'python',
+    'json.decoder.JSONDecodeError: Expecting value: line 1 column 1 (char 0)',
+    'Exit code 1\nTraceback (most recent call last):\n  File "/srv/jobs/sync.py", line 41, in fetch\n    data = resp.json()\nrequests.exceptions.JSONDecodeError: Expecting value: line 1 column 1 (char 0)',
+    'the response is not JSON (empty or HTML): check the status and the body before parsing',
+  ),
+  P(
+    'h2-go-undefined-method',
+    'go',
+    './server.go:33:6: s.router.Handle undefined (type *Server has no field or method router)',
+    'Exit code 1\n# example.com/shop/api\napi/cart.go:71:12: c.store.Totals undefined (type *Cart has no field or method store, but does have field Store)',
+    'use the field or method the type has (exported names start with a capital letter)',
+  ),
+  P(
+    'h2-docker-port-allocated',
+    'docker',
+    'Error response from daemon: Ports are not available: exposing port TCP 0.0.0.0:5432 -> 0.0.0.0:0: listen tcp 0.0.0.0:5432: bind: address already in use',
+    'Exit code 1\nError response from daemon: Ports are not available: exposing port TCP 127.0.0.1:6379 -> 0.0.0.0:0: listen tcp 127.0.0.1:6379: bind: address already in use',
+    'stop what listens on that port on the host, or map another host port',
+  ),
+  P(
+    'h2-gradle-wrapper-missing',
+    'java',
+    'Error: Could not find or load main class org.gradle.wrapper.GradleWrapperMain\nCaused by: java.lang.ClassNotFoundException: org.gradle.wrapper.GradleWrapperMain',
+    'Exit code 1\nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain',
+    'gradle/wrapper/gradle-wrapper.jar is missing: regenerate it with gradle wrapper (and commit it)',
+  ),
+  P(
+    'h2-cargo-lock-poisoned',
+    'cargo',
+    'Blocking waiting for file lock on package cache',
+    'Exit code 124\n    Blocking waiting for file lock on build directory',
+    'another cargo (or rust-analyzer) is running: wait for it or stop it',
+  ),
+  P(
+    'h2-cc-binary',
+    'claude',
+    '<tool_use_error>This tool cannot read binary files. The file appears to be a binary .png file. Please use appropriate tools for binary file analysis.</tool_use_error>',
+    'This tool cannot read binary files. The file appears to be a binary .sqlite file. Please use appropriate tools for binary file analysis.',
+    'inspect it with a Bash tool made for that format (file, sqlite3, xxd) instead of Read',
+  ),
 ];
 
 /** Errors that must not match anything in a KB made of every stored error of both parts. */

@@ -872,7 +872,95 @@ const NEAR_MISS_UNRELATED: string[] = [
   'EISDIR: illegal operation on a directory, read',
 ];
 
-export const PAIRS: KbPair[] = [...FIRST_PAIRS, ...EARLIER_PAIRS, ...MORE_PAIRS];
+/** Third batch (after the second held-out run; the held-out cases were still never looked at). */
+const THIRD_PAIRS: KbPair[] = [
+  P(
+    't3-pip-not-found-cmd',
+    'python',
+    'bash: pip: command not found',
+    'Exit code 127\nzsh: command not found: pip',
+    'use python3 -m pip (or install pip / activate the virtualenv)',
+  ),
+  P(
+    't3-go-build-constraints',
+    'go',
+    'package example.com/app/cmd: build constraints exclude all Go files in /home/u/app/cmd',
+    'Exit code 1\npackage ./internal/win: build constraints exclude all Go files in /Users/k/src/tool/internal/win',
+    'the files are for another OS/arch or behind a build tag: set GOOS/-tags or build another package',
+  ),
+  P(
+    't3-git-ssh-denied',
+    'git',
+    'git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.',
+    'Exit code 128\nERROR: Permission to acme/site.git denied to bot-user.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.',
+    'add the SSH key to the account (ssh -T git@github.com) or use a token with access',
+  ),
+  P(
+    't3-ssl-handshake',
+    'ssl',
+    'curl: (35) OpenSSL/3.0.2: error:0A000410:SSL routines::sslv3 alert handshake failure',
+    'Exit code 35\ncurl: (35) error:0A000410:SSL routines::ssl/tls alert handshake failure',
+    'the server needs another TLS version/cipher or a client certificate',
+  ),
+  P(
+    't3-pg-too-many-clients',
+    'db',
+    'FATAL:  sorry, too many clients already',
+    'Exit code 1\nerror: sorry, too many clients already\n    at Parser.parseErrorMessage (/app/node_modules/pg-protocol/dist/parser.js:287:98)',
+    'use a connection pool with a limit (or raise max_connections)',
+  ),
+  P(
+    't3-docker-build-context',
+    'docker',
+    'ERROR: failed to solve: failed to read dockerfile: open Dockerfile: no such file or directory',
+    'Exit code 1\nERROR: failed to solve: failed to read dockerfile: open /var/lib/docker/tmp/buildkit-mount123/Dockerfile.prod: no such file or directory',
+    'run docker build from the folder with the Dockerfile, or pass -f path/to/Dockerfile',
+  ),
+  P(
+    't3-java-no-main-manifest',
+    'java',
+    'no main manifest attribute, in target/app-1.0.jar',
+    'Exit code 1\nno main manifest attribute, in /home/u/svc/build/libs/svc-0.3.1-SNAPSHOT.jar',
+    'set Main-Class in the jar manifest (maven-jar-plugin / gradle jar { manifest })',
+  ),
+  P(
+    't3-gcc-multiple-definition',
+    'c',
+    "/usr/bin/ld: obj/b.o:(.bss+0x0): multiple definition of `counter'; obj/a.o:(.bss+0x0): first defined here",
+    "Exit code 1\n/usr/bin/ld: build/util.o:/home/u/c/util.h:3: multiple definition of `config'; build/main.o:/home/u/c/util.h:3: first defined here\ncollect2: error: ld returned 1 exit status",
+    'declare it extern in the header and define it in one .c file',
+  ),
+  P(
+    't3-ruby-syntax-end',
+    'ruby',
+    "app/models/order.rb:42: syntax error, unexpected end-of-input, expecting `end'",
+    "Exit code 1\nlib/tasks/import.rake:17: syntax error, unexpected end-of-input, expecting `end' (SyntaxError)",
+    'a block is not closed: add the missing end',
+  ),
+  P(
+    't3-webpack-export-not-found',
+    'webpack',
+    "export 'useQuery' (imported as 'useQuery') was not found in 'react-query' (possible exports: QueryClient, QueryClientProvider)",
+    "Exit code 1\nWARNING in ./src/hooks/data.js 4:9-17\nexport 'default' (imported as 'axios') was not found in 'axios' (module has no exports)",
+    'import a name the module exports (named vs default), or fix the package version',
+  ),
+  P(
+    't3-npm-ci-lock',
+    'npm',
+    'npm ERR! `npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.',
+    'Exit code 1\nnpm error code EUSAGE\nnpm error\nnpm error `npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.\nnpm error\nnpm error Missing: zod@3.23.8 from lock file',
+    'run npm install to update package-lock.json, commit it, then npm ci',
+  ),
+  P(
+    't3-tsc-cannot-write',
+    'tsc',
+    "error TS5055: Cannot write file '/app/dist/index.d.ts' because it would overwrite input file.",
+    "Exit code 2\nerror TS5055: Cannot write file '/home/u/lib/build/types.d.ts' because it would overwrite input file.\n  Adding a tsconfig.json file will help organize projects that contain both TypeScript and JavaScript files.",
+    'exclude the output folder in tsconfig.json (exclude: ["dist"]) or set outDir/declarationDir elsewhere',
+  ),
+];
+
+export const PAIRS: KbPair[] = [...FIRST_PAIRS, ...EARLIER_PAIRS, ...MORE_PAIRS, ...THIRD_PAIRS];
 export const UNRELATED: string[] = [
   ...FIRST_UNRELATED,
   ...EARLIER_UNRELATED,

@@ -77,10 +77,13 @@ const PY_EXCEPTION = /^(?:E\s+)?[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt
 const LABELLED =
   /^(?:[\w.]*(?:Error|Exception)\b|error(?:\[\w+\])?\s*:|fatal\s*:|FATAL\b|panic\b|npm (?:ERR!|error)|ERROR\b|E\s+\w|FAILED\b|Uncaught\b|thread '.*' panicked|Segmentation fault|Killed\b)/i;
 const KEY_LINE =
-  /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such|cannot|can't|could not|couldn't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict|does not exist|doesn't exist|not supported|unbound|unknown|not satisfied|not allowed|not used|mismatch(?:ed)?|exceeded|too (?:many|long|large))\b/i;
+  /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such|cannot|can't|could not|couldn't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict|does not exist|doesn't exist|not supported|unbound|unknown|not satisfied|not allowed|not used|mismatch(?:ed)?|exceeded|too (?:many|long|large)|multiple definition|undefined reference)\b/i;
 /** Lines that only frame the error: go's `# package` header, pytest's section titles. */
 const FRAME_LINE =
   /^(?:#\s+\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
+/** Summary lines that follow the real error (the linker's, make's, cargo's, npm's log hint). */
+const SUMMARY_LINE =
+  /^(?:collect2: error: ld returned \d+ exit status|make(?:\[\d+\])?: \*\*\* \[.*\] Error \d+|error: could not compile `.*` .*due to \d+ previous errors?.*|npm (?:ERR!|error) A complete log of this run can be found in.*|npm (?:ERR!|error)\s*)$/;
 /** A banner (`==== ERRORS ====`, `____ test_x ____`): its text without the rules. */
 function stripBanner(l: string): string {
   // by hand, not with a regex anchored at the end (that backtracks on long rule lines)
@@ -135,6 +138,9 @@ export function extractErrorMessage(raw: unknown): string {
     const line = stripBanner(l);
     if (line && !FRAME_LINE.test(line)) content.push({ line, at });
   });
+  // summary lines only when nothing else is left
+  const real = content.filter((c) => !SUMMARY_LINE.test(c.line));
+  if (real.length) content.splice(0, content.length, ...real);
   if (content.length === 0) return lines[0] as string;
   let k = content.findIndex((c) => LABELLED.test(c.line));
   if (k < 0) k = content.findIndex((c) => KEY_LINE.test(c.line));
