@@ -1,10 +1,10 @@
 // Collectors: one event row per hook (DESIGN §3, §4), plus resolution detection on success.
-import { extractErrorMessage, normalizeError } from '../kb/normalize.js';
+import { errorKey } from '../kb/error-key.js';
 import { isCorruptError, type DB } from '../store/db.js';
 import { flagDamage } from './damage.js';
 import { insertOrQueue, stmt, type NewEvent } from '../store/events.js';
 import { extractFiles } from '../shared/files.js';
-import { redact, truncate } from '../shared/redact.js';
+import { truncate } from '../shared/redact.js';
 import { detectResolutions } from './resolution.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
@@ -102,9 +102,10 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
 
 export function collectToolError(input: HookInput, deps: HookDeps): void {
   const tool = input.tool_name ?? 'unknown';
-  // Redact first: normalisation must never turn a secret into a shape redaction no longer sees.
-  const raw = typeof input.error === 'string' ? redact(truncate(input.error, 20_000, '')) : '';
-  const message = extractErrorMessage(raw);
+  // The KB key the CLI and every hook use (redacted first: normalisation must never turn a secret
+  // into a shape redaction no longer sees).
+  const key = errorKey(input.error);
+  const raw = key.raw;
   const inputFile = toolFilePath(input.tool_input);
   const named = extractFiles(raw);
   const files = [...(inputFile ? [inputFile] : []), ...named];
@@ -112,7 +113,7 @@ export function collectToolError(input: HookInput, deps: HookDeps): void {
     type: 'tool_error',
     data: {
       tool,
-      error: normalizeError(message),
+      error: key.normalized,
       errorRaw: truncate(raw, 4000),
       ...(inputFile || named[0] ? { filePath: inputFile ?? named[0] } : {}),
       files,

@@ -1,14 +1,13 @@
 // Error advice (PostToolUseFailure): when a tool fails with an error the knowledge base has seen
 // resolved before, tell Claude right away how it was resolved. Runs after the collector recorded
-// the error. The error is normalized exactly as the collector and the KB do (extractErrorMessage +
-// normalizeError), so an error fixed in one session is recognised in the next.
+// the error. The error is keyed exactly as the collector and the CLI do (errorKey: redact +
+// extractErrorMessage + normalizeError), so an error fixed in one session is recognised in the next.
 import * as z from 'zod/mini';
-import { extractErrorMessage, normalizeError } from '../kb/normalize.js';
+import { errorKey } from '../kb/error-key.js';
 import { searchErrorKB, type SearchOptions } from '../kb/search.js';
 import { daemonEmbedder } from '../embed/client.js';
 import type { Embedder } from '../embed/embedder.js';
 import type { DB } from '../store/db.js';
-import { redact } from '../shared/redact.js';
 import { getSection } from '../store/config.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../kb/advice.js';
 import { formatToolSequence, messages, oneLine } from './messages.js';
@@ -35,19 +34,25 @@ export function hookSearchOptions(deps: HookDeps): SearchOptions {
       return r;
     },
   };
-  return { normalized: true, now: deps.now(), env: deps.env, embedder };
+  return {
+    normalized: true,
+    now: deps.now(),
+    env: deps.env,
+    embedder,
+    thresholds: deps.config.embedding.thresholds,
+  };
 }
 
 export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
   if (input.is_interrupt === true) return null; // the user stopped it: nothing to fix
-  const raw = typeof input.error === 'string' ? input.error : '';
-  const normalized = normalizeError(extractErrorMessage(raw));
+  const key = errorKey(input.error);
+  const normalized = key.normalized;
   if (!normalized) return null;
   if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
   const db = deps.db();
   const kb = await searchErrorKB(db, normalized, hookSearchOptions(deps));
   if (!kb?.resolution) return null;
-  const advice = hookAdvice(db, kb.id, deps, redact(raw));
+  const advice = hookAdvice(db, kb.id, deps, key.raw);
   if (!advice) return null;
   const m = messages(deps.config.locale);
   const lines = [

@@ -1,5 +1,6 @@
 // The error knowledge base's public surface.
 export { normalizeError, extractErrorMessage } from './normalize.js';
+export { errorKey, type ErrorKey } from './error-key.js';
 export { recordResolution, describeResolution, resolutionText, type ResolutionInfo } from './record.js';
 export {
   searchErrorKB,

@@ -22,7 +22,10 @@ const GENERIC = new Set(
   value type types name named object undefined null none true false did does doesn must may might should would
   will expected got received while when which what where how because due some one two more most other such
   only been use used new old get set see try tried please check make sure same given no yes of to in on at by
-  is be it an as or if so do up out off over under after before again`.split(/\s+/),
+  is be it an as or if so do up out off over under after before again
+  project default goal execute org com plugin plugins apache maven exist exists mean syscall permission denied`.split(
+    /\s+/,
+  ),
 );
 
 /** Program names: shared, they say the tool is the same, not the problem. */
@@ -74,12 +77,15 @@ export function codes(text: string): Set<string> {
   return out;
 }
 
+/** The shell that reported an error (`bash: x: …`, `zsh: …`) says nothing about the problem. */
+const SHELLS = new Set(['bash', 'zsh', 'sh', 'dash', 'fish', 'ksh']);
+
 /** Tokens of the lexical tier: words of two or more characters, as FTS5's unicode61 splits them. */
 export function tokens(text: string): Set<string> {
   const out = new Set<string>();
   for (const m of text.replace(PLACEHOLDER_RE, ' ').toLowerCase().matchAll(WORD_RE)) {
     const w = m[0];
-    if (w.length >= 2 && /\p{L}/u.test(w) && !STOP.has(w)) out.add(w);
+    if (w.length >= 2 && /\p{L}/u.test(w) && !STOP.has(w) && !SHELLS.has(w)) out.add(w);
   }
   return out;
 }
@@ -102,15 +108,40 @@ export interface Similarity {
   sharedDistinctive: number;
   /** Both carry error codes and they share none. */
   codeConflict: boolean;
+  /** Shared distinctive tokens that are not error codes or class names (TypeError, EACCES…). */
+  sharedPlain: number;
   /** Only one of the two carries error codes (a different runtime or tool is likely). */
   codeOneSided: boolean;
   /** The seed's keyword check (≥ 1 shared word of ≥ 3 letters). */
   keywordShared: boolean;
+  /** Both are made only of common words (then only a high overlap makes a match). */
+  generic: boolean;
+}
+
+/** Distinctive tokens of a text, program names included when it has no other distinctive word. */
+function distinctiveOf(ts: Set<string>): Set<string> {
+  const own = [...ts].filter(distinctive);
+  return new Set(own.length ? own : [...ts].filter((t) => TOOLS.has(t)));
+}
+
+/** Neither text has a word of its own nor names a program (`File does not exist.`). */
+function allGeneric(a: Set<string>, b: Set<string>): boolean {
+  return distinctiveOf(a).size === 0 && distinctiveOf(b).size === 0;
 }
 
 export function similarity(query: string, candidate: string): Similarity {
   const q = tokens(query);
   const d = tokens(candidate);
+  // `zsh: command not found: tsc` vs `bash: tsc: command not found`: when neither error has a word
+  // of its own, the program it names is what identifies it.
+  // Two messages made only of common words: every word counts (the lexical rule then asks for a
+  // high overlap, see accepts()).
+  const generic = allGeneric(q, d);
+  const dq = generic ? q : distinctiveOf(q);
+  const dd = generic ? d : distinctiveOf(d);
+  const cqAll = codes(query);
+  const cdAll = codes(candidate);
+  let sharedPlain = 0;
   let wq = 0;
   let wd = 0;
   let ws = 0;
@@ -122,11 +153,14 @@ export function similarity(query: string, candidate: string): Similarity {
     if (q.has(t)) {
       ws += weight(t);
       shared.push(t);
-      if (distinctive(t)) sharedDistinctive++;
+      if (dq.has(t) && dd.has(t)) {
+        sharedDistinctive++;
+        if (!cqAll.has(t) && !cdAll.has(t)) sharedPlain++;
+      }
     }
   }
-  const cq = codes(query);
-  const cd = codes(candidate);
+  const cq = cqAll;
+  const cd = cdAll;
   let codeConflict = false;
   if (cq.size > 0 && cd.size > 0) {
     codeConflict = true;
@@ -139,7 +173,9 @@ export function similarity(query: string, candidate: string): Similarity {
     shared,
     sharedDistinctive,
     codeConflict,
+    sharedPlain,
     codeOneSided,
     keywordShared: sharesKeyword(query, candidate),
+    generic,
   };
 }

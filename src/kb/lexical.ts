@@ -2,11 +2,11 @@
 // answers), SQLite FTS5 (BM25) finds candidates that share a distinctive word with the query and a
 // weighted keyword overlap decides. Tuned never to return an unrelated entry (bench/kb-quality.mjs).
 import type { DB } from '../store/db.js';
-import { codes, distinctive, similarity, tokens, type Similarity } from './keywords.js';
+import { codes, distinctive, similarity, tokens, weight, type Similarity } from './keywords.js';
 import type { KbEntry } from './search.js';
 
 /** Weighted Dice score a lexical candidate needs (see the README, "Error knowledge base" → "Benchmarks", for how it was chosen). */
-export const LEXICAL_MIN_SCORE = 0.5;
+export const LEXICAL_MIN_SCORE = 0.55;
 /** …when only one of the two errors carries an error code or class (TypeError, EACCES, TS2307). */
 export const LEXICAL_ONE_SIDED_SCORE = 0.75;
 const CANDIDATES = 10;
@@ -28,7 +28,11 @@ export interface LexicalOptions {
 /** The FTS5 query: the query's distinctive words and codes (a match must share one of them). */
 export function ftsQuery(normalized: string): string | null {
   const terms = new Set<string>();
-  for (const t of tokens(normalized)) if (distinctive(t)) terms.add(t);
+  const ts = tokens(normalized);
+  for (const t of ts) if (distinctive(t)) terms.add(t);
+  // no word of its own: the programs it names, else every word (see similarity)
+  if (terms.size === 0) for (const t of ts) if (weight(t) === 0.5) terms.add(t);
+  if (terms.size === 0) for (const t of ts) if (t.length >= 3) terms.add(t);
   for (const c of codes(normalized))
     for (const part of c.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 2) terms.add(part);
   if (terms.size === 0) return null;
@@ -36,13 +40,26 @@ export function ftsQuery(normalized: string): string | null {
   return `error_normalized : (${list.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
 }
 
+/** Error codes that differ do not separate two errors that share this many plain distinctive words… */
+export const CONFLICT_OVERRIDE_WORDS = 4;
+/** …with at least this overlap (`SqliteError` vs `sqlite3.OperationalError`, same message). */
+export const CONFLICT_OVERRIDE_SCORE = 0.7;
+
 /**
- * The lexical acceptance rule: no conflicting error codes, the seed's shared keyword, at least one
- * shared distinctive word, and enough weighted overlap (more when only one side has a code).
+ * The lexical acceptance rule: no conflicting error codes (unless the messages agree word for
+ * word), the seed's shared keyword, at least one shared distinctive word, and enough weighted
+ * overlap — more when only one side has a code, or when the only shared distinctive words are
+ * error class names (two AssertionErrors are not the same problem).
  */
 export function accepts(sim: Similarity, minScore = LEXICAL_MIN_SCORE): boolean {
-  if (sim.codeConflict || !sim.keywordShared || sim.sharedDistinctive < 1) return false;
-  return sim.score >= (sim.codeOneSided ? Math.max(minScore, LEXICAL_ONE_SIDED_SCORE) : minScore);
+  if (!sim.keywordShared || sim.sharedDistinctive < 1) return false;
+  if (
+    sim.codeConflict &&
+    !(sim.sharedPlain >= CONFLICT_OVERRIDE_WORDS && sim.score >= CONFLICT_OVERRIDE_SCORE)
+  )
+    return false;
+  const strict = sim.codeOneSided || sim.sharedPlain === 0 || sim.generic;
+  return sim.score >= (strict ? Math.max(minScore, LEXICAL_ONE_SIDED_SCORE) : minScore);
 }
 
 /** Entries among `ids` that have an embedding (read from sqlite-vec's rowids table: no extension needed). */

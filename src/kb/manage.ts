@@ -2,7 +2,7 @@
 import type { DB } from '../store/db.js';
 import { redact, truncate } from '../shared/redact.js';
 import { clearCandidates, recordManualFix } from './candidates.js';
-import { normalizeError } from './normalize.js';
+import { errorKey } from './error-key.js';
 import type { KbEntry } from './search.js';
 import { dropEmbedding, embeddingsExist } from './vector.js';
 
@@ -69,7 +69,7 @@ export async function editEntry(db: DB, id: number, f: EditFields): Promise<KbEn
   const args: unknown[] = [];
   let errorChanged = false;
   if (f.error !== undefined) {
-    const n = f.normalized ? f.error.trim() : normalizeError(f.error);
+    const n = f.normalized ? f.error.trim() : errorKey(f.error).normalized;
     if (!n) throw new Error('the new error text is empty after normalization');
     if (n !== cur.error_normalized) {
       sets.push('error_normalized = ?');

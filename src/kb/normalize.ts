@@ -4,38 +4,71 @@
 // 1. Paths (seed: "a path pattern starting with /"): absolute paths, plus `~/`, `./`, `../` paths and
 //    relative paths with a directory and a file extension (src/app.ts), which vary just as much.
 const PATH_RE = /(?<![\w<>.~-])\/(?:[^\s'"`:;,()[\]{}<>|]+)/g;
+/** Windows paths (C:\\Users\\dev\\app.ts). */
+const WIN_PATH_RE = /(?<![\w<>])[A-Za-z]:\\[^\s'"`:;,()[\]{}<>|]*/g;
 const REL_PATH_RE =
   /(?<![\w<>/.~@-])(?:(?:~|\.{1,2})\/[^\s'"`:;,()[\]{}<>|]*|[\w@.-]+(?:\/[\w@.+-]+)*\/[\w@+-][\w@.+-]*\.[A-Za-z][A-Za-z0-9]{0,7}\b)/g;
 // 2. Numbers of two or more digits (a whole number, not the digits inside an identifier such as
 //    TS2307 or E0308, which name the error), plus hex addresses and long hex ids (hashes, uuids).
 const HEX_RE =
   /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b|\b0x[0-9a-f]+\b|\b(?=[0-9a-f]*\d)(?=[0-9a-f]*[a-f])[0-9a-f]{7,}\b/gi;
-const NUMBER_RE = /(?<![A-Za-z_\d])\d{2,}(?![A-Za-z_])/g;
-// 3. Quoted strings of up to 100 characters.
-const QUOTED_RE = /'[^'\n]{0,100}'|"[^"\n]{0,100}"|`[^`\n]{0,100}`/g;
+//    A number with a unit (5000ms, 30s, 512MB) is still a number.
+const NUMBER_RE = /(?<![A-Za-z_\d])\d{2,}(?:ms|us|ns|s|m|h|k|kb|mb|gb|KB|MB|GB|KiB|MiB|GiB)?(?![A-Za-z_])/g;
+//    Dotted numbers are one token: IPs (127.0.0.1), versions (v18.2.0, 1.0.0-beta.2, 3.11), so
+//    `127.0.0.1` and `10.0.0.12` both give `<N>` instead of `<N>.0.0.1` / `<N>.0.0.<N>`.
+//    Timestamps (2024-05-01T10:20:30.123Z) likewise.
+const DOTTED_RE =
+  /(?<![\w.<>-])v?\d+(?:\.\d+)+(?:-(?:alpha|beta|rc|pre|canary|next|dev)(?:\.?\d+)?)?(?![\w]|\.\d)/g;
+//    The line and column after a path (`<PATH>:3:10`, `<PATH>(3,5)`, `line 3`) vary like any number,
+//    single digits included.
+const LOCATION_RE = /(<PATH>)(:|\()(\d+|<N>)(?:([:,])(\d+|<N>))?/g;
+const LINE_RE = /\b(line|column|col|Line) \d\b/g;
+const TIMESTAMP_RE =
+  /\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?(?![\w])/g;
+// 3. Quoted strings of up to 100 characters: '…', "…", `…`, the typographic ‘…’ and “…” (gcc, clang,
+//    many localised tools) and the old GNU `…' form. The apostrophe of a word (Can't, doesn't, it’s) is
+//    neither an opening nor a closing quote: a single quote opens only when no letter or digit
+//    precedes it, and closes only when none follows.
+const QUOTED_RE =
+  /(?<![\p{L}\p{N}])'[^'\n]{0,100}'(?![\p{L}\p{N}])|"[^"\n]{0,100}"|`[^`'\n]{0,100}'(?![\p{L}\p{N}])|`[^`\n]{0,100}`|‘[^‘’\n]{0,100}’(?![\p{L}\p{N}])|“[^“”\n]{0,100}”/gu;
 
 /**
  * Replaces the variable parts of an error message (seed 001, REQ-RA-001): paths → `<PATH>`,
- * numbers of two or more digits → `<N>`, quoted strings (≤ 100 characters) → `<STR>`; then cuts
- * to 200 characters and trims both ends. Never throws: a non-string gives ''.
+ * numbers of two or more digits → `<N>` (and dotted numbers — IPs, versions — and timestamps as one
+ * `<N>`), quoted strings (≤ 100 characters) → `<STR>`; then cuts to 200 characters and trims both
+ * ends. Never throws: a non-string gives ''.
  */
 export function normalizeError(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
   try {
-    return message
-      .slice(0, 4000)
-      .replace(PATH_RE, '<PATH>')
-      .replace(REL_PATH_RE, '<PATH>')
-      .replace(HEX_RE, '<N>')
-      .replace(NUMBER_RE, '<N>')
-      .replace(QUOTED_RE, '<STR>')
-      .slice(0, 200)
-      .trim();
+    return (
+      message
+        .slice(0, 4000)
+        .replace(PATH_RE, '<PATH>')
+        .replace(WIN_PATH_RE, '<PATH>')
+        .replace(REL_PATH_RE, '<PATH>')
+        .replace(TIMESTAMP_RE, '<N>')
+        .replace(HEX_RE, '<N>')
+        .replace(DOTTED_RE, '<N>')
+        .replace(NUMBER_RE, '<N>')
+        .replace(
+          LOCATION_RE,
+          (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
+        )
+        .replace(LINE_RE, '$1 <N>')
+        .replace(QUOTED_RE, '<STR>')
+        .slice(0, 200)
+        // runs of blanks are layout, not content (`FATAL:  role` = `FATAL: role`)
+        .replace(/[ \t]{2,}/g, ' ')
+        .trim()
+    );
   } catch {
     return '';
   }
 }
 
+/** Longer lines are cut before the line rules run (bounds the regex work on hostile input). */
+const LINE_MAX = 2000;
 const EXIT_CODE_LINE = /^\s*Exit code -?\d+\s*$/i;
 const TRACEBACK_LINE = /^Traceback \(most recent call last\):?$/;
 /** A Python exception line (the last one of a traceback is the error). */
@@ -44,7 +77,30 @@ const PY_EXCEPTION = /^(?:E\s+)?[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt
 const LABELLED =
   /^(?:[\w.]*(?:Error|Exception)\b|error(?:\[\w+\])?\s*:|fatal\s*:|FATAL\b|panic\b|npm (?:ERR!|error)|ERROR\b|E\s+\w|FAILED\b|Uncaught\b|thread '.*' panicked|Segmentation fault|Killed\b)/i;
 const KEY_LINE =
-  /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such file|cannot|can't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict)\b/i;
+  /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such|cannot|can't|could not|couldn't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict|does not exist|doesn't exist|not supported|unbound|unknown|not satisfied|not allowed|not used|mismatch(?:ed)?|exceeded|too (?:many|long|large)|multiple definition|undefined reference)\b/i;
+/** Lines that only frame the error: go's `# package` header, pytest's section titles. */
+const FRAME_LINE =
+  /^(?:#\s+\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
+/** Summary lines that follow the real error (the linker's, make's, cargo's, npm's log hint). */
+const SUMMARY_LINE =
+  /^(?:collect2: error: ld returned \d+ exit status|make(?:\[\d+\])?: \*\*\* \[.*\] Error \d+|error: could not compile `.*` .*due to \d+ previous errors?.*|npm (?:ERR!|error) A complete log of this run can be found in.*|npm (?:ERR!|error)\s*)$/;
+/** A banner (`==== ERRORS ====`, `____ test_x ____`): its text without the rules. */
+function stripBanner(l: string): string {
+  // by hand, not with a regex anchored at the end (that backtracks on long rule lines)
+  const rule = (c: string | undefined) => c === '=' || c === '_' || c === '*' || c === '-';
+  let a = 0;
+  while (rule(l[a])) a++;
+  if (a < 3) a = 0;
+  let b = l.length;
+  while (b > a && rule(l[b - 1])) b--;
+  if (l.length - b < 3) b = l.length;
+  return l.slice(a, b).trim();
+}
+/** webpack's location line (`ERROR in ./src/a.js 3:0-26`): the message is on the next line. */
+const WEBPACK_LOCATION = /^(?:ERROR|WARNING) in \S+(?: \d+:\d+(?:-\d+)?)?$/;
+/** CMake's `CMake Error at CMakeLists.txt:12 (find_package):` header: the message is the paragraph below. */
+const CMAKE_HEADER = /^CMake (?:Error|Warning)(?: \(dev\))? at .*:$/;
+const GRADLE_WRONG = /^\* What went wrong:$/;
 
 /**
  * The message of a tool error worth normalising: drops Claude Code's `Exit code N` line and
@@ -54,20 +110,56 @@ const KEY_LINE =
 export function extractErrorMessage(raw: unknown): string {
   if (typeof raw !== 'string') return '';
   const text = raw.slice(0, 20000).replace(/<\/?tool_use_error>/g, '');
-  const lines = text
+  // trimmed lines; blank lines kept as '' (they end paragraphs)
+  const all = text
     .split(/\r?\n/)
-    .map((l) => l.trim())
-    .filter((l) => l && !EXIT_CODE_LINE.test(l));
+    .map((l) => l.slice(0, LINE_MAX).trim())
+    .filter((l) => !EXIT_CODE_LINE.test(l));
+  const lines = all.filter(Boolean);
   if (lines.length === 0) return text.trim();
   if (lines.some((l) => TRACEBACK_LINE.test(l))) {
     const last = [...lines].reverse().find((l) => PY_EXCEPTION.test(l));
     if (last) return last;
   }
-  const content = lines.filter((l) => !TRACEBACK_LINE.test(l));
-  return (
-    content.find((l) => LABELLED.test(l)) ??
-    content.find((l) => KEY_LINE.test(l)) ??
-    (content[0] as string | undefined) ??
-    (lines[0] as string)
-  );
+  /** The non-blank lines after `i` up to the next blank line, joined. */
+  const paragraph = (i: number, max = 3) => {
+    const out: string[] = [];
+    for (let k = i + 1; k < all.length && out.length < max && all[k]; k++) out.push(all[k] as string);
+    return out.join(' ');
+  };
+  const gradle = all.findIndex((l) => GRADLE_WRONG.test(l));
+  if (gradle >= 0 && paragraph(gradle)) return paragraph(gradle);
+  const cmake = all.findIndex((l) => CMAKE_HEADER.test(l));
+  if (cmake >= 0 && paragraph(cmake)) return paragraph(cmake);
+
+  const content: { line: string; at: number }[] = [];
+  all.forEach((l, at) => {
+    if (!l || TRACEBACK_LINE.test(l)) return;
+    const line = stripBanner(l);
+    if (line && !FRAME_LINE.test(line)) content.push({ line, at });
+  });
+  // summary lines only when nothing else is left
+  const real = content.filter((c) => !SUMMARY_LINE.test(c.line));
+  if (real.length) content.splice(0, content.length, ...real);
+  if (content.length === 0) return lines[0] as string;
+  let k = content.findIndex((c) => LABELLED.test(c.line));
+  if (k < 0) k = content.findIndex((c) => KEY_LINE.test(c.line));
+  if (k < 0) k = 0;
+  if (WEBPACK_LOCATION.test(content[k]!.line) && content[k + 1]) k++;
+  let chosen = content[k]!;
+  // npm ≥ 10 prints `npm error` / `npm warn` where npm 6–9 printed `npm ERR!` / `npm WARN`: one key.
+  const npm = (l: string) => l.replace(/^npm error\b/, 'npm ERR!').replace(/^npm warn\b/, 'npm WARN');
+  chosen = { ...chosen, line: npm(chosen.line) };
+  // `npm ERR! code EACCES` alone names a family of problems: the next npm line says which one.
+  if (/^npm ERR! code \S+$/.test(chosen.line)) {
+    const next = content[k + 1];
+    if (next && /^npm (?:ERR!|error)\s+\S/.test(next.line))
+      return `${chosen.line} ${next.line.replace(/^npm (?:ERR!|error)\s+/, '')}`;
+  }
+  // PostgreSQL clients: `connection to server … failed: FATAL:  <the error>`
+  const fatal = /\bfailed: (FATAL: .*)$/.exec(chosen.line);
+  if (fatal) return fatal[1] as string;
+  // A header that ends with ':' says the rest on the next line.
+  if (chosen.line.endsWith(':') && all[chosen.at + 1]) return `${chosen.line} ${all[chosen.at + 1]}`;
+  return chosen.line;
 }

@@ -1,5 +1,6 @@
 // searchErrorKB (seed 001, REQ-RA-002): exact → prefix (first 30 characters, length ratio ≥ 0.7)
-// → vector (cosine distance < 0.76; 0.76–0.85 with a shared keyword; ≥ 0.85 none) → lexical
+// → vector (the seed's L2 distance on unit vectors < 0.76; 0.76–0.85 with a shared keyword; ≥ 0.85
+// none; thresholds configurable, see kb/vector.ts) → lexical
 // (FTS5/BM25, for entries the vector tier cannot judge). A hit bumps use_count and last_used.
 // Returns null on no match or on any failure; never throws.
 import type { DB } from '../store/db.js';
@@ -7,10 +8,10 @@ import { loadConfig } from '../store/config.js';
 import { daemonEmbedder } from '../embed/client.js';
 import { validVector, type Embedder } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
-import { normalizeError } from './normalize.js';
-import { sharesKeyword } from './keywords.js';
+import { errorKey } from './error-key.js';
+import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import { searchLexical } from './lexical.js';
-import { embeddingsExist, knn, VEC_ACCEPT, VEC_K, VEC_REJECT } from './vector.js';
+import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export interface KbEntry {
   id: number;
@@ -28,8 +29,10 @@ export type KbTier = 'exact' | 'prefix' | 'lexical' | 'vector';
 
 export interface KbMatch extends KbEntry {
   tier: KbTier;
-  /** Cosine distance (vector tier) or BM25 score (lexical tier). */
+  /** The seed's L2 distance on unit vectors (vector tier) or the BM25 score (lexical tier). */
   distance?: number;
+  /** Vector tier: the cosine distance (1 − cosine similarity) of the same pair. */
+  cosine?: number;
   /** Lexical tier: the weighted keyword overlap (0–1). Prefix tier: the length ratio. */
   score?: number;
 }
@@ -41,7 +44,7 @@ export interface SearchTrace {
 }
 
 export interface SearchOptions {
-  /** The text is already normalized (skip normalizeError). */
+  /** The text is already a normalized key (skip errorKey: extraction + normalisation). */
   normalized?: boolean;
   now?: Date;
   env?: NodeJS.ProcessEnv;
@@ -52,6 +55,8 @@ export interface SearchOptions {
   embedder?: Embedder | null;
   /** Budget for the daemon (default config.embedding.daemonTimeoutMs). */
   daemonTimeoutMs?: number;
+  /** Vector-tier thresholds, L2 on unit vectors (default config.embedding.thresholds). */
+  thresholds?: VecThresholds;
   /** Run the lexical tier (default true). */
   lexical?: boolean;
   /** Bump use_count/last_used of the hit (default true, as the seed says). */
@@ -92,6 +97,31 @@ function exactTier(db: DB, normalized: string): KbMatch | null {
   return exact ? { ...exact, tier: 'exact' } : null;
 }
 
+/** Below this overlap, the parts after the common beginning tell two different problems. */
+export const PREFIX_TAIL_MIN_SCORE = 0.25;
+
+/**
+ * The prefix tier's guard (wrong advice is worse than none): a candidate that shares the first 30
+ * characters is still refused when the two carry different error codes or classes
+ * (`…java.lang.NullPointerException` vs `…java.lang.ClassNotFoundException`), or when what follows
+ * the common beginning has nothing in common (`…port <N> failed: Connection refused` vs
+ * `…port <N> failed: FATAL: password authentication failed`). The lexical tier may still match it.
+ */
+export function prefixAgrees(query: string, candidate: string): boolean {
+  const cq = codes(query);
+  const cc = codes(candidate);
+  if (cq.size > 0 && cc.size > 0 && ![...cq].some((c) => cc.has(c))) return false;
+  let i = 0;
+  const n = Math.min(query.length, candidate.length);
+  while (i < n && query[i]!.toLowerCase() === candidate[i]!.toLowerCase()) i++;
+  // back to the start of the word the two differ in
+  while (i > 0 && /[\p{L}\p{N}]/u.test(query[i - 1]!)) i--;
+  const tq = query.slice(i);
+  const tc = candidate.slice(i);
+  if (tokens(tq).size < 2 || tokens(tc).size < 2) return true;
+  return similarity(tq, tc).score >= PREFIX_TAIL_MIN_SCORE;
+}
+
 function prefixTier(db: DB, normalized: string): KbMatch | null {
   const head = normalized.slice(0, 30);
   const low = asciiLower(head);
@@ -99,7 +129,8 @@ function prefixTier(db: DB, normalized: string): KbMatch | null {
   if (!prefix) return null;
   const ratio = lengthRatio(normalized, prefix.error_normalized);
   // Below 70 % the prefix match is ignored and the search falls through (seed).
-  return ratio >= 0.7 ? { ...prefix, tier: 'prefix', score: ratio } : null;
+  if (ratio < 0.7 || !prefixAgrees(normalized, prefix.error_normalized)) return null;
+  return { ...prefix, tier: 'prefix', score: ratio };
 }
 
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
@@ -107,14 +138,18 @@ export function searchText(db: DB, normalized: string): KbMatch | null {
   return exactTier(db, normalized) ?? prefixTier(db, normalized);
 }
 
-/** Judges the vector tier's candidates by the seed's thresholds. */
-export function pickVector(
+/**
+ * Judges the vector tier's candidates (nearest first) by the seed's thresholds; `l2` is the L2
+ * distance on unit vectors, the seed's metric.
+ */
+export function pickVector<C extends { entry: KbEntry; l2: number }>(
   normalized: string,
-  candidates: { entry: KbEntry; distance: number }[],
-): { entry: KbEntry; distance: number } | null {
+  candidates: C[],
+  th: VecThresholds = DEFAULT_THRESHOLDS,
+): C | null {
   for (const c of candidates) {
-    if (c.distance >= VEC_REJECT) break; // sorted: the rest are further away
-    if (c.distance < VEC_ACCEPT) return c;
+    if (c.l2 >= th.reject) break; // sorted: the rest are further away
+    if (c.l2 < th.accept) return c;
     if (sharesKeyword(normalized, c.entry.error_normalized)) return c;
   }
   return null;
@@ -124,6 +159,7 @@ async function vectorTier(
   db: DB,
   normalized: string,
   embedder: Embedder,
+  th: VecThresholds,
 ): Promise<{ match: KbMatch | null; ran: boolean }> {
   let q: Float32Array | null = null;
   try {
@@ -143,10 +179,13 @@ async function vectorTier(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = near.flatMap((n) => {
     const entry = byId.get(n.id);
-    return entry ? [{ entry, distance: n.distance }] : [];
+    return entry ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
   });
-  const pick = pickVector(normalized, candidates);
-  return { match: pick ? { ...pick.entry, tier: 'vector', distance: pick.distance } : null, ran: true };
+  const pick = pickVector(normalized, candidates, th);
+  return {
+    match: pick ? { ...pick.entry, tier: 'vector', distance: pick.l2, cosine: pick.cosine } : null,
+    ran: true,
+  };
 }
 
 function defaultEmbedder(opts: SearchOptions): Embedder | null {
@@ -164,7 +203,7 @@ export async function searchErrorKB(
 ): Promise<KbMatch | null> {
   try {
     if (!db || typeof error !== 'string') return null;
-    const normalized = opts.normalized ? error.trim() : normalizeError(error);
+    const normalized = opts.normalized ? error.trim() : errorKey(error).normalized;
     if (!normalized) return null;
     const trace = opts.trace;
     if (trace) trace.normalized = normalized;
@@ -187,13 +226,14 @@ export async function searchErrorKB(
       const embedder = embeddingsExist(db) ? defaultEmbedder(opts) : null;
       if (embedder) {
         try {
-          const v = await vectorTier(db, normalized, embedder);
+          const th = opts.thresholds ?? loadConfig(opts.env ?? process.env).embedding.thresholds;
+          const v = await vectorTier(db, normalized, embedder, th);
           hit = v.match;
           vectorRan = v.ran;
           step(
             'vector',
             hit
-              ? `#${hit.id} (distance ${hit.distance?.toFixed(3)})`
+              ? `#${hit.id} (L2 distance ${hit.distance?.toFixed(3)}, cosine ${hit.cosine?.toFixed(3)}; accept < ${th.accept}, keyword check < ${th.reject})`
               : v.ran
                 ? 'none'
                 : 'skipped (no vectors or no embedder)',

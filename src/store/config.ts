@@ -8,6 +8,35 @@ import { paths } from '../shared/paths.js';
 
 const Locale = z.enum(['ko', 'en']);
 
+/**
+ * Vector-tier cut-offs in the seed's metric: L2 distance between unit vectors (0 = same direction,
+ * √2 ≈ 1.414 = unrelated, 2 = opposite). Below `accept` a match is taken; from `accept` to `reject`
+ * only with a shared keyword; from `reject` on never. Seed defaults 0.76 / 0.85 (= cosine distance
+ * 0.289 / 0.361). `self-gen kb calibrate` suggests values for the user's own KB.
+ */
+const l2Distance = () =>
+  z
+    .number({ error: (iss) => `must be an L2 distance between 0 and 2, got ${JSON.stringify(iss.input)}` })
+    .check(
+      z.gt(0, { error: (iss) => `must be greater than 0, got ${JSON.stringify(iss.input)}` }),
+      z.lte(2, {
+        error: (iss) => `must be at most 2 (L2 between unit vectors), got ${JSON.stringify(iss.input)}`,
+      }),
+    );
+export const VecThresholdsConfig = z
+  .object({
+    accept: z._default(l2Distance(), 0.76),
+    reject: z._default(l2Distance(), 0.85),
+  })
+  .check(
+    z.refine((t) => t.accept <= t.reject, {
+      error: (iss) => {
+        const t = iss.input as { accept: number; reject: number };
+        return `accept (${t.accept}) must not be greater than reject (${t.reject})`;
+      },
+    }),
+  );
+
 export const EmbeddingConfig = z.object({
   model: z._default(z.string(), 'Xenova/paraphrase-multilingual-MiniLM-L12-v2'),
   dtype: z._default(z.string(), 'q8'),
@@ -17,6 +46,8 @@ export const EmbeddingConfig = z.object({
   daemonTimeoutMs: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(2000)), 60),
   /** The daemon exits after this many idle minutes. */
   daemonIdleMinutes: z._default(z.number().check(z.minimum(0.05), z.maximum(1440)), 15),
+  /** Vector-tier thresholds (L2 on unit vectors, the seed's metric). */
+  thresholds: z._default(VecThresholdsConfig, { accept: 0.76, reject: 0.85 }),
 });
 
 export const CoreConfig = z.object({

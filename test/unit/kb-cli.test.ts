@@ -60,19 +60,31 @@ describe('self-gen kb', () => {
     let r = await cli(['kb', 'add', "Cannot find module 'react'", '-r', 'npm install', '-t', 'Bash'], t.env);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('saved #1: Cannot find module <STR>');
-    r = await cli(['kb', 'add', 'npm ERR! code ERESOLVE', '-r', 'npm install --legacy-peer-deps'], t.env);
+    r = await cli(
+      [
+        'kb',
+        'add',
+        'npm ERR! code ERESOLVE unable to resolve dependency tree',
+        '-r',
+        'npm install --legacy-peer-deps',
+      ],
+      t.env,
+    );
     expect(r.stdout).toContain('saved #2');
 
     r = await cli(['kb', 'list'], t.env);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/#2 {2}npm ERR! code ERESOLVE[\s\S]*#1 {2}Cannot find module <STR>/);
+    expect(r.stdout).toMatch(/#2 {2}npm ERR! code ERESOLVE unable[\s\S]*#1 {2}Cannot find module <STR>/);
 
     r = await cli(['kb', 'search', "Cannot find module 'lodash'"], t.env);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('match: exact tier');
     expect(r.stdout).toContain('resolution: npm install');
 
-    r = await cli(['kb', 'search', '--explain', 'npm error code ERESOLVE'], t.env);
+    r = await cli(
+      ['kb', 'search', '--explain', 'npm error code ERESOLVE could not resolve the dependency tree'],
+      t.env,
+    );
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/match: lexical tier \(FTS5\), keyword score 0\.\d\d, bm25 -?\d/);
     expect(r.stdout).toMatch(/exact +\d+\.\d\d ms {2}none/);
@@ -144,7 +156,9 @@ describe('self-gen embed / daemon / doctor', () => {
       ],
       t.env,
     );
-    expect(r.stdout).toMatch(/match: vector tier, cosine distance 0\.\d{3}/);
+    expect(r.stdout).toMatch(
+      /match: vector tier, distance 0\.\d{3} \(L2 on unit vectors; cosine distance 0\.\d{3}\)/,
+    );
     expect(r.stdout).toContain('query embedded by the local model');
   });
 

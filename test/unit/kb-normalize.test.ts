@@ -37,7 +37,7 @@ describe('normalizeError (REQ-RA-001)', () => {
 
   it('keeps error codes that name the error (TS2307, E0308, E404) and replaces ids that vary', () => {
     expect(normalizeError("src/app.ts(12,5): error TS2307: Cannot find module 'react'")).toBe(
-      '<PATH>(<N>,5): error TS2307: Cannot find module <STR>',
+      '<PATH>(<N>,<N>): error TS2307: Cannot find module <STR>',
     );
     expect(normalizeError('error[E0308]: mismatched types')).toBe('error[E0308]: mismatched types');
     expect(normalizeError('npm ERR! code E404')).toBe('npm ERR! code E404');
@@ -87,5 +87,118 @@ describe('extractErrorMessage', () => {
       'File has not been read yet.',
     );
     expect(extractErrorMessage(123)).toBe('');
+  });
+});
+
+describe('#13.4 normalisation bugs (seed rules kept)', () => {
+  it("the apostrophe of a contraction never starts a quoted string: the seed's own example pair", () => {
+    // seed 001, "벡터 검색 도입 배경": the pair the vector tier must bring together.
+    expect(normalizeError("Module not found: Error: Can't resolve 'react' in '/app/src'")).toBe(
+      "Module not found: Error: Can't resolve <STR> in <STR>",
+    );
+    expect(normalizeError("Module not found: Error: Can't resolve 'react'")).toBe(
+      "Module not found: Error: Can't resolve <STR>",
+    );
+    expect(normalizeError("Cannot find module 'react'")).toBe('Cannot find module <STR>');
+    expect(normalizeError("it doesn't exist: 'a' isn't 'b'")).toBe("it doesn't exist: <STR> isn't <STR>");
+    // …and the variable part still varies away: another package, another folder, the same key.
+    expect(normalizeError("Module not found: Error: Can't resolve 'lodash' in '/home/x/web/src/pages'")).toBe(
+      normalizeError("Module not found: Error: Can't resolve 'react' in '/app/src'"),
+    );
+  });
+
+  it("curly quotes (‘…’, “…”) and the GNU `…' form are quoted strings; a curly apostrophe is not", () => {
+    expect(normalizeError('error: unknown type name ‘uint’; did you mean ‘uint8_t’?')).toBe(
+      'error: unknown type name <STR>; did you mean <STR>?',
+    );
+    expect(normalizeError('“foo” is not defined')).toBe('<STR> is not defined');
+    expect(normalizeError('Can’t open ‘x.txt’')).toBe('Can’t open <STR>');
+    expect(normalizeError("make: *** No rule to make target `all', needed by `build'.  Stop.")).toBe(
+      'make: *** No rule to make target <STR>, needed by <STR>. Stop.',
+    );
+  });
+
+  it('IPs, versions and ports mask as whole tokens (never <N>.0.0.1)', () => {
+    expect(normalizeError('connect ECONNREFUSED 127.0.0.1:5432')).toBe('connect ECONNREFUSED <N>:<N>');
+    expect(normalizeError('connect ECONNREFUSED 10.0.0.12:3000')).toBe('connect ECONNREFUSED <N>:<N>');
+    expect(normalizeError('react@18.2.0 needs node v20.1.0')).toBe(
+      normalizeError('react@17.0.2 needs node v16.4.1'),
+    );
+    expect(normalizeError('Python 3.11 is required')).toBe('Python <N> is required');
+    expect(normalizeError('Timeout of 2000ms exceeded')).toBe('Timeout of <N> exceeded');
+    expect(normalizeError('at 2024-05-01T10:20:30.123Z: lock timeout')).toBe('at <N>: lock timeout');
+    // single digits and error codes stay as the seed has them
+    expect(normalizeError('exit status 1')).toBe('exit status 1');
+    expect(normalizeError('error[E0308]: mismatched types')).toBe('error[E0308]: mismatched types');
+  });
+
+  it('Windows paths become <PATH>', () => {
+    expect(
+      normalizeError("ENOENT: no such file or directory, open 'C:\\Users\\dev\\app\\package.json'"),
+    ).toBe('ENOENT: no such file or directory, open <STR>');
+    expect(normalizeError('cannot read C:\\work\\a.txt now')).toBe('cannot read <PATH> now');
+  });
+});
+
+describe('#13.4 more normalisation found with the retrieval data set', () => {
+  it('line and column after a path mask whole, single digits included', () => {
+    expect(normalizeError('src/main.c:3:10: fatal error: curl/curl.h: No such file or directory')).toBe(
+      normalizeError('lib/http.c:12:10: fatal error: openssl/ssl.h: No such file or directory'),
+    );
+    expect(normalizeError('src/a.ts(3,5): error TS2322: x')).toBe('<PATH>(<N>,<N>): error TS2322: x');
+    expect(normalizeError('Error at line 4 in /src/app.js')).toBe(
+      normalizeError('Error at line 42 in /src/b.js'),
+    );
+  });
+});
+
+describe('#13.4 extraction found with the retrieval data set', () => {
+  it('webpack: the line after `ERROR in <file> l:c`', () => {
+    expect(
+      extractErrorMessage(
+        "Exit code 1\nERROR in ./src/main.js 3:0-45\nModule not found: Error: Can't resolve 'x' in '/a'",
+      ),
+    ).toBe("Module not found: Error: Can't resolve 'x' in '/a'");
+  });
+  it('go: not the `# package` header', () => {
+    expect(extractErrorMessage('Exit code 1\n# example.com/calc\ninternal/sum.go:30:1: missing return')).toBe(
+      'internal/sum.go:30:1: missing return',
+    );
+  });
+  it('CMake and Gradle: the message under the header, not the header every error shares', () => {
+    expect(
+      extractErrorMessage(
+        'CMake Error at CMakeLists.txt:5 (project):\n  No CMAKE_C_COMPILER could be found.\n\n  Tell CMake where to find the compiler',
+      ),
+    ).toBe('No CMAKE_C_COMPILER could be found.');
+    expect(
+      extractErrorMessage(
+        'FAILURE: Build failed with an exception.\n\n* What went wrong:\nCould not open cp_init generic class cache\n\n* Try:',
+      ),
+    ).toBe('Could not open cp_init generic class cache');
+  });
+  it('pytest banners are not the error; psql keeps the FATAL part; a `…:` header takes its next line', () => {
+    expect(
+      extractErrorMessage(
+        "==================================== ERRORS ====================================\n____ ERROR collecting tests/test_x.py ____\nE   ModuleNotFoundError: No module named 'src'",
+      ),
+    ).toBe("E   ModuleNotFoundError: No module named 'src'");
+    expect(
+      extractErrorMessage(
+        'psql: error: connection to server at "h" (10.0.0.1), port 5432 failed: FATAL:  password authentication failed for user "u"',
+      ),
+    ).toBe('FATAL:  password authentication failed for user "u"');
+    expect(
+      extractErrorMessage(
+        'error: The following untracked working tree files would be overwritten by merge:\n\tdocs/a.md',
+      ),
+    ).toBe('error: The following untracked working tree files would be overwritten by merge: docs/a.md');
+  });
+  it('`Could not find …` reads like an error (not the `Run bundle install` hint below it)', () => {
+    expect(
+      extractErrorMessage(
+        "Could not find gem 'pg (>= 1.1)' in locally installed gems.\nRun `bundle install` to install missing gems.",
+      ),
+    ).toBe("Could not find gem 'pg (>= 1.1)' in locally installed gems.");
   });
 });

@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embed/embedder.js';
 import { daemonPaths } from '../../src/embed/socket.js';
@@ -8,7 +10,8 @@ import { searchErrorKB, type SearchTrace } from '../../src/kb/search.js';
 import { putEmbedding } from '../../src/kb/vector.js';
 import { closeDb, ensureVec, hasVec, openDb, type DB } from '../../src/store/db.js';
 import { paths } from '../../src/shared/paths.js';
-import { tempEnv, type TempEnv } from '../helpers/env.js';
+import { loadConfig } from '../../src/store/config.js';
+import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;
 let db: DB;
@@ -23,10 +26,14 @@ afterEach(() => {
   t.cleanup();
 });
 
-/** A unit vector at exactly `distance` (cosine) from the query vector e0. */
+/**
+ * A unit vector at exactly `distance` from the query vector e0, in the seed's metric: the L2
+ * distance between unit vectors (the seed's vec_error_kb has no distance_metric, so sqlite-vec
+ * measures L2). Its cosine similarity is 1 − distance² / 2.
+ */
 function atDistance(distance: number): Float32Array {
   const v = new Float32Array(384);
-  const c = 1 - distance;
+  const c = 1 - (distance * distance) / 2;
   v[0] = c;
   v[1] = Math.sqrt(1 - c * c);
   return v;
@@ -216,15 +223,18 @@ describe('searchErrorKB (REQ-RA-002)', () => {
 
 describe('lexical fallback (FTS5 / BM25)', () => {
   it('matches a paraphrased variant when no vector can be used, and says so', async () => {
-    const id = add('npm ERR! code ERESOLVE');
-    const m = await searchErrorKB(db, 'npm error code ERESOLVE', { normalized: true, embedder: null });
+    const id = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
+    const m = await searchErrorKB(db, 'npm error code ERESOLVE could not resolve the dependency tree', {
+      normalized: true,
+      embedder: null,
+    });
     expect(m).toMatchObject({ id, tier: 'lexical' });
     expect(m?.score).toBeGreaterThanOrEqual(0.5);
     expect(m?.distance).toBeTypeOf('number'); // bm25
   });
 
   it('does not match on shared generic words or conflicting error codes', async () => {
-    add('npm ERR! code ERESOLVE');
+    add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     add('bash: line 1: jq: command not found');
     add('TypeError: Cannot read properties of undefined (reading <STR>)');
     for (const q of [
@@ -238,9 +248,9 @@ describe('lexical fallback (FTS5 / BM25)', () => {
   });
 
   it('when the vector tier ran, only entries without an embedding are judged lexically', async () => {
-    const embedded = add('npm ERR! code ERESOLVE');
+    const embedded = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     await embed(embedded, atDistance(0.9));
-    const q = 'npm error code ERESOLVE';
+    const q = 'npm error code ERESOLVE could not resolve the dependency tree';
     // The vector tier judged the embedded entry too far: lexical does not overrule it.
     expect(
       await searchErrorKB(db, q, { normalized: true, embedder: testEmbedder({ [q]: QUERY_VEC }) }),
@@ -261,16 +271,16 @@ describe('lexical fallback (FTS5 / BM25)', () => {
 
 describe('hot path', () => {
   it('does not load sqlite-vec nor ask the embedder when no entry has an embedding', async () => {
-    add('npm ERR! code ERESOLVE');
+    add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     const e = testEmbedder({});
     await searchErrorKB(db, 'completely unrelated failure text', { embedder: e });
-    await searchErrorKB(db, 'npm error code ERESOLVE', { embedder: e });
+    await searchErrorKB(db, 'npm error code ERESOLVE could not resolve the dependency tree', { embedder: e });
     expect(e.calls).toBe(0);
     expect(hasVec(db)).toBe(false);
   });
 
   it('does not load sqlite-vec when the embedder gives no vector', async () => {
-    const id = add('npm ERR! code ERESOLVE');
+    const id = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     const v = await (async () => {
       // embed through a second connection so this one has not loaded the extension
       const other = openDb({ env: t.env });
@@ -286,20 +296,22 @@ describe('hot path', () => {
   });
 
   it('default embedder: with no daemon running the search answers in milliseconds', async () => {
-    const id = add('npm ERR! code ERESOLVE');
+    const id = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     const other = openDb({ env: t.env });
     await ensureVec(other);
     putEmbedding(other, id, atDistance(0.1));
     other.close();
     const t0 = performance.now();
-    const m = await searchErrorKB(db, 'npm error code ERESOLVE', { env: t.env });
+    const m = await searchErrorKB(db, 'npm error code ERESOLVE could not resolve the dependency tree', {
+      env: t.env,
+    });
     expect(performance.now() - t0).toBeLessThan(200);
     expect(m).toMatchObject({ id, tier: 'lexical' });
     expect(hasVec(db)).toBe(false);
   });
 
   it('a daemon that accepts but never answers costs only daemonTimeoutMs', async () => {
-    const id = add('npm ERR! code ERESOLVE');
+    const id = add('npm ERR! code ERESOLVE unable to resolve dependency tree');
     const other = openDb({ env: t.env });
     await ensureVec(other);
     putEmbedding(other, id, atDistance(0.1));
@@ -310,7 +322,10 @@ describe('hot path', () => {
     await new Promise<void>((r) => hung.listen(daemonPaths(t.env).socket, r));
     try {
       const t0 = performance.now();
-      const m = await searchErrorKB(db, 'npm error code ERESOLVE', { env: t.env, daemonTimeoutMs: 40 });
+      const m = await searchErrorKB(db, 'npm error code ERESOLVE could not resolve the dependency tree', {
+        env: t.env,
+        daemonTimeoutMs: 40,
+      });
       const ms = performance.now() - t0;
       expect(ms).toBeGreaterThanOrEqual(35);
       expect(ms).toBeLessThan(400);
@@ -319,5 +334,88 @@ describe('hot path', () => {
       for (const c of conns) c.destroy();
       await new Promise((r) => hung.close(r));
     }
+  });
+});
+
+describe('#13.4 vector thresholds in the seed metric (L2 on unit vectors), configurable', () => {
+  const query = "Module not found: Error: Can't resolve <STR>";
+  const withKeyword = 'webpack: module was not found in the bundle graph <STR>';
+  const noKeyword = 'Segmentation fault (core dumped)';
+  const search = (th?: { accept: number; reject: number }, env = t.env) =>
+    searchErrorKB(db, query, {
+      normalized: true,
+      embedder: testEmbedder({ [query]: QUERY_VEC }),
+      lexical: false,
+      bump: false,
+      env,
+      ...(th ? { thresholds: th } : {}),
+    });
+  const cases: [label: string, l2: number, text: string, match: boolean][] = [
+    ['L2 0.75 (cosine 0.281), no shared keyword: accepted', 0.75, noKeyword, true],
+    ['L2 0.77 (cosine 0.296), no shared keyword: refused', 0.77, noKeyword, false],
+    ['L2 0.77 with a shared keyword: accepted', 0.77, withKeyword, true],
+    ['L2 0.84 (cosine 0.353) with a shared keyword: accepted', 0.84, withKeyword, true],
+    ['L2 0.86 (cosine 0.370) with a shared keyword: refused', 0.86, withKeyword, false],
+    // The old reading (0.76 / 0.85 as cosine distance) accepted every one of these.
+    [
+      'cosine distance 0.5 (L2 1.0, cosine similarity 0.5) with a shared keyword: refused',
+      1.0,
+      withKeyword,
+      false,
+    ],
+    ['cosine distance 0.7 (L2 1.18), no shared keyword: refused', Math.sqrt(1.4), noKeyword, false],
+  ];
+  for (const [label, l2, text, match] of cases) {
+    it(label, async () => {
+      const id = add(text);
+      await embed(id, atDistance(l2));
+      const m = await search();
+      if (match) {
+        expect(m).toMatchObject({ id, tier: 'vector' });
+        expect(m?.distance).toBeCloseTo(l2, 3);
+        expect(m?.cosine).toBeCloseTo((l2 * l2) / 2, 3);
+      } else expect(m).toBeNull();
+    });
+  }
+
+  it('thresholds come from the options, else from config.json embedding.thresholds', async () => {
+    const id = add(noKeyword);
+    await embed(id, atDistance(0.6));
+    expect(await search()).toMatchObject({ id }); // default accept 0.76
+    expect(await search({ accept: 0.5, reject: 0.7 })).toBeNull(); // in the keyword band, no keyword
+    expect(await search({ accept: 0.65, reject: 0.7 })).toMatchObject({ id });
+    mkdirSync(t.home, { recursive: true });
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ embedding: { thresholds: { accept: 0.4, reject: 0.55 } } }),
+    );
+    expect(await search()).toBeNull(); // beyond the configured reject
+  });
+
+  it('a bad threshold in config.json falls back to the seed value and is named with its value', () => {
+    mkdirSync(t.home, { recursive: true });
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ embedding: { thresholds: { accept: 3, reject: 'far' } } }),
+    );
+    let c = loadConfig(t.env);
+    expect(c.embedding.thresholds).toEqual({ accept: 0.76, reject: 0.85 });
+    expect(c.problems.join('\n')).toMatch(/embedding\.thresholds\.accept: .*got 3/);
+    expect(c.problems.join('\n')).toMatch(/embedding\.thresholds\.reject: .*got "far"/);
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ embedding: { thresholds: { accept: 0.9, reject: 0.8 } } }),
+    );
+    c = loadConfig(t.env);
+    expect(c.embedding.thresholds).toEqual({ accept: 0.76, reject: 0.85 });
+    expect(c.problems.join('\n')).toMatch(
+      /embedding\.thresholds: accept \(0\.9\) must not be greater than reject \(0\.8\)/,
+    );
+    // doctor names the key, the bad value and where to fix it
+    const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env: t.env, encoding: 'utf8' });
+    expect(doc.stdout).toMatch(
+      /embedding\.thresholds: accept \(0\.9\) must not be greater than reject \(0\.8\)/,
+    );
+    expect(doc.stdout).toMatch(/fix: edit .*config\.json/);
   });
 });

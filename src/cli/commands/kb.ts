@@ -13,11 +13,12 @@ import { modelStatus } from '../../embed/model.js';
 import { daemonPaths } from '../../embed/socket.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from '../../kb/embeddings.js';
 import { editEntry, kbStats, listEntries, removeEntries } from '../../kb/manage.js';
-import { normalizeError } from '../../kb/normalize.js';
+import { errorKey } from '../../kb/error-key.js';
 import { redact } from '../../shared/redact.js';
 import { describeResolution, recordResolution } from '../../kb/record.js';
 import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../kb/search.js';
 import { registerCheck, type CheckResult } from '../checks.js';
+import { registerKbCalibrate } from './kb-calibrate.js';
 import { CliError } from '../errors.js';
 import { registerKbReview } from './kb-review.js';
 
@@ -66,7 +67,8 @@ function formatEntry(e: KbEntry & { embedded?: boolean }): string {
 }
 
 function matchLine(m: KbMatch): string {
-  if (m.tier === 'vector') return `vector tier, cosine distance ${m.distance?.toFixed(3)}`;
+  if (m.tier === 'vector')
+    return `vector tier, distance ${m.distance?.toFixed(3)} (L2 on unit vectors; cosine distance ${m.cosine?.toFixed(3)})`;
   if (m.tier === 'lexical')
     return `lexical tier (FTS5), keyword score ${m.score?.toFixed(2)}, bm25 ${m.distance?.toFixed(2)}`;
   if (m.tier === 'prefix') return `prefix tier, length ratio ${m.score?.toFixed(2)}`;
@@ -118,7 +120,7 @@ export function registerKb(program: Command): void {
 
   kb.command('search')
     .description(
-      'find the KB entry for an error text: exact → prefix → vector → lexical; shows the tier and distance/score',
+      'find the KB entry for an error text, as a hook would (same error-line extraction and normalisation): exact → prefix → vector → lexical',
     )
     .argument('<error...>', 'the error text (quote it)')
     .option('--no-vector', 'skip the vector tier (no daemon, no model)')
@@ -165,7 +167,7 @@ export function registerKb(program: Command): void {
               ),
             );
           } else {
-            console.log(`normalized: ${trace.normalized ?? normalizeError(text)}`);
+            console.log(`normalized: ${trace.normalized ?? errorKey(text).normalized}`);
             if (o.explain) {
               console.log(`(${how})`);
               for (const t of trace.tiers)
@@ -212,7 +214,9 @@ export function registerKb(program: Command): void {
     );
 
   kb.command('add')
-    .description('add (or update) an entry by hand: the error text is normalized like recorded errors')
+    .description(
+      'add (or update) an entry by hand: the error text is keyed exactly as the hooks key a tool error',
+    )
     .argument('<error>', 'the error text (quote it)')
     .requiredOption('-r, --resolution <text>', 'how it is resolved')
     .option('-t, --tool <name>', 'the tool that resolves it (Bash, Edit…)')
@@ -223,8 +227,9 @@ export function registerKb(program: Command): void {
     )
     .action((error: string, o: { resolution: string; tool?: string; normalized?: boolean }) => {
       // Redacted before normalisation (as hooks do) and before anything is echoed or stored.
-      const text = redact(error);
-      const normalized = o.normalized ? text.trim() : normalizeError(text);
+      const key = errorKey(error);
+      const text = key.raw || redact(error);
+      const normalized = o.normalized ? text.trim() : key.normalized;
       if (!normalized) throw new CliError('the error text is empty', 'pass the error message in quotes');
       if (!o.resolution.trim()) throw new CliError('the resolution is empty', 'pass -r "how it was fixed"');
       const db = openDb({ busyTimeoutMs: 5000 });
@@ -352,6 +357,8 @@ export function registerKb(program: Command): void {
         db.close();
       }
     });
+
+  registerKbCalibrate(kb);
 
   program
     .command('embed')

@@ -1,17 +1,14 @@
-// Retrieval-quality cases for the error KB (bench/kb-quality.mjs, test/unit/kb-quality.test.ts).
+// TUNING part of the retrieval data set (bench/kb-quality.mjs, test/unit/kb-quality.test.ts): the
+// lexical tier, the keywords and the normalisation are tuned on these cases only. The held-out part
+// (bench/retrieval/holdout.ts) is never used for tuning.
 // Each pair: the raw error that was resolved and stored, and a later raw error of the same problem
 // as a tool prints it another time (other file, other name, other tool version or wording).
 // Unrelated: errors that are not in the KB, many sharing words or tools with stored ones.
+import { pair as P, type KbPair } from './types.js';
 
-export interface KbPair {
-  id: string;
-  tool: string;
-  stored: string;
-  query: string;
-  resolution: string;
-}
+export type { KbPair };
 
-export const PAIRS: KbPair[] = [
+const FIRST_PAIRS: KbPair[] = [
   // npm
   {
     id: 'npm-eresolve',
@@ -404,7 +401,7 @@ export const PAIRS: KbPair[] = [
 ];
 
 /** Errors that must not match anything in a KB made of the pairs' stored errors. */
-export const UNRELATED: string[] = [
+const FIRST_UNRELATED: string[] = [
   'fatal: remote origin already exists.',
   "error: pathspec 'feature/login' did not match any file(s) known to git",
   'npm ERR! code ENOTEMPTY\nnpm ERR! syscall rename',
@@ -429,17 +426,17 @@ export const UNRELATED: string[] = [
   'Exception in thread "main" java.lang.OutOfMemoryError: Java heap space',
   'yarn: command not found',
   'error: could not compile `app` (bin "app") due to 2 previous errors',
-  "KeyError: 'DATABASE_URL'",
+  'KeyError: 0',
   'AssertionError: expected 200 but got 404',
   "E   assert 'admin' == 'user'",
-  'CERT_HAS_EXPIRED: certificate has expired',
+  "Error: socket hang up\n    at connResetException (node:internal/errors:720:14) {\n  code: 'ECONNRESET'\n}",
 ];
 
 /**
- * Held out: written after the lexical thresholds were set on PAIRS/UNRELATED and never used to
- * tune them (their figures are reported separately, as the honest estimate).
+ * The earlier project's held-out cases (15 pairs, 14 unrelated): looked at since, so they are
+ * tuning cases now.
  */
-export const HOLDOUT_PAIRS: KbPair[] = [
+const EARLIER_PAIRS: KbPair[] = [
   {
     id: 'go-undefined-pkg',
     tool: 'go',
@@ -563,7 +560,7 @@ export const HOLDOUT_PAIRS: KbPair[] = [
   },
 ];
 
-export const HOLDOUT_UNRELATED: string[] = [
+const EARLIER_UNRELATED: string[] = [
   './main.go:9:2: "fmt" imported and not used',
   'error: You have not concluded your merge (MERGE_HEAD exists).',
   'Error: Invalid value for input variable',
@@ -578,4 +575,395 @@ export const HOLDOUT_UNRELATED: string[] = [
   'kubectl: command not found',
   'TypeError: Cannot convert undefined or null to object',
   'Error: getaddrinfo ENOTFOUND registry.example.com',
+];
+
+/** Added with the 150-pair set: the ecosystems the first cases covered thinly. */
+const MORE_PAIRS: KbPair[] = [
+  // webpack / vite
+  P(
+    't-webpack-not-exported',
+    'webpack',
+    'Module not found: Error: Package path ./client is not exported from package /app/node_modules/react-dom (see exports field in /app/node_modules/react-dom/package.json)',
+    'Exit code 1\nERROR in ./src/main.js 3:0-45\nModule not found: Error: Package path ./lib/utils is not exported from package /home/u/site/node_modules/uuid (see exports field in /home/u/site/node_modules/uuid/package.json)',
+    'import the entry point the package exports (see its exports field), or upgrade the package',
+  ),
+  P(
+    't-vite-optimize-dep',
+    'webpack',
+    'Error: The following dependencies are imported but could not be resolved:\n\n  dayjs (imported by /app/src/utils/date.ts)\n\nAre they installed?',
+    'Exit code 1\nError: The following dependencies are imported but could not be resolved:\n\n  zod (imported by /home/x/site/src/forms/schema.ts)\n\nAre they installed?',
+    'npm install the listed dependencies',
+  ),
+  P(
+    't-webpack-config-invalid',
+    'webpack',
+    "[webpack-cli] Invalid configuration object. Webpack has been initialized using a configuration object that does not match the API schema.\n - configuration has an unknown property 'devserver'.",
+    "Exit code 2\n[webpack-cli] Invalid configuration object. Webpack has been initialized using a configuration object that does not match the API schema.\n - configuration.module.rules[2] has an unknown property 'loaders'.",
+    'fix the property name in webpack.config.js to what the schema lists',
+  ),
+  // ssl / curl
+  P(
+    't-ssl-expired',
+    'ssl',
+    'curl: (60) SSL certificate problem: certificate has expired',
+    'Exit code 60\ncurl: (60) SSL certificate problem: certificate has expired\nMore details here: https://curl.se/docs/sslcerts.html',
+    'renew the server certificate (or fix the machine clock)',
+  ),
+  P(
+    't-curl-timeout',
+    'ssl',
+    'curl: (28) Operation timed out after 30001 milliseconds with 0 bytes received',
+    'Exit code 28\ncurl: (28) Operation timed out after 10000 milliseconds with 0 out of 0 bytes received',
+    'the server does not answer: check it is up and reachable (firewall, proxy)',
+  ),
+  P(
+    't-ssl-wrong-version',
+    'ssl',
+    'curl: (35) error:0A00010B:SSL routines::wrong version number',
+    "Exit code 1\nrequests.exceptions.SSLError: HTTPSConnectionPool(host='localhost', port=8000): Max retries exceeded with url: /api (Caused by SSLError(SSLError(1, '[SSL: WRONG_VERSION_NUMBER] wrong version number (_ssl.c:1006)')))",
+    'the server speaks plain HTTP on that port: use http:// (or the TLS port)',
+  ),
+  // databases
+  P(
+    't-pg-db-missing',
+    'db',
+    'psql: error: connection to server on socket "/var/run/postgresql/.s.PGSQL.5432" failed: FATAL:  database "app_dev" does not exist',
+    'Exit code 2\nFATAL:  database "shop_test" does not exist',
+    'createdb <name> (or fix the database name in the connection string)',
+  ),
+  P(
+    't-sqlite-readonly',
+    'db',
+    'sqlite3.OperationalError: attempt to write a readonly database',
+    'Exit code 1\nSqliteError: attempt to write a readonly database\n    at Statement.run (/app/node_modules/better-sqlite3/lib/methods/wrappers.js:4:12)',
+    'give the process write access to the database file and its folder',
+  ),
+  P(
+    't-pg-column-missing',
+    'db',
+    'ERROR:  column "created_at" does not exist\nLINE 1: SELECT id, created_at FROM posts',
+    'Exit code 1\nerror: column "updatedAt" does not exist\n    at Parser.parseErrorMessage (/srv/node_modules/pg-protocol/dist/parser.js:283:98)',
+    'run the migration that adds the column, or quote/rename it to what the table has',
+  ),
+  // shells
+  P(
+    't-sh-event-not-found',
+    'shell',
+    'bash: !Secret1: event not found',
+    'Exit code 1\nzsh: event not found: world"',
+    'quote the text with single quotes (history expansion of !)',
+  ),
+  P(
+    't-sh-cmd-not-found',
+    'shell',
+    'bash: tsc: command not found',
+    'Exit code 127\nzsh: command not found: tsc',
+    'use npx tsc (the binary lives in node_modules/.bin)',
+  ),
+  P(
+    't-sh-cr-interpreter',
+    'shell',
+    '/bin/bash^M: bad interpreter: No such file or directory',
+    'Exit code 126\nbash: ./deploy.sh: /bin/bash^M: bad interpreter: No such file or directory',
+    'convert the script to LF line endings (dos2unix)',
+  ),
+  // make / cmake / gcc
+  P(
+    't-make-no-rule',
+    'c',
+    "make: *** No rule to make target 'install'.  Stop.",
+    "Exit code 2\nmake: *** No rule to make target `test'.  Stop.",
+    'the Makefile has no such target: run make help or pick an existing one',
+  ),
+  P(
+    't-gcc-no-such-header',
+    'c',
+    'src/main.c:3:10: fatal error: curl/curl.h: No such file or directory\ncompilation terminated.',
+    'Exit code 1\nlib/http.c:12:10: fatal error: openssl/ssl.h: No such file or directory\n   12 | #include <openssl/ssl.h>\n      |          ^~~~~~~~~~~~~~~\ncompilation terminated.',
+    'install the -dev package of the library (libcurl4-openssl-dev, libssl-dev)',
+  ),
+  P(
+    't-cmake-compiler',
+    'c',
+    'CMake Error at CMakeLists.txt:2 (project):\n  No CMAKE_CXX_COMPILER could be found.',
+    'Exit code 1\nCMake Error at CMakeLists.txt:5 (project):\n  No CMAKE_C_COMPILER could be found.\n\n  Tell CMake where to find the compiler by setting either the environment\n  variable "CC" or the CMake cache entry CMAKE_C_COMPILER',
+    'install a compiler (build-essential / xcode-select --install)',
+  ),
+  // ruby
+  P(
+    't-bundler-version',
+    'ruby',
+    "Could not find 'bundler' (2.4.10) required by your /app/Gemfile.lock. (Gem::GemNotFoundException)",
+    "Exit code 1\n/usr/lib/ruby/3.1.0/rubygems.rb:265:in `find_spec_for_exe': Could not find 'bundler' (2.5.3) required by your /home/u/site/Gemfile.lock. (Gem::GemNotFoundException)",
+    'gem install bundler -v <the version in Gemfile.lock>',
+  ),
+  P(
+    't-ruby-uninitialized-constant',
+    'ruby',
+    'NameError: uninitialized constant UsersController::UserSerializer',
+    "Exit code 1\napp/jobs/sync_job.rb:4:in `perform': uninitialized constant SyncJob::ApiClient (NameError)",
+    'require the file or fix the class name/namespace (autoload path)',
+  ),
+  // claude code tools
+  P(
+    't-cc-not-read',
+    'claude',
+    '<tool_use_error>File has not been read yet. Read it first before writing to it.</tool_use_error>',
+    'File has not been read yet. Read it first before writing to it.',
+    'Read the file, then Edit/Write it',
+  ),
+  P(
+    't-cc-timeout',
+    'claude',
+    'Command timed out after 2m 0.0s',
+    'Command timed out after 10m 0s\n> jest --watch',
+    'run it in the background (run_in_background) or without watch mode, or raise the timeout',
+  ),
+  P(
+    't-cc-file-missing',
+    'claude',
+    '<tool_use_error>File does not exist.</tool_use_error>',
+    'File does not exist. Did you mean src/index.tsx?',
+    'Glob for the file first; the path is wrong',
+  ),
+  // java / gradle
+  P(
+    't-gradle-daemon-jvm',
+    'java',
+    'FAILURE: Build failed with an exception.\n\n* What went wrong:\nCould not open init generic class cache for initialization script',
+    "Exit code 1\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nCould not open cp_init generic class cache for initialization script '/home/u/.gradle/init.gradle'",
+    'the Gradle version is too old for this JDK: upgrade the wrapper (gradle wrapper --gradle-version …)',
+  ),
+  P(
+    't-mvn-java-release',
+    'java',
+    '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.11.0:compile (default-compile) on project api: Fatal error compiling: error: invalid target release: 17',
+    'Exit code 1\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.8.1:compile (default-compile) on project shop: Fatal error compiling: error: release version 21 not supported',
+    'build with a JDK at least as new as the target release (JAVA_HOME)',
+  ),
+  // go
+  P(
+    't-go-missing-return',
+    'go',
+    './calc.go:12:1: missing return',
+    'Exit code 1\n# example.com/calc/internal/sum\ninternal/sum/sum.go:30:1: missing return',
+    'return a value on every path of the function',
+  ),
+  P(
+    't-go-nil-pointer',
+    'go',
+    'panic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x1 addr=0x0 pc=0x4a1b2c]',
+    'Exit code 2\npanic: runtime error: invalid memory address or nil pointer dereference\n[signal SIGSEGV: segmentation violation code=0x2 addr=0x18 pc=0x10293f4]\n\ngoroutine 1 [running]:',
+    'a pointer is nil where it is used: initialise it or check it first',
+  ),
+  // docker
+  P(
+    't-docker-permission',
+    'docker',
+    'permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Get "http://%2Fvar%2Frun%2Fdocker.sock/v1.24/containers/json": dial unix /var/run/docker.sock: connect: permission denied',
+    'Exit code 1\npermission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Post "http://%2Fvar%2Frun%2Fdocker.sock/v1.45/build?buildargs=%7B%7D": dial unix /var/run/docker.sock: connect: permission denied',
+    'add the user to the docker group (then log in again)',
+  ),
+  // python / pytest / cargo / git / npm / tsc
+  P(
+    't-py-attr-module',
+    'python',
+    "AttributeError: module 'numpy' has no attribute 'float'",
+    "Exit code 1\nTraceback (most recent call last):\n  File \"/app/train.py\", line 8, in <module>\n    x = np.int(3)\nAttributeError: module 'numpy' has no attribute 'int'.",
+    'numpy removed the aliases: use the builtin (float, int) or np.float64',
+  ),
+  P(
+    't-pytest-fixture-scope',
+    'pytest',
+    'ScopeMismatch: You tried to access the function scoped fixture tmp_path with a session scoped request object',
+    'Exit code 1\nE       ScopeMismatch: You tried to access the function scoped fixture monkeypatch with a module scoped request object. Requesting fixture stack:',
+    'use a fixture of the same or wider scope (tmp_path_factory, MonkeyPatch.context)',
+  ),
+  P(
+    't-cargo-edition',
+    'cargo',
+    'error: failed to parse manifest at `/app/Cargo.toml`\n\nCaused by:\n  feature `edition2021` is required',
+    'Exit code 101\nerror: failed to parse manifest at `/home/b/tool/Cargo.toml`\n\nCaused by:\n  feature `edition2024` is required',
+    'update the Rust toolchain (rustup update)',
+  ),
+  P(
+    't-git-would-clobber',
+    'git',
+    'error: The following untracked working tree files would be overwritten by checkout:\n\tsrc/config.json\nPlease move or remove them before you switch branches.',
+    'Exit code 1\nerror: The following untracked working tree files would be overwritten by merge:\n\tdocs/setup.md\n\tdocs/api.md\nPlease move or remove them before you merge.',
+    'move the untracked files aside (or commit them), then retry',
+  ),
+  P(
+    't-npm-peer-override',
+    'npm',
+    'npm WARN ERESOLVE overriding peer dependency\nnpm WARN While resolving: eslint-plugin-react@7.33.2',
+    'npm warn ERESOLVE overriding peer dependency\nnpm warn While resolving: @typescript-eslint/parser@6.21.0\nnpm warn Found: typescript@5.4.5',
+    'align the peer versions (or accept the override if the build works)',
+  ),
+];
+
+const MORE_UNRELATED: string[] = [
+  'Exit code 1\nnpm error code ETARGET\nnpm error notarget No matching version found for left-pad@^9.0.0.',
+  'curl: (22) The requested URL returned error: 403',
+  'ERROR:  syntax error at or near "FROM"\nLINE 1: SELECT , FROM t',
+  "bash: syntax error near unexpected token `)'",
+  'CMake Warning:\n  Manually-specified variables were not used by the project:\n\n    CMAKE_TOOLCHAIN_FILE',
+];
+
+/**
+ * Added after the first held-out measurement showed the lexical tier too permissive (held-out false
+ * matches 13 %, tuning 0 %): more near-miss errors for tuning, written without looking at the
+ * held-out cases (only their aggregate figures were seen).
+ */
+// (An unrelated error never has the normalised key of a stored one: by the seed's definition that
+// is the same error. Five near misses written that way were dropped; bench/kb-quality.mjs checks.)
+const NEAR_MISS_UNRELATED: string[] = [
+  'npm error code ENOENT\nnpm error syscall spawn git\nnpm error path git\nnpm error errno -2\nnpm error enoent An unknown git error occurred',
+  'npm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! app@1.0.0 start: `node server.js`',
+  'npm error code EBADENGINE\nnpm error engine Unsupported engine',
+  'npm ERR! code ECONNRESET\nnpm ERR! network aborted',
+  "TypeError: Cannot read properties of null (reading 'addEventListener')",
+  'TypeError: Assignment to constant variable.',
+  'RangeError: Maximum call stack size exceeded',
+  "src/store.ts(9,3): error TS2531: Object is possibly 'null'.",
+  "src/a.ts(1,10): error TS2305: Module '\"./types\"' has no exported member 'User'.",
+  "error TS5023: Unknown compiler option 'moduleResolutionX'.",
+  '[vite] hmr update failed: SyntaxError: Unexpected token',
+  'ERROR in ./src/index.ts\nModule build failed (from ./node_modules/ts-loader/index.js):\nError: TypeScript emitted no output for /app/src/index.ts.',
+  'webpack 5.90.0 compiled with 2 warnings in 3412 ms',
+  "NameError: name 'pd' is not defined",
+  'IndexError: list index out of range',
+  "FileNotFoundError: [Errno 2] No such file or directory: 'config.yaml'",
+  "ERROR: pip's dependency resolver does not currently take into account all the packages that are installed.",
+  'FAILED tests/test_api.py::test_login - AssertionError: 401 != 200',
+  'E   SyntaxError: invalid syntax',
+  './server.go:14:6: main redeclared in this block',
+  'panic: runtime error: index out of range [5] with length 5',
+  'go: cannot find main module, but found .git/config in /home/u/x',
+  'error[E0599]: no method named `unwrap_or_default` found for enum `Result` in the current scope',
+  'error: package `clap v4.5.0` cannot be built because it requires rustc 1.74 or newer',
+  "fatal: not a valid object name: 'main'",
+  "fatal: destination path 'app' already exists and is not an empty directory.",
+  'CONFLICT (modify/delete): src/a.ts deleted in HEAD and modified in feature.',
+  'curl: (56) Recv failure: Connection reset by peer',
+  'curl: (3) URL using bad/illegal format or missing URL',
+  'ssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: Hostname mismatch',
+  'ERROR:  permission denied for table users',
+  'sqlite3.OperationalError: near "FROM": syntax error',
+  'psql: error: connection to server on socket "/tmp/.s.PGSQL.5432" failed: FATAL:  role "root" does not exist',
+  "ERROR 1045 (28000): Access denied for user 'root'@'localhost' (using password: YES)",
+  'bash: line 1: cd: /opt/app: No such file or directory',
+  'zsh: no matches found: *.log',
+  '/bin/sh: 1: [[: not found',
+  'Error response from daemon: No such container: web-1',
+  'docker: invalid reference format.',
+  'Error response from daemon: Get "https://registry-1.docker.io/v2/": net/http: request canceled while waiting for connection',
+  '[ERROR] Failed to execute goal org.apache.maven.plugins:maven-surefire-plugin:3.2.2:test (default-test) on project api: No tests matching pattern were executed!',
+  'Exception in thread "main" java.lang.IllegalArgumentException: port out of range:70000',
+  "* What went wrong:\nExecution failed for task ':app:compileJava'.\n> invalid source release: 21",
+  'make: *** [Makefile:12: all] Error 2',
+  "gcc: error: unrecognized command-line option '-std=c++23'",
+  'CMake Error: The source directory "/home/u/app/build" does not appear to contain CMakeLists.txt.',
+  "undefined method `each' for an instance of Integer (NoMethodError)",
+  'Bundler::GemfileNotFound: Could not locate Gemfile',
+  "rake aborted!\nDon't know how to build task 'db:seed_fu'",
+  '<tool_use_error>InputValidationError: Edit failed due to the following issue:\nThe required parameter `file_path` is missing</tool_use_error>',
+  'This command requires approval',
+  'EISDIR: illegal operation on a directory, read',
+];
+
+/** Third batch (after the second held-out run; the held-out cases were still never looked at). */
+const THIRD_PAIRS: KbPair[] = [
+  P(
+    't3-pip-not-found-cmd',
+    'python',
+    'bash: pip: command not found',
+    'Exit code 127\nzsh: command not found: pip',
+    'use python3 -m pip (or install pip / activate the virtualenv)',
+  ),
+  P(
+    't3-go-build-constraints',
+    'go',
+    'package example.com/app/cmd: build constraints exclude all Go files in /home/u/app/cmd',
+    'Exit code 1\npackage ./internal/win: build constraints exclude all Go files in /Users/k/src/tool/internal/win',
+    'the files are for another OS/arch or behind a build tag: set GOOS/-tags or build another package',
+  ),
+  P(
+    't3-git-ssh-denied',
+    'git',
+    'git@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.',
+    'Exit code 128\nERROR: Permission to acme/site.git denied to bot-user.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.',
+    'add the SSH key to the account (ssh -T git@github.com) or use a token with access',
+  ),
+  P(
+    't3-ssl-handshake',
+    'ssl',
+    'curl: (35) OpenSSL/3.0.2: error:0A000410:SSL routines::sslv3 alert handshake failure',
+    'Exit code 35\ncurl: (35) error:0A000410:SSL routines::ssl/tls alert handshake failure',
+    'the server needs another TLS version/cipher or a client certificate',
+  ),
+  P(
+    't3-pg-too-many-clients',
+    'db',
+    'FATAL:  sorry, too many clients already',
+    'Exit code 1\nerror: sorry, too many clients already\n    at Parser.parseErrorMessage (/app/node_modules/pg-protocol/dist/parser.js:287:98)',
+    'use a connection pool with a limit (or raise max_connections)',
+  ),
+  P(
+    't3-docker-build-context',
+    'docker',
+    'ERROR: failed to solve: failed to read dockerfile: open Dockerfile: no such file or directory',
+    'Exit code 1\nERROR: failed to solve: failed to read dockerfile: open /var/lib/docker/tmp/buildkit-mount123/Dockerfile.prod: no such file or directory',
+    'run docker build from the folder with the Dockerfile, or pass -f path/to/Dockerfile',
+  ),
+  P(
+    't3-java-no-main-manifest',
+    'java',
+    'no main manifest attribute, in target/app-1.0.jar',
+    'Exit code 1\nno main manifest attribute, in /home/u/svc/build/libs/svc-0.3.1-SNAPSHOT.jar',
+    'set Main-Class in the jar manifest (maven-jar-plugin / gradle jar { manifest })',
+  ),
+  P(
+    't3-gcc-multiple-definition',
+    'c',
+    "/usr/bin/ld: obj/b.o:(.bss+0x0): multiple definition of `counter'; obj/a.o:(.bss+0x0): first defined here",
+    "Exit code 1\n/usr/bin/ld: build/util.o:/home/u/c/util.h:3: multiple definition of `config'; build/main.o:/home/u/c/util.h:3: first defined here\ncollect2: error: ld returned 1 exit status",
+    'declare it extern in the header and define it in one .c file',
+  ),
+  P(
+    't3-ruby-syntax-end',
+    'ruby',
+    "app/models/order.rb:42: syntax error, unexpected end-of-input, expecting `end'",
+    "Exit code 1\nlib/tasks/import.rake:17: syntax error, unexpected end-of-input, expecting `end' (SyntaxError)",
+    'a block is not closed: add the missing end',
+  ),
+  P(
+    't3-webpack-export-not-found',
+    'webpack',
+    "export 'useQuery' (imported as 'useQuery') was not found in 'react-query' (possible exports: QueryClient, QueryClientProvider)",
+    "Exit code 1\nWARNING in ./src/hooks/data.js 4:9-17\nexport 'default' (imported as 'axios') was not found in 'axios' (module has no exports)",
+    'import a name the module exports (named vs default), or fix the package version',
+  ),
+  P(
+    't3-npm-ci-lock',
+    'npm',
+    'npm ERR! `npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.',
+    'Exit code 1\nnpm error code EUSAGE\nnpm error\nnpm error `npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.\nnpm error\nnpm error Missing: zod@3.23.8 from lock file',
+    'run npm install to update package-lock.json, commit it, then npm ci',
+  ),
+  P(
+    't3-tsc-cannot-write',
+    'tsc',
+    "error TS5055: Cannot write file '/app/dist/index.d.ts' because it would overwrite input file.",
+    "Exit code 2\nerror TS5055: Cannot write file '/home/u/lib/build/types.d.ts' because it would overwrite input file.\n  Adding a tsconfig.json file will help organize projects that contain both TypeScript and JavaScript files.",
+    'exclude the output folder in tsconfig.json (exclude: ["dist"]) or set outDir/declarationDir elsewhere',
+  ),
+];
+
+export const PAIRS: KbPair[] = [...FIRST_PAIRS, ...EARLIER_PAIRS, ...MORE_PAIRS, ...THIRD_PAIRS];
+export const UNRELATED: string[] = [
+  ...FIRST_UNRELATED,
+  ...EARLIER_UNRELATED,
+  ...MORE_UNRELATED,
+  ...NEAR_MISS_UNRELATED,
 ];
