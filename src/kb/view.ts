@@ -64,3 +64,11 @@ export function adviceOutcomes(db: DB, limit = 50): AdviceOutcome[] {
   );
   return rows.map((r) => ({ ...r, cameBack: (again.get(r.lastUsed, r.error) as { n: number }).n }));
 }
+
+/** How many KB entries were advised at least once (last_used is set only when advice is given). */
+export function adviceSummary(db: DB): { advised: number; lastAdvised: string | null } {
+  return stmt(
+    db,
+    'SELECT count(last_used) AS advised, max(last_used) AS lastAdvised FROM error_kb',
+  ).get() as { advised: number; lastAdvised: string | null };
+}

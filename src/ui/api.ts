@@ -5,7 +5,7 @@ import type { Hono } from 'hono';
 import { ApplyError, planApply, projectDirFor, writePlan } from '../analysis/apply.js';
 import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/suggestions.js';
 import { editEntry, getEntry, kbStats, removeEntries } from '../kb/manage.js';
-import { adviceOutcomes, kbView } from '../kb/view.js';
+import { adviceOutcomes, adviceSummary, kbView } from '../kb/view.js';
 import { readBoard } from '../orchestrator/board.js';
 import { sessionContext } from '../shared-context/view.js';
 import type { DB } from '../store/db.js';
@@ -45,6 +45,7 @@ export function registerApi(app: Hono, d: ApiDeps): void {
       overview: overviewStats(db, { days: 14 }),
       kb: kbStats(db),
       advice: adviceOutcomes(db, 20),
+      adviceSummary: adviceSummary(db),
       latency: hookLatency(db),
     }),
   );

@@ -2,6 +2,7 @@
 // built hook (session, tool calls, an error, a subagent, shared context), a week of events and KB
 // entries through the store functions, an analysis with three suggestions, and the orchestrator
 // skill's real files (test/fixtures/orchestrator-real) in the project.
+import { readFileSync, writeFileSync } from 'node:fs';
 import { realProject, type Fixture } from '../unit/orch-fixtures.js';
 import { seedProject } from '../unit/analysis.helpers.js';
 import { fixturePayloads, runHook } from './hook-proc.js';
@@ -24,6 +25,9 @@ export interface Seeded {
 
 export async function seedUiHome(): Promise<Seeded> {
   const f = realProject('implementation');
+  // The fixture's markers (…-MARK) are for the orchestrator tests; the screenshots read better without.
+  for (const file of [f.p.stateFile, f.p.sessionFile])
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/ ?[A-Z]+(?:-[A-Z]+)*-MARK/g, ''));
   const env: NodeJS.ProcessEnv = { ...f.procEnv, SELF_GEN_NO_BACKGROUND: '1' };
   for (const { event, payload } of fixturePayloads({ project: f.root })) {
     const r = await runHook(event, payload, env, { cwd: f.root });

@@ -111,7 +111,7 @@ export function Ring(p: { ok: number; failed: number; title: string }) {
   return (
     <figure class="chart ring">
       <figcaption>{p.title}</figcaption>
-      <svg viewBox="0 0 120 120" role="img" aria-label={p.title}>
+      <svg viewBox="0 0 120 136" role="img" aria-label={p.title}>
         <circle class="ring-bg" cx={60} cy={60} r={r} />
         {total > 0 && (
           <circle
@@ -123,10 +123,10 @@ export function Ring(p: { ok: number; failed: number; title: string }) {
             transform="rotate(-90 60 60)"
           />
         )}
-        <text x={60} y={58} text-anchor="middle" class="ring-n">
+        <text x={60} y={66} text-anchor="middle" class="ring-n">
           {total ? `${Math.round(share * 100)}%` : '–'}
         </text>
-        <text x={60} y={76} text-anchor="middle" class="axis">
+        <text x={60} y={130} text-anchor="middle" class="axis">
           {`${p.ok} ok · ${p.failed} failed`}
         </text>
       </svg>

@@ -29,6 +29,7 @@ export interface OverviewResponse {
   overview: Overview;
   kb: KbStats;
   advice: Advice[];
+  adviceSummary: { advised: number; lastAdvised: string | null };
   latency: { n: number; p50: number; p95: number; max: number } | null;
 }
 export interface KbEntry {

@@ -67,10 +67,12 @@ function Entry(p: { e: KbEntry; onChange: () => void }) {
           <dd>{when(e.ts)}</dd>
         </div>
         <div>
-          <dt>advised</dt>
-          <dd>
-            {e.use_count}× {e.last_used ? `(last ${when(e.last_used)})` : ''}
-          </dd>
+          <dt>uses</dt>
+          <dd>{e.use_count}×</dd>
+        </div>
+        <div>
+          <dt>last advised</dt>
+          <dd>{e.last_used ? when(e.last_used) : 'never'}</dd>
         </div>
         <div>
           <dt>projects</dt>

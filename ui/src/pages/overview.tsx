@@ -17,9 +17,13 @@ export function OverviewPage(_: PageProps) {
         <Stat label="tool calls" value={o.toolCalls} />
         <Stat label="errors" value={o.errors} />
         <Stat label="fixes learned" value={data.kb.resolved} hint={`${data.kb.entries} KB entries`} />
-        <Stat label="advice given" value={data.kb.totalUses} hint={`last ${when(data.kb.lastUsed)}`} />
         <Stat
-          label="hook latency p50 / p95"
+          label="fixes advised"
+          value={data.adviceSummary.advised}
+          hint={data.adviceSummary.lastAdvised ? `last ${when(data.adviceSummary.lastAdvised)}` : 'never yet'}
+        />
+        <Stat
+          label="hook latency p50/p95"
           value={lat ? `${lat.p50} / ${lat.p95} ms` : '–'}
           hint={lat ? `${lat.n} hook runs` : 'not recorded'}
         />
@@ -56,8 +60,8 @@ export function OverviewPage(_: PageProps) {
               <thead>
                 <tr>
                   <th>error</th>
-                  <th>given</th>
-                  <th>last</th>
+                  <th>uses</th>
+                  <th>last advised</th>
                   <th>came back after</th>
                 </tr>
               </thead>
