@@ -11,7 +11,8 @@ export interface UiAssets {
 
 /** Null when the front end is not built (dist/ui/ missing). */
 export function loadAssets(from: string = import.meta.url): UiAssets | null {
-  const dir = dirname(distFile('ui/index.html', from));
+  // app.js only exists in the build (ui/ at the repository root holds the sources).
+  const dir = dirname(distFile('ui/app.js', from));
   try {
     const html = readFileSync(`${dir}/index.html`, 'utf8');
     const js = readFileSync(`${dir}/app.js`, 'utf8');
