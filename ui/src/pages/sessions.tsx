@@ -2,6 +2,14 @@ import type { SessionDetail, SessionSummary } from '../types.js';
 import { describeEvent, shortId, when } from '../util.js';
 import { Badge, Failure, Header, Loading, useApi, type PageProps } from './common.js';
 
+/** The summary without its machine markers (`<!-- sc:… -->` lines). */
+function readable(md: string): string {
+  return md
+    .split('\n')
+    .filter((l) => !/^<!-- sc:.*-->\s*$/.test(l))
+    .join('\n');
+}
+
 function Detail(p: { id: string }) {
   const { data, error } = useApi<SessionDetail>(`/api/sessions/${encodeURIComponent(p.id)}`);
   if (error) return <Failure error={error} />;
@@ -48,7 +56,7 @@ function Detail(p: { id: string }) {
         ) : (
           <>
             {data.context.summary !== null ? (
-              <pre class="doc">{data.context.summary}</pre>
+              <pre class="doc">{readable(data.context.summary)}</pre>
             ) : (
               <p class="muted">No summary yet.</p>
             )}
