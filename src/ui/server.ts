@@ -72,7 +72,12 @@ export function startUiServer(o: Omit<UiServerOptions, 'port'>, requestedPort = 
           resolve({
             port: info.port,
             url: `http://127.0.0.1:${info.port}/?t=${o.token}`,
-            close: () => new Promise<void>((r) => server.close(() => r())),
+            close: () =>
+              new Promise<void>((r) => {
+                server.close(() => r());
+                // A browser keeps its connections open: end them, or close() would wait for it.
+                (server as { closeAllConnections?: () => void }).closeAllConnections?.();
+              }),
           });
         },
       );

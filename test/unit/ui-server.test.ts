@@ -2,6 +2,8 @@
 // process (URL printed, 127.0.0.1 only, clear error without a database). The pages themselves are
 // tested in headless Chromium (test/e2e/dashboard.test.ts).
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type DB } from '../../src/store/db.js';
 import { loadAssets } from '../../src/ui/assets.js';
@@ -156,6 +158,19 @@ describe('#17.2 self-gen ui process', () => {
     expect(r.out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/\?t=[A-Za-z0-9_-]{43}/);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
+  });
+
+  it('#17.2 --port: listens on that port of 127.0.0.1', async () => {
+    openDb({ env: t.env }).close();
+    const free = await new Promise<number>((resolve) => {
+      const srv = createServer().listen(0, '127.0.0.1', () => {
+        const p = (srv.address() as AddressInfo).port;
+        srv.close(() => resolve(p));
+      });
+    });
+    const r = await run(['--no-open', '--port', String(free)], true);
+    expect(r.out).toContain(`http://127.0.0.1:${free}/?t=`);
+    expect(r.code).toBe(0);
   });
 
   it('#17.2 a bad --port is a usage error with a fix', async () => {
