@@ -39,6 +39,7 @@ function Detail(p: { id: string }) {
       </section>
       <section class="card">
         <h3>Timeline</h3>
+        {data.timeline.length >= 500 && <p class="muted small">The last 500 events of this session.</p>}
         <ol class="timeline">
           {data.timeline.map((e) => (
             <li key={e.id} class={`ev ev-${e.type}`}>
