@@ -1,7 +1,7 @@
 // Builds the runnable entries into dist/ with esbuild (type checking is `npm run typecheck`).
 // Native and heavy packages stay external: they are loaded from node_modules at run time.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 
 const external = [
   'better-sqlite3',
@@ -61,6 +61,24 @@ const tools = {
 await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]' });
 Object.assign(entries, tools);
 chmodSync(`${out}/cli.js`, 0o755);
+// The dashboard's front end (`self-gen ui`): ui/ -> dist/ui/ (one script, one style sheet, the page).
+// Preact is bundled in; the page loads nothing from anywhere but its own server.
+await build({
+  entryPoints: { app: 'ui/src/main.tsx' },
+  outdir: `${out}/ui`,
+  bundle: true,
+  format: 'iife',
+  platform: 'browser',
+  target: 'es2022',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  minify: true,
+  legalComments: 'none',
+  logLevel: 'warning',
+});
+copyFileSync('ui/index.html', `${out}/ui/index.html`);
+copyFileSync('ui/app.css', `${out}/ui/app.css`);
+entries['ui/app'] = 'ui/src/main.tsx';
 const old = `dist.old-${process.pid}`;
 if (existsSync('dist')) renameSync('dist', old);
 renameSync(out, 'dist');

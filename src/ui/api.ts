@@ -1,0 +1,157 @@
+// The dashboard's JSON API. Data comes from the owning modules (events summaries, KB view and
+// manage, shared-context view, orchestrator board, analysis suggestions / apply / dismiss); no
+// SQL here. Stored text goes out as JSON strings and is rendered as text by the page.
+import type { Hono } from 'hono';
+import { ApplyError, planApply, projectDirFor, writePlan } from '../analysis/apply.js';
+import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/suggestions.js';
+import { editEntry, getEntry, kbStats, removeEntries } from '../kb/manage.js';
+import { adviceOutcomes, adviceSummary, kbView } from '../kb/view.js';
+import { readBoard } from '../orchestrator/board.js';
+import { sessionContext } from '../shared-context/view.js';
+import type { DB } from '../store/db.js';
+import {
+  hookLatency,
+  knownProjects,
+  listSessionSummaries,
+  overviewStats,
+  sessionSubagents,
+  sessionTimeline,
+} from '../store/overview.js';
+
+export interface ApiDeps {
+  db: DB;
+  env: NodeJS.ProcessEnv;
+  /** The project `self-gen ui` was started in (default board, apply target of its suggestions). */
+  current: { name: string; path: string };
+  maxRetries: number;
+}
+
+const ID = /^\d{1,12}$/;
+
+async function body(c: { req: { json: () => Promise<unknown> } }): Promise<Record<string, unknown>> {
+  try {
+    const v = await c.req.json();
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function registerApi(app: Hono, d: ApiDeps): void {
+  const { db } = d;
+
+  app.get('/api/overview', (c) =>
+    c.json({
+      overview: overviewStats(db, { days: 14 }),
+      kb: kbStats(db),
+      advice: adviceOutcomes(db, 20),
+      adviceSummary: adviceSummary(db),
+      latency: hookLatency(db),
+    }),
+  );
+
+  app.get('/api/kb', (c) =>
+    c.json({ entries: kbView(db, { contains: c.req.query('q') ?? '', limit: 200 }) }),
+  );
+
+  app.post('/api/kb/:id/forget', async (c) => {
+    const id = c.req.param('id');
+    if (!ID.test(id)) return c.json({ error: 'bad id' }, 400);
+    const n = await removeEntries(db, [Number(id)]);
+    return n ? c.json({ forgotten: Number(id) }) : c.json({ error: `no entry ${id}` }, 404);
+  });
+
+  app.post('/api/kb/:id/edit', async (c) => {
+    const id = c.req.param('id');
+    if (!ID.test(id)) return c.json({ error: 'bad id' }, 400);
+    const b = await body(c);
+    if (!getEntry(db, Number(id))) return c.json({ error: `no entry ${id}` }, 404);
+    const resolution = typeof b.resolution === 'string' ? b.resolution.trim() : undefined;
+    const error = typeof b.error === 'string' ? b.error.trim() : undefined;
+    try {
+      const e = await editEntry(db, Number(id), {
+        ...(resolution !== undefined ? { resolution: resolution || null } : {}),
+        ...(error ? { error } : {}),
+      });
+      return c.json({ entry: e });
+    } catch (e) {
+      return c.json({ error: (e as Error).message }, 409);
+    }
+  });
+
+  app.get('/api/sessions', (c) => c.json({ sessions: listSessionSummaries(db, { limit: 100 }) }));
+
+  app.get('/api/sessions/:id', (c) => {
+    const id = c.req.param('id');
+    const timeline = sessionTimeline(db, id, 500);
+    if (timeline.length === 0) return c.json({ error: `no session ${id}` }, 404);
+    const projectPath = timeline.find((e) => e.project_path)?.project_path ?? null;
+    return c.json({
+      sessionId: id,
+      project: timeline.find((e) => e.project)?.project ?? null,
+      projectPath,
+      timeline,
+      subagents: sessionSubagents(db, id),
+      context: projectPath ? sessionContext(projectPath, id) : null,
+    });
+  });
+
+  app.get('/api/projects', (c) => c.json({ current: d.current, projects: knownProjects(db) }));
+
+  app.get('/api/orch', (c) => {
+    // Only a folder this tool knows (the current project or one recorded in the log) is read.
+    const want = c.req.query('project') || d.current.path;
+    const known = new Set([d.current.path, ...knownProjects(db, 500).map((p) => p.path)]);
+    if (!known.has(want)) return c.json({ error: 'unknown project folder' }, 404);
+    return c.json({ board: readBoard(want, { maxRetries: d.maxRetries, env: d.env }) });
+  });
+
+  app.get('/api/suggestions', (c) =>
+    c.json({ suggestions: listSuggestions(db, null, { includeClosed: true }) }),
+  );
+
+  const plan = (id: string) => {
+    const s = findSuggestion(db, id).found;
+    if (!s) return { s: null, plan: null, error: `no suggestion ${id}`, fix: null };
+    const projectDir = s.project !== null ? projectDirFor(db, s.project, d.current) : null;
+    try {
+      return { s, plan: planApply(s, { projectDir, env: d.env }), error: null, fix: null };
+    } catch (e) {
+      if (e instanceof ApplyError) return { s, plan: null, error: e.message, fix: e.fix ?? null };
+      throw e;
+    }
+  };
+
+  app.get('/api/suggestions/:id/preview', (c) => {
+    const r = plan(c.req.param('id'));
+    if (!r.s) return c.json({ error: r.error }, 404);
+    if (!r.plan) return c.json({ error: r.error, fix: r.fix }, 409);
+    const { content: _content, ...p } = r.plan;
+    return c.json({ plan: p });
+  });
+
+  app.post('/api/suggestions/:id/apply', (c) => {
+    const r = plan(c.req.param('id'));
+    if (!r.s) return c.json({ error: r.error }, 404);
+    if (!r.plan) return c.json({ error: r.error, fix: r.fix }, 409);
+    try {
+      writePlan(r.plan); // nothing for an already-applied or manual (hook) plan
+    } catch (e) {
+      return c.json({ error: `cannot write ${r.plan.target}: ${(e as Error).message}` }, 409);
+    }
+    recordFeedback(db, r.s, 'accepted');
+    return c.json({
+      applied: r.s.id,
+      target: r.plan.target,
+      kind: r.plan.kind,
+      already: r.plan.alreadyApplied,
+    });
+  });
+
+  app.post('/api/suggestions/:id/dismiss', (c) => {
+    const s = findSuggestion(db, c.req.param('id')).found;
+    if (!s) return c.json({ error: 'no such suggestion' }, 404);
+    recordFeedback(db, s, 'dismissed');
+    return c.json({ dismissed: s.id });
+  });
+}

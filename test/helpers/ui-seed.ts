@@ -1,0 +1,138 @@
+// A seeded data home for the dashboard tests: the real Claude Code hook payloads run through the
+// built hook (session, tool calls, an error, a subagent, shared context), a week of events and KB
+// entries through the store functions, an analysis with three suggestions, and the orchestrator
+// skill's real files (test/fixtures/orchestrator-real) in the project.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { realProject, type Fixture } from '../unit/orch-fixtures.js';
+import { seedProject } from '../unit/analysis.helpers.js';
+import { fixturePayloads, runHook } from './hook-proc.js';
+import { openDb, type DB } from '../../src/store/db.js';
+import { insertEvent } from '../../src/store/events.js';
+import { recordResolution } from '../../src/kb/record.js';
+import { bumpUse } from '../../src/kb/search.js';
+import { storeAnalysis } from '../../src/analysis/cache.js';
+
+export const HOSTILE = '<img src=x onerror="document.title=\'pwned\'"> <script>alert(1)</script>';
+export const SUGGESTION_IDS = { rule: 'm1a2b3c4', skill: 'm5e6f7a8', hook: 'm9b0c1d2' };
+export const STALE_DIST = "Error: Cannot find module '<PATH>'";
+
+export interface Seeded {
+  f: Fixture;
+  env: NodeJS.ProcessEnv;
+  openDb: () => DB;
+  kb: { staleDist: number; hostile: number; permission: number };
+}
+
+export async function seedUiHome(): Promise<Seeded> {
+  const f = realProject('implementation');
+  // The fixture's markers (…-MARK) are for the orchestrator tests; the screenshots read better without.
+  for (const file of [f.p.stateFile, f.p.sessionFile])
+    writeFileSync(file, readFileSync(file, 'utf8').replace(/ ?[A-Z]+(?:-[A-Z]+)*-MARK/g, ''));
+  const env: NodeJS.ProcessEnv = { ...f.procEnv, SELF_GEN_NO_BACKGROUND: '1' };
+  for (const { event, payload } of fixturePayloads({ project: f.root })) {
+    const r = await runHook(event, payload, env, { cwd: f.root });
+    if (r.code !== 0) throw new Error(`hook ${event} exited ${r.code}: ${r.stderr}`);
+  }
+  const db = openDb({ env });
+  try {
+    const now = new Date();
+    seedProject(db, { project: 'proj', projectPath: f.root, sessions: 3, now });
+    // Earlier days, so the activity chart has a shape.
+    for (let d = 1; d <= 9; d++) {
+      const ts = new Date(now.getTime() - d * 86400_000).toISOString();
+      for (let i = 0; i < ((d * 7) % 11) + 3; i++)
+        insertEvent(db, {
+          type: 'tool_use',
+          ts,
+          sessionId: `old-${d}`,
+          project: 'proj',
+          projectPath: f.root,
+          data: { tool: 'Read', input: { file_path: 'src/app.ts' }, success: 1 },
+        });
+      for (let i = 0; i < (d % 3) + (d % 2); i++)
+        insertEvent(db, {
+          type: 'tool_error',
+          ts,
+          sessionId: `old-${d}`,
+          project: 'proj',
+          projectPath: f.root,
+          data: { tool: 'Bash', error: d % 2 ? STALE_DIST : "npm ERR! missing script: '<NAME>'" },
+        });
+    }
+    const day = (n: number) => new Date(now.getTime() - n * 86400_000);
+    const staleDist = recordResolution(
+      db,
+      STALE_DIST,
+      {
+        errorRaw: "Error: Cannot find module './dist/auth.js'",
+        resolvedBy: 'Bash',
+        resolution: 'Bash: npm run build && npm test',
+        toolSequence: ['Edit src/auth.ts', 'Bash npm run build', 'Bash npm test'],
+      },
+      day(6),
+    )!;
+    bumpUse(db, staleDist, day(3));
+    bumpUse(db, staleDist, day(2));
+    const permission = recordResolution(
+      db,
+      'Error: EACCES: permission denied, open <PATH>',
+      {
+        errorRaw: "Error: EACCES: permission denied, open '/srv/app/log.txt'",
+        resolvedBy: 'Bash',
+        resolution: 'Bash: chmod u+w <PATH>',
+      },
+      day(5),
+    )!;
+    bumpUse(db, permission, day(4));
+    const hostile = recordResolution(
+      db,
+      `TypeError: ${HOSTILE}`,
+      { errorRaw: HOSTILE, resolvedBy: 'Edit', resolution: `Edit: ${HOSTILE}` },
+      day(1),
+    )!;
+    storeAnalysis(db, {
+      project: 'proj',
+      days: 7,
+      inputHash: 'ui-test',
+      analysis: {
+        summary: 'The login test keeps failing because dist/ is stale.',
+        project: 'proj',
+        days: 7,
+        suggestions: [
+          {
+            id: SUGGESTION_IDS.rule,
+            type: 'claude_md',
+            rule: 'Run `npm run build` before `npm test`: the tests import dist/.',
+            summary:
+              "Cannot find module './dist/auth.js' 3× in 3 sessions, fixed each time by npm run build.",
+            project: 'proj',
+            evidence: '3 sessions',
+          },
+          {
+            id: SUGGESTION_IDS.skill,
+            type: 'skill',
+            rule: 'A skill for fixing the login test',
+            summary: 'The same request in 3 sessions.',
+            project: 'proj',
+            skill: {
+              name: 'fix-login-test',
+              description: 'Use when the login test fails',
+              body: '1. npm run build\n2. npm test -- login',
+            },
+          },
+          {
+            id: SUGGESTION_IDS.hook,
+            type: 'hook',
+            rule: 'Build before running the tests',
+            summary: 'Prevents the stale dist error.',
+            project: 'proj',
+            hook: { event: 'PreToolUse', matcher: 'Bash', command: 'test -d dist || npm run build' },
+          },
+        ],
+      },
+    });
+    return { f, env, openDb: () => openDb({ env }), kb: { staleDist, hostile, permission } };
+  } finally {
+    db.close();
+  }
+}

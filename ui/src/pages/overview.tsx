@@ -1,0 +1,92 @@
+import { RankBars, Ring, StackedBars } from '../charts.js';
+import type { OverviewResponse } from '../types.js';
+import { clip, when } from '../util.js';
+import { Failure, Header, Loading, Stat, useApi, type PageProps } from './common.js';
+
+export function OverviewPage(_: PageProps) {
+  const { data, error } = useApi<OverviewResponse>('/api/overview');
+  if (error) return <Failure error={error} />;
+  if (!data) return <Loading />;
+  const o = data.overview;
+  const lat = data.latency;
+  return (
+    <div data-page="overview">
+      <Header title="Overview" sub="What self-generation recorded and learned on this machine." />
+      <section class="stats">
+        <Stat label="sessions" value={o.sessions} hint={`${o.projects} project(s)`} />
+        <Stat label="tool calls" value={o.toolCalls} />
+        <Stat label="errors" value={o.errors} />
+        <Stat label="fixes learned" value={data.kb.resolved} hint={`${data.kb.entries} KB entries`} />
+        <Stat
+          label="fixes advised"
+          value={data.adviceSummary.advised}
+          hint={data.adviceSummary.lastAdvised ? `last ${when(data.adviceSummary.lastAdvised)}` : 'never yet'}
+        />
+        <Stat
+          label="hook latency p50/p95"
+          value={lat ? `${lat.p50} / ${lat.p95} ms` : '–'}
+          hint={lat ? `${lat.n} hook runs` : 'not recorded'}
+        />
+      </section>
+      <section class="grid2">
+        <div class="card wide">
+          <StackedBars
+            title="Tool calls and errors per day (last 14 days)"
+            labels={o.perDay.map((d) => d.day)}
+            series={[
+              { label: 'tool calls', cls: 's-ok', values: o.perDay.map((d) => d.toolCalls) },
+              { label: 'errors', cls: 's-err', values: o.perDay.map((d) => d.errors) },
+            ]}
+          />
+        </div>
+        <div class="card">
+          <Ring title="Subagent outcomes" ok={o.subagentOutcomes.ok} failed={o.subagentOutcomes.failed} />
+        </div>
+      </section>
+      <section class="grid2">
+        <div class="card">
+          <RankBars
+            title="Most frequent errors (14 days)"
+            rows={o.topErrors.map((e) => ({ label: clip(e.error, 90), value: e.n }))}
+            empty="No errors recorded."
+          />
+        </div>
+        <div class="card">
+          <h3>Advice given: did the error come back?</h3>
+          {data.advice.length === 0 ? (
+            <p class="muted">No advice given yet.</p>
+          ) : (
+            <table class="tbl" data-test="advice">
+              <thead>
+                <tr>
+                  <th>error</th>
+                  <th>uses</th>
+                  <th>last advised</th>
+                  <th>came back after</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.advice.map((a) => (
+                  <tr key={a.id}>
+                    <td class="mono" title={a.error}>
+                      {clip(a.error, 70)}
+                    </td>
+                    <td>{a.useCount}×</td>
+                    <td>{when(a.lastUsed)}</td>
+                    <td>
+                      {a.cameBack ? (
+                        <span class="badge b-failed">yes, {a.cameBack}×</span>
+                      ) : (
+                        <span class="badge b-passed">no</span>
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      </section>
+    </div>
+  );
+}
