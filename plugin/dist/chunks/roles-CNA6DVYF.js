@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{a,b,c,d,e,f,g}from"./chunk-6MJ7TBCH.js";import"./chunk-Y7YFM2SE.js";import"./chunk-YHN2VE5U.js";import"./chunk-XK2WE33G.js";import"./chunk-464GD2QE.js";import"./chunk-TZN7URKK.js";export{b as ALL_VARS,a as ROLE_SPECS,d as nameMatches,e as qaRoleForPhase,g as roleForAgentType,c as rolePatterns,f as rolesForAgentType};
