@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 import { redact, truncate } from '../shared/redact.js';
 import { openAppendNoFollow, removeTreeIn, writeFileAtomicIn } from '../shared/safe-fs.js';
-import { nativePaths, pluginPins, type NativeStatus } from './state.js';
+import { nativePaths, pluginPins, readStatus, samePins, type NativeStatus } from './state.js';
 
 /** npm gets this long (a native build from source on a slow machine included), then it is stopped. */
 const NPM_TIMEOUT_MS = 20 * 60 * 1000;
@@ -63,8 +63,11 @@ export async function bootstrap(opts: {
   data: string;
   pluginRoot: string;
   env?: NodeJS.ProcessEnv;
+  /** Reinstall even when an install of these versions is ready. */
+  force?: boolean;
 }): Promise<BootstrapResult> {
   const env = opts.env ?? process.env;
+  const begun = Date.now();
   const data = resolve(opts.data);
   const p = nativePaths(data);
   const pins = pluginPins(opts.pluginRoot);
@@ -81,6 +84,15 @@ export async function bootstrap(opts: {
     });
   } catch {
     return { outcome: 'busy', status: null };
+  }
+  // Several hooks may start a bootstrap at once: the ones that get the lock after another attempt
+  // ended (since they were started) leave it at that; a ready install of these pins is kept.
+  const before = readStatus(data);
+  const endedSince = before?.finishedAt ? Date.parse(before.finishedAt) >= begun - 1000 : false;
+  const readyHere = before?.state === 'ready' && samePins(before.pins, pins) && existsSync(p.dir);
+  if (endedSince || (readyHere && !opts.force)) {
+    await release().catch(() => {});
+    return { outcome: 'busy', status: before };
   }
   const started: NativeStatus = {
     state: 'installing',
@@ -188,11 +200,11 @@ async function main(): Promise<void> {
   }
   const here = dirname(fileURLToPath(import.meta.url));
   const root = process.env.CLAUDE_PLUGIN_ROOT?.trim() || dirname(here);
-  const r = await bootstrap({ data, pluginRoot: root });
+  const r = await bootstrap({ data, pluginRoot: root, force: process.argv.includes('--force') });
   if (process.stdout.isTTY || process.env.SELF_GEN_BOOTSTRAP_VERBOSE === '1') {
     process.stdout.write(
       r.outcome === 'busy'
-        ? 'an install is already running\n'
+        ? `nothing to do: ${r.status?.state === 'ready' ? 'already ready (--force reinstalls)' : 'another install ran or runs'}\n`
         : `${r.outcome}${r.status?.error ? `: ${r.status.error}` : ''}\n`,
     );
   }
