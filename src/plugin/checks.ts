@@ -40,6 +40,15 @@ export function pluginDataDirs(env: NodeJS.ProcessEnv = process.env): string[] {
   }
 }
 
+/** The bootstrap refreshes its lock every 5 s; one not refreshed for a minute belongs to no live install. */
+function lockFresh(lock: string): boolean {
+  try {
+    return Date.now() - lstatSync(lock).mtimeMs < 60_000;
+  } catch {
+    return false;
+  }
+}
+
 export function pluginChecks(env: NodeJS.ProcessEnv = process.env): CheckResult[] {
   const installed = installedPlugin(env);
   const dirs = pluginDataDirs(env);
@@ -87,6 +96,13 @@ export function pluginChecks(env: NodeJS.ProcessEnv = process.env): CheckResult[
         name: 'plugin',
         level: 'info',
         message: `the plugin now pins other native versions; the next session installs them (hooks stay silent until then)`,
+      });
+    } else if (s.state === 'installing' && !lockFresh(p.lock)) {
+      out.push({
+        name: 'plugin',
+        level: 'warn',
+        message: `an install of the native dependencies started at ${s.startedAt} was interrupted (pid ${s.pid ?? '?'}); hooks stay silent until one completes`,
+        fix: `start a session (it restarts the install), or run CLAUDE_PLUGIN_DATA="${data}" ${bootstrap}`,
       });
     } else if (s.state === 'installing') {
       out.push({

@@ -212,9 +212,30 @@ describe('#17.3 the plugin hook gate', () => {
     expect(second.status).toBe(0);
     // Hooks meanwhile start nothing either.
     expect(runPluginHook(p, 'UserPromptSubmit', prompt(), env).stdout).toBe('');
+    // doctor meanwhile: an install in progress (its lock is fresh).
+    const during = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'status'], {
+      env: { ...t.env, CLAUDE_PLUGIN_DATA: p.data },
+      encoding: 'utf8',
+    });
+    expect(during.stdout).toMatch(/plugin: installing native dependencies .* since /);
     await new Promise<void>((r) => first.on('close', () => r()));
     expect(readFileSync(p.npmCalls, 'utf8').trim().split('\n').length).toBe(1);
     expect(statusOf(p)?.state).toBe('failed');
+  });
+
+  it('#17.3 doctor: an install whose process died (stale lock) is reported as interrupted, with a fix', () => {
+    t = tempEnv('sg-plugin-stale-');
+    const p = pluginCopy('fail');
+    writeFileSync(
+      join(p.data, 'native-status.json'),
+      JSON.stringify({ state: 'installing', pins: {}, startedAt: '2026-01-01T00:00:00Z', pid: 999999 }),
+    );
+    const doc = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'doctor'], {
+      env: { ...t.env, CLAUDE_PLUGIN_DATA: p.data },
+      encoding: 'utf8',
+    });
+    expect(doc.stdout).toMatch(/plugin: an install of the native dependencies .* was interrupted/);
+    expect(doc.stdout).toMatch(/fix: start a session/);
   });
 
   it('#17.3 a FIFO in place of the status file never blocks a hook', () => {
