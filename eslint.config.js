@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist.*/**', 'node_modules/**', 'coverage/**', 'examples/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'dist.*/**', 'plugin/**', 'node_modules/**', 'coverage/**', 'examples/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,7 +1,17 @@
 // Builds the runnable entries into dist/ with esbuild (type checking is `npm run typecheck`).
 // Native and heavy packages stay external: they are loaded from node_modules at run time.
+// `--plugin <dir>`: the Claude Code plugin's bundle instead (scripts/build-plugin.mjs): into
+// <dir>/dist, minified, no source maps, and dist/hook.cjs is the plugin gate (src/plugin/gate.cts),
+// which hands over to dist/hook-core.cjs (the usual entry) once the native dependencies are ready.
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+
+const pluginAt = process.argv.indexOf('--plugin');
+const pluginDir = pluginAt >= 0 ? process.argv[pluginAt + 1] : null;
+if (pluginAt >= 0 && !pluginDir) throw new Error('--plugin needs a folder');
+const target = pluginDir ? join(pluginDir, 'dist') : 'dist';
+if (pluginDir) mkdirSync(pluginDir, { recursive: true });
 
 const external = [
   'better-sqlite3',
@@ -13,7 +23,7 @@ const external = [
 ];
 
 // Build into a fresh folder, then swap it in: a hook or test running meanwhile never sees half a dist/.
-const out = `dist.tmp-${process.pid}`;
+const out = `${target}.tmp-${process.pid}`;
 rmSync(out, { recursive: true, force: true });
 const common = {
   outdir: out,
@@ -23,7 +33,8 @@ const common = {
   platform: 'node',
   target: 'node20',
   external,
-  sourcemap: 'linked',
+  sourcemap: pluginDir ? false : 'linked',
+  minify: !!pluginDir,
   banner: {
     js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
   },
@@ -36,12 +47,22 @@ const entries = { hook: 'src/hooks/entry-esm.ts' };
 await build({ ...common, entryPoints: entries, splitting: false });
 await build({
   ...common,
-  entryPoints: { hook: 'src/hooks/entry.cts' },
+  entryPoints: pluginDir ? { 'hook-core': 'src/hooks/entry.cts' } : { hook: 'src/hooks/entry.cts' },
   format: 'cjs',
   splitting: false,
   banner: {},
   outExtension: { '.js': '.cjs' },
 });
+if (pluginDir) {
+  await build({
+    ...common,
+    entryPoints: { hook: 'src/plugin/gate.cts' },
+    format: 'cjs',
+    splitting: false,
+    banner: {},
+    outExtension: { '.js': '.cjs' },
+  });
+}
 await build({
   ...common,
   entryPoints: { 'hook-main': 'src/hooks/main-entry.ts' },
@@ -57,6 +78,7 @@ const tools = {
   cli: 'src/cli/main.ts',
   worker: 'src/jobs/worker-main.ts',
   daemon: 'src/embed/daemon-main.ts',
+  'plugin-bootstrap': 'src/plugin/bootstrap.ts',
 };
 await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]' });
 Object.assign(entries, tools);
@@ -79,12 +101,12 @@ await build({
 copyFileSync('ui/index.html', `${out}/ui/index.html`);
 copyFileSync('ui/app.css', `${out}/ui/app.css`);
 entries['ui/app'] = 'ui/src/main.tsx';
-const old = `dist.old-${process.pid}`;
-if (existsSync('dist')) renameSync('dist', old);
-renameSync(out, 'dist');
+const old = `${target}.old-${process.pid}`;
+if (existsSync(target)) renameSync(target, old);
+renameSync(out, target);
 rmSync(old, { recursive: true, force: true });
 console.log(
-  'built dist/: ' +
+  `built ${target}/: ` +
     Object.keys(entries)
       .map((e) => e + '.js')
       .join(', '),

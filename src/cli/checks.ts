@@ -18,6 +18,7 @@ import { damagedFts, lastCheck } from '../store/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../store/recovery-log.js';
 import { SCHEMA_VERSION } from '../store/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
+import { pluginChecks } from '../plugin/checks.js';
 
 export type Level = 'ok' | 'warn' | 'error' | 'info';
 export interface CheckResult {
@@ -78,7 +79,9 @@ function installCheck(ctx: CheckContext): CheckResult[] {
       }
     }
   }
-  if (found === 0) {
+  const plugin = pluginChecks(ctx.env);
+  out.push(...plugin);
+  if (found === 0 && plugin.length === 0) {
     out.push({
       name: 'hooks',
       level: 'warn',

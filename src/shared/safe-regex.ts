@@ -5,12 +5,12 @@
 // no match is the safe answer). RE2 has no look-around and no back-references: such a pattern does
 // not compile, and the rule is skipped (`self-gen doctor` names it). re2js is loaded on first use,
 // so a hook without user rules never pays for it.
-import { createRequire } from 'node:module';
+import { nativeRequire } from './native.js';
 
 type Re2Module = typeof import('re2js');
 let re2mod: Re2Module | null = null;
 function re2(): Re2Module {
-  re2mod ??= createRequire(import.meta.url)('re2js') as Re2Module;
+  re2mod ??= nativeRequire(import.meta.url)('re2js') as Re2Module;
   return re2mod;
 }
 

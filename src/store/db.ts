@@ -1,8 +1,8 @@
 // The local SQLite store: opening, pragmas, migrations, damage detection, sqlite-vec.
 import type BetterSqlite3 from 'better-sqlite3';
-import { createRequire } from 'node:module';
 import { chmodSync, lstatSync, statSync } from 'node:fs';
 import { markHome } from '../shared/home.js';
+import { nativeRequire } from '../shared/native.js';
 import { ensureHomeDir } from '../shared/safe-fs.js';
 import { paths, type Paths } from '../shared/paths.js';
 import { MIGRATIONS, SCHEMA_VERSION, VEC_TABLE_SQL } from './schema.js';
@@ -11,7 +11,7 @@ export type DB = BetterSqlite3.Database;
 
 // better-sqlite3 (a native addon, ~7 ms to load) is loaded on first use: a hook with nothing to
 // record or look up never pays for it.
-const requireCjs = createRequire(import.meta.url);
+const requireCjs = nativeRequire(import.meta.url);
 let sqliteCtor: typeof BetterSqlite3 | null = null;
 function Database(...args: ConstructorParameters<typeof BetterSqlite3>): DB {
   sqliteCtor ??= requireCjs('better-sqlite3') as typeof BetterSqlite3;

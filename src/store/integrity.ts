@@ -8,7 +8,6 @@
 //   3. the file is empty (0 bytes) or not SQLite: move it aside (nothing to copy).
 // Each move is a notice in recovery.log, which `doctor` reports (exit 1) until acknowledged.
 import type BetterSqlite3 from 'better-sqlite3';
-import { createRequire } from 'node:module';
 import {
   chmodSync,
   closeSync,
@@ -23,11 +22,12 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
+import { nativeRequire } from '../shared/native.js';
 import { paths, type Paths } from '../shared/paths.js';
 import { ensureVec, inspectDbFile, isBusyError, isCorruptError, openFile, type DB } from './db.js';
 import { appendNotice, clearNeedsCheck, readNeedsCheck } from './recovery-log.js';
 
-const requireCjs = createRequire(import.meta.url);
+const requireCjs = nativeRequire(import.meta.url);
 
 export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
