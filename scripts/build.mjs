@@ -57,6 +57,7 @@ const tools = {
   cli: 'src/cli/main.ts',
   worker: 'src/jobs/worker-main.ts',
   daemon: 'src/embed/daemon-main.ts',
+  mcp: 'src/mcp/main.ts',
 };
 await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]' });
 Object.assign(entries, tools);

@@ -8,6 +8,7 @@ import { registerOrch } from './commands/orch.js';
 import { registerAnalysis } from './commands/analysis.js';
 import { registerDemo } from './commands/demo.js';
 import { registerIntegrity } from './commands/integrity.js';
+import { registerMcp } from './commands/mcp.js';
 import { isCorruptError } from '../store/db.js';
 import { paths } from '../shared/paths.js';
 import { markNeedsCheck } from '../store/recovery-log.js';
@@ -34,6 +35,7 @@ export function buildProgram(): Command {
   registerAnalysis(program);
   registerDemo(program);
   registerIntegrity(program);
+  registerMcp(program);
   return program;
 }
 
