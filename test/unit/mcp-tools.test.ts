@@ -47,10 +47,12 @@ afterEach(() => {
   t.cleanup();
 });
 
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are JSON read by field
+type Json = Record<string, any>;
 async function call(name: string, args: Record<string, unknown> = {}) {
   const r = await callTool(name, args, deps);
   expect(r.text.length).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
-  return { ...r, json: JSON.parse(r.text) as Record<string, any> };
+  return { ...r, json: JSON.parse(r.text) as Json };
 }
 
 function kbRow(id: number) {
