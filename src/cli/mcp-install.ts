@@ -146,3 +146,42 @@ export function uninstallMcp(env: NodeJS.ProcessEnv = process.env): McpUninstall
   } else writeConfig(file, obj);
   return { file, status: 'removed' };
 }
+
+export interface McpCheck {
+  level: 'ok' | 'warn' | 'info';
+  message: string;
+  fix?: string;
+}
+
+/** For `self-gen doctor`: is the MCP server registered at user scope, and does its script exist? */
+export function mcpStatus(env: NodeJS.ProcessEnv = process.env): McpCheck {
+  const file = claudeJsonPath(env);
+  let entry: unknown;
+  try {
+    const servers = readConfig(file).obj.mcpServers as Json | undefined;
+    entry = servers && typeof servers === 'object' ? servers[MCP_SERVER_NAME] : undefined;
+  } catch (e) {
+    return { level: 'warn', message: (e as Error).message, fix: (e as CliError).fix };
+  }
+  if (entry === undefined)
+    return {
+      level: 'info',
+      message: `not registered in ${file} (the plugin declares it in its .mcp.json)`,
+      fix: 'self-gen install (or: claude mcp add --scope user self-generation -- self-gen mcp)',
+    };
+  if (!isOurMcpEntry(entry))
+    return {
+      level: 'warn',
+      message: `${file} has another MCP server named "${MCP_SERVER_NAME}"`,
+      fix: `claude mcp remove --scope user ${MCP_SERVER_NAME}, then self-gen install`,
+    };
+  const args = (entry as { args?: unknown[] }).args ?? [];
+  const script = typeof args[0] === 'string' && args[0] !== 'mcp' ? args[0] : null;
+  if (script && !existsSync(script))
+    return {
+      level: 'warn',
+      message: `registered in ${file}, but ${script} does not exist`,
+      fix: 'self-gen install (registers this installation) or npm run build',
+    };
+  return { level: 'ok', message: `registered in ${file} (${script ?? 'self-gen mcp'})` };
+}

@@ -78,7 +78,12 @@ describe('#17.1 install registers the MCP server (user scope)', () => {
   );
 
   it('a file created by install is removed by uninstall; a foreign server under our name is left alone', () => {
+    const doctor = () =>
+      spawnSync(process.execPath, [CLI_JS, 'doctor'], { env: t.env, cwd: t.project, encoding: 'utf8' })
+        .stdout;
+    expect(doctor()).toMatch(/· mcp server: not registered/);
     selfGen('install');
+    expect(doctor()).toContain(`✓ mcp server: registered in ${claudeJson()} (${MCP_JS})`);
     expect(readJson(claudeJson())).toEqual({
       mcpServers: { 'self-generation': { type: 'stdio', command: 'node', args: [MCP_JS], env: {} } },
     });
