@@ -1,7 +1,7 @@
 // The stdio MCP server (`self-gen mcp`, dist/mcp.js): the tools of tools.ts, registered with the
 // MCP SDK. Stdout carries only the protocol; anything else goes to stderr. A tool never throws
 // into the SDK: a failure (a damaged or locked database included) is an error answer saying what
-// to do, and the next call opens the database again.
+// to do. The database is opened for each call and closed after it.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { closeDb, getDb } from '../store/db.js';
@@ -49,8 +49,14 @@ export function createServer(deps: McpDeps): McpServer {
         },
       },
       async (args: unknown) => {
-        const r = await callTool(tool.name, args, deps);
-        if (r.isError) closeDb(); // a damaged, locked or missing database is opened afresh next time
+        let r;
+        try {
+          r = await callTool(tool.name, args, deps);
+        } finally {
+          // Opened per call: a database repaired, moved aside or purged meanwhile is never held on
+          // to, and a damaged, locked or missing one is tried afresh next time.
+          closeDb();
+        }
         return {
           content: [{ type: 'text' as const, text: r.text }],
           ...(r.isError ? { isError: true } : {}),
