@@ -243,6 +243,7 @@ const PART_BENCHES = [
   ['shared-context.mjs', 'shared context hooks with 50 entries in the session'],
   ['kb-latency.mjs', 'searchErrorKB per tier at 10k and 100k entries; daemon embed latency and RSS'],
   ['kb-quality.mjs', 'KB retrieval quality: recall@1 and false matches'],
+  ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
 ];
 const partResults = {};
 for (const [p, what] of PART_BENCHES) {
