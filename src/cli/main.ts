@@ -47,6 +47,12 @@ async function main(): Promise<void> {
     await hookMain(argv[3]);
     return;
   }
+  // The MCP server: stdout is the protocol itself, so it skips the CLI's output guards.
+  if (argv[2] === 'mcp' && argv.length === 3) {
+    const { runStdioServer } = await import('../mcp/server.js');
+    await runStdioServer();
+    process.exit(0);
+  }
   installOutputGuards();
   const program = buildProgram();
   const fail = (e: unknown): void => {

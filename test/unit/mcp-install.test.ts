@@ -120,3 +120,17 @@ describe('#17.1 install registers the MCP server (user scope)', () => {
     expect(readFileSync(claudeJson(), 'utf8')).toBe('{ not json');
   });
 });
+
+describe('#17.1 the plugin declares the server', () => {
+  it('.mcp.json starts the built dist/mcp.js from the plugin root, and the package ships it', () => {
+    const decl = readJson(join(ROOT, '.mcp.json')) as {
+      mcpServers: Record<string, { command: string; args: string[] }>;
+    };
+    const s = decl.mcpServers['self-generation']!;
+    expect(s.command).toBe('node');
+    expect(s.args).toEqual(['${CLAUDE_PLUGIN_ROOT}/dist/mcp.js']);
+    expect(existsSync(s.args[0]!.replace('${CLAUDE_PLUGIN_ROOT}', ROOT))).toBe(true);
+    const pkg = readJson(join(ROOT, 'package.json')) as { files: string[] };
+    expect(pkg.files).toEqual(expect.arrayContaining(['dist', '.mcp.json']));
+  });
+});

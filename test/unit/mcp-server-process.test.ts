@@ -13,6 +13,11 @@ import { MCP_MARK, RAW_ERROR, seedMcp } from '../helpers/mcp-seed.js';
 
 let t: TempEnv;
 let client: Client;
+const ENTRIES = {
+  'dist/mcp.js': [join(ROOT, 'dist', 'mcp.js')],
+  'self-gen mcp': [join(ROOT, 'dist', 'cli.js'), 'mcp'],
+};
+let entry: string[] = ENTRIES['dist/mcp.js'];
 beforeEach(async () => {
   t = tempEnv('sg-mcp-proc-');
   const env = { ...t.env, CLAUDE_PROJECT_DIR: t.project };
@@ -21,7 +26,7 @@ beforeEach(async () => {
   await client.connect(
     new StdioClientTransport({
       command: process.execPath,
-      args: [join(ROOT, 'dist', 'mcp.js')],
+      args: entry,
       env: env as Record<string, string>,
       cwd: t.project,
       stderr: 'pipe',
@@ -38,6 +43,29 @@ const text = (r: Awaited<ReturnType<Client['callTool']>>) =>
 
 describe('#17.1 the stdio server process', () => {
   it('lists the seven tools; only forget_fix is not read-only', async () => {
+    await listsTools();
+  });
+
+  it('`self-gen mcp` is the same server', async () => {
+    await client.close();
+    entry = ENTRIES['self-gen mcp'];
+    client = new Client({ name: 'test', version: '1' });
+    await client.connect(
+      new StdioClientTransport({
+        command: process.execPath,
+        args: entry,
+        env: { ...t.env, CLAUDE_PROJECT_DIR: t.project } as Record<string, string>,
+        cwd: t.project,
+        stderr: 'pipe',
+      }),
+    );
+    entry = ENTRIES['dist/mcp.js'];
+    await listsTools();
+    const r = await client.callTool({ name: 'search_errors', arguments: { query: RAW_ERROR } });
+    expect(text(r)).toContain(MCP_MARK.fix);
+  });
+
+  async function listsTools() {
     const { tools } = await client.listTools();
     expect(tools.map((x) => x.name).sort()).toEqual(
       [
@@ -52,7 +80,7 @@ describe('#17.1 the stdio server process', () => {
     );
     for (const tool of tools)
       expect(tool.annotations?.readOnlyHint, tool.name).toBe(tool.name !== 'forget_fix');
-  });
+  }
 
   it('stays up through a damaged database and answers again once it is back', async () => {
     const ok = await client.callTool({ name: 'search_errors', arguments: { query: RAW_ERROR } });
