@@ -173,7 +173,12 @@ export function seedOrchestrator(projectPath: string, env: NodeJS.ProcessEnv): v
     write(p.sessionDir, name, fixtureText(f, name));
   }
   write(p.sessionDir, 'session.json', fixtureText(f, 'session.json'));
-  write(p.knowledgeDir, 'knowledge.yaml', fixtureText(f, 'knowledge.yaml'));
+  // Quoted: a hash like 4404e791 is a number to YAML (the fixture writes it bare).
+  write(
+    p.knowledgeDir,
+    'knowledge.yaml',
+    fixtureText(f, 'knowledge.yaml').replace(/^(\s*hash: )([0-9a-f]+)$/m, '$1"$2"'),
+  );
   const s = JSON.parse(fixtureText(f, 'state.json')) as StateFileT;
   s.tasks.T1!.subtasks['T1-S1']!.phase = 'implementation';
   write(p.sessionDir, 'state.json', JSON.stringify(s, null, 2));

@@ -2,7 +2,7 @@
 // (checked against the real Claude Code CLI under a temporary HOME); uninstall takes out exactly it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { CLAUDE_BIN, claudeAvailability, cleanEnv } from '../helpers/claude-harness.js';
@@ -63,17 +63,18 @@ describe('#17.1 install registers the MCP server (user scope)', () => {
       expect(statSync(claudeJson()).mode & 0o777).toBe(0o600);
       expect(selfGen('install')).toContain('already in');
 
-      const get = claude(userHome(), 'mcp', 'get', 'self-generation');
+      // The real CLI reads it (in a copy of the home: Claude Code rewrites its config file itself,
+      // also from processes that outlive the command).
+      const copy = join(t.dir, 'copy-home');
+      mkdirSync(copy);
+      copyFileSync(claudeJson(), join(copy, '.claude.json'));
+      const get = claude(copy, 'mcp', 'get', 'self-generation');
       expect(get.status, get.stdout + get.stderr).toBe(0);
       expect(get.stdout).toContain('dist/mcp.js');
       expect(get.stdout).toMatch(/Scope: User/i);
 
-      // Claude Code itself adds its own keys (also after it exits): uninstall takes out exactly
-      // our entry and keeps everything else.
       expect(selfGen('uninstall')).toContain('MCP server "self-generation" removed');
-      const gone = readJson(claudeJson());
-      expect(gone.mcpServers).toEqual(before.mcpServers);
-      expect(gone).toMatchObject({ numStartups: before.numStartups, projects: before.projects });
+      expect(readJson(claudeJson())).toEqual(before);
     },
   );
 
