@@ -17,6 +17,7 @@ import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { serverDeps } from '../../src/mcp/server.js';
 import { callTool, TOOLS, type McpDeps } from '../../src/mcp/tools.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
+import { SECRET_CORPUS } from '../helpers/secrets.js';
 import {
   MCP_MARK,
   RAW_ERROR,
@@ -224,6 +225,38 @@ describe('#17.1 forget_fix', () => {
         'suggestions',
       ].sort(),
     );
+  });
+});
+
+describe('#17.1 no secret in any answer', () => {
+  it('errors and fixes recorded with secrets (through the recording functions) come back redacted', async () => {
+    const db = openDb({ env: t.env });
+    const ids: { kb: number; ev: number }[] = [];
+    for (const c of SECRET_CORPUS) {
+      const kb = recordResolution(db, `SECRETMARK ${c.name} failed: ${c.text}`, {
+        errorRaw: `SECRETMARK ${c.text}`,
+        resolution: `rerun with ${c.text}`,
+      })!;
+      const ev = insertEvent(db, {
+        type: 'tool_error',
+        projectPath: t.project,
+        data: { tool: 'Bash', error: `SECRETMARK ${c.text}`, errorRaw: c.text, input: { command: c.text } },
+        files: [MCP_MARK.file],
+      });
+      ids.push({ kb, ev });
+    }
+    db.close();
+    const texts = [
+      (await call('search_errors', { query: 'SECRETMARK', limit: 50 })).text,
+      (await call('recent_errors', { limit: 50 })).text,
+      (await call('file_history', { file: MCP_MARK.file, limit: 50 })).text,
+    ];
+    for (const { kb, ev } of ids) {
+      texts.push((await call('search_errors', { detail: kb })).text);
+      texts.push((await call('recent_errors', { detail: ev })).text);
+    }
+    expect(texts.join('\n')).toContain('SECRETMARK');
+    for (const c of SECRET_CORPUS) for (const text of texts) expect(text, c.name).not.toContain(c.secret);
   });
 });
 
