@@ -247,6 +247,7 @@ const PART_BENCHES = [
     'learning-replay.mjs',
     'learning replay: labelled sessions through the hooks, fix precision/recall, junk advice',
   ],
+  ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
 ];
 const partResults = {};
 for (const [p, what] of PART_BENCHES) {

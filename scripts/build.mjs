@@ -79,6 +79,7 @@ const tools = {
   worker: 'src/jobs/worker-main.ts',
   daemon: 'src/embed/daemon-main.ts',
   'plugin-bootstrap': 'src/plugin/bootstrap.ts',
+  mcp: 'src/mcp/main.ts',
 };
 await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]' });
 Object.assign(entries, tools);

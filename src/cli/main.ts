@@ -9,6 +9,7 @@ import { registerAnalysis } from './commands/analysis.js';
 import { registerDemo } from './commands/demo.js';
 import { registerIntegrity } from './commands/integrity.js';
 import { registerUi } from './commands/ui.js';
+import { registerMcp } from './commands/mcp.js';
 import { isCorruptError } from '../store/db.js';
 import { paths } from '../shared/paths.js';
 import { markNeedsCheck } from '../store/recovery-log.js';
@@ -37,6 +38,7 @@ export function buildProgram(): Command {
   registerDemo(program);
   registerIntegrity(program);
   registerUi(program);
+  registerMcp(program);
   return program;
 }
 
@@ -47,6 +49,12 @@ async function main(): Promise<void> {
     const { hookMain } = await import('../hooks/main.js');
     await hookMain(argv[3]);
     return;
+  }
+  // The MCP server: stdout is the protocol itself, so it skips the CLI's output guards.
+  if (argv[2] === 'mcp' && argv.length === 3) {
+    const { runStdioServer } = await import('../mcp/server.js');
+    await runStdioServer();
+    process.exit(0);
   }
   // Terminal-safe output and quiet EPIPE (#12.6, #12.8); then redaction of everything printed (#12.4),
   // which wraps outermost so it sees the raw text first.

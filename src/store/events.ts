@@ -308,3 +308,12 @@ export function queryEvents(db: DB, q: EventQuery = {}): EventRow[] {
     ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY e.ts DESC, e.id DESC LIMIT ${limit}`;
   return (stmt(db, sql).all(...args) as (Omit<EventRow, 'data'> & { data: string })[]).map(parseRow);
 }
+
+/** One event by id, or null. */
+export function getEvent(db: DB, id: number): EventRow | null {
+  const r = stmt(
+    db,
+    'SELECT id, v, type, ts, session_id, project, project_path, data FROM events WHERE id = ?',
+  ).get(id) as (Omit<EventRow, 'data'> & { data: string }) | undefined;
+  return r ? parseRow(r) : null;
+}

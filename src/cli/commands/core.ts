@@ -11,6 +11,7 @@ import { pruneEvents } from '../../store/retention.js';
 import { runChecks, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
 import { install, onPath, uninstall } from '../install.js';
+import { installMcp, MCP_SERVER_NAME, uninstallMcp } from '../mcp-install.js';
 import { printWarning } from '../output.js';
 import { planPurge, runPurge, type PurgePlan } from '../purge.js';
 import { stopDaemon } from '../../embed/client.js';
@@ -61,6 +62,21 @@ async function confirmPurge(plan: PurgePlan): Promise<void> {
   }
 }
 
+function printMcpInstall(m: ReturnType<typeof installMcp>): void {
+  if (m.status === 'foreign')
+    printWarning(
+      `note: ${m.file} already has another MCP server named "${MCP_SERVER_NAME}"; it was left as it is\n  fix: claude mcp remove --scope user ${MCP_SERVER_NAME}, then run self-gen install again`,
+    );
+  else if (m.status === 'unchanged') console.log(`MCP server "${MCP_SERVER_NAME}" already in ${m.file}`);
+  else console.log(`MCP server "${MCP_SERVER_NAME}" ${m.status} in ${m.file} (user scope; see docs/mcp.md)`);
+}
+
+function printMcpUninstall(m: ReturnType<typeof uninstallMcp>): void {
+  if (m.status === 'removed') console.log(`${m.file}: MCP server "${MCP_SERVER_NAME}" removed`);
+  else if (m.status === 'foreign')
+    console.log(`${m.file}: the MCP server "${MCP_SERVER_NAME}" there is not ours; it was left as it is`);
+}
+
 export function registerCore(program: Command): void {
   program
     .command('install')
@@ -92,6 +108,7 @@ export function registerCore(program: Command): void {
         if (r.backup) console.log(`previous file saved as ${r.backup}`);
         console.log('new Claude Code sessions use them; check with `self-gen doctor`');
       }
+      if (scope === 'user') printMcpInstall(installMcp());
       if (scope === 'local' && !gitIgnores(projectDir, r.settingsPath))
         printWarning(
           `note: git does not ignore ${r.settingsPath}; it names this machine's path, so keep it out of commits\n  fix: add .claude/settings.local.json to ${projectDir}/.gitignore`,
@@ -137,6 +154,7 @@ export function registerCore(program: Command): void {
         }[r.restored];
         console.log(`${r.settingsPath}: ${r.removed} hook(s) removed; ${how}`);
       }
+      if (!opts.project) printMcpUninstall(uninstallMcp());
       if (!plan) return;
       if (plan.ours.length === 0) {
         console.log(`nothing to delete: ${plan.home} does not exist or holds no self-generation data`);

@@ -1,0 +1,27 @@
+// `self-gen mcp`: the stdio MCP server Claude Code starts (see docs/mcp.md).
+import type { Command } from 'commander';
+import { registerCheck } from '../checks.js';
+import { mcpStatus } from '../mcp-install.js';
+
+let checkRegistered = false;
+
+export function registerMcp(program: Command): void {
+  if (!checkRegistered) {
+    checkRegistered = true;
+    registerCheck(({ env }) => [{ name: 'mcp server', ...mcpStatus(env) }]);
+  }
+  program
+    .command('mcp')
+    .description(
+      'run the MCP server on stdin/stdout (Claude Code starts it: `self-gen install` registers it; see docs/mcp.md)',
+    )
+    .addHelpText(
+      'after',
+      '\nTools: search_errors, recent_errors, file_history, session_findings, orchestrator_context,\nsuggestions, forget_fix (the only one that changes anything).\n\nExamples:\n  claude mcp add --scope user self-generation -- self-gen mcp\n  self-gen install          # registers it in ~/.claude.json (user scope) with the hooks',
+    )
+    .action(async () => {
+      const { runStdioServer } = await import('../../mcp/server.js');
+      await runStdioServer();
+      process.exit(0);
+    });
+}

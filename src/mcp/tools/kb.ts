@@ -1,0 +1,139 @@
+// search_errors (the KB search of the hooks, read-only) and forget_fix (the only write).
+import * as z from 'zod';
+import type { DB } from '../../store/db.js';
+import { line } from '../bound.js';
+import { provenanceLine, provenanceOf } from '../provenance.js';
+import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
+
+async function kbModules() {
+  const [search, manage, record, normalize, messages] = await Promise.all([
+    import('../../kb/search.js'),
+    import('../../kb/manage.js'),
+    import('../../kb/record.js'),
+    import('../../kb/normalize.js'),
+    import('../../hooks/messages.js'),
+  ]);
+  return { ...search, ...manage, ...record, ...normalize, formatToolSequence: messages.formatToolSequence };
+}
+
+async function kbDetail(db: DB, id: number): Promise<ToolAnswer> {
+  const kb = await kbModules();
+  const e = kb.getEntry(db, id);
+  if (!e)
+    throw new ToolError(`no knowledge-base entry #${id}`, 'find entry ids with search_errors (query=…)');
+  return answer({
+    id: e.id,
+    error: e.error_normalized,
+    errorRaw: e.error_raw,
+    fix: e.resolution ? kb.describeResolution(e) : null,
+    toolSequence: kb.formatToolSequence(e.tool_sequence) || null,
+    provenance: provenanceOf(e),
+    note: e.resolution ? undefined : 'no fix recorded: this entry is never given as advice',
+  });
+}
+
+export const searchErrors = defineTool({
+  name: 'search_errors',
+  title: 'Search the error knowledge base',
+  description:
+    'Search what self-generation learned about an error: which fix resolved it before. Pass the error ' +
+    'message (or words from it) as `query`; it is normalised exactly as the hooks do (paths, numbers, ' +
+    'quoted names replaced), then looked up by tier: exact, prefix, vector (through the running ' +
+    'embedding daemon only), lexical. Answers `match` (the entry the hooks would advise, with its tier, ' +
+    'fix and provenance) and `entries` (other entries whose text contains the query, one line each). ' +
+    '`detail=<id>` gives one entry in full. Read-only.',
+  shape: {
+    query: z.string().max(20_000).optional().describe('the error message, or words from it'),
+    detail: z.number().int().positive().optional().describe('a knowledge-base entry id: its full record'),
+    limit: limitArg(10),
+  },
+  readOnly: true,
+  async run(a, d) {
+    const db = d.db();
+    if (a.detail !== undefined) return kbDetail(db, a.detail);
+    const q = (a.query ?? '').trim();
+    if (!q)
+      throw new ToolError(
+        'search_errors needs a query (an error message or words from it) or detail=<id>',
+        'call search_errors with query="<the error text>"',
+      );
+    const kb = await kbModules();
+    const normalized = kb.normalizeError(kb.extractErrorMessage(q));
+    const match = normalized
+      ? await kb.searchErrorKB(db, normalized, {
+          normalized: true,
+          bump: false, // a look-up by Claude is not advice given: counts stay as they are
+          env: d.env,
+          now: d.now(),
+          ...(d.embedder !== undefined ? { embedder: d.embedder } : {}),
+        })
+      : null;
+    const limit = a.limit ?? 10;
+    const seen = new Set<number>(match ? [match.id] : []);
+    const entries: Record<string, unknown>[] = [];
+    for (const contains of [q.slice(0, 300), normalized.slice(0, 300)]) {
+      if (!contains || entries.length >= limit) continue;
+      for (const e of kb.listEntries(db, { contains, sort: 'used', limit: limit + seen.size })) {
+        if (seen.has(e.id) || !e.resolution || entries.length >= limit) continue;
+        seen.add(e.id);
+        entries.push({
+          id: e.id,
+          error: line(e.error_normalized, 160),
+          fix: line(kb.describeResolution(e), 200),
+          provenance: provenanceLine(e),
+        });
+      }
+    }
+    return answer(
+      {
+        query: normalized || null,
+        match: match
+          ? {
+              id: match.id,
+              tier: match.tier,
+              error: line(match.error_normalized, 300),
+              fix: line(kb.describeResolution(match), 600),
+              provenance: provenanceLine(match),
+            }
+          : null,
+        entries,
+        ...(match || entries.length
+          ? { hint: DETAIL_HINT }
+          : { note: 'nothing is known about this error: no advice' }),
+      },
+      'entries',
+    );
+  },
+});
+
+export const forgetFix = defineTool({
+  name: 'forget_fix',
+  title: 'Forget a learned fix (deletes it)',
+  description:
+    'THE ONLY TOOL THAT CHANGES ANYTHING: deletes one knowledge-base entry (the error and its learned ' +
+    'fix, with its embedding) by id, so it is never given as advice again. Use it only when the user ' +
+    'asks to, or when the fix is clearly wrong. It cannot be undone (the fix is learned again only ' +
+    'if the same error is resolved again). Take the id from search_errors, recent_errors or file_history.',
+  shape: {
+    id: z.number().int().positive().describe('the knowledge-base entry id (kbId / match.id)'),
+  },
+  readOnly: false,
+  async run(a, d) {
+    const db = d.db();
+    const { getEntry, removeEntries } = await import('../../kb/manage.js');
+    const { describeResolution } = await import('../../kb/record.js');
+    const e = getEntry(db, a.id);
+    if (!e)
+      throw new ToolError(
+        `no knowledge-base entry #${a.id} (nothing was changed)`,
+        'find the id with search_errors',
+      );
+    await removeEntries(db, [a.id]);
+    return answer({
+      forgotten: a.id,
+      error: line(e.error_normalized, 300),
+      fix: line(describeResolution(e), 300),
+      note: 'deleted: this fix is no longer given as advice',
+    });
+  },
+});
