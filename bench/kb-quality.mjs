@@ -8,6 +8,7 @@
 // The KB holds every stored error of all parts plus --fill synthetic distractors (default 2000).
 // --halves also reports the tuning part split in two fixed halves (A/B, by a hash of the case id or
 // text): tune on one, check on the other, then swap (cross-validation).
+// --verbose lists the tuning cases missed or matched wrongly; held-out cases only ever give figures.
 // Usage: node bench/kb-quality.mjs [--model-path DIR] [--fill N] [--verbose] [--halves]
 //          [--set tuning|held-out|tuning-A|tuning-B] [--holdout FILE]
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -20,7 +21,9 @@ const opt = (name) => {
   const i = args.indexOf(name);
   return i >= 0 ? args[i + 1] : undefined;
 };
-const verbose = args.includes('--verbose');
+const verboseArg = args.includes('--verbose');
+// held-out cases are never listed one by one (only their figures), so they cannot steer the tuning
+let verbose = verboseArg;
 const halves = args.includes('--halves');
 const fill = Number(opt('--fill') ?? 2000);
 const onlySet = opt('--set');
@@ -128,6 +131,7 @@ try {
       let falseMatches = 0;
       const tiers = {};
       const tag = `[${set.name} / ${mode.name}]`;
+      verbose = verboseArg && set.name !== 'held-out';
       for (const p of set.pairs) {
         const q = m.errorKey(p.query).normalized;
         const r = await m.searchErrorKB(db, q, { ...mode.opts, normalized: true, bump: false });
