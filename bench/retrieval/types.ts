@@ -1,4 +1,4 @@
-// The retrieval data set's shape (bench/retrieval/tuning.ts, bench/retrieval/holdout.ts).
+// The retrieval data set's shape (bench/retrieval/tuning.ts, tuning-2.ts, holdout-v2.ts).
 
 export interface KbPair {
   id: string;

@@ -90,6 +90,36 @@ export function tokens(text: string): Set<string> {
   return out;
 }
 
+/**
+ * Identifier runs left unmasked by normalizeError: qualified or joined names (`org.demo.App`,
+ * `registry.acme.local`, `github.com/spf13/cobra`, `main.migrations`, `ActiveRecord::Base`,
+ * `user_id`), camelCase names (`finenaZepa`, `GradleWrapperMain`) and hyphenated names with a digit
+ * (`web-1`). Like the masked parts (`<STR>`, `<PATH>`), they name *what* the error is about, which
+ * varies from one occurrence of a problem to the next, not *which* problem it is.
+ */
+const IDENT_RE =
+  /[\p{L}\p{N}_$]+(?:(?:\.|::|\/|@)[\p{L}\p{N}_$]+)+|\b[a-z][a-z\d]*[A-Z][\p{L}\p{N}]*|\b[A-Z][a-z\d]+[A-Z][\p{L}\p{N}]*|\b[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*-\d[\p{L}\p{N}-]*|\b[\p{L}\p{N}]*_[\p{L}\p{N}_]*/gu;
+
+/**
+ * Tokens that occur only inside identifier runs (never as a plain word of the same text), error
+ * codes and class names excepted (`java.lang.NullPointerException` keeps its class, `ERR_REQUIRE_ESM`
+ * its code).
+ */
+export function identTokens(text: string): Set<string> {
+  const plain = text.replace(PLACEHOLDER_RE, ' ');
+  const inIdent = new Set<string>();
+  const cs = codes(text);
+  const skip = (m: string) => cs.has(m.toLowerCase()) || m === m.toUpperCase(); // codes, SQLITE_BUSY
+  for (const m of plain.matchAll(IDENT_RE)) {
+    if (skip(m[0])) continue;
+    for (const w of m[0].toLowerCase().matchAll(WORD_RE)) if (!cs.has(w[0])) inIdent.add(w[0]);
+  }
+  if (inIdent.size === 0) return inIdent;
+  const outside = plain.replace(IDENT_RE, (m) => (skip(m) ? m : ' '));
+  for (const w of outside.toLowerCase().matchAll(WORD_RE)) inIdent.delete(w[0]);
+  return inIdent;
+}
+
 export function weight(token: string): number {
   if (GENERIC.has(token)) return 0.25;
   if (TOOLS.has(token)) return 0.5;
@@ -110,8 +140,10 @@ export interface Similarity {
   codeConflict: boolean;
   /** Shared distinctive tokens that are not error codes or class names (TypeError, EACCES…). */
   sharedPlain: number;
-  /** Only one of the two carries error codes (a different runtime or tool is likely). */
+  /** Only one of the two carries a specific error code (EACCES, TS2307: another tool or problem is likely). */
   codeOneSided: boolean;
+  /** Only one of the two carries error class names, and no specific code (TypeError, OperationalError). */
+  classOneSided: boolean;
   /** The seed's keyword check (≥ 1 shared word of ≥ 3 letters). */
   keywordShared: boolean;
   /** Both are made only of common words (then only a high overlap makes a match). */
@@ -129,16 +161,25 @@ function allGeneric(a: Set<string>, b: Set<string>): boolean {
   return distinctiveOf(a).size === 0 && distinctiveOf(b).size === 0;
 }
 
+/** Weight of an identifier token (see IDENT_RE): as little as a generic word. */
+export const IDENT_WEIGHT = 0.25;
+
 export function similarity(query: string, candidate: string): Similarity {
   const q = tokens(query);
   const d = tokens(candidate);
+  const iq = identTokens(query);
+  const id = identTokens(candidate);
+  // a token that is an identifier on either side is a name, not a word of the message
+  const w = (t: string) => (iq.has(t) || id.has(t) ? Math.min(IDENT_WEIGHT, weight(t)) : weight(t));
   // `zsh: command not found: tsc` vs `bash: tsc: command not found`: when neither error has a word
   // of its own, the program it names is what identifies it.
   // Two messages made only of common words: every word counts (the lexical rule then asks for a
   // high overlap, see accepts()).
-  const generic = allGeneric(q, d);
-  const dq = generic ? q : distinctiveOf(q);
-  const dd = generic ? d : distinctiveOf(d);
+  const qw = new Set([...q].filter((t) => !iq.has(t)));
+  const dw = new Set([...d].filter((t) => !id.has(t)));
+  const generic = allGeneric(qw, dw);
+  const dq = generic ? qw : distinctiveOf(qw);
+  const dd = generic ? dw : distinctiveOf(dw);
   const cqAll = codes(query);
   const cdAll = codes(candidate);
   let sharedPlain = 0;
@@ -147,11 +188,11 @@ export function similarity(query: string, candidate: string): Similarity {
   let ws = 0;
   const shared: string[] = [];
   let sharedDistinctive = 0;
-  for (const t of q) wq += weight(t);
+  for (const t of q) wq += w(t);
   for (const t of d) {
-    wd += weight(t);
+    wd += w(t);
     if (q.has(t)) {
-      ws += weight(t);
+      ws += w(t);
       shared.push(t);
       if (dq.has(t) && dd.has(t)) {
         sharedDistinctive++;
@@ -166,7 +207,13 @@ export function similarity(query: string, candidate: string): Similarity {
     codeConflict = true;
     for (const c of cq) if (cd.has(c)) codeConflict = false;
   }
-  const codeOneSided = cq.size > 0 !== cd.size > 0;
+  // A bare error class on one side only (`sqlite3.OperationalError: database is locked` vs `Error:
+  // SQLITE_BUSY: database is locked`) can be the runtime's wording; a specific code on one side only
+  // (EACCES, TS2307, E0382) says another tool or problem is likely.
+  const specific = (cs: Set<string>) => [...cs].some((c) => !/(?:error|exception)$/.test(c));
+  const oneSided = cq.size > 0 !== cd.size > 0;
+  const codeOneSided = oneSided && (specific(cq) || specific(cd));
+  const classOneSided = oneSided && !codeOneSided;
   const score = wq + wd > 0 ? (2 * ws) / (wq + wd) : 0;
   return {
     score,
@@ -175,6 +222,7 @@ export function similarity(query: string, candidate: string): Similarity {
     codeConflict,
     sharedPlain,
     codeOneSided,
+    classOneSided,
     keywordShared: sharesKeyword(query, candidate),
     generic,
   };

@@ -23,12 +23,23 @@ export interface LexicalOptions {
   /** Only entries without an embedding (the vector tier already judged the others). */
   onlyUnembedded?: boolean;
   minScore?: number;
+  /** Ambiguity margin (default LEXICAL_AMBIGUITY_MARGIN, see searchLexical). */
+  ambiguityMargin?: number;
 }
+
+/** Plain distinctive words two errors must share when only one names an error class. */
+export const CLASS_ONE_SIDED_WORDS = 2;
+/**
+ * When the runner-up is another entry with other advice and scores within this margin of the best,
+ * the query fits both as well: no answer (a miss is better than a coin toss between two fixes).
+ */
+export const LEXICAL_AMBIGUITY_MARGIN = 0.05;
 
 /** The FTS5 query: the query's distinctive words and codes (a match must share one of them). */
 export function ftsQuery(normalized: string): string | null {
   const terms = new Set<string>();
   const ts = tokens(normalized);
+  // names (identifiers) are searched for too: rare, they rank the entry of the same name first
   for (const t of ts) if (distinctive(t)) terms.add(t);
   // no word of its own: the programs it names, else every word (see similarity)
   if (terms.size === 0) for (const t of ts) if (weight(t) === 0.5) terms.add(t);
@@ -58,7 +69,12 @@ export function accepts(sim: Similarity, minScore = LEXICAL_MIN_SCORE): boolean 
     !(sim.sharedPlain >= CONFLICT_OVERRIDE_WORDS && sim.score >= CONFLICT_OVERRIDE_SCORE)
   )
     return false;
-  const strict = sim.codeOneSided || sim.sharedPlain === 0 || sim.generic;
+  // a class name on one side only is the runtime's wording when ≥ 2 plain words agree
+  const strict =
+    sim.codeOneSided ||
+    (sim.classOneSided && sim.sharedPlain < CLASS_ONE_SIDED_WORDS) ||
+    sim.sharedPlain === 0 ||
+    sim.generic;
   return sim.score >= (strict ? Math.max(minScore, LEXICAL_ONE_SIDED_SCORE) : minScore);
 }
 
@@ -92,19 +108,24 @@ export function searchLexical(db: DB, normalized: string, opts: LexicalOptions =
         rows.map((r) => r.id),
       )
     : new Set<number>();
-  let best: LexicalHit | null = null;
+  const ok: LexicalHit[] = [];
   for (const r of rows) {
     if (skip.has(r.id)) continue;
     const sim = similarity(normalized, r.error_normalized);
     if (!accepts(sim, opts.minScore)) continue;
-    const better =
-      !best ||
-      sim.score > best.score + 1e-9 ||
-      (Math.abs(sim.score - best.score) <= 1e-9 && (r.use_count ?? 0) > (best.entry.use_count ?? 0));
-    if (better) {
-      const { bm25, ...entry } = r;
-      best = { entry, score: sim.score, bm25, sim };
-    }
+    const { bm25, ...entry } = r;
+    ok.push({ entry, score: sim.score, bm25, sim });
   }
+  if (ok.length === 0) return null;
+  // best score first; equal scores: the most used entry
+  ok.sort((a, b) =>
+    Math.abs(a.score - b.score) > 1e-9
+      ? b.score - a.score
+      : (b.entry.use_count ?? 0) - (a.entry.use_count ?? 0),
+  );
+  const best = ok[0]!;
+  const margin = opts.ambiguityMargin ?? LEXICAL_AMBIGUITY_MARGIN;
+  const rival = ok.find((h) => h !== best && h.entry.resolution !== best.entry.resolution);
+  if (rival && rival.score >= best.score - margin) return null;
   return best;
 }

@@ -159,7 +159,11 @@ export function extractErrorMessage(raw: unknown): string {
   // PostgreSQL clients: `connection to server … failed: FATAL:  <the error>`
   const fatal = /\bfailed: (FATAL: .*)$/.exec(chosen.line);
   if (fatal) return fatal[1] as string;
-  // A header that ends with ':' says the rest on the next line.
-  if (chosen.line.endsWith(':') && all[chosen.at + 1]) return `${chosen.line} ${all[chosen.at + 1]}`;
+  // A header that ends with ':' says the rest on the next line (Ruby and others leave a blank line
+  // between: `ActiveRecord::PendingMigrationError:` / `` / `  Migrations are pending…`).
+  if (chosen.line.endsWith(':')) {
+    const next = all[chosen.at + 1] || (all[chosen.at + 1] === '' ? all[chosen.at + 2] : undefined);
+    if (next) return `${chosen.line} ${next}`;
+  }
   return chosen.line;
 }

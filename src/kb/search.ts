@@ -10,7 +10,7 @@ import { validVector, type Embedder } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
 import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
-import { searchLexical } from './lexical.js';
+import { searchLexical, type LexicalOptions } from './lexical.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export interface KbEntry {
@@ -59,6 +59,8 @@ export interface SearchOptions {
   thresholds?: VecThresholds;
   /** Run the lexical tier (default true). */
   lexical?: boolean;
+  /** Lexical tier settings (benchmarks: thresholds chosen by cross-validation). */
+  lexicalOptions?: Pick<LexicalOptions, 'minScore' | 'ambiguityMargin'>;
   /** Bump use_count/last_used of the hit (default true, as the seed says). */
   bump?: boolean;
   trace?: SearchTrace;
@@ -246,7 +248,7 @@ export async function searchErrorKB(
       }
     }
     if (!hit && opts.lexical !== false) {
-      const lex = searchLexical(db, normalized, { onlyUnembedded: vectorRan });
+      const lex = searchLexical(db, normalized, { ...opts.lexicalOptions, onlyUnembedded: vectorRan });
       if (lex) hit = { ...lex.entry, tier: 'lexical', score: lex.score, distance: lex.bm25 };
       step(
         'lexical',

@@ -1,9 +1,12 @@
 // #13.4 / #13.5 the lexical and prefix rules the retrieval data set led to (tuning part only).
 import { describe, expect, it } from 'vitest';
 import { errorKey } from '../../src/kb/error-key.js';
-import { similarity } from '../../src/kb/keywords.js';
-import { accepts } from '../../src/kb/lexical.js';
+import { identTokens, similarity } from '../../src/kb/keywords.js';
+import { accepts, searchLexical } from '../../src/kb/lexical.js';
+import { recordResolution } from '../../src/kb/record.js';
 import { prefixAgrees } from '../../src/kb/search.js';
+import { closeDb, openDb } from '../../src/store/db.js';
+import { tempEnv } from '../helpers/env.js';
 
 const K = (raw: string) => errorKey(raw).normalized;
 const match = (a: string, b: string) => accepts(similarity(K(a), K(b)));
@@ -83,5 +86,73 @@ describe('#13.5 prefix tier guard', () => {
       '!',
     );
     expect(prefixAgrees(stored.slice(0, 30) + 'Z'.repeat(34), stored)).toBe(true);
+  });
+});
+
+describe('#13 retrieval-tune: names, one-sided classes, ambiguity, headers', () => {
+  it('identifiers left unmasked (qualified, camelCase, snake_case, hyphenated with a digit) are names, not words', () => {
+    expect([...identTokens('curl: (6) Could not resolve host: registry.acme.local')].sort()).toEqual([
+      'acme',
+      'local',
+      'registry',
+    ]);
+    expect([...identTokens('ReferenceError: structuredClone is not defined')]).toEqual(['structuredclone']);
+    expect([...identTokens('Error response from daemon: No such container: web-1')]).toEqual(['web', '1']);
+    // error codes and classes inside a qualified name stay; an ALL_CAPS code stays a word
+    expect(identTokens('java.lang.NullPointerException').has('nullpointerexception')).toBe(false);
+    expect(identTokens('Error: SQLITE_BUSY: database is locked').size).toBe(0);
+    // a word that also occurs on its own is a word
+    expect(identTokens('main class org.demo.main').has('main')).toBe(false);
+  });
+  it('two occurrences of a problem about different names match; the names weigh like common words', () => {
+    expect(
+      match(
+        'Exit code 6\ncurl: (6) Could not resolve host: registry.acme.local',
+        'curl: (6) Could not resolve host: api.internal.example',
+      ),
+    ).toBe(true);
+    expect(
+      match(
+        'curl: (6) Could not resolve host: registry.acme.local',
+        'curl: (7) Failed to connect to registry.acme.local port 443',
+      ),
+    ).toBe(false);
+  });
+  it('an error class on one side only is the runtime’s wording when two plain words agree; not when one does', () => {
+    expect(
+      match('Error: SQLITE_BUSY: database is locked', 'sqlite3.OperationalError: database is locked'),
+    ).toBe(true);
+    expect(match("E       assert 'a' == 'b'", 'E       AssertionError: assert 3 == 4')).toBe(false);
+    // a specific code on one side only still needs the high overlap
+    expect(match('npm ERR! code EACCES syscall mkdir', 'Error: permission denied, mkdir')).toBe(false);
+  });
+  it('a header ending with `:` is joined with the next line even across a blank line', () => {
+    expect(K('Exit code 1\nActiveRecord::PendingMigrationError:\n\n  Migrations are pending.')).toBe(
+      'ActiveRecord::PendingMigrationError: Migrations are pending.',
+    );
+  });
+  it('no lexical answer when another entry with other advice fits as well (a miss beats a coin toss)', () => {
+    const t = tempEnv('sg-kb-ambiguous-');
+    const db = openDb({ env: t.env });
+    try {
+      const add = (e: string, fix: string) => recordResolution(db, K(e), { errorRaw: e, resolution: fix });
+      add('TypeError: app.listen is not a function', 'check the export of the module');
+      const other = add('TypeError: fooBar is not a function', 'rename the helper');
+      const q = K('TypeError: router.use is not a function');
+      expect(searchLexical(db, q)).toBeNull();
+      // the same advice twice is no ambiguity
+      db.prepare('UPDATE error_kb SET resolution = ? WHERE id = ?').run(
+        'check the export of the module',
+        other,
+      );
+      expect(searchLexical(db, q)?.entry.resolution).toBe('check the export of the module');
+      // a margin below 0 turns the check off
+      db.prepare('UPDATE error_kb SET resolution = ? WHERE id = ?').run('rename the helper', other);
+      expect(searchLexical(db, q, { ambiguityMargin: -1 })).not.toBeNull();
+    } finally {
+      db.close();
+      closeDb();
+      t.cleanup();
+    }
   });
 });
