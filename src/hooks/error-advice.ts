@@ -40,6 +40,7 @@ export function hookSearchOptions(deps: HookDeps): SearchOptions {
     env: deps.env,
     embedder,
     thresholds: deps.config.embedding.thresholds,
+    lexical: getSection(deps.config, 'advice', AdviceConfig).lexicalTier,
   };
 }
 
