@@ -22,7 +22,7 @@ export interface Seeded {
   f: Fixture;
   env: NodeJS.ProcessEnv;
   openDb: () => DB;
-  kb: { staleDist: number; hostile: number; permission: number };
+  kb: { staleDist: number; hostile: number; permission: number; unsafe: number };
 }
 
 export async function seedUiHome(): Promise<Seeded> {
