@@ -1,14 +1,17 @@
 // Every MCP answer is bounded: at most MAX_ANSWER_CHARS characters of JSON, well under Claude
 // Code's MCP output cap (25,000 tokens by default). Lists are cut first (the answer says how many
 // were left out), then long strings are shortened, until the answer fits.
-import { truncate } from '../shared/redact.js';
+import { redact, truncate } from '../shared/redact.js';
 
 export const MAX_ANSWER_CHARS = 8000;
 
-/** One line (no line breaks, no control characters), at most `max` characters. */
+/**
+ * One line (no line breaks, no control characters), at most `max` characters. Redacted before it
+ * is cut, so a secret in a row stored by an older version is never cut into an unrecognisable part.
+ */
 export function line(text: unknown, max = 200): string {
   if (text === null || text === undefined) return '';
-  const flat = String(text)
+  const flat = redact(String(text))
     // eslint-disable-next-line no-control-regex
     .replace(/[\u0000-\u001f\u007f]+/g, ' ')
     .replace(/\s{2,}/g, ' ')

@@ -1,38 +1,109 @@
-// How a knowledge-base entry came to be, as shown to Claude by the MCP tools. One small function
-// so the fields added later (confidence, the project an entry was learned in, candidate vs proven)
-// are rendered in one place.
-import type { KbEntry } from '../kb/search.js';
+// The fix an MCP tool may show for a knowledge-base entry, and where it comes from. Every MCP tool
+// that shows a fix goes through `mcpFix`: the advice filter of the hooks (kb/advice.ts adviceFor:
+// never an unsafe fix, never a legacy or unproven one, a fix from another project only with the
+// configured confirmations and labelled so), for the MCP server's project, with the provenance in
+// the hooks' words (provenanceText). A look-up by Claude is not advice given: nothing is counted.
+import type { DB } from '../store/db.js';
+import { getSection, loadConfig } from '../store/config.js';
+import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../kb/advice.js';
+import { candidates } from '../kb/candidates.js';
+import { unsafeFix } from '../kb/safety.js';
+import { describeResolution } from '../kb/record.js';
+import { formatToolSequence } from '../hooks/messages.js';
+import type { McpDeps } from './tool.js';
 
 export interface Provenance {
+  /** manual: typed by the user; this-project: learned here; other-projects: learned elsewhere. */
+  source: Advice['provenance']['source'];
+  /** True when the fix was learned in another project (never in this one). */
+  fromAnotherProject: boolean;
+  /** Confirmations counted for the source (this project, or all other projects). */
+  confirmations: number;
+  /** How many other projects confirmed it (source other-projects). */
+  projects: number;
+  /** When it was last confirmed. */
+  lastConfirmed: string;
+  /** The one-line form the hooks show (provenanceText). */
+  text: string;
   /** The tool whose call resolved the error (null when unknown). */
   resolvedBy: string | null;
-  /** When the entry was recorded or last refreshed. */
-  recorded: string;
-  /** How often it was found by a search (hooks and CLI) or re-learned. */
-  uses: number;
-  lastUsed: string | null;
-  /** The project the fix was learned in (null: not stored by this schema version). */
-  project: string | null;
 }
 
-export function provenanceOf(e: KbEntry & { project?: string | null }): Provenance {
+export interface ShownFix {
+  kbId: number;
+  fix: string;
+  toolSequence: string | null;
+  provenance: Provenance;
+}
+
+/** Why an entry with candidates shows no fix (never the fix text itself). */
+export const NO_PROVEN_FIX = 'no proven fix yet: nothing is advised for this error';
+export const NO_SAFE_FIX = 'no fix that may be advised: the recorded one is unsafe and is never shown';
+
+/** The configured advice bar and locale, read once per tool call (fixContext). */
+export interface FixContext {
+  deps: McpDeps;
+  now: Date;
+  minOtherProjectConfirmations: number;
+  locale: 'ko' | 'en';
+}
+
+export function fixContext(d: McpDeps): FixContext {
+  const ctx: FixContext = { deps: d, now: d.now(), minOtherProjectConfirmations: 2, locale: 'ko' };
+  try {
+    const cfg = loadConfig(d.env);
+    ctx.minOtherProjectConfirmations = getSection(cfg, 'advice', AdviceConfig).minOtherProjectConfirmations;
+    ctx.locale = cfg.locale === 'en' ? 'en' : 'ko';
+  } catch {
+    // an unreadable config: the defaults (the default bar)
+  }
+  return ctx;
+}
+
+export function provenanceOf(a: Advice, now: Date, locale: 'ko' | 'en'): Provenance {
+  const p = a.provenance;
   return {
-    resolvedBy: e.resolved_by ?? null,
-    recorded: e.ts,
-    uses: e.use_count ?? 0,
-    lastUsed: e.last_used ?? null,
-    project: typeof e.project === 'string' ? e.project : null,
+    source: p.source,
+    fromAnotherProject: p.source === 'other-projects',
+    confirmations: p.confirmations,
+    projects: p.projects,
+    lastConfirmed: p.lastTs,
+    text:
+      provenanceText(p, now, locale) ||
+      (locale === 'ko' ? '사용자가 직접 입력한 해결' : 'fix given by the user (kb add / kb edit)'),
+    resolvedBy: a.resolvedBy,
   };
 }
 
-/** The one-line form (index lines). */
-export function provenanceLine(e: KbEntry & { project?: string | null }): string {
-  const p = provenanceOf(e);
-  return [
-    p.resolvedBy ? `resolved by ${p.resolvedBy}` : 'resolver unknown',
-    `used ${p.uses}×`,
-    p.lastUsed ? `last used ${p.lastUsed.slice(0, 10)}` : 'never used',
-    `recorded ${p.recorded.slice(0, 10)}`,
-    ...(p.project ? [`in ${p.project}`] : []),
-  ].join(', ');
+/**
+ * The fix that may be shown for KB entry `kbId` in the server's project, or null. `currentRaw`
+ * is the raw text of the error being looked at, when known (a fix naming another module or file
+ * than this error's is not shown, as in the hooks).
+ */
+export function mcpFix(db: DB, kbId: number, ctx: FixContext, currentRaw?: string): ShownFix | null {
+  const a = adviceFor(db, kbId, {
+    projectPath: ctx.deps.project.path,
+    now: ctx.now,
+    minOtherProjectConfirmations: ctx.minOtherProjectConfirmations,
+    count: false, // a look-up by Claude is not advice given
+    ...(currentRaw !== undefined ? { currentRaw } : {}),
+  });
+  if (!a) return null;
+  return {
+    kbId,
+    fix: describeResolution({ resolution: a.resolution, resolved_by: a.resolvedBy }),
+    toolSequence: formatToolSequence(a.toolSequence) || null,
+    provenance: provenanceOf(a, ctx.now, ctx.locale),
+  };
+}
+
+/** Why entry `kbId` shows no fix: unsafe, or not proven (legacy, unconfirmed here, too few elsewhere). */
+export function noFixReason(db: DB, kbId: number): string {
+  try {
+    const cs = candidates(db, kbId);
+    if (cs.length > 0 && cs.every((c) => unsafeFix(c.resolution))) return NO_SAFE_FIX;
+  } catch {
+    // fall through
+  }
+  return NO_PROVEN_FIX;
 }

@@ -3,6 +3,7 @@
 import * as z from 'zod';
 import type { DB } from '../store/db.js';
 import type { Embedder } from '../embed/embedder.js';
+import { redactDeep } from '../shared/redact.js';
 import { boundedJson } from './bound.js';
 
 export interface McpDeps {
@@ -50,6 +51,10 @@ export const DETAIL_HINT = 'call again with detail=<id> for the full record';
 export const limitArg = (def: number) =>
   z.number().int().min(1).max(50).optional().describe(`how many index lines (default ${def}, at most 50)`);
 
+/**
+ * An answer: redacted (defence in depth: rows stored by older versions, with weaker rules, may
+ * hold secrets; the CLI's output guard does not cover the MCP server), then bounded.
+ */
 export const answer = (obj: Record<string, unknown>, listKey?: string): ToolAnswer => ({
-  text: boundedJson(obj, listKey),
+  text: boundedJson(redactDeep(obj), listKey),
 });

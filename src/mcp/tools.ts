@@ -3,9 +3,11 @@
 // analysis suggestions). Small answers first: an index with ids and one line each; details by id
 // (`detail`). Every answer is bounded (bound.ts). Read-only except `forget_fix`.
 //
-// Everything shown comes from storage that was redacted when it was written: nothing is redacted
-// again here, and the answers are JSON for the model (no terminal output).
+// Everything shown comes from storage that was redacted when it was written, and every answer is
+// redacted again before it is serialised (tool.ts answer, errorAnswer): rows stored by an older
+// version may hold secrets. A fix is shown only through the hooks' advice filter (provenance.ts).
 import * as z from 'zod';
+import { redactDeep } from '../shared/redact.js';
 import { boundedJson, line } from './bound.js';
 import { ToolError, type McpDeps, type ToolAnswer, type ToolDef } from './tool.js';
 import { forgetFix, searchErrors } from './tools/kb.js';
@@ -47,7 +49,7 @@ export async function callTool(name: string, args: unknown, deps: McpDeps): Prom
 }
 
 export function errorAnswer(e: unknown, deps?: McpDeps): ToolAnswer {
-  return { text: boundedJson(describeFailure(e, deps)), isError: true };
+  return { text: boundedJson(redactDeep(describeFailure(e, deps))), isError: true };
 }
 
 function describeFailure(e: unknown, deps?: McpDeps): { error: string; fix: string } {

@@ -4,6 +4,8 @@
 // is state.json `request.current_task`, the current subtask that task's `current_subtask`. Used by
 // `self-gen orch context` and by the SubagentStart hook.
 import type { DB } from '../store/db.js';
+import { getSection, loadConfig } from '../store/config.js';
+import { AdviceConfig } from '../kb/advice.js';
 import { OrchError, orchError } from './errors.js';
 import { readLedger } from './ledger.js';
 import { gatherTriggerFacts, evaluateTriggers, runMemorySearch, type MemoryOutcome } from './memory.js';
@@ -30,6 +32,16 @@ import type {
 import { readContract, readKnowledge, readSession, readState, type ContractDoc } from './store.js';
 import { loadTemplate, renderTemplate, type TemplateSource } from './templates.js';
 import { loadYaml } from './yaml.js';
+
+/** The configured advice bar (config `advice.minOtherProjectConfirmations`), or the default. */
+function adviceBar(env: NodeJS.ProcessEnv | undefined): number | undefined {
+  if (!env) return undefined;
+  try {
+    return getSection(loadConfig(env), 'advice', AdviceConfig).minOtherProjectConfirmations;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface OrchEnv {
   projectRoot: string;
@@ -293,6 +305,7 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
         locale: env.locale,
         db: env.db,
         requestId: request,
+        minOtherProjectConfirmations: adviceBar(env.env),
       });
       vars.mem_context = memory.context;
       if (memory.warning) warnings.push(memory.warning);

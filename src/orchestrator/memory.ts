@@ -6,6 +6,7 @@
 // mem_context stays empty; when sources answer without hits, mem_context is empty too.
 import { request as httpRequest } from 'node:http';
 import { basename, resolve } from 'node:path';
+import { adviceFor } from '../kb/advice.js';
 import { searchErrorKB } from '../kb/search.js';
 import { sameFile } from '../shared/files.js';
 import { redact, truncate } from '../shared/redact.js';
@@ -296,6 +297,8 @@ export interface SearchInput {
   locale: 'ko' | 'en';
   db: (() => DB) | null;
   requestId?: string;
+  /** The advice bar for fixes learned in other projects (config `advice`; default 2). */
+  minOtherProjectConfirmations?: number;
 }
 
 function oneLine(s: unknown, max = 200): string {
@@ -350,13 +353,23 @@ function searchEvents(db: DB, projectPath: string, t: Trigger, limit: number): s
 }
 
 interface KbRow {
+  id: number;
   error_normalized: string;
-  resolution: string | null;
-  resolved_by: string | null;
 }
 
-function kbLine(k: KbRow): string {
-  return `"${oneLine(k.error_normalized, 120)}" → ${oneLine(k.resolution, 160)}${k.resolved_by ? ` (${k.resolved_by})` : ''}`;
+/**
+ * The line for a KB entry: its error and the fix the advice filter (kb/advice.ts, as every hook
+ * applies it) lets through for this project, or null (unsafe, legacy, unproven, or from other
+ * projects without enough confirmations: no advice).
+ */
+function kbLine(db: DB, k: KbRow, projectPath: string, minOther: number | undefined): string | null {
+  const a = adviceFor(db, k.id, {
+    projectPath,
+    count: false,
+    ...(minOther !== undefined ? { minOtherProjectConfirmations: minOther } : {}),
+  });
+  if (!a) return null;
+  return `"${oneLine(k.error_normalized, 120)}" → ${oneLine(a.resolution, 160)}${a.resolvedBy ? ` (${a.resolvedBy})` : ''}`;
 }
 
 async function searchKb(
@@ -364,12 +377,18 @@ async function searchKb(
   t: Trigger,
   lastResult: TestResultT | null | undefined,
   limit: number,
+  projectPath: string,
+  minOther?: number,
 ): Promise<string[]> {
   const out: string[] = [];
+  const push = (k: KbRow) => {
+    const l = kbLine(db, k, projectPath, minOther);
+    if (l) out.push(l);
+  };
   if (t.id === 'implementer-retry' || t.id === 'qa-test-failures') {
     for (const f of (lastResult?.failed_tests ?? []).slice(0, 3)) {
       const m = await searchErrorKB(db, f.reason);
-      if (m && m.resolution) out.push(kbLine(m));
+      if (m && m.resolution) push(m);
     }
   }
   if (t.id === 'implementer-same-file') {
@@ -377,11 +396,11 @@ async function searchKb(
       try {
         const rows = db
           .prepare(
-            `SELECT k.error_normalized, k.resolution, k.resolved_by FROM error_kb_fts f JOIN error_kb k ON k.id = f.rowid
+            `SELECT k.id, k.error_normalized FROM error_kb_fts f JOIN error_kb k ON k.id = f.rowid
              WHERE error_kb_fts MATCH ? AND k.resolution IS NOT NULL ORDER BY rank LIMIT ?`,
           )
           .all(`"${basename(file).replace(/"/g, '')}"`, limit) as KbRow[];
-        out.push(...rows.map(kbLine));
+        rows.forEach(push);
       } catch {}
     }
   }
@@ -606,7 +625,14 @@ export async function runMemorySearch(i: SearchInput): Promise<MemoryOutcome> {
             hits.push({ trigger: t.id, query: t.query, source: 'events', text });
         } catch {}
         try {
-          for (const text of await searchKb(db, t, i.lastResult, limit))
+          for (const text of await searchKb(
+            db,
+            t,
+            i.lastResult,
+            limit,
+            i.p.projectRoot,
+            i.minOtherProjectConfirmations,
+          ))
             hits.push({ trigger: t.id, query: t.query, source: 'error-kb', text });
         } catch {}
         for (const text of await searchContracts(i, t, limit))

@@ -128,13 +128,25 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     const stale = page.locator(`[data-kb-id="${s.kb.staleDist}"]`);
     const db0 = s.openDb();
     const total = (db0.prepare('SELECT count(*) AS n FROM error_kb').get() as { n: number }).n;
-    const uses = (
-      db0.prepare('SELECT use_count FROM error_kb WHERE id = ?').get(s.kb.staleDist) as { use_count: number }
-    ).use_count;
+    const shown = (
+      db0.prepare('SELECT answered FROM error_kb_lookups WHERE kb_id = ?').get(s.kb.staleDist) as {
+        answered: number;
+      }
+    ).answered;
     db0.close();
-    expect(uses).toBeGreaterThanOrEqual(2);
-    expect(await stale.innerText()).toMatch(new RegExp(`uses\\s*${uses}×\\s*last advised\\s*\\d{4}-`, 'i'));
+    expect(shown).toBe(2);
+    expect(await stale.innerText()).toMatch(new RegExp(`advice shown\\s*${shown}×`, 'i'));
+    expect(await stale.innerText()).toMatch(/proof\s*typed by you/i);
+    expect(await stale.innerText()).toMatch(/confirmed\s*1×, last \d{4}-/i);
     expect(await stale.innerText()).toMatch(/projects\s*proj/i);
+    expect(await stale.locator('[data-never]').count()).toBe(0);
+    // A download-and-run fix stored by an older version is flagged as never advised.
+    const unsafe = page.locator(`[data-kb-id="${s.kb.unsafe}"]`);
+    expect(await unsafe.locator('.fix [data-never="unsafe"]').innerText()).toMatch(
+      /never advised: downloads and runs a script/,
+    );
+    await unsafe.locator('details.cands summary').click();
+    expect(await unsafe.locator('details.cands li').innerText()).toMatch(/never advised[\s\S]*confirmed 4×/);
     await shot('kb');
 
     await page.fill('input[type="search"]', 'EACCES');
@@ -157,6 +169,12 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
         }
       ).resolution,
     ).toBe('Bash: fix the owner with chown');
+    // The same kb/manage function as `kb edit`: the typed fix is the entry's manual candidate.
+    expect(
+      db
+        .prepare(`SELECT resolution FROM error_kb_fixes WHERE kb_id = ? AND proof = 'manual'`)
+        .all(s.kb.permission),
+    ).toEqual([{ resolution: 'Bash: fix the owner with chown' }]);
     db.close();
 
     // Forget one.
@@ -167,6 +185,10 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     db = s.openDb();
     expect(db.prepare('SELECT id FROM error_kb WHERE id = ?').get(s.kb.hostile)).toBeUndefined();
     expect((db.prepare('SELECT count(*) AS n FROM error_kb').get() as { n: number }).n).toBe(total - 1);
+    // …with its candidates (the function `kb rm` uses).
+    expect(db.prepare('SELECT count(*) AS n FROM error_kb_fixes WHERE kb_id = ?').get(s.kb.hostile)).toEqual({
+      n: 0,
+    });
     db.close();
   });
 

@@ -100,6 +100,9 @@ describeE2E('e2e: #17.1 MCP server in a real Claude Code session', () => {
 
     expect(search!.match).toMatchObject({ id: seeded.kbId, tier: 'exact' });
     expect(search!.match.fix).toContain(MCP_MARK.fix);
+    // The fix came through the hooks' advice filter, with its provenance (typed by the user).
+    expect(search!.match.provenance).toMatchObject({ source: 'manual', fromAnotherProject: false });
+    expect(search!.match.provenance.text).toBeTruthy();
     expect(recent!.errors.map((e: { id: number }) => e.id)).toContain(seeded.errorEventId);
     expect(JSON.stringify(recent)).not.toContain(MCP_MARK.otherProjectError);
     expect(file!.errors.map((e: { id: number }) => e.id)).toEqual([seeded.errorEventId]);

@@ -73,8 +73,14 @@ describe('#17.1 search_errors', () => {
     expect(r.isError).toBeUndefined();
     expect(r.json.match).toMatchObject({ id: seeded.kbId, tier: 'exact' });
     expect(r.json.match.fix).toContain(MCP_MARK.fix);
-    expect(r.json.match.provenance).toContain('resolved by Bash');
-    expect(r.json.match.provenance).toMatch(/used 1×/);
+    // The seeded fix was typed by the user (recordResolution): advised everywhere, said so.
+    expect(r.json.match.provenance).toMatchObject({
+      source: 'manual',
+      fromAnotherProject: false,
+      resolvedBy: 'Bash',
+    });
+    expect(r.json.match.provenance.text).toBeTruthy();
+    expect(r.json.match.toolSequence).toBe('Bash → Bash');
     expect(r.json.query).toBe(seeded.normalized);
     // A look-up is not advice given: the entry's use count and last use stay as they were.
     expect(kbRow(seeded.kbId)).toEqual(before);
@@ -91,7 +97,11 @@ describe('#17.1 search_errors', () => {
     const d = await call('search_errors', { detail: seeded.kbId });
     expect(d.json).toMatchObject({ id: seeded.kbId, errorRaw: RAW_ERROR, toolSequence: 'Bash → Bash' });
     expect(d.json.fix).toBe(MCP_MARK.fix);
-    expect(d.json.provenance).toMatchObject({ resolvedBy: 'Bash', uses: 1, project: null });
+    expect(d.json.provenance).toMatchObject({
+      source: 'manual',
+      resolvedBy: 'Bash',
+      fromAnotherProject: false,
+    });
   });
 
   it('an unknown error: no match and says so (no advice); an unknown id is an error answer with a fix', async () => {

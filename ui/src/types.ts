@@ -29,7 +29,7 @@ export interface OverviewResponse {
   overview: Overview;
   kb: KbStats;
   advice: Advice[];
-  adviceSummary: { advised: number; lastAdvised: string | null };
+  adviceSummary: { advised: number; times: number; lastAdvised: string | null };
   latency: { n: number; p50: number; p95: number; max: number } | null;
 }
 export interface KbEntry {
@@ -44,7 +44,33 @@ export interface KbEntry {
   embedded: boolean;
   projects: string[];
   toolSequence: string[];
-  confidence: number | null;
+  confidence: KbConfidence | null;
+  candidates: KbCandidate[];
+  resolutionNeverAdvised: NeverAdvised | null;
+  advised: number;
+}
+export type Proof = 'manual' | 'same-command' | 'same-file' | 'tool-usage' | 'legacy';
+export interface NeverAdvised {
+  kind: 'unsafe' | 'legacy';
+  why: string;
+}
+export interface KbConfidence {
+  proof: Proof;
+  confirmations: number;
+  projects: string[];
+  lastConfirmed: string;
+  neverAdvised: NeverAdvised | null;
+}
+export interface KbCandidate {
+  id: number;
+  resolution: string;
+  resolvedBy: string | null;
+  proof: Proof;
+  confirmations: number;
+  projects: { path: string; confirmations: number; lastTs: string }[];
+  firstTs: string;
+  lastConfirmed: string;
+  neverAdvised: NeverAdvised | null;
 }
 export interface SessionSummary {
   sessionId: string;

@@ -1,10 +1,11 @@
 // recent_errors (this project's tool errors) and file_history (errors that named a file), each
-// with the fix the KB has for it; detail by event id.
+// with the fix the KB may advise for it here (provenance.ts mcpFix, the hooks' advice filter);
+// detail by event id.
 import * as z from 'zod';
 import { resolve } from 'node:path';
 import type { DB } from '../../store/db.js';
 import { line } from '../bound.js';
-import { provenanceOf } from '../provenance.js';
+import { fixContext, mcpFix, noFixReason, type FixContext } from '../provenance.js';
 import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
 
 interface ErrorData {
@@ -24,23 +25,57 @@ async function shownError(d: ErrorData): Promise<string> {
   return line(msg || String(d.error ?? ''), 200);
 }
 
-/** The KB entry with a fix for this normalized error, by the text tiers only (no count bumped). */
-async function knownFix(db: DB, normalized: unknown): Promise<{ id: number; fix: string } | null> {
+/**
+ * The KB entry for this normalized error, by the text tiers only (no count bumped), with the fix
+ * the advice filter lets through for this project and this error's raw text (null: no advice).
+ */
+async function knownFix(
+  db: DB,
+  ctx: FixContext,
+  normalized: unknown,
+  raw: unknown,
+  max = 200,
+): Promise<{
+  kbId: number;
+  fix: string | null;
+  provenance?: unknown;
+  toolSequence?: string;
+  note?: string;
+} | null> {
   if (typeof normalized !== 'string' || !normalized) return null;
   const { searchText } = await import('../../kb/search.js');
-  const { describeResolution } = await import('../../kb/record.js');
   const hit = searchText(db, normalized);
-  return hit?.resolution ? { id: hit.id, fix: line(describeResolution(hit), 200) } : null;
+  if (!hit?.resolution) return null;
+  const f = mcpFix(db, hit.id, ctx, typeof raw === 'string' ? raw : undefined);
+  if (!f) return { kbId: hit.id, fix: null, note: noFixReason(db, hit.id) };
+  return {
+    kbId: hit.id,
+    fix: line(f.fix, max),
+    provenance: f.provenance,
+    ...(f.toolSequence ? { toolSequence: f.toolSequence } : {}),
+  };
 }
 
-async function eventDetail(db: DB, id: number): Promise<ToolAnswer> {
+/** The fix fields of an index line: fix, kbId and the provenance line, or nothing (no advice). */
+async function fixLine(db: DB, ctx: FixContext, normalized: unknown, raw: unknown) {
+  const k = await knownFix(db, ctx, normalized, raw);
+  if (!k?.fix) return {};
+  const p = k.provenance as { text: string; fromAnotherProject: boolean };
+  return {
+    fix: k.fix,
+    kbId: k.kbId,
+    provenance: p.text,
+    ...(p.fromAnotherProject ? { fromAnotherProject: true } : {}),
+  };
+}
+
+async function eventDetail(db: DB, ctx: FixContext, id: number): Promise<ToolAnswer> {
   const { getEvent } = await import('../../store/events.js');
   const ev = getEvent(db, id);
   if (!ev || ev.type !== 'tool_error')
     throw new ToolError(`no recorded tool error #${id}`, 'find ids with recent_errors or file_history');
   const data = ev.data as ErrorData;
-  const fix = await knownFix(db, data.error);
-  const kb = fix ? await import('../../kb/manage.js').then((m) => m.getEntry(db, fix.id)) : null;
+  const fix = await knownFix(db, ctx, data.error, data.errorRaw, 1000);
   return answer({
     id: ev.id,
     ts: ev.ts,
@@ -52,19 +87,23 @@ async function eventDetail(db: DB, id: number): Promise<ToolAnswer> {
     files: Array.isArray(data.files) ? data.files.slice(0, 20) : [],
     input: data.input ?? null,
     agentType: data.agentType ?? null,
-    fix: fix && kb ? { kbId: fix.id, fix: fix.fix, provenance: provenanceOf(kb) } : null,
+    fix,
   });
 }
 
-async function errorLine(db: DB, r: { id: number; ts: string; session_id?: string | null }, d: ErrorData) {
-  const fix = await knownFix(db, d.error);
+async function errorLine(
+  db: DB,
+  ctx: FixContext,
+  r: { id: number; ts: string; session_id?: string | null },
+  d: ErrorData,
+) {
   return {
     id: r.id,
     ts: r.ts,
     ...(r.session_id !== undefined ? { session: r.session_id } : {}),
     tool: typeof d.tool === 'string' ? d.tool : 'unknown',
     error: await shownError(d),
-    ...(fix ? { fix: fix.fix, kbId: fix.id } : {}),
+    ...(await fixLine(db, ctx, d.error, d.errorRaw)),
   };
 }
 
@@ -74,7 +113,8 @@ export const recentErrors = defineTool({
   description:
     "The newest tool errors recorded in this project (the MCP server's project: CLAUDE_PROJECT_DIR, " +
     'else the git top level of its working folder), newest first, one line each with the fix the ' +
-    'knowledge base has for it, if any. `detail=<id>` gives one error in full (raw message, files, ' +
+    'knowledge base may advise for it here, if any (as the hooks would: proven, safe, labelled ' +
+    'fromAnotherProject when learned elsewhere). `detail=<id>` gives one error in full (raw message, files, ' +
     'tool input). Read-only.',
   shape: {
     detail: z.number().int().positive().optional().describe('an error id from the index: its full record'),
@@ -83,7 +123,8 @@ export const recentErrors = defineTool({
   readOnly: true,
   async run(a, d) {
     const db = d.db();
-    if (a.detail !== undefined) return eventDetail(db, a.detail);
+    const ctx = fixContext(d);
+    if (a.detail !== undefined) return eventDetail(db, ctx, a.detail);
     const { queryEvents } = await import('../../store/events.js');
     const limit = a.limit ?? 15;
     const rows = queryEvents(db, { type: 'tool_error', projectPath: d.project.path, limit: 200 });
@@ -91,7 +132,7 @@ export const recentErrors = defineTool({
     for (const r of rows) {
       const data = r.data as ErrorData;
       if (data.isInterrupt === true) continue;
-      errors.push(await errorLine(db, r, data));
+      errors.push(await errorLine(db, ctx, r, data));
       if (errors.length >= limit) break;
     }
     return answer(
@@ -111,7 +152,8 @@ export const fileHistory = defineTool({
   description:
     'Past tool errors that named this file (matched by whole path components, so config.json never ' +
     'matches tsconfig.json; a relative path is taken relative to the project), newest first and one ' +
-    'per distinct error, each with the fix the knowledge base has for it, if any. `detail=<id>` gives ' +
+    'per distinct error, each with the fix the knowledge base may advise for it here, if any (as the ' +
+    'hooks would). `detail=<id>` gives ' +
     'one error in full. Read-only.',
   shape: {
     file: z.string().min(1).max(1024).describe('the file path (absolute, or relative to the project)'),
@@ -121,20 +163,20 @@ export const fileHistory = defineTool({
   readOnly: true,
   async run(a, d) {
     const db = d.db();
-    if (a.detail !== undefined) return eventDetail(db, a.detail);
+    const ctx = fixContext(d);
+    if (a.detail !== undefined) return eventDetail(db, ctx, a.detail);
     const { fileErrors } = await import('../../hooks/pre-tool-guide.js');
     const raw = a.file.replace(/\\/g, '/');
     const abs = raw.startsWith('/') || /^[A-Za-z]:\//.test(raw) ? raw : resolve(d.project.path, raw);
     const found = fileErrors(db, abs, d.project.path.replace(/\\/g, '/'), a.limit ?? 10);
     const errors: Record<string, unknown>[] = [];
     for (const f of found) {
-      const fix = await knownFix(db, f.error);
       errors.push({
         id: f.id,
         ts: f.ts,
         tool: f.tool,
         error: line(f.message, 200),
-        ...(fix ? { fix: fix.fix, kbId: fix.id } : {}),
+        ...(await fixLine(db, ctx, f.error, f.raw)),
       });
     }
     return answer(

@@ -1,22 +1,33 @@
-// search_errors (the KB search of the hooks, read-only) and forget_fix (the only write).
+// search_errors (the KB search of the hooks, read-only) and forget_fix (the only write). A fix is
+// shown only through the advice filter of the hooks (provenance.ts mcpFix): an entry whose fix may
+// not be advised here is listed with a note, never with the fix.
 import * as z from 'zod';
 import type { DB } from '../../store/db.js';
 import { line } from '../bound.js';
-import { provenanceLine, provenanceOf } from '../provenance.js';
+import { fixContext, mcpFix, noFixReason, type FixContext } from '../provenance.js';
 import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
 
 async function kbModules() {
-  const [search, manage, record, normalize, messages] = await Promise.all([
+  const [search, manage, normalize] = await Promise.all([
     import('../../kb/search.js'),
     import('../../kb/manage.js'),
-    import('../../kb/record.js'),
     import('../../kb/normalize.js'),
-    import('../../hooks/messages.js'),
   ]);
-  return { ...search, ...manage, ...record, ...normalize, formatToolSequence: messages.formatToolSequence };
+  return { ...search, ...manage, ...normalize };
 }
 
-async function kbDetail(db: DB, id: number): Promise<ToolAnswer> {
+/** The fix fields of an answer: the fix with its provenance, or a note saying why there is none. */
+function fixFields(db: DB, kbId: number, ctx: FixContext, currentRaw?: string, max = 600) {
+  const f = mcpFix(db, kbId, ctx, currentRaw);
+  if (!f) return { fix: null, note: noFixReason(db, kbId) };
+  return {
+    fix: line(f.fix, max),
+    ...(f.toolSequence ? { toolSequence: f.toolSequence } : {}),
+    provenance: f.provenance,
+  };
+}
+
+async function kbDetail(db: DB, id: number, ctx: FixContext): Promise<ToolAnswer> {
   const kb = await kbModules();
   const e = kb.getEntry(db, id);
   if (!e)
@@ -25,10 +36,8 @@ async function kbDetail(db: DB, id: number): Promise<ToolAnswer> {
     id: e.id,
     error: e.error_normalized,
     errorRaw: e.error_raw,
-    fix: e.resolution ? kb.describeResolution(e) : null,
-    toolSequence: kb.formatToolSequence(e.tool_sequence) || null,
-    provenance: provenanceOf(e),
-    note: e.resolution ? undefined : 'no fix recorded: this entry is never given as advice',
+    recorded: e.ts,
+    ...fixFields(db, e.id, ctx, undefined, 2000),
   });
 }
 
@@ -41,7 +50,9 @@ export const searchErrors = defineTool({
     'quoted names replaced), then looked up by tier: exact, prefix, vector (through the running ' +
     'embedding daemon only), lexical. Answers `match` (the entry the hooks would advise, with its tier, ' +
     'fix and provenance) and `entries` (other entries whose text contains the query, one line each). ' +
-    '`detail=<id>` gives one entry in full. Read-only.',
+    'A fix is shown only when the hooks would advise it in this project: proven, safe, and, when ' +
+    'learned in another project, confirmed there often enough (provenance.fromAnotherProject says so); ' +
+    'otherwise `fix` is null with a note. `detail=<id>` gives one entry in full. Read-only.',
   shape: {
     query: z.string().max(20_000).optional().describe('the error message, or words from it'),
     detail: z.number().int().positive().optional().describe('a knowledge-base entry id: its full record'),
@@ -50,7 +61,8 @@ export const searchErrors = defineTool({
   readOnly: true,
   async run(a, d) {
     const db = d.db();
-    if (a.detail !== undefined) return kbDetail(db, a.detail);
+    const ctx = fixContext(d);
+    if (a.detail !== undefined) return kbDetail(db, a.detail, ctx);
     const q = (a.query ?? '').trim();
     if (!q)
       throw new ToolError(
@@ -71,16 +83,20 @@ export const searchErrors = defineTool({
     const limit = a.limit ?? 10;
     const seen = new Set<number>(match ? [match.id] : []);
     const entries: Record<string, unknown>[] = [];
+    // Index lines: only entries with a fix that may be advised here (the others are no advice).
     for (const contains of [q.slice(0, 300), normalized.slice(0, 300)]) {
       if (!contains || entries.length >= limit) continue;
-      for (const e of kb.listEntries(db, { contains, sort: 'used', limit: limit + seen.size })) {
+      for (const e of kb.listEntries(db, { contains, sort: 'used', limit: 4 * limit + seen.size })) {
         if (seen.has(e.id) || !e.resolution || entries.length >= limit) continue;
         seen.add(e.id);
+        const f = mcpFix(db, e.id, ctx);
+        if (!f) continue;
         entries.push({
           id: e.id,
           error: line(e.error_normalized, 160),
-          fix: line(kb.describeResolution(e), 200),
-          provenance: provenanceLine(e),
+          fix: line(f.fix, 200),
+          provenance: f.provenance.text,
+          ...(f.provenance.fromAnotherProject ? { fromAnotherProject: true } : {}),
         });
       }
     }
@@ -92,8 +108,7 @@ export const searchErrors = defineTool({
               id: match.id,
               tier: match.tier,
               error: line(match.error_normalized, 300),
-              fix: line(kb.describeResolution(match), 600),
-              provenance: provenanceLine(match),
+              ...fixFields(db, match.id, ctx, q),
             }
           : null,
         entries,
@@ -122,18 +137,26 @@ export const forgetFix = defineTool({
     const db = d.db();
     const { getEntry, removeEntries } = await import('../../kb/manage.js');
     const { describeResolution } = await import('../../kb/record.js');
+    const { candidates } = await import('../../kb/candidates.js');
+    const { unsafeFix } = await import('../../kb/safety.js');
     const e = getEntry(db, a.id);
     if (!e)
       throw new ToolError(
         `no knowledge-base entry #${a.id} (nothing was changed)`,
         'find the id with search_errors',
       );
+    const n = candidates(db, a.id).length;
+    // The function `self-gen kb rm` uses: the entry, its candidate fixes (with their projects and
+    // lookups) and its embedding go together.
     await removeEntries(db, [a.id]);
+    const unsafe = unsafeFix(e.resolution);
     return answer({
       forgotten: a.id,
       error: line(e.error_normalized, 300),
-      fix: line(describeResolution(e), 300),
-      note: 'deleted: this fix is no longer given as advice',
+      // An unsafe fix is never written out, not even as the one deleted.
+      ...(unsafe ? { unsafeFix: unsafe.why } : { fix: line(describeResolution(e), 300) }),
+      candidatesForgotten: n,
+      note: 'deleted with its candidate fixes: this fix is no longer given as advice',
     });
   },
 });

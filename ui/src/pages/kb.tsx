@@ -1,8 +1,48 @@
 import { useEffect, useState } from 'preact/hooks';
 import { ApiError, post } from '../api.js';
-import type { KbEntry } from '../types.js';
+import type { KbCandidate, KbEntry, NeverAdvised, Proof } from '../types.js';
 import { when } from '../util.js';
 import { Failure, Header, Loading, useApi, type PageProps } from './common.js';
+
+const PROOF: Record<Proof, string> = {
+  manual: 'typed by you',
+  'same-command': 'same command passed',
+  'same-file': 'same file fixed',
+  'tool-usage': 'tool call fixed it',
+  legacy: 'legacy (unproven)',
+};
+
+function Never(p: { n: NeverAdvised | null }) {
+  if (!p.n) return null;
+  return (
+    <span class="badge b-failed" data-never={p.n.kind} title={p.n.why}>
+      never advised: {p.n.why}
+    </span>
+  );
+}
+
+function Candidates(p: { cs: KbCandidate[] }) {
+  if (p.cs.length === 0) return null;
+  return (
+    <details class="cands">
+      <summary>
+        {p.cs.length} candidate fix{p.cs.length === 1 ? '' : 'es'}
+      </summary>
+      <ul>
+        {p.cs.map((c) => (
+          <li key={c.id} data-cand={c.id}>
+            <code>{c.resolution}</code> <Never n={c.neverAdvised} />
+            <div class="muted">
+              {PROOF[c.proof]} · confirmed {c.confirmations}× · last {when(c.lastConfirmed)}
+              {c.projects.length > 0 &&
+                ` · ${c.projects.map((x) => `${x.path} (${x.confirmations}×)`).join(', ')}`}
+            </div>
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
 
 function Entry(p: { e: KbEntry; onChange: () => void }) {
   const { e } = p;
@@ -45,7 +85,8 @@ function Entry(p: { e: KbEntry; onChange: () => void }) {
       ) : (
         <p class="fix">
           <span class="label">fix</span>{' '}
-          {e.resolution ?? <em class="muted">no resolution (never advised)</em>}
+          {e.resolution ?? <em class="muted">no resolution (never advised)</em>}{' '}
+          <Never n={e.resolutionNeverAdvised} />
         </p>
       )}
       {e.toolSequence.length > 0 && (
@@ -67,26 +108,35 @@ function Entry(p: { e: KbEntry; onChange: () => void }) {
           <dd>{when(e.ts)}</dd>
         </div>
         <div>
-          <dt>uses</dt>
-          <dd>{e.use_count}×</dd>
+          <dt>advice shown</dt>
+          <dd>{e.advised}×</dd>
         </div>
         <div>
-          <dt>last advised</dt>
-          <dd>{e.last_used ? when(e.last_used) : 'never'}</dd>
+          <dt>proof</dt>
+          <dd data-field="proof">{e.confidence ? PROOF[e.confidence.proof] : 'none'}</dd>
+        </div>
+        <div>
+          <dt>confirmed</dt>
+          <dd data-field="confirmations">
+            {e.confidence ? `${e.confidence.confirmations}×, last ${when(e.confidence.lastConfirmed)}` : '–'}
+          </dd>
         </div>
         <div>
           <dt>projects</dt>
-          <dd>{e.projects.length ? e.projects.join(', ') : '–'}</dd>
-        </div>
-        <div>
-          <dt>confidence</dt>
-          <dd>{e.confidence === null ? 'not recorded' : `${Math.round(e.confidence * 100)}%`}</dd>
+          <dd>
+            {e.confidence?.projects.length
+              ? e.confidence.projects.join(', ')
+              : e.projects.length
+                ? e.projects.join(', ')
+                : '–'}
+          </dd>
         </div>
         <div>
           <dt>vector</dt>
           <dd>{e.embedded ? 'embedded' : 'pending'}</dd>
         </div>
       </dl>
+      <Candidates cs={e.candidates} />
       <Failure error={err} />
       {!editing && (
         <div class="row">

@@ -20,7 +20,11 @@ export function OverviewPage(_: PageProps) {
         <Stat
           label="fixes advised"
           value={data.adviceSummary.advised}
-          hint={data.adviceSummary.lastAdvised ? `last ${when(data.adviceSummary.lastAdvised)}` : 'never yet'}
+          hint={
+            data.adviceSummary.lastAdvised
+              ? `shown ${data.adviceSummary.times}×, last ${when(data.adviceSummary.lastAdvised)}`
+              : 'never yet'
+          }
         />
         <Stat
           label="hook latency p50/p95"
@@ -60,7 +64,7 @@ export function OverviewPage(_: PageProps) {
               <thead>
                 <tr>
                   <th>error</th>
-                  <th>uses</th>
+                  <th>shown</th>
                   <th>last advised</th>
                   <th>came back after</th>
                 </tr>
