@@ -46,13 +46,23 @@ export interface FixContext {
   now: Date;
   minOtherProjectConfirmations: number;
   locale: 'ko' | 'en';
+  /** Whether keyword (lexical-tier) matches may be presented as the match (advice.lexicalTier). */
+  lexicalTier: boolean;
 }
 
 export function fixContext(d: McpDeps): FixContext {
-  const ctx: FixContext = { deps: d, now: d.now(), minOtherProjectConfirmations: 2, locale: 'ko' };
+  const ctx: FixContext = {
+    deps: d,
+    now: d.now(),
+    minOtherProjectConfirmations: 2,
+    locale: 'ko',
+    lexicalTier: false,
+  };
   try {
     const cfg = loadConfig(d.env);
-    ctx.minOtherProjectConfirmations = getSection(cfg, 'advice', AdviceConfig).minOtherProjectConfirmations;
+    const advice = getSection(cfg, 'advice', AdviceConfig);
+    ctx.minOtherProjectConfirmations = advice.minOtherProjectConfirmations;
+    ctx.lexicalTier = advice.lexicalTier;
     ctx.locale = cfg.locale === 'en' ? 'en' : 'ko';
   } catch {
     // an unreadable config: the defaults (the default bar)

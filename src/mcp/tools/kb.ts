@@ -8,12 +8,12 @@ import { fixContext, mcpFix, noFixReason, type FixContext } from '../provenance.
 import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
 
 async function kbModules() {
-  const [search, manage, normalize] = await Promise.all([
+  const [search, manage, key] = await Promise.all([
     import('../../kb/search.js'),
     import('../../kb/manage.js'),
-    import('../../kb/normalize.js'),
+    import('../../kb/error-key.js'),
   ]);
-  return { ...search, ...manage, ...normalize };
+  return { ...search, ...manage, ...key };
 }
 
 /** The fix fields of an answer: the fix with its provenance, or a note saying why there is none. */
@@ -70,13 +70,14 @@ export const searchErrors = defineTool({
         'call search_errors with query="<the error text>"',
       );
     const kb = await kbModules();
-    const normalized = kb.normalizeError(kb.extractErrorMessage(q));
+    const normalized = kb.errorKey(q).normalized; // the one key of hooks and CLI
     const match = normalized
       ? await kb.searchErrorKB(db, normalized, {
           normalized: true,
           bump: false, // a look-up by Claude is not advice given: counts stay as they are
           env: d.env,
           now: d.now(),
+          lexical: ctx.lexicalTier, // keyword matches only when the user allows them as advice
           ...(d.embedder !== undefined ? { embedder: d.embedder } : {}),
         })
       : null;
