@@ -1,6 +1,7 @@
 // The dashboard's JSON API. Data comes from the owning modules (events summaries, KB view and
 // manage, shared-context view, orchestrator board, analysis suggestions / apply / dismiss); no
 // SQL here. Stored text goes out as JSON strings and is rendered as text by the page.
+import { redactDeep } from '../shared/redact.js';
 import type { Hono } from 'hono';
 import { ApplyError, planApply, projectDirFor, writePlan } from '../analysis/apply.js';
 import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/suggestions.js';
@@ -39,6 +40,16 @@ async function body(c: { req: { json: () => Promise<unknown> } }): Promise<Recor
 
 export function registerApi(app: Hono, d: ApiDeps): void {
   const { db } = d;
+  // Defence in depth (#12.4): stored text is redacted when written, but rows kept by an older
+  // version may hold what today's rules catch; every JSON answer is redacted on its strings.
+  app.use('/api/*', async (c, next) => {
+    await next();
+    if (!c.res.headers.get('content-type')?.includes('application/json')) return;
+    const value = (await c.res.clone().json()) as unknown;
+    const headers = new Headers(c.res.headers);
+    headers.delete('content-length');
+    c.res = new Response(JSON.stringify(redactDeep(value)), { status: c.res.status, headers });
+  });
 
   app.get('/api/overview', (c) =>
     c.json({

@@ -94,6 +94,25 @@ describe('#17.2 dashboard app', () => {
     expect(html).not.toMatch(/https?:\/\//); // nothing from the internet
   });
 
+  it('#12.4 a secret kept raw by an older version never leaves the API', async () => {
+    // written behind redaction's back, as an older version with weaker rules could have left it
+    const key = ['ghp', '_', 'Zq4Lm8Rt2Vx6Bn1Kc9Wd3Hs7Jf5Gp0Ya2Tu8E'].join('');
+    db.prepare(
+      `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, use_count) VALUES (?, ?, ?, ?, 1)`,
+    ).run(
+      new Date().toISOString(),
+      `auth failed with token ${key}`,
+      `auth failed: ${key}`,
+      `export GH=${key}`,
+    );
+    const r = await app().request(`/api/kb?t=${token}`, { headers: host });
+    expect(r.status).toBe(200);
+    const text = await r.text();
+    expect(text).toContain('auth failed'); // the row is there …
+    expect(text).not.toContain(key); // … without its secret
+    expect(() => JSON.parse(text)).not.toThrow();
+  });
+
   it('#17.2 a change needs the token in a header and a same-origin request', async () => {
     const id = recordResolution(db, 'Error: boom', { resolvedBy: 'Bash', resolution: 'Bash: fix it' })!;
     const a = app();
