@@ -96,6 +96,7 @@ export function runPurge(plan: PurgePlan): { deleted: string[]; keptFolder: bool
     try {
       // safe: plan.home was lstat()ed as a real folder (not a link) by planPurge; rmdir only
       // removes it when empty.
+      // fs-safe: (see above) rmdir of the lstat()-checked real home folder, only when empty
       rmdirSync(plan.home);
     } catch {
       keptFolder = true;

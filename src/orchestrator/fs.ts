@@ -126,6 +126,7 @@ export function moveOrchFile(p: OrchPaths, from: string, to: string): boolean {
   if (lstatOrNull(to)) throw unsafe(p, to, 'already exists');
   try {
     // rename moves the entry itself (never follows a link); both folders were just checked.
+    // fs-safe: rename moves the entry itself (never follows a link); both folders were just checked
     renameSync(from, to);
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EXDEV') throw e;
