@@ -24,7 +24,8 @@ const env = {
   ...process.env,
   SELF_GEN_HOME: home,
   SELF_GEN_NO_BACKGROUND: '1',
-  CLAUDE_PROJECT_DIR: '/home/dev/project-3',
+  // a real folder (shared-context hooks skip a project folder that does not exist)
+  CLAUDE_PROJECT_DIR: project,
 };
 delete env.SELF_GEN_DEBUG;
 
@@ -39,7 +40,7 @@ const sid = 'session-120';
 const base = {
   session_id: sid,
   transcript_path: join(dir, 't.jsonl'),
-  cwd: '/home/dev/project-3',
+  cwd: project,
   permission_mode: 'default',
 };
 const P = {
@@ -53,7 +54,7 @@ const P = {
     ...base,
     hook_event_name: 'PreToolUse',
     tool_name: 'Edit',
-    tool_input: { file_path: '/home/dev/project-3/src/file12.ts', old_string: 'a', new_string: 'b' },
+    tool_input: { file_path: join(project, 'src', 'file12.ts'), old_string: 'a', new_string: 'b' },
   },
   'PreToolUse:Bash': {
     ...base,
@@ -71,7 +72,7 @@ const P = {
     ...base,
     hook_event_name: 'PreToolUse',
     tool_name: 'Read',
-    tool_input: { file_path: '/home/dev/project-3/src/a.ts' },
+    tool_input: { file_path: join(project, 'src', 'a.ts') },
   },
   'PostToolUse:Bash': {
     ...base,
@@ -115,7 +116,7 @@ writeFileSync(
             type: 'tool_use',
             id: 'x1',
             name: 'Write',
-            input: { file_path: '/home/dev/project-3/src/a.ts', content: 'x' },
+            input: { file_path: join(project, 'src', 'a.ts'), content: 'x' },
           },
         ],
         stop_reason: 'tool_use',
@@ -248,6 +249,7 @@ const PART_BENCHES = [
     'learning replay: labelled sessions through the hooks, fix precision/recall, junk advice',
   ],
   ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
+  ['safe-fs.mjs', 'safe file primitives (#12.1/#12.3) vs the plain node:fs calls: medians and ratios'],
 ];
 const partResults = {};
 for (const [p, what] of PART_BENCHES) {

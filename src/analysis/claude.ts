@@ -68,6 +68,7 @@ export function runClaude(prompt: string, o: ClaudeOptions): Promise<ClaudeAnswe
     // The scratch folder in the data home is created without following a symlink inside it.
     const home = paths(env).home;
     if (isInside(home, cwd)) ensureHomeDir(home, cwd, 0o700);
+    // fs-safe: a cwd outside the data home is the caller's own choice (an explicit option), not a project's content
     else mkdirSync(cwd, { recursive: true, mode: 0o700 });
   } catch {}
   const started = Date.now();

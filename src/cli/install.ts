@@ -1,18 +1,19 @@
 // Merging self-generation's hooks into Claude Code settings, and taking exactly them out again.
 import { createHash } from 'node:crypto';
-import {
-  accessSync,
-  constants,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { delimiter, dirname, join } from 'node:path';
+import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, join, resolve } from 'node:path';
 import { distFile } from '../shared/dist.js';
+import {
+  UnsafePathError,
+  ensureDirIn,
+  ensureHome,
+  ensureHomeDir,
+  lstatOrNull,
+  readRegularText,
+  realDir,
+  unlinkIn,
+  writeFileAtomicIn,
+} from '../shared/safe-fs.js';
 import { markHome } from '../shared/home.js';
 import { paths } from '../shared/paths.js';
 import type { HookEvent } from '../hooks/types.js';
@@ -118,9 +119,75 @@ export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): bool
   return false;
 }
 
-function readSettings(file: string): { text: string | null; obj: Json } {
-  if (!existsSync(file)) return { text: null, obj: {} };
-  const text = readFileSync(file, 'utf8');
+/** Settings files bigger than this are not ours to rewrite (Claude Code's are a few KiB). */
+const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
+
+/**
+ * Where a settings file is really written, and under which root (#12.1 / #12.3):
+ *   - a project's `.claude/settings*.json` (a repository's content): the project folder is the
+ *     root; a symlinked `.claude` folder or a symlinked / special settings file is refused with a
+ *     `fix:` — a repository must not be able to point our write at a file elsewhere;
+ *   - the user's `~/.claude/settings.json`: the user's own. A `~/.claude` that is a link (dotfiles)
+ *     is used, and a settings.json that is a link to a regular file (dotfiles managed with stow or
+ *     chezmoi) is written THROUGH the link, atomically at its target, so the link stays in place.
+ *     A link to anything but a regular file (a FIFO, a folder, a dangling link) is refused.
+ */
+interface SettingsTarget {
+  /** The file named in messages (as the user knows it). */
+  file: string;
+  /** The file actually read and written. */
+  real: string;
+  /** The root the write is contained in. */
+  root: string;
+}
+
+function unsafeSettings(file: string, why: string): CliError {
+  return new CliError(
+    `${file} ${why}; nothing was changed`,
+    `replace it with a real file (or folder) of its own, or add the hooks by hand (see \`self-gen install --help\`)`,
+  );
+}
+
+function settingsTarget(scope: Scope, file: string, opts: { projectDir?: string }): SettingsTarget {
+  const dir = dirname(file);
+  if (scope !== 'user') {
+    const root = realDir(resolve(opts.projectDir ?? process.cwd()));
+    if (!root) throw new CliError(`${dirname(dir)} is not an existing folder`, 'pass --project-dir <folder>');
+    const st = lstatOrNull(dir);
+    if (st && (st.isSymbolicLink() || !st.isDirectory()))
+      throw unsafeSettings(dir, 'is a symbolic link or not a folder (self-gen never writes through it)');
+    const real = join(root, '.claude', file.slice(dir.length + 1));
+    const fst = lstatOrNull(real);
+    if (fst && !fst.isFile()) throw unsafeSettings(file, 'is a symbolic link or not a regular file');
+    return { file, real, root };
+  }
+  const home = resolve(dirname(dir));
+  const fst = lstatOrNull(file);
+  if (fst?.isSymbolicLink()) {
+    let real: string;
+    try {
+      real = realpathSync(file);
+    } catch {
+      throw unsafeSettings(file, 'is a symbolic link to nothing');
+    }
+    if (!lstatOrNull(real)?.isFile())
+      throw unsafeSettings(file, 'is a symbolic link to something not a regular file');
+    return { file, real, root: dirname(real) };
+  }
+  if (fst && !fst.isFile()) throw unsafeSettings(file, 'is not a regular file');
+  const realClaude = realDir(dir);
+  if (realClaude) return { file, real: join(realClaude, 'settings.json'), root: realClaude };
+  if (lstatOrNull(dir)) throw unsafeSettings(dir, 'is not a folder');
+  return { file, real: file, root: home };
+}
+
+function readSettings(file: string, real = file): { text: string | null; obj: Json } {
+  if (!lstatOrNull(real)) return { text: null, obj: {} };
+  const r = readRegularText(real, { maxBytes: MAX_SETTINGS_BYTES + 1 });
+  if (r === null) throw unsafeSettings(file, 'is not a regular file or cannot be read');
+  if (Buffer.byteLength(r) > MAX_SETTINGS_BYTES)
+    throw new CliError(`${file} is larger than 4 MiB; nothing was changed`, 'check the file by hand');
+  const text = r;
   if (!text.trim()) return { text, obj: {} };
   let obj: unknown;
   try {
@@ -165,16 +232,20 @@ function readManifest(env?: NodeJS.ProcessEnv): Manifest {
 }
 function writeManifest(m: Manifest, env?: NodeJS.ProcessEnv): void {
   const f = manifestFile(env);
-  mkdirSync(dirname(f), { recursive: true, mode: 0o700 });
-  markHome(dirname(f));
-  writeFileSync(f, JSON.stringify(m, null, 2) + '\n', { mode: 0o600 });
+  const home = ensureHome(dirname(f));
+  markHome(home);
+  writeFileAtomicIn(home, join(home, 'install.json'), JSON.stringify(m, null, 2) + '\n', 0o600);
 }
 
-function atomicWrite(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.self-gen-tmp-${process.pid}`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, file);
+/** Writes a settings file inside its root (folders made one at a time, never through a link). */
+function atomicWrite(t: SettingsTarget, text: string): void {
+  try {
+    ensureDirIn(t.root, dirname(t.real), 0o755);
+    writeFileAtomicIn(t.root, t.real, text, Number(lstatOrNull(t.real)?.mode ?? 0o644) & 0o777);
+  } catch (e) {
+    if (e instanceof UnsafePathError) throw unsafeSettings(t.file, 'is reached through a symbolic link');
+    throw e;
+  }
 }
 
 /** Removes our hook entries from a settings object (in place). Returns how many were removed. */
@@ -236,14 +307,15 @@ function copyPath(env: NodeJS.ProcessEnv, file: string, kind: 'orig' | 'bak'): s
   return join(installDir(env), `settings-${sha(file).slice(0, 12)}.${kind}.json`);
 }
 function writePrivate(env: NodeJS.ProcessEnv, target: string, text: string): void {
-  mkdirSync(installDir(env), { recursive: true, mode: 0o700 });
-  writeFileSync(target, text, { mode: 0o600 });
+  const home = resolve(paths(env).home);
+  ensureHomeDir(home, installDir(env));
+  writeFileAtomicIn(home, resolve(target), text, 0o600);
 }
-function removeQuietly(file: string | null | undefined): void {
+function removeQuietly(file: string | null | undefined, root: string): void {
   if (!file) return;
   try {
-    // Never through a link: only a regular file of ours is removed.
-    if (lstatSync(file).isFile()) unlinkSync(file);
+    // Never through a link: only a regular file of ours, reached through real folders, is removed.
+    if (lstatOrNull(file)?.isFile()) unlinkIn(root, resolve(file));
   } catch {}
 }
 
@@ -255,7 +327,9 @@ export function install(
   const file = settingsPath(scope, opts);
   const script = opts.script ?? hookScriptPath();
   const command = (event: HookEvent, s: string) => scopedHookCommand(scope, event, s);
-  const { text, obj } = readSettings(file);
+  const target = settingsTarget(scope, file, opts);
+  const home = resolve(paths(env).home);
+  const { text, obj } = readSettings(file, target.real);
   const manifest = readManifest(env);
   const prev = manifest[file];
   const known = new Set(prev?.commands ?? []);
@@ -279,7 +353,7 @@ export function install(
   let originalExisted = prev ? prev.originalExisted : text !== null;
   const stale = prev && (text === null || sha(text) !== prev.writtenSha256);
   if (stale) {
-    removeQuietly(pristine);
+    removeQuietly(pristine, home);
     pristine = null;
     originalExisted = text !== null;
   }
@@ -287,7 +361,7 @@ export function install(
     pristine = copyPath(env, file, 'orig');
     writePrivate(env, pristine, text);
   }
-  atomicWrite(file, newText);
+  atomicWrite(target, newText);
   manifest[file] = {
     settingsPath: file,
     installedAt: new Date().toISOString(),
@@ -313,42 +387,49 @@ export function uninstall(
 ): UninstallResult {
   const env = opts.env ?? process.env;
   const file = settingsPath(scope, opts);
+  const home = resolve(paths(env).home);
+  let target: SettingsTarget | null = null;
+  try {
+    target = settingsTarget(scope, file, opts);
+  } catch (e) {
+    if (lstatOrNull(file)) throw e; // a settings file we may not write: refused, with the fix
+  }
   const manifest = readManifest(env);
   const entry = manifest[file];
   const forget = () => {
-    removeQuietly(entry?.pristine);
-    removeQuietly(copyPath(env, file, 'bak'));
+    removeQuietly(entry?.pristine, home);
+    removeQuietly(copyPath(env, file, 'bak'), home);
     // Older versions left their backup next to the settings file.
-    removeQuietly(`${file}.self-gen.bak`);
+    if (target) removeQuietly(`${file}.self-gen.bak`, target.root);
     if (entry) {
       delete manifest[file];
       writeManifest(manifest, env);
     }
   };
-  if (!existsSync(file)) {
+  if (!target || !existsSync(target.real)) {
     forget();
     return { settingsPath: file, removed: 0, restored: 'missing' };
   }
-  const { text, obj } = readSettings(file);
+  const { text, obj } = readSettings(file, target.real);
   const known = new Set(entry?.commands ?? []);
   let result: UninstallResult;
   if (entry && text !== null && sha(text) === entry.writtenSha256) {
     // Untouched since we wrote it: give back the user's file byte for byte.
     const removed = stripOurHooks(structuredClone(obj), known);
     if (entry.originalExisted && entry.pristine && existsSync(entry.pristine)) {
-      atomicWrite(file, readFileSync(entry.pristine, 'utf8'));
+      atomicWrite(target, readFileSync(entry.pristine, 'utf8')); // our own copy in the data home
       result = { settingsPath: file, removed, restored: 'original' };
     } else if (!entry.originalExisted) {
-      unlinkSync(file);
+      unlinkIn(target.root, target.real); // the file we created; a link is removed as a link
       result = { settingsPath: file, removed, restored: 'deleted' };
     } else {
       stripOurHooks(obj, known);
-      atomicWrite(file, JSON.stringify(obj, null, 2) + '\n');
+      atomicWrite(target, JSON.stringify(obj, null, 2) + '\n');
       result = { settingsPath: file, removed, restored: 'edited' };
     }
   } else {
     const removed = stripOurHooks(obj, known);
-    if (removed > 0) atomicWrite(file, JSON.stringify(obj, null, 2) + '\n');
+    if (removed > 0) atomicWrite(target, JSON.stringify(obj, null, 2) + '\n');
     result = { settingsPath: file, removed, restored: removed > 0 ? 'edited' : 'unchanged' };
   }
   forget();

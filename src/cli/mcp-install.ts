@@ -2,17 +2,9 @@
 // does: an entry `mcpServers["self-generation"] = { type: "stdio", command, args, env: {} }` in the
 // user's Claude Code config (~/.claude.json, or $CLAUDE_CONFIG_DIR/.claude.json), every other key
 // kept as it is. Uninstall takes out exactly that entry (only when it is ours).
-import { createHash } from 'node:crypto';
-import {
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  readFileSync,
-  renameSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { dirname, join } from 'node:path';
+import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
+import { ensureHome, lstatOrNull, unlinkIn, writeFileAtomicIn } from '../shared/safe-fs.js';
 import { distFile } from '../shared/dist.js';
 import { CliError } from './errors.js';
 
@@ -98,12 +90,32 @@ function readConfig(file: string): { text: string | null; obj: Json } {
   return { text, obj: obj as Json };
 }
 
+/**
+ * The file actually written: ~/.claude.json itself, or — when it is a link to a regular file (dotfiles)
+ * — its target, so the link stays (as for ~/.claude/settings.json). A link to anything else is refused.
+ */
+function realConfigFile(file: string): string {
+  const st = lstatOrNull(file);
+  if (!st || st.isFile()) return file;
+  let real = '';
+  if (st.isSymbolicLink()) {
+    try {
+      real = realpathSync(file);
+    } catch {}
+  }
+  if (!real || !lstatOrNull(real)?.isFile())
+    throw new CliError(
+      `${file} is not a regular file (or a link to one); it was not changed`,
+      'replace it with a regular file, or add the server by hand with `claude mcp add`',
+    );
+  return real;
+}
+
 /** Written through a temp file and a rename (Claude Code reads it at any time), mode 0600. */
 function writeConfig(file: string, obj: Json): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.self-gen-${process.pid}-${createHash('sha1').update(String(Math.random())).digest('hex').slice(0, 6)}`;
-  writeFileSync(tmp, JSON.stringify(obj, null, 2), { mode: 0o600 });
-  renameSync(tmp, file);
+  const real = realConfigFile(file);
+  const dir = ensureHome(dirname(real), 0o700); // the user's home or CLAUDE_CONFIG_DIR: their own choice
+  writeFileAtomicIn(dir, join(dir, basename(real)), JSON.stringify(obj, null, 2), 0o600);
 }
 
 export interface McpInstallResult {
@@ -142,7 +154,7 @@ export function uninstallMcp(env: NodeJS.ProcessEnv = process.env): McpUninstall
   const keys = Object.keys(obj);
   if (keys.length === 1 && keys[0] === 'mcpServers' && Object.keys(servers).length === 0) {
     // The file held nothing but our entry (install created it): take it away again.
-    if (lstatSync(file).isFile()) unlinkSync(file);
+    unlinkIn(dirname(file), file); // the entry itself, never a link's target
   } else writeConfig(file, obj);
   return { file, status: 'removed' };
 }

@@ -1,10 +1,11 @@
 // `uninstall --purge`: deletes the data home, but only when it is recognisably ours, and only our
 // own entries in it; symbolic links are removed as links, never followed.
-import { lstatSync, readdirSync, rmdirSync, rmSync, unlinkSync } from 'node:fs';
+import { lstatSync, readdirSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, parse, resolve } from 'node:path';
 import { hasMarker, HOME_ENTRIES, HOME_MARKER } from '../shared/home.js';
 import { paths } from '../shared/paths.js';
+import { removeTreeIn, unlinkIn } from '../shared/safe-fs.js';
 import { CliError } from './errors.js';
 
 export interface PurgePlan {
@@ -84,15 +85,18 @@ export function runPurge(plan: PurgePlan): { deleted: string[]; keptFolder: bool
     const target = join(plan.home, name);
     const st = lstatOrNull(target);
     if (!st) continue;
-    if (st.isDirectory() && !st.isSymbolicLink()) {
-      // rmSync lstat()s every entry: a link inside is unlinked, its target is left alone.
-      rmSync(target, { recursive: true, force: true });
-    } else unlinkSync(target);
+    // Contained in the home and never following a link: a link inside is unlinked, its target is
+    // left alone (safe-fs.ts).
+    if (st.isDirectory() && !st.isSymbolicLink()) removeTreeIn(plan.home, target);
+    else unlinkIn(plan.home, target);
     deleted.push(name);
   }
   let keptFolder = plan.others.length > 0;
   if (!keptFolder) {
     try {
+      // safe: plan.home was lstat()ed as a real folder (not a link) by planPurge; rmdir only
+      // removes it when empty.
+      // fs-safe: (see above) rmdir of the lstat()-checked real home folder, only when empty
       rmdirSync(plan.home);
     } catch {
       keptFolder = true;

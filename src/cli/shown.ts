@@ -1,8 +1,9 @@
 // The numbers `self-gen suggestions` / `analyze` printed, remembered per project folder, so that
 // `apply 2` / `dismiss 2` act on what was shown as 2, even after an earlier apply or a new analysis
 // changed the list. Kept in the data home (data/suggestions-shown.json), a few hundred bytes.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { ensureHomeDir, writeFileAtomicIn } from '../shared/safe-fs.js';
 import { paths } from '../shared/paths.js';
 
 interface Listing {
@@ -43,10 +44,9 @@ export function rememberShown(
     const keys = Object.keys(all);
     for (const k of keys.slice(0, Math.max(0, keys.length - MAX_PROJECTS))) delete all[k];
     const f = file(env);
-    mkdirSync(dirname(f), { recursive: true, mode: 0o700 });
-    const tmp = `${f}.tmp-${process.pid}`;
-    writeFileSync(tmp, JSON.stringify(all) + '\n', { mode: 0o600 });
-    renameSync(tmp, f);
+    const home = resolve(paths(env).home);
+    ensureHomeDir(home, resolve(dirname(f)));
+    writeFileAtomicIn(home, resolve(f), JSON.stringify(all) + '\n', 0o600);
   } catch {}
 }
 

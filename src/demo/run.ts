@@ -29,6 +29,7 @@ function fill<T>(value: T, vars: Record<string, string>): T {
 export async function runDemo(
   opts: { locale?: 'ko' | 'en'; keep?: boolean; onStep?: (r: DemoResult) => void } = {},
 ): Promise<{ dir: string; results: DemoResult[] }> {
+  // fs-safe-begin: a fresh temp folder made here with mkdtemp; everything below is ours (no link can be in it)
   const dir = mkdtempSync(join(tmpdir(), 'self-gen-demo-'));
   const home = join(dir, 'home');
   const project = join(dir, 'demo-app');
@@ -36,6 +37,7 @@ export async function runDemo(
   mkdirSync(join(project, 'src'), { recursive: true });
   mkdirSync(home, { recursive: true, mode: 0o700 });
   writeFileSync(join(home, 'config.json'), JSON.stringify({ locale: opts.locale ?? 'en' }));
+  // fs-safe-end
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     SELF_GEN_HOME: home,
@@ -52,6 +54,7 @@ export async function runDemo(
       i++;
       const transcript = join(dir, `agent-${i}.jsonl`);
       const vars = { project, transcript };
+      // fs-safe: the transcript file in our own mkdtemp folder
       if (step.transcript)
         writeFileSync(
           transcript,

@@ -214,6 +214,7 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
         resolve();
       });
     });
+    // fs-safe: chmod of the socket we just bound in the checked run/ folder (a socket, never a link)
     chmodSync(dp.socket, 0o600);
   } catch (e) {
     closing = true;

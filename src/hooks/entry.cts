@@ -30,8 +30,11 @@ try {
     const build = `${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}`;
     cacheFile = path.join(home, 'cache', `hook-${event}-${build}.v8`);
     // Only a regular file, opened non-blocking: a FIFO in its place never blocks the hook (#12.3).
+    // And only through a real `cache` folder: a symlinked one is never followed (#12.1); the data
+    // home itself may be a link (the user chose it).
     let fd: number | null = null;
     try {
+      if (!fs.lstatSync(path.dirname(cacheFile)).isDirectory()) throw new Error('cache: not a real folder');
       fd = fs.openSync(cacheFile, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
       const cst = fs.fstatSync(fd);
       if (cst.isFile() && cst.size < 64 * 1024 * 1024) {
@@ -64,15 +67,21 @@ try {
       try {
         const data = script.createCachedData();
         if (data.length <= had) return;
+        // The shared safe-fs helpers (bundled here, loaded only when a cache is written): the home
+        // is made like `mkdir -p` (the user's setting), `cache` below it one folder, never through
+        // a symlink; old caches are unlinked as entries (a link is removed, its target untouched;
+        // a folder is left alone); the new one is written atomically, never through a link.
+        const sf = require('../shared/safe-fs.js') as typeof import('../shared/safe-fs.js');
         const dir = path.dirname(target);
-        fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+        const root = path.dirname(dir);
+        sf.ensureHomeDir(root, dir);
         const prefix = path.basename(target).split('-v')[0] + '-';
         for (const f of fs.readdirSync(dir))
           if (f.startsWith(prefix) && f !== path.basename(target))
-            fs.rmSync(path.join(dir, f), { force: true });
-        const tmp = `${target}.${process.pid}.tmp`;
-        fs.writeFileSync(tmp, data, { mode: 0o600, flag: 'wx' }); // O_EXCL: never through a link
-        fs.renameSync(tmp, target);
+            try {
+              sf.unlinkIn(root, path.join(dir, f));
+            } catch {}
+        sf.writeFileAtomicIn(root, target, data, 0o600);
       } catch {}
     });
   }

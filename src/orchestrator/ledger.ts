@@ -9,8 +9,7 @@
 //     seen (by `execution.timestamp`) — the retry and test-failure triggers count these, since the
 //     skill's files have no field for them.
 // Written by the CLI and by the SubagentStop hook; atomic rename, last writer wins.
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { readOrchTextOrNull, writeOrchFile } from './fs.js';
 import type { OrchPaths } from './paths.js';
 import type { SessionFileT, StateFileT } from './schemas.js';
 
@@ -47,7 +46,7 @@ export function emptyLedger(p: OrchPaths): Ledger {
 /** The ledger, or an empty one when missing or unreadable (bookkeeping never blocks context). */
 export function readLedger(p: OrchPaths): Ledger {
   try {
-    const v = JSON.parse(readFileSync(p.ledgerFile, 'utf8')) as Partial<Ledger>;
+    const v = JSON.parse(readOrchTextOrNull(p, p.ledgerFile) ?? '') as Partial<Ledger>;
     if (v && v.version === 1 && Array.isArray(v.sessions))
       return {
         version: 1,
@@ -60,11 +59,8 @@ export function readLedger(p: OrchPaths): Ledger {
 }
 
 export function writeLedger(p: OrchPaths, l: Ledger): void {
-  mkdirSync(dirname(p.ledgerFile), { recursive: true });
   l.sessions = l.sessions.slice(-MAX_SESSIONS);
-  const tmp = `${p.ledgerFile}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-  writeFileSync(tmp, JSON.stringify(l, null, 2) + '\n', { mode: 0o600 });
-  renameSync(tmp, p.ledgerFile);
+  writeOrchFile(p, p.ledgerFile, JSON.stringify(l, null, 2) + '\n');
 }
 
 /** The ledger entry of the session (created when missing), refreshed from session/state. */

@@ -3,8 +3,9 @@
 // Everything written into the skill's folders is in its exact format (schemas.ts `Real`); our own
 // bookkeeping (references, retries, failing runs, session history, merge reports, backups) goes to
 // our folder under the data home. Every read-modify-write holds a lock (in our folder).
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, lstatSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { existsSync, readdirSync, lstatSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { ensureOrchDir, moveOrchFile, readOrchText, readOrchTextOrNull } from './fs.js';
 import lockfile from 'proper-lockfile';
 import { OrchError, orchError } from './errors.js';
 import { bump, countsOf, observe, readLedger, subtaskKey, writeLedger } from './ledger.js';
@@ -64,7 +65,7 @@ import {
   writeSession,
   writeState,
 } from './store.js';
-import { configTemplatesDir, foreignVars, unknownVars } from './templates.js';
+import { configTemplatesDir, foreignVars, readTemplateText, unknownVars } from './templates.js';
 
 export interface OpsEnv {
   projectRoot: string;
@@ -79,7 +80,8 @@ const nowOf = (env: OpsEnv) => (env.now ? env.now() : new Date());
 const pathsOf = (env: OpsEnv) => orchPaths(env.projectRoot, env.env);
 
 export async function withLock<T>(p: OrchPaths, fn: () => Promise<T> | T): Promise<T> {
-  mkdirSync(p.ownDir, { recursive: true });
+  ensureOrchDir(p, p.ownDir);
+  // proper-lockfile makes `<ownDir>.lock` with a plain mkdir (no -p) in the checked folder above.
   const release = await lockfile.lock(p.ownDir, {
     retries: { retries: 40, minTimeout: 25, maxTimeout: 250 },
     stale: 15_000,
@@ -141,8 +143,8 @@ function defaultFile(root: string, names: string[]): string | null {
 /** Keeps a copy of a file in our own archive folder (before the skill's file is replaced). */
 function archive(p: OrchPaths, file: string, stamp: string): string {
   const dest = join(p.ownDir, 'archive', stamp, rel(p, file).replace(/^(\.\.\/)+/, ''));
-  mkdirSync(dirname(dest), { recursive: true });
-  renameSync(file, dest);
+  if (!moveOrchFile(p, file, dest))
+    throw orchError(rel(p, file), '', 'is a symbolic link or not a regular file; left alone', MIGRATE_FIX);
   return dest;
 }
 
@@ -253,7 +255,7 @@ export async function initSession(env: OpsEnv, o: InitOptions = {}): Promise<Ini
     session.updated_at = ts;
     writeSession(p, session);
     writeState(p, state);
-    mkdirSync(requestDir(p, state.request.id), { recursive: true });
+    ensureOrchDir(p, requestDir(p, state.request.id));
     observe(ledger, session, state, now);
     writeLedger(p, ledger);
     return { session, state, created, paths: p, notes, ...(requestId ? { requestId } : {}) };
@@ -262,7 +264,7 @@ export async function initSession(env: OpsEnv, o: InitOptions = {}): Promise<Ini
 
 /** The state of a request that is replaced: kept in our folder (its contracts stay in place). */
 function archiveState(p: OrchPaths, s: StateFileT): void {
-  writeAtomic(join(p.ownDir, 'requests', `${s.request.id}.state.json`), JSON.stringify(s, null, 2) + '\n');
+  writeAtomic(p, join(p.ownDir, 'requests', `${s.request.id}.state.json`), JSON.stringify(s, null, 2) + '\n');
 }
 
 /** A new request in the active session: the next free R<n>; state.json starts over for it. */
@@ -280,7 +282,7 @@ export async function addRequest(env: OpsEnv, text: string): Promise<string> {
     s.updated_at = now.toISOString();
     writeState(p, state);
     writeSession(p, s);
-    mkdirSync(requestDir(p, id), { recursive: true });
+    ensureOrchDir(p, requestDir(p, id));
     const l = readLedger(p);
     observe(l, s, state, now);
     writeLedger(p, l);
@@ -381,7 +383,7 @@ export async function mergeRequest(env: OpsEnv, request: string): Promise<MergeR
       briefs,
     };
     const reportFile = mergeReportFile(p, request);
-    writeAtomic(reportFile, await toYaml(report));
+    writeAtomic(p, reportFile, await toYaml(report));
     return { request, checks, ratio, replan, threshold, briefs, report: reportFile, state };
   });
 }
@@ -730,7 +732,7 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
     [p.sessionFile, 'session'],
     [p.stateFile, 'state'],
   ] as const) {
-    const text = readText(file);
+    const text = readText(p, file);
     if (text === null) {
       if (kind === 'session') note([{ file: rel(p, file), field: '', message: 'no orchestrator session' }]);
       continue;
@@ -739,7 +741,7 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
     const r = parseJsonDoc(text, kind, 'strict', rel(p, file), kind === 'state' ? checkState : undefined);
     if (!r.ok) note(r.issues);
   }
-  const ktext = readText(p.knowledgeFile);
+  const ktext = readText(p, p.knowledgeFile);
   if (ktext !== null && ktext.trim()) {
     out.checked.push(rel(p, p.knowledgeFile));
     try {
@@ -786,7 +788,11 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
         out.warnings.push(`${rel(p, file)}: not a role template (roles: ${ROLES.join(', ')})`);
         continue;
       }
-      const text = readFileSync(file, 'utf8');
+      const text = readTemplateText(p, file);
+      if (text === null) {
+        out.warnings.push(`${rel(p, file)}: not read (a symbolic link, FIFO or special file, or too big)`);
+        continue;
+      }
       for (const v of unknownVars(text))
         out.issues.push({ file: rel(p, file), field: `{{${v}}}`, message: 'unknown variable' });
       for (const v of foreignVars(role as keyof typeof ROLE_SPECS, text).filter(
@@ -834,7 +840,7 @@ export async function migrate(env: OpsEnv): Promise<MigrateResult> {
     };
     const json = (f: string): Record<string, unknown> | null => {
       try {
-        return JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
+        return JSON.parse(readOrchTextOrNull(p, f) ?? '') as Record<string, unknown>;
       } catch {
         return null;
       }
@@ -843,7 +849,7 @@ export async function migrate(env: OpsEnv): Promise<MigrateResult> {
     const sessionOld = oldSession && oldFormat('session', oldSession) ? oldSession : null;
     const oldState = json(p.stateFile);
     const stateOld = oldState && oldFormat('state', oldState) ? oldState : null;
-    let ktext = readText(p.knowledgeFile);
+    let ktext = readText(p, p.knowledgeFile);
     let kdata: unknown = null;
     try {
       kdata = ktext ? await parseYamlText(ktext, rel(p, p.knowledgeFile)) : null;
@@ -856,7 +862,7 @@ export async function migrate(env: OpsEnv): Promise<MigrateResult> {
     for (const r of listRequests(p)) {
       for (const c of listContracts(p, r)) {
         try {
-          const d = await parseYamlText(readFileSync(c.file, 'utf8'), rel(p, c.file));
+          const d = await parseYamlText(readOrchText(p, c.file) ?? '', rel(p, c.file));
           if (oldFormat(c.kind, d)) move(c.file);
         } catch {}
       }

@@ -55,6 +55,8 @@ export interface OrchPaths {
   knowledgeFile: string;
   /** The user's template overrides: .claude/orchestrator/templates/<role>.md */
   templatesDir: string;
+  /** The data home (root of our own files; it may itself be a symlink the user chose). */
+  home: string;
   /** Our own folder for this project (data home): bookkeeping, backups, merge reports. */
   ownDir: string;
   ledgerFile: string;
@@ -67,7 +69,8 @@ export function orchPaths(projectRoot: string, env: NodeJS.ProcessEnv = process.
   const orchDir = join(root, '.claude', 'orchestrator');
   const sessionDir = join(orchDir, 'sessions', hash);
   const knowledgeDir = join(orchDir, 'knowledge', hash);
-  const ownDir = join(dataHome(env), 'orchestrator', hash);
+  const home = resolve(dataHome(env));
+  const ownDir = join(home, 'orchestrator', hash);
   return {
     projectRoot: root,
     hash,
@@ -79,6 +82,7 @@ export function orchPaths(projectRoot: string, env: NodeJS.ProcessEnv = process.
     knowledgeDir,
     knowledgeFile: join(knowledgeDir, 'knowledge.yaml'),
     templatesDir: join(orchDir, 'templates'),
+    home,
     ownDir,
     ledgerFile: join(ownDir, 'ledger.json'),
     backupDir: join(ownDir, 'backup'),

@@ -1,20 +1,16 @@
 // Reading a project file that an orchestrator file names (the test file of `test_file_path`, the
-// CLAUDE.md of `manifest.claude_md`): only a regular file inside the project root, never through a
-// symlink, never a FIFO or device, at most `maxBytes`. One small function, to be swapped for the
-// shared safe-fs helper once it lands.
-import { closeSync, constants, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
-import { dirname, isAbsolute, relative, resolve } from 'node:path';
+// CLAUDE.md of `manifest.claude_md`, a template override): only a regular file inside the project
+// root, reached through real folders only (no symlinked folder on the way, no symlink at the file
+// itself), never a FIFO or device (opened non-blocking), at most `maxBytes`. On the shared
+// safe-fs helpers (src/shared/safe-fs.ts); a refusal is a one-line note (describeFailure).
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { dirState, isInside, lstatOrNull, readRegular } from '../shared/safe-fs.js';
 
 export const MAX_PROJECT_FILE_BYTES = 64 * 1024;
 
 export type ProjectFileRead =
   | { ok: true; text: string; truncated: boolean }
   | { ok: false; reason: 'outside' | 'missing' | 'not-regular' | 'symlink' | 'unreadable' };
-
-const inside = (root: string, abs: string) => {
-  const r = relative(root, abs);
-  return r !== '' && !r.startsWith('..') && !isAbsolute(r);
-};
 
 export function readProjectFile(
   root: string,
@@ -23,42 +19,19 @@ export function readProjectFile(
 ): ProjectFileRead {
   const base = resolve(root);
   const abs = isAbsolute(file) ? resolve(file) : resolve(base, file);
-  if (!inside(base, abs)) return { ok: false, reason: 'outside' };
-  // The folders on the way must not lead out of the project either (a symlinked folder).
-  try {
-    const realRoot = realpathSync(base);
-    const realDir = realpathSync(dirname(abs));
-    if (realDir !== realRoot && !inside(realRoot, realDir)) return { ok: false, reason: 'outside' };
-  } catch {
-    return { ok: false, reason: 'missing' };
-  }
-  let fd: number;
-  try {
-    // O_NOFOLLOW: a symlink as the last part fails (ELOOP); O_NONBLOCK: a FIFO does not block.
-    fd = openSync(abs, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'ENOTDIR') return { ok: false, reason: 'missing' };
-    if (code === 'ELOOP' || code === 'EMLINK') return { ok: false, reason: 'symlink' };
-    return { ok: false, reason: 'unreadable' };
-  }
-  try {
-    const st = fstatSync(fd);
-    if (!st.isFile()) return { ok: false, reason: 'not-regular' };
-    const n = Math.min(st.size, maxBytes);
-    const buf = Buffer.alloc(n);
-    let off = 0;
-    while (off < n) {
-      const got = readSync(fd, buf, off, n - off, off);
-      if (got <= 0) break;
-      off += got;
-    }
-    return { ok: true, text: buf.subarray(0, off).toString('utf8'), truncated: st.size > maxBytes };
-  } catch {
-    return { ok: false, reason: 'unreadable' };
-  } finally {
-    closeSync(fd);
-  }
+  if (abs === base || !isInside(base, abs)) return { ok: false, reason: 'outside' };
+  const ds = dirState(base, dirname(abs));
+  if (ds === 'missing') return { ok: false, reason: 'missing' };
+  // A symlinked folder on the way (even one pointing back inside) or a file used as a folder: the
+  // file is not (reliably) inside the project.
+  if (ds === 'unsafe') return { ok: false, reason: 'outside' };
+  const r = readRegular(abs, { maxBytes, noFollow: true });
+  if (r) return { ok: true, text: r.data.toString('utf8'), truncated: r.truncated };
+  const st = lstatOrNull(abs);
+  if (!st) return { ok: false, reason: 'missing' };
+  if (st.isSymbolicLink()) return { ok: false, reason: 'symlink' };
+  if (!st.isFile()) return { ok: false, reason: 'not-regular' };
+  return { ok: false, reason: 'unreadable' };
 }
 
 export function describeFailure(

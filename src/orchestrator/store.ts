@@ -5,18 +5,11 @@
 // - Writes (CLI only, never a hook): `Real` schemas (exactly the skill's fields), atomic. The
 //   previous valid session.json / state.json is kept as a backup in OUR folder (data home), never
 //   next to the skill's files; a corrupt file is read from that backup with a warning.
-import {
-  existsSync,
-  mkdirSync,
-  readFileSync,
-  readdirSync,
-  renameSync,
-  statSync,
-  writeFileSync,
-} from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { redactDeep } from '../shared/redact.js';
 import { OrchError, orchError } from './errors.js';
+import { readOrchText, readOrchTextOrNull, writeOrchFile } from './fs.js';
 import {
   CONTRACT_KINDS,
   CONTRACT_LEVEL,
@@ -44,20 +37,14 @@ import { loadYaml } from './yaml.js';
 
 // ---------------------------------------------------------------- low level
 
-export function writeAtomic(file: string, text: string): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2, 8)}.tmp`;
-  writeFileSync(tmp, text, { mode: 0o644 });
-  renameSync(tmp, file);
+/** Atomic write inside the project or the data home, never through a symlink (fs.ts). */
+export function writeAtomic(p: OrchPaths, file: string, text: string): void {
+  writeOrchFile(p, file, text);
 }
 
-export function readText(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
+/** A file's text (null when missing); a symlinked / special / oversized file is an OrchError. */
+export function readText(p: OrchPaths, file: string): string | null {
+  return readOrchText(p, file);
 }
 
 export type Mode = 'read' | 'strict';
@@ -153,7 +140,7 @@ export function readJsonDoc<T>(
   mode: Mode = 'read',
 ): JsonRead<T> | null {
   const name = rel(p, file);
-  const text = readText(file);
+  const text = readText(p, file);
   let issues: FieldIssue[] = [];
   if (text !== null) {
     const r = parseJsonDoc<T>(text, kind, mode, name, check);
@@ -162,7 +149,7 @@ export function readJsonDoc<T>(
     issues = r.issues;
   }
   const bak = backupFile(p, file);
-  const bakText = readText(bak);
+  const bakText = readOrchTextOrNull(p, bak);
   if (bakText !== null) {
     const b = parseJsonDoc<T>(bakText, kind, mode, bak, check);
     if (b.ok) {
@@ -184,9 +171,9 @@ export function readJsonDoc<T>(
 export function writeJsonDoc(p: OrchPaths, file: string, kind: 'session' | 'state', value: unknown): void {
   const checked = parseWith(Real[kind], value, rel(p, file));
   if (!checked.ok) throw new OrchError(checked.issues, 'this is a bug in self-gen: please report it');
-  const prev = readText(file);
-  if (prev !== null && parseJsonDoc(prev, kind, 'read', file).ok) writeAtomic(backupFile(p, file), prev);
-  writeAtomic(file, JSON.stringify(redactDeep(checked.value), null, 2) + '\n');
+  const prev = readText(p, file);
+  if (prev !== null && parseJsonDoc(prev, kind, 'read', file).ok) writeAtomic(p, backupFile(p, file), prev);
+  writeAtomic(p, file, JSON.stringify(redactDeep(checked.value), null, 2) + '\n');
 }
 
 // ---------------------------------------------------------------- semantic checks
@@ -310,7 +297,7 @@ export async function readContract<K extends ContractKind>(
 ): Promise<ContractDoc<K> | null> {
   const file = contractPath(p, kind, ids);
   const name = rel(p, file);
-  const text = readText(file);
+  const text = readText(p, file);
   if (text === null) return null;
   const value = validateContract(kind, await parseYamlText(text, name), name, ids, mode);
   return { kind, value, text, file };
@@ -325,7 +312,7 @@ export async function writeContract<K extends ContractKind>(
 ): Promise<string> {
   const file = contractPath(p, kind, ids);
   validateContract(kind, value, rel(p, file), ids, 'strict');
-  writeAtomic(file, await toYaml(value));
+  writeAtomic(p, file, await toYaml(value));
   return file;
 }
 
@@ -362,7 +349,7 @@ export function emptyKnowledge(p: OrchPaths, projectName: string, now: Date): Kn
 
 /** knowledge.yaml, or null when there is none. */
 export async function readKnowledge(p: OrchPaths, mode: Mode = 'read'): Promise<KnowledgeFileT | null> {
-  const text = readText(p.knowledgeFile);
+  const text = readText(p, p.knowledgeFile);
   if (text === null || !text.trim()) return null;
   const name = rel(p, p.knowledgeFile);
   const data = await parseYamlText(text, name);
@@ -376,7 +363,7 @@ export async function readKnowledge(p: OrchPaths, mode: Mode = 'read'): Promise<
 export async function writeKnowledge(p: OrchPaths, k: KnowledgeFileT): Promise<void> {
   const r = parseWith(Real.knowledge, k, rel(p, p.knowledgeFile));
   if (!r.ok) throw new OrchError(r.issues);
-  writeAtomic(p.knowledgeFile, await toYaml(k));
+  writeAtomic(p, p.knowledgeFile, await toYaml(k));
 }
 
 // ---------------------------------------------------------------- listing

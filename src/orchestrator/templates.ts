@@ -1,10 +1,11 @@
 // Per-role prompt templates with {{variables}}. Lookup order: the project's override folder
 // (.claude/orchestrator/templates/<role>.md), the configured templatesDir, the templates shipped in
 // the package (templates/orchestrator/<role>.md), and a built-in generic template.
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrchPaths } from './paths.js';
+import { readRegularText, isInside } from '../shared/safe-fs.js';
 import { readProjectFile } from './project-file.js';
 import { ALL_VARS, ROLE_SPECS } from './roles.js';
 import type { Role } from './schemas.js';
@@ -53,12 +54,19 @@ export function builtinTemplate(role: Role): string {
   return lines.join('\n');
 }
 
-function readIf(file: string): string | null {
-  try {
-    return readFileSync(file, 'utf8');
-  } catch {
-    return null;
+export const MAX_TEMPLATE_BYTES = 64 * 1024;
+
+/**
+ * A template's text, or null. Inside the project: a regular file reached through real folders only
+ * (project-file.ts). Elsewhere (the configured templatesDir outside the project, the shipped
+ * templates): the user's own or ours, but still only a regular file, opened non-blocking, bounded.
+ */
+export function readTemplateText(p: OrchPaths, file: string): string | null {
+  if (isInside(p.projectRoot, file)) {
+    const r = readProjectFile(p.projectRoot, file, MAX_TEMPLATE_BYTES);
+    return r.ok ? r.text : null;
   }
+  return readRegularText(file, { maxBytes: MAX_TEMPLATE_BYTES });
 }
 
 export function configTemplatesDir(p: OrchPaths, templatesDir: string | undefined): string | null {
@@ -79,12 +87,7 @@ export function loadTemplate(role: Role, p: OrchPaths, templatesDir?: string): T
   for (const [source, path] of candidates) {
     if (!path) continue;
     // The project's own override is a project file: a bounded regular file inside the project only.
-    if (source === 'project') {
-      const r = readProjectFile(p.projectRoot, path, 64 * 1024);
-      if (r.ok) return { role, text: r.text, source, path };
-      continue;
-    }
-    const text = readIf(path);
+    const text = readTemplateText(p, path);
     if (text !== null) return { role, text, source, path };
   }
   return { role, text: builtinTemplate(role), source: 'builtin' };

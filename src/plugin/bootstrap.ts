@@ -8,12 +8,18 @@
 // the outcome are in native-status.json (read by the gate and by `self-gen doctor`), npm's output in
 // native-install.log.
 import { spawn, spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdirSync, readFileSync, renameSync } from 'node:fs';
+import { closeSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
 import { redact, truncate } from '../shared/redact.js';
-import { openAppendNoFollow, removeTreeIn, writeFileAtomicIn } from '../shared/safe-fs.js';
+import {
+  ensureDirIn,
+  ensureHome,
+  openAppendNoFollow,
+  removeTreeIn,
+  writeFileAtomicIn,
+} from '../shared/safe-fs.js';
 import { nativePaths, pluginPins, readStatus, samePins, type NativeStatus } from './state.js';
 
 /** npm gets this long (a native build from source on a slow machine included), then it is stopped. */
@@ -71,7 +77,7 @@ export async function bootstrap(opts: {
   const data = resolve(opts.data);
   const p = nativePaths(data);
   const pins = pluginPins(opts.pluginRoot);
-  mkdirSync(data, { recursive: true, mode: 0o700 });
+  ensureHome(data, 0o700); // the plugin's own data folder (CLAUDE_PLUGIN_DATA), like the data home
   let release: () => Promise<void>;
   try {
     release = await lockfile.lock(data, {
@@ -105,7 +111,7 @@ export async function bootstrap(opts: {
   try {
     writeStatus(data, started);
     removeTreeIn(data, staging);
-    mkdirSync(staging, { mode: 0o700 });
+    ensureDirIn(data, staging, 0o700);
     writeFileAtomicIn(
       data,
       join(staging, 'package.json'),
@@ -165,8 +171,10 @@ export async function bootstrap(opts: {
       throw new Error(`the installed packages do not load: ${(check.stderr || '').trim().split('\n')[0]}`);
     }
     const old = join(data, `native.old-${process.pid}`);
+    // fs-safe-begin: both names are entries of the data folder itself (renames move the entry, never follow it)
     if (existsSync(p.dir)) renameSync(p.dir, old);
     renameSync(staging, p.dir);
+    // fs-safe-end
     removeTreeIn(data, old);
     final = { ...started, state: 'ready', finishedAt: new Date().toISOString() };
   } catch (e) {

@@ -73,6 +73,7 @@ function breakIfStale(path: string, staleMs: number, now: number): void {
   if (!isStale(text, mtimeMs, staleMs, now)) return;
   const aside = `${path}.stale-${process.pid}-${Math.random().toString(36).slice(2, 8)}`;
   try {
+    // fs-safe: rename/unlink act on the entry itself (never follow a link); the lock lives in a session folder checked by safe-fs
     renameSync(path, aside);
   } catch {
     return; // another waiter moved it first
@@ -82,12 +83,12 @@ function breakIfStale(path: string, staleMs: number, now: number): void {
   const moved = readLockFile(aside) ?? '';
   if (moved !== text) {
     try {
-      renameSync(aside, path);
+      renameSync(aside, path); // fs-safe: (as above)
     } catch {}
     return;
   }
   try {
-    unlinkSync(aside);
+    unlinkSync(aside); // fs-safe: (as above)
   } catch {}
 }
 
@@ -101,6 +102,7 @@ export function acquireLock(path: string, opts: LockOptions = {}): Lock | null {
   for (let attempt = 0; ; attempt++) {
     let fd: number | null = null;
     try {
+      // fs-safe: 'wx' (O_EXCL) never follows or reuses an existing entry
       fd = openSync(path, 'wx', 0o600);
       writeSync(fd, token);
       closeSync(fd);
@@ -133,6 +135,7 @@ function releaseFile(path: string, token: string): void {
   held.delete(path);
   try {
     if (readLockFile(path) !== token) return; // not ours any more (judged stale and taken)
+    // fs-safe: unlink removes a link as a link; only our own lock token is removed
     unlinkSync(path);
   } catch {}
 }

@@ -40,6 +40,7 @@ export function markHome(home: string): void {
   try {
     if (hasMarker(home)) return;
     if (!readdirSync(home).every((e) => HOME_ENTRIES.includes(e))) return;
+    // fs-safe: 'wx' (O_CREAT|O_EXCL) never follows or reuses an existing entry; home is the user's own folder
     writeFileSync(join(home, HOME_MARKER), MARKER_TEXT, { flag: 'wx', mode: 0o600 });
   } catch {}
 }

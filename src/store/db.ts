@@ -95,6 +95,7 @@ export function openFile(file: string, busyTimeoutMs: number, mustExist = false)
   if (state === 'not-regular') throw new DamagedDbError(`${file} is not a regular file`);
   const db = Database(file, { fileMustExist: mustExist, timeout: busyTimeoutMs });
   try {
+    // fs-safe: the file SQLite just created (inspectDbFile saw nothing there) in the checked data/ folder
     if (state === 'absent') chmodSync(file, 0o600);
     // The first statement reads the header: a file that is not a database fails here.
     db.pragma(`busy_timeout = ${busyTimeoutMs}`);

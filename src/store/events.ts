@@ -203,6 +203,7 @@ export function drainQueue(
     const from = join(dir, name);
     const to = join(dir, `.${name}.claim-${process.pid}`);
     try {
+      // fs-safe: rename/unlink of queue entries act on the entry itself (never follow a link), in the checked data/queue/ folder
       renameSync(from, to);
     } catch {
       continue; // someone else took it
@@ -226,6 +227,7 @@ export function drainQueue(
     // Give the files back for a later hook.
     for (const c of claimed) {
       try {
+        // fs-safe: (as above) gives a claimed queue file back under its own name
         renameSync(
           c.file,
           join(
@@ -243,6 +245,7 @@ export function drainQueue(
   }
   for (const c of claimed) {
     try {
+      // fs-safe: (as above)
       unlinkSync(c.file);
     } catch {}
   }

@@ -18,12 +18,11 @@ import {
   readSync,
   renameSync,
   rmSync,
-  utimesSync,
-  writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
 import { nativeRequire } from '../shared/native.js';
 import { paths, type Paths } from '../shared/paths.js';
+import { writeFileAtomicIn } from '../shared/safe-fs.js';
 import { ensureVec, inspectDbFile, isBusyError, isCorruptError, openFile, type DB } from './db.js';
 import { appendNotice, clearNeedsCheck, readNeedsCheck } from './recovery-log.js';
 
@@ -62,9 +61,8 @@ export function integrityDue(p: Paths, now = Date.now(), intervalMs = CHECK_INTE
 
 function markChecked(p: Paths): void {
   try {
-    writeFileSync(stateFile(p), '', { mode: 0o600 });
-    const t = new Date();
-    utimesSync(stateFile(p), t, t);
+    // a fresh file each time (its mtime is the time of the check), never through a link
+    writeFileAtomicIn(p.dataDir, stateFile(p), '', 0o600);
   } catch {}
 }
 
@@ -73,11 +71,13 @@ function takeLock(p: Paths): (() => void) | null {
   const file = lockFile(p);
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
+      // fs-safe: 'wx' (O_EXCL) never follows a link; rm of the lock removes the entry itself, in the checked data/ folder
       const fd = openSync(file, 'wx', 0o600);
       closeSync(fd);
-      return () => rmSync(file, { force: true });
+      return () => rmSync(file, { force: true }); // fs-safe: (as above)
     } catch {
       try {
+        // fs-safe: a stale lock of ours; rm removes the entry itself (a link as a link)
         if (Date.now() - lstatSync(file).mtimeMs > 10 * 60 * 1000) rmSync(file, { force: true });
         else return null;
       } catch {
@@ -289,6 +289,7 @@ async function salvageInto(from: DB, target: string): Promise<Record<string, num
   } finally {
     to.close();
   }
+  // fs-safe: our own salvage copy's -wal/-shm next to the database in the checked data/ folder (rm never follows a link)
   for (const s of ['-wal', '-shm']) rmSync(target + s, { force: true });
   return counts;
 }
@@ -305,6 +306,8 @@ function stamp(): string {
 function moveAside(p: Paths, replacement?: string): string {
   let target = `${p.db}.corrupt-${stamp()}`;
   while (existsSync(target)) target += '-1';
+  // fs-safe-begin: the database and its -wal/-shm moved aside in the checked data/ folder (rename and
+  // link act on the entries themselves, never through a link)
   for (const s of ['-wal', '-shm']) {
     try {
       renameSync(p.db + s, target + s);
@@ -322,6 +325,7 @@ function moveAside(p: Paths, replacement?: string): string {
   } else {
     renameSync(p.db, target);
   }
+  // fs-safe-end
   return target;
 }
 
@@ -434,6 +438,7 @@ async function checkAndRepair(p: Paths): Promise<IntegrityResult> {
       if (isBusyError(e)) return { status: 'busy', message: 'the database is locked; checked next time' };
     }
     const tmp = `${p.db}.salvage-${process.pid}`;
+    // fs-safe: our own temp salvage files next to the database (rm never follows a link)
     for (const s of ['', '-wal', '-shm']) rmSync(tmp + s, { force: true });
     let salvaged: Record<string, number> | undefined;
     let why = '';
@@ -441,7 +446,7 @@ async function checkAndRepair(p: Paths): Promise<IntegrityResult> {
       salvaged = await salvageInto(db, tmp);
     } catch (e) {
       why = `; nothing could be copied (${String((e as Error)?.message ?? e).slice(0, 120)})`;
-      for (const s of ['', '-wal', '-shm']) rmSync(tmp + s, { force: true });
+      for (const s of ['', '-wal', '-shm']) rmSync(tmp + s, { force: true }); // fs-safe: (as above)
     }
     close();
     return moved(p, reason + why, salvaged ? tmp : undefined, salvaged);

@@ -1,7 +1,8 @@
 // The "needs check" flag a hook leaves when SQLite reports damage, and recovery.log: the notices of
 // the background integrity check (database moved aside, index rebuilt) until the user acknowledges
 // them with `self-gen repair --ack`. Cheap on purpose: a hook only ever writes the flag file.
-import { appendFileSync, lstatSync, openSync, closeSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { appendNoFollow } from '../shared/safe-fs.js';
+import { lstatSync, openSync, closeSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { isCorruptError } from './db.js';
 import type { Paths } from '../shared/paths.js';
@@ -21,10 +22,10 @@ export function markNeedsCheck(p: Pick<Paths, 'dataDir'>, reason: string, now = 
   try {
     const st = lstatSync(file);
     if (now - st.mtimeMs < FLAG_RENEW_MS) return false;
-    unlinkSync(file);
+    unlinkSync(file); // fs-safe: unlink removes a link as a link; the flag lives in the checked data/ folder
   } catch {}
   try {
-    // 'wx': never follows or reuses an existing file (two hooks at once: one of them wins).
+    // fs-safe: 'wx': never follows or reuses an existing file (two hooks at once: one of them wins).
     const fd = openSync(file, 'wx', 0o600);
     try {
       writeSync(fd, JSON.stringify({ ts: new Date(now).toISOString(), reason: reason.slice(0, 300) }));
@@ -60,6 +61,7 @@ export function readNeedsCheck(p: Paths): { ts?: string; reason?: string } | nul
 
 export function clearNeedsCheck(p: Paths): void {
   try {
+    // fs-safe: unlink removes a link as a link; our flag file in the checked data/ folder
     unlinkSync(needsCheckFile(p));
   } catch {}
 }
@@ -81,7 +83,7 @@ export interface Notice {
 }
 
 export function appendNotice(p: Paths, n: Notice): void {
-  appendFileSync(p.recoveryLog, JSON.stringify(n) + '\n', { mode: 0o600 });
+  appendNoFollow(p.recoveryLog, JSON.stringify(n) + '\n', 0o600); // never through a link, regular files only
 }
 
 const MAX_LOG_BYTES = 1024 * 1024;

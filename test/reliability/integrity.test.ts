@@ -107,7 +107,15 @@ function notices(home: string): Notice[] {
 }
 
 async function until(cond: () => boolean, what: string, maxMs = 60_000): Promise<void> {
-  for (let waited = 0; !cond(); waited += 100) {
+  // A condition that throws (the fresh database not created yet) is not met yet.
+  const met = () => {
+    try {
+      return cond();
+    } catch {
+      return false;
+    }
+  };
+  for (let waited = 0; !met(); waited += 100) {
     if (waited > maxMs) throw new Error(`gave up waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }

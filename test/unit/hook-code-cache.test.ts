@@ -1,7 +1,7 @@
 // dist/hook.cjs keeps a V8 code cache per event in the data home: made on the first run, used on
 // the next ones, and a damaged cache never breaks a hook (it is rejected and replaced).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
@@ -86,5 +86,32 @@ describe('hook code cache', () => {
   it('SELF_GEN_NO_CODE_CACHE=1 writes no cache', async () => {
     await runHook('UserPromptSubmit', payload(t.project), { ...env, SELF_GEN_NO_CODE_CACHE: '1' });
     expect(caches()).toEqual([]);
+  });
+
+  it('#12.1 a symlinked cache folder is not followed: nothing written or removed in its target', async () => {
+    const elsewhere = join(t.dir, 'elsewhere');
+    mkdirSync(elsewhere);
+    // an "old cache" of this event in the link's target: the old writer removed it through the link
+    writeFileSync(join(elsewhere, 'hook-UserPromptSubmit-v0.0.0-old.v8'), 'KEEP-ME');
+    mkdirSync(t.home, { recursive: true });
+    symlinkSync(elsewhere, join(t.home, 'cache'));
+    const refresh = { ...env, SELF_GEN_CODE_CACHE_REFRESH: '1' };
+    const r = await runHook('UserPromptSubmit', payload(t.project), refresh);
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    await runHook('UserPromptSubmit', payload(t.project), refresh);
+    expect(readdirSync(elsewhere)).toEqual(['hook-UserPromptSubmit-v0.0.0-old.v8']);
+    expect(readFileSync(join(elsewhere, 'hook-UserPromptSubmit-v0.0.0-old.v8'), 'utf8')).toBe('KEEP-ME');
+  });
+
+  it('#12.1 a symlink planted as an old cache file is removed as a link, its target untouched', async () => {
+    const outside = join(t.dir, 'outside.txt');
+    writeFileSync(outside, 'OUTSIDE');
+    mkdirSync(join(t.home, 'cache'), { recursive: true });
+    symlinkSync(outside, join(t.home, 'cache', 'hook-UserPromptSubmit-v0.0.0-old.v8'));
+    const r = await runHook('UserPromptSubmit', payload(t.project), env);
+    expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
+    expect(caches()).toHaveLength(1);
+    expect(caches()[0]).not.toContain('v0.0.0-old');
+    expect(readFileSync(outside, 'utf8')).toBe('OUTSIDE');
   });
 });
