@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a}from"./chunk-Y7AG7T4C.js";import{f as t}from"./chunk-DB7UN5SJ.js";import{b as e}from"./chunk-464GD2QE.js";function m(o,r){return t(r)?(o.log(`damaged database: ${String(r)}; flagged for the integrity check`),a(e(o.env),String(r?.message??r))&&o.env.SELF_GEN_NO_BACKGROUND!=="1"&&o.spawnBackground("integrity-check"),!0):!1}export{m as a};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i,j,k,l}from"./chunk-M2MHDN3S.js";import"./chunk-WNDSEBKL.js";import"./chunk-DB7UN5SJ.js";import"./chunk-XXGR63W6.js";import"./chunk-N3MVRSEB.js";import"./chunk-464GD2QE.js";import"./chunk-67BG23Y2.js";export{a as EVENT_VERSION,j as drainQueue,k as ftsQuery,f as insertEvent,h as insertOrQueue,c as normalizeFiles,d as prepareEvent,l as queryEvents,g as queueEvent,i as queuedCount,b as sanitizeData,e as stmt};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g}from"./chunk-HR6GHMOR.js";import"./chunk-N5RBVBQ2.js";import"./chunk-YHN2VE5U.js";import"./chunk-CEFGTGI2.js";import"./chunk-464GD2QE.js";import"./chunk-67BG23Y2.js";export{b as ALL_VARS,a as ROLE_SPECS,d as nameMatches,e as qaRoleForPhase,g as roleForAgentType,c as rolePatterns,f as rolesForAgentType};
