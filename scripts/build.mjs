@@ -1,7 +1,7 @@
 // Builds the runnable entries into dist/ with esbuild (type checking is `npm run typecheck`).
 // Native and heavy packages stay external: they are loaded from node_modules at run time.
 import { build } from 'esbuild';
-import { chmodSync, existsSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, renameSync, rmSync } from 'node:fs';
 
 const external = [
   'better-sqlite3',
@@ -57,10 +57,14 @@ const tools = {
   cli: 'src/cli/main.ts',
   worker: 'src/jobs/worker-main.ts',
   daemon: 'src/embed/daemon-main.ts',
+  'hook-server': 'src/hooks/server-main.ts',
 };
 await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]' });
 Object.assign(entries, tools);
 chmodSync(`${out}/cli.js`, 0o755);
+// The warm-mode hook client (a POSIX shell script: curl to the hook server, else node dist/hook.cjs).
+copyFileSync('src/hooks/hook-warm.sh', `${out}/hook-warm.sh`);
+chmodSync(`${out}/hook-warm.sh`, 0o755);
 const old = `dist.old-${process.pid}`;
 if (existsSync('dist')) renameSync('dist', old);
 renameSync(out, 'dist');

@@ -14,19 +14,31 @@ import { distFile } from '../shared/dist.js';
 import { paths } from '../shared/paths.js';
 import type { HookEvent } from '../hooks/types.js';
 import { CliError } from './errors.js';
+import { pluginWarmArgs, readHookMode, WARM_HOOK, warmCommand, type HookMode } from './hook-mode.js';
 
 export interface HookSpec {
   event: HookEvent;
   matcher?: string;
   timeout: number;
+  /** Claude Code runs it in the background: for hooks that only record (nothing to inject). */
+  async?: boolean;
 }
 
-/** The hooks self-generation registers. PreToolUse only fires for the tools it has guidance for. */
+/**
+ * The hooks self-generation registers (docs/performance.md, "What runs where"). Only the hooks that
+ * can inject something run before Claude Code goes on; the ones that only record run in the
+ * background (`async`): UserPromptSubmit, and PostToolUse of every tool but Agent/Task (whose
+ * PostToolUse hands the parent a digest of the shared context). PreToolUse only fires for the
+ * tools it has guidance for. Async events keep their order: each records the time Claude Code
+ * fired it (the hook's start), not the time it got to write.
+ */
 export const HOOK_SPECS: HookSpec[] = [
   { event: 'SessionStart', timeout: 10 },
-  { event: 'UserPromptSubmit', timeout: 10 },
+  { event: 'UserPromptSubmit', timeout: 10, async: true },
   { event: 'PreToolUse', matcher: 'Edit|Write|MultiEdit|Bash|Agent|Task', timeout: 10 },
-  { event: 'PostToolUse', matcher: '*', timeout: 10 },
+  { event: 'PostToolUse', matcher: 'Agent|Task', timeout: 10 },
+  // A regular expression (Claude Code tests matchers that are not a plain `A|B` list as one).
+  { event: 'PostToolUse', matcher: '^(?!(Agent|Task)$).*', timeout: 10, async: true },
   { event: 'PostToolUseFailure', matcher: '*', timeout: 10 },
   { event: 'SubagentStart', timeout: 10 },
   { event: 'SubagentStop', timeout: 15 },
@@ -60,7 +72,7 @@ function isOurScript(script: string): boolean {
 export function isOurCommand(command: unknown, known: Set<string>): boolean {
   if (typeof command !== 'string') return false;
   if (known.has(command) || CLI_HOOK.test(command)) return true;
-  const m = NODE_HOOK.exec(command);
+  const m = NODE_HOOK.exec(command) ?? WARM_HOOK.exec(command);
   return !!m && isOurScript(m[1]!);
 }
 
@@ -120,6 +132,11 @@ interface ManifestEntry {
 }
 type Manifest = Record<string, ManifestEntry>;
 
+/** The settings files self-generation is installed in (from the install record). */
+export function installedSettingsFiles(env?: NodeJS.ProcessEnv): string[] {
+  return Object.keys(readManifest(env));
+}
+
 function manifestFile(env?: NodeJS.ProcessEnv): string {
   return join(paths(env).home, 'install.json');
 }
@@ -168,7 +185,23 @@ export function stripOurHooks(obj: Json, known: Set<string>): number {
   return removed;
 }
 
-export function addOurHooks(obj: Json, script: string): void {
+/** One settings entry: the process path, or warm mode's client (which falls back to it). */
+export function hookEntry(
+  spec: HookSpec,
+  script: string,
+  mode: HookMode,
+  env?: NodeJS.ProcessEnv,
+): HookEntry {
+  const command = mode === 'warm' ? warmCommand(spec.event, script, env) : hookCommand(spec.event, script);
+  return { type: 'command', command, timeout: spec.timeout, ...(spec.async ? { async: true } : {}) };
+}
+
+export function addOurHooks(
+  obj: Json,
+  script: string,
+  mode: HookMode = 'process',
+  env?: NodeJS.ProcessEnv,
+): void {
   const hooks = (obj.hooks && typeof obj.hooks === 'object' ? obj.hooks : (obj.hooks = {})) as Record<
     string,
     MatcherGroup[]
@@ -176,7 +209,7 @@ export function addOurHooks(obj: Json, script: string): void {
   for (const spec of HOOK_SPECS) {
     const group: MatcherGroup = {
       ...(spec.matcher ? { matcher: spec.matcher } : {}),
-      hooks: [{ type: 'command', command: hookCommand(spec.event, script), timeout: spec.timeout }],
+      hooks: [hookEntry(spec, script, mode, env)],
     };
     if (!Array.isArray(hooks[spec.event])) hooks[spec.event] = [];
     hooks[spec.event]!.push(group);
@@ -192,9 +225,10 @@ export interface InstallResult {
 
 export function install(
   scope: 'user' | 'project',
-  opts: { env?: NodeJS.ProcessEnv; projectDir?: string; script?: string } = {},
+  opts: { env?: NodeJS.ProcessEnv; projectDir?: string; script?: string; mode?: HookMode } = {},
 ): InstallResult {
   const env = opts.env ?? process.env;
+  const mode = opts.mode ?? readHookMode(env);
   const file = settingsPath(scope, opts);
   const script = opts.script ?? hookScriptPath();
   const { text, obj } = readSettings(file);
@@ -203,7 +237,7 @@ export function install(
   const known = new Set(prev?.commands ?? []);
   const desired = structuredClone(obj);
   stripOurHooks(desired, known);
-  addOurHooks(desired, script);
+  addOurHooks(desired, script, mode, env);
   const newText = JSON.stringify(desired, null, 2) + '\n';
   if (text !== null && newText === text) {
     return { settingsPath: file, changed: false, backup: null, hooks: HOOK_SPECS.length };
@@ -227,7 +261,7 @@ export function install(
     originalExisted: prev ? prev.originalExisted : text !== null,
     pristine,
     writtenSha256: sha(newText),
-    commands: HOOK_SPECS.map((s) => hookCommand(s.event, script)),
+    commands: HOOK_SPECS.map((s) => hookEntry(s, script, mode, env).command!),
   };
   writeManifest(manifest, env);
   return { settingsPath: file, changed: true, backup, hooks: HOOK_SPECS.length };
@@ -292,7 +326,7 @@ export function installedHooks(file: string): { events: string[]; scripts: strin
         for (const hk of g?.hooks ?? []) {
           if (isOurCommand(hk?.command, new Set())) {
             events.push(event);
-            const m = /"([^"]+hook\.c?js)"/.exec(String(hk.command));
+            const m = /"([^"]+(?:hook\.c?js|hook-warm\.sh))"/.exec(String(hk.command));
             if (m) scripts.add(m[1]!);
           }
         }
@@ -305,22 +339,17 @@ export function installedHooks(file: string): { events: string[]; scripts: strin
 }
 
 /** The plugin form of the same hooks (hooks/hooks.json), exec form with ${CLAUDE_PLUGIN_ROOT}. */
-export function pluginHooksJson(): Json {
+export function pluginHooksJson(mode: HookMode = 'process'): Json {
   const hooks: Record<string, MatcherGroup[]> = {};
   for (const spec of HOOK_SPECS) {
-    hooks[spec.event] = [
-      {
-        ...(spec.matcher ? { matcher: spec.matcher } : {}),
-        hooks: [
-          {
-            type: 'command',
-            command: 'node',
-            args: ['${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs', spec.event],
-            timeout: spec.timeout,
-          },
-        ],
-      },
-    ];
+    const exec =
+      mode === 'warm'
+        ? pluginWarmArgs(spec.event)
+        : { command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs', spec.event] };
+    (hooks[spec.event] ??= []).push({
+      ...(spec.matcher ? { matcher: spec.matcher } : {}),
+      hooks: [{ type: 'command', ...exec, timeout: spec.timeout, ...(spec.async ? { async: true } : {}) }],
+    });
   }
   return { hooks };
 }

@@ -7,6 +7,7 @@ import { registerSharedContext } from './commands/shared-context.js';
 import { registerOrch } from './commands/orch.js';
 import { registerAnalysis } from './commands/analysis.js';
 import { registerDemo } from './commands/demo.js';
+import { registerHooks } from './commands/hooks.js';
 import { CliError } from './errors.js';
 
 export function buildProgram(): Command {
@@ -26,6 +27,7 @@ export function buildProgram(): Command {
   registerOrch(program);
   registerAnalysis(program);
   registerDemo(program);
+  registerHooks(program);
   return program;
 }
 

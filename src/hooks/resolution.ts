@@ -21,11 +21,13 @@ interface OpenError {
   agentId?: string;
 }
 
-function openErrors(db: DB, sessionId: string, since: string): OpenError[] {
+function openErrors(db: DB, sessionId: string, since: string, before: string): OpenError[] {
+  // Only errors fired before this call: a PostToolUse recorded late (async hooks) must not resolve
+  // an error that happened after it.
   const errors = stmt(
     db,
-    `SELECT id, ts, data FROM events WHERE session_id = ? AND type = 'tool_error' AND ts >= ? ORDER BY ts DESC, id DESC LIMIT 50`,
-  ).all(sessionId, since) as { id: number; ts: string; data: string }[];
+    `SELECT id, ts, data FROM events WHERE session_id = ? AND type = 'tool_error' AND ts >= ? AND ts < ? ORDER BY ts DESC, id DESC LIMIT 50`,
+  ).all(sessionId, since, before) as { id: number; ts: string; data: string }[];
   if (errors.length === 0) return [];
   const resolved = new Set(
     (
@@ -87,7 +89,7 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB): num
   const since = new Date(now.getTime() - OPEN_WINDOW_MS).toISOString();
   const agentId = input.agent_id;
   const file = toolFilePath(input.tool_input);
-  const candidates = openErrors(db, input.session_id, since).filter((e) => {
+  const candidates = openErrors(db, input.session_id, since, now.toISOString()).filter((e) => {
     if (e.agentId !== agentId) return false;
     if (e.tool === tool) return true;
     if (file && FILE_EDIT_TOOLS.has(tool)) {

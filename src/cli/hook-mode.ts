@@ -1,0 +1,71 @@
+// How the installed hooks run: `process` (each hook is `node dist/hook.cjs <Event>`) or `warm` (each
+// hook is `sh dist/hook-warm.sh <Event> <socket>`: curl hands the payload to the warm hook server,
+// falling back to the process path). The mode is kept in <data home>/hooks-mode.json; `self-gen
+// hooks --mode` rewrites the installed entries (settings files and the plugin's hooks/hooks.json).
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { hookServerPaths } from '../embed/socket.js';
+import { distFile } from '../shared/dist.js';
+import { paths } from '../shared/paths.js';
+import type { HookEvent } from '../hooks/types.js';
+
+export const HOOK_MODES = ['process', 'warm'] as const;
+export type HookMode = (typeof HOOK_MODES)[number];
+
+/** The mode a fresh install uses (see docs/performance.md for the measurements behind it). */
+export const DEFAULT_HOOK_MODE: HookMode = 'process';
+
+function modeFile(env: NodeJS.ProcessEnv): string {
+  return join(paths(env).home, 'hooks-mode.json');
+}
+
+export function readHookMode(env: NodeJS.ProcessEnv = process.env): HookMode {
+  try {
+    const m = (JSON.parse(readFileSync(modeFile(env), 'utf8')) as { mode?: unknown }).mode;
+    return (HOOK_MODES as readonly unknown[]).includes(m) ? (m as HookMode) : DEFAULT_HOOK_MODE;
+  } catch {
+    return DEFAULT_HOOK_MODE;
+  }
+}
+
+export function writeHookMode(mode: HookMode, env: NodeJS.ProcessEnv = process.env): void {
+  const f = modeFile(env);
+  mkdirSync(dirname(f), { recursive: true, mode: 0o700 });
+  writeFileSync(f, JSON.stringify({ mode }) + '\n', { mode: 0o600 });
+}
+
+/** Why warm mode cannot work here (null when it can): it needs a POSIX shell and curl. */
+export function warmUnavailable(): string | null {
+  if (process.platform === 'win32') return 'warm mode needs a POSIX shell and Unix sockets (not Windows)';
+  try {
+    execFileSync('curl', ['--version'], { stdio: 'ignore', timeout: 5000 });
+  } catch {
+    return 'warm mode needs curl on the PATH (the hook client hands payloads to the server with it)';
+  }
+  return null;
+}
+
+/** dist/hook-warm.sh next to dist/hook.cjs. */
+export function warmScriptFor(hookScript: string): string {
+  return join(dirname(hookScript), 'hook-warm.sh');
+}
+
+export function warmCommand(
+  event: HookEvent,
+  hookScript: string,
+  env: NodeJS.ProcessEnv = process.env,
+): string {
+  return `sh "${warmScriptFor(hookScript)}" ${event} "${hookServerPaths(env).socket}"`;
+}
+
+export const WARM_HOOK = /^sh "([^"]+\/dist\/hook-warm\.sh)" [A-Za-z]+(?: "[^"]*")?$/;
+
+/** The default data home's hook-server socket is the client's own default (no argument needed). */
+export function pluginWarmArgs(event: HookEvent): { command: string; args: string[] } {
+  return { command: 'sh', args: ['${CLAUDE_PLUGIN_ROOT}/dist/hook-warm.sh', event] };
+}
+
+export function hookScriptDefault(): string {
+  return distFile('hook.cjs');
+}
