@@ -18,7 +18,8 @@ import { idleTimer, removeStale, takeInstanceLock } from '../shared/single-insta
 import { hookServerPaths } from '../embed/socket.js';
 import { loadConfig } from '../store/config.js';
 import { createDeps } from './deps.js';
-import { handlersFor } from './registry.js';
+import { handlersFor, loadAllHandlers } from './registry.js';
+import { getDb } from '../store/db.js';
 import { runHook } from './runner.js';
 import { HOOK_EVENTS } from './types.js';
 
@@ -208,6 +209,13 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   } catch {}
   log(`listening on ${hp.socket} (idle exit after ${idleMs} ms)`);
   idle.touch();
+  // Warm up now rather than on the first hook: load every handler part, open the database.
+  setImmediate(() => {
+    void loadAllHandlers().catch(() => {});
+    try {
+      getDb({ env, busyTimeoutMs: loadConfig(env).busyTimeoutMs });
+    } catch {}
+  });
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => void shutdown(0));
   return { started: true, socket: hp.socket, close: () => shutdown(0) };
 }
