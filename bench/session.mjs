@@ -7,7 +7,8 @@
 // the hook records in its transcript). Writes bench/results/session.json.
 //
 // BENCH_SESSION_PAIRS (default 5) sets the number of rounds; BENCH_SESSION_MODES (default
-// "none,process,warm") the modes.
+// "none,noop,process,warm") the modes; noop is our hook layout with every command the shell's
+// `true`: what Claude Code itself spends on running hooks at all, the floor of any command hook.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -25,7 +26,7 @@ import { setTimeout, clearTimeout } from 'node:timers';
 import { bundle, ROOT } from './kb-build.mjs';
 
 const PAIRS = Math.max(1, Number(process.env.BENCH_SESSION_PAIRS ?? 5));
-const MODES = (process.env.BENCH_SESSION_MODES ?? 'none,process,warm').split(',').filter(Boolean);
+const MODES = (process.env.BENCH_SESSION_MODES ?? 'none,noop,process,warm').split(',').filter(Boolean);
 const CLAUDE = join(ROOT, 'node_modules', '.bin', 'claude');
 const CLI = join(ROOT, 'dist', 'cli.js');
 if (!existsSync(CLAUDE)) {
@@ -114,12 +115,23 @@ function selfGen(args) {
 
 function setMode(mode) {
   const settings = join(home, '.claude', 'settings.json');
+  if (mode === 'noop') {
+    // Claude Code's own cost of our hook layout: the same events, matchers and async flags, each
+    // hook the shell builtin `true` (the floor of any command hook).
+    selfGen(['hooks', '--mode', 'process']);
+    rmSync(settings, { force: true });
+    selfGen(['install']);
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    for (const groups of Object.values(s.hooks)) for (const g of groups) for (const h of g.hooks) h.command = 'true';
+    writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
+    return;
+  }
   if (mode === 'none') {
     mkdirSync(join(home, '.claude'), { recursive: true });
     writeFileSync(settings, JSON.stringify({ permissions: { allow: [] } }, null, 2) + '\n');
     return;
   }
-  if (!existsSync(settings) || !readFileSync(settings, 'utf8').includes('dist/hook')) {
+  if (!existsSync(settings) || !/dist\/hook/.test(readFileSync(settings, 'utf8'))) {
     rmSync(settings, { force: true });
     selfGen(['install']);
   }
