@@ -218,7 +218,11 @@ const sock = join(home, 'run', 'hooks.sock');
 let warmRows = [];
 let warmFloor = null;
 if (existsSync(WARM) && spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0) {
-  const server = spawn(process.execPath, [join(ROOT, 'dist', 'hook-server.js')], { env, stdio: 'ignore', detached: true });
+  const server = spawn(process.execPath, [join(ROOT, 'dist', 'hook-server.js')], {
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
   for (let i = 0; i < 200 && !existsSync(sock); i++) spawnSync('sleep', ['0.05']);
   const timeSh = (args, input) => {
     const t0 = process.hrtime.bigint();
@@ -296,7 +300,10 @@ const PART_BENCHES = [
   ['shared-context.mjs', 'shared context hooks with 50 entries in the session'],
   ['kb-latency.mjs', 'searchErrorKB per tier at 10k and 100k entries; daemon embed latency and RSS'],
   ['kb-quality.mjs', 'KB retrieval quality: recall@1 and false matches'],
-  ['session.mjs', 'a 27-tool-call session with the real Claude Code CLI: without hooks, process and warm mode'],
+  [
+    'session.mjs',
+    'a 27-tool-call session with the real Claude Code CLI: without hooks, process and warm mode',
+  ],
 ];
 const partResults = {};
 for (const [p, what] of PART_BENCHES) {

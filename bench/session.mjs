@@ -122,7 +122,8 @@ function setMode(mode) {
     rmSync(settings, { force: true });
     selfGen(['install']);
     const s = JSON.parse(readFileSync(settings, 'utf8'));
-    for (const groups of Object.values(s.hooks)) for (const g of groups) for (const h of g.hooks) h.command = 'true';
+    for (const groups of Object.values(s.hooks))
+      for (const g of groups) for (const h of g.hooks) h.command = 'true';
     writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
     return;
   }

@@ -13,8 +13,14 @@ import type { HookEvent } from '../hooks/types.js';
 export const HOOK_MODES = ['process', 'warm'] as const;
 export type HookMode = (typeof HOOK_MODES)[number];
 
-/** The mode a fresh install uses (see docs/performance.md for the measurements behind it). */
-export const DEFAULT_HOOK_MODE: HookMode = 'process';
+/**
+ * The mode when none was chosen: warm where it can work (a POSIX shell and curl), else process.
+ * docs/performance.md has the measurements behind it: warm halves what our synchronous hooks cost
+ * and fails open to the process path.
+ */
+export function defaultHookMode(): HookMode {
+  return warmUnavailable() ? 'process' : 'warm';
+}
 
 function modeFile(env: NodeJS.ProcessEnv): string {
   return join(paths(env).home, 'hooks-mode.json');
@@ -23,10 +29,9 @@ function modeFile(env: NodeJS.ProcessEnv): string {
 export function readHookMode(env: NodeJS.ProcessEnv = process.env): HookMode {
   try {
     const m = (JSON.parse(readFileSync(modeFile(env), 'utf8')) as { mode?: unknown }).mode;
-    return (HOOK_MODES as readonly unknown[]).includes(m) ? (m as HookMode) : DEFAULT_HOOK_MODE;
-  } catch {
-    return DEFAULT_HOOK_MODE;
-  }
+    if ((HOOK_MODES as readonly unknown[]).includes(m)) return m as HookMode;
+  } catch {}
+  return defaultHookMode();
 }
 
 export function writeHookMode(mode: HookMode, env: NodeJS.ProcessEnv = process.env): void {
@@ -35,15 +40,21 @@ export function writeHookMode(mode: HookMode, env: NodeJS.ProcessEnv = process.e
   writeFileSync(f, JSON.stringify({ mode }) + '\n', { mode: 0o600 });
 }
 
+let unavailable: string | null | undefined;
 /** Why warm mode cannot work here (null when it can): it needs a POSIX shell and curl. */
 export function warmUnavailable(): string | null {
-  if (process.platform === 'win32') return 'warm mode needs a POSIX shell and Unix sockets (not Windows)';
-  try {
-    execFileSync('curl', ['--version'], { stdio: 'ignore', timeout: 5000 });
-  } catch {
-    return 'warm mode needs curl on the PATH (the hook client hands payloads to the server with it)';
+  if (unavailable !== undefined) return unavailable;
+  unavailable = null;
+  if (process.platform === 'win32')
+    unavailable = 'warm mode needs a POSIX shell and Unix sockets (not Windows)';
+  else {
+    try {
+      execFileSync('curl', ['--version'], { stdio: 'ignore', timeout: 5000 });
+    } catch {
+      unavailable = 'warm mode needs curl on the PATH (the hook client hands payloads to the server with it)';
+    }
   }
-  return null;
+  return unavailable;
 }
 
 /** dist/hook-warm.sh next to dist/hook.cjs. */

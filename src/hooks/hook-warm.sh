@@ -4,7 +4,7 @@
 # and prints its answer. Fails open: no curl, no server, a slow (> 1.5 s), broken or foreign server,
 # any non-2xx or non-JSON answer -> the same payload goes to the process path (node dist/hook.cjs),
 # which also starts the server for the next hook. Always exits 0 and prints nothing or one JSON object.
-dir=${0%/*}
+case $0 in */*) dir=${0%/*} ;; *) dir=. ;; esac
 event=$1
 sock=${2:-${SELF_GEN_HOME:-$HOME/.self-generation}/run/hooks.sock}
 p=$(cat)

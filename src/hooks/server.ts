@@ -11,7 +11,7 @@
 // One per data home (a lock; a second start exits at once), started on demand (ensureHookServer),
 // exits after an idle period. The client (dist/hook-warm.sh) falls back to `node dist/hook.cjs`
 // when the server is missing, slow, broken or answers anything else.
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { paths } from '../shared/paths.js';
 import { idleTimer, removeStale, takeInstanceLock } from '../shared/single-instance.js';
@@ -96,6 +96,8 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   const p = paths(env);
   const hp = hookServerPaths(env);
   let closing = false;
+  const timers: { watch?: NodeJS.Timeout } = {};
+  let ino = -1;
   const lock = await takeInstanceLock({
     dir: p.runDir,
     lockPath: hp.lock,
@@ -178,10 +180,17 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     if (closing) return;
     closing = true;
     idle.stop();
+    clearInterval(timers.watch);
     server.closeAllConnections?.();
     await new Promise<void>((r) => server.close(() => r()));
-    removeStale(hp.socket);
-    removeStale(hp.info);
+    // Only our own socket and pid file (another server may have replaced them).
+    try {
+      if (statSync(hp.socket).ino === ino) removeStale(hp.socket);
+    } catch {}
+    try {
+      if ((JSON.parse(readFileSync(hp.info, 'utf8')) as { pid?: number }).pid === process.pid)
+        removeStale(hp.info);
+    } catch {}
     await lock?.release();
     exit(code);
   }
@@ -209,6 +218,22 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   } catch {}
   log(`listening on ${hp.socket} (idle exit after ${idleMs} ms)`);
   idle.touch();
+  // Our socket removed or replaced (data home deleted, `uninstall --purge`, another server after a
+  // lost lock): nobody can reach this one any more, so it exits.
+  ino = statSync(hp.socket).ino;
+  const watch = setInterval(() => {
+    let same = false;
+    try {
+      same = statSync(hp.socket).ino === ino;
+    } catch {}
+    if (!same) {
+      log('socket gone or replaced; exiting');
+      clearInterval(watch);
+      void shutdown(0);
+    }
+  }, 2000);
+  watch.unref();
+  timers.watch = watch;
   // Warm up now rather than on the first hook: load every handler part, open the database.
   setImmediate(() => {
     void loadAllHandlers().catch(() => {});

@@ -167,6 +167,15 @@ describe('#15.2 fail open: the warm server down, taken, doubled, stale, or on a 
     expect(ids(t.home, 'tool_use').sort()).toEqual(['b1', 'b2', 'b3']);
   }, 60_000);
 
+  it('the server exits by itself when its data home is deleted (no orphan serving a dead socket)', async () => {
+    const server = start();
+    expect(await waitForServer(env)).toBe(server.pid);
+    const exit = new Promise((r) => server.once('exit', r));
+    spawnSync('rm', ['-rf', t.home]);
+    await exit;
+    expect(server.exitCode).toBe(0);
+  }, 60_000);
+
   it('two servers started at once: one serves, the other exits', async () => {
     const a = start();
     const b = start();

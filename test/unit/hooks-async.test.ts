@@ -143,7 +143,16 @@ describe('#15.2 self-gen hooks --mode', () => {
   const commands = () =>
     Object.values(settings().hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command)));
 
+  it('installs in warm mode by default where curl exists', () => {
+    expect(cli(['install']).status).toBe(0);
+    expect(cli(['hooks']).stdout).toContain('hook mode: warm');
+    expect(commands().every((c) => /^sh ".+\/dist\/hook-warm\.sh" [A-Za-z]+ ".+hooks\.sock"$/.test(c))).toBe(
+      true,
+    );
+  });
+
   it('switches the installed hooks to the warm client and back, keeping matchers and async flags', () => {
+    expect(cli(['hooks', '--mode', 'process']).status).toBe(0);
     expect(cli(['install']).status).toBe(0);
     expect(commands().every((c) => /^node ".+\/dist\/hook\.cjs" [A-Za-z]+$/.test(c))).toBe(true);
     const w = cli(['hooks', '--mode', 'warm']);

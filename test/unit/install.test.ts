@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
-import { HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
+import { HOOK_SPECS, hookEntry, pluginHooksJson } from '../../src/cli/install.js';
+import { defaultHookMode } from '../../src/cli/hook-mode.js';
 
 const USER_SETTINGS = `{
     "model": "opus",
@@ -41,7 +42,8 @@ describe('install / uninstall', () => {
         (g) => g.matcher === spec.matcher,
       );
       expect(groups, spec.event).toHaveLength(1);
-      expect(groups[0]!.hooks[0]!.command).toBe(`node "${HOOK_JS}" ${spec.event}`);
+      // The default mode's command (#15.2: warm where curl and a POSIX shell exist).
+      expect(groups[0]!.hooks[0]!.command).toBe(hookEntry(spec, HOOK_JS, defaultHookMode(), t.env).command);
     }
     expect(s.hooks.PreToolUse[0].matcher.split('|')).toEqual(
       expect.arrayContaining(['Agent', 'Task', 'Edit', 'Write', 'Bash']),
