@@ -26,7 +26,7 @@ import { setTimeout, clearTimeout } from 'node:timers';
 import { bundle, ROOT } from './kb-build.mjs';
 
 const PAIRS = Math.max(1, Number(process.env.BENCH_SESSION_PAIRS ?? 5));
-const MODES = (process.env.BENCH_SESSION_MODES ?? 'none,noop,process,warm').split(',').filter(Boolean);
+const MODES = (process.env.BENCH_SESSION_MODES ?? 'none,noop-sync,noop,process,warm').split(',').filter(Boolean);
 const CLAUDE = join(ROOT, 'node_modules', '.bin', 'claude');
 const CLI = join(ROOT, 'dist', 'cli.js');
 if (!existsSync(CLAUDE)) {
@@ -115,7 +115,7 @@ function selfGen(args) {
 
 function setMode(mode) {
   const settings = join(home, '.claude', 'settings.json');
-  if (mode === 'noop') {
+  if (mode === 'noop' || mode === 'noop-sync') {
     // Claude Code's own cost of our hook layout: the same events, matchers and async flags, each
     // hook the shell builtin `true` (the floor of any command hook).
     selfGen(['hooks', '--mode', 'process']);

@@ -25,12 +25,12 @@ export interface HookSpec {
 }
 
 /**
- * The hooks self-generation registers (docs/performance.md, "What runs where"). Only the hooks that
- * can inject something run before Claude Code goes on; the ones that only record run in the
- * background (`async`): UserPromptSubmit, and PostToolUse of every tool but Agent/Task (whose
- * PostToolUse hands the parent a digest of the shared context). PreToolUse only fires for the
- * tools it has guidance for. Async events keep their order: each records the time Claude Code
- * fired it (the hook's start), not the time it got to write.
+ * The hooks self-generation registers (docs/performance.md, "What runs where"). `async` marks the
+ * ones that only record (UserPromptSubmit, and PostToolUse of every tool but Agent/Task, whose
+ * PostToolUse hands the parent a digest of the shared context): in process mode Claude Code runs
+ * them in the background (see runsAsync). PreToolUse only fires for the tools it has guidance for.
+ * Async events keep their order: each records the time Claude Code fired it (the hook's start),
+ * not the time it got to write.
  */
 export const HOOK_SPECS: HookSpec[] = [
   { event: 'SessionStart', timeout: 10 },
@@ -185,6 +185,16 @@ export function stripOurHooks(obj: Json, known: Set<string>): number {
   return removed;
 }
 
+/**
+ * Whether Claude Code runs this hook in the background. Only in process mode: measured with
+ * Claude Code 2.1.197 (bench/session.mjs, docs/performance.md), an async hook costs the session
+ * ~45 ms even when it is `true`, more than a synchronous call to the warm server (~7 ms), while a
+ * synchronous hook process costs ~100 ms or more.
+ */
+export function runsAsync(spec: HookSpec, mode: HookMode): boolean {
+  return !!spec.async && mode === 'process';
+}
+
 /** One settings entry: the process path, or warm mode's client (which falls back to it). */
 export function hookEntry(
   spec: HookSpec,
@@ -193,7 +203,12 @@ export function hookEntry(
   env?: NodeJS.ProcessEnv,
 ): HookEntry {
   const command = mode === 'warm' ? warmCommand(spec.event, script, env) : hookCommand(spec.event, script);
-  return { type: 'command', command, timeout: spec.timeout, ...(spec.async ? { async: true } : {}) };
+  return {
+    type: 'command',
+    command,
+    timeout: spec.timeout,
+    ...(runsAsync(spec, mode) ? { async: true } : {}),
+  };
 }
 
 export function addOurHooks(
@@ -348,7 +363,14 @@ export function pluginHooksJson(mode: HookMode = 'process'): Json {
         : { command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs', spec.event] };
     (hooks[spec.event] ??= []).push({
       ...(spec.matcher ? { matcher: spec.matcher } : {}),
-      hooks: [{ type: 'command', ...exec, timeout: spec.timeout, ...(spec.async ? { async: true } : {}) }],
+      hooks: [
+        {
+          type: 'command',
+          ...exec,
+          timeout: spec.timeout,
+          ...(runsAsync(spec, mode) ? { async: true } : {}),
+        },
+      ],
     });
   }
   return { hooks };
