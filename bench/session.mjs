@@ -7,8 +7,10 @@
 // the hook records in its transcript). Writes bench/results/session.json.
 //
 // BENCH_SESSION_PAIRS (default 5) sets the number of rounds; BENCH_SESSION_MODES (default
-// "none,noop,process,warm") the modes; noop is our hook layout with every command the shell's
-// `true`: what Claude Code itself spends on running hooks at all, the floor of any command hook.
+// "none,noop-sync,noop,process,warm") the modes. noop is process mode's hook layout with every
+// command the shell's `true` (what Claude Code itself spends on running those hooks: the floor of
+// any command hook); noop-sync the same with every hook synchronous (warm mode's layout);
+// warm-async (not by default) warm mode with process mode's async flags, for comparison.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -26,7 +28,9 @@ import { setTimeout, clearTimeout } from 'node:timers';
 import { bundle, ROOT } from './kb-build.mjs';
 
 const PAIRS = Math.max(1, Number(process.env.BENCH_SESSION_PAIRS ?? 5));
-const MODES = (process.env.BENCH_SESSION_MODES ?? 'none,noop-sync,noop,process,warm').split(',').filter(Boolean);
+const MODES = (process.env.BENCH_SESSION_MODES ?? 'none,noop-sync,noop,process,warm')
+  .split(',')
+  .filter(Boolean);
 const CLAUDE = join(ROOT, 'node_modules', '.bin', 'claude');
 const CLI = join(ROOT, 'dist', 'cli.js');
 if (!existsSync(CLAUDE)) {
@@ -124,6 +128,10 @@ function setMode(mode) {
     const s = JSON.parse(readFileSync(settings, 'utf8'));
     for (const groups of Object.values(s.hooks))
       for (const g of groups) for (const h of g.hooks) h.command = 'true';
+    // noop-sync: the same hooks, all synchronous (warm mode's layout): its floor.
+    if (mode === 'noop-sync')
+      for (const groups of Object.values(s.hooks))
+        for (const g of groups) for (const h of g.hooks) delete h.async;
     writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
     return;
   }
@@ -136,7 +144,15 @@ function setMode(mode) {
     rmSync(settings, { force: true });
     selfGen(['install']);
   }
-  selfGen(['hooks', '--mode', mode]);
+  selfGen(['hooks', '--mode', mode === 'warm-async' ? 'warm' : mode]);
+  if (mode === 'warm-async') {
+    // Comparison: warm commands with process mode's async flags (recording hooks in the background).
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    for (const g of s.hooks.UserPromptSubmit ?? []) for (const h of g.hooks) h.async = true;
+    for (const g of s.hooks.PostToolUse ?? [])
+      if (g.matcher !== 'Agent|Task') for (const h of g.hooks) h.async = true;
+    writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
+  }
 }
 
 function runClaude(stubUrl) {
