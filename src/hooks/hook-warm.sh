@@ -8,7 +8,8 @@ case $0 in */*) dir=${0%/*} ;; *) dir=. ;; esac
 event=$1
 sock=${2:-${SELF_GEN_HOME:-$HOME/.self-generation}/run/hooks.sock}
 p=$(cat)
-if [ -S "$sock" ] && command -v curl >/dev/null 2>&1; then
+# Only a socket of our own user (a long data home puts it in the shared temp folder).
+if [ -S "$sock" ] && [ -O "$sock" ] && command -v curl >/dev/null 2>&1; then
   if o=$(printf '%s' "$p" | curl -sf --max-time "${SELF_GEN_HOOK_CLIENT_TIMEOUT:-1.5}" --unix-socket "$sock" \
     -H 'content-type: application/json' -H "x-project-dir: ${CLAUDE_PROJECT_DIR:-}" \
     --data-binary @- "http://self-gen/hook/$event" 2>/dev/null); then

@@ -196,13 +196,19 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   }
 
   try {
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(hp.socket, () => {
-        server.off('error', reject);
-        resolve();
+    // Created 0600 from the start (no window where another user could connect), then made sure.
+    const umask = process.umask(0o177);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(hp.socket, () => {
+          server.off('error', reject);
+          resolve();
+        });
       });
-    });
+    } finally {
+      process.umask(umask);
+    }
     chmodSync(hp.socket, 0o600);
   } catch (e) {
     closing = true;
