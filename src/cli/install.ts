@@ -26,19 +26,17 @@ export interface HookSpec {
 
 /**
  * The hooks self-generation registers (docs/performance.md, "What runs where"). `async` marks the
- * ones that only record (UserPromptSubmit, and PostToolUse of every tool but Agent/Task, whose
- * PostToolUse hands the parent a digest of the shared context): in process mode Claude Code runs
- * them in the background (see runsAsync). PreToolUse only fires for the tools it has guidance for.
- * Async events keep their order: each records the time Claude Code fired it (the hook's start),
- * not the time it got to write.
+ * ones that only record and may run in the background in process mode (see runsAsync): the
+ * prompt. PostToolUse only records too, but stays synchronous: Claude Code 2.1.197 ends background
+ * hooks when it exits, so the last tool calls of a headless session were lost (measured, e2e test).
+ * PreToolUse only fires for the tools it has guidance for. Every event records the time Claude
+ * Code fired it (the hook's start), so events written late keep their order.
  */
 export const HOOK_SPECS: HookSpec[] = [
   { event: 'SessionStart', timeout: 10 },
   { event: 'UserPromptSubmit', timeout: 10, async: true },
   { event: 'PreToolUse', matcher: 'Edit|Write|MultiEdit|Bash|Agent|Task', timeout: 10 },
-  { event: 'PostToolUse', matcher: 'Agent|Task', timeout: 10 },
-  // A regular expression (Claude Code tests matchers that are not a plain `A|B` list as one).
-  { event: 'PostToolUse', matcher: '^(?!(Agent|Task)$).*', timeout: 10, async: true },
+  { event: 'PostToolUse', matcher: '*', timeout: 10 },
   { event: 'PostToolUseFailure', matcher: '*', timeout: 10 },
   { event: 'SubagentStart', timeout: 10 },
   { event: 'SubagentStop', timeout: 15 },
@@ -186,10 +184,9 @@ export function stripOurHooks(obj: Json, known: Set<string>): number {
 }
 
 /**
- * Whether Claude Code runs this hook in the background. Only in process mode: measured with
- * Claude Code 2.1.197 (bench/session.mjs, docs/performance.md), an async hook costs the session
- * ~45 ms even when it is `true`, more than a synchronous call to the warm server (~7 ms), while a
- * synchronous hook process costs ~100 ms or more.
+ * Whether Claude Code runs this hook in the background: only in process mode (a Node process per
+ * hook costs ~100 ms); in warm mode a synchronous call costs a few ms and Claude Code's handling of
+ * a background hook is not cheaper (bench/session.mjs, docs/performance.md).
  */
 export function runsAsync(spec: HookSpec, mode: HookMode): boolean {
   return !!spec.async && mode === 'process';

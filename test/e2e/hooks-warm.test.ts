@@ -66,4 +66,43 @@ describeE2E('e2e: warm hook mode', () => {
     const count = (t: string) => p!.events().filter((e) => e.type === t).length;
     expect([count('tool_use'), count('tool_error')], why).toEqual([2, 2]);
   });
+
+  it('#15.1 process mode: every tool call recorded, in order, the last one too (PostToolUse is not async)', async () => {
+    p = await createE2EProject({ files: CHECK_FILES });
+    p.selfGenOk(['hooks', '--mode', 'process']);
+    const hooks = (
+      p.settings() as { hooks: Record<string, { hooks: { command: string; async?: boolean }[] }[]> }
+    ).hooks;
+    expect(hooks.UserPromptSubmit![0]!.hooks[0]!.async).toBe(true);
+    // With PostToolUse async, Claude Code ended the last call's hook when it exited: lost (measured).
+    expect(hooks.PostToolUse!.map((g) => !!g.hooks[0]!.async)).toEqual([false]);
+    expect(hooks.PreToolUse![0]!.hooks[0]!.command).toMatch(/dist\/hook\.cjs" PreToolUse$/);
+
+    const s1 = await p.runClaude({
+      prompt: 'Run the project check and fix it.',
+      script: { main: failThenFixTurns() },
+    });
+    const why = s1.summary();
+    expect(s1.code, why).toBe(0);
+    expect(hookErrors(s1.transcript()), why).toEqual([]);
+    // Background hooks may still be writing when the CLI exits: wait for the last of them.
+    let events = p.events();
+    for (let i = 0; i < 100 && events.filter((e) => e.type === 'tool_use').length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      events = p.events();
+    }
+    const calls = events
+      .filter((e) => e.type === 'tool_use' || e.type === 'tool_error')
+      .sort((a, b) => String(a.ts).localeCompare(String(b.ts)))
+      .map((e) => `${e.type}:${String((e.data as { input?: { command?: string } }).input?.command)}`);
+    expect(calls, why).toEqual([
+      `tool_error:${CHECK_COMMAND}`,
+      `tool_use:${FIX_COMMAND}`,
+      `tool_use:${CHECK_COMMAND}`,
+    ]);
+    expect(
+      p.errorKb().some((k) => String(k.resolution).includes(FIX_COMMAND)),
+      why,
+    ).toBe(true);
+  });
 });
