@@ -41,6 +41,17 @@ export function hookServerIdleMs(env: NodeJS.ProcessEnv): number {
   return Number.isFinite(n) && n > 0 ? n : DEFAULT_IDLE_MS;
 }
 
+/**
+ * The server waits for a locked database at most 1 s, then queues the event (the next hook stores
+ * it): it must answer before the client gives up (1.5 s) and runs the process path, which would
+ * record the same event a second time.
+ */
+export const SERVER_BUSY_MS = 1000;
+function serverConfig(env: NodeJS.ProcessEnv): ReturnType<typeof loadConfig> {
+  const config = loadConfig(env);
+  return { ...config, busyTimeoutMs: Math.min(config.busyTimeoutMs, SERVER_BUSY_MS) };
+}
+
 /** A failing recorder means the event may not be stored: the client must run the process path. */
 const RECORDING_FAILED = /^[A-Za-z]+\/collect-[a-z-]+ failed: /;
 
@@ -52,7 +63,7 @@ export async function answerHook(
   arrived: Date,
 ): Promise<{ out: string; failed: boolean }> {
   let failed = false;
-  const config = loadConfig(env);
+  const config = serverConfig(env);
   const out = await runHook(
     text,
     event,
@@ -244,7 +255,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   setImmediate(() => {
     void loadAllHandlers().catch(() => {});
     try {
-      getDb({ env, busyTimeoutMs: loadConfig(env).busyTimeoutMs });
+      getDb({ env, busyTimeoutMs: serverConfig(env).busyTimeoutMs });
     } catch {}
   });
   for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => void shutdown(0));
