@@ -1,7 +1,7 @@
 // npm run bench: every hook timed as a whole process next to two floors, on a seeded data home of
 // 100k events (20 projects, 500 sessions) and 10k KB entries with embeddings.
 // Prints a table and writes bench/results/bench.json. Part benchmarks (bench/*.mjs of each part) run after.
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -211,17 +211,74 @@ for (const [name, payload] of Object.entries(P)) {
   rows.push({ hook: name, ...measurePaired([HOOK, event], JSON.stringify(payload)) });
 }
 
+// The warm path (#15): the same payloads through dist/hook-warm.sh → the warm hook server on the
+// same data home, each run paired with a floor run of the client alone (`sh` + curl asking the
+// server's /ping), so the difference is what the hook itself costs on the warm path.
+const WARM = join(ROOT, 'dist', 'hook-warm.sh');
+const sock = join(home, 'run', 'hooks.sock');
+let warmRows = [];
+let warmFloor = null;
+if (existsSync(WARM) && spawnSync('curl', ['--version'], { stdio: 'ignore' }).status === 0) {
+  const server = spawn(process.execPath, [join(ROOT, 'dist', 'hook-server.js')], {
+    env,
+    stdio: 'ignore',
+    detached: true,
+  });
+  for (let i = 0; i < 200 && !existsSync(sock); i++) spawnSync('sleep', ['0.05']);
+  const timeSh = (args, input) => {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync('sh', args, { input, env, encoding: 'utf8' });
+    return { ms: Number(process.hrtime.bigint() - t0) / 1e6, stdout: r.stdout ?? '' };
+  };
+  const FLOOR_WARM = ['-c', `curl -s --unix-socket "${sock}" http://self-gen/ping >/dev/null`];
+  for (let i = 0; i < WARMUP; i++) timeSh(FLOOR_WARM, '');
+  const floorXs = [];
+  for (const [name, payload] of Object.entries(P)) {
+    const args = [WARM, payload.hook_event_name, sock];
+    const input = JSON.stringify(payload);
+    for (let i = 0; i < WARMUP; i++) timeSh(args, input);
+    const xs = [];
+    const diff = [];
+    let outChars = 0;
+    for (let i = 0; i < RUNS; i++) {
+      const f0 = timeSh(FLOOR_WARM, '').ms;
+      const r = timeSh(args, input);
+      xs.push(r.ms);
+      floorXs.push(f0);
+      diff.push(r.ms - f0);
+      outChars = r.stdout.trim().length;
+    }
+    warmRows.push({ hook: name, ...stats(xs), overFloorMs: stats(diff).median, outputChars: outChars });
+  }
+  warmFloor = stats(floorXs);
+  try {
+    process.kill(server.pid, 'SIGTERM');
+  } catch {}
+}
+
 const f = (x) => (x == null ? '-' : x.toFixed(1));
 console.log(`\nhook whole-process time, ${RUNS} runs after ${WARMUP} warm-up (ms)`);
 console.log(`floor: bare node           median ${f(floorBare.median)}  p95 ${f(floorBare.p95)}`);
 console.log(`floor: node + open db+vec  median ${f(floorDb.median)}  p95 ${f(floorDb.p95)}`);
 console.log(
-  'hook                  median    p95   floor(paired)  +floor(med)  +floor(p95)  peakRSS(MB)  output',
+  'hook                  median    p95   floor(paired)  +floor(med)  +floor(p95)  ×floor  peakRSS(MB)  output',
 );
 for (const r of rows) {
   console.log(
-    `${r.hook.padEnd(20)} ${f(r.median).padStart(7)} ${f(r.p95).padStart(6)} ${f(r.floorMedian).padStart(14)} ${f(r.overFloorMs).padStart(12)} ${f(r.p95OverFloorMs).padStart(12)} ${r.rssKb ? (r.rssKb / 1024).toFixed(1).padStart(12) : '           -'}  ${r.outputChars ? r.outputChars + ' chars' : '-'}`,
+    `${r.hook.padEnd(20)} ${f(r.median).padStart(7)} ${f(r.p95).padStart(6)} ${f(r.floorMedian).padStart(14)} ${f(r.overFloorMs).padStart(12)} ${f(r.p95OverFloorMs).padStart(12)} ${(r.median / r.floorMedian).toFixed(2).padStart(7)} ${r.rssKb ? (r.rssKb / 1024).toFixed(1).padStart(12) : '           -'}  ${r.outputChars ? r.outputChars + ' chars' : '-'}`,
   );
+}
+if (warmRows.length) {
+  console.log(
+    `\nwarm path (dist/hook-warm.sh → hook server), ${RUNS} runs each; floor: sh + curl /ping, median ${f(warmFloor.median)} p95 ${f(warmFloor.p95)}`,
+  );
+  console.log('hook                  median    p95  +floor(med)  ×floor  × process path  output');
+  for (const w of warmRows) {
+    const proc = rows.find((r) => r.hook === w.hook);
+    console.log(
+      `${w.hook.padEnd(20)} ${f(w.median).padStart(7)} ${f(w.p95).padStart(6)} ${f(w.overFloorMs).padStart(12)} ${(w.median / warmFloor.median).toFixed(2).padStart(7)} ${(w.median / proc.median).toFixed(2).padStart(15)}  ${w.outputChars ? w.outputChars + ' chars' : '-'}`,
+    );
+  }
 }
 const targets = {
   medianWithin5msOfFloor: rows.every((r) => r.overFloorMs <= 5),
@@ -250,6 +307,10 @@ const PART_BENCHES = [
   ],
   ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
   ['safe-fs.mjs', 'safe file primitives (#12.1/#12.3) vs the plain node:fs calls: medians and ratios'],
+  [
+    'session.mjs',
+    'a 27-tool-call session with the real Claude Code CLI: without hooks, process and warm mode',
+  ],
 ];
 const partResults = {};
 for (const [p, what] of PART_BENCHES) {
@@ -270,6 +331,7 @@ const out = {
   floorBare,
   floorDb,
   hooks: rows,
+  warm: { floor: warmFloor, hooks: warmRows },
   targets,
   parts: partResults,
 };

@@ -80,6 +80,7 @@ const tools = {
   daemon: 'src/embed/daemon-main.ts',
   'plugin-bootstrap': 'src/plugin/bootstrap.ts',
   mcp: 'src/mcp/main.ts',
+  'hook-server': 'src/hooks/server-main.ts',
 };
 await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]' });
 Object.assign(entries, tools);
@@ -102,6 +103,9 @@ await build({
 copyFileSync('ui/index.html', `${out}/ui/index.html`);
 copyFileSync('ui/app.css', `${out}/ui/app.css`);
 entries['ui/app'] = 'ui/src/main.tsx';
+// The warm-mode hook client (a POSIX shell script: curl to the hook server, else node dist/hook.cjs).
+copyFileSync('src/hooks/hook-warm.sh', `${out}/hook-warm.sh`);
+chmodSync(`${out}/hook-warm.sh`, 0o755);
 const old = `${target}.old-${process.pid}`;
 if (existsSync(target)) renameSync(target, old);
 renameSync(out, target);

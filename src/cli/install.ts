@@ -18,17 +18,27 @@ import { markHome } from '../shared/home.js';
 import { paths } from '../shared/paths.js';
 import type { HookEvent } from '../hooks/types.js';
 import { CliError } from './errors.js';
+import { pluginWarmArgs, readHookMode, WARM_HOOK, warmCommand, type HookMode } from './hook-mode.js';
 
 export interface HookSpec {
   event: HookEvent;
   matcher?: string;
   timeout: number;
+  /** Claude Code runs it in the background: for hooks that only record (nothing to inject). */
+  async?: boolean;
 }
 
-/** The hooks self-generation registers. PreToolUse only fires for the tools it has guidance for. */
+/**
+ * The hooks self-generation registers (docs/performance.md, "What runs where"). `async` marks the
+ * ones that only record and may run in the background in process mode (see runsAsync): the
+ * prompt. PostToolUse only records too, but stays synchronous: Claude Code 2.1.197 ends background
+ * hooks when it exits, so the last tool calls of a headless session were lost (measured, e2e test).
+ * PreToolUse only fires for the tools it has guidance for. Every event records the time Claude
+ * Code fired it (the hook's start), so events written late keep their order.
+ */
 export const HOOK_SPECS: HookSpec[] = [
   { event: 'SessionStart', timeout: 10 },
-  { event: 'UserPromptSubmit', timeout: 10 },
+  { event: 'UserPromptSubmit', timeout: 10, async: true },
   { event: 'PreToolUse', matcher: 'Edit|Write|MultiEdit|Bash|Agent|Task', timeout: 10 },
   { event: 'PostToolUse', matcher: '*', timeout: 10 },
   { event: 'PostToolUseFailure', matcher: '*', timeout: 10 },
@@ -64,7 +74,7 @@ function isOurScript(script: string): boolean {
 export function isOurCommand(command: unknown, known: Set<string>): boolean {
   if (typeof command !== 'string') return false;
   if (known.has(command) || CLI_HOOK.test(command)) return true;
-  const m = NODE_HOOK.exec(command);
+  const m = NODE_HOOK.exec(command) ?? WARM_HOOK.exec(command);
   return !!m && isOurScript(m[1]!);
 }
 
@@ -220,6 +230,11 @@ interface ManifestEntry {
 }
 type Manifest = Record<string, ManifestEntry>;
 
+/** The settings files self-generation is installed in (from the install record). */
+export function installedSettingsFiles(env?: NodeJS.ProcessEnv): string[] {
+  return Object.keys(readManifest(env));
+}
+
 function manifestFile(env?: NodeJS.ProcessEnv): string {
   return join(paths(env).home, 'install.json');
 }
@@ -273,10 +288,43 @@ export function stripOurHooks(obj: Json, known: Set<string>): number {
   return removed;
 }
 
+/**
+ * Whether Claude Code runs this hook in the background: only in process mode (a Node process per
+ * hook costs ~100 ms); in warm mode a synchronous call costs a few ms and Claude Code's handling of
+ * a background hook is not cheaper (bench/session.mjs, docs/performance.md).
+ */
+export function runsAsync(spec: HookSpec, mode: HookMode): boolean {
+  return !!spec.async && mode === 'process';
+}
+
+/** One settings entry: the process path, or warm mode's client (which falls back to it). */
+export function hookEntry(
+  spec: HookSpec,
+  script: string,
+  mode: HookMode,
+  env?: NodeJS.ProcessEnv,
+  scope: Scope = 'user',
+): HookEntry {
+  const command =
+    scope === 'project'
+      ? scopedHookCommand(scope, spec.event, script) // a shared file: the portable command, any mode
+      : mode === 'warm'
+        ? warmCommand(spec.event, script, env)
+        : hookCommand(spec.event, script);
+  return {
+    type: 'command',
+    command,
+    timeout: spec.timeout,
+    ...(runsAsync(spec, mode) ? { async: true } : {}),
+  };
+}
+
 export function addOurHooks(
   obj: Json,
   script: string,
-  command: (event: HookEvent, script: string) => string = hookCommand,
+  mode: HookMode = 'process',
+  env?: NodeJS.ProcessEnv,
+  scope: Scope = 'user',
 ): void {
   const hooks = (obj.hooks && typeof obj.hooks === 'object' ? obj.hooks : (obj.hooks = {})) as Record<
     string,
@@ -285,7 +333,7 @@ export function addOurHooks(
   for (const spec of HOOK_SPECS) {
     const group: MatcherGroup = {
       ...(spec.matcher ? { matcher: spec.matcher } : {}),
-      hooks: [{ type: 'command', command: command(spec.event, script), timeout: spec.timeout }],
+      hooks: [hookEntry(spec, script, mode, env, scope)],
     };
     if (!Array.isArray(hooks[spec.event])) hooks[spec.event] = [];
     hooks[spec.event]!.push(group);
@@ -321,12 +369,12 @@ function removeQuietly(file: string | null | undefined, root: string): void {
 
 export function install(
   scope: Scope,
-  opts: { env?: NodeJS.ProcessEnv; projectDir?: string; script?: string } = {},
+  opts: { env?: NodeJS.ProcessEnv; projectDir?: string; script?: string; mode?: HookMode } = {},
 ): InstallResult {
   const env = opts.env ?? process.env;
+  const mode = opts.mode ?? readHookMode(env);
   const file = settingsPath(scope, opts);
   const script = opts.script ?? hookScriptPath();
-  const command = (event: HookEvent, s: string) => scopedHookCommand(scope, event, s);
   const target = settingsTarget(scope, file, opts);
   const home = resolve(paths(env).home);
   const { text, obj } = readSettings(file, target.real);
@@ -335,7 +383,7 @@ export function install(
   const known = new Set(prev?.commands ?? []);
   const desired = structuredClone(obj);
   stripOurHooks(desired, known);
-  addOurHooks(desired, script, command);
+  addOurHooks(desired, script, mode, env, scope);
   const newText = JSON.stringify(desired, null, 2) + '\n';
   if (text !== null && newText === text) {
     return { settingsPath: file, changed: false, backup: null, hooks: HOOK_SPECS.length };
@@ -368,7 +416,7 @@ export function install(
     originalExisted,
     pristine,
     writtenSha256: sha(newText),
-    commands: HOOK_SPECS.map((s) => command(s.event, script)),
+    commands: HOOK_SPECS.map((s) => hookEntry(s, script, mode, env, scope).command!),
   };
   writeManifest(manifest, env);
   return { settingsPath: file, changed: true, backup, hooks: HOOK_SPECS.length };
@@ -449,7 +497,7 @@ export function installedHooks(file: string): { events: string[]; scripts: strin
         for (const hk of g?.hooks ?? []) {
           if (isOurCommand(hk?.command, new Set())) {
             events.push(event);
-            const m = /"([^"]+hook\.c?js)"/.exec(String(hk.command));
+            const m = /"([^"]+(?:hook\.c?js|hook-warm\.sh))"/.exec(String(hk.command));
             if (m) scripts.add(m[1]!);
             else if (CLI_HOOK.test(String(hk.command))) portable = true;
           }
@@ -463,22 +511,24 @@ export function installedHooks(file: string): { events: string[]; scripts: strin
 }
 
 /** The plugin form of the same hooks (hooks/hooks.json), exec form with ${CLAUDE_PLUGIN_ROOT}. */
-export function pluginHooksJson(): Json {
+export function pluginHooksJson(mode: HookMode = 'process'): Json {
   const hooks: Record<string, MatcherGroup[]> = {};
   for (const spec of HOOK_SPECS) {
-    hooks[spec.event] = [
-      {
-        ...(spec.matcher ? { matcher: spec.matcher } : {}),
-        hooks: [
-          {
-            type: 'command',
-            command: 'node',
-            args: ['${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs', spec.event],
-            timeout: spec.timeout,
-          },
-        ],
-      },
-    ];
+    const exec =
+      mode === 'warm'
+        ? pluginWarmArgs(spec.event)
+        : { command: 'node', args: ['${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs', spec.event] };
+    (hooks[spec.event] ??= []).push({
+      ...(spec.matcher ? { matcher: spec.matcher } : {}),
+      hooks: [
+        {
+          type: 'command',
+          ...exec,
+          timeout: spec.timeout,
+          ...(runsAsync(spec, mode) ? { async: true } : {}),
+        },
+      ],
+    });
   }
   return { hooks };
 }

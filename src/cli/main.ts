@@ -15,6 +15,7 @@ import { paths } from '../shared/paths.js';
 import { markNeedsCheck } from '../store/recovery-log.js';
 import { commandPathOf, formatError, installOutputGuards } from './output.js';
 import { guardOutput } from './output-guard.js';
+import { registerHooks } from './commands/hooks.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -39,6 +40,7 @@ export function buildProgram(): Command {
   registerIntegrity(program);
   registerUi(program);
   registerMcp(program);
+  registerHooks(program);
   return program;
 }
 

@@ -4,9 +4,9 @@
 import { chmodSync } from 'node:fs';
 import { ensureHomeDir, unlinkIn, writeFileAtomicIn } from '../shared/safe-fs.js';
 import { createServer, type Server, type Socket } from 'node:net';
-import lockfile from 'proper-lockfile';
 import { paths } from '../shared/paths.js';
 import { redact } from '../shared/redact.js';
+import { removeStale, takeInstanceLock } from '../shared/single-instance.js';
 import { loadConfig, type LoadedConfig } from '../store/config.js';
 import { toBase64, type Embedder } from './embedder.js';
 import { modelLocation } from './model.js';
@@ -49,28 +49,22 @@ export async function runDaemon(opts: DaemonOptions = {}): Promise<DaemonStart> 
   let release: (() => Promise<void>) | null = null;
   let closing = false;
   // A daemon killed with SIGKILL leaves its lock behind: it counts as stale after `stale` ms.
-  const stale = Math.max(2000, Number(env.SELF_GEN_DAEMON_LOCK_STALE_MS) || 10_000);
-  try {
-    release = await lockfile.lock(p.runDir, {
-      lockfilePath: dp.lock,
-      realpath: false,
-      stale,
-      update: Math.max(1000, Math.floor(stale / 3)),
-      retries: 0,
-      onCompromised: (e) => {
-        log(`lock lost (${e.message}); exiting`);
-        release = null;
-        void shutdown(0);
-      },
-    });
-  } catch (e) {
-    return { started: false, reason: `another daemon holds the lock (${(e as Error).message})` };
-  }
+  const lock = await takeInstanceLock({
+    home: p.home,
+    dir: p.runDir,
+    lockPath: dp.lock,
+    staleMs: Number(env.SELF_GEN_DAEMON_LOCK_STALE_MS) || 10_000,
+    onLost: (why) => {
+      log(`lock lost (${why}); exiting`);
+      release = null;
+      void shutdown(0);
+    },
+  });
+  if (!lock) return { started: false, reason: 'another daemon holds the lock' };
+  release = lock.release;
 
   // We hold the lock: any socket file left here is stale (removed as an entry, never followed).
-  try {
-    unlinkIn(p.home, dp.socket);
-  } catch {}
+  removeStale(dp.socket);
 
   const location = modelLocation(config, env);
   const started = Date.now();

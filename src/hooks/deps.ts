@@ -53,13 +53,17 @@ export function createDeps(
   input: HookInput,
   env: NodeJS.ProcessEnv = process.env,
   config: LoadedConfig = loadConfig(env),
+  opts: { eventTime?: Date } = {},
 ): HookDeps {
   const log = makeLogger(env);
   let drained = false;
   const projectPath = getProjectPath(input.cwd, env);
   const deps: HookDeps = {
     env,
-    now: () => new Date(),
+    // The event's time is when Claude Code fired it (the hook process's start, or the warm server's
+    // receipt), not when this handler got to it: an async hook that finishes late still records
+    // its event in the order Claude Code fired them.
+    now: () => (opts.eventTime ? new Date(opts.eventTime.getTime()) : new Date()),
     config,
     db: () => {
       // getDb() caches the connection per process (and reopens after a corruption recovery).

@@ -1,5 +1,6 @@
 // The body of a hook process: read stdin (bounded), dispatch, print nothing or one JSON object,
 // exit 0 whatever happens. Loaded by hooks/entry.ts, which guards the loading itself.
+import { performance } from 'node:perf_hooks';
 import { readStdin } from '../store/stdin.js';
 import { createDeps } from './deps.js';
 import { handlersFor } from './registry.js';
@@ -14,13 +15,26 @@ export async function hookMain(eventArg: string | undefined): Promise<never> {
   let out = '';
   try {
     const { text } = await readStdin();
-    out = await runHook(text, eventArg, (input) => createDeps(input), handlersFor);
+    // When Claude Code fired the event: this process's start (async hooks may run late).
+    const eventTime = new Date(Math.floor(performance.timeOrigin));
+    out = await runHook(
+      text,
+      eventArg,
+      (input) => createDeps(input, process.env, undefined, { eventTime }),
+      handlersFor,
+    );
   } catch {
     out = '';
   }
   if (out) {
     try {
       process.stdout.write(out + '\n');
+    } catch {}
+  }
+  // Warm mode's fallback (the server did not answer): start it for the next hook, detached.
+  if (process.env.SELF_GEN_HOOK_WARM === '1') {
+    try {
+      (await import('./server-client.js')).ensureHookServer(process.env);
     } catch {}
   }
   process.exit(0);

@@ -313,20 +313,29 @@ function sameAttempt(a: Call, b: Call): boolean {
 export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEventId: number): number {
   const tool = input.tool_name ?? '';
   if (!tool || (tool !== 'Bash' && !FILE_TOOLS.has(tool))) return 0;
-  const now = deps.now();
+  const now = deps.now(); // the time this call's hook fired (HookDeps.now)
+  const fired = now.toISOString();
   const since = new Date(now.getTime() - OPEN_WINDOW_MS).toISOString();
   const first = stmt(
     db,
-    `SELECT min(id) AS id FROM events WHERE session_id = ? AND type = 'tool_error' AND ts >= ? AND id < ?`,
-  ).get(input.session_id, since, okEventId) as { id: number | null } | undefined;
+    `SELECT min(id) AS id FROM events WHERE session_id = ? AND type = 'tool_error' AND ts >= ? AND ts <= ? AND id < ?`,
+  ).get(input.session_id, since, fired, okEventId) as { id: number | null } | undefined;
   if (!first?.id) return 0;
   const rows = stmt(
     db,
     `SELECT id, type, data FROM events
      WHERE session_id = ? AND type IN ('tool_use', 'tool_error', 'resolution') AND id >= ? AND id <= ?
-     ORDER BY id DESC LIMIT ${MAX_ROWS}`,
-  ).all(input.session_id, first.id, okEventId) as { id: number; type: string; data: string }[];
-  rows.reverse(); // the newest ones (this call included), oldest first
+       AND (ts <= ? OR id = ?)
+     ORDER BY ts DESC, id DESC LIMIT ${MAX_ROWS}`,
+  ).all(input.session_id, first.id, okEventId, fired, okEventId) as {
+    id: number;
+    type: string;
+    data: string;
+  }[];
+  // the newest ones (this call included), oldest first — in the order Claude Code fired them (events
+  // are stamped with their hook's start time), so a call recorded late (an async or slow hook) never
+  // counts as coming after an error that was fired after it (#15.1)
+  rows.reverse();
   const closed = new Set<number>();
   const calls: Call[] = [];
   for (const r of rows) {

@@ -17,6 +17,7 @@ export const HOME_ENTRIES: readonly string[] = [
   'orchestrator',
   'config.json',
   'install.json',
+  'hooks-mode.json',
   HOME_MARKER,
 ];
 

@@ -21,7 +21,9 @@ describeE2E('e2e harness: install + a recorded session', () => {
       'SubagentStop',
       'SessionEnd',
     ]) {
-      expect(JSON.stringify(hooks?.[event] ?? []), `${event} hook installed`).toContain('dist/hook.cjs');
+      expect(JSON.stringify(hooks?.[event] ?? []), `${event} hook installed`).toMatch(
+        /dist\/hook(\.cjs|-warm\.sh)/,
+      );
     }
 
     const turns = failThenFixTurns();

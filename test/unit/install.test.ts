@@ -4,7 +4,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
-import { HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
+import { HOOK_SPECS, hookEntry, pluginHooksJson } from '../../src/cli/install.js';
+import { defaultHookMode } from '../../src/cli/hook-mode.js';
 
 const USER_SETTINGS = `{
     "model": "opus",
@@ -36,9 +37,13 @@ describe('install / uninstall', () => {
     expect(r.stdout).toContain(`installed ${HOOK_SPECS.length} hooks into ${settings}`);
     const s = JSON.parse(readFileSync(settings, 'utf8'));
     for (const spec of HOOK_SPECS) {
-      const groups = s.hooks[spec.event];
+      // PostToolUse has two groups (#15.1): Agent/Task synchronous, every other tool async.
+      const groups = (s.hooks[spec.event] as { matcher?: string; hooks: { command: string }[] }[]).filter(
+        (g) => g.matcher === spec.matcher,
+      );
       expect(groups, spec.event).toHaveLength(1);
-      expect(groups[0].hooks[0].command).toBe(`node "${HOOK_JS}" ${spec.event}`);
+      // The default mode's command (#15.2: warm where curl and a POSIX shell exist).
+      expect(groups[0]!.hooks[0]!.command).toBe(hookEntry(spec, HOOK_JS, defaultHookMode(), t.env).command);
     }
     expect(s.hooks.PreToolUse[0].matcher.split('|')).toEqual(
       expect.arrayContaining(['Agent', 'Task', 'Edit', 'Write', 'Bash']),
@@ -112,8 +117,15 @@ describe('install / uninstall', () => {
     expect(r.status, r.stderr).toBe(0);
     expect(r.stdout).toContain(`installed ${HOOK_SPECS.length} hooks into ${local}`);
     const s = JSON.parse(readFileSync(local, 'utf8'));
-    expect(Object.keys(s.hooks)).toEqual(HOOK_SPECS.map((x) => x.event));
-    expect(s.hooks.SessionStart[0].hooks[0].command).toBe(`node "${HOOK_JS}" SessionStart`);
+    expect(Object.keys(s.hooks)).toEqual([...new Set(HOOK_SPECS.map((x) => x.event))]);
+    expect(s.hooks.SessionStart[0].hooks[0].command).toBe(
+      hookEntry(
+        HOOK_SPECS.find((x) => x.event === 'SessionStart')!,
+        HOOK_JS,
+        defaultHookMode(),
+        t.env,
+      ).command,
+    );
     expect(existsSync(shared)).toBe(false);
     expect(existsSync(settings)).toBe(false);
     // The temp project is a bare .git folder: git cannot tell, so no note; doctor sees the hooks.
@@ -210,7 +222,9 @@ describe('install / uninstall', () => {
   it('status shows the installed hooks; doctor exits 0 on a healthy install', () => {
     cli('install');
     const st = cli('status');
-    expect(st.stdout).toMatch(/✓ hooks: 8 hooks installed in .*settings\.json/);
+    expect(st.stdout).toMatch(
+      new RegExp(`✓ hooks: ${HOOK_SPECS.length} hooks installed in .*settings\\.json`),
+    );
     const doc = cli('doctor');
     expect(doc.status).toBe(0);
     expect(doc.stdout).not.toContain('✗');

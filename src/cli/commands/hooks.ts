@@ -1,0 +1,137 @@
+// `self-gen hooks --mode process|warm` (how the installed hooks run) and the doctor check of the warm
+// hook server. See docs/performance.md.
+import { Option, type Command } from 'commander';
+import { existsSync } from 'node:fs';
+import { writeFileAtomicIn } from '../../shared/safe-fs.js';
+import { dirname, join } from 'node:path';
+import { hookServerPaths } from '../../embed/socket.js';
+import {
+  ensureHookServer,
+  hookServerPidFile,
+  pingHookServer,
+  stopHookServer,
+} from '../../hooks/server-client.js';
+import { registerCheck, type CheckContext, type CheckResult } from '../checks.js';
+import { CliError } from '../errors.js';
+import {
+  HOOK_MODES,
+  hookScriptDefault,
+  readHookMode,
+  warmUnavailable,
+  writeHookMode,
+  type HookMode,
+} from '../hook-mode.js';
+import { install, installedSettingsFiles, pluginHooksJson, settingsPath } from '../install.js';
+
+export interface ModeSwitch {
+  mode: HookMode;
+  settings: string[];
+  plugin: string | null;
+}
+
+/** Where a settings file's scope is: the user's, or the project folder around `.claude/settings.json`. */
+function scopeOf(file: string, env: NodeJS.ProcessEnv): { scope: 'user' | 'project'; projectDir?: string } {
+  if (file === settingsPath('user', { env })) return { scope: 'user' };
+  return { scope: 'project', projectDir: dirname(dirname(file)) };
+}
+
+/**
+ * Records the mode and rewrites every installed entry in it: the settings files self-generation is
+ * installed in, and the plugin's hooks/hooks.json (when `pluginRoot` is given, or the package is not
+ * a development checkout, where `npm run gen:plugin` owns that file).
+ */
+export function switchHookMode(
+  mode: HookMode,
+  opts: { env?: NodeJS.ProcessEnv; script?: string; pluginRoot?: string | null } = {},
+): ModeSwitch {
+  const env = opts.env ?? process.env;
+  if (mode === 'warm') {
+    const why = warmUnavailable();
+    if (why)
+      throw new CliError(why, 'keep the process mode (`self-gen hooks --mode process`), or install curl');
+  }
+  writeHookMode(mode, env);
+  const script = opts.script ?? hookScriptDefault();
+  const settings: string[] = [];
+  for (const file of installedSettingsFiles(env)) {
+    if (!existsSync(file)) continue;
+    const s = scopeOf(file, env);
+    install(s.scope, { env, projectDir: s.projectDir, script, mode });
+    settings.push(file);
+  }
+  let plugin: string | null = null;
+  const root = opts.pluginRoot === undefined ? join(dirname(script), '..') : opts.pluginRoot;
+  if (root && existsSync(join(root, 'hooks')) && (opts.pluginRoot || !existsSync(join(root, '.git')))) {
+    plugin = join(root, 'hooks', 'hooks.json');
+    // inside the plugin's own folder, never through a link
+    writeFileAtomicIn(root, plugin, JSON.stringify(pluginHooksJson(mode), null, 2) + '\n', 0o644);
+  }
+  return { mode, settings, plugin };
+}
+
+export async function hookServerCheck(ctx: CheckContext): Promise<CheckResult[]> {
+  const mode = readHookMode(ctx.env);
+  const name = 'hook mode';
+  if (mode === 'process') {
+    return [{ name, level: 'ok', message: 'process: each hook runs as its own Node process (no server)' }];
+  }
+  const out: CheckResult[] = [];
+  const why = warmUnavailable();
+  if (why) {
+    out.push({
+      name,
+      level: 'warn',
+      message: `warm, but ${why}: every hook falls back to the process path`,
+      fix: 'run `self-gen hooks --mode process`, or install curl',
+    });
+  }
+  const info = await pingHookServer({ env: ctx.env, timeoutMs: 500 });
+  if (info) {
+    out.push({
+      name,
+      level: 'ok',
+      message: `warm: hook server running (pid ${info.pid}, since ${info.startedAt}, ${info.requests} requests, exits after ${Math.round(info.idleExitMs / 60_000)} idle min) on ${hookServerPaths(ctx.env).socket}`,
+    });
+    return out;
+  }
+  const pid = hookServerPidFile(ctx.env);
+  out.push({
+    name,
+    level: 'info',
+    message: `warm: hook server not running${pid && !pid.alive ? ` (stale pid file: ${pid.pid} is gone)` : pid ? ` (pid file names ${pid.pid}, which does not answer)` : ''}; the next hook uses the process path and starts it`,
+  });
+  return out;
+}
+
+export function registerHooks(program: Command): void {
+  program
+    .command('hooks')
+    .description('how the installed hooks run: one Node process per hook, or a warm per-user server')
+    .addOption(new Option('--mode <mode>', 'process | warm').choices([...HOOK_MODES]))
+    .option('--plugin-root <dir>', "also rewrite <dir>/hooks/hooks.json (the plugin's hooks file)")
+    .addHelpText(
+      'after',
+      '\nWithout --mode: prints the current mode.\nExamples:\n  self-gen hooks\n  self-gen hooks --mode warm\n  self-gen hooks --mode process',
+    )
+    .action(async (o: { mode?: HookMode; pluginRoot?: string }) => {
+      if (!o.mode) {
+        console.log(`hook mode: ${readHookMode()}`);
+        return;
+      }
+      if (o.pluginRoot && !existsSync(join(o.pluginRoot, 'hooks'))) {
+        throw new CliError(
+          `${o.pluginRoot} has no hooks/ folder`,
+          'pass the plugin folder (the one holding hooks/hooks.json)',
+        );
+      }
+      const r = switchHookMode(o.mode, { pluginRoot: o.pluginRoot });
+      for (const f of r.settings) console.log(`${f}: hooks now run in ${r.mode} mode`);
+      if (r.plugin) console.log(`${r.plugin}: rewritten for ${r.mode} mode`);
+      if (r.settings.length === 0 && !r.plugin)
+        console.log(`mode set to ${r.mode}; it applies at the next \`self-gen install\``);
+      if (r.mode === 'warm') {
+        if (ensureHookServer(process.env)) console.log('hook server starting');
+      } else if (await stopHookServer()) console.log('hook server stopped');
+    });
+  registerCheck(hookServerCheck);
+}

@@ -1,0 +1,108 @@
+// #15.2 with the real Claude Code CLI: in warm mode (the default where curl exists) the hooks are
+// answered by the warm server, the error advice reaches the model, and with the server killed
+// between sessions the next session still gets it (process path), with no hook error shown.
+import { afterEach, expect, it } from 'vitest';
+import { latestContexts } from '../helpers/anthropic-stub.js';
+import { createE2EProject, type E2EProject } from '../helpers/claude-harness.js';
+import { pingHookServer } from '../../src/hooks/server-client.js';
+import {
+  bash,
+  CHECK_COMMAND,
+  CHECK_ERROR,
+  CHECK_FILES,
+  describeE2E,
+  failThenFixTurns,
+  FIX_COMMAND,
+} from './fixtures.js';
+
+let p: E2EProject | undefined;
+afterEach(() => {
+  p?.cleanup();
+  p = undefined;
+});
+
+/** Hook errors Claude Code recorded for the user (a failing or broken hook would show as these). */
+function hookErrors(transcript: Record<string, unknown>[]): unknown[] {
+  return transcript.filter((l) => {
+    const a = l.attachment as { type?: string } | undefined;
+    return !!a && /hook_(non_blocking_error|blocking_error|cancelled|error)/.test(String(a.type));
+  });
+}
+
+describeE2E('e2e: warm hook mode', () => {
+  it('#15.2 the warm server answers a real session; killed, the next session falls back silently', async () => {
+    p = await createE2EProject({ files: CHECK_FILES });
+    const settings = JSON.stringify(p.settings());
+    expect(settings).toContain('hook-warm.sh');
+
+    const s1 = await p.runClaude({
+      prompt: 'Run the project check and fix it.',
+      script: { main: failThenFixTurns() },
+    });
+    expect(s1.code, s1.summary()).toBe(0);
+    expect(hookErrors(s1.transcript()), s1.summary()).toEqual([]);
+    // The first hook found no server, answered by the process path and started it; the rest went to it.
+    const info = await pingHookServer({ env: p.env(), timeoutMs: 2000 });
+    expect(info, 'the warm server is running').not.toBeNull();
+    expect(info!.requests, 'hooks answered by the server (besides this ping)').toBeGreaterThanOrEqual(2);
+    expect(p.errorKb().some((k) => String(k.resolution).includes(FIX_COMMAND))).toBe(true);
+
+    // Killed between sessions: its socket file stays behind, nobody listens.
+    process.kill(info!.pid, 'SIGKILL');
+    p.remove('build');
+    const s2 = await p.runClaude({
+      prompt: 'Run the project check.',
+      script: { main: [bash(CHECK_COMMAND, 'run the check'), 'Noted.'] },
+    });
+    const why = s2.summary();
+    expect(s2.code, why).toBe(0);
+    expect(hookErrors(s2.transcript()), why).toEqual([]);
+    const advice = latestContexts(s2.main[1], 'PostToolUseFailure', 'Bash')
+      .map((c) => c.text)
+      .join('\n');
+    expect(advice, why).toContain(FIX_COMMAND);
+    expect(advice, why).toContain(CHECK_ERROR);
+    // Every tool call of both sessions recorded, by whichever path ran.
+    const count = (t: string) => p!.events().filter((e) => e.type === t).length;
+    expect([count('tool_use'), count('tool_error')], why).toEqual([2, 2]);
+  });
+
+  it('#15.1 process mode: every tool call recorded, in order, the last one too (PostToolUse is not async)', async () => {
+    p = await createE2EProject({ files: CHECK_FILES });
+    p.selfGenOk(['hooks', '--mode', 'process']);
+    const hooks = (
+      p.settings() as { hooks: Record<string, { hooks: { command: string; async?: boolean }[] }[]> }
+    ).hooks;
+    expect(hooks.UserPromptSubmit![0]!.hooks[0]!.async).toBe(true);
+    // With PostToolUse async, Claude Code ended the last call's hook when it exited: lost (measured).
+    expect(hooks.PostToolUse!.map((g) => !!g.hooks[0]!.async)).toEqual([false]);
+    expect(hooks.PreToolUse![0]!.hooks[0]!.command).toMatch(/dist\/hook\.cjs" PreToolUse$/);
+
+    const s1 = await p.runClaude({
+      prompt: 'Run the project check and fix it.',
+      script: { main: failThenFixTurns() },
+    });
+    const why = s1.summary();
+    expect(s1.code, why).toBe(0);
+    expect(hookErrors(s1.transcript()), why).toEqual([]);
+    // Background hooks may still be writing when the CLI exits: wait for the last of them.
+    let events = p.events();
+    for (let i = 0; i < 100 && events.filter((e) => e.type === 'tool_use').length < 2; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      events = p.events();
+    }
+    const calls = events
+      .filter((e) => e.type === 'tool_use' || e.type === 'tool_error')
+      .sort((a, b) => String(a.ts).localeCompare(String(b.ts)))
+      .map((e) => `${e.type}:${String((e.data as { input?: { command?: string } }).input?.command)}`);
+    expect(calls, why).toEqual([
+      `tool_error:${CHECK_COMMAND}`,
+      `tool_use:${FIX_COMMAND}`,
+      `tool_use:${CHECK_COMMAND}`,
+    ]);
+    expect(
+      p.errorKb().some((k) => String(k.resolution).includes(FIX_COMMAND)),
+      why,
+    ).toBe(true);
+  });
+});
