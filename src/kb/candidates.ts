@@ -179,35 +179,37 @@ export function recordProvenFix(
     const toolSequence = fix.toolSequence?.length
       ? JSON.stringify(fix.toolSequence.slice(0, 50).map((t) => redact(String(t))))
       : null;
-    return db.transaction(() => {
-      let kbId = (
-        db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as
-          { id: number } | undefined
-      )?.id;
-      if (kbId === undefined) {
-        kbId = (
-          db.prepare(UPSERT).get(ts, key, errorRaw, resolution, resolvedBy, toolSequence) as { id: number }
-        ).id;
-      }
-      const fixId = upsertCandidate(
-        db,
-        kbId,
-        {
-          fixKey: truncate(redact(fix.fixKey), 500, ''),
-          resolution,
-          resolvedBy,
-          toolSequence,
-          proof: fix.proof,
-          replaceText: false,
-        },
-        ts,
-      );
-      db.prepare(
-        `INSERT INTO error_kb_fix_projects (fix_id, project_path, confirmations, last_ts) VALUES (?, ?, 1, ?)
+    return db
+      .transaction(() => {
+        let kbId = (
+          db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as
+            { id: number } | undefined
+        )?.id;
+        if (kbId === undefined) {
+          kbId = (
+            db.prepare(UPSERT).get(ts, key, errorRaw, resolution, resolvedBy, toolSequence) as { id: number }
+          ).id;
+        }
+        const fixId = upsertCandidate(
+          db,
+          kbId,
+          {
+            fixKey: truncate(redact(fix.fixKey), 500, ''),
+            resolution,
+            resolvedBy,
+            toolSequence,
+            proof: fix.proof,
+            replaceText: false,
+          },
+          ts,
+        );
+        db.prepare(
+          `INSERT INTO error_kb_fix_projects (fix_id, project_path, confirmations, last_ts) VALUES (?, ?, 1, ?)
          ON CONFLICT(fix_id, project_path) DO UPDATE SET confirmations = confirmations + 1, last_ts = excluded.last_ts`,
-      ).run(fixId, redact(fix.projectPath), ts);
-      return showBest(db, key, errorRaw, ts);
-    })();
+        ).run(fixId, redact(fix.projectPath), ts);
+        return showBest(db, key, errorRaw, ts);
+      })
+      .immediate();
   } catch (e) {
     flagIfDamaged(db, e); // learning must not stop silently on a damaged database (#12.5)
     return null;

@@ -100,7 +100,7 @@ export async function editEntry(db: DB, id: number, f: EditFields): Promise<KbEn
       if (f.resolution === null) clearCandidates(db, id);
       else if (now?.resolution && (f.resolution !== undefined || f.resolvedBy !== undefined))
         recordManualFix(db, id, now.resolution, now.resolved_by, now.tool_sequence);
-    })();
+    }).immediate();
   }
   // The vector described the old text: the next batch embeds the new one.
   if (errorChanged) await dropEmbedding(db, id);

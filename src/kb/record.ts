@@ -57,20 +57,22 @@ export function recordResolution(
     const toolSequence = Array.isArray(info.toolSequence)
       ? JSON.stringify(info.toolSequence.slice(0, 50).map((t) => redact(String(t))))
       : null;
-    return db.transaction(() => {
-      const row = db
-        .prepare(UPSERT + ' RETURNING id')
-        .get(
-          now.toISOString(),
-          key,
-          typeof info.errorRaw === 'string' ? truncate(redact(info.errorRaw), 2000) : null,
-          resolution,
-          resolvedBy,
-          toolSequence,
-        ) as { id: number } | undefined;
-      if (row && resolution) recordManualFix(db, row.id, resolution, resolvedBy, toolSequence, now);
-      return row?.id ?? null;
-    })();
+    return db
+      .transaction(() => {
+        const row = db
+          .prepare(UPSERT + ' RETURNING id')
+          .get(
+            now.toISOString(),
+            key,
+            typeof info.errorRaw === 'string' ? truncate(redact(info.errorRaw), 2000) : null,
+            resolution,
+            resolvedBy,
+            toolSequence,
+          ) as { id: number } | undefined;
+        if (row && resolution) recordManualFix(db, row.id, resolution, resolvedBy, toolSequence, now);
+        return row?.id ?? null;
+      })
+      .immediate();
   } catch (e) {
     flagIfDamaged(db, e); // learning must not stop silently on a damaged database (#12.5)
     return null;

@@ -9,6 +9,7 @@
 //     seen (by `execution.timestamp`) — the retry and test-failure triggers count these, since the
 //     skill's files have no field for them.
 // Written by the CLI and by the SubagentStop hook; atomic rename, last writer wins.
+import { redactDeep } from '../shared/redact.js';
 import { readOrchTextOrNull, writeOrchFile } from './fs.js';
 import type { OrchPaths } from './paths.js';
 import type { SessionFileT, StateFileT } from './schemas.js';
@@ -60,7 +61,8 @@ export function readLedger(p: OrchPaths): Ledger {
 
 export function writeLedger(p: OrchPaths, l: Ledger): void {
   l.sessions = l.sessions.slice(-MAX_SESSIONS);
-  writeOrchFile(p, p.ledgerFile, JSON.stringify(l, null, 2) + '\n');
+  // redacted like everything stored (#12.4): requests and task names can carry what a user pasted
+  writeOrchFile(p, p.ledgerFile, JSON.stringify(redactDeep(l), null, 2) + '\n');
 }
 
 /** The ledger entry of the session (created when missing), refreshed from session/state. */

@@ -103,10 +103,15 @@ describe('#12.4 secrets never reach disk or screen', () => {
 
     // An orchestrated session whose request and explored contract carry every secret.
     await run(['orch', 'init', '--request', `Rotate the keys: ${SECRET_CORPUS[0]!.text}`]);
+    // in the real claude-devkit format (#14): no extra fields
     const explored = {
+      version: 1,
       request_id: 'R1',
-      summary: 'configuration files hold credentials',
+      created_at: '2026-11-20T09:05:00Z',
+      created_by: 'code-explore',
+      project_manifest: { claude_md: null, agents_md: null },
       explored_files: SECRET_CORPUS.map((c, i) => ({ path: `config/c${i}.env`, summary: c.text })),
+      directory_structure: { config: 'configuration files hold credentials' },
     };
     await run(['orch', 'record', 'contract', 'explored'], YAML.stringify(explored));
 

@@ -82,7 +82,9 @@ describe('uninstall --purge (#12.2)', () => {
     expect(r.stderr).toMatch(/needs a confirmation.*no terminal.*nothing was changed/);
     expect(r.stderr).toMatch(/fix: .*--yes/);
     expect(existsSync(join(t.home, 'data', 'self-gen.db'))).toBe(true);
-    expect(readFileSync(join(t.env.HOME!, '.claude', 'settings.json'), 'utf8')).toMatch(/hook\.cjs/);
+    expect(readFileSync(join(t.env.HOME!, '.claude', 'settings.json'), 'utf8')).toMatch(
+      /dist\/(?:hook\.cjs|hook-warm\.sh)/,
+    ); // either mode (#15)
   });
 
   it('#12.2 on a terminal it asks: "n" keeps everything, "y" deletes', async () => {
