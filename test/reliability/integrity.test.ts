@@ -169,9 +169,29 @@ describe('#12.5 damaged and foreign database files', () => {
     smashPages(dbFile(t.home), 'error_kb_fts_data');
     const fixture = (ev: string) =>
       fixturePayloads({ project: t.project }).find((f) => f.event === ev)!.payload;
-    // a failure, then its resolution: the error_kb write reaches the damaged index
-    for (const ev of ['PostToolUseFailure', 'PostToolUse']) {
-      const r = await runHook(ev, fixture(ev), env);
+    // a failure, a fix and the same command passing (a proven fix, #13.1): the error_kb write
+    // reaches the damaged index
+    const failed = fixture('PostToolUseFailure') as { tool_input: { command: string } } & Record<
+      string,
+      unknown
+    >;
+    const ok = fixture('PostToolUse') as Record<string, unknown>;
+    const file = String(failed.tool_input.command).replace(/^cat /, '');
+    const steps: [string, Record<string, unknown>][] = [
+      ['PostToolUseFailure', failed],
+      [
+        'PostToolUse',
+        {
+          ...ok,
+          tool_name: 'Write',
+          tool_input: { file_path: file, content: 'x' },
+          tool_use_id: 'toolu_fix1',
+        },
+      ],
+      ['PostToolUse', { ...ok, tool_input: { ...failed.tool_input }, tool_use_id: 'toolu_proof1' }],
+    ];
+    for (const [ev, payload] of steps) {
+      const r = await runHook(ev, payload, env);
       expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
     expect(existsSync(join(dataDir(t.home), 'needs-check'))).toBe(true); // flagged, not moved
