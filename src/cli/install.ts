@@ -59,7 +59,7 @@ export function hookCommand(event: HookEvent, script = hookScriptPath()): string
 const NODE_HOOK = /^node "([^"]+\/dist\/hook\.c?js)" [A-Za-z]+$/;
 const CLI_HOOK = /^self-gen hook [A-Za-z]+$/;
 
-function isOurScript(script: string): boolean {
+export function isOurScript(script: string): boolean {
   try {
     const pkg = JSON.parse(readFileSync(join(dirname(script), '..', 'package.json'), 'utf8')) as {
       name?: string;
@@ -233,6 +233,14 @@ type Manifest = Record<string, ManifestEntry>;
 /** The settings files self-generation is installed in (from the install record). */
 export function installedSettingsFiles(env?: NodeJS.ProcessEnv): string[] {
   return Object.keys(readManifest(env));
+}
+
+/** Every hook command the install record holds (all settings files). */
+export function installedHookCommands(env?: NodeJS.ProcessEnv): Set<string> {
+  const out = new Set<string>();
+  for (const e of Object.values(readManifest(env)))
+    for (const c of Array.isArray(e?.commands) ? e.commands : []) if (typeof c === 'string') out.add(c);
+  return out;
 }
 
 function manifestFile(env?: NodeJS.ProcessEnv): string {

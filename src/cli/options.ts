@@ -75,6 +75,7 @@ export const EVENT_TYPES = [
   'session_start',
   'session_summary',
   'resolution',
+  'hook_timing',
 ] as const;
 
 /** An existing folder (resolved to an absolute path); a missing one or a file is refused. */

@@ -210,7 +210,11 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
   }
   record(deps, input, { type: 'session_summary', data: { reason: input.reason, ...counts, durationMs } });
   // Heavy work (embeddings, analysis, pruning) runs detached; SessionEnd never waits for it.
-  if (deps.env.SELF_GEN_NO_BACKGROUND !== '1') deps.spawnBackground('session-end', [input.session_id]);
+  if (deps.env.SELF_GEN_NO_BACKGROUND !== '1')
+    deps.spawnBackground('session-end', [
+      input.session_id,
+      ...(typeof input.transcript_path === 'string' && input.transcript_path ? [input.transcript_path] : []),
+    ]);
 }
 
 const h = (name: string, fn: (i: HookInput, d: HookDeps) => void) => ({ name, run: fn });

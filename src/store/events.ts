@@ -18,7 +18,27 @@ export type EventType =
   | 'session_start'
   | 'session_summary'
   | 'resolution'
+  | 'hook_timing'
   | (string & {});
+
+/** Latency of one hook event kind in a session (ms, nearest-rank percentiles). */
+export interface HookTimingStats {
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+/**
+ * `hook_timing` data: how long our hooks took as Claude Code measured them (the transcript's
+ * hook_* attachments' `durationMs`), one event per session, written by the session-end job.
+ */
+export interface HookTimingData {
+  /** Durations in ms, in transcript order (the last 1000 at most). */
+  samples: number[];
+  /** Per hook event (SessionStart, PreToolUse, …), over all the session's records read. */
+  byEvent: Record<string, HookTimingStats>;
+}
 
 export interface NewEvent {
   type: EventType;
@@ -50,7 +70,11 @@ const MAX_DATA_BYTES = 64 * 1024;
 function clampDeep(value: unknown, max: number, depth = 0): unknown {
   if (typeof value === 'string') return truncate(value, max);
   if (depth > 12 || value === null || typeof value !== 'object') return value;
-  if (Array.isArray(value)) return value.slice(0, 200).map((v) => clampDeep(v, max, depth + 1));
+  if (Array.isArray(value)) {
+    // Plain numbers carry nothing to redact: up to 1000 of them (hook_timing samples), else 200 items.
+    const cap = value.length <= 1000 && value.every((v) => typeof v === 'number') ? 1000 : 200;
+    return value.slice(0, cap).map((v) => clampDeep(v, max, depth + 1));
+  }
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) out[k] = clampDeep(v, max, depth + 1);
   return out;

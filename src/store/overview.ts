@@ -144,22 +144,85 @@ export function knownProjects(db: DB, limit = 50): { project: string; path: stri
   ).all() as { project: string; path: string | null; last: string }[];
 }
 
+export interface HookLatency {
+  /** Hook runs measured (samples of the sessions read). */
+  n: number;
+  p50: number;
+  p95: number;
+  max: number;
+  /** Sessions the samples come from. */
+  sessions: number;
+  /** Per hook event: runs, p50, p95 and max over the same sessions. */
+  byEvent: Record<string, { n: number; p50: number; p95: number; max: number }>;
+}
+
+const nearestRank = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+
+function stats(ms: number[]): { n: number; p50: number; p95: number; max: number } {
+  const s = [...ms].sort((a, b) => a - b);
+  return { n: s.length, p50: nearestRank(s, 0.5), p95: nearestRank(s, 0.95), max: s[s.length - 1]! };
+}
+
 /**
- * Hook latency, when it is recorded: events of type `hook_timing` with `data.ms` (none are written
- * yet; the warm-path work records them). Null when nothing is recorded.
+ * Hook latency as Claude Code measured it: the `samples` (ms) of the most recent `hook_timing`
+ * events (one per session, written by the session-end job from the transcript; at most `sessions`
+ * of them, and at most 20000 samples). Per event: the per-session maxima are kept exact; the p50 and
+ * p95 there are the sample-weighted median of the sessions' own percentiles (cheap, and close).
+ * Null when nothing is recorded.
  */
-export function hookLatency(db: DB): { n: number; p50: number; p95: number; max: number } | null {
+export function hookLatency(db: DB, o: { sessions?: number } = {}): HookLatency | null {
+  const limit = Math.max(1, Math.min(o.sessions ?? 100, 1000));
+  const recent = `SELECT id, data FROM events WHERE type = 'hook_timing' ORDER BY ts DESC, id DESC LIMIT ${limit}`;
   const ms = (
     stmt(
       db,
-      `SELECT json_extract(data, '$.ms') AS ms FROM events WHERE type = 'hook_timing'
-       AND json_extract(data, '$.ms') IS NOT NULL ORDER BY ts DESC LIMIT 2000`,
+      `SELECT j.value AS ms FROM (${recent}) e, json_each(e.data, '$.samples') j
+       WHERE j.type IN ('integer', 'real') LIMIT 20000`,
     ).all() as { ms: number }[]
   )
     .map((r) => Number(r.ms))
-    .filter((n) => Number.isFinite(n))
-    .sort((a, b) => a - b);
+    .filter((n) => Number.isFinite(n));
   if (ms.length === 0) return null;
-  const q = (p: number) => ms[Math.min(ms.length - 1, Math.floor(p * ms.length))]!;
-  return { n: ms.length, p50: q(0.5), p95: q(0.95), max: ms[ms.length - 1]! };
+  const sessions = (
+    stmt(
+      db,
+      `SELECT count(*) AS n FROM (${recent}) e WHERE json_array_length(e.data, '$.samples') > 0`,
+    ).get() as {
+      n: number;
+    }
+  ).n;
+  const rows = stmt(
+    db,
+    `SELECT j.key AS ev, json_extract(j.value, '$.n') AS n, json_extract(j.value, '$.p50') AS p50,
+            json_extract(j.value, '$.p95') AS p95, json_extract(j.value, '$.max') AS max
+     FROM (${recent}) e, json_each(e.data, '$.byEvent') j WHERE j.type = 'object' LIMIT 20000`,
+  ).all() as { ev: string; n: number; p50: number; p95: number; max: number }[];
+  const grouped = new Map<string, typeof rows>();
+  for (const r of rows) {
+    if (![r.n, r.p50, r.p95, r.max].every((v) => typeof v === 'number' && Number.isFinite(v)) || r.n <= 0)
+      continue;
+    let g = grouped.get(r.ev);
+    if (!g) grouped.set(r.ev, (g = []));
+    g.push(r);
+  }
+  const weighted = (g: typeof rows, k: 'p50' | 'p95') => {
+    const s = [...g].sort((a, b) => a[k] - b[k]);
+    const total = s.reduce((x, r) => x + r.n, 0);
+    let acc = 0;
+    for (const r of s) if ((acc += r.n) * 2 >= total) return r[k];
+    return s[s.length - 1]![k];
+  };
+  const byEvent: HookLatency['byEvent'] = {};
+  for (const [ev, g] of [...grouped].sort(([a], [b]) => a.localeCompare(b))) {
+    if (g.length === 1) byEvent[ev] = { n: g[0]!.n, p50: g[0]!.p50, p95: g[0]!.p95, max: g[0]!.max };
+    else
+      byEvent[ev] = {
+        n: g.reduce((x, r) => x + r.n, 0),
+        p50: weighted(g, 'p50'),
+        p95: weighted(g, 'p95'),
+        max: Math.max(...g.map((r) => r.max)),
+      };
+  }
+  return { ...stats(ms), sessions, byEvent };
 }

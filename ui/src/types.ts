@@ -30,7 +30,14 @@ export interface OverviewResponse {
   kb: KbStats;
   advice: Advice[];
   adviceSummary: { advised: number; times: number; lastAdvised: string | null };
-  latency: { n: number; p50: number; p95: number; max: number } | null;
+  latency: {
+    n: number;
+    p50: number;
+    p95: number;
+    max: number;
+    sessions: number;
+    byEvent: Record<string, { n: number; p50: number; p95: number; max: number }>;
+  } | null;
 }
 export interface KbEntry {
   id: number;

@@ -38,6 +38,11 @@ export function describeEvent(type: string, d: Record<string, unknown>): string 
       return `session ended: ${String(d.tools ?? 0)} tool calls, ${String(d.errors ?? 0)} errors, ${String(d.resolutions ?? 0)} fixes learned`;
     case 'resolution':
       return `fix learned: ${clip(s('error'), 120)} → resolved by ${clip(s('resolvedBy') || s('tool'), 60)}`;
+    case 'hook_timing': {
+      const n = Array.isArray(d.samples) ? d.samples.length : 0;
+      const ev = d.byEvent && typeof d.byEvent === 'object' ? Object.keys(d.byEvent).length : 0;
+      return `hook latency: ${n} hook run(s) over ${ev} event kind(s)`;
+    }
     default:
       return clip(d, 200);
   }

@@ -29,9 +29,36 @@ export function OverviewPage(_: PageProps) {
         <Stat
           label="hook latency p50/p95"
           value={lat ? `${lat.p50} / ${lat.p95} ms` : '–'}
-          hint={lat ? `${lat.n} hook runs` : 'not recorded'}
+          hint={lat ? `${lat.n} hook runs, max ${lat.max} ms` : 'not recorded'}
         />
       </section>
+      {lat && Object.keys(lat.byEvent).length > 0 && (
+        <section class="card" data-test="hook-latency">
+          <h3>Hook latency per event (ms, as Claude Code measured it; last {lat.sessions} session(s))</h3>
+          <table class="tbl">
+            <thead>
+              <tr>
+                <th>event</th>
+                <th>runs</th>
+                <th>p50</th>
+                <th>p95</th>
+                <th>max</th>
+              </tr>
+            </thead>
+            <tbody>
+              {Object.entries(lat.byEvent).map(([ev, s]) => (
+                <tr key={ev}>
+                  <td class="mono">{ev}</td>
+                  <td>{s.n}</td>
+                  <td>{s.p50}</td>
+                  <td>{s.p95}</td>
+                  <td>{s.max}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </section>
+      )}
       <section class="grid2">
         <div class="card wide">
           <StackedBars
