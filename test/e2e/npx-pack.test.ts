@@ -68,7 +68,13 @@ describe('#17.3 npx of the packed tarball', () => {
     expect(out).toContain('settings.json');
     const settings = readFileSync(join(home, '.claude', 'settings.json'), 'utf8');
     const hook = join(pkgDir, 'dist', 'hook.cjs');
-    expect(settings).toContain(`node \\"${hook}\\" UserPromptSubmit`);
+    // either hook mode (#15): `node "<pkg>/dist/hook.cjs" E` or `sh "<pkg>/dist/hook-warm.sh" E …`
+    const warm = join(pkgDir, 'dist', 'hook-warm.sh');
+    expect(
+      settings.includes(`node \\"${hook}\\" UserPromptSubmit`) ||
+        settings.includes(`sh \\"${warm}\\" UserPromptSubmit`),
+      settings,
+    ).toBe(true);
 
     // The hook named there records an event (the command as Claude Code would run it).
     const payload = fixturePayloads({ project }).find((x) => x.event === 'UserPromptSubmit')!.payload;
