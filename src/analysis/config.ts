@@ -21,7 +21,7 @@ export const AnalysisConfig = z.object({
   minNewEvents: z._default(z.number().check(z.int(), z.minimum(1)), 50),
   /** …and at least this long since the last attempt (successful or not). */
   minIntervalMinutes: z._default(z.number().check(z.minimum(0)), 60),
-  /** A prompt template of your own (see the README, "AI analysis" → "The prompt template"); default: the data home's override or the shipped one. */
+  /** A prompt template of your own (see docs/analysis.md, "The prompt template"); default: the data home's override or the shipped one. */
   templatePath: z.optional(z.string().check(z.minLength(1))),
   /** The event summary inside the prompt is cut to this many characters. */
   maxPromptChars: z._default(z.number().check(z.int(), z.minimum(2000), z.maximum(400_000)), 40_000),

@@ -177,7 +177,7 @@ export async function analyze(o: AnalyzeOptions): Promise<AnalyzeResult> {
         throw new AnalysisError(
           'template',
           e.message,
-          'fix or remove the template override (see the README, "AI analysis" → "The prompt template")',
+          'fix or remove the template override (see docs/analysis.md, "The prompt template")',
         );
       }
       throw e;

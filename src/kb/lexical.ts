@@ -5,7 +5,7 @@ import type { DB } from '../store/db.js';
 import { codes, distinctive, similarity, tokens, weight, type Similarity } from './keywords.js';
 import type { KbEntry } from './search.js';
 
-/** Weighted Dice score a lexical candidate needs (see the README, "Error knowledge base" → "Benchmarks", for how it was chosen). */
+/** Weighted Dice score a lexical candidate needs (see docs/error-kb-retrieval.md for how it was chosen). */
 export const LEXICAL_MIN_SCORE = 0.55;
 /** …when only one of the two errors carries an error code or class (TypeError, EACCES, TS2307). */
 export const LEXICAL_ONE_SIDED_SCORE = 0.75;

@@ -58,7 +58,7 @@ export const SharedContextSchema = z.object({
   filters: z._default(z.record(z.string(), z.array(Category)), {}),
   /** Categories for agent types no filter matches. */
   defaultCategories: z._default(z.array(Category), [...BUILTIN_CATEGORIES]),
-  /** Extra extraction rules (see the README, "Shared context" → "Extraction rules"). */
+  /** Extra extraction rules (see docs/shared-context.md, "Extraction rules"). */
   rules: z._default(z.array(RuleConfig), []),
   /** Names of built-in rules to switch off: changes, explored, commands, findings, notes. */
   disabledRules: z._default(z.array(z.string()), []),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 
 export const HOME_MARKER = '.self-generation-home';
 
-/** Every top-level entry self-generation creates in its data home (see paths.ts and the README). */
+/** Every top-level entry self-generation creates in its data home (see paths.ts and docs/privacy.md). */
 export const HOME_ENTRIES: readonly string[] = [
   'data',
   'logs',

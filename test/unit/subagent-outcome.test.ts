@@ -1,5 +1,5 @@
 // When does a subagent run count as failed? (src/hooks/subagent-outcome.ts, documented in
-// the README, "When does a subagent run count as failed?"). Transcripts are the captured fixture and variants of it written here in the
+// docs/real-time.md, "When does a subagent run count as failed?"). Transcripts are the captured fixture and variants of it written here in the
 // same format (one JSON object per line; an assistant message split into one line per content
 // block; tool results in `type:"user"` lines).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// AI analysis commands: analyze, suggestions, apply, dismiss (README, "AI analysis").
+// AI analysis commands: analyze, suggestions, apply, dismiss (docs/analysis.md).
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';

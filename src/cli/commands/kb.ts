@@ -1,5 +1,5 @@
 // Error-KB and embedding commands: kb search|list|add|edit|rm|stats, embed, model pull, daemon
-// start|stop|status (README, "Error knowledge base"). Doctor checks: model present, daemon running, embeddings pending.
+// start|stop|status (docs/error-kb.md). Doctor checks: model present, daemon running, embeddings pending.
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';

@@ -76,7 +76,7 @@ export function sharedContextCheck(env: NodeJS.ProcessEnv, projectDir: string): 
       name: 'shared context',
       level: 'warn',
       message: p,
-      fix: 'edit the file named (see the README, "Shared context" → "Configuration", for the keys)',
+      fix: 'edit the file named (see docs/shared-context.md, "Configuration", for the keys)',
     });
   }
   // #12.3: a rule whose regex the linear-time engine cannot run (bad syntax, look-around,

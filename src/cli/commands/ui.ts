@@ -1,4 +1,4 @@
-// `self-gen ui`: the local dashboard (README, "Dashboard"; docs/dashboard.md).
+// `self-gen ui`: the local dashboard (docs/dashboard.md).
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { paths } from '../../shared/paths.js';
