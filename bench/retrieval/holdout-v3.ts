@@ -278,7 +278,7 @@ export const HOLDOUT3_PAIRS: KbPair[] = [
   P(
     'h4-pytest-asyncio-loop-scope',
     'pytest',
-    'Exit code 1\n/home/aya/svc/.venv/lib/python3.12/site-packages/pytest_asyncio/plugin.py:207: PytestDeprecationWarning: The configuration option "asyncio_default_fixture_loop_scope" is unset.\nThe event loop scope for asynchronous fixtures will default to the fixture caching scope. Future versions of pytest-asyncio will default the loop scope for asynchronous fixtures to function scope. Set the default fixture loop scope explicitly in order to avoid unexpected behavior in the future. Valid fixture loop scopes are: "function", "class", "module", "package", "session"\n\n  warnings.warn(PytestDeprecationWarning(_DEFAULT_FIXTURE_LOOP_SCOPE_UNSET))\nERROR: while parsing the following warning configuration:\n\n  error',
+    'Exit code 1\nTraceback (most recent call last):\n  File "/home/aya/svc/.venv/bin/pytest", line 8, in <module>\n    sys.exit(console_main())\n             ^^^^^^^^^^^^^^\n  File "/home/aya/svc/.venv/lib/python3.12/site-packages/_pytest/config/__init__.py", line 201, in console_main\n    code = main()\n           ^^^^^^\n  File "/home/aya/svc/.venv/lib/python3.12/site-packages/pytest_asyncio/plugin.py", line 207, in pytest_configure\n    config.issue_config_time_warning(PytestDeprecationWarning(_DEFAULT_FIXTURE_LOOP_SCOPE_UNSET), stacklevel=2)\n  File "/home/aya/svc/.venv/lib/python3.12/site-packages/_pytest/config/__init__.py", line 1521, in issue_config_time_warning\n    warnings.warn(warning, stacklevel=stacklevel)\npytest.PytestDeprecationWarning: The configuration option "asyncio_default_fixture_loop_scope" is unset.\nThe event loop scope for asynchronous fixtures will default to the fixture caching scope. Future versions of pytest-asyncio will default the loop scope for asynchronous fixtures to function scope. Set the default fixture loop scope explicitly in order to avoid unexpected behavior in the future. Valid fixture loop scopes are: "function", "class", "module", "package", "session"',
     'Exit code 1\n=============================== warnings summary ===============================\n.venv/lib/python3.11/site-packages/pytest_asyncio/plugin.py:208\n  /builds/data/ingest/.venv/lib/python3.11/site-packages/pytest_asyncio/plugin.py:208: PytestDeprecationWarning: The configuration option "asyncio_default_fixture_loop_scope" is unset.\n  The event loop scope for asynchronous fixtures will default to the fixture caching scope. Future versions of pytest-asyncio will default the loop scope for asynchronous fixtures to function scope. Set the default fixture loop scope explicitly in order to avoid unexpected behavior in the future. Valid fixture loop scopes are: "function", "class", "module", "package", "session"\n\n    warnings.warn(PytestDeprecationWarning(_DEFAULT_FIXTURE_LOOP_SCOPE_UNSET))\n\n-- Docs: https://docs.pytest.org/en/stable/how-to/capture-warnings.html\n=========================== short test summary info ============================\nERROR tests - pytest.PytestDeprecationWarning: The configuration option "asyncio_default_fixture_loop_scope" is unset.',
     'set asyncio_default_fixture_loop_scope = "function" in the pytest config ([tool.pytest.ini_options] or pytest.ini)',
   ),
@@ -300,7 +300,7 @@ export const HOLDOUT3_PAIRS: KbPair[] = [
   P(
     'h4-go-deadlock',
     'go',
-    'Exit code 2\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan send]:\nmain.main()\n\t/home/yuki/src/pipe/main.go:11 +0x37\nexit status 2',
+    'Exit code 1\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan send]:\nmain.main()\n\t/home/yuki/src/pipe/main.go:11 +0x37\nexit status 2',
     'Exit code 1\nfatal error: all goroutines are asleep - deadlock!\n\ngoroutine 1 [chan receive]:\nmain.collect(...)\n\t/Users/ivan/go/src/github.com/ivan/crawler/collect.go:28\nmain.main()\n\t/Users/ivan/go/src/github.com/ivan/crawler/main.go:40 +0x1c5\n\ngoroutine 18 [semacquire]:\nsync.runtime_Semacquire(0xc0000b4008?)\n\t/usr/local/go/src/runtime/sema.go:62 +0x25\nsync.(*WaitGroup).Wait(0x0?)\n\t/usr/local/go/src/sync/waitgroup.go:116 +0x48\nexit status 2',
     'a channel send/receive has no partner: receive in another goroutine, buffer the channel, or close it after the producers finish (wg.Wait() then close in a goroutine)',
   ),
@@ -663,8 +663,8 @@ export const HOLDOUT3_PAIRS: KbPair[] = [
   P(
     'h4-compose-depends-undefined',
     'docker',
-    'Exit code 1\nservice "api" depends on undefined service "db": invalid compose project',
-    'Exit code 15\nservice "worker" depends on undefined service "redis-cache": invalid compose project',
+    'Exit code 15\nservice "api" depends on undefined service "db": invalid compose project',
+    'Exit code 1\nservice "worker" depends on undefined service "redis-cache": invalid compose project',
     'depends_on names a service that is not defined in this compose file (or is behind an inactive profile): fix the name, define the service, or enable its profile',
   ),
   P(
@@ -1150,7 +1150,7 @@ export const HOLDOUT3_UNRELATED: string[] = [
   'Exit code 1\nnode:internal/process/promises:391\n    triggerUncaughtException(err, true /* fromPromise */);\n    ^\n\n[UnhandledPromiseRejection: This error originated either by throwing inside of an async function without a catch block, or by rejecting a promise which was not handled with .catch(). The promise rejected with the reason "no token".] {\n  code: \'ERR_UNHANDLED_REJECTION\'\n}\n\nNode.js v20.11.1',
   // tsc
   "Exit code 2\nsrc/cart/cart.test.ts(9,19): error TS2339: Property 'toBeInTheDocument' does not exist on type 'JestMatchers<HTMLElement>'.",
-  "Exit code 2\nsrc/config.ts(3,22): error TS2307: Cannot find module 'node:process' or its corresponding type declarations.",
+  "Exit code 2\nsrc/config.ts(3,22): error TS2732: Cannot find module './defaults.json'. Consider using '--resolveJsonModule' to import module with '.json' extension.",
   "Exit code 2\nsrc/store/index.ts(14,20): error TS2454: Variable 'initialState' is used before being assigned.",
   "Exit code 2\nsrc/paths.ts(4,36): error TS1470: The 'import.meta' meta-property is not allowed in files which will build into CommonJS output.",
   "Exit code 2\nerror TS6053: File '/home/ula/lib/tsconfig.base.json' not found.",
@@ -1165,7 +1165,7 @@ export const HOLDOUT3_UNRELATED: string[] = [
   'Exit code 1\nx Build failed in 1.02s\nerror during build:\n[vite:esbuild] Transform failed with 1 error:\n/home/ben/pwa/src/sw.ts:7:2: ERROR: Unexpected "}"',
   "Exit code 1\nERROR in ./src/styles/app.scss\nModule build failed (from ./node_modules/sass-loader/dist/cjs.js):\nCan't find stylesheet to import.\n  ╷\n1 │ @use 'bootstrap/scss/bootstrap';\n  │ ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  ╵",
   // python
-  'Exit code 1\nTraceback (most recent call last):\n  File "/home/aya/tools/setup.py", line 2, in <module>\n    from setuptools import setup\nModuleNotFoundError: No module named \'setuptools\'',
+  "Exit code 1\nusage: setup.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n   or: setup.py --help [cmd1 cmd2 ...]\n   or: setup.py --help-commands\n   or: setup.py cmd --help\n\nerror: invalid command 'bdist_wheel'",
   'Exit code 1\n  File "/home/aya/report/render.py", line 18\n    print(f"Total: {total:,.2f")\n                              ^\nSyntaxError: f-string: expecting \'}\'',
   "Exit code 1\nTraceback (most recent call last):\n  File \"/home/aya/svc/app/main.py\", line 3, in <module>\n    from app.db import session\nImportError: cannot import name 'session' from partially initialized module 'app.db' (most likely due to a circular import) (/home/aya/svc/app/db.py)",
   'Exit code 1\n  error: subprocess-exited-with-error\n\n  × Building wheel for mysqlclient (pyproject.toml) did not run successfully.\n  │ exit code: 1\n  ╰─> [12 lines of output]\n      Exception: Can not find valid pkg-config name.\n      Specify MYSQLCLIENT_CFLAGS and MYSQLCLIENT_LDFLAGS env vars manually\n      [end of output]',
@@ -1177,7 +1177,7 @@ export const HOLDOUT3_UNRELATED: string[] = [
   'Exit code 4\nERROR: file or directory not found: tests/test_settings.py::TestSettings::test_defaults\n\n============================= no tests ran in 0.01s ============================',
   "Exit code 1\n    def test_user_login(user):\n>       assert user.is_active\nE       AttributeError: 'NoneType' object has no attribute 'is_active'\n\ntests/test_auth.py:21: AttributeError",
   'Exit code 1\n    def test_vat():\n>       assert add_vat(10, 20) == 30\nE       assert 36.0 == 30\nE        +  where 36.0 = add_vat(10, 20)\n\ntests/test_tax.py:9: AssertionError',
-  "Exit code 1\nE       RuntimeError: Task <Task pending name='Task-3' coro=<test_fetch() running at /home/aya/svc/tests/test_client.py:14>> got Future <Future pending> attached to a different loop",
+  "Exit code 1\nfile /home/aya/svc/tests/test_client.py, line 14\n  def test_fetch_retries(mocker, client):\nE       fixture 'mocker' not found\n>       available fixtures: anyio_backend, cache, capfd, capfdbinary, caplog, capsys, capsysbinary, client, doctest_namespace, monkeypatch, pytestconfig, record_property, record_testsuite_property, record_xml_attribute, recwarn, tmp_path, tmp_path_factory, tmpdir, tmpdir_factory\n>       use 'pytest --fixtures [testpath]' for help on them.\n\n/home/aya/svc/tests/test_client.py:14",
   "Exit code 1\nE   hypothesis.errors.Flaky: Hypothesis test_roundtrip(data=b'\\x00') produces unreliable results: Falsified on the first call but did not on a subsequent one",
   // go
   'Exit code 1\ngo: github.com/acme/tools@v1.3.0: missing go.sum entry for go.mod file; to add it:\n\tgo mod download github.com/acme/tools',
@@ -1258,7 +1258,7 @@ export const HOLDOUT3_UNRELATED: string[] = [
   'Exit code 5\nInstalling pg 1.5.4 with native extensions\nGem::Ext::BuildError: ERROR: Failed to build gem native extension.\nchecking for pg_config... no\nNo pg_config... trying anyway. If building fails, please try again with\n --with-pg-config=/path/to/pg_config',
   'Exit code 1\nActiveRecord::ConnectionNotEstablished: connection to server at "127.0.0.1", port 5432 failed: Connection refused\n\tIs the server running on that host and accepting TCP/IP connections?',
   'Processing by Api::V1::WebhooksController#stripe as JSON\nCompleted 401 Unauthorized in 3ms (ActiveRecord: 0.0ms | Allocations: 540)',
-  "Exit code 1\nActiveSupport::MessageEncryptor::InvalidMessage\n/usr/local/bundle/gems/activesupport-7.1.3/lib/active_support/message_encryptor.rb:260:in `rescue in _decrypt'",
+  'Exit code 1\nActionView::Template::Error (The asset "application.css" is not present in the asset pipeline.\n):\n    5:     <%= stylesheet_link_tag "application", "data-turbo-track": "reload" %>',
   "Exit code 1\n/home/ugo/app/lib/notifier.rb:12:in `deliver': wrong number of arguments (given 3, expected 1..2) (ArgumentError)",
   "Exit code 1\n/home/ugo/app/config/initializers/settings.rb:3:in `<main>': (config/settings.yml): did not find expected key while parsing a block mapping at line 4 column 3 (Psych::SyntaxError)",
   "Exit code 1\n/usr/local/bundle/gems/bootsnap-1.17.0/lib/bootsnap/load_path_cache/core_ext/kernel_require.rb:17:in `require': cannot load such file -- sassc (LoadError)",
