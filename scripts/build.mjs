@@ -43,11 +43,13 @@ const common = {
 // The hook path is built on its own, as CommonJS: dist/hook.cjs (the tiny entry Claude Code runs:
 // it loads the bundle with a V8 code cache), dist/hook-main.cjs (one file: hooks, store, handlers;
 // the parts stay lazily initialised), and dist/hook.js (the same for `node dist/hook.js`).
-const entries = { hook: 'src/hooks/entry-esm.ts' };
+const entries = { hook: 'src/hook-runtime/entry-esm.ts' };
 await build({ ...common, entryPoints: entries, splitting: false });
 await build({
   ...common,
-  entryPoints: pluginDir ? { 'hook-core': 'src/hooks/entry.cts' } : { hook: 'src/hooks/entry.cts' },
+  entryPoints: pluginDir
+    ? { 'hook-core': 'src/hook-runtime/entry.cts' }
+    : { hook: 'src/hook-runtime/entry.cts' },
   format: 'cjs',
   splitting: false,
   banner: {},
@@ -65,7 +67,7 @@ if (pluginDir) {
 }
 await build({
   ...common,
-  entryPoints: { 'hook-main': 'src/hooks/main-entry.ts' },
+  entryPoints: { 'hook-main': 'src/hook-runtime/main-entry.ts' },
   format: 'cjs',
   // Smaller source = less to read and hash per hook process (stack traces map back via the .map).
   minify: true,
@@ -76,11 +78,11 @@ await build({
 });
 const tools = {
   cli: 'src/cli/main.ts',
-  worker: 'src/jobs/worker-main.ts',
+  worker: 'src/worker/main.ts',
   daemon: 'src/embed/daemon-main.ts',
   'plugin-bootstrap': 'src/plugin/bootstrap.ts',
   mcp: 'src/mcp/main.ts',
-  'hook-server': 'src/hooks/server-main.ts',
+  'hook-server': 'src/hook-runtime/server-main.ts',
 };
 await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]' });
 Object.assign(entries, tools);
@@ -104,7 +106,7 @@ copyFileSync('ui/index.html', `${out}/ui/index.html`);
 copyFileSync('ui/app.css', `${out}/ui/app.css`);
 entries['ui/app'] = 'ui/src/main.tsx';
 // The warm-mode hook client (a POSIX shell script: curl to the hook server, else node dist/hook.cjs).
-copyFileSync('src/hooks/hook-warm.sh', `${out}/hook-warm.sh`);
+copyFileSync('src/hook-runtime/hook-warm.sh', `${out}/hook-warm.sh`);
 chmodSync(`${out}/hook-warm.sh`, 0o755);
 const old = `${target}.old-${process.pid}`;
 if (existsSync(target)) renameSync(target, old);

@@ -2,9 +2,9 @@
 // count) and, when enough new data exists, starts `worker analyze <project>` detached; the analyze
 // job takes the lock, checks again and runs. Two sessions ending together run one analysis.
 import { spawn } from 'node:child_process';
-import { isEnabled } from '../store/config.js';
-import { getDb } from '../store/db.js';
-import { registerJob, registerSessionEndStep } from '../jobs/registry.js';
+import { isEnabled } from '../common/config.js';
+import { getDb } from '../db/db.js';
+import { registerJob, registerSessionEndStep } from '../worker/registry.js';
 import { analysisConfig } from './config.js';
 import { analyze, autoCheck } from './run.js';
 

@@ -1,10 +1,10 @@
 // Summarises the recorded events of a window into the facts the analysis prompt is built from:
 // prompt clusters, repeated tool sequences, recurring errors and their fixes, subagent failure
 // rates. Deterministic for the same events (no "now"-relative text), so the prompt hash is stable.
-import { safeBestFix } from '../kb/advice.js';
-import { unsafeFix } from '../kb/safety.js';
-import type { DB } from '../store/db.js';
-import { redact, truncate } from '../shared/redact.js';
+import { safeBestFix } from '../error-kb/advice.js';
+import { unsafeFix } from '../error-kb/safety.js';
+import type { DB } from '../db/db.js';
+import { redact, truncate } from '../common/redact.js';
 
 export interface Scope {
   /** A project name, or null for every project. */

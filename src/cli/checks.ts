@@ -1,8 +1,8 @@
 // Health checks for `self-gen doctor` / `status`. Parts add their own with registerCheck().
 import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { paths } from '../shared/paths.js';
-import { loadConfig } from '../store/config.js';
+import { paths } from '../common/paths.js';
+import { loadConfig } from '../common/config.js';
 import {
   dbSizeBytes,
   ensureVec,
@@ -12,11 +12,11 @@ import {
   openDb,
   vecProblem,
   type DB,
-} from '../store/db.js';
-import { queuedCount } from '../store/events.js';
-import { damagedFts, lastCheck } from '../store/integrity.js';
-import { pendingNotices, readNeedsCheck } from '../store/recovery-log.js';
-import { SCHEMA_VERSION } from '../store/schema.js';
+} from '../db/db.js';
+import { queuedCount } from '../db/events.js';
+import { damagedFts, lastCheck } from '../db/integrity.js';
+import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
+import { SCHEMA_VERSION } from '../db/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
 import { pluginChecks } from '../plugin/checks.js';
 

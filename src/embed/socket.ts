@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paths } from '../shared/paths.js';
+import { paths } from '../common/paths.js';
 
 /** Unix socket paths are limited to ~104–108 bytes; longer homes fall back to the temp folder. */
 const MAX_SOCKET_PATH = 100;
@@ -35,7 +35,7 @@ export function daemonPaths(env: NodeJS.ProcessEnv = process.env): DaemonPaths {
   };
 }
 
-/** The warm hook server's files (see src/hooks/server.ts). */
+/** The warm hook server's files (see src/hook-runtime/server.ts). */
 export function hookServerPaths(env: NodeJS.ProcessEnv = process.env): DaemonPaths {
   const p = paths(env);
   return {

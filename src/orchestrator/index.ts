@@ -1,5 +1,5 @@
 // The orchestrator's public surface (seed 003, DESIGN §9).
-export { orchestratorHandlers, injectRoleContext } from './hooks.js';
+export { orchestratorHandlers, injectRoleContext } from './handlers.js';
 export { buildRoleContext, type RoleContext, type ContextOptions, type OrchEnv } from './context.js';
 export { OrchError, formatIssue } from './errors.js';
 export {

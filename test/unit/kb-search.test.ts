@@ -5,12 +5,12 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embed/embedder.js';
 import { daemonPaths } from '../../src/embed/socket.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { searchErrorKB, type SearchTrace } from '../../src/kb/search.js';
-import { putEmbedding } from '../../src/kb/vector.js';
-import { closeDb, ensureVec, hasVec, openDb, type DB } from '../../src/store/db.js';
-import { paths } from '../../src/shared/paths.js';
-import { loadConfig } from '../../src/store/config.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { searchErrorKB, type SearchTrace } from '../../src/error-kb/search.js';
+import { putEmbedding } from '../../src/error-kb/vector.js';
+import { closeDb, ensureVec, hasVec, openDb, type DB } from '../../src/db/db.js';
+import { paths } from '../../src/common/paths.js';
+import { loadConfig } from '../../src/common/config.js';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;

@@ -2,10 +2,10 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
-import { paths } from '../../shared/paths.js';
-import { loadConfig } from '../../store/config.js';
-import { openDb, type DB } from '../../store/db.js';
-import { getProjectName, getProjectPath } from '../../store/project.js';
+import { paths } from '../../common/paths.js';
+import { loadConfig } from '../../common/config.js';
+import { openDb, type DB } from '../../db/db.js';
+import { getProjectName, getProjectPath } from '../../common/project.js';
 import type { StoredSuggestion } from '../../analysis/answer.js';
 import { ApplyError, planApply, projectDirFor, writePlan } from '../../analysis/apply.js';
 import { analysisConfig } from '../../analysis/config.js';

@@ -2,7 +2,7 @@
 // hook server. See docs/performance.md.
 import { Option, type Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { writeFileAtomicIn } from '../../shared/safe-fs.js';
+import { writeFileAtomicIn } from '../../common/safe-fs.js';
 import { dirname, join } from 'node:path';
 import { hookServerPaths } from '../../embed/socket.js';
 import {
@@ -10,7 +10,7 @@ import {
   hookServerPidFile,
   pingHookServer,
   stopHookServer,
-} from '../../hooks/server-client.js';
+} from '../../hook-runtime/server-client.js';
 import { registerCheck, type CheckContext, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
 import {

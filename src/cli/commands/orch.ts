@@ -4,9 +4,9 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, getSection } from '../../store/config.js';
-import { getDb } from '../../store/db.js';
-import { getProjectName, getProjectPath } from '../../store/project.js';
+import { loadConfig, getSection } from '../../common/config.js';
+import { getDb } from '../../db/db.js';
+import { getProjectName, getProjectPath } from '../../common/project.js';
 import { buildRoleContext } from '../../orchestrator/context.js';
 import { OrchError, formatIssue } from '../../orchestrator/errors.js';
 import { askClaudeMem } from '../../orchestrator/memory.js';
@@ -42,7 +42,7 @@ import {
   type Role,
   type TaskStatus,
 } from '../../orchestrator/schemas.js';
-import { readSession, readState } from '../../orchestrator/store.js';
+import { readSession, readState } from '../../orchestrator/file-store.js';
 import { registerCheck, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
 import { printWarning } from '../output.js';

@@ -3,8 +3,8 @@
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../store/config.js';
-import { getProjectPath } from '../../store/project.js';
+import { loadConfig } from '../../common/config.js';
+import { getProjectPath } from '../../common/project.js';
 import { categoriesFor, PROJECT_CONFIG_FILE, resolveConfig } from '../../shared-context/config.js';
 import { activeRules } from '../../shared-context/extract.js';
 import { parseSummary } from '../../shared-context/entry.js';
@@ -22,7 +22,7 @@ import {
   STORE_DIR,
   SUMMARY_FILE,
   type SessionInfo,
-} from '../../shared-context/store.js';
+} from '../../shared-context/file-store.js';
 import { pasteableInstructions, strings } from '../../shared-context/strings.js';
 import { registerCheck, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
