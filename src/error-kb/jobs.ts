@@ -1,7 +1,7 @@
 // Background work of the error KB: batch embeddings after each session (REQ-RA-005) and the
-// `embed` job. Imported by jobs/builtin.ts (runs in dist/worker.js, detached from hooks).
+// `embed` job. Listed in src/parts/index.ts (runs in dist/worker.js, detached from hooks).
 import { getDb } from '../db/db.js';
-import { registerJob, registerSessionEndStep, type JobContext } from '../worker/registry.js';
+import type { Job, JobContext } from '../parts/types.js';
 import { batchEmbedder } from '../embed/generate.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from './embeddings.js';
 
@@ -24,5 +24,5 @@ export async function embedPending(ctx: JobContext, limit?: number): Promise<voi
   }
 }
 
-registerSessionEndStep('kb-embed', (ctx) => embedPending(ctx, SESSION_END_LIMIT));
-registerJob('embed', (ctx) => embedPending(ctx));
+export const kbEmbedStep: Job = (ctx) => embedPending(ctx, SESSION_END_LIMIT);
+export const embedJob: Job = (ctx) => embedPending(ctx);

@@ -1,34 +1,28 @@
-// Which handlers run for which event, in order, loaded lazily: a hook process imports only the parts
-// that have something to do for its event (and, where a cheap test says so, for its tool), so the
-// common hooks never pay for loading the orchestrator, shared context or analysis code.
+// The parts, listed once, in order: one descriptor per part (one folder per seed requirement) with
+// its events, hook handlers, session-end steps, jobs and doctor checks. Every loader is lazy: this
+// file imports no feature code, so a hook process loads only the parts its event (and, where a
+// cheap test says so, its tool) concerns; the worker loads only background steps; the CLI only
+// checks.
 //
-// Order: recording first, then context providers, the most specific first — the runner caps the
-// joined context at 10,000 characters, so what comes last is what a cut would shorten (an
-// orchestrated agent's contracts come before the shared-context summary).
+// Order matters, and is the order of everything:
+// - hook handlers: recording first, then context providers, the most specific first — the runner
+//   caps the joined context at 10,000 characters, so what comes last is what a cut would shorten
+//   (an orchestrated agent's contracts come before the shared-context summary);
+// - session-end steps: the integrity check first (later steps then use a sound database), store
+//   queued events, retention, hook latency, embeddings for new error_kb entries, then AI analysis
+//   when enough new data exists;
+// - doctor checks: after the core checks of src/cli/checks.ts.
 import { SUBAGENT_TOOLS } from '../hook-runtime/tool-input.js';
-import {
-  HOOK_EVENTS,
-  type Handler,
-  type HandlerTable,
-  type HookEvent,
-  type HookInput,
-} from '../hook-runtime/types.js';
-
-export interface Part {
-  name: string;
-  /** The events this part has handlers for (a unit test checks this against the loaded table). */
-  events: HookEvent[];
-  /** A cheap test on the payload: false → the part is not even loaded. */
-  when?: (input: HookInput) => boolean;
-  load: () => Promise<HandlerTable>;
-}
+import { HOOK_EVENTS, type Handler, type HandlerTable, type HookInput } from '../hook-runtime/types.js';
+import type { Background, Check, Job, PartDescriptor, Step } from './types.js';
 
 const notSubagentTool = (i: HookInput) =>
   i.hook_event_name !== 'PostToolUse' || SUBAGENT_TOOLS.has(i.tool_name ?? '');
 
-export const PARTS: Part[] = [
+export const PARTS: PartDescriptor[] = [
   {
-    name: 'collectors',
+    name: 'recording',
+    seed: 'data-collection/log-writer',
     events: [
       'SessionStart',
       'UserPromptSubmit',
@@ -38,61 +32,120 @@ export const PARTS: Part[] = [
       'SubagentStop',
       'SessionEnd',
     ],
-    load: async () => (await import('../recording/handlers.js')).collectorHandlers,
+    handlers: async () => (await import('../recording/handlers.js')).collectorHandlers,
+    background: async () => {
+      const [integrity, steps, timing] = await Promise.all([
+        import('../recording/integrity-steps.js'),
+        import('../recording/steps.js'),
+        import('../recording/hook-timing.js'),
+      ]);
+      return {
+        sessionEnd: [
+          { name: 'integrity', run: integrity.integrityStep },
+          { name: 'drain-queue', run: steps.drainQueueStep },
+          { name: 'retention', run: steps.retentionStep },
+          { name: 'hook-timing', run: timing.hookTimingStep },
+        ],
+        jobs: { prune: steps.pruneJob, 'integrity-check': integrity.integrityCheckJob },
+      };
+    },
   },
   {
-    name: 'error-advice',
+    name: 'error-kb',
+    seed: 'realtime-assist/error-kb',
     events: ['PostToolUseFailure'],
-    load: async () => (await import('../error-kb/handlers.js')).errorAdviceHandlers,
+    handlers: async () => (await import('../error-kb/handlers.js')).errorAdviceHandlers,
+    background: async () => {
+      const jobs = await import('../error-kb/jobs.js');
+      return { sessionEnd: [{ name: 'kb-embed', run: jobs.kbEmbedStep }], jobs: { embed: jobs.embedJob } };
+    },
+    checks: async () => [(await import('../error-kb/checks.js')).embeddingChecks],
   },
   {
     name: 'pre-tool-guide',
+    seed: 'realtime-assist/pre-tool-guide',
     events: ['PreToolUse'],
-    load: async () => (await import('../pre-tool-guide/handlers.js')).preToolGuideHandlers,
+    handlers: async () => (await import('../pre-tool-guide/handlers.js')).preToolGuideHandlers,
   },
   {
     name: 'orchestrator',
+    seed: 'orchestrator/context-injection',
     events: ['SubagentStart', 'SubagentStop'],
-    load: async () => (await import('../orchestrator/handlers.js')).orchestratorHandlers,
+    handlers: async () => (await import('../orchestrator/handlers.js')).orchestratorHandlers,
+    checks: async () => [(await import('../orchestrator/checks.js')).orchestratorChecks],
   },
   {
     name: 'subagent-context',
+    seed: 'realtime-assist/subagent-context',
     events: ['SubagentStart'],
-    load: async () => (await import('../subagent-context/handlers.js')).subagentContextHandlers,
+    handlers: async () => (await import('../subagent-context/handlers.js')).subagentContextHandlers,
   },
   {
     name: 'shared-context',
+    seed: 'shared-context',
     events: ['SessionStart', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'SessionEnd'],
     when: notSubagentTool,
-    load: async () => (await import('../shared-context/handlers.js')).sharedContextHandlers,
+    handlers: async () => (await import('../shared-context/handlers.js')).sharedContextHandlers,
+    checks: async () => {
+      const { sharedContextCheck } = await import('../shared-context/checks.js');
+      return [(ctx) => sharedContextCheck(ctx.env, ctx.projectDir)];
+    },
   },
   {
     name: 'analysis',
+    seed: 'ai-analysis/ai-analyzer',
     events: ['SessionStart'],
-    load: async () => (await import('../analysis/handlers.js')).analysisHandlers,
+    handlers: async () => (await import('../analysis/handlers.js')).analysisHandlers,
+    background: async () => {
+      const jobs = await import('../analysis/jobs.js');
+      return {
+        sessionEnd: [{ name: 'analysis-trigger', run: jobs.analysisTriggerStep }],
+        jobs: { analyze: jobs.analyzeJob },
+      };
+    },
+    checks: async () => [(await import('../analysis/checks.js')).analysisChecks],
   },
   {
     name: 'embed',
+    seed: 'realtime-assist/error-kb',
     events: ['SessionStart'],
-    load: async () => (await import('../embed/handlers.js')).embedHandlers,
+    handlers: async () => (await import('../embed/handlers.js')).embedHandlers,
   },
 ];
 
+const NONE: HandlerTable = {};
+
 /** The handlers for one payload, loading only the parts concerned. */
-export async function handlersFor(input: HookInput, parts: Part[] = PARTS): Promise<Handler[]> {
+export async function handlersFor(input: HookInput, parts: PartDescriptor[] = PARTS): Promise<Handler[]> {
   const event = input.hook_event_name;
   const wanted = parts.filter((p) => p.events.includes(event) && (!p.when || p.when(input)));
-  const tables = await Promise.all(wanted.map((p) => p.load()));
+  const tables = await Promise.all(wanted.map((p) => (p.handlers ? p.handlers() : NONE)));
   return tables.flatMap((t) => t[event] ?? []);
 }
 
-/** Every part loaded and merged into one table (tests, tools). */
-export async function loadAllHandlers(parts: Part[] = PARTS): Promise<HandlerTable> {
-  const tables = await Promise.all(parts.map((p) => p.load()));
+/** Every part loaded and merged into one table (the hook server, tests, tools). */
+export async function loadAllHandlers(parts: PartDescriptor[] = PARTS): Promise<HandlerTable> {
+  const tables = await Promise.all(parts.map((p) => (p.handlers ? p.handlers() : NONE)));
   const out: HandlerTable = {};
   for (const event of HOOK_EVENTS) {
     const list = tables.flatMap((t) => t[event] ?? []);
     if (list.length) out[event] = list;
   }
   return out;
+}
+
+/** The session-end steps (in order) and the named jobs of every part (the worker). */
+export async function loadBackground(
+  parts: PartDescriptor[] = PARTS,
+): Promise<{ sessionEnd: Step[]; jobs: Record<string, Job> }> {
+  const all: Background[] = await Promise.all(parts.map((p) => (p.background ? p.background() : {})));
+  const jobs: Record<string, Job> = {};
+  for (const b of all) Object.assign(jobs, b.jobs);
+  return { sessionEnd: all.flatMap((b) => b.sessionEnd ?? []), jobs };
+}
+
+/** The doctor checks of every part, in order (the CLI). */
+export async function loadChecks(parts: PartDescriptor[] = PARTS): Promise<{ part: string; check: Check }[]> {
+  const lists = await Promise.all(parts.map(async (p) => (p.checks ? await p.checks() : []) as Check[]));
+  return parts.flatMap((p, i) => lists[i]!.map((check) => ({ part: p.name, check })));
 }

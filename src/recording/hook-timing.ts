@@ -8,7 +8,7 @@ import { isEnabled } from '../common/config.js';
 import { getDb, type DB } from '../db/db.js';
 import { insertEvent, stmt, type HookTimingData, type HookTimingStats } from '../db/events.js';
 import { readTailLines } from '../common/transcript.js';
-import { registerSessionEndStep } from '../worker/registry.js';
+import type { Job } from '../parts/types.js';
 
 /** At most this much of the transcript's end is read. */
 export const TRANSCRIPT_TAIL_BYTES = 4 * 1024 * 1024;
@@ -139,9 +139,9 @@ export function recordHookTiming(
     .immediate();
 }
 
-registerSessionEndStep('hook-timing', ({ env, config, args, log }) => {
+export const hookTimingStep: Job = ({ env, config, args, log }) => {
   const [sessionId, transcriptPath] = args;
   if (!sessionId || env.SELF_GEN_DISABLE === '1' || !isEnabled(config)) return;
   const r = recordHookTiming(getDb({ env, busyTimeoutMs: 5000 }), { sessionId, transcriptPath, env });
   log(`hook-timing ${sessionId}: ${r}`);
-});
+};

@@ -2,18 +2,18 @@
 import { getDb } from '../db/db.js';
 import { drainQueue } from '../db/events.js';
 import { pruneEvents } from '../db/retention.js';
-import { registerJob, registerSessionEndStep } from '../worker/registry.js';
+import type { Job } from '../parts/types.js';
 
-registerSessionEndStep('drain-queue', ({ env, config }) => {
+export const drainQueueStep: Job = ({ env, config }) => {
   drainQueue(getDb({ env, busyTimeoutMs: Math.max(config.busyTimeoutMs, 5000) }), env, 100000, {
     wait: true,
   });
-});
+};
 
-registerSessionEndStep('retention', ({ env, config }) => {
+export const retentionStep: Job = ({ env, config }) => {
   pruneEvents(getDb({ env, busyTimeoutMs: 5000 }), config, env);
-});
+};
 
-registerJob('prune', ({ env, config }) => {
+export const pruneJob: Job = ({ env, config }) => {
   pruneEvents(getDb({ env, busyTimeoutMs: 5000 }), config, env);
-});
+};

@@ -1,8 +1,7 @@
 // dist/worker.js <job> [args…]: background work started detached by hooks (never awaited).
 import { loadConfig } from '../common/config.js';
 import { makeLogger } from '../hook-runtime/deps.js';
-import { JOBS, SESSION_END_STEPS } from './registry.js';
-import './builtin.js';
+import { loadBackground } from '../parts/index.js';
 
 async function main(): Promise<void> {
   const [job, ...args] = process.argv.slice(2);
@@ -10,8 +9,9 @@ async function main(): Promise<void> {
   const config = loadConfig(env);
   const log = makeLogger(env);
   const ctx = { env, config, args, log };
+  const { sessionEnd, jobs } = await loadBackground();
   if (job === 'session-end') {
-    for (const step of SESSION_END_STEPS) {
+    for (const step of sessionEnd) {
       try {
         await step.run(ctx);
       } catch (e) {
@@ -20,7 +20,7 @@ async function main(): Promise<void> {
     }
     return;
   }
-  const fn = job ? JOBS[job] : undefined;
+  const fn = job ? jobs[job] : undefined;
   if (!fn) {
     log(`unknown background job ${job}`);
     return;

@@ -11,7 +11,7 @@ import {
   pingHookServer,
   stopHookServer,
 } from '../../hook-runtime/server-client.js';
-import { registerCheck, type CheckContext, type CheckResult } from '../checks.js';
+import type { CheckContext, CheckResult } from '../../parts/types.js';
 import { CliError } from '../errors.js';
 import {
   HOOK_MODES,
@@ -133,5 +133,4 @@ export function registerHooks(program: Command): void {
         if (ensureHookServer(process.env)) console.log('hook server starting');
       } else if (await stopHookServer()) console.log('hook server stopped');
     });
-  registerCheck(hookServerCheck);
 }

@@ -43,7 +43,6 @@ import {
   type TaskStatus,
 } from '../../orchestrator/schemas.js';
 import { readSession, readState } from '../../orchestrator/file-store.js';
-import { registerCheck, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
 import { printWarning } from '../output.js';
 
@@ -512,45 +511,4 @@ export function registerOrch(program: Command): void {
           'old contracts are archived, not converted: run those agents again (then `self-gen orch validate`)',
         );
     });
-
-  registerCheck(orchestratorChecks);
-}
-
-export async function orchestratorChecks(ctx: {
-  env: NodeJS.ProcessEnv;
-  projectDir: string;
-}): Promise<CheckResult[]> {
-  const config = loadConfig(ctx.env);
-  const cfg = getSection(config, 'orchestrator', OrchestratorConfig);
-  const out: CheckResult[] = config.problems
-    .filter((m) => m.startsWith('config.orchestrator'))
-    .map((m) => ({
-      name: 'orchestrator config',
-      level: 'warn' as const,
-      message: m,
-      fix: `edit ${config.path}`,
-    }));
-  const p = orchPaths(ctx.projectDir);
-  if (!existsSync(p.sessionFile)) return out;
-  const r = await validateAll({
-    projectRoot: ctx.projectDir,
-    projectName: getProjectName(ctx.projectDir),
-    cfg,
-  });
-  out.push(
-    r.issues.length
-      ? {
-          name: 'orchestrator',
-          level: 'error',
-          message: `${r.issues.length} problem(s): ${formatIssue(r.issues[0]!)}`,
-          fix: r.fixes[0] ? `self-gen orch validate; ${r.fixes[0]}` : 'self-gen orch validate',
-        }
-      : {
-          name: 'orchestrator',
-          level: 'ok',
-          message: `${r.checked.length} file(s) valid in ${rel(p, p.sessionDir)}`,
-        },
-  );
-  for (const w of r.warnings.slice(0, 3)) out.push({ name: 'orchestrator', level: 'warn', message: w });
-  return out;
 }
