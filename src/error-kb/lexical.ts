@@ -3,7 +3,7 @@
 // weighted keyword overlap decides. Tuned never to return an unrelated entry (bench/kb-quality.mjs).
 import type { DB } from '../db/db.js';
 import { codes, distinctive, similarity, tokens, weight, type Similarity } from './keywords.js';
-import type { KbEntry } from './search.js';
+import type { KbEntry } from './entry.js';
 
 /** Weighted Dice score a lexical candidate needs (see docs/error-kb-retrieval.md for how it was chosen). */
 export const LEXICAL_MIN_SCORE = 0.55;
