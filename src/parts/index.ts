@@ -19,6 +19,10 @@ import type { Background, Check, Job, PartDescriptor, Step } from './types.js';
 const notSubagentTool = (i: HookInput) =>
   i.hook_event_name !== 'PostToolUse' || SUBAGENT_TOOLS.has(i.tool_name ?? '');
 
+// `...(process.env.SG_HOOK_BUNDLE !== '1' && { background, checks })`: the hook bundles are built
+// with SG_HOOK_BUNDLE defined as "1" (scripts/build.mjs), so esbuild drops these loaders there and
+// a hook process does not even contain worker or CLI code (test/unit/guard-hook-bundle.test.ts).
+// Written out in each part: esbuild only drops a branch whose condition it sees as a constant.
 export const PARTS: PartDescriptor[] = [
   {
     name: 'recording',
@@ -33,33 +37,37 @@ export const PARTS: PartDescriptor[] = [
       'SessionEnd',
     ],
     handlers: async () => (await import('../recording/handlers.js')).collectorHandlers,
-    background: async () => {
-      const [integrity, steps, timing] = await Promise.all([
-        import('../recording/integrity-steps.js'),
-        import('../recording/steps.js'),
-        import('../recording/hook-timing.js'),
-      ]);
-      return {
-        sessionEnd: [
-          { name: 'integrity', run: integrity.integrityStep },
-          { name: 'drain-queue', run: steps.drainQueueStep },
-          { name: 'retention', run: steps.retentionStep },
-          { name: 'hook-timing', run: timing.hookTimingStep },
-        ],
-        jobs: { prune: steps.pruneJob, 'integrity-check': integrity.integrityCheckJob },
-      };
-    },
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      background: async () => {
+        const [integrity, steps, timing] = await Promise.all([
+          import('../recording/integrity-steps.js'),
+          import('../recording/steps.js'),
+          import('../recording/hook-timing.js'),
+        ]);
+        return {
+          sessionEnd: [
+            { name: 'integrity', run: integrity.integrityStep },
+            { name: 'drain-queue', run: steps.drainQueueStep },
+            { name: 'retention', run: steps.retentionStep },
+            { name: 'hook-timing', run: timing.hookTimingStep },
+          ],
+          jobs: { prune: steps.pruneJob, 'integrity-check': integrity.integrityCheckJob },
+        };
+      },
+    }),
   },
   {
     name: 'error-kb',
     seed: 'realtime-assist/error-kb',
     events: ['PostToolUseFailure'],
     handlers: async () => (await import('../error-kb/handlers.js')).errorAdviceHandlers,
-    background: async () => {
-      const jobs = await import('../error-kb/jobs.js');
-      return { sessionEnd: [{ name: 'kb-embed', run: jobs.kbEmbedStep }], jobs: { embed: jobs.embedJob } };
-    },
-    checks: async () => [(await import('../error-kb/checks.js')).embeddingChecks],
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      background: async () => {
+        const jobs = await import('../error-kb/jobs.js');
+        return { sessionEnd: [{ name: 'kb-embed', run: jobs.kbEmbedStep }], jobs: { embed: jobs.embedJob } };
+      },
+      checks: async () => [(await import('../error-kb/checks.js')).embeddingChecks],
+    }),
   },
   {
     name: 'pre-tool-guide',
@@ -72,7 +80,9 @@ export const PARTS: PartDescriptor[] = [
     seed: 'orchestrator/context-injection',
     events: ['SubagentStart', 'SubagentStop'],
     handlers: async () => (await import('../orchestrator/handlers.js')).orchestratorHandlers,
-    checks: async () => [(await import('../orchestrator/checks.js')).orchestratorChecks],
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      checks: async () => [(await import('../orchestrator/checks.js')).orchestratorChecks],
+    }),
   },
   {
     name: 'subagent-context',
@@ -86,24 +96,28 @@ export const PARTS: PartDescriptor[] = [
     events: ['SessionStart', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'SessionEnd'],
     when: notSubagentTool,
     handlers: async () => (await import('../shared-context/handlers.js')).sharedContextHandlers,
-    checks: async () => {
-      const { sharedContextCheck } = await import('../shared-context/checks.js');
-      return [(ctx) => sharedContextCheck(ctx.env, ctx.projectDir)];
-    },
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      checks: async (): Promise<Check[]> => {
+        const { sharedContextCheck } = await import('../shared-context/checks.js');
+        return [(ctx) => sharedContextCheck(ctx.env, ctx.projectDir)];
+      },
+    }),
   },
   {
     name: 'analysis',
     seed: 'ai-analysis/ai-analyzer',
     events: ['SessionStart'],
     handlers: async () => (await import('../analysis/handlers.js')).analysisHandlers,
-    background: async () => {
-      const jobs = await import('../analysis/jobs.js');
-      return {
-        sessionEnd: [{ name: 'analysis-trigger', run: jobs.analysisTriggerStep }],
-        jobs: { analyze: jobs.analyzeJob },
-      };
-    },
-    checks: async () => [(await import('../analysis/checks.js')).analysisChecks],
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      background: async () => {
+        const jobs = await import('../analysis/jobs.js');
+        return {
+          sessionEnd: [{ name: 'analysis-trigger', run: jobs.analysisTriggerStep }],
+          jobs: { analyze: jobs.analyzeJob },
+        };
+      },
+      checks: async () => [(await import('../analysis/checks.js')).analysisChecks],
+    }),
   },
   {
     name: 'embed',
@@ -138,7 +152,9 @@ export async function loadAllHandlers(parts: PartDescriptor[] = PARTS): Promise<
 export async function loadBackground(
   parts: PartDescriptor[] = PARTS,
 ): Promise<{ sessionEnd: Step[]; jobs: Record<string, Job> }> {
-  const all: Background[] = await Promise.all(parts.map((p) => (p.background ? p.background() : {})));
+  const all: Background[] = await Promise.all(
+    parts.map((p) => (p.background ? p.background() : ({} as Background))),
+  );
   const jobs: Record<string, Job> = {};
   for (const b of all) Object.assign(jobs, b.jobs);
   return { sessionEnd: all.flatMap((b) => b.sessionEnd ?? []), jobs };

@@ -54,8 +54,8 @@ export interface PartDescriptor {
   when?: (input: HookInput) => boolean;
   /** The hook handlers (only loaded by a hook process whose event is in `events`). */
   handlers?: () => Promise<HandlerTable>;
-  /** Session-end steps and named jobs (only loaded by the worker). */
+  /** Session-end steps and named jobs (only loaded by the worker; left out of the hook bundles). */
   background?: () => Promise<Background>;
-  /** Doctor checks (only loaded by the CLI). */
+  /** Doctor checks (only loaded by the CLI; left out of the hook bundles). */
   checks?: () => Promise<Check[]>;
 }
