@@ -25,7 +25,12 @@ if (!existsSync(DAEMON_JS)) {
 
 const m = await bundle(
   'kb-latency',
-  `export * from './src/error-kb/index.ts';
+  `export * from './src/error-kb/normalize.ts';
+   export * from './src/error-kb/record.ts';
+   export * from './src/error-kb/search.ts';
+   export * from './src/error-kb/embeddings.ts';
+   export * from './src/error-kb/keywords.ts';
+   export { errorKey } from './src/error-kb/error-key.ts';
    export { openDb, closeDb } from './src/db/db.ts';
    export { synthErrors } from './bench/kb-synth.ts';
    export { writeTinyModel } from './test/helpers/tiny-model.ts';

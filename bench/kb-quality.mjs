@@ -35,7 +35,11 @@ const haveHoldout = existsSync(holdoutFile);
 
 const m = await bundle(
   'kb-quality',
-  `export * from './src/error-kb/index.ts';
+  `export * from './src/error-kb/normalize.ts';
+   export * from './src/error-kb/record.ts';
+   export * from './src/error-kb/search.ts';
+   export * from './src/error-kb/embeddings.ts';
+   export * from './src/error-kb/keywords.ts';
    export { openDb, closeDb } from './src/db/db.ts';
    export { errorKey } from './src/error-kb/error-key.ts';
    export { PAIRS, UNRELATED } from './bench/retrieval/tuning.ts';

@@ -264,7 +264,7 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
   const errors: ErrorPattern[] = errRows
     .filter((r) => r.n >= 2 || r.s >= 2 || errRows.length <= 5)
     .map((r) => {
-      // Only proven, safe fixes (kb/advice.ts): never one that downloads and runs, destroys data…
+      // Only proven, safe fixes (error-kb/advice.ts): never one that downloads and runs, destroys data…
       let fixes = (fixStmt.all(...w.args, r.error) as { resolution: string | null; n: number }[])
         .filter((f) => f.resolution && !unsafeFix(f.resolution))
         .map((f) => ({ resolution: clean(f.resolution, 200), count: f.n }));

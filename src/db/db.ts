@@ -114,7 +114,7 @@ export function openFile(file: string, busyTimeoutMs: number, mustExist = false)
 /**
  * Opens (creating when needed) the database. A damaged one is never replaced here (this is a
  * hook's hot path): the error is thrown on, and the caller flags the database for the background
- * integrity check (store/integrity.ts), which moves it aside with a notice in recovery.log and
+ * integrity check (db/integrity.ts), which moves it aside with a notice in recovery.log and
  * salvages what it can.
  */
 export function openDb(opts: OpenOptions = {}): DB {

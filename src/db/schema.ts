@@ -99,7 +99,7 @@ export const MIGRATIONS: string[] = [
   `
   CREATE INDEX IF NOT EXISTS idx_error_kb_lower ON error_kb(lower(error_normalized));
   `,
-  // 3: candidate fixes per error (kb/candidates.ts): how each was proven, how often confirmed, in
+  // 3: candidate fixes per error (error-kb/candidates.ts): how each was proven, how often confirmed, in
   // which projects; error_kb.resolution shows the best one. Real lookups answered, per entry.
   // Resolutions recorded before this version become 'legacy' candidates (unknown proof and
   // project: never advised until confirmed again or kept with `kb edit`).

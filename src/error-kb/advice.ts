@@ -2,7 +2,7 @@
 // (PostToolUseFailure error advice, the Bash/Edit pre-tool guide, SubagentStart context, the
 // analysis digest, the demo). It decides which candidate fix, if any, may be offered here:
 //  - never a fix that downloads and executes, destroys data, force-pushes, disables safety
-//    checks or carries a secret (kb/safety.ts), whatever its confidence;
+//    checks or carries a secret (error-kb/safety.ts), whatever its confidence;
 //  - a fix typed by the user (`kb add`, `kb edit -r`) everywhere;
 //  - a learned fix in a project it was confirmed in;
 //  - a learned fix from other projects only with enough confirmations there (default 2), and

@@ -2,7 +2,7 @@
 // thresholds fit them. Same-problem pairs are entries confirmed by the same fix (identical
 // resolution text) or sharing their normalised head (first 30 characters); unrelated pairs are
 // random entries with neither in common. Distances are L2 between unit vectors, the seed's metric
-// (see kb/vector.ts), so the suggestion can be pasted into config.json embedding.thresholds.
+// (see error-kb/vector.ts), so the suggestion can be pasted into config.json embedding.thresholds.
 import type { DB } from '../db/db.js';
 import type { Embedder } from '../embed/embedder.js';
 import { validVector } from '../embed/embedder.js';

@@ -157,7 +157,7 @@ function showBest(db: DB, key: string, errorRaw: string | null, now: string): nu
 }
 
 /**
- * Records a fix proven by a later call (resolution detection). Unsafe fixes (kb/safety.ts) are
+ * Records a fix proven by a later call (resolution detection). Unsafe fixes (error-kb/safety.ts) are
  * never stored. The first fix of an error creates the entry (seed UPSERT); later ones add or
  * confirm a candidate, and error_kb.resolution changes only when another candidate is now better.
  * Returns the error_kb id, or null (nothing stored, or any failure).

@@ -67,7 +67,7 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   return { additionalContext: lines.join('\n') };
 }
 
-/** The advice filter (kb/advice.ts) as every hook applies it: this project, the configured bar. */
+/** The advice filter (error-kb/advice.ts) as every hook applies it: this project, the configured bar. */
 export function hookAdvice(db: DB, kbId: number, deps: HookDeps, currentRaw?: string): Advice | null {
   const cfg = getSection(deps.config, 'advice', AdviceConfig);
   return adviceFor(db, kbId, {

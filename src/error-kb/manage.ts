@@ -133,7 +133,7 @@ export interface KbStats {
 }
 
 export function kbStats(db: DB): KbStats {
-  // Lookups answered: advice actually given (kb/advice.ts counts it), not use_count, which the
+  // Lookups answered: advice actually given (error-kb/advice.ts counts it), not use_count, which the
   // seed's UPSERT starts at 1 and bumps on every record.
   const a = db
     .prepare(

@@ -1,7 +1,7 @@
 // recordResolution: UPSERT of a resolved error into error_kb (seed 001, REQ-RA-003). This is the
 // explicit write (`kb add`, tests, imports): the latest text wins and is kept as the entry's
 // 'manual' candidate, which outranks learned fixes. Hooks record proven fixes through
-// kb/candidates.ts recordProvenFix instead.
+// error-kb/candidates.ts recordProvenFix instead.
 import type { DB } from '../db/db.js';
 import { recordManualFix } from './candidates.js';
 import { redact, truncate } from '../common/redact.js';

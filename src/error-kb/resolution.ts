@@ -1,6 +1,6 @@
 // Resolution detection (DESIGN §5, issue #13.1): a tool error is resolved only when a later
 // successful call proves it —
-//  - Bash: the same command (same program, subcommand and target, normalised; kb/shell.ts)
+//  - Bash: the same command (same program, subcommand and target, normalised; error-kb/shell.ts)
 //    succeeds, alone or at the end of an `&&` chain (never before a pipe, `||`, `;` or `&`);
 //    or, for a "no such file" error, a later Read of the file it named succeeds;
 //  - Edit/Write/Read/MultiEdit/NotebookEdit: the same tool succeeds on the same file.

@@ -1,6 +1,6 @@
 // What is never offered (nor stored) as a fix: commands that download and execute, destroy data,
 // force-push, disable safety checks, or carry secrets. One list, used when a fix is recorded and
-// again, after every KB search, before any advice is shown (kb/advice.ts).
+// again, after every KB search, before any advice is shown (error-kb/advice.ts).
 import { redact } from '../common/redact.js';
 import { coreWords, segments } from './shell.js';
 

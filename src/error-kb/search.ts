@@ -1,6 +1,6 @@
 // searchErrorKB (seed 001, REQ-RA-002): exact → prefix (first 30 characters, length ratio ≥ 0.7)
 // → vector (the seed's L2 distance on unit vectors < 0.76; 0.76–0.85 with a shared keyword; ≥ 0.85
-// none; thresholds configurable, see kb/vector.ts) → lexical
+// none; thresholds configurable, see error-kb/vector.ts) → lexical
 // (FTS5/BM25, for entries the vector tier cannot judge). A hit bumps use_count and last_used.
 // Returns null on no match or on any failure; never throws.
 import type { DB } from '../db/db.js';

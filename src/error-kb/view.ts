@@ -1,6 +1,6 @@
 // The knowledge base as the dashboard shows it: each entry with what is known of where it came
-// from and how it was used, and its candidate fixes (kb/candidates.ts) with how each was proven
-// and whether it may ever be advised (kb/advice.ts: never an unsafe or a legacy one).
+// from and how it was used, and its candidate fixes (error-kb/candidates.ts) with how each was proven
+// and whether it may ever be advised (error-kb/advice.ts: never an unsafe or a legacy one).
 import type { DB } from '../db/db.js';
 import { stmt } from '../db/events.js';
 import { candidates, projectConfirmations, type FixCandidate, type Proof } from './candidates.js';

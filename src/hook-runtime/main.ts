@@ -1,5 +1,5 @@
 // The body of a hook process: read stdin (bounded), dispatch, print nothing or one JSON object,
-// exit 0 whatever happens. Loaded by hooks/entry.ts, which guards the loading itself.
+// exit 0 whatever happens. Loaded by hook-runtime/entry.cts, which guards the loading itself.
 import { performance } from 'node:perf_hooks';
 import { readStdin } from './stdin.js';
 import { createDeps } from './deps.js';

@@ -1,5 +1,5 @@
 // Types shared by every hook handler. Handlers are functions of (input, deps) → result; the only
-// process-level code is hooks/entry.ts (a guarded loader) and hooks/main.ts.
+// process-level code is hook-runtime/entry.cts (a guarded loader) and hook-runtime/main.ts.
 import type { LoadedConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
 

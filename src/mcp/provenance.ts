@@ -1,5 +1,5 @@
 // The fix an MCP tool may show for a knowledge-base entry, and where it comes from. Every MCP tool
-// that shows a fix goes through `mcpFix`: the advice filter of the hooks (kb/advice.ts adviceFor:
+// that shows a fix goes through `mcpFix`: the advice filter of the hooks (error-kb/advice.ts adviceFor:
 // never an unsafe fix, never a legacy or unproven one, a fix from another project only with the
 // configured confirmations and labelled so), for the MCP server's project, with the provenance in
 // the hooks' words (provenanceText). A look-up by Claude is not advice given: nothing is counted.

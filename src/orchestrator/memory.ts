@@ -358,7 +358,7 @@ interface KbRow {
 }
 
 /**
- * The line for a KB entry: its error and the fix the advice filter (kb/advice.ts, as every hook
+ * The line for a KB entry: its error and the fix the advice filter (error-kb/advice.ts, as every hook
  * applies it) lets through for this project, or null (unsafe, legacy, unproven, or from other
  * projects without enough confirmations: no advice).
  */

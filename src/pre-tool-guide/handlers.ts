@@ -9,7 +9,7 @@
 //  - Agent/Task: a warning when the requested subagent type failed more than 30 % of its last 20
 //    runs (at least 5 runs recorded).
 // Hot path: a few indexed queries; the KB search only uses its vector tier through a running
-// embedding daemon (see kb/search.ts).
+// embedding daemon (see error-kb/search.ts).
 import * as z from 'zod/mini';
 import { posix, resolve } from 'node:path';
 import { bumpUse, searchErrorKB, type KbEntry, type KbMatch } from '../error-kb/search.js';

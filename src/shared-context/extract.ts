@@ -285,7 +285,7 @@ export function registerExtractionRule(rule: ExtractionRule): () => void {
 }
 
 /**
- * A config regex, compiled with the linear-time engine (shared/safe-regex.ts): a catastrophic
+ * A config regex, compiled with the linear-time engine (common/safe-regex.ts): a catastrophic
  * pattern cannot hang a hook, and one RE2 cannot run (look-around, back-references) skips the rule.
  */
 function safeRegex(

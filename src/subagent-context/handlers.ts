@@ -90,7 +90,7 @@ export function projectErrors(
     if (typeof r.error !== 'string' || !r.error || r.interrupt === 1 || seen.has(r.error)) continue;
     seen.add(r.error);
     const hit = kb.get(r.error) as { id: number } | undefined;
-    // only what the advice filter allows here (kb/advice.ts), with its provenance
+    // only what the advice filter allows here (error-kb/advice.ts), with its provenance
     const a = hit ? advise(hit.id, typeof r.raw === 'string' ? r.raw : undefined) : null;
     out.push({
       tool: typeof r.tool === 'string' ? r.tool : 'unknown',

@@ -1,5 +1,5 @@
 // `self-gen kb calibrate`: the distance distributions of same-problem pairs vs unrelated errors on
-// the user's own KB (needs the embedding model), and thresholds that fit them (kb/calibrate.ts).
+// the user's own KB (needs the embedding model), and thresholds that fit them (error-kb/calibrate.ts).
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
