@@ -1,5 +1,6 @@
-// Types shared by every hook handler. Handlers are functions of (input, deps) → result; the only
-// process-level code is hook-runtime/entry.cts (a guarded loader) and hook-runtime/main.ts.
+// The handler contract, at the bottom of the hook runtime: every part's handlers are functions of
+// (input, deps) → result, and import only this (and payload.ts, tool-input.ts) from the runtime.
+// The only process-level code is entry.cts (a guarded loader), main.ts and server.ts.
 import type { LoadedConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
 
