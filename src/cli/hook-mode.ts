@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ensureHome, writeFileAtomicIn } from '../common/safe-fs.js';
-import { hookServerPaths } from '../embed/socket.js';
+import { hookServerPaths } from '../common/sockets.js';
 import { distFile } from '../common/dist.js';
 import { paths } from '../common/paths.js';
 import type { HookEvent } from '../hook-runtime/types.js';

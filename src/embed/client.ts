@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { paths } from '../common/paths.js';
 import { EMBED_DIMS } from './model.js';
 import { fromBase64, validVector, type Embedder } from './embedder.js';
-import { daemonPaths } from './socket.js';
+import { daemonPaths } from '../common/sockets.js';
 
 export interface DaemonRequest {
   op: 'embed' | 'ping' | 'shutdown';

@@ -10,7 +10,7 @@ import { removeStale, takeInstanceLock } from '../common/single-instance.js';
 import { loadConfig, type LoadedConfig } from '../common/config.js';
 import { toBase64, type Embedder } from './embedder.js';
 import { modelLocation } from './model.js';
-import { daemonPaths } from './socket.js';
+import { daemonPaths } from '../common/sockets.js';
 import type { DaemonRequest } from './client.js';
 
 const MAX_TEXTS = 256;

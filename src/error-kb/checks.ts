@@ -3,7 +3,7 @@ import { loadConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
 import { pingDaemon, type DaemonInfo } from '../embed/client.js';
 import { modelStatus } from '../embed/model.js';
-import { daemonPaths } from '../embed/socket.js';
+import { daemonPaths } from '../common/sockets.js';
 import type { CheckResult } from '../parts/types.js';
 import { kbStats } from './manage.js';
 

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { request } from 'node:http';
 import { distFile } from '../common/dist.js';
 import { paths } from '../common/paths.js';
-import { hookServerPaths } from '../embed/socket.js';
+import { hookServerPaths } from '../common/sockets.js';
 
 const SPAWN_EVERY_MS = 3000;
 

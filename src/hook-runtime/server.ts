@@ -16,7 +16,7 @@ import { writeFileAtomicIn } from '../common/safe-fs.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { paths } from '../common/paths.js';
 import { idleTimer, removeStale, takeInstanceLock } from '../common/single-instance.js';
-import { hookServerPaths } from '../embed/socket.js';
+import { hookServerPaths } from '../common/sockets.js';
 import { loadConfig } from '../common/config.js';
 import { createDeps } from './deps.js';
 import { handlersFor, loadAllHandlers } from '../parts/index.js';

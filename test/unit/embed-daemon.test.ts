@@ -13,7 +13,7 @@ import {
 } from '../../src/embed/client.js';
 import { startDaemonIfModel, embedHandlers } from '../../src/embed/handlers.js';
 import { loadLocalEmbedder, type LocalEmbedder } from '../../src/embed/local.js';
-import { daemonPaths } from '../../src/embed/socket.js';
+import { daemonPaths } from '../../src/common/sockets.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { searchErrorKB } from '../../src/error-kb/search.js';
 import { generateErrorEmbeddings } from '../../src/error-kb/embeddings.js';

@@ -7,7 +7,7 @@ import { dirname } from 'node:path';
 import { createDeps } from '../../src/hook-runtime/deps.js';
 import { errorAdvice, hookSearchOptions } from '../../src/error-kb/handlers.js';
 import type { HookInput } from '../../src/hook-runtime/types.js';
-import { daemonPaths } from '../../src/embed/socket.js';
+import { daemonPaths } from '../../src/common/sockets.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';

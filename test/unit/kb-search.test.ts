@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embed/embedder.js';
-import { daemonPaths } from '../../src/embed/socket.js';
+import { daemonPaths } from '../../src/common/sockets.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { searchErrorKB, type SearchTrace } from '../../src/error-kb/search.js';
 import { putEmbedding } from '../../src/error-kb/vector.js';

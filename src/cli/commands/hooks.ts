@@ -4,7 +4,7 @@ import { Option, type Command } from 'commander';
 import { existsSync } from 'node:fs';
 import { writeFileAtomicIn } from '../../common/safe-fs.js';
 import { dirname, join } from 'node:path';
-import { hookServerPaths } from '../../embed/socket.js';
+import { hookServerPaths } from '../../common/sockets.js';
 import {
   ensureHookServer,
   hookServerPidFile,

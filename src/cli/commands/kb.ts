@@ -10,7 +10,7 @@ import { daemonEmbedder, ensureDaemon, pingDaemon, stopDaemon } from '../../embe
 import type { Embedder } from '../../embed/embedder.js';
 import { batchEmbedder } from '../../embed/generate.js';
 import { modelStatus } from '../../embed/model.js';
-import { daemonPaths } from '../../embed/socket.js';
+import { daemonPaths } from '../../common/sockets.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/embeddings.js';
 import { editEntry, kbStats, listEntries, removeEntries } from '../../error-kb/manage.js';
 import { errorKey } from '../../error-kb/error-key.js';

@@ -3,7 +3,7 @@
 import { createHash } from 'node:crypto';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { paths } from '../common/paths.js';
+import { paths } from './paths.js';
 
 /** Unix socket paths are limited to ~104–108 bytes; longer homes fall back to the temp folder. */
 const MAX_SOCKET_PATH = 100;
