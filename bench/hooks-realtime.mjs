@@ -276,11 +276,11 @@ console.log(
 t0 = Date.now();
 const m = await bundle(
   'hooks-realtime',
-  `export { createDeps } from './src/hooks/deps.ts';
-   export { preToolGuide } from './src/hooks/pre-tool-guide.ts';
-   export { subagentContext } from './src/hooks/subagent-context.ts';
-   export { errorAdvice } from './src/hooks/error-advice.ts';
-   export { closeDb } from './src/store/db.ts';`,
+  `export { createDeps } from './src/hook-runtime/deps.ts';
+   export { preToolGuide } from './src/pre-tool-guide/handlers.ts';
+   export { subagentContext } from './src/subagent-context/handlers.ts';
+   export { errorAdvice } from './src/error-kb/handlers.ts';
+   export { closeDb } from './src/db/db.ts';`,
 );
 const handlerFor = {
   PreToolUse: m.preToolGuide,

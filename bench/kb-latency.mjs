@@ -25,8 +25,13 @@ if (!existsSync(DAEMON_JS)) {
 
 const m = await bundle(
   'kb-latency',
-  `export * from './src/kb/index.ts';
-   export { openDb, closeDb } from './src/store/db.ts';
+  `export * from './src/error-kb/normalize.ts';
+   export * from './src/error-kb/record.ts';
+   export * from './src/error-kb/search.ts';
+   export * from './src/error-kb/embeddings.ts';
+   export * from './src/error-kb/keywords.ts';
+   export { errorKey } from './src/error-kb/error-key.ts';
+   export { openDb, closeDb } from './src/db/db.ts';
    export { synthErrors } from './bench/kb-synth.ts';
    export { writeTinyModel } from './test/helpers/tiny-model.ts';
    export { ensureDaemon, pingDaemon, stopDaemon, embedViaDaemon } from './src/embed/client.ts';`,

@@ -35,16 +35,20 @@ const haveHoldout = existsSync(holdoutFile);
 
 const m = await bundle(
   'kb-quality',
-  `export * from './src/kb/index.ts';
-   export { openDb, closeDb } from './src/store/db.ts';
-   export { errorKey } from './src/kb/error-key.ts';
+  `export * from './src/error-kb/normalize.ts';
+   export * from './src/error-kb/record.ts';
+   export * from './src/error-kb/search.ts';
+   export * from './src/error-kb/embeddings.ts';
+   export * from './src/error-kb/keywords.ts';
+   export { openDb, closeDb } from './src/db/db.ts';
+   export { errorKey } from './src/error-kb/error-key.ts';
    export { PAIRS, UNRELATED } from './bench/retrieval/tuning.ts';
    export { TUNING2_PAIRS, TUNING2_UNRELATED } from './bench/retrieval/tuning-2.ts';
    ${haveHoldout ? `export { HOLDOUT2_PAIRS, HOLDOUT2_UNRELATED } from ${JSON.stringify(holdoutFile)};` : ''}
    export { ecosystemOf } from './bench/retrieval/types.ts';
    export { synthErrors } from './bench/kb-synth.ts';
    export { loadLocalEmbedder } from './src/embed/local.ts';
-   export { loadConfig } from './src/store/config.ts';`,
+   export { loadConfig } from './src/common/config.ts';`,
 );
 
 const TUNING_PAIRS = [...m.PAIRS, ...m.TUNING2_PAIRS];

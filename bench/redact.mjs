@@ -4,7 +4,7 @@
 //
 //   node bench/redact.mjs [--runs 2000] [--json]
 //
-// In process (src/shared/redact.ts bundled with esbuild into a temp file): µs per call on ordinary
+// In process (src/common/redact.ts bundled with esbuild into a temp file): µs per call on ordinary
 // tool errors (the secretlint preset's prefilter says no: the preset never loads), on text with a
 // URL (the prefilter says maybe: the preset runs) and on the secret corpus; the floor is one pass of
 // a single regular expression over the same text. In fresh processes: the one-time CPU cost of
@@ -27,9 +27,9 @@ const dir = mkdtempSync(join(tmpdir(), 'sg-bench-redact-'));
 const entry = join(dir, 'entry.ts');
 writeFileSync(
   entry,
-  `export { redact } from ${JSON.stringify(join(ROOT, 'src/shared/redact.ts'))};
+  `export { redact } from ${JSON.stringify(join(ROOT, 'src/common/redact.ts'))};
    export { buildSecretCorpus } from ${JSON.stringify(join(ROOT, 'test/helpers/secrets.ts'))};
-   export { presetMayMatch, secretlintRuleCount } from ${JSON.stringify(join(ROOT, 'src/shared/secretlint.ts'))};`,
+   export { presetMayMatch, secretlintRuleCount } from ${JSON.stringify(join(ROOT, 'src/common/secretlint.ts'))};`,
 );
 const bundle = join(dir, 'redact.cjs');
 await build({

@@ -31,7 +31,7 @@ const JSON_OUT = process.argv.includes('--json');
 
 const m = await bundle(
   'safe-fs',
-  `export * from './src/shared/safe-fs.ts'; export * from './src/shared/safe-regex.ts';`,
+  `export * from './src/common/safe-fs.ts'; export * from './src/common/safe-regex.ts';`,
 );
 
 const dir = mkdtempSync(join(tmpdir(), 'sg-bench-safefs-'));

@@ -4,7 +4,7 @@
 // <dir>/dist, minified, no source maps, and dist/hook.cjs is the plugin gate (src/plugin/gate.cts),
 // which hands over to dist/hook-core.cjs (the usual entry) once the native dependencies are ready.
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 const pluginAt = process.argv.indexOf('--plugin');
@@ -12,6 +12,15 @@ const pluginDir = pluginAt >= 0 ? process.argv[pluginAt + 1] : null;
 if (pluginAt >= 0 && !pluginDir) throw new Error('--plugin needs a folder');
 const target = pluginDir ? join(pluginDir, 'dist') : 'dist';
 if (pluginDir) mkdirSync(pluginDir, { recursive: true });
+
+/** Where the metafiles go (a tool cache: not in git, not in the package). */
+const META_DIR = join('node_modules', '.cache', 'self-generation');
+
+/**
+ * Set in the hook bundles: src/parts/index.ts then leaves out the background and check loaders
+ * (dropped as dead code: needs minifySyntax), so no hook process contains worker or CLI code.
+ */
+const HOOK_BUNDLE = { 'process.env.SG_HOOK_BUNDLE': '"1"' };
 
 const external = [
   'better-sqlite3',
@@ -43,16 +52,24 @@ const common = {
 // The hook path is built on its own, as CommonJS: dist/hook.cjs (the tiny entry Claude Code runs:
 // it loads the bundle with a V8 code cache), dist/hook-main.cjs (one file: hooks, store, handlers;
 // the parts stay lazily initialised), and dist/hook.js (the same for `node dist/hook.js`).
-const entries = { hook: 'src/hooks/entry-esm.ts' };
-await build({ ...common, entryPoints: entries, splitting: false });
-await build({
-  ...common,
-  entryPoints: pluginDir ? { 'hook-core': 'src/hooks/entry.cts' } : { hook: 'src/hooks/entry.cts' },
-  format: 'cjs',
-  splitting: false,
-  banner: {},
-  outExtension: { '.js': '.cjs' },
-});
+const entries = { hook: 'src/hook-runtime/entry-esm.ts' };
+// esbuild's metafiles (inputs and outputs of each build), for the hook bundle guard
+// (test/unit/guard-hook-bundle.test.ts): written outside dist/, so they are never packed.
+const metas = {};
+metas.hook = (await build({ ...common, entryPoints: entries, splitting: false, metafile: true })).metafile;
+metas['hook-cjs'] = (
+  await build({
+    ...common,
+    entryPoints: pluginDir
+      ? { 'hook-core': 'src/hook-runtime/entry.cts' }
+      : { hook: 'src/hook-runtime/entry.cts' },
+    format: 'cjs',
+    splitting: false,
+    banner: {},
+    outExtension: { '.js': '.cjs' },
+    metafile: true,
+  })
+).metafile;
 if (pluginDir) {
   await build({
     ...common,
@@ -63,27 +80,42 @@ if (pluginDir) {
     outExtension: { '.js': '.cjs' },
   });
 }
-await build({
-  ...common,
-  entryPoints: { 'hook-main': 'src/hooks/main-entry.ts' },
-  format: 'cjs',
-  // Smaller source = less to read and hash per hook process (stack traces map back via the .map).
-  minify: true,
-  splitting: false,
-  outExtension: { '.js': '.cjs' },
-  define: { 'import.meta.url': '__sg_import_meta_url' },
-  banner: { js: "const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
-});
+metas['hook-main'] = (
+  await build({
+    ...common,
+    entryPoints: { 'hook-main': 'src/hook-runtime/main-entry.ts' },
+    format: 'cjs',
+    // Smaller source = less to read and hash per hook process (stack traces map back via the .map).
+    minify: true,
+    splitting: false,
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__sg_import_meta_url', ...HOOK_BUNDLE },
+    banner: { js: "const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+    metafile: true,
+  })
+).metafile;
 const tools = {
   cli: 'src/cli/main.ts',
-  worker: 'src/jobs/worker-main.ts',
+  worker: 'src/worker/main.ts',
   daemon: 'src/embed/daemon-main.ts',
   'plugin-bootstrap': 'src/plugin/bootstrap.ts',
   mcp: 'src/mcp/main.ts',
-  'hook-server': 'src/hooks/server-main.ts',
 };
-await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]' });
-Object.assign(entries, tools);
+metas.tools = (
+  await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]', metafile: true })
+).metafile;
+// The warm-mode hook server: a hook bundle of its own (its lazy chunks hold handlers only).
+metas['hook-server'] = (
+  await build({
+    ...common,
+    entryPoints: { 'hook-server': 'src/hook-runtime/server-main.ts' },
+    chunkNames: 'chunks/hook-[name]-[hash]',
+    define: HOOK_BUNDLE,
+    minifySyntax: true,
+    metafile: true,
+  })
+).metafile;
+Object.assign(entries, tools, { 'hook-server': 'src/hook-runtime/server-main.ts' });
 chmodSync(`${out}/cli.js`, 0o755);
 // The dashboard's front end (`self-gen ui`): ui/ -> dist/ui/ (one script, one style sheet, the page).
 // Preact is bundled in; the page loads nothing from anywhere but its own server.
@@ -104,12 +136,18 @@ copyFileSync('ui/index.html', `${out}/ui/index.html`);
 copyFileSync('ui/app.css', `${out}/ui/app.css`);
 entries['ui/app'] = 'ui/src/main.tsx';
 // The warm-mode hook client (a POSIX shell script: curl to the hook server, else node dist/hook.cjs).
-copyFileSync('src/hooks/hook-warm.sh', `${out}/hook-warm.sh`);
+copyFileSync('src/hook-runtime/hook-warm.sh', `${out}/hook-warm.sh`);
 chmodSync(`${out}/hook-warm.sh`, 0o755);
 const old = `${target}.old-${process.pid}`;
 if (existsSync(target)) renameSync(target, old);
 renameSync(out, target);
 rmSync(old, { recursive: true, force: true });
+if (!pluginDir) {
+  // Output paths as the files now are (dist/…, not the temporary folder they were built in).
+  const moved = JSON.parse(JSON.stringify(metas).split(`${out}/`).join(`${target}/`));
+  mkdirSync(META_DIR, { recursive: true });
+  writeFileSync(join(META_DIR, 'build-meta.json'), JSON.stringify(moved));
+}
 console.log(
   `built ${target}/: ` +
     Object.keys(entries)

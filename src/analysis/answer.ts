@@ -1,8 +1,8 @@
 // The model's answer: JSON extraction (bare, fenced, or embedded in prose), schema validation,
 // normalisation into stored suggestions with stable ids.
 import * as z from 'zod/mini';
-import { redactDeep, truncate } from '../shared/redact.js';
-import { HOOK_EVENTS } from '../hooks/types.js';
+import { redactDeep, truncate } from '../common/redact.js';
+import { HOOK_EVENTS } from '../hook-runtime/types.js';
 import type { Analysis, Suggestion } from './cache.js';
 import { SUGGESTION_TYPES, suggestionId, type SuggestionType } from './ids.js';
 

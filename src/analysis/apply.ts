@@ -16,8 +16,8 @@ import {
   readRegularText,
   realDir,
   writeFileAtomicIn,
-} from '../shared/safe-fs.js';
-import type { DB } from '../store/db.js';
+} from '../common/safe-fs.js';
+import type { DB } from '../db/db.js';
 import type { StoredSuggestion } from './answer.js';
 
 export const RULES_MARKER = '<!-- self-generation:rules -->';

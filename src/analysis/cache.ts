@@ -1,5 +1,5 @@
 // analysis_cache access: getCachedAnalysis (used by the seeds) and storeAnalysis.
-import type { DB } from '../store/db.js';
+import type { DB } from '../db/db.js';
 
 export interface Suggestion {
   id?: string;

@@ -3,10 +3,10 @@
 // no MCP servers and no session persistence.
 import { spawn } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
-import { ensureHomeDir, isInside } from '../shared/safe-fs.js';
+import { ensureHomeDir, isInside } from '../common/safe-fs.js';
 import { join } from 'node:path';
-import { paths } from '../shared/paths.js';
-import { truncate } from '../shared/redact.js';
+import { paths } from '../common/paths.js';
+import { truncate } from '../common/redact.js';
 
 export type ClaudeErrorKind = 'not_found' | 'exit' | 'timeout' | 'api_error' | 'bad_output';
 

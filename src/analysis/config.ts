@@ -1,6 +1,6 @@
 // The `analysis` section of config.json (all keys optional). zod/mini: the hook bundle reaches it.
 import * as z from 'zod/mini';
-import { getSection, type LoadedConfig } from '../store/config.js';
+import { getSection, type LoadedConfig } from '../common/config.js';
 
 export const AnalysisConfig = z.object({
   /** The Claude Code binary run headless (`claude -p`). A bare name is looked up on PATH. */

@@ -1,7 +1,7 @@
 // The SessionStart digest: a few open suggestions for this project. Two indexed queries (newest
 // analyses, their feedback), no claude call.
-import type { DB } from '../store/db.js';
-import { truncate } from '../shared/redact.js';
+import type { DB } from '../db/db.js';
+import { truncate } from '../common/redact.js';
 import type { StoredSuggestion } from './answer.js';
 import { listSuggestions } from './suggestions.js';
 

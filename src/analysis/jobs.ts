@@ -2,9 +2,9 @@
 // count) and, when enough new data exists, starts `worker analyze <project>` detached; the analyze
 // job takes the lock, checks again and runs. Two sessions ending together run one analysis.
 import { spawn } from 'node:child_process';
-import { isEnabled } from '../store/config.js';
-import { getDb } from '../store/db.js';
-import { registerJob, registerSessionEndStep } from '../jobs/registry.js';
+import { isEnabled } from '../common/config.js';
+import { getDb } from '../db/db.js';
+import type { Job } from '../parts/types.js';
 import { analysisConfig } from './config.js';
 import { analyze, autoCheck } from './run.js';
 
@@ -23,7 +23,7 @@ export function sessionProject(db: ReturnType<typeof getDb>, sessionId: string):
   return r?.project ?? null;
 }
 
-registerSessionEndStep('analysis-trigger', ({ env, config, args, log }) => {
+export const analysisTriggerStep: Job = ({ env, config, args, log }) => {
   const sessionId = args[0];
   if (!sessionId || env.SELF_GEN_DISABLE === '1' || !isEnabled(config)) return;
   const cfg = analysisConfig(config);
@@ -37,9 +37,9 @@ registerSessionEndStep('analysis-trigger', ({ env, config, args, log }) => {
   // process.argv[1] is this worker's own script (dist/worker.js).
   const script = process.argv[1];
   if (script) startDetached(script, ['analyze', project], env);
-});
+};
 
-registerJob('analyze', async ({ env, config, args, log }) => {
+export const analyzeJob: Job = async ({ env, config, args, log }) => {
   const project = args[0] && args[0] !== '*' ? args[0] : null;
   if (env.SELF_GEN_DISABLE === '1' || !isEnabled(config)) return;
   const db = getDb({ env, busyTimeoutMs: 5000 });
@@ -56,4 +56,4 @@ registerJob('analyze', async ({ env, config, args, log }) => {
   } catch (e) {
     log(`analyze ${project ?? '*'} failed: ${(e as Error).message}`);
   }
-});
+};

@@ -2,7 +2,7 @@
 // same moment run one analysis. A lease past its expiry, or held by a dead process, is taken over.
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { DB } from '../store/db.js';
+import type { DB } from '../db/db.js';
 
 export interface LeaseHolder {
   pid: number;

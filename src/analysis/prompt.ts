@@ -5,8 +5,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { paths } from '../shared/paths.js';
-import { redact, truncate } from '../shared/redact.js';
+import { paths } from '../common/paths.js';
+import { redact, truncate } from '../common/redact.js';
 import type { FeedbackRow } from './suggestions.js';
 
 export const TEMPLATE_REL = join('templates', 'analysis', 'prompt.md');

@@ -1,8 +1,8 @@
 // `self-gen analyze` and the automatic analysis: summarise → prompt → cache check → claude -p →
 // extract/validate → store. Unchanged input makes no call; a failed call stores nothing.
-import type { LoadedConfig } from '../store/config.js';
-import type { DB } from '../store/db.js';
-import { truncate } from '../shared/redact.js';
+import type { LoadedConfig } from '../common/config.js';
+import type { DB } from '../db/db.js';
+import { truncate } from '../common/redact.js';
 import { AnswerError, parseAnswer, textKey, type StoredAnalysis } from './answer.js';
 import { findAnalysisByHash, storeAnalysis, touchAnalysis } from './cache.js';
 import { ClaudeError, runClaude } from './claude.js';

@@ -1,6 +1,6 @@
 // Suggestions: which are open (in the newest analyses, without feedback), lookup by id or list
 // position, and feedback (accepted / dismissed) in the feedback table.
-import type { DB } from '../store/db.js';
+import type { DB } from '../db/db.js';
 import type { StoredSuggestion } from './answer.js';
 import { textKey } from './ids.js';
 import { latestAnalyses, recentAnalyses, type CacheRow } from './cache.js';

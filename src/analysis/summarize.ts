@@ -1,10 +1,10 @@
 // Summarises the recorded events of a window into the facts the analysis prompt is built from:
 // prompt clusters, repeated tool sequences, recurring errors and their fixes, subagent failure
 // rates. Deterministic for the same events (no "now"-relative text), so the prompt hash is stable.
-import { safeBestFix } from '../kb/advice.js';
-import { unsafeFix } from '../kb/safety.js';
-import type { DB } from '../store/db.js';
-import { redact, truncate } from '../shared/redact.js';
+import { safeBestFix } from '../error-kb/advice.js';
+import { unsafeFix } from '../error-kb/safety.js';
+import type { DB } from '../db/db.js';
+import { redact, truncate } from '../common/redact.js';
 
 export interface Scope {
   /** A project name, or null for every project. */
@@ -264,7 +264,7 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
   const errors: ErrorPattern[] = errRows
     .filter((r) => r.n >= 2 || r.s >= 2 || errRows.length <= 5)
     .map((r) => {
-      // Only proven, safe fixes (kb/advice.ts): never one that downloads and runs, destroys data…
+      // Only proven, safe fixes (error-kb/advice.ts): never one that downloads and runs, destroys data…
       let fixes = (fixStmt.all(...w.args, r.error) as { resolution: string | null; n: number }[])
         .filter((f) => f.resolution && !unsafeFix(f.resolution))
         .map((f) => ({ resolution: clean(f.resolution, 200), count: f.n }));

@@ -1,8 +1,8 @@
-// Health checks for `self-gen doctor` / `status`. Parts add their own with registerCheck().
+// Health checks for `self-gen doctor` / `status`: the core checks here, then each part's (src/parts).
 import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
-import { paths } from '../shared/paths.js';
-import { loadConfig } from '../store/config.js';
+import { paths } from '../common/paths.js';
+import { loadConfig } from '../common/config.js';
 import {
   dbSizeBytes,
   ensureVec,
@@ -12,34 +12,19 @@ import {
   openDb,
   vecProblem,
   type DB,
-} from '../store/db.js';
-import { queuedCount } from '../store/events.js';
-import { damagedFts, lastCheck } from '../store/integrity.js';
-import { pendingNotices, readNeedsCheck } from '../store/recovery-log.js';
-import { SCHEMA_VERSION } from '../store/schema.js';
+} from '../db/db.js';
+import { queuedCount } from '../db/events.js';
+import { damagedFts, lastCheck } from '../db/integrity.js';
+import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
+import { SCHEMA_VERSION } from '../db/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
 import { pluginChecks } from '../plugin/checks.js';
+import { loadChecks } from '../parts/index.js';
+import type { CheckContext, CheckResult, Level } from '../parts/types.js';
+import { hookServerCheck } from './commands/hooks.js';
+import { mcpStatus } from './mcp-install.js';
 
-export type Level = 'ok' | 'warn' | 'error' | 'info';
-export interface CheckResult {
-  name: string;
-  level: Level;
-  message: string;
-  fix?: string;
-}
-export interface CheckContext {
-  env: NodeJS.ProcessEnv;
-  projectDir: string;
-  /** Null when the database could not be opened (see the database check). */
-  db: DB | null;
-  deep: boolean;
-}
-export type Check = (ctx: CheckContext) => CheckResult[] | Promise<CheckResult[]>;
-
-const extra: Check[] = [];
-export function registerCheck(check: Check): void {
-  extra.push(check);
-}
+export type { Check, CheckContext, CheckResult, Level } from '../parts/types.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
@@ -402,7 +387,9 @@ export async function runChecks(
   };
   if (opened) results.push(...(await guarded('database', () => databaseCheck(ctx))));
   results.push(...(await guarded('hooks', () => installCheck(ctx))));
-  for (const c of extra) results.push(...(await guarded('check', () => c(ctx))));
+  for (const { part, check } of await loadChecks()) results.push(...(await guarded(part, () => check(ctx))));
+  results.push(...(await guarded('mcp server', () => [{ name: 'mcp server', ...mcpStatus(env) }])));
+  results.push(...(await guarded('hook server', () => hookServerCheck(ctx))));
   try {
     db?.close();
   } catch {}

@@ -5,11 +5,11 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ensureHome, writeFileAtomicIn } from '../shared/safe-fs.js';
-import { hookServerPaths } from '../embed/socket.js';
-import { distFile } from '../shared/dist.js';
-import { paths } from '../shared/paths.js';
-import type { HookEvent } from '../hooks/types.js';
+import { ensureHome, writeFileAtomicIn } from '../common/safe-fs.js';
+import { hookServerPaths } from '../common/sockets.js';
+import { distFile } from '../common/dist.js';
+import { paths } from '../common/paths.js';
+import type { HookEvent } from '../hook-runtime/types.js';
 
 export const HOOK_MODES = ['process', 'warm'] as const;
 export type HookMode = (typeof HOOK_MODES)[number];

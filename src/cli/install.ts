@@ -2,7 +2,7 @@
 import { createHash } from 'node:crypto';
 import { accessSync, constants, existsSync, readFileSync, realpathSync } from 'node:fs';
 import { delimiter, dirname, join, resolve } from 'node:path';
-import { distFile } from '../shared/dist.js';
+import { distFile } from '../common/dist.js';
 import {
   UnsafePathError,
   ensureDirIn,
@@ -13,10 +13,10 @@ import {
   realDir,
   unlinkIn,
   writeFileAtomicIn,
-} from '../shared/safe-fs.js';
-import { markHome } from '../shared/home.js';
-import { paths } from '../shared/paths.js';
-import type { HookEvent } from '../hooks/types.js';
+} from '../common/safe-fs.js';
+import { markHome } from '../common/home.js';
+import { paths } from '../common/paths.js';
+import type { HookEvent } from '../hook-runtime/types.js';
 import { CliError } from './errors.js';
 import { pluginWarmArgs, readHookMode, WARM_HOOK, warmCommand, type HookMode } from './hook-mode.js';
 

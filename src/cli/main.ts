@@ -10,9 +10,9 @@ import { registerDemo } from './commands/demo.js';
 import { registerIntegrity } from './commands/integrity.js';
 import { registerUi } from './commands/ui.js';
 import { registerMcp } from './commands/mcp.js';
-import { isCorruptError } from '../store/db.js';
-import { paths } from '../shared/paths.js';
-import { markNeedsCheck } from '../store/recovery-log.js';
+import { isCorruptError } from '../db/db.js';
+import { paths } from '../common/paths.js';
+import { markNeedsCheck } from '../db/recovery-log.js';
 import { commandPathOf, formatError, installOutputGuards } from './output.js';
 import { guardOutput } from './output-guard.js';
 import { registerHooks } from './commands/hooks.js';
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const argv = process.argv;
   // The hook path is kept lean: no command parsing, straight to the hook runner.
   if (argv[2] === 'hook') {
-    const { hookMain } = await import('../hooks/main.js');
+    const { hookMain } = await import('../hook-runtime/main.js');
     await hookMain(argv[3]);
     return;
   }

@@ -4,8 +4,8 @@
 // kept as it is. Uninstall takes out exactly that entry (only when it is ours).
 import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { ensureHome, lstatOrNull, unlinkIn, writeFileAtomicIn } from '../shared/safe-fs.js';
-import { distFile } from '../shared/dist.js';
+import { ensureHome, lstatOrNull, unlinkIn, writeFileAtomicIn } from '../common/safe-fs.js';
+import { distFile } from '../common/dist.js';
 import { CliError } from './errors.js';
 
 export const MCP_SERVER_NAME = 'self-generation';

@@ -4,7 +4,7 @@
 // JSON (a `--json` document, JSON lines, or a JSON value ending a line as in `events`) is redacted
 // on its decoded strings, so escapes (`\"`, `\n`) never hide a secret and the JSON stays valid.
 // Installed once by the CLI entry, never on the hook path.
-import { redact, redactDeep } from '../shared/redact.js';
+import { redact, redactDeep } from '../common/redact.js';
 
 type Write = NodeJS.WriteStream['write'];
 

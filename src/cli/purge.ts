@@ -3,9 +3,9 @@
 import { lstatSync, readdirSync, rmdirSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join, parse, resolve } from 'node:path';
-import { hasMarker, HOME_ENTRIES, HOME_MARKER } from '../shared/home.js';
-import { paths } from '../shared/paths.js';
-import { removeTreeIn, unlinkIn } from '../shared/safe-fs.js';
+import { hasMarker, HOME_ENTRIES, HOME_MARKER } from '../common/home.js';
+import { paths } from '../common/paths.js';
+import { removeTreeIn, unlinkIn } from '../common/safe-fs.js';
 import { CliError } from './errors.js';
 
 export interface PurgePlan {

@@ -3,8 +3,8 @@
 // changed the list. Kept in the data home (data/suggestions-shown.json), a few hundred bytes.
 import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { ensureHomeDir, writeFileAtomicIn } from '../shared/safe-fs.js';
-import { paths } from '../shared/paths.js';
+import { ensureHomeDir, writeFileAtomicIn } from '../common/safe-fs.js';
+import { paths } from '../common/paths.js';
 
 interface Listing {
   at: string;

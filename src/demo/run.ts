@@ -1,15 +1,15 @@
 // `self-gen demo`: replays two recorded sessions through the real hook handlers in a temporary
 // data home and project, and shows what each hook would inject. Touches none of your data.
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { removeTree } from '../shared/safe-fs.js';
+import { removeTree } from '../common/safe-fs.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeps } from '../hooks/deps.js';
-import { handlersFor } from '../hooks/registry.js';
-import { dispatch } from '../hooks/runner.js';
-import type { HookInput } from '../hooks/types.js';
-import { closeDb } from '../store/db.js';
-import { loadConfig } from '../store/config.js';
+import { createDeps } from '../hook-runtime/deps.js';
+import { handlersFor } from '../parts/index.js';
+import { dispatch } from '../hook-runtime/runner.js';
+import type { HookInput } from '../hook-runtime/types.js';
+import { closeDb } from '../db/db.js';
+import { loadConfig } from '../common/config.js';
 import { DEMO_STEPS } from './script.js';
 
 export interface DemoResult {

@@ -2,14 +2,14 @@
 // loads a model. A hook asks with a budget of tens of milliseconds and falls back to text search.
 import { spawn } from 'node:child_process';
 import { existsSync, closeSync } from 'node:fs';
-import { ensureHomeDir, openAppendNoFollow } from '../shared/safe-fs.js';
+import { ensureHomeDir, openAppendNoFollow } from '../common/safe-fs.js';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { paths } from '../shared/paths.js';
+import { paths } from '../common/paths.js';
 import { EMBED_DIMS } from './model.js';
 import { fromBase64, validVector, type Embedder } from './embedder.js';
-import { daemonPaths } from './socket.js';
+import { daemonPaths } from '../common/sockets.js';
 
 export interface DaemonRequest {
   op: 'embed' | 'ping' | 'shutdown';

@@ -2,15 +2,15 @@
 // the data home. One per user/home (a lock decides when two start at once), started detached by
 // SessionStart, exits after an idle period. Protocol: one JSON line in, one JSON line out.
 import { chmodSync } from 'node:fs';
-import { ensureHomeDir, unlinkIn, writeFileAtomicIn } from '../shared/safe-fs.js';
+import { ensureHomeDir, unlinkIn, writeFileAtomicIn } from '../common/safe-fs.js';
 import { createServer, type Server, type Socket } from 'node:net';
-import { paths } from '../shared/paths.js';
-import { redact } from '../shared/redact.js';
-import { removeStale, takeInstanceLock } from '../shared/single-instance.js';
-import { loadConfig, type LoadedConfig } from '../store/config.js';
+import { paths } from '../common/paths.js';
+import { redact } from '../common/redact.js';
+import { removeStale, takeInstanceLock } from '../common/single-instance.js';
+import { loadConfig, type LoadedConfig } from '../common/config.js';
 import { toBase64, type Embedder } from './embedder.js';
 import { modelLocation } from './model.js';
-import { daemonPaths } from './socket.js';
+import { daemonPaths } from '../common/sockets.js';
 import type { DaemonRequest } from './client.js';
 
 const MAX_TEXTS = 256;

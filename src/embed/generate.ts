@@ -1,7 +1,7 @@
 // generateEmbeddings(texts): the seed's embedding utility for background work (batch job, CLI).
 // Uses the running daemon when one answers, else loads the model in this process; null when no
 // model is available. Never used by hooks (they only ask the daemon, see client.ts).
-import { loadConfig, type LoadedConfig } from '../store/config.js';
+import { loadConfig, type LoadedConfig } from '../common/config.js';
 import { daemonEmbedder, pingDaemon } from './client.js';
 import type { Embedder } from './embedder.js';
 import { modelStatus } from './model.js';

@@ -2,7 +2,7 @@
 // import alone costs ~200 ms and the real model ~600 MB). Used by the daemon, the batch job when no
 // daemon runs, and `self-gen model pull`.
 import { cpus } from 'node:os';
-import type { LoadedConfig } from '../store/config.js';
+import type { LoadedConfig } from '../common/config.js';
 import { EMBED_DIMS, modelLocation, modelStatus, type ModelLocation } from './model.js';
 import { validVector, type Embedder } from './embedder.js';
 

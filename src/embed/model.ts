@@ -2,8 +2,8 @@
 // process uses this (SessionStart decides whether to start the daemon).
 import { existsSync, statSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { paths } from '../shared/paths.js';
-import type { LoadedConfig } from '../store/config.js';
+import { paths } from '../common/paths.js';
+import type { LoadedConfig } from '../common/config.js';
 
 export const EMBED_DIMS = 384;
 export const DEFAULT_MODEL = 'Xenova/paraphrase-multilingual-MiniLM-L12-v2';

@@ -1,8 +1,8 @@
 // `self-gen model pull`: downloads the embedding model once into the data home's models folder
 // (Transformers.js, with a progress callback), then checks it embeds to 384 dimensions.
-import { isInside, removeTreeIn } from '../shared/safe-fs.js';
-import { paths } from '../shared/paths.js';
-import type { LoadedConfig } from '../store/config.js';
+import { isInside, removeTreeIn } from '../common/safe-fs.js';
+import { paths } from '../common/paths.js';
+import type { LoadedConfig } from '../common/config.js';
 import { loadLocalEmbedder } from './local.js';
 import { EMBED_DIMS, modelLocation, modelStatus, type ModelStatus } from './model.js';
 

@@ -1,7 +1,7 @@
 // Every MCP answer is bounded: at most MAX_ANSWER_CHARS characters of JSON, well under Claude
 // Code's MCP output cap (25,000 tokens by default). Lists are cut first (the answer says how many
 // were left out), then long strings are shortened, until the answer fits.
-import { redact, truncate } from '../shared/redact.js';
+import { redact, truncate } from '../common/redact.js';
 
 export const MAX_ANSWER_CHARS = 8000;
 

@@ -1,15 +1,15 @@
 // The fix an MCP tool may show for a knowledge-base entry, and where it comes from. Every MCP tool
-// that shows a fix goes through `mcpFix`: the advice filter of the hooks (kb/advice.ts adviceFor:
+// that shows a fix goes through `mcpFix`: the advice filter of the hooks (error-kb/advice.ts adviceFor:
 // never an unsafe fix, never a legacy or unproven one, a fix from another project only with the
 // configured confirmations and labelled so), for the MCP server's project, with the provenance in
 // the hooks' words (provenanceText). A look-up by Claude is not advice given: nothing is counted.
-import type { DB } from '../store/db.js';
-import { getSection, loadConfig } from '../store/config.js';
-import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../kb/advice.js';
-import { candidates } from '../kb/candidates.js';
-import { unsafeFix } from '../kb/safety.js';
-import { describeResolution } from '../kb/record.js';
-import { formatToolSequence } from '../hooks/messages.js';
+import type { DB } from '../db/db.js';
+import { getSection, loadConfig } from '../common/config.js';
+import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../error-kb/advice.js';
+import { candidates } from '../error-kb/candidates.js';
+import { unsafeFix } from '../error-kb/safety.js';
+import { describeResolution } from '../error-kb/record.js';
+import { formatToolSequence } from '../error-kb/messages.js';
 import type { McpDeps } from './tool.js';
 
 export interface Provenance {

@@ -4,8 +4,8 @@
 // to do. The database is opened for each call and closed after it.
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { closeDb, getDb } from '../store/db.js';
-import { getProjectName, getProjectPath } from '../store/project.js';
+import { closeDb, getDb } from '../db/db.js';
+import { getProjectName, getProjectPath } from '../common/project.js';
 import { callTool, TOOLS, type McpDeps } from './tools.js';
 
 export const SERVER_NAME = 'self-generation';

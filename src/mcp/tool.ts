@@ -1,9 +1,9 @@
 // What every MCP tool is made of: its dependencies, its answer, its failure (ToolError: a line and
 // a fix), and the helpers for small, bounded answers (an index with ids; details by id).
 import * as z from 'zod';
-import type { DB } from '../store/db.js';
+import type { DB } from '../db/db.js';
 import type { Embedder } from '../embed/embedder.js';
-import { redactDeep } from '../shared/redact.js';
+import { redactDeep } from '../common/redact.js';
 import { boundedJson } from './bound.js';
 
 export interface McpDeps {

@@ -7,7 +7,7 @@
 // redacted again before it is serialised (tool.ts answer, errorAnswer): rows stored by an older
 // version may hold secrets. A fix is shown only through the hooks' advice filter (provenance.ts).
 import * as z from 'zod';
-import { redactDeep } from '../shared/redact.js';
+import { redactDeep } from '../common/redact.js';
 import { boundedJson, line } from './bound.js';
 import { ToolError, type McpDeps, type ToolAnswer, type ToolDef } from './tool.js';
 import { forgetFix, searchErrors } from './tools/kb.js';
@@ -77,7 +77,7 @@ function describeFailure(e: unknown, deps?: McpDeps): { error: string; fix: stri
 }
 
 function flagDamaged(env: NodeJS.ProcessEnv, reason: string): void {
-  void Promise.all([import('../store/recovery-log.js'), import('../shared/paths.js')])
+  void Promise.all([import('../db/recovery-log.js'), import('../common/paths.js')])
     .then(([r, p]) => r.markNeedsCheck(p.paths(env), reason))
     .catch(() => {});
 }

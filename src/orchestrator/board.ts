@@ -2,7 +2,7 @@
 // the same readers as `self-gen orch status`) and our ledger's retry / failed-test counts.
 import { countsOf, readLedger, subtaskKey } from './ledger.js';
 import { orchPaths } from './paths.js';
-import { readSession, readState } from './store.js';
+import { readSession, readState } from './file-store.js';
 
 export interface BoardSubtask {
   id: string;

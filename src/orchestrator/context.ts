@@ -3,9 +3,9 @@
 // when its table has them, and the result is rendered into the role's template. The current task
 // is state.json `request.current_task`, the current subtask that task's `current_subtask`. Used by
 // `self-gen orch context` and by the SubagentStart hook.
-import type { DB } from '../store/db.js';
-import { getSection, loadConfig } from '../store/config.js';
-import { AdviceConfig } from '../kb/advice.js';
+import type { DB } from '../db/db.js';
+import { getSection, loadConfig } from '../common/config.js';
+import { AdviceConfig } from '../error-kb/advice.js';
 import { OrchError, orchError } from './errors.js';
 import { readLedger } from './ledger.js';
 import { gatherTriggerFacts, evaluateTriggers, runMemorySearch, type MemoryOutcome } from './memory.js';
@@ -29,7 +29,7 @@ import type {
   SubtaskStateT,
   TestResultT,
 } from './schemas.js';
-import { readContract, readKnowledge, readSession, readState, type ContractDoc } from './store.js';
+import { readContract, readKnowledge, readSession, readState, type ContractDoc } from './file-store.js';
 import { loadTemplate, renderTemplate, type TemplateSource } from './templates.js';
 import { loadYaml } from './yaml.js';
 

@@ -20,7 +20,7 @@ import {
   readRegular,
   unlinkIn,
   writeFileAtomicIn,
-} from '../shared/safe-fs.js';
+} from '../common/safe-fs.js';
 import { orchError, type OrchError } from './errors.js';
 import { rel, type OrchPaths } from './paths.js';
 

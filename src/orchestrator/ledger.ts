@@ -9,7 +9,7 @@
 //     seen (by `execution.timestamp`) — the retry and test-failure triggers count these, since the
 //     skill's files have no field for them.
 // Written by the CLI and by the SubagentStop hook; atomic rename, last writer wins.
-import { redactDeep } from '../shared/redact.js';
+import { redactDeep } from '../common/redact.js';
 import { readOrchTextOrNull, writeOrchFile } from './fs.js';
 import type { OrchPaths } from './paths.js';
 import type { SessionFileT, StateFileT } from './schemas.js';

@@ -6,13 +6,13 @@
 // mem_context stays empty; when sources answer without hits, mem_context is empty too.
 import { request as httpRequest } from 'node:http';
 import { basename, resolve } from 'node:path';
-import { adviceFor } from '../kb/advice.js';
-import { searchErrorKB } from '../kb/search.js';
-import { sameFile } from '../shared/files.js';
-import { redact, truncate } from '../shared/redact.js';
-import type { DB } from '../store/db.js';
+import { adviceFor } from '../error-kb/advice.js';
+import { searchErrorKB } from '../error-kb/search.js';
+import { sameFile } from '../common/files.js';
+import { redact, truncate } from '../common/redact.js';
+import type { DB } from '../db/db.js';
 import { completedBefore, countsOf, subtaskKey, type Ledger } from './ledger.js';
-import { listContracts, listRequests, readContract } from './store.js';
+import { listContracts, listRequests, readContract } from './file-store.js';
 import type { OrchPaths } from './paths.js';
 import type {
   DesignContractT,
@@ -358,7 +358,7 @@ interface KbRow {
 }
 
 /**
- * The line for a KB entry: its error and the fix the advice filter (kb/advice.ts, as every hook
+ * The line for a KB entry: its error and the fix the advice filter (error-kb/advice.ts, as every hook
  * applies it) lets through for this project, or null (unsafe, legacy, unproven, or from other
  * projects without enough confirmations: no advice).
  */

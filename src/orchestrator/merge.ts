@@ -9,7 +9,7 @@
 // When ≥ 50 % of the assumptions mismatch (replanThreshold), nothing is written except our merge
 // report: the planner must be re-run with the explored files (sequential mode).
 import { basename, extname } from 'node:path';
-import { extractFiles, sameFile } from '../shared/files.js';
+import { extractFiles, sameFile } from '../common/files.js';
 import type {
   DesignBriefT,
   ExploredT,

@@ -64,7 +64,7 @@ import {
   writeKnowledge,
   writeSession,
   writeState,
-} from './store.js';
+} from './file-store.js';
 import { configTemplatesDir, foreignVars, readTemplateText, unknownVars } from './templates.js';
 
 export interface OpsEnv {

@@ -9,7 +9,7 @@
 //   <data home>/orchestrator/<hash>/ledger.json, backup/, merge/, archive/
 import { createHash } from 'node:crypto';
 import { join, relative, resolve } from 'node:path';
-import { dataHome } from '../shared/paths.js';
+import { dataHome } from '../common/paths.js';
 
 export const REQUEST_ID_RE = /^R[1-9][0-9]{0,5}$/;
 /** Task and subtask ids become path parts: letters, digits, `_` and `-` only (T1, T1-S1). */

@@ -2,9 +2,9 @@
 // CLAUDE.md of `manifest.claude_md`, a template override): only a regular file inside the project
 // root, reached through real folders only (no symlinked folder on the way, no symlink at the file
 // itself), never a FIFO or device (opened non-blocking), at most `maxBytes`. On the shared
-// safe-fs helpers (src/shared/safe-fs.ts); a refusal is a one-line note (describeFailure).
+// safe-fs helpers (src/common/safe-fs.ts); a refusal is a one-line note (describeFailure).
 import { dirname, isAbsolute, resolve } from 'node:path';
-import { dirState, isInside, lstatOrNull, readRegular } from '../shared/safe-fs.js';
+import { dirState, isInside, lstatOrNull, readRegular } from '../common/safe-fs.js';
 
 export const MAX_PROJECT_FILE_BYTES = 64 * 1024;
 

@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { OrchPaths } from './paths.js';
-import { readRegularText, isInside } from '../shared/safe-fs.js';
+import { readRegularText, isInside } from '../common/safe-fs.js';
 import { readProjectFile } from './project-file.js';
 import { ALL_VARS, ROLE_SPECS } from './roles.js';
 import type { Role } from './schemas.js';

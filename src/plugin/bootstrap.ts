@@ -12,14 +12,14 @@ import { closeSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import lockfile from 'proper-lockfile';
-import { redact, truncate } from '../shared/redact.js';
+import { redact, truncate } from '../common/redact.js';
 import {
   ensureDirIn,
   ensureHome,
   openAppendNoFollow,
   removeTreeIn,
   writeFileAtomicIn,
-} from '../shared/safe-fs.js';
+} from '../common/safe-fs.js';
 import { nativePaths, pluginPins, readStatus, samePins, type NativeStatus } from './state.js';
 
 /** npm gets this long (a native build from source on a slow machine included), then it is stopped. */

@@ -4,7 +4,7 @@
 // by dist/plugin-bootstrap.js, in the background. Until its status file says `ready` (for the pinned
 // versions this plugin build names in its package.json), a hook starts that install when none is
 // running, skips its event and ends at once: exit 0, no output, never blocking the session. Once
-// ready, it names the folder in SELF_GEN_NATIVE_DIR (src/shared/native.ts) and hands over to
+// ready, it names the folder in SELF_GEN_NATIVE_DIR (src/common/native.ts) and hands over to
 // dist/hook-core.cjs, the usual hook entry. Outside a plugin (no CLAUDE_PLUGIN_DATA) it hands over
 // directly. CommonJS, a handful of small reads: it runs in every hook process.
 /* eslint-disable @typescript-eslint/no-require-imports */

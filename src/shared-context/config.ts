@@ -5,8 +5,8 @@
 import * as z from 'zod/mini';
 import { lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { dirState, readRegular } from '../shared/safe-fs.js';
-import { getSection, type LoadedConfig } from '../store/config.js';
+import { dirState, readRegular } from '../common/safe-fs.js';
+import { getSection, type LoadedConfig } from '../common/config.js';
 
 /** The categories the built-in rules produce. Custom rules may add their own names. */
 export const BUILTIN_CATEGORIES = ['changes', 'findings', 'commands', 'explored', 'notes'] as const;

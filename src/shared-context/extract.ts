@@ -8,12 +8,12 @@
 //             start with Issue:/Bug:/Verdict:/Risk:/… (Korean keywords too), or a bare verdict
 //   notes     when no finding line exists: the first lines of the final message
 // Everything is redacted before it becomes an item.
-import { readTailLines, summarizeTranscript, type ToolCall } from '../shared/transcript.js';
-import { redact } from '../shared/redact.js';
-import { compileSafeRegex, type SafeRegex } from '../shared/safe-regex.js';
+import { readTailLines, summarizeTranscript, type ToolCall } from '../common/transcript.js';
+import { redact } from '../common/redact.js';
+import { compileSafeRegex, type SafeRegex } from '../common/safe-regex.js';
 import { addItem, oneLine, type Entry, type EntrySource, type Section } from './entry.js';
 import type { RuleConfigT, SharedContextConfig } from './config.js';
-import { relToProject, STORE_DIR } from './store.js';
+import { relToProject, STORE_DIR } from './file-store.js';
 
 export interface CallWithResult {
   name: string;
@@ -285,7 +285,7 @@ export function registerExtractionRule(rule: ExtractionRule): () => void {
 }
 
 /**
- * A config regex, compiled with the linear-time engine (shared/safe-regex.ts): a catastrophic
+ * A config regex, compiled with the linear-time engine (common/safe-regex.ts): a catastrophic
  * pattern cannot hang a hook, and one RE2 cannot run (look-around, back-references) skips the rule.
  */
 function safeRegex(

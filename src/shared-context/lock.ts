@@ -10,7 +10,7 @@
 //   - release: unlink, only when the file still holds our token; also on process exit.
 import { closeSync, lstatSync, openSync, renameSync, unlinkSync, writeSync } from 'node:fs';
 import { hostname } from 'node:os';
-import { readRegularText } from '../shared/safe-fs.js';
+import { readRegularText } from '../common/safe-fs.js';
 
 /** A lock file's text: a regular file only, never through a symlink, never blocking (FIFO → null). */
 function readLockFile(path: string): string | null {

@@ -1,8 +1,8 @@
 // A session's shared context as the dashboard shows it: the summary and the agent files, read
 // only from real folders inside the project (no symlink followed), each at most TEXT_MAX_BYTES.
 import { join } from 'node:path';
-import { dirState } from '../shared/safe-fs.js';
-import { agentFiles, readText, sessionPaths, SUMMARY_FILE } from './store.js';
+import { dirState } from '../common/safe-fs.js';
+import { agentFiles, readText, sessionPaths, SUMMARY_FILE } from './file-store.js';
 
 export interface SessionContext {
   folder: string;

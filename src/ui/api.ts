@@ -1,15 +1,15 @@
 // The dashboard's JSON API. Data comes from the owning modules (events summaries, KB view and
 // manage, shared-context view, orchestrator board, analysis suggestions / apply / dismiss); no
 // SQL here. Stored text goes out as JSON strings and is rendered as text by the page.
-import { redactDeep } from '../shared/redact.js';
+import { redactDeep } from '../common/redact.js';
 import type { Hono } from 'hono';
 import { ApplyError, planApply, projectDirFor, writePlan } from '../analysis/apply.js';
 import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/suggestions.js';
-import { editEntry, getEntry, kbStats, removeEntries } from '../kb/manage.js';
-import { adviceOutcomes, adviceSummary, kbView } from '../kb/view.js';
+import { editEntry, getEntry, kbStats, removeEntries } from '../error-kb/manage.js';
+import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
 import { readBoard } from '../orchestrator/board.js';
 import { sessionContext } from '../shared-context/view.js';
-import type { DB } from '../store/db.js';
+import type { DB } from '../db/db.js';
 import {
   hookLatency,
   knownProjects,
@@ -17,7 +17,7 @@ import {
   overviewStats,
   sessionSubagents,
   sessionTimeline,
-} from '../store/overview.js';
+} from '../db/overview.js';
 
 export interface ApiDeps {
   db: DB;

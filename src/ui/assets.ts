@@ -1,7 +1,7 @@
 // The built front end (dist/ui/: index.html, app.js, app.css), read once at start.
 import { readFileSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { distFile } from '../shared/dist.js';
+import { distFile } from '../common/dist.js';
 
 export interface UiAssets {
   index: (token: string) => string;

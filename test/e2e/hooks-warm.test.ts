@@ -4,7 +4,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { latestContexts } from '../helpers/anthropic-stub.js';
 import { createE2EProject, type E2EProject } from '../helpers/claude-harness.js';
-import { pingHookServer } from '../../src/hooks/server-client.js';
+import { pingHookServer } from '../../src/hook-runtime/server-client.js';
 import {
   bash,
   CHECK_COMMAND,

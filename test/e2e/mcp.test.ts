@@ -14,8 +14,8 @@ import {
 } from '../helpers/anthropic-stub.js';
 import { createE2EProject, DEFAULT_ALLOWED_TOOLS, type E2EProject } from '../helpers/claude-harness.js';
 import { MCP_MARK, RAW_ERROR, seedMcp, seedOrchestrator, seedSharedContext } from '../helpers/mcp-seed.js';
-import { openDb } from '../../src/store/db.js';
-import { recordResolution } from '../../src/kb/record.js';
+import { openDb } from '../../src/db/db.js';
+import { recordResolution } from '../../src/error-kb/record.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { describeE2E } from './fixtures.js';
 

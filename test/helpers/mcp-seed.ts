@@ -4,15 +4,15 @@
 // a test can tell which tool answered with which record.
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import { openDb, type DB } from '../../src/store/db.js';
-import { insertEvent } from '../../src/store/events.js';
-import { normalizeError, extractErrorMessage } from '../../src/kb/normalize.js';
-import { recordResolution } from '../../src/kb/record.js';
+import { openDb, type DB } from '../../src/db/db.js';
+import { insertEvent } from '../../src/db/events.js';
+import { normalizeError, extractErrorMessage } from '../../src/error-kb/normalize.js';
+import { recordResolution } from '../../src/error-kb/record.js';
 import { storeAnalysis } from '../../src/analysis/cache.js';
 import { recordFeedback } from '../../src/analysis/suggestions.js';
 import type { StoredSuggestion } from '../../src/analysis/answer.js';
 import { renderSummary, type Entry } from '../../src/shared-context/entry.js';
-import { sessionPaths } from '../../src/shared-context/store.js';
+import { sessionPaths } from '../../src/shared-context/file-store.js';
 import { orchPaths } from '../../src/orchestrator/paths.js';
 import type { StateFileT } from '../../src/orchestrator/schemas.js';
 import { REAL, fixtureText, write } from '../unit/orch-fixtures.js';

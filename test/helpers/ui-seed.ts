@@ -6,11 +6,11 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { realProject, type Fixture } from '../unit/orch-fixtures.js';
 import { seedProject } from '../unit/analysis.helpers.js';
 import { fixturePayloads, runHook } from './hook-proc.js';
-import { openDb, type DB } from '../../src/store/db.js';
-import { insertEvent } from '../../src/store/events.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { bumpUse } from '../../src/kb/search.js';
-import { countLookup } from '../../src/kb/candidates.js';
+import { openDb, type DB } from '../../src/db/db.js';
+import { insertEvent } from '../../src/db/events.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { bumpUse } from '../../src/error-kb/search.js';
+import { countLookup } from '../../src/error-kb/candidates.js';
 import { storeAnalysis } from '../../src/analysis/cache.js';
 
 export const HOSTILE = '<img src=x onerror="document.title=\'pwned\'"> <script>alert(1)</script>';

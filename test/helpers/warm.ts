@@ -3,8 +3,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { pingHookServer } from '../../src/hooks/server-client.js';
-import { hookServerPaths } from '../../src/embed/socket.js';
+import { pingHookServer } from '../../src/hook-runtime/server-client.js';
+import { hookServerPaths } from '../../src/common/sockets.js';
 import { ROOT } from './env.js';
 import type { HookRun } from './hook-proc.js';
 

@@ -7,8 +7,8 @@ import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_pr
 import { copyFileSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
-import { hookServerPaths } from '../../src/embed/socket.js';
-import { pingHookServer, stopHookServer } from '../../src/hooks/server-client.js';
+import { hookServerPaths } from '../../src/common/sockets.js';
+import { pingHookServer, stopHookServer } from '../../src/hook-runtime/server-client.js';
 import { CLI_JS, FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import { eventRows, runWarm, socketOf, spawnServer, waitForServer } from '../helpers/warm.js';

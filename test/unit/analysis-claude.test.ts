@@ -24,7 +24,7 @@ import {
 } from '../helpers/claude-harness.js';
 import { ROOT } from '../helpers/env.js';
 import { runHook, parseHookOutput } from '../helpers/hook-proc.js';
-import { openDb } from '../../src/store/db.js';
+import { openDb } from '../../src/db/db.js';
 import { GOOD_ANSWER, seedProject } from './analysis.helpers.js';
 
 const WORKER_JS = join(ROOT, 'dist', 'worker.js');

@@ -1,8 +1,8 @@
 // Shared helpers of the analysis tests: seeded events, a scripted fake `claude` binary.
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DB } from '../../src/store/db.js';
-import { insertEvent } from '../../src/store/events.js';
+import type { DB } from '../../src/db/db.js';
+import { insertEvent } from '../../src/db/events.js';
 
 export interface SeedOptions {
   project?: string;

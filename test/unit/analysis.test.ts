@@ -7,9 +7,9 @@ import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { Command } from 'commander';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
-import { closeDb, getDb, type DB } from '../../src/store/db.js';
-import { insertEvent } from '../../src/store/events.js';
-import { loadConfig } from '../../src/store/config.js';
+import { closeDb, getDb, type DB } from '../../src/db/db.js';
+import { insertEvent } from '../../src/db/events.js';
+import { loadConfig } from '../../src/common/config.js';
 import {
   clusterPrompts,
   renderSummary,
@@ -35,10 +35,10 @@ import { acquireLease, releaseLease } from '../../src/analysis/lock.js';
 import { getCachedAnalysis, storeAnalysis } from '../../src/analysis/cache.js';
 import { findSuggestion, listSuggestions, recordFeedback } from '../../src/analysis/suggestions.js';
 import { addRule, planApply, RULES_MARKER, writePlan } from '../../src/analysis/apply.js';
-import { analysisHandlers } from '../../src/analysis/hooks.js';
+import { analysisHandlers } from '../../src/analysis/handlers.js';
 import { analysisConfig } from '../../src/analysis/config.js';
 import { registerAnalysis } from '../../src/cli/commands/analysis.js';
-import type { HookDeps, HookInput } from '../../src/hooks/types.js';
+import type { HookDeps, HookInput } from '../../src/hook-runtime/types.js';
 import type { StoredAnalysis, StoredSuggestion } from '../../src/analysis/answer.js';
 import { GOOD_ANSWER, seedProject, writeFakeClaude } from './analysis.helpers.js';
 

@@ -4,7 +4,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
-import { openDb } from '../../src/store/db.js';
+import { openDb } from '../../src/db/db.js';
 import { validateAnswer } from '../../src/analysis/answer.js';
 import { storeAnalysis } from '../../src/analysis/cache.js';
 import { GOOD_ANSWER } from './analysis.helpers.js';

@@ -11,17 +11,17 @@ import {
   daemonScript,
   type DaemonInfo,
 } from '../../src/embed/client.js';
-import { startDaemonIfModel, embedHandlers } from '../../src/embed/hooks.js';
+import { startDaemonIfModel, embedHandlers } from '../../src/embed/handlers.js';
 import { loadLocalEmbedder, type LocalEmbedder } from '../../src/embed/local.js';
-import { daemonPaths } from '../../src/embed/socket.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { searchErrorKB } from '../../src/kb/search.js';
-import { generateErrorEmbeddings } from '../../src/kb/embeddings.js';
-import { createDeps } from '../../src/hooks/deps.js';
-import type { HookInput } from '../../src/hooks/types.js';
-import { loadConfig } from '../../src/store/config.js';
-import { closeDb, hasVec, openDb } from '../../src/store/db.js';
-import { paths } from '../../src/shared/paths.js';
+import { daemonPaths } from '../../src/common/sockets.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { searchErrorKB } from '../../src/error-kb/search.js';
+import { generateErrorEmbeddings } from '../../src/error-kb/embeddings.js';
+import { createDeps } from '../../src/hook-runtime/deps.js';
+import type { HookInput } from '../../src/hook-runtime/types.js';
+import { loadConfig } from '../../src/common/config.js';
+import { closeDb, hasVec, openDb } from '../../src/db/db.js';
+import { paths } from '../../src/common/paths.js';
 import { FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { writeTinyModel } from '../helpers/tiny-model.js';

@@ -4,11 +4,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { dirname } from 'node:path';
-import { createDeps } from '../../src/hooks/deps.js';
-import { errorAdvice, hookSearchOptions } from '../../src/hooks/error-advice.js';
-import type { HookInput } from '../../src/hooks/types.js';
-import { daemonPaths } from '../../src/embed/socket.js';
-import { closeDb, getDb, type DB } from '../../src/store/db.js';
+import { createDeps } from '../../src/hook-runtime/deps.js';
+import { errorAdvice, hookSearchOptions } from '../../src/error-kb/handlers.js';
+import type { HookInput } from '../../src/hook-runtime/types.js';
+import { daemonPaths } from '../../src/common/sockets.js';
+import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import {

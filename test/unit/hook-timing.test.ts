@@ -8,18 +8,17 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
-import { closeDb, getDb } from '../../src/store/db.js';
-import { insertEvent, queryEvents } from '../../src/store/events.js';
-import { hookLatency } from '../../src/store/overview.js';
-import { SESSION_END_STEPS } from '../../src/jobs/registry.js';
-import '../../src/jobs/builtin.js'; // every step, in the worker's order (before the import below)
+import { closeDb, getDb } from '../../src/db/db.js';
+import { insertEvent, queryEvents } from '../../src/db/events.js';
+import { hookLatency } from '../../src/db/overview.js';
+import { loadBackground } from '../../src/parts/index.js';
 import {
   hookRecords,
   hookTimingData,
   isOurHookCommand,
   MAX_SAMPLES,
   recordHookTiming,
-} from '../../src/jobs/hook-timing.js';
+} from '../../src/recording/hook-timing.js';
 
 const OURS = {
   node: (ev: string) => `node "${join(ROOT, 'dist', 'hook.cjs')}" ${ev}`,
@@ -117,8 +116,8 @@ describe('hook-timing step', () => {
     expect(isOurHookCommand('my-hook Pre', new Set(['my-hook Pre']))).toBe(true);
   });
 
-  it('is registered as a session-end step after the queue is stored', () => {
-    const names = SESSION_END_STEPS.map((s) => s.name);
+  it('is registered as a session-end step after the queue is stored', async () => {
+    const names = (await loadBackground()).sessionEnd.map((s) => s.name);
     expect(names).toContain('hook-timing');
     expect(names.indexOf('hook-timing')).toBeGreaterThan(names.indexOf('drain-queue'));
   });

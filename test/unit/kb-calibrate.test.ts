@@ -6,9 +6,9 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Embedder } from '../../src/embed/embedder.js';
-import { calibrate, quantile } from '../../src/kb/calibrate.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { closeDb, openDb, type DB } from '../../src/store/db.js';
+import { calibrate, quantile } from '../../src/error-kb/calibrate.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { closeDb, openDb, type DB } from '../../src/db/db.js';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 import { writeTinyModel } from '../helpers/tiny-model.js';
 

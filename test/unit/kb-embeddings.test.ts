@@ -6,14 +6,13 @@ import type { Embedder } from '../../src/embed/embedder.js';
 import { LocalModelMissingError, loadLocalEmbedder, type LocalEmbedder } from '../../src/embed/local.js';
 import { modelStatus } from '../../src/embed/model.js';
 import { generateEmbeddings } from '../../src/embed/generate.js';
-import { EMBED_BATCH, generateErrorEmbeddings, pendingEmbeddings } from '../../src/kb/embeddings.js';
-import { embedPending } from '../../src/kb/jobs.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { SESSION_END_STEPS, JOBS } from '../../src/jobs/registry.js';
-import '../../src/jobs/builtin.js';
-import { loadConfig, type LoadedConfig } from '../../src/store/config.js';
-import { closeDb, ensureVec, openDb, type DB } from '../../src/store/db.js';
-import { paths } from '../../src/shared/paths.js';
+import { EMBED_BATCH, generateErrorEmbeddings, pendingEmbeddings } from '../../src/error-kb/embeddings.js';
+import { embedPending } from '../../src/error-kb/jobs.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { loadBackground } from '../../src/parts/index.js';
+import { loadConfig, type LoadedConfig } from '../../src/common/config.js';
+import { closeDb, ensureVec, openDb, type DB } from '../../src/db/db.js';
+import { paths } from '../../src/common/paths.js';
 import { tempEnv, ROOT, type TempEnv } from '../helpers/env.js';
 import { writeTinyModel } from '../helpers/tiny-model.js';
 
@@ -216,8 +215,9 @@ describe('generateErrorEmbeddings (REQ-RA-005)', () => {
 
 describe('background embedding', () => {
   it('is a session-end step and an `embed` job, and embeds with the local model when no daemon runs', async () => {
-    expect(SESSION_END_STEPS.map((s) => s.name)).toContain('kb-embed');
-    expect(JOBS.embed).toBeTypeOf('function');
+    const { sessionEnd, jobs } = await loadBackground();
+    expect(sessionEnd.map((s) => s.name)).toContain('kb-embed');
+    expect(jobs.embed).toBeTypeOf('function');
     addN(3);
     db.close();
     closeDb();

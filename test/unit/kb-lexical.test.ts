@@ -1,11 +1,11 @@
 // #13.4 / #13.5 the lexical and prefix rules the retrieval data set led to (tuning part only).
 import { describe, expect, it } from 'vitest';
-import { errorKey } from '../../src/kb/error-key.js';
-import { identTokens, similarity } from '../../src/kb/keywords.js';
-import { accepts, searchLexical } from '../../src/kb/lexical.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { prefixAgrees } from '../../src/kb/search.js';
-import { closeDb, openDb } from '../../src/store/db.js';
+import { errorKey } from '../../src/error-kb/error-key.js';
+import { identTokens, similarity } from '../../src/error-kb/keywords.js';
+import { accepts, searchLexical } from '../../src/error-kb/lexical.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { prefixAgrees } from '../../src/error-kb/search.js';
+import { closeDb, openDb } from '../../src/db/db.js';
 import { tempEnv } from '../helpers/env.js';
 
 const K = (raw: string) => errorKey(raw).normalized;

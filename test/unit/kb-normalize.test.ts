@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractErrorMessage, normalizeError } from '../../src/kb/normalize.js';
+import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
 import { FIXTURES } from '../helpers/env.js';
 
 describe('normalizeError (REQ-RA-001)', () => {

@@ -8,11 +8,11 @@ import { synthErrors } from '../../bench/kb-synth.js';
 import { TUNING2_PAIRS, TUNING2_UNRELATED } from '../../bench/retrieval/tuning-2.js';
 import { PAIRS as PAIRS1, UNRELATED as UNRELATED1, type KbPair } from '../../bench/retrieval/tuning.js';
 import { ecosystemOf } from '../../bench/retrieval/types.js';
-import { errorKey } from '../../src/kb/error-key.js';
-import { normalizeError } from '../../src/kb/normalize.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { searchErrorKB } from '../../src/kb/search.js';
-import { closeDb, openDb, type DB } from '../../src/store/db.js';
+import { errorKey } from '../../src/error-kb/error-key.js';
+import { normalizeError } from '../../src/error-kb/normalize.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { searchErrorKB } from '../../src/error-kb/search.js';
+import { closeDb, openDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;

@@ -1,8 +1,8 @@
 import { existsSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { recordResolution, describeResolution } from '../../src/kb/record.js';
-import { closeDb, ensureVec, getDb, openDb, type DB } from '../../src/store/db.js';
-import { paths } from '../../src/shared/paths.js';
+import { recordResolution, describeResolution } from '../../src/error-kb/record.js';
+import { closeDb, ensureVec, getDb, openDb, type DB } from '../../src/db/db.js';
+import { paths } from '../../src/common/paths.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;

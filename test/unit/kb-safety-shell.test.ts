@@ -2,10 +2,10 @@
 // a fix), and the fixes that are never offered (download-and-run, data loss, force-push, safety
 // off, secrets).
 import { describe, expect, it } from 'vitest';
-import { commandProves } from '../../src/hooks/resolution.js';
-import { specificToOther } from '../../src/kb/advice.js';
-import { unsafeFix } from '../../src/kb/safety.js';
-import { commandKey, isInspectionCommand } from '../../src/kb/shell.js';
+import { commandProves } from '../../src/error-kb/resolution.js';
+import { specificToOther } from '../../src/error-kb/advice.js';
+import { unsafeFix } from '../../src/error-kb/safety.js';
+import { commandKey, isInspectionCommand } from '../../src/error-kb/shell.js';
 
 describe('#13.1 command keys', () => {
   it('same program, subcommand and target are the same command; others differ', () => {

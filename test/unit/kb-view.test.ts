@@ -1,13 +1,13 @@
-// The dashboard's KB view (src/kb/view.ts): confidence from the candidate fixes (proof,
+// The dashboard's KB view (src/error-kb/view.ts): confidence from the candidate fixes (proof,
 // confirmations, projects, last confirmed), every candidate in the detail, unsafe and legacy fixes
 // flagged as never advised, and "advice given" from the real lookups (error_kb_lookups).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { closeDb, openDb, type DB } from '../../src/store/db.js';
-import { countLookup, recordProvenFix } from '../../src/kb/candidates.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { bumpUse } from '../../src/kb/search.js';
-import { editEntry, removeEntries } from '../../src/kb/manage.js';
-import { adviceOutcomes, adviceSummary, kbView } from '../../src/kb/view.js';
+import { closeDb, openDb, type DB } from '../../src/db/db.js';
+import { countLookup, recordProvenFix } from '../../src/error-kb/candidates.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { bumpUse } from '../../src/error-kb/search.js';
+import { editEntry, removeEntries } from '../../src/error-kb/manage.js';
+import { adviceOutcomes, adviceSummary, kbView } from '../../src/error-kb/view.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;

@@ -6,10 +6,10 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HookInput } from '../../src/hooks/types.js';
-import { closeDb, getDb, type DB } from '../../src/store/db.js';
-import { MIGRATIONS } from '../../src/store/schema.js';
-import { paths } from '../../src/shared/paths.js';
+import type { HookInput } from '../../src/hook-runtime/types.js';
+import { closeDb, getDb, type DB } from '../../src/db/db.js';
+import { MIGRATIONS } from '../../src/db/schema.js';
+import { paths } from '../../src/common/paths.js';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, runHook } from '../helpers/hook-proc.js';
 import {
@@ -357,11 +357,11 @@ describe('#13.2 schema v3 migration', () => {
       expect(d.prepare('SELECT proof, resolution FROM error_kb_fixes').all()).toEqual([
         { proof: 'legacy', resolution: 'Bash: echo resolved' },
       ]);
-      const { errorAdvice } = await import('../../src/hooks/error-advice.js');
-      const { createDeps } = await import('../../src/hooks/deps.js');
+      const { errorAdvice } = await import('../../src/error-kb/handlers.js');
+      const { createDeps } = await import('../../src/hook-runtime/deps.js');
       const input = failure(fresh.project, 'Bash', { command: 'cat missing.txt' }, MISSING);
       expect(await errorAdvice(input, createDeps(input, fresh.env))).toBeNull();
-      const { reviewEntries } = await import('../../src/kb/review.js');
+      const { reviewEntries } = await import('../../src/error-kb/review.js');
       expect(reviewEntries(d)[0]?.reasons).toEqual(['recorded before fixes were proven (never advised)']);
     } finally {
       closeDb();

@@ -6,10 +6,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeDb, openDb, type DB } from '../../src/store/db.js';
-import { insertEvent } from '../../src/store/events.js';
-import { errorKey } from '../../src/kb/error-key.js';
-import { recordProvenFix } from '../../src/kb/candidates.js';
+import { closeDb, openDb, type DB } from '../../src/db/db.js';
+import { insertEvent } from '../../src/db/events.js';
+import { errorKey } from '../../src/error-kb/error-key.js';
+import { recordProvenFix } from '../../src/error-kb/candidates.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { NO_PROVEN_FIX, NO_SAFE_FIX } from '../../src/mcp/provenance.js';
 import { serverDeps } from '../../src/mcp/server.js';

@@ -7,7 +7,7 @@ import { copyFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { paths } from '../../src/shared/paths.js';
+import { paths } from '../../src/common/paths.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { MCP_MARK, RAW_ERROR, seedMcp } from '../helpers/mcp-seed.js';
 

@@ -15,7 +15,7 @@ import {
   readState,
   readKnowledge,
   validateContract,
-} from '../../src/orchestrator/store.js';
+} from '../../src/orchestrator/file-store.js';
 import { migrate, validateAll } from '../../src/orchestrator/ops.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { OrchError } from '../../src/orchestrator/errors.js';

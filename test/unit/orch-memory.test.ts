@@ -5,10 +5,10 @@ import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { normalizeError } from '../../src/kb/normalize.js';
-import { recordResolution } from '../../src/kb/record.js';
-import { closeDb, openDb, type DB } from '../../src/store/db.js';
-import { insertEvent } from '../../src/store/events.js';
+import { normalizeError } from '../../src/error-kb/normalize.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import { closeDb, openDb, type DB } from '../../src/db/db.js';
+import { insertEvent } from '../../src/db/events.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import {
   evaluateTriggers,
@@ -23,7 +23,7 @@ import { rmSync, writeFileSync } from 'node:fs';
 import { recordRetry } from '../../src/orchestrator/ops.js';
 import type { Ledger } from '../../src/orchestrator/ledger.js';
 import type { Role, TestResultT } from '../../src/orchestrator/schemas.js';
-import { readContract, readSession, readState } from '../../src/orchestrator/store.js';
+import { readContract, readSession, readState } from '../../src/orchestrator/file-store.js';
 import { fixtureText, makeCfg, makeProject, realProject, type Fixture } from './orch-fixtures.js';
 
 const base = (role: Role, o: Partial<TriggerFacts> = {}): TriggerFacts => ({

@@ -20,7 +20,7 @@ import {
 import { contractPath, projectHash } from '../../src/orchestrator/paths.js';
 import { readLedger } from '../../src/orchestrator/ledger.js';
 import { Real, parseWith, type ExploredT, type TaskBreakdownT } from '../../src/orchestrator/schemas.js';
-import { readSession, readState } from '../../src/orchestrator/store.js';
+import { readSession, readState } from '../../src/orchestrator/file-store.js';
 import { fixtureText, makeProject, type Fixture } from './orch-fixtures.js';
 
 let f: Fixture;

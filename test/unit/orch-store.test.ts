@@ -14,7 +14,7 @@ import {
   readKnowledge,
   readSession,
   readState,
-} from '../../src/orchestrator/store.js';
+} from '../../src/orchestrator/file-store.js';
 import { fixtureText, makeProject, realProject, setState, write, type Fixture } from './orch-fixtures.js';
 
 let f: Fixture;

@@ -2,7 +2,7 @@
 // the JSON stays valid).
 import { describe, expect, it } from 'vitest';
 import { redactOutput } from '../../src/cli/output-guard.js';
-import { redact } from '../../src/shared/redact.js';
+import { redact } from '../../src/common/redact.js';
 import { SECRET_CORPUS } from '../helpers/secrets.js';
 
 describe('#12.4 CLI output guard', () => {

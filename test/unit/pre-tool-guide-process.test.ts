@@ -3,7 +3,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { closeDb, getDb, type DB } from '../../src/store/db.js';
+import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import {

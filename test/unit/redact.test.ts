@@ -1,9 +1,9 @@
 // Secrets never reach disk: the redaction corpus.
 import { describe, expect, it } from 'vitest';
-import { redact, redactDeep, stripPrivate, truncate } from '../../src/shared/redact.js';
-import { OWN_RULES, applyOwnRules } from '../../src/shared/secret-rules.js';
-import { entropy, looksGenerated, secretNameKind } from '../../src/shared/secret-names.js';
-import { presetMayMatch, secretlintFindings, secretlintRuleCount } from '../../src/shared/secretlint.js';
+import { redact, redactDeep, stripPrivate, truncate } from '../../src/common/redact.js';
+import { OWN_RULES, applyOwnRules } from '../../src/common/secret-rules.js';
+import { entropy, looksGenerated, secretNameKind } from '../../src/common/secret-names.js';
+import { presetMayMatch, secretlintFindings, secretlintRuleCount } from '../../src/common/secretlint.js';
 import { SECRET_CORPUS, buildSecretCorpus } from '../helpers/secrets.js';
 
 /** Ordinary tool errors and output: error learning depends on them surviving redaction unchanged. */

@@ -1,12 +1,12 @@
 // The lazy registry must list exactly the events each part handles, or a handler would never run.
 import { describe, expect, it } from 'vitest';
-import { handlersFor, PARTS } from '../../src/hooks/registry.js';
-import type { HookInput } from '../../src/hooks/types.js';
+import { handlersFor, PARTS } from '../../src/parts/index.js';
+import type { HookInput } from '../../src/hook-runtime/types.js';
 
 describe('hook registry', () => {
   it('each part declares exactly the events its table has handlers for', async () => {
     for (const part of PARTS) {
-      const table = await part.load();
+      const table = part.handlers ? await part.handlers() : {};
       const events = Object.entries(table)
         .filter(([, hs]) => (hs ?? []).length > 0)
         .map(([e]) => e)

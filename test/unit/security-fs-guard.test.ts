@@ -1,4 +1,4 @@
-// #12.1 guard: every file write or delete under src/ goes through src/shared/safe-fs.ts, or carries a
+// #12.1 guard: every file write or delete under src/ goes through src/common/safe-fs.ts, or carries a
 // one-line `fs-safe: <why>` comment on the line or up to two lines above it, or sits in a block
 // between `// fs-safe-begin: <why>` and `// fs-safe-end` (a temp folder we just made with mkdtemp,
 // a lock file opened with O_EXCL in a checked folder…). A new raw call fails this test.
@@ -9,7 +9,7 @@ import { join, relative } from 'node:path';
 import { ROOT } from '../helpers/env.js';
 
 /** The only file allowed raw calls without a comment: the helpers themselves. */
-const ALLOWED_FILES = new Set(['src/shared/safe-fs.ts']);
+const ALLOWED_FILES = new Set(['src/common/safe-fs.ts']);
 
 const RAW =
   /\b(writeFileSync|appendFileSync|rmSync|unlinkSync|renameSync|mkdirSync|rmdirSync|copyFileSync|cpSync|symlinkSync|linkSync|truncateSync|chmodSync|utimesSync|mkdtempSync|createWriteStream)\s*\(/;

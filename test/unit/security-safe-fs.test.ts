@@ -1,4 +1,4 @@
-// Issue #12.1: the safe file-system primitives (src/shared/safe-fs.ts) and the places outside the
+// Issue #12.1: the safe file-system primitives (src/common/safe-fs.ts) and the places outside the
 // shared context that write under a project or the data home (apply, the hook log), with real
 // files and symlinks.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -24,9 +24,9 @@ import {
   removeTreeIn,
   UnsafePathError,
   writeFileAtomicIn,
-} from '../../src/shared/safe-fs.js';
-import { writableProjectRoot } from '../../src/shared/project-root.js';
-import { compileSafeRegex, regexProblem } from '../../src/shared/safe-regex.js';
+} from '../../src/common/safe-fs.js';
+import { writableProjectRoot } from '../../src/common/project-root.js';
+import { compileSafeRegex, regexProblem } from '../../src/common/safe-regex.js';
 import { ApplyError, planApply, writePlan } from '../../src/analysis/apply.js';
 import { validateAnswer } from '../../src/analysis/answer.js';
 

@@ -13,17 +13,17 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
-import { createDeps } from '../../src/hooks/deps.js';
-import { dispatch } from '../../src/hooks/runner.js';
-import type { HookDeps, HookInput } from '../../src/hooks/types.js';
-import { sharedContextHandlers } from '../../src/shared-context/hooks.js';
+import { createDeps } from '../../src/hook-runtime/deps.js';
+import { dispatch } from '../../src/hook-runtime/runner.js';
+import type { HookDeps, HookInput } from '../../src/hook-runtime/types.js';
+import { sharedContextHandlers } from '../../src/shared-context/handlers.js';
 import {
   onAgentToolDone,
   onSessionEnd,
   onSessionStart,
   onSubagentStart,
   onSubagentStop,
-} from '../../src/shared-context/hooks.js';
+} from '../../src/shared-context/handlers.js';
 import { categoriesFor, registerAgentFilter, resolveConfig } from '../../src/shared-context/config.js';
 import { parseSummary, renderSummary, type Entry } from '../../src/shared-context/entry.js';
 import {
@@ -33,8 +33,8 @@ import {
 } from '../../src/shared-context/extract.js';
 import { buildContext } from '../../src/shared-context/inject.js';
 import { acquireLock } from '../../src/shared-context/lock.js';
-import { sanitizePart } from '../../src/shared-context/store.js';
-import { loadConfig } from '../../src/store/config.js';
+import { sanitizePart } from '../../src/shared-context/file-store.js';
+import { loadConfig } from '../../src/common/config.js';
 import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 
 const PAYLOADS = join(FIXTURES, 'hook-payloads');

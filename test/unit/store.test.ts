@@ -3,12 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
-import { closeDb, ensureVec, getDb, openDb } from '../../src/store/db.js';
-import { drainQueue, insertEvent, prepareEvent, queryEvents, queueEvent } from '../../src/store/events.js';
-import { getSection, isEnabled, loadConfig } from '../../src/store/config.js';
-import { getProjectName, getProjectPath } from '../../src/store/project.js';
-import { pruneEvents } from '../../src/store/retention.js';
-import { SCHEMA_VERSION } from '../../src/store/schema.js';
+import { closeDb, ensureVec, getDb, openDb } from '../../src/db/db.js';
+import { drainQueue, insertEvent, prepareEvent, queryEvents, queueEvent } from '../../src/db/events.js';
+import { getSection, isEnabled, loadConfig } from '../../src/common/config.js';
+import { getProjectName, getProjectPath } from '../../src/common/project.js';
+import { pruneEvents } from '../../src/db/retention.js';
+import { SCHEMA_VERSION } from '../../src/db/schema.js';
 import * as z from 'zod/mini';
 
 describe('database', () => {

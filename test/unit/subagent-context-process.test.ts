@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { storeAnalysis } from '../../src/analysis/cache.js';
-import { closeDb, getDb, type DB } from '../../src/store/db.js';
+import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import {

@@ -1,4 +1,4 @@
-// When does a subagent run count as failed? (src/hooks/subagent-outcome.ts, documented in
+// When does a subagent run count as failed? (src/recording/subagent-outcome.ts, documented in
 // docs/real-time.md, "When does a subagent run count as failed?"). Transcripts are the captured fixture and variants of it written here in the
 // same format (one JSON object per line; an assistant message split into one line per content
 // block; tool results in `type:"user"` lines).
@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { judgeOutcome, judgeOutcomeFromFile, verdictFailure } from '../../src/hooks/subagent-outcome.js';
+import { judgeOutcome, judgeOutcomeFromFile, verdictFailure } from '../../src/recording/subagent-outcome.js';
 import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { contextOf, ensureBuilt, payload, preToolUse } from './pre-tool-guide.helpers.js';

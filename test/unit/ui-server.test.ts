@@ -5,11 +5,11 @@ import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openDb, type DB } from '../../src/store/db.js';
+import { openDb, type DB } from '../../src/db/db.js';
 import { loadAssets } from '../../src/ui/assets.js';
 import { hostAllowed, newToken, originAllowed, tokenMatches } from '../../src/ui/guard.js';
 import { createApp } from '../../src/ui/server.js';
-import { recordResolution } from '../../src/kb/record.js';
+import { recordResolution } from '../../src/error-kb/record.js';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 
 describe('#17.2 dashboard guard', () => {

@@ -2,16 +2,14 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
-import { paths } from '../../shared/paths.js';
-import { loadConfig } from '../../store/config.js';
-import { openDb, type DB } from '../../store/db.js';
-import { getProjectName, getProjectPath } from '../../store/project.js';
+import { paths } from '../../common/paths.js';
+import { loadConfig } from '../../common/config.js';
+import { openDb, type DB } from '../../db/db.js';
+import { getProjectName, getProjectPath } from '../../common/project.js';
 import type { StoredSuggestion } from '../../analysis/answer.js';
 import { ApplyError, planApply, projectDirFor, writePlan } from '../../analysis/apply.js';
-import { analysisConfig } from '../../analysis/config.js';
 import { analyze, AnalysisError, readState, type AnalyzeResult } from '../../analysis/run.js';
 import { findSuggestion, listSuggestions, recordFeedback } from '../../analysis/suggestions.js';
-import { registerCheck } from '../checks.js';
 import { CliError } from '../errors.js';
 import { dirOption } from '../options.js';
 import { printWarning } from '../output.js';
@@ -306,29 +304,3 @@ export function registerAnalysis(program: Command): void {
       }
     });
 }
-
-registerCheck(({ db, env }) => {
-  if (!db) return [];
-  const cfg = analysisConfig(loadConfig(env));
-  const name = getProjectName(getProjectPath(process.cwd(), env));
-  const st = readState(db, name);
-  const out = [];
-  if (st.result === 'error') {
-    out.push({
-      name: 'analysis',
-      level: 'warn' as const,
-      message: `the last analysis of ${name} failed at ${st.lastAttempt}: ${st.error}`,
-      fix: `run \`self-gen analyze\` to see the error; the Claude Code binary is "${cfg.claudePath}" (analysis.claudePath)`,
-    });
-  } else {
-    const open = listSuggestions(db, name).length;
-    out.push({
-      name: 'analysis',
-      level: 'info' as const,
-      message: st.analyzedAt
-        ? `last analysis of ${name} at ${st.analyzedAt}; ${open} open suggestion(s)`
-        : `no analysis of ${name} yet (automatic: ${cfg.auto ? `after ${cfg.minNewEvents} new events` : 'off'})`,
-    });
-  }
-  return out;
-});

@@ -2,12 +2,12 @@
 import type { Command } from 'commander';
 import { spawnSync } from 'node:child_process';
 import { createInterface } from 'node:readline/promises';
-import { paths } from '../../shared/paths.js';
-import { loadConfig } from '../../store/config.js';
-import { openDb } from '../../store/db.js';
-import { queryEvents } from '../../store/events.js';
-import { getProjectPath } from '../../store/project.js';
-import { pruneEvents } from '../../store/retention.js';
+import { paths } from '../../common/paths.js';
+import { loadConfig } from '../../common/config.js';
+import { openDb } from '../../db/db.js';
+import { queryEvents } from '../../db/events.js';
+import { getProjectPath } from '../../common/project.js';
+import { pruneEvents } from '../../db/retention.js';
 import { runChecks, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
 import { install, onPath, uninstall } from '../install.js';

@@ -2,16 +2,16 @@
 // hook server. See docs/performance.md.
 import { Option, type Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { writeFileAtomicIn } from '../../shared/safe-fs.js';
+import { writeFileAtomicIn } from '../../common/safe-fs.js';
 import { dirname, join } from 'node:path';
-import { hookServerPaths } from '../../embed/socket.js';
+import { hookServerPaths } from '../../common/sockets.js';
 import {
   ensureHookServer,
   hookServerPidFile,
   pingHookServer,
   stopHookServer,
-} from '../../hooks/server-client.js';
-import { registerCheck, type CheckContext, type CheckResult } from '../checks.js';
+} from '../../hook-runtime/server-client.js';
+import type { CheckContext, CheckResult } from '../../parts/types.js';
 import { CliError } from '../errors.js';
 import {
   HOOK_MODES,
@@ -133,5 +133,4 @@ export function registerHooks(program: Command): void {
         if (ensureHookServer(process.env)) console.log('hook server starting');
       } else if (await stopHookServer()) console.log('hook server stopped');
     });
-  registerCheck(hookServerCheck);
 }

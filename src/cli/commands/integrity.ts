@@ -1,9 +1,9 @@
 // `self-gen repair`: run the integrity check now (what the background check does once a day), and
 // `self-gen repair --ack`: acknowledge recovery notices so `doctor` stops reporting them.
 import type { Command } from 'commander';
-import { paths } from '../../shared/paths.js';
-import { runIntegrityCheck } from '../../store/integrity.js';
-import { acknowledgeNotices, pendingNotices } from '../../store/recovery-log.js';
+import { paths } from '../../common/paths.js';
+import { runIntegrityCheck } from '../../db/integrity.js';
+import { acknowledgeNotices, pendingNotices } from '../../db/recovery-log.js';
 import { CliError } from '../errors.js';
 
 export function registerIntegrity(program: Command): void {

@@ -1,14 +1,14 @@
 // `self-gen kb calibrate`: the distance distributions of same-problem pairs vs unrelated errors on
-// the user's own KB (needs the embedding model), and thresholds that fit them (kb/calibrate.ts).
+// the user's own KB (needs the embedding model), and thresholds that fit them (error-kb/calibrate.ts).
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
 import { batchEmbedder } from '../../embed/generate.js';
-import { calibrate, type Calibration, type Distribution } from '../../kb/calibrate.js';
-import { cosineFromL2 } from '../../kb/vector.js';
-import { paths } from '../../shared/paths.js';
-import { loadConfig } from '../../store/config.js';
-import { openDb } from '../../store/db.js';
+import { calibrate, type Calibration, type Distribution } from '../../error-kb/calibrate.js';
+import { cosineFromL2 } from '../../error-kb/vector.js';
+import { paths } from '../../common/paths.js';
+import { loadConfig } from '../../common/config.js';
+import { openDb } from '../../db/db.js';
 import { CliError } from '../errors.js';
 
 const positive = (v: string): number => {

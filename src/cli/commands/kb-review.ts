@@ -2,9 +2,9 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
-import { paths } from '../../shared/paths.js';
-import { openDb } from '../../store/db.js';
-import { reviewEntries } from '../../kb/review.js';
+import { paths } from '../../common/paths.js';
+import { openDb } from '../../db/db.js';
+import { reviewEntries } from '../../error-kb/review.js';
 import { CliError } from '../errors.js';
 
 const count = (v: string): number => {

@@ -3,21 +3,21 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync } from 'node:fs';
-import { paths } from '../../shared/paths.js';
-import { loadConfig } from '../../store/config.js';
-import { openDb, type DB } from '../../store/db.js';
-import { daemonEmbedder, ensureDaemon, pingDaemon, stopDaemon, type DaemonInfo } from '../../embed/client.js';
+import { paths } from '../../common/paths.js';
+import { loadConfig } from '../../common/config.js';
+import { openDb, type DB } from '../../db/db.js';
+import { daemonEmbedder, ensureDaemon, pingDaemon, stopDaemon } from '../../embed/client.js';
 import type { Embedder } from '../../embed/embedder.js';
 import { batchEmbedder } from '../../embed/generate.js';
 import { modelStatus } from '../../embed/model.js';
-import { daemonPaths } from '../../embed/socket.js';
-import { generateErrorEmbeddings, pendingEmbeddings } from '../../kb/embeddings.js';
-import { editEntry, kbStats, listEntries, removeEntries } from '../../kb/manage.js';
-import { errorKey } from '../../kb/error-key.js';
-import { redact } from '../../shared/redact.js';
-import { describeResolution, recordResolution } from '../../kb/record.js';
-import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../kb/search.js';
-import { registerCheck, type CheckResult } from '../checks.js';
+import { daemonPaths } from '../../common/sockets.js';
+import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/embeddings.js';
+import { editEntry, kbStats, listEntries, removeEntries } from '../../error-kb/manage.js';
+import { errorKey } from '../../error-kb/error-key.js';
+import { redact } from '../../common/redact.js';
+import { describeResolution, recordResolution } from '../../error-kb/record.js';
+import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../error-kb/search.js';
+import { daemonLine } from '../../error-kb/checks.js';
 import { registerKbCalibrate } from './kb-calibrate.js';
 import { CliError } from '../errors.js';
 import { registerKbReview } from './kb-review.js';
@@ -528,69 +528,4 @@ export function registerKb(program: Command): void {
     .action(async () => {
       console.log((await stopDaemon()) ? 'stopped' : 'not running');
     });
-
-  registerCheck(embeddingChecks);
-}
-
-function daemonLine(i: DaemonInfo): string {
-  return `running: pid ${i.pid}, model ${i.model} ${i.loaded ? `loaded${i.loadMs ? ` in ${Math.round(i.loadMs)} ms` : ''}` : i.error ? `failed: ${i.error}` : 'loading'}, RSS ${mb(i.rssBytes)}, ${i.requests} requests, up ${Math.round(i.uptimeMs / 1000)} s, exits after ${Math.round(i.idleExitMs / 60000)} idle min`;
-}
-
-export async function embeddingChecks(ctx: {
-  env: NodeJS.ProcessEnv;
-  db: DB | null;
-}): Promise<CheckResult[]> {
-  const out: CheckResult[] = [];
-  const config = loadConfig(ctx.env);
-  const model = modelStatus(config, ctx.env);
-  out.push(
-    model.present
-      ? {
-          name: 'embedding model',
-          level: 'ok',
-          message: `present at ${model.location.dir} (${mb(model.bytes)}, dtype ${model.location.dtype})`,
-        }
-      : {
-          name: 'embedding model',
-          level: 'warn',
-          message: `not present at ${model.location.dir} (missing ${model.missing.join(', ')}): error search uses the text and lexical tiers only`,
-          fix: model.location.fromModelPath
-            ? `copy the model into ${model.location.dir}, or fix embedding.modelPath`
-            : 'run `self-gen model pull` (or set embedding.modelPath to a local copy)',
-        },
-  );
-  const info = await pingDaemon({ env: ctx.env, timeoutMs: 300 });
-  out.push(
-    info
-      ? {
-          name: 'embedding daemon',
-          level: info.loaded ? 'ok' : 'warn',
-          message: daemonLine(info),
-          ...(info.error ? { fix: `see ${daemonPaths(ctx.env).log}` } : {}),
-        }
-      : {
-          name: 'embedding daemon',
-          level: 'info',
-          message: model.present
-            ? 'not running (the next session start starts it; or `self-gen daemon start`)'
-            : 'not running (needs the model)',
-        },
-  );
-  if (ctx.db) {
-    try {
-      const s = kbStats(ctx.db);
-      out.push({
-        name: 'error KB',
-        level: 'ok',
-        message: `${s.entries} entries (${s.resolved} resolved), ${s.embedded} embedded, ${s.pending} waiting for an embedding`,
-      });
-    } catch (e) {
-      out.push({
-        name: 'error KB',
-        level: 'error',
-        message: `cannot read error_kb: ${(e as Error).message}`,
-      });
-    }
-  }
-  return out;
 }

@@ -1,15 +1,6 @@
 // `self-gen mcp`: the stdio MCP server Claude Code starts (see docs/mcp.md).
 import type { Command } from 'commander';
-import { registerCheck } from '../checks.js';
-import { mcpStatus } from '../mcp-install.js';
-
-let checkRegistered = false;
-
 export function registerMcp(program: Command): void {
-  if (!checkRegistered) {
-    checkRegistered = true;
-    registerCheck(({ env }) => [{ name: 'mcp server', ...mcpStatus(env) }]);
-  }
   program
     .command('mcp')
     .description(

@@ -4,9 +4,9 @@ import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { loadConfig, getSection } from '../../store/config.js';
-import { getDb } from '../../store/db.js';
-import { getProjectName, getProjectPath } from '../../store/project.js';
+import { loadConfig, getSection } from '../../common/config.js';
+import { getDb } from '../../db/db.js';
+import { getProjectName, getProjectPath } from '../../common/project.js';
 import { buildRoleContext } from '../../orchestrator/context.js';
 import { OrchError, formatIssue } from '../../orchestrator/errors.js';
 import { askClaudeMem } from '../../orchestrator/memory.js';
@@ -42,8 +42,7 @@ import {
   type Role,
   type TaskStatus,
 } from '../../orchestrator/schemas.js';
-import { readSession, readState } from '../../orchestrator/store.js';
-import { registerCheck, type CheckResult } from '../checks.js';
+import { readSession, readState } from '../../orchestrator/file-store.js';
 import { CliError } from '../errors.js';
 import { printWarning } from '../output.js';
 
@@ -512,45 +511,4 @@ export function registerOrch(program: Command): void {
           'old contracts are archived, not converted: run those agents again (then `self-gen orch validate`)',
         );
     });
-
-  registerCheck(orchestratorChecks);
-}
-
-export async function orchestratorChecks(ctx: {
-  env: NodeJS.ProcessEnv;
-  projectDir: string;
-}): Promise<CheckResult[]> {
-  const config = loadConfig(ctx.env);
-  const cfg = getSection(config, 'orchestrator', OrchestratorConfig);
-  const out: CheckResult[] = config.problems
-    .filter((m) => m.startsWith('config.orchestrator'))
-    .map((m) => ({
-      name: 'orchestrator config',
-      level: 'warn' as const,
-      message: m,
-      fix: `edit ${config.path}`,
-    }));
-  const p = orchPaths(ctx.projectDir);
-  if (!existsSync(p.sessionFile)) return out;
-  const r = await validateAll({
-    projectRoot: ctx.projectDir,
-    projectName: getProjectName(ctx.projectDir),
-    cfg,
-  });
-  out.push(
-    r.issues.length
-      ? {
-          name: 'orchestrator',
-          level: 'error',
-          message: `${r.issues.length} problem(s): ${formatIssue(r.issues[0]!)}`,
-          fix: r.fixes[0] ? `self-gen orch validate; ${r.fixes[0]}` : 'self-gen orch validate',
-        }
-      : {
-          name: 'orchestrator',
-          level: 'ok',
-          message: `${r.checked.length} file(s) valid in ${rel(p, p.sessionDir)}`,
-        },
-  );
-  for (const w of r.warnings.slice(0, 3)) out.push({ name: 'orchestrator', level: 'warn', message: w });
-  return out;
 }

@@ -1,12 +1,10 @@
 // `self-gen shared-context …` (alias `sc`): look at and manage the per-session shared context of a
 // project (seed 002; DESIGN §8).
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { loadConfig } from '../../store/config.js';
-import { getProjectPath } from '../../store/project.js';
-import { categoriesFor, PROJECT_CONFIG_FILE, resolveConfig } from '../../shared-context/config.js';
-import { activeRules } from '../../shared-context/extract.js';
+import { loadConfig } from '../../common/config.js';
+import { getProjectPath } from '../../common/project.js';
+import { categoriesFor, resolveConfig } from '../../shared-context/config.js';
 import { parseSummary } from '../../shared-context/entry.js';
 import { buildContext, filterEntries } from '../../shared-context/inject.js';
 import {
@@ -15,26 +13,16 @@ import {
   cleanupExpired,
   listSessions,
   readText,
-  gitignoreCovers,
   sanitizePart,
   storeRoot,
-  storeState,
   STORE_DIR,
   SUMMARY_FILE,
   type SessionInfo,
-} from '../../shared-context/store.js';
+} from '../../shared-context/file-store.js';
 import { pasteableInstructions, strings } from '../../shared-context/strings.js';
-import { registerCheck, type CheckResult } from '../checks.js';
+import { age } from '../../shared-context/checks.js';
 import { CliError } from '../errors.js';
 import { dirOption, enumOption, LOCALES, numberOption, type Locale } from '../options.js';
-
-function age(ms: number): string {
-  const s = Math.max(0, Math.round((Date.now() - ms) / 1000));
-  if (s < 90) return `${s}s ago`;
-  if (s < 90 * 60) return `${Math.round(s / 60)}m ago`;
-  if (s < 48 * 3600) return `${Math.round(s / 3600)}h ago`;
-  return `${Math.round(s / 86400)}d ago`;
-}
 
 function projectOf(opt: string | undefined): string {
   return getProjectPath(opt ?? process.cwd());
@@ -66,82 +54,7 @@ function pickSession(project: string, wanted: string | undefined): SessionInfo {
   );
 }
 
-/** `self-gen doctor`: the shared context's config, folder and .gitignore for the current project. */
-export function sharedContextCheck(env: NodeJS.ProcessEnv, projectDir: string): CheckResult[] {
-  const out: CheckResult[] = [];
-  const project = getProjectPath(projectDir, env);
-  const cfg = resolveConfig(loadConfig(env), project, env);
-  for (const p of cfg.problems) {
-    out.push({
-      name: 'shared context',
-      level: 'warn',
-      message: p,
-      fix: 'edit the file named (see docs/shared-context.md, "Configuration", for the keys)',
-    });
-  }
-  // #12.3: a rule whose regex the linear-time engine cannot run (bad syntax, look-around,
-  // back-references) is skipped by the hooks: name it here.
-  const ruleProblems: string[] = [];
-  activeRules(cfg, ruleProblems);
-  for (const p of ruleProblems) {
-    out.push({
-      name: 'shared context',
-      level: 'warn',
-      message: p,
-      fix: `rewrite that regular expression in RE2 syntax (no look-around, no back-references) or remove the rule, in ${join(project, PROJECT_CONFIG_FILE)} or the sharedContext section of config.json`,
-    });
-  }
-  if (!cfg.enabled) {
-    out.push({
-      name: 'shared context',
-      level: 'info',
-      message: 'switched off (sharedContext.enabled or SELF_GEN_SHARED_CONTEXT=0)',
-    });
-    return out;
-  }
-  if (storeState(project) === 'unsafe') {
-    out.push({
-      name: 'shared context',
-      level: 'warn',
-      message: `${storeRoot(project)} (or .claude) is a symlink or not a folder: the shared context is not used in this project (nothing is read, written or deleted through it)`,
-      fix: `rm ${storeRoot(project)}   (a real folder is created by the next subagent)`,
-    });
-    return out;
-  }
-  const sessions = listSessions(project);
-  if (!sessions.length) {
-    out.push({
-      name: 'shared context',
-      level: 'info',
-      message: `no session folder in ${storeRoot(project)} yet`,
-    });
-    return out;
-  }
-  const newest = sessions[0]!;
-  out.push({
-    name: 'shared context',
-    level: 'ok',
-    message: `${sessions.length} session folder(s) in ${storeRoot(project)}; newest ${newest.session} (${newest.files} file(s), last write ${age(newest.newestMs)}); TTL ${cfg.ttlHours} h`,
-  });
-  const gi = readText(join(project, '.gitignore'));
-  if (existsSync(join(project, '.git')) && !(gi && gitignoreCovers(gi))) {
-    out.push({
-      name: 'shared context',
-      level: 'warn',
-      message: `${STORE_DIR}/ is not in ${join(project, '.gitignore')}: session notes could be committed`,
-      fix: `echo '.claude/shared-context/' >> ${join(project, '.gitignore')}`,
-    });
-  }
-  return out;
-}
-
-let checkRegistered = false;
-
 export function registerSharedContext(program: Command): void {
-  if (!checkRegistered) {
-    checkRegistered = true;
-    registerCheck((ctx) => sharedContextCheck(ctx.env, ctx.projectDir));
-  }
   const sc = program
     .command('shared-context')
     .alias('sc')

@@ -1,10 +1,10 @@
 // `self-gen ui`: the local dashboard (docs/dashboard.md).
 import type { Command } from 'commander';
 import { existsSync } from 'node:fs';
-import { paths } from '../../shared/paths.js';
-import { getSection, loadConfig } from '../../store/config.js';
-import { openDb } from '../../store/db.js';
-import { getProjectName, getProjectPath } from '../../store/project.js';
+import { paths } from '../../common/paths.js';
+import { getSection, loadConfig } from '../../common/config.js';
+import { openDb } from '../../db/db.js';
+import { getProjectName, getProjectPath } from '../../common/project.js';
 import { OrchestratorConfig } from '../../orchestrator/schemas.js';
 import { loadAssets } from '../../ui/assets.js';
 import { newToken } from '../../ui/guard.js';

@@ -3,7 +3,7 @@
 // detail by event id.
 import * as z from 'zod';
 import { resolve } from 'node:path';
-import type { DB } from '../../store/db.js';
+import type { DB } from '../../db/db.js';
 import { line } from '../bound.js';
 import { fixContext, mcpFix, noFixReason, type FixContext } from '../provenance.js';
 import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
@@ -20,7 +20,7 @@ interface ErrorData {
 }
 
 async function shownError(d: ErrorData): Promise<string> {
-  const { extractErrorMessage } = await import('../../kb/normalize.js');
+  const { extractErrorMessage } = await import('../../error-kb/normalize.js');
   const msg = typeof d.errorRaw === 'string' ? extractErrorMessage(d.errorRaw) : '';
   return line(msg || String(d.error ?? ''), 200);
 }
@@ -43,7 +43,7 @@ async function knownFix(
   note?: string;
 } | null> {
   if (typeof normalized !== 'string' || !normalized) return null;
-  const { searchText } = await import('../../kb/search.js');
+  const { searchText } = await import('../../error-kb/search.js');
   const hit = searchText(db, normalized);
   if (!hit?.resolution) return null;
   const f = mcpFix(db, hit.id, ctx, typeof raw === 'string' ? raw : undefined);
@@ -70,7 +70,7 @@ async function fixLine(db: DB, ctx: FixContext, normalized: unknown, raw: unknow
 }
 
 async function eventDetail(db: DB, ctx: FixContext, id: number): Promise<ToolAnswer> {
-  const { getEvent } = await import('../../store/events.js');
+  const { getEvent } = await import('../../db/events.js');
   const ev = getEvent(db, id);
   if (!ev || ev.type !== 'tool_error')
     throw new ToolError(`no recorded tool error #${id}`, 'find ids with recent_errors or file_history');
@@ -125,7 +125,7 @@ export const recentErrors = defineTool({
     const db = d.db();
     const ctx = fixContext(d);
     if (a.detail !== undefined) return eventDetail(db, ctx, a.detail);
-    const { queryEvents } = await import('../../store/events.js');
+    const { queryEvents } = await import('../../db/events.js');
     const limit = a.limit ?? 15;
     const rows = queryEvents(db, { type: 'tool_error', projectPath: d.project.path, limit: 200 });
     const errors: Record<string, unknown>[] = [];
@@ -165,7 +165,7 @@ export const fileHistory = defineTool({
     const db = d.db();
     const ctx = fixContext(d);
     if (a.detail !== undefined) return eventDetail(db, ctx, a.detail);
-    const { fileErrors } = await import('../../hooks/pre-tool-guide.js');
+    const { fileErrors } = await import('../../pre-tool-guide/handlers.js');
     const raw = a.file.replace(/\\/g, '/');
     const abs = raw.startsWith('/') || /^[A-Za-z]:\//.test(raw) ? raw : resolve(d.project.path, raw);
     const found = fileErrors(db, abs, d.project.path.replace(/\\/g, '/'), a.limit ?? 10);

@@ -2,16 +2,16 @@
 // shown only through the advice filter of the hooks (provenance.ts mcpFix): an entry whose fix may
 // not be advised here is listed with a note, never with the fix.
 import * as z from 'zod';
-import type { DB } from '../../store/db.js';
+import type { DB } from '../../db/db.js';
 import { line } from '../bound.js';
 import { fixContext, mcpFix, noFixReason, type FixContext } from '../provenance.js';
 import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
 
 async function kbModules() {
   const [search, manage, key] = await Promise.all([
-    import('../../kb/search.js'),
-    import('../../kb/manage.js'),
-    import('../../kb/error-key.js'),
+    import('../../error-kb/search.js'),
+    import('../../error-kb/manage.js'),
+    import('../../error-kb/error-key.js'),
   ]);
   return { ...search, ...manage, ...key };
 }
@@ -136,10 +136,10 @@ export const forgetFix = defineTool({
   readOnly: false,
   async run(a, d) {
     const db = d.db();
-    const { getEntry, removeEntries } = await import('../../kb/manage.js');
-    const { describeResolution } = await import('../../kb/record.js');
-    const { candidates } = await import('../../kb/candidates.js');
-    const { unsafeFix } = await import('../../kb/safety.js');
+    const { getEntry, removeEntries } = await import('../../error-kb/manage.js');
+    const { describeResolution } = await import('../../error-kb/record.js');
+    const { candidates } = await import('../../error-kb/candidates.js');
+    const { unsafeFix } = await import('../../error-kb/safety.js');
     const e = getEntry(db, a.id);
     if (!e)
       throw new ToolError(

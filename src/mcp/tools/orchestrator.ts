@@ -26,7 +26,7 @@ export const orchestratorContext = defineTool({
     const [{ buildRoleContext }, { OrchError }, config, schemas] = await Promise.all([
       import('../../orchestrator/context.js'),
       import('../../orchestrator/errors.js'),
-      import('../../store/config.js'),
+      import('../../common/config.js'),
       import('../../orchestrator/schemas.js'),
     ]);
     const cfgAll = config.loadConfig(d.env);

@@ -24,7 +24,7 @@ export const sessionFindings = defineTool({
   readOnly: true,
   async run(a, d) {
     const [store, entry] = await Promise.all([
-      import('../../shared-context/store.js'),
+      import('../../shared-context/file-store.js'),
       import('../../shared-context/entry.js'),
     ]);
     const sessions = store.listSessions(d.project.path);

@@ -1,0 +1,193 @@
+// The advice filter (issue #13.3): applied after every KB search, by every path that shows a fix
+// (PostToolUseFailure error advice, the Bash/Edit pre-tool guide, SubagentStart context, the
+// analysis digest, the demo). It decides which candidate fix, if any, may be offered here:
+//  - never a fix that downloads and executes, destroys data, force-pushes, disables safety
+//    checks or carries a secret (error-kb/safety.ts), whatever its confidence;
+//  - a fix typed by the user (`kb add`, `kb edit -r`) everywhere;
+//  - a learned fix in a project it was confirmed in;
+//  - a learned fix from other projects only with enough confirmations there (default 2), and
+//    labelled as coming from another project;
+//  - legacy entries (recorded before fixes were proven) never, until confirmed again or kept.
+// Each piece of advice carries its provenance: how often, where, how long ago.
+import * as z from 'zod/mini';
+import type { DB } from '../db/db.js';
+import { candidates, countLookup, projectConfirmations, type FixCandidate } from './candidates.js';
+import { unsafeFix } from './safety.js';
+
+export const AdviceConfig = z.object({
+  /** Confirmations in other projects a learned fix needs before it is offered in this one. */
+  minOtherProjectConfirmations: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 2),
+  /**
+   * Offer fixes found by the lexical (keyword) tier. Off by default: on a fresh held-out set it
+   * matched 12 % of unrelated errors (bench/kb-quality.mjs), and wrong advice is worse than none.
+   * The seed's tiers (exact, prefix, vector) are always used; `kb search` still shows lexical hits.
+   */
+  lexicalTier: z._default(z.boolean(), false),
+});
+export type AdviceConfigT = z.infer<typeof AdviceConfig>;
+
+export interface Provenance {
+  source: 'manual' | 'this-project' | 'other-projects';
+  /** Confirmations counted for the source (this project, or all other projects). */
+  confirmations: number;
+  /** How many other projects (source 'other-projects'). */
+  projects: number;
+  /** When it was last confirmed. */
+  lastTs: string;
+}
+
+export interface Advice {
+  kbId: number;
+  fixId: number;
+  resolution: string;
+  resolvedBy: string | null;
+  toolSequence: string | null;
+  provenance: Provenance;
+}
+
+export interface AdviceContext {
+  projectPath: string;
+  now?: Date;
+  minOtherProjectConfirmations?: number;
+  /** Count the advice as a lookup answered (default true; false for read-only listings). */
+  count?: boolean;
+  /** The raw text of the error being advised on (redacted), when known: see specificTo. */
+  currentRaw?: string;
+}
+
+/** The values normalisation masked in a raw error: quoted strings and paths, with their base names. */
+function maskedValues(raw: string): string[] {
+  const out = new Set<string>();
+  const add = (v: string) => {
+    const t = v.trim();
+    if (t.length < 3 || t.length > 200) return;
+    out.add(t);
+    const b = t.replace(/\\/g, '/').split('/').pop() ?? '';
+    if (b.length >= 3) out.add(b);
+    const stem = b.replace(/\.[A-Za-z0-9]{1,8}$/, '');
+    if (stem.length >= 4) out.add(stem);
+  };
+  for (const m of raw
+    .slice(0, 4000)
+    .matchAll(/(?<!\w)'([^'\n]{1,100})'(?!\w)|"([^"\n]{1,100})"|`([^`\n]{1,100})`|[‘“]([^’”\n]{1,100})[’”]/g))
+    add(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
+  // file names (src/main.rs, ./handler.go): a fix that edits one fits errors about that file
+  for (const m of raw.slice(0, 4000).matchAll(/[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}\b/g))
+    if (/[/]|\.\w+$/.test(m[0])) add(m[0]);
+  return [...out];
+}
+
+/**
+ * A fix that names a value specific to the error it was learned on (the module, package or file
+ * normalisation masked: `npm install react-dom` for "Can't resolve 'react-dom'") does not fit an
+ * error with another value ("Can't resolve 'lodash'"), even when both normalise alike.
+ */
+export function specificToOther(
+  fix: string,
+  learnedRaw: string | null,
+  currentRaw: string | undefined,
+): boolean {
+  if (!learnedRaw || currentRaw === undefined) return false;
+  const vals = maskedValues(learnedRaw).filter((v) => fix.includes(v));
+  return vals.length > 0 && !vals.some((v) => currentRaw.includes(v));
+}
+
+function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
+  if (c.proof === 'legacy') return null;
+  if (unsafeFix(c.resolution)) return null;
+  if (c.proof === 'manual')
+    return { source: 'manual', confirmations: c.confirmations, projects: 0, lastTs: c.last_ts };
+  const per = projectConfirmations(db, c.id);
+  const here = per.find((p) => p.project_path === ctx.projectPath);
+  if (here)
+    return { source: 'this-project', confirmations: here.confirmations, projects: 1, lastTs: here.last_ts };
+  const others = per.filter((p) => p.project_path !== ctx.projectPath);
+  const total = others.reduce((a, p) => a + p.confirmations, 0);
+  if (total < (ctx.minOtherProjectConfirmations ?? 2) || others.length === 0) return null;
+  const last =
+    others
+      .map((p) => p.last_ts)
+      .sort()
+      .at(-1) ?? c.last_ts;
+  return { source: 'other-projects', confirmations: total, projects: others.length, lastTs: last };
+}
+
+const RANK: Record<Provenance['source'], number> = { manual: 3, 'this-project': 2, 'other-projects': 1 };
+
+/**
+ * The fix that may be offered for KB entry `kbId` in this project, with its provenance; null when
+ * none may (stay silent). Never throws.
+ */
+export function adviceFor(db: DB, kbId: number, ctx: AdviceContext): Advice | null {
+  try {
+    const learnedRaw =
+      ctx.currentRaw === undefined
+        ? null
+        : ((
+            db.prepare('SELECT error_raw FROM error_kb WHERE id = ?').get(kbId) as
+              { error_raw: string | null } | undefined
+          )?.error_raw ?? null);
+    let best: { c: FixCandidate; p: Provenance } | null = null;
+    for (const c of candidates(db, kbId)) {
+      const p = judge(db, c, ctx);
+      if (!p || specificToOther(c.resolution, learnedRaw, ctx.currentRaw)) continue;
+      if (
+        !best ||
+        RANK[p.source] > RANK[best.p.source] ||
+        (RANK[p.source] === RANK[best.p.source] && c.strength > best.c.strength) ||
+        (RANK[p.source] === RANK[best.p.source] &&
+          c.strength === best.c.strength &&
+          p.confirmations > best.p.confirmations)
+      )
+        best = { c, p };
+    }
+    if (!best) return null;
+    if (ctx.count !== false) countLookup(db, kbId, ctx.now);
+    return {
+      kbId,
+      fixId: best.c.id,
+      resolution: best.c.resolution,
+      resolvedBy: best.c.resolved_by,
+      toolSequence: best.c.tool_sequence,
+      provenance: best.p,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** "2 days ago" / "2일 전". */
+export function ago(ts: string, now: Date, locale: 'ko' | 'en'): string {
+  const ms = Math.max(0, now.getTime() - Date.parse(ts));
+  const min = Math.floor(ms / 60000);
+  const h = Math.floor(min / 60);
+  const d = Math.floor(h / 24);
+  if (locale === 'ko') return min < 1 ? '방금' : h < 1 ? `${min}분 전` : d < 1 ? `${h}시간 전` : `${d}일 전`;
+  const unit = (n: number, u: string) => `${n} ${u}${n === 1 ? '' : 's'} ago`;
+  return min < 1 ? 'just now' : h < 1 ? unit(min, 'minute') : d < 1 ? unit(h, 'hour') : unit(d, 'day');
+}
+
+/** Where a fix comes from, in one short phrase (empty for fixes typed by the user). */
+export function provenanceText(p: Provenance, now: Date, locale: 'ko' | 'en'): string {
+  if (p.source === 'manual') return '';
+  const when = ago(p.lastTs, now, locale);
+  if (locale === 'ko')
+    return p.source === 'this-project'
+      ? `이 프로젝트에서 ${p.confirmations}회 해결, 마지막 ${when}`
+      : `다른 프로젝트에서 배운 해결 (${p.projects}개 프로젝트에서 ${p.confirmations}회), 마지막 ${when}`;
+  return p.source === 'this-project'
+    ? `fixed ${p.confirmations}× in this project, last ${when}`
+    : `learned in another project (fixed ${p.confirmations}× in ${p.projects} other project${p.projects === 1 ? '' : 's'}), last ${when}`;
+}
+
+/**
+ * For listings that are not tied to one project (the analysis digest): the best candidate that is
+ * proven (not legacy) and safe, or null.
+ */
+export function safeBestFix(db: DB, kbId: number): FixCandidate | null {
+  try {
+    return candidates(db, kbId).find((c) => c.proof !== 'legacy' && !unsafeFix(c.resolution)) ?? null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,32 @@
+// errorKey: the one path from a raw tool error to the KB's key, shared by every hook that records or
+// looks up an error (collector, error advice, pre-tool guide, subagent context) and by every CLI
+// command (`kb add`, `kb search`, `kb edit -e`, `kb calibrate`). The same raw text always gives the
+// same key, whoever asks: redact (secrets never reach the key) → extract the error line(s)
+// (drops `Exit code N`, `<tool_use_error>` tags, picks the exception line of a traceback…) →
+// normalizeError (seed 001, REQ-RA-001).
+import { redact, truncate } from '../common/redact.js';
+import { extractErrorMessage, normalizeError } from './normalize.js';
+
+/** The longest raw error looked at (the rest is never the error line). */
+export const RAW_MAX = 20_000;
+
+export interface ErrorKey {
+  /** The raw text, cut to RAW_MAX characters and redacted (what may be stored as error_raw). */
+  raw: string;
+  /** The error line(s) taken from it. */
+  message: string;
+  /** The normalized key (error_kb.error_normalized). '' when there is no error text. */
+  normalized: string;
+}
+
+/** The KB key of a raw tool error (never throws; a non-string gives empty fields). */
+export function errorKey(rawError: unknown): ErrorKey {
+  if (typeof rawError !== 'string' || !rawError) return { raw: '', message: '', normalized: '' };
+  try {
+    const raw = redact(truncate(rawError, RAW_MAX, ''));
+    const message = extractErrorMessage(raw);
+    return { raw, message, normalized: normalizeError(message) };
+  } catch {
+    return { raw: '', message: '', normalized: '' };
+  }
+}

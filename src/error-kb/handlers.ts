@@ -1,0 +1,83 @@
+// Error advice (PostToolUseFailure): when a tool fails with an error the knowledge base has seen
+// resolved before, tell Claude right away how it was resolved. Runs after the collector recorded
+// the error. The error is keyed exactly as the collector and the CLI do (errorKey: redact +
+// extractErrorMessage + normalizeError), so an error fixed in one session is recognised in the next.
+import * as z from 'zod/mini';
+import { errorKey } from './error-key.js';
+import { searchErrorKB, type SearchOptions } from './search.js';
+import { daemonEmbedder } from '../embed/client.js';
+import type { Embedder } from '../embed/embedder.js';
+import type { DB } from '../db/db.js';
+import { getSection } from '../common/config.js';
+import { AdviceConfig, adviceFor, provenanceText, type Advice } from './advice.js';
+import { formatToolSequence, messages, oneLine } from './messages.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+
+export const ErrorAdviceConfig = z.object({
+  enabled: z._default(z.boolean(), true),
+});
+
+/**
+ * Options for searchErrorKB inside a hook: this process's env, and a daemon embedder shared by the
+ * hook's searches that stops asking after the daemon once failed to answer (so several searches
+ * never wait several timeouts).
+ */
+export function hookSearchOptions(deps: HookDeps): SearchOptions {
+  let down = false;
+  const daemon = daemonEmbedder({ timeoutMs: deps.config.embedding.daemonTimeoutMs, env: deps.env });
+  const embedder: Embedder = {
+    name: 'daemon (hook)',
+    async embed(texts: string[]) {
+      if (down) return texts.map(() => null);
+      const r = await daemon.embed(texts);
+      if (r.every((v) => v === null)) down = true;
+      return r;
+    },
+  };
+  return {
+    normalized: true,
+    now: deps.now(),
+    env: deps.env,
+    embedder,
+    thresholds: deps.config.embedding.thresholds,
+    lexical: getSection(deps.config, 'advice', AdviceConfig).lexicalTier,
+  };
+}
+
+export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
+  if (input.is_interrupt === true) return null; // the user stopped it: nothing to fix
+  const key = errorKey(input.error);
+  const normalized = key.normalized;
+  if (!normalized) return null;
+  if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
+  const db = deps.db();
+  const kb = await searchErrorKB(db, normalized, hookSearchOptions(deps));
+  if (!kb?.resolution) return null;
+  const advice = hookAdvice(db, kb.id, deps, key.raw);
+  if (!advice) return null;
+  const m = messages(deps.config.locale);
+  const lines = [
+    m.resolvedBefore(m.tier(kb.tier), oneLine(kb.error_normalized, 200)),
+    m.fix(oneLine(advice.resolution, 500)),
+  ];
+  const path = formatToolSequence(advice.toolSequence);
+  if (path) lines.push(m.resolutionPath(path).trim());
+  const prov = provenanceText(advice.provenance, deps.now(), deps.config.locale === 'en' ? 'en' : 'ko');
+  if (prov) lines.push(m.provenance(prov).trim());
+  return { additionalContext: lines.join('\n') };
+}
+
+/** The advice filter (error-kb/advice.ts) as every hook applies it: this project, the configured bar. */
+export function hookAdvice(db: DB, kbId: number, deps: HookDeps, currentRaw?: string): Advice | null {
+  const cfg = getSection(deps.config, 'advice', AdviceConfig);
+  return adviceFor(db, kbId, {
+    currentRaw,
+    projectPath: deps.project.path,
+    now: deps.now(),
+    minOtherProjectConfirmations: cfg.minOtherProjectConfirmations,
+  });
+}
+
+export const errorAdviceHandlers: HandlerTable = {
+  PostToolUseFailure: [{ name: 'error-advice', run: errorAdvice }],
+};

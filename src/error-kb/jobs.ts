@@ -1,0 +1,28 @@
+// Background work of the error KB: batch embeddings after each session (REQ-RA-005) and the
+// `embed` job. Listed in src/parts/index.ts (runs in dist/worker.js, detached from hooks).
+import { getDb } from '../db/db.js';
+import type { Job, JobContext } from '../parts/types.js';
+import { batchEmbedder } from '../embed/generate.js';
+import { generateErrorEmbeddings, pendingEmbeddings } from './embeddings.js';
+
+/** At most this many entries per session end (a first run on a large KB continues next time). */
+const SESSION_END_LIMIT = 2000;
+
+export async function embedPending(ctx: JobContext, limit?: number): Promise<void> {
+  const db = getDb({ env: ctx.env, busyTimeoutMs: 5000 });
+  const pending = await pendingEmbeddings(db);
+  if (pending === 0) return;
+  const embedder = await batchEmbedder({ env: ctx.env, config: ctx.config, log: ctx.log });
+  if (!embedder) return;
+  try {
+    const r = await generateErrorEmbeddings(db, embedder, { limit });
+    ctx.log(
+      `kb-embed: ${r.embedded} embedded, ${r.failed} failed, ${r.pending} pending${r.error ? ` (${r.error})` : ''}`,
+    );
+  } finally {
+    await embedder.close?.();
+  }
+}
+
+export const kbEmbedStep: Job = (ctx) => embedPending(ctx, SESSION_END_LIMIT);
+export const embedJob: Job = (ctx) => embedPending(ctx);

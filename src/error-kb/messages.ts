@@ -1,0 +1,106 @@
+// The user-visible strings of the real-time assistance hooks (pre-tool guide, subagent context,
+// error advice). `ko` holds the seeds' own strings (seeds 000, 004); `en` is the same in English.
+import type { KbTier } from './search.js';
+import { truncate } from '../common/redact.js';
+
+export type Locale = 'ko' | 'en';
+
+export interface Messages {
+  // pre-tool guide: Edit/Write (REQ-RA-301)
+  fileError: (error: string, tool: string) => string;
+  howResolved: (resolution: string) => string;
+  // pre-tool guide: Bash (REQ-RA-302)
+  sessionBashError: (error: string, count: number) => string;
+  resolutionPath: (path: string) => string;
+  // pre-tool guide: Agent/Task (REQ-RA-303)
+  failureRate: (agentType: string, percent: number, total: number, failures: number) => string;
+  latestFailure: (reason: string) => string;
+  // subagent context (REQ-RA-402, REQ-RA-403)
+  projectErrorsHeader: string;
+  projectError: (error: string, tool: string) => string;
+  projectFix: (resolution: string) => string;
+  rulesHeader: string;
+  rule: (text: string) => string;
+  // error advice (PostToolUseFailure)
+  resolvedBefore: (tierLabel: string, error: string) => string;
+  fix: (resolution: string) => string;
+  tier: (tier: KbTier) => string;
+  // provenance of a learned fix (issue #13.3), shown under the fix
+  provenance: (text: string) => string;
+}
+
+const ko: Messages = {
+  fileError: (error, tool) => `이 파일 관련 과거 에러 이력: ${error} (${tool})`,
+  howResolved: (r) => `  해결 방법: ${r}`,
+  sessionBashError: (error, count) =>
+    `이 세션에서 Bash 에러 발생 이력: ${error}${count > 1 ? ` (이 세션 ${count}건)` : ''}`,
+  resolutionPath: (p) => `  이전 해결 경로: ${p}`,
+  failureRate: (type, pct, total, failures) =>
+    `${type} 최근 실패율: ${pct}% (${total}회 중 ${failures}회). 더 높은 티어의 에이전트 사용을 고려하세요.`,
+  latestFailure: (r) => `  최근 실패 원인: ${r}`,
+  projectErrorsHeader: '이 프로젝트의 최근 에러 패턴:',
+  projectError: (error, tool) => `- ${error} (${tool})`,
+  projectFix: (r) => `  해결: ${r}`,
+  rulesHeader: '적용할 프로젝트 규칙:',
+  rule: (t) => `- ${t}`,
+  provenance: (t) => `  근거: ${t}`,
+  resolvedBefore: (label, error) => `이 에러는 이전에 해결된 적이 있습니다 (${label}): ${error}`,
+  fix: (r) => `해결: ${r}`,
+  tier: (t) =>
+    ({
+      exact: '정확히 같은 에러',
+      prefix: '앞부분이 같은 에러',
+      lexical: '비슷한 에러 (키워드)',
+      vector: '비슷한 에러 (의미)',
+    })[t] ?? t,
+};
+
+const en: Messages = {
+  fileError: (error, tool) => `Past error involving this file: ${error} (${tool})`,
+  howResolved: (r) => `  How it was resolved: ${r}`,
+  sessionBashError: (error, count) =>
+    `Bash error earlier in this session: ${error}${count > 1 ? ` (${count} in this session)` : ''}`,
+  resolutionPath: (p) => `  Previous resolution path: ${p}`,
+  failureRate: (type, pct, total, failures) =>
+    `${type} recent failure rate: ${pct}% (${failures} of the last ${total} runs). Consider a higher-tier agent.`,
+  latestFailure: (r) => `  Latest failure reason: ${r}`,
+  projectErrorsHeader: 'Recent error patterns in this project:',
+  projectError: (error, tool) => `- ${error} (${tool})`,
+  projectFix: (r) => `  Fix: ${r}`,
+  rulesHeader: 'Project rules to apply:',
+  rule: (t) => `- ${t}`,
+  provenance: (t) => `  Provenance: ${t}`,
+  resolvedBefore: (label, error) => `This error was resolved before (${label}): ${error}`,
+  fix: (r) => `Fix: ${r}`,
+  tier: (t) =>
+    ({
+      exact: 'exact match',
+      prefix: 'same beginning',
+      lexical: 'similar error, by keywords',
+      vector: 'similar error, by meaning',
+    })[t] ?? t,
+};
+
+export function messages(locale: string | undefined): Messages {
+  return locale === 'en' ? en : ko;
+}
+
+/** A KB tool_sequence column (JSON array of tool names) as "A → B → C"; '' when absent or bad. */
+export function formatToolSequence(raw: string | null | undefined): string {
+  if (!raw) return '';
+  try {
+    const v: unknown = JSON.parse(raw);
+    if (!Array.isArray(v)) return '';
+    return v
+      .filter((x): x is string => typeof x === 'string' && x.length > 0)
+      .slice(-10)
+      .join(' → ');
+  } catch {
+    return '';
+  }
+}
+
+/** One line of at most `max` characters: newlines folded, cut without splitting a surrogate pair. */
+export function oneLine(text: string, max: number): string {
+  return truncate(text.replace(/\s*\r?\n\s*/g, ' ').trim(), max);
+}

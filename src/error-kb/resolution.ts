@@ -1,0 +1,415 @@
+// Resolution detection (DESIGN §5, issue #13.1): a tool error is resolved only when a later
+// successful call proves it —
+//  - Bash: the same command (same program, subcommand and target, normalised; error-kb/shell.ts)
+//    succeeds, alone or at the end of an `&&` chain (never before a pipe, `||`, `;` or `&`);
+//    or, for a "no such file" error, a later Read of the file it named succeeds;
+//  - Edit/Write/Read/MultiEdit/NotebookEdit: the same tool succeeds on the same file.
+// The fix is what happened in between (same session, same agent, in event-id order): edits with a
+// short before → after excerpt, installs, other commands, and the proving command itself when it
+// differs from the failing one. Inspection calls are never a fix; when nothing else happened, the
+// error is closed without learning anything. Claude Code's own tool-usage errors ("File has not
+// been read yet", "String to replace not found"…) learn the generic fix that proved them.
+// Interrupts, user rejections and permission denials are never learned.
+//
+// Ordering: only the order of event ids (the order the PostToolUse/PostToolUseFailure hooks
+// recorded the calls) is used, never wall-clock times between calls.
+import { recordProvenFix, type ProvenFix } from './candidates.js';
+import { unsafeFix } from './safety.js';
+import {
+  commandKey,
+  commandKeys,
+  coreWords,
+  canonicalWords,
+  isInspectionCommand,
+  isInspectionSegment,
+  isRunSegment,
+  segmentKey,
+  segments,
+} from './shell.js';
+import type { DB } from '../db/db.js';
+import { insertEvent, stmt } from '../db/events.js';
+import { sameFile } from '../common/files.js';
+import { truncate } from '../common/redact.js';
+import { FILE_EDIT_TOOLS } from '../hook-runtime/tool-input.js';
+import type { HookDeps, HookInput } from '../hook-runtime/types.js';
+
+/** Errors older than this are no longer considered open. */
+const OPEN_WINDOW_MS = 2 * 60 * 60 * 1000;
+/** More fix steps than this between an error and its proof: too diffuse to learn. */
+const MAX_STEPS = 8;
+/** More calls than this between an error and its proof: too diffuse to learn (and not parsed). */
+const MAX_WINDOW = 60;
+/** How many of the session's newest events detection looks at. */
+const MAX_ROWS = 200;
+/** Steps shown in a fix description. */
+const SHOWN_STEPS = 5;
+
+export const FILE_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'Read', 'NotebookEdit']);
+const SAME_FAMILY: Record<string, string[]> = {
+  Edit: ['Edit', 'MultiEdit'],
+  MultiEdit: ['Edit', 'MultiEdit'],
+  Write: ['Write'],
+  Read: ['Read'],
+  NotebookEdit: ['NotebookEdit'],
+};
+
+/** Errors that say the user or a permission rule stopped the call: nothing to learn. */
+const NEVER_LEARN =
+  /doesn't want to proceed with this tool use|tool use was rejected|user rejected|has been denied|haven't granted it yet|permission to use \S+ (?:with command .*)?has been denied|blocked by (?:a |the )?hook|operation blocked by hook/i;
+
+export type ToolUsageKind = 'not-read' | 'modified' | 'old-string' | 'multiple-matches';
+
+/** Claude Code's own tool-usage errors (Edit/Write contract), by kind. */
+export function toolUsageKind(raw: string): ToolUsageKind | null {
+  if (/File has not been read yet|File must be read first|Read it first before writing/i.test(raw))
+    return 'not-read';
+  if (/File has been (?:unexpectedly )?modified since read/i.test(raw)) return 'modified';
+  if (/String to replace not found|old_string not found|old_string was not found/i.test(raw))
+    return 'old-string';
+  if (/Found \d+ matches of the string to replace|old_string is not unique/i.test(raw))
+    return 'multiple-matches';
+  return null;
+}
+
+const NOT_FOUND =
+  /No such file or directory|ENOENT|(?:file|path|directory) (?:\S+ )?does not exist|cannot find the (?:file|path)/i;
+
+export function neverLearned(raw: string, isInterrupt: boolean): boolean {
+  return isInterrupt || NEVER_LEARN.test(raw);
+}
+
+interface Call {
+  id: number;
+  type: 'tool_use' | 'tool_error';
+  tool: string;
+  command?: string;
+  file?: string;
+  excerpt?: string;
+  agentId?: string;
+  // errors only
+  error?: string;
+  errorRaw?: string;
+  files?: string[];
+  isInterrupt?: boolean;
+}
+
+function parseCall(id: number, type: string, data: string): Call | null {
+  let d: Record<string, unknown>;
+  try {
+    d = JSON.parse(data) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+  const input = (d.input && typeof d.input === 'object' ? d.input : {}) as Record<string, unknown>;
+  const s = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  return {
+    id,
+    type: type as Call['type'],
+    tool: String(d.tool ?? ''),
+    command: s(input.command),
+    file: s(input.file_path) ?? s(d.filePath),
+    excerpt: s(input.excerpt),
+    agentId: s(d.agentId),
+    error: s(d.error),
+    errorRaw: typeof d.errorRaw === 'string' ? d.errorRaw : '',
+    files: Array.isArray(d.files)
+      ? (d.files as unknown[]).filter((f): f is string => typeof f === 'string')
+      : [],
+    isInterrupt: d.isInterrupt === true,
+  };
+}
+
+/** The keys a failing command is proven by: its meaningful segments, else (inspection only) all. */
+function proofKeys(command: string): string[] {
+  const keys = commandKeys(command);
+  if (keys.length) return keys;
+  return segments(command)
+    .map((s) => segmentKey(s.words))
+    .filter(Boolean);
+}
+
+/** Does successful command `ok` prove failing command `failed`? */
+export function commandProves(failed: string, ok: string): boolean {
+  const want = proofKeys(failed);
+  if (!want.length) return false;
+  const segs = segments(ok);
+  // `… || true`, `… ; exit 0`: the exit status says nothing.
+  if (segs.some((s) => s.next === '||') || /\b(?:exit 0|true|:)\s*$/.test(ok.trim())) return false;
+  const keyed = segs.map((s) => ({ key: segmentKey(s.words), next: s.next }));
+  return want.every((k) =>
+    keyed.some((s) => s.key === k && (s.next === '' || s.next === '&&' || s.next === '\n')),
+  );
+}
+
+/** The meaningful simple commands of a command line, as written (redirections dropped). */
+function meaningful(command: string): string[] {
+  return segments(command)
+    .filter((s) => s.writes || !isInspectionSegment(s.words))
+    .map((s) => canonicalWords(s.words).join(' ') + (s.writes ? ' >' : ''));
+}
+
+/** Another run of the failing command (its keys all there): an attempt, not a fix. */
+function isRerun(failed: string | undefined, command: string): boolean {
+  if (!failed) return false;
+  const want = proofKeys(failed);
+  const have = new Set(segments(command).map((s) => segmentKey(s.words)));
+  return want.length > 0 && want.every((k) => have.has(k));
+}
+
+function relPath(file: string, projectPath: string): string {
+  const root = projectPath.replace(/\/+$/, '') + '/';
+  return file.startsWith(root) ? file.slice(root.length) : file;
+}
+
+const base = (f: string) => f.replace(/\\/g, '/').split('/').pop() ?? f;
+
+interface Step {
+  key: string;
+  text: string;
+  tool: string;
+  /** A run of tests/build/a program: a fix only when nothing else happened. */
+  weak?: boolean;
+}
+
+function stepOf(c: Call, e: Call, projectPath: string): Step | null {
+  if (c.type !== 'tool_use') return null;
+  if (c.tool === 'Bash' && c.command) {
+    if (isInspectionCommand(c.command) || isRerun(e.command, c.command)) return null;
+    const cmd = truncate(c.command.replace(/\s*\n\s*/g, ' ; ').trim(), 200);
+    const segs = segments(c.command).filter((s) => s.writes || !isInspectionSegment(s.words));
+    const weak = segs.every((s) => !s.writes && (isRunSegment(s.words) || coreWords(s.words)[0] === 'cd'));
+    return { key: `bash:${commandKey(c.command)}`, text: `ran \`${cmd}\``, tool: 'Bash', weak };
+  }
+  if (FILE_EDIT_TOOLS.has(c.tool) && c.file) {
+    const rel = relPath(c.file, projectPath);
+    if (c.tool === 'Write')
+      return {
+        key: `write:${base(c.file)}`,
+        text: `Write ${rel}${c.excerpt ? ` (${c.excerpt})` : ''}`,
+        tool: c.tool,
+      };
+    return {
+      key: `edit:${base(c.file)}:${c.excerpt ?? ''}`,
+      text: `${c.tool} ${rel}${c.excerpt ? `: ${c.excerpt}` : ''}`,
+      tool: c.tool,
+    };
+  }
+  return null;
+}
+
+const TOOL_USAGE_FIX: Record<ToolUsageKind, (readFirst: boolean) => { text: string; key: string }> = {
+  'not-read': () => ({ text: 'Read the file first, then Edit/Write it', key: 'tool-usage:not-read' }),
+  modified: () => ({
+    text: 'Read the file again (it changed since the last Read), then Edit',
+    key: 'tool-usage:modified',
+  }),
+  'old-string': (readFirst) =>
+    readFirst
+      ? {
+          text: 'Read the file again and copy old_string exactly from its current text',
+          key: 'tool-usage:old-string:read',
+        }
+      : {
+          text: 'Edit with old_string copied exactly from the current file text',
+          key: 'tool-usage:old-string',
+        },
+  'multiple-matches': () => ({
+    text: 'make old_string unique (include more surrounding lines) or set replace_all',
+    key: 'tool-usage:multiple-matches',
+  }),
+};
+
+export interface Learned {
+  resolution: string;
+  fixKey: string;
+  proof: ProvenFix['proof'];
+  resolvedBy: string;
+  toolSequence: string[];
+}
+
+/**
+ * The fix of error `e` proven by `ok`, from the calls in between (`window`, in order), or null
+ * when nothing in between counts as a fix.
+ */
+export function describeFix(e: Call, ok: Call, window: Call[], projectPath: string): Learned | null {
+  const toolSequence = [...window.filter((c) => c.type === 'tool_use').map((c) => c.tool), ok.tool].slice(
+    -20,
+  );
+  const usage = FILE_TOOLS.has(e.tool) ? toolUsageKind(e.errorRaw ?? '') : null;
+  if (usage) {
+    const readFirst = window.some(
+      (c) => c.type === 'tool_use' && c.tool === 'Read' && c.file && e.file && sameFile(c.file, e.file),
+    );
+    if (usage !== 'old-string' && usage !== 'multiple-matches' && !readFirst) return null;
+    const f = TOOL_USAGE_FIX[usage](readFirst);
+    return { resolution: f.text, fixKey: f.key, proof: 'tool-usage', resolvedBy: ok.tool, toolSequence };
+  }
+  if (window.length > MAX_WINDOW) return null;
+  let steps: Step[] = [];
+  for (const c of window) {
+    const s = stepOf(c, e, projectPath);
+    if (!s) continue;
+    const dup = steps.findIndex((x) => x.key === s.key);
+    if (dup !== -1) steps.splice(dup, 1);
+    steps.push(s);
+  }
+  // Runs of tests/builds/programs are the fix only when nothing that changes things happened.
+  if (steps.some((s) => !s.weak)) steps = steps.filter((s) => !s.weak);
+  if (e.tool === 'Bash' && ok.tool === 'Bash' && e.command && ok.command) {
+    const before = meaningful(e.command);
+    const after = meaningful(ok.command);
+    if (before.join(' && ') !== after.join(' && ')) {
+      const cmd = truncate(ok.command.replace(/\s*\n\s*/g, ' ; ').trim(), 200);
+      steps.push({
+        key: `corrected:${commandKey(ok.command)}|${after.join(' && ')}`,
+        text: `ran \`${cmd}\` instead of \`${truncate(e.command.replace(/\s*\n\s*/g, ' ; ').trim(), 120)}\``,
+        tool: 'Bash',
+      });
+    }
+  }
+  if (steps.length === 0 || steps.length > MAX_STEPS) return null;
+  const shown = steps.slice(-SHOWN_STEPS);
+  const more = steps.length - shown.length;
+  const resolution =
+    shown.map((s) => s.text).join('; then ') + (more > 0 ? ` (+${more} earlier step(s))` : '');
+  return {
+    resolution,
+    fixKey: steps.map((s) => s.key).join(' ; '),
+    proof: ok.tool === 'Bash' && e.tool === 'Bash' ? 'same-command' : 'same-file',
+    resolvedBy: steps.at(-1)!.tool,
+    toolSequence,
+  };
+}
+
+/** Does successful call `ok` prove error `e`? */
+export function proves(e: Call, ok: Call): boolean {
+  if (e.agentId !== ok.agentId) return false;
+  if (e.tool === 'Bash') {
+    if (ok.tool === 'Bash' && e.command && ok.command) return commandProves(e.command, ok.command);
+    if (ok.tool === 'Read' && ok.file && NOT_FOUND.test(e.errorRaw ?? '')) {
+      const named = [e.file, ...(e.files ?? [])].filter((f): f is string => !!f);
+      return named.some((f) => sameFile(f, ok.file!));
+    }
+    return false;
+  }
+  if (FILE_TOOLS.has(e.tool)) {
+    return !!(e.file && ok.file && SAME_FAMILY[e.tool]?.includes(ok.tool) && sameFile(e.file, ok.file));
+  }
+  return false;
+}
+
+/** Same failing call again (same command / same tool on the same file): the next attempt. */
+function sameAttempt(a: Call, b: Call): boolean {
+  if (a.tool !== b.tool || a.agentId !== b.agentId) return false;
+  if (a.tool === 'Bash') return !!(a.command && b.command && commandKey(a.command) === commandKey(b.command));
+  return !!(a.file && b.file && sameFile(a.file, b.file));
+}
+
+/**
+ * Called after a successful tool call was recorded as event `okEventId`. For every open error of
+ * this session that the call proves, records a resolution event and, when a fix is described,
+ * a candidate fix in the KB. Returns how many errors it resolved.
+ */
+export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEventId: number): number {
+  const tool = input.tool_name ?? '';
+  if (!tool || (tool !== 'Bash' && !FILE_TOOLS.has(tool))) return 0;
+  const now = deps.now(); // the time this call's hook fired (HookDeps.now)
+  const fired = now.toISOString();
+  const since = new Date(now.getTime() - OPEN_WINDOW_MS).toISOString();
+  const first = stmt(
+    db,
+    `SELECT min(id) AS id FROM events WHERE session_id = ? AND type = 'tool_error' AND ts >= ? AND ts <= ? AND id < ?`,
+  ).get(input.session_id, since, fired, okEventId) as { id: number | null } | undefined;
+  if (!first?.id) return 0;
+  const rows = stmt(
+    db,
+    `SELECT id, type, data FROM events
+     WHERE session_id = ? AND type IN ('tool_use', 'tool_error', 'resolution') AND id >= ? AND id <= ?
+       AND (ts <= ? OR id = ?)
+     ORDER BY ts DESC, id DESC LIMIT ${MAX_ROWS}`,
+  ).all(input.session_id, first.id, okEventId, fired, okEventId) as {
+    id: number;
+    type: string;
+    data: string;
+  }[];
+  // the newest ones (this call included), oldest first — in the order Claude Code fired them (events
+  // are stamped with their hook's start time), so a call recorded late (an async or slow hook) never
+  // counts as coming after an error that was fired after it (#15.1)
+  rows.reverse();
+  const closed = new Set<number>();
+  const calls: Call[] = [];
+  for (const r of rows) {
+    if (r.type === 'resolution') {
+      try {
+        const eid = (JSON.parse(r.data) as { errorEventId?: unknown }).errorEventId;
+        if (typeof eid === 'number') closed.add(eid);
+      } catch {}
+      continue;
+    }
+    const c = parseCall(r.id, r.type, r.data);
+    if (c) calls.push(c);
+  }
+  const ok = calls.find((c) => c.id === okEventId);
+  if (!ok || ok.type !== 'tool_use') return 0;
+  let n = 0;
+  for (let i = 0; i < calls.length; i++) {
+    const e = calls[i]!;
+    if (e.type !== 'tool_error' || closed.has(e.id) || !e.error) continue;
+    if (neverLearned(e.errorRaw ?? '', e.isInterrupt === true)) continue;
+    if (!proves(e, ok)) continue;
+    // The next failure of the same attempt ends this error's window: with the same error it was
+    // not fixed in between (superseded); with another error, what came before fixed this one.
+    const later = calls.slice(i + 1).filter((c) => c.agentId === e.agentId);
+    const next = later.find((c) => c.type === 'tool_error' && c.id < okEventId && sameAttempt(e, c));
+    let learned: Learned | null = null;
+    if (!next || next.error !== e.error) {
+      const end = next ? next.id : okEventId;
+      const window = later.filter((c) => c.id < end && c.type === 'tool_use');
+      learned = describeFix(e, next ? { ...next, type: 'tool_use' } : ok, window, deps.project.path);
+      // never stored, not even in the resolution event: the error is closed, nothing learned
+      if (learned && unsafeFix(learned.resolution)) learned = null;
+    }
+    // A Read that finds the missing file proves only together with a fix (it is an inspection).
+    if (!learned && e.tool === 'Bash' && ok.tool === 'Read') continue;
+    let kbId: number | null = null;
+    if (learned) {
+      kbId = recordProvenFix(
+        db,
+        e.error,
+        {
+          errorRaw: e.errorRaw,
+          resolution: learned.resolution,
+          fixKey: learned.fixKey,
+          resolvedBy: learned.resolvedBy,
+          toolSequence: learned.toolSequence,
+          proof: learned.proof,
+          projectPath: deps.project.path,
+        },
+        now,
+      );
+    }
+    insertEvent(db, {
+      type: 'resolution',
+      ts: now.toISOString(),
+      sessionId: input.session_id,
+      project: deps.project.name,
+      projectPath: deps.project.path,
+      data: {
+        errorEventId: e.id,
+        error: e.error,
+        tool: e.tool,
+        provenBy: ok.id,
+        proof: learned?.proof ?? null,
+        resolvedBy: learned?.resolvedBy ?? null,
+        toolSequence: learned?.toolSequence ?? [],
+        resolution: learned?.resolution ?? null,
+        kbId,
+        agentId: e.agentId,
+      },
+      text: learned ? `${e.error} ${learned.resolution}` : e.error,
+    });
+    closed.add(e.id);
+    n++;
+  }
+  return n;
+}

@@ -1,0 +1,264 @@
+// searchErrorKB (seed 001, REQ-RA-002): exact → prefix (first 30 characters, length ratio ≥ 0.7)
+// → vector (the seed's L2 distance on unit vectors < 0.76; 0.76–0.85 with a shared keyword; ≥ 0.85
+// none; thresholds configurable, see error-kb/vector.ts) → lexical
+// (FTS5/BM25, for entries the vector tier cannot judge). A hit bumps use_count and last_used.
+// Returns null on no match or on any failure; never throws.
+import type { DB } from '../db/db.js';
+import { loadConfig } from '../common/config.js';
+import { daemonEmbedder } from '../embed/client.js';
+import { validVector, type Embedder } from '../embed/embedder.js';
+import { EMBED_DIMS } from '../embed/model.js';
+import { errorKey } from './error-key.js';
+import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
+import type { KbEntry } from './entry.js';
+import { searchLexical, type LexicalOptions } from './lexical.js';
+import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
+
+export type { KbEntry } from './entry.js';
+
+export type KbTier = 'exact' | 'prefix' | 'lexical' | 'vector';
+
+export interface KbMatch extends KbEntry {
+  tier: KbTier;
+  /** The seed's L2 distance on unit vectors (vector tier) or the BM25 score (lexical tier). */
+  distance?: number;
+  /** Vector tier: the cosine distance (1 − cosine similarity) of the same pair. */
+  cosine?: number;
+  /** Lexical tier: the weighted keyword overlap (0–1). Prefix tier: the length ratio. */
+  score?: number;
+}
+
+/** What a search did (CLI, benchmarks, debugging). */
+export interface SearchTrace {
+  normalized?: string;
+  tiers: { tier: KbTier; ms: number; result: string }[];
+}
+
+export interface SearchOptions {
+  /** The text is already a normalized key (skip errorKey: extraction + normalisation). */
+  normalized?: boolean;
+  now?: Date;
+  env?: NodeJS.ProcessEnv;
+  /**
+   * How the query is embedded for the vector tier. Default: ask the running embedding daemon
+   * (never loads a model in this process). `null`: no vector tier.
+   */
+  embedder?: Embedder | null;
+  /** Budget for the daemon (default config.embedding.daemonTimeoutMs). */
+  daemonTimeoutMs?: number;
+  /** Vector-tier thresholds, L2 on unit vectors (default config.embedding.thresholds). */
+  thresholds?: VecThresholds;
+  /** Run the lexical tier (default true). */
+  lexical?: boolean;
+  /** Lexical tier settings (benchmarks: thresholds chosen by cross-validation). */
+  lexicalOptions?: Pick<LexicalOptions, 'minScore' | 'ambiguityMargin'>;
+  /** Bump use_count/last_used of the hit (default true, as the seed says). */
+  bump?: boolean;
+  trace?: SearchTrace;
+}
+
+const EXACT = `SELECT * FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC, ts DESC LIMIT 1`;
+// The seed's LIKE, plus a range on lower(error_normalized) (LIKE folds ASCII case just as lower()
+// does) so the index idx_error_kb_lower finds the candidates instead of a scan of the whole KB.
+const PREFIX = `SELECT * FROM error_kb
+  WHERE lower(error_normalized) >= ? AND lower(error_normalized) < ?
+    AND error_normalized LIKE ? ESCAPE '\\' AND resolution IS NOT NULL
+  ORDER BY use_count DESC, ts DESC LIMIT 1`;
+const MAX_CHAR = String.fromCodePoint(0x10ffff);
+const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
+
+export function escapeLike(s: string): string {
+  return s.replace(/[\\%_]/g, (c) => '\\' + c);
+}
+
+export function lengthRatio(a: string, b: string): number {
+  const x = a.length;
+  const y = b.length;
+  if (x === 0 || y === 0) return 0;
+  return Math.min(x, y) / Math.max(x, y);
+}
+
+export function bumpUse(db: DB, id: number, now = new Date()): void {
+  db.prepare('UPDATE error_kb SET use_count = use_count + 1, last_used = ? WHERE id = ?').run(
+    now.toISOString(),
+    id,
+  );
+}
+
+function exactTier(db: DB, normalized: string): KbMatch | null {
+  const exact = db.prepare(EXACT).get(normalized) as KbEntry | undefined;
+  return exact ? { ...exact, tier: 'exact' } : null;
+}
+
+/** Below this overlap, the parts after the common beginning tell two different problems. */
+export const PREFIX_TAIL_MIN_SCORE = 0.25;
+
+/**
+ * The prefix tier's guard (wrong advice is worse than none): a candidate that shares the first 30
+ * characters is still refused when the two carry different error codes or classes
+ * (`…java.lang.NullPointerException` vs `…java.lang.ClassNotFoundException`), or when what follows
+ * the common beginning has nothing in common (`…port <N> failed: Connection refused` vs
+ * `…port <N> failed: FATAL: password authentication failed`). The lexical tier may still match it.
+ */
+export function prefixAgrees(query: string, candidate: string): boolean {
+  const cq = codes(query);
+  const cc = codes(candidate);
+  if (cq.size > 0 && cc.size > 0 && ![...cq].some((c) => cc.has(c))) return false;
+  let i = 0;
+  const n = Math.min(query.length, candidate.length);
+  while (i < n && query[i]!.toLowerCase() === candidate[i]!.toLowerCase()) i++;
+  // back to the start of the word the two differ in
+  while (i > 0 && /[\p{L}\p{N}]/u.test(query[i - 1]!)) i--;
+  const tq = query.slice(i);
+  const tc = candidate.slice(i);
+  if (tokens(tq).size < 2 || tokens(tc).size < 2) return true;
+  return similarity(tq, tc).score >= PREFIX_TAIL_MIN_SCORE;
+}
+
+function prefixTier(db: DB, normalized: string): KbMatch | null {
+  const head = normalized.slice(0, 30);
+  const low = asciiLower(head);
+  const prefix = db.prepare(PREFIX).get(low, low + MAX_CHAR, escapeLike(head) + '%') as KbEntry | undefined;
+  if (!prefix) return null;
+  const ratio = lengthRatio(normalized, prefix.error_normalized);
+  // Below 70 % the prefix match is ignored and the search falls through (seed).
+  if (ratio < 0.7 || !prefixAgrees(normalized, prefix.error_normalized)) return null;
+  return { ...prefix, tier: 'prefix', score: ratio };
+}
+
+/** The text tiers only (exact, prefix): synchronous, ~1 ms. */
+export function searchText(db: DB, normalized: string): KbMatch | null {
+  return exactTier(db, normalized) ?? prefixTier(db, normalized);
+}
+
+/**
+ * Judges the vector tier's candidates (nearest first) by the seed's thresholds; `l2` is the L2
+ * distance on unit vectors, the seed's metric.
+ */
+export function pickVector<C extends { entry: KbEntry; l2: number }>(
+  normalized: string,
+  candidates: C[],
+  th: VecThresholds = DEFAULT_THRESHOLDS,
+): C | null {
+  for (const c of candidates) {
+    if (c.l2 >= th.reject) break; // sorted: the rest are further away
+    if (c.l2 < th.accept) return c;
+    if (sharesKeyword(normalized, c.entry.error_normalized)) return c;
+  }
+  return null;
+}
+
+async function vectorTier(
+  db: DB,
+  normalized: string,
+  embedder: Embedder,
+  th: VecThresholds,
+): Promise<{ match: KbMatch | null; ran: boolean }> {
+  let q: Float32Array | null = null;
+  try {
+    q = (await embedder.embed([normalized]))[0] ?? null;
+  } catch {
+    q = null;
+  }
+  if (!validVector(q, EMBED_DIMS)) return { match: null, ran: false };
+  const near = await knn(db, q, VEC_K);
+  if (near.length === 0) return { match: null, ran: true };
+  const ids = near.map((n) => n.id);
+  const rows = db
+    .prepare(
+      `SELECT * FROM error_kb WHERE id IN (${ids.map(() => '?').join(',')}) AND resolution IS NOT NULL`,
+    )
+    .all(...ids) as KbEntry[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const candidates = near.flatMap((n) => {
+    const entry = byId.get(n.id);
+    return entry ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
+  });
+  const pick = pickVector(normalized, candidates, th);
+  return {
+    match: pick ? { ...pick.entry, tier: 'vector', distance: pick.l2, cosine: pick.cosine } : null,
+    ran: true,
+  };
+}
+
+function defaultEmbedder(opts: SearchOptions): Embedder | null {
+  if (opts.embedder !== undefined) return opts.embedder;
+  const env = opts.env ?? process.env;
+  const timeoutMs = opts.daemonTimeoutMs ?? loadConfig(env).embedding.daemonTimeoutMs;
+  return daemonEmbedder({ timeoutMs, env });
+}
+
+/** Searches the error KB. Resolves to the best entry with a resolution, or null (never rejects). */
+export async function searchErrorKB(
+  db: DB | null,
+  error: string,
+  opts: SearchOptions = {},
+): Promise<KbMatch | null> {
+  try {
+    if (!db || typeof error !== 'string') return null;
+    const normalized = opts.normalized ? error.trim() : errorKey(error).normalized;
+    if (!normalized) return null;
+    const trace = opts.trace;
+    if (trace) trace.normalized = normalized;
+    let t = performance.now();
+    const step = (tier: KbTier, result: string) => {
+      const now = performance.now();
+      trace?.tiers.push({ tier, ms: now - t, result });
+      t = now;
+    };
+
+    let hit: KbMatch | null = exactTier(db, normalized);
+    step('exact', hit ? `#${hit.id}` : 'none');
+    if (!hit) {
+      hit = prefixTier(db, normalized);
+      step('prefix', hit ? `#${hit.id} (length ratio ${hit.score?.toFixed(2)})` : 'none');
+    }
+    let vectorRan = false;
+    if (!hit) {
+      // Nothing embedded yet: no need to embed the query nor to load sqlite-vec.
+      const embedder = embeddingsExist(db) ? defaultEmbedder(opts) : null;
+      if (embedder) {
+        try {
+          const th = opts.thresholds ?? loadConfig(opts.env ?? process.env).embedding.thresholds;
+          const v = await vectorTier(db, normalized, embedder, th);
+          hit = v.match;
+          vectorRan = v.ran;
+          step(
+            'vector',
+            hit
+              ? `#${hit.id} (L2 distance ${hit.distance?.toFixed(3)}, cosine ${hit.cosine?.toFixed(3)}; accept < ${th.accept}, keyword check < ${th.reject})`
+              : v.ran
+                ? 'none'
+                : 'skipped (no vectors or no embedder)',
+          );
+        } catch (e) {
+          step('vector', `failed: ${(e as Error).message}`);
+        }
+      } else {
+        step('vector', opts.embedder === null ? 'disabled' : 'skipped (no entry has an embedding)');
+      }
+    }
+    if (!hit && opts.lexical !== false) {
+      const lex = searchLexical(db, normalized, { ...opts.lexicalOptions, onlyUnembedded: vectorRan });
+      if (lex) hit = { ...lex.entry, tier: 'lexical', score: lex.score, distance: lex.bm25 };
+      step(
+        'lexical',
+        hit ? `#${hit.id} (score ${lex?.score.toFixed(2)}, bm25 ${lex?.bm25.toFixed(2)})` : 'none',
+      );
+    }
+    if (!hit) return null;
+    if (opts.bump !== false) {
+      const now = opts.now ?? new Date();
+      try {
+        bumpUse(db, hit.id, now);
+        hit.use_count = (hit.use_count ?? 0) + 1;
+        hit.last_used = now.toISOString();
+      } catch {
+        // a read-only or busy database still gets its answer
+      }
+    }
+    return hit;
+  } catch {
+    return null;
+  }
+}

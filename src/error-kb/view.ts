@@ -1,0 +1,167 @@
+// The knowledge base as the dashboard shows it: each entry with what is known of where it came
+// from and how it was used, and its candidate fixes (error-kb/candidates.ts) with how each was proven
+// and whether it may ever be advised (error-kb/advice.ts: never an unsafe or a legacy one).
+import type { DB } from '../db/db.js';
+import { stmt } from '../db/events.js';
+import { candidates, projectConfirmations, type FixCandidate, type Proof } from './candidates.js';
+import { listEntries } from './manage.js';
+import { unsafeFix } from './safety.js';
+import type { KbEntry } from './search.js';
+
+/** Why a candidate is never advised, whatever the project: null when it may be. */
+export interface NeverAdvised {
+  kind: 'unsafe' | 'legacy';
+  why: string;
+}
+
+export interface KbCandidateView {
+  id: number;
+  resolution: string;
+  resolvedBy: string | null;
+  proof: Proof;
+  confirmations: number;
+  /** The projects it was confirmed in, with their confirmations, most recent first. */
+  projects: { path: string; confirmations: number; lastTs: string }[];
+  firstTs: string;
+  lastConfirmed: string;
+  neverAdvised: NeverAdvised | null;
+}
+
+export interface KbConfidence {
+  /** The best candidate that may be advised (else the best one): how it was proven… */
+  proof: Proof;
+  confirmations: number;
+  /** …the projects it was confirmed in… */
+  projects: string[];
+  /** …and when it was last confirmed. */
+  lastConfirmed: string;
+  /** Null when this fix may be advised (in a project it was confirmed in, or with enough confirmations elsewhere). */
+  neverAdvised: NeverAdvised | null;
+}
+
+export interface KbViewEntry extends KbEntry {
+  embedded: boolean;
+  /** Projects in which this error was resolved (from resolution events), newest first. */
+  projects: string[];
+  /** Tool calls that resolved it, in order (parsed tool_sequence). */
+  toolSequence: string[];
+  /** The best candidate's proof and confirmations; null when the entry has no candidate. */
+  confidence: KbConfidence | null;
+  /** Every candidate fix, best first. */
+  candidates: KbCandidateView[];
+  /** Why the entry's shown resolution (error_kb.resolution) is never advised, or null. */
+  resolutionNeverAdvised: NeverAdvised | null;
+  /** How often advice from this entry was actually shown (error_kb_lookups). */
+  advised: number;
+}
+
+export function neverAdvised(resolution: string | null, proof?: Proof): NeverAdvised | null {
+  const u = unsafeFix(resolution);
+  if (u) return { kind: 'unsafe', why: u.why };
+  if (proof === 'legacy')
+    return { kind: 'legacy', why: 'recorded before fixes were proven: not advised until confirmed again' };
+  return null;
+}
+
+function candidateView(db: DB, c: FixCandidate): KbCandidateView {
+  return {
+    id: c.id,
+    resolution: c.resolution,
+    resolvedBy: c.resolved_by,
+    proof: c.proof,
+    confirmations: c.confirmations,
+    projects: projectConfirmations(db, c.id).map((p) => ({
+      path: p.project_path,
+      confirmations: p.confirmations,
+      lastTs: p.last_ts,
+    })),
+    firstTs: c.first_ts,
+    lastConfirmed: c.last_ts,
+    neverAdvised: neverAdvised(c.resolution, c.proof),
+  };
+}
+
+function confidenceOf(cs: KbCandidateView[]): KbConfidence | null {
+  const best = cs.find((c) => c.neverAdvised === null) ?? cs[0];
+  if (!best) return null;
+  return {
+    proof: best.proof,
+    confirmations: best.confirmations,
+    projects: best.projects.map((p) => p.path),
+    lastConfirmed: best.lastConfirmed,
+    neverAdvised: best.neverAdvised,
+  };
+}
+
+function parseSequence(s: string | null): string[] {
+  if (!s) return [];
+  try {
+    const v = JSON.parse(s) as unknown;
+    return Array.isArray(v) ? v.map(String).slice(0, 50) : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Entries (newest first, or a substring search), each with its provenance. */
+export function kbView(db: DB, o: { contains?: string; limit?: number } = {}): KbViewEntry[] {
+  const rows = listEntries(db, { contains: o.contains || undefined, limit: Math.min(o.limit ?? 100, 500) });
+  const projects = stmt(
+    db,
+    `SELECT project, max(ts) AS last FROM events WHERE type = 'resolution' AND project IS NOT NULL
+     AND json_extract(data, '$.error') = ? GROUP BY project ORDER BY last DESC LIMIT 10`,
+  );
+  const advised = stmt(db, 'SELECT answered FROM error_kb_lookups WHERE kb_id = ?');
+  return rows.map((r) => {
+    const cs = candidates(db, r.id).map((c) => candidateView(db, c));
+    const shown = cs.find((c) => c.resolution === r.resolution);
+    return {
+      ...r,
+      projects: (projects.all(r.error_normalized) as { project: string }[]).map((p) => p.project),
+      toolSequence: parseSequence(r.tool_sequence),
+      confidence: confidenceOf(cs),
+      candidates: cs,
+      resolutionNeverAdvised: r.resolution
+        ? neverAdvised(r.resolution, shown?.proof ?? (cs.length ? undefined : 'legacy'))
+        : null,
+      advised: (advised.get(r.id) as { answered: number } | undefined)?.answered ?? 0,
+    };
+  });
+}
+
+export interface AdviceOutcome {
+  id: number;
+  error: string;
+  useCount: number;
+  lastUsed: string;
+  /** tool_error events with the same normalized error after the last time the advice was given. */
+  cameBack: number;
+}
+
+/**
+ * Entries whose advice was actually shown (error_kb_lookups, counted by the advice filter when a
+ * hook gives advice; not use_count, which recording bumps): did the same error come back afterwards?
+ */
+export function adviceOutcomes(db: DB, limit = 50): AdviceOutcome[] {
+  const rows = stmt(
+    db,
+    `SELECT e.id, e.error_normalized AS error, l.answered AS useCount, l.last_ts AS lastUsed
+     FROM error_kb_lookups l JOIN error_kb e ON e.id = l.kb_id
+     WHERE l.answered > 0 AND l.last_ts IS NOT NULL
+     ORDER BY l.last_ts DESC LIMIT ${Math.max(1, Math.min(limit, 500))}`,
+  ).all() as Omit<AdviceOutcome, 'cameBack'>[];
+  const again = stmt(
+    db,
+    `SELECT count(*) AS n FROM events WHERE type = 'tool_error' AND ts > ? AND json_extract(data, '$.error') = ?`,
+  );
+  return rows.map((r) => ({ ...r, cameBack: (again.get(r.lastUsed, r.error) as { n: number }).n }));
+}
+
+/** How many KB entries had their advice shown at least once, and how often in all (error_kb_lookups). */
+export function adviceSummary(db: DB): { advised: number; times: number; lastAdvised: string | null } {
+  return stmt(
+    db,
+    `SELECT count(*) AS advised, coalesce(sum(l.answered), 0) AS times, max(l.last_ts) AS lastAdvised
+     FROM error_kb_lookups l JOIN error_kb e ON e.id = l.kb_id WHERE l.answered > 0`,
+  ).get() as { advised: number; times: number; lastAdvised: string | null };
+}

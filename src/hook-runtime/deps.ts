@@ -1,0 +1,94 @@
+// Builds the real dependencies of a hook process: config, lazy database, project, background jobs.
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { appendFileIn, ensureHomeDir } from '../common/safe-fs.js';
+import { distFile } from '../common/dist.js';
+import { loadConfig, type LoadedConfig } from '../common/config.js';
+import { getDb, type DB } from '../db/db.js';
+import { drainQueue } from '../db/events.js';
+import { getProjectName, getProjectPath } from '../common/project.js';
+import { paths } from '../common/paths.js';
+import { flagDamage } from './damage.js';
+import { redact } from '../common/redact.js';
+import type { HookDeps, HookInput } from './types.js';
+
+/** dist/worker.js, whether this code runs from dist/, a dist/chunks/ chunk, or sources. */
+export function workerScript(): string {
+  return distFile('worker.js');
+}
+
+export function spawnDetached(script: string, args: string[], env: NodeJS.ProcessEnv): void {
+  const p = paths(env);
+  let out: number | 'ignore' = 'ignore';
+  try {
+    ensureHomeDir(p.home, p.logsDir, 0o700);
+    out = 'ignore';
+  } catch {}
+  const child = spawn(process.execPath, [script, ...args], {
+    detached: true,
+    stdio: ['ignore', out, out],
+    env,
+  });
+  child.on('error', () => {});
+  child.unref();
+}
+
+export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
+  if (env.SELF_GEN_DEBUG !== '1') return () => {};
+  return (m: string) => {
+    try {
+      const p = paths(env);
+      // Inside the data home, never through a symlink, only to a regular file (#12.1).
+      ensureHomeDir(p.home, p.logsDir, 0o700);
+      appendFileIn(
+        p.home,
+        join(p.logsDir, 'hooks.log'),
+        `${new Date().toISOString()} [${process.pid}] ${redact(m)}\n`,
+      );
+    } catch {}
+  };
+}
+
+export function createDeps(
+  input: HookInput,
+  env: NodeJS.ProcessEnv = process.env,
+  config: LoadedConfig = loadConfig(env),
+  opts: { eventTime?: Date } = {},
+): HookDeps {
+  const log = makeLogger(env);
+  let drained = false;
+  const projectPath = getProjectPath(input.cwd, env);
+  const deps: HookDeps = {
+    env,
+    // The event's time is when Claude Code fired it (the hook process's start, or the warm server's
+    // receipt), not when this handler got to it: an async hook that finishes late still records
+    // its event in the order Claude Code fired them.
+    now: () => (opts.eventTime ? new Date(opts.eventTime.getTime()) : new Date()),
+    config,
+    db: () => {
+      // getDb() caches the connection per process (and reopens after a corruption recovery).
+      const db: DB = getDb({ env, busyTimeoutMs: config.busyTimeoutMs });
+      if (!drained) {
+        drained = true;
+        try {
+          const n = drainQueue(db, env);
+          if (n) log(`stored ${n} queued event(s)`);
+        } catch (e) {
+          log(`queue drain failed: ${String(e)}`);
+          flagDamage(deps, e);
+        }
+      }
+      return db;
+    },
+    project: { path: projectPath, name: getProjectName(projectPath) },
+    spawnBackground: (job, args = []) => {
+      try {
+        spawnDetached(workerScript(), [job, ...args], env);
+      } catch (e) {
+        log(`spawn ${job} failed: ${String(e)}`);
+      }
+    },
+    log,
+  };
+  return deps;
+}

@@ -1,0 +1,167 @@
+// The parts, listed once, in order: one descriptor per part (one folder per seed requirement) with
+// its events, hook handlers, session-end steps, jobs and doctor checks. Every loader is lazy: this
+// file imports no feature code, so a hook process loads only the parts its event (and, where a
+// cheap test says so, its tool) concerns; the worker loads only background steps; the CLI only
+// checks.
+//
+// Order matters, and is the order of everything:
+// - hook handlers: recording first, then context providers, the most specific first — the runner
+//   caps the joined context at 10,000 characters, so what comes last is what a cut would shorten
+//   (an orchestrated agent's contracts come before the shared-context summary);
+// - session-end steps: the integrity check first (later steps then use a sound database), store
+//   queued events, retention, hook latency, embeddings for new error_kb entries, then AI analysis
+//   when enough new data exists;
+// - doctor checks: after the core checks of src/cli/checks.ts.
+import { SUBAGENT_TOOLS } from '../hook-runtime/tool-input.js';
+import { HOOK_EVENTS, type Handler, type HandlerTable, type HookInput } from '../hook-runtime/types.js';
+import type { Background, Check, Job, PartDescriptor, Step } from './types.js';
+
+const notSubagentTool = (i: HookInput) =>
+  i.hook_event_name !== 'PostToolUse' || SUBAGENT_TOOLS.has(i.tool_name ?? '');
+
+// `...(process.env.SG_HOOK_BUNDLE !== '1' && { background, checks })`: the hook bundles are built
+// with SG_HOOK_BUNDLE defined as "1" (scripts/build.mjs), so esbuild drops these loaders there and
+// a hook process does not even contain worker or CLI code (test/unit/guard-hook-bundle.test.ts).
+// Written out in each part: esbuild only drops a branch whose condition it sees as a constant.
+export const PARTS: PartDescriptor[] = [
+  {
+    name: 'recording',
+    seed: 'data-collection/log-writer',
+    events: [
+      'SessionStart',
+      'UserPromptSubmit',
+      'PostToolUse',
+      'PostToolUseFailure',
+      'SubagentStart',
+      'SubagentStop',
+      'SessionEnd',
+    ],
+    handlers: async () => (await import('../recording/handlers.js')).collectorHandlers,
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      background: async () => {
+        const [integrity, steps, timing] = await Promise.all([
+          import('../recording/integrity-steps.js'),
+          import('../recording/steps.js'),
+          import('../recording/hook-timing.js'),
+        ]);
+        return {
+          sessionEnd: [
+            { name: 'integrity', run: integrity.integrityStep },
+            { name: 'drain-queue', run: steps.drainQueueStep },
+            { name: 'retention', run: steps.retentionStep },
+            { name: 'hook-timing', run: timing.hookTimingStep },
+          ],
+          jobs: { prune: steps.pruneJob, 'integrity-check': integrity.integrityCheckJob },
+        };
+      },
+    }),
+  },
+  {
+    name: 'error-kb',
+    seed: 'realtime-assist/error-kb',
+    events: ['PostToolUseFailure'],
+    handlers: async () => (await import('../error-kb/handlers.js')).errorAdviceHandlers,
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      background: async () => {
+        const jobs = await import('../error-kb/jobs.js');
+        return { sessionEnd: [{ name: 'kb-embed', run: jobs.kbEmbedStep }], jobs: { embed: jobs.embedJob } };
+      },
+      checks: async () => [(await import('../error-kb/checks.js')).embeddingChecks],
+    }),
+  },
+  {
+    name: 'pre-tool-guide',
+    seed: 'realtime-assist/pre-tool-guide',
+    events: ['PreToolUse'],
+    handlers: async () => (await import('../pre-tool-guide/handlers.js')).preToolGuideHandlers,
+  },
+  {
+    name: 'orchestrator',
+    seed: 'orchestrator/context-injection',
+    events: ['SubagentStart', 'SubagentStop'],
+    handlers: async () => (await import('../orchestrator/handlers.js')).orchestratorHandlers,
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      checks: async () => [(await import('../orchestrator/checks.js')).orchestratorChecks],
+    }),
+  },
+  {
+    name: 'subagent-context',
+    seed: 'realtime-assist/subagent-context',
+    events: ['SubagentStart'],
+    handlers: async () => (await import('../subagent-context/handlers.js')).subagentContextHandlers,
+  },
+  {
+    name: 'shared-context',
+    seed: 'shared-context',
+    events: ['SessionStart', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'SessionEnd'],
+    when: notSubagentTool,
+    handlers: async () => (await import('../shared-context/handlers.js')).sharedContextHandlers,
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      checks: async (): Promise<Check[]> => {
+        const { sharedContextCheck } = await import('../shared-context/checks.js');
+        return [(ctx) => sharedContextCheck(ctx.env, ctx.projectDir)];
+      },
+    }),
+  },
+  {
+    name: 'analysis',
+    seed: 'ai-analysis/ai-analyzer',
+    events: ['SessionStart'],
+    handlers: async () => (await import('../analysis/handlers.js')).analysisHandlers,
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      background: async () => {
+        const jobs = await import('../analysis/jobs.js');
+        return {
+          sessionEnd: [{ name: 'analysis-trigger', run: jobs.analysisTriggerStep }],
+          jobs: { analyze: jobs.analyzeJob },
+        };
+      },
+      checks: async () => [(await import('../analysis/checks.js')).analysisChecks],
+    }),
+  },
+  {
+    name: 'embed',
+    seed: 'realtime-assist/error-kb',
+    events: ['SessionStart'],
+    handlers: async () => (await import('../embed/handlers.js')).embedHandlers,
+  },
+];
+
+const NONE: HandlerTable = {};
+
+/** The handlers for one payload, loading only the parts concerned. */
+export async function handlersFor(input: HookInput, parts: PartDescriptor[] = PARTS): Promise<Handler[]> {
+  const event = input.hook_event_name;
+  const wanted = parts.filter((p) => p.events.includes(event) && (!p.when || p.when(input)));
+  const tables = await Promise.all(wanted.map((p) => (p.handlers ? p.handlers() : NONE)));
+  return tables.flatMap((t) => t[event] ?? []);
+}
+
+/** Every part loaded and merged into one table (the hook server, tests, tools). */
+export async function loadAllHandlers(parts: PartDescriptor[] = PARTS): Promise<HandlerTable> {
+  const tables = await Promise.all(parts.map((p) => (p.handlers ? p.handlers() : NONE)));
+  const out: HandlerTable = {};
+  for (const event of HOOK_EVENTS) {
+    const list = tables.flatMap((t) => t[event] ?? []);
+    if (list.length) out[event] = list;
+  }
+  return out;
+}
+
+/** The session-end steps (in order) and the named jobs of every part (the worker). */
+export async function loadBackground(
+  parts: PartDescriptor[] = PARTS,
+): Promise<{ sessionEnd: Step[]; jobs: Record<string, Job> }> {
+  const all: Background[] = await Promise.all(
+    parts.map((p) => (p.background ? p.background() : ({} as Background))),
+  );
+  const jobs: Record<string, Job> = {};
+  for (const b of all) Object.assign(jobs, b.jobs);
+  return { sessionEnd: all.flatMap((b) => b.sessionEnd ?? []), jobs };
+}
+
+/** The doctor checks of every part, in order (the CLI). */
+export async function loadChecks(parts: PartDescriptor[] = PARTS): Promise<{ part: string; check: Check }[]> {
+  const lists = await Promise.all(parts.map(async (p) => (p.checks ? await p.checks() : []) as Check[]));
+  return parts.flatMap((p, i) => lists[i]!.map((check) => ({ part: p.name, check })));
+}

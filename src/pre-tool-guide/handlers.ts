@@ -1,0 +1,277 @@
+// Pre-tool guide (seed 004, REQ-RA-301…305): before Edit/Write, Bash and Agent/Task calls, tells
+// Claude what went wrong before and how it was fixed. Every other tool gets nothing.
+//
+//  - Edit/Write: the newest past tool errors that named the target file (matched by whole path
+//    components through event_files, so `config.json` never matches `tsconfig.json`), each with
+//    its error-KB resolution. Errors without a resolution are not shown.
+//  - Bash: the newest Bash error of this session (when it is not already resolved in this
+//    session) with its KB resolution and the tool path that resolved it before (tool_sequence).
+//  - Agent/Task: a warning when the requested subagent type failed more than 30 % of its last 20
+//    runs (at least 5 runs recorded).
+// Hot path: a few indexed queries; the KB search only uses its vector tier through a running
+// embedding daemon (see error-kb/search.ts).
+import * as z from 'zod/mini';
+import { posix, resolve } from 'node:path';
+import { bumpUse, searchErrorKB, type KbEntry, type KbMatch } from '../error-kb/search.js';
+import { getSection } from '../common/config.js';
+import type { DB } from '../db/db.js';
+import { stmt } from '../db/events.js';
+import { sameFile } from '../common/files.js';
+import { extractErrorMessage } from '../error-kb/normalize.js';
+import { provenanceText, type Advice } from '../error-kb/advice.js';
+import { hookAdvice, hookSearchOptions } from '../error-kb/handlers.js';
+import { formatToolSequence, messages, oneLine, type Messages } from '../error-kb/messages.js';
+import { SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+
+export const PreToolGuideConfig = z.object({
+  enabled: z._default(z.boolean(), true),
+  /** How many past errors of the target file are shown (Edit/Write). */
+  maxFileErrors: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(10)), 3),
+  /** A subagent type is flagged when its failure rate is above this (0…1). */
+  failureRateThreshold: z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.3),
+  /** How many of the type's most recent runs are counted. */
+  failureWindow: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(200)), 20),
+  /** No warning below this many recorded runs. */
+  minRuns: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(200)), 5),
+});
+export type PreToolGuideConfigT = z.infer<typeof PreToolGuideConfig>;
+
+export const FILE_GUIDE_TOOLS = new Set(['Edit', 'Write']);
+
+/** How many of a file name's newest event_files rows are looked at (bounds the work per hook). */
+const FILE_SCAN_LIMIT = 2000;
+const ERROR_MAX = 200;
+const RESOLUTION_MAX = 300;
+
+interface ErrorData {
+  tool?: unknown;
+  error?: unknown;
+  errorRaw?: unknown;
+  isInterrupt?: unknown;
+}
+
+/** What is shown of a recorded error: its own message (already redacted), else the normalized form. */
+function shownError(d: ErrorData): string {
+  const msg = typeof d.errorRaw === 'string' ? extractErrorMessage(d.errorRaw) : '';
+  return oneLine(msg || String(d.error ?? ''), ERROR_MAX);
+}
+
+function parseData(text: string): ErrorData {
+  try {
+    const v: unknown = JSON.parse(text);
+    return v && typeof v === 'object' ? (v as ErrorData) : {};
+  } catch {
+    return {};
+  }
+}
+
+function toPosix(p: string): string {
+  return p.replace(/\\/g, '/');
+}
+
+function isAbsolute(p: string): boolean {
+  return p.startsWith('/') || /^[A-Za-z]:\//.test(p);
+}
+
+export interface FileError {
+  id: number;
+  ts: string;
+  tool: string;
+  /** The normalized error (the KB key). */
+  error: string;
+  /** The error's own message, for display. */
+  message: string;
+  /** The raw error text as stored (redacted). */
+  raw?: string;
+}
+
+/**
+ * The newest distinct (by normalized error) tool errors that named `filePath`. A relative path in
+ * an error only counts for events of the same project (it was relative to that project).
+ */
+export function fileErrors(db: DB, filePath: string, projectPath: string, limit: number): FileError[] {
+  const target = toPosix(filePath);
+  const name = posix.basename(target);
+  if (!name) return [];
+  const rows = stmt(
+    db,
+    `SELECT e.id, e.ts, e.project_path AS projectPath, e.data, f.path
+     FROM (SELECT event_id, path FROM event_files WHERE name = ? ORDER BY event_id DESC LIMIT ${FILE_SCAN_LIMIT}) f
+     CROSS JOIN events e ON e.id = f.event_id
+     WHERE e.type = 'tool_error'
+     ORDER BY e.ts DESC, e.id DESC LIMIT 200`,
+  ).all(name) as { id: number; ts: string; projectPath: string | null; data: string; path: string }[];
+  const out: FileError[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (!sameFile(r.path, target)) continue;
+    if (!isAbsolute(r.path) && isAbsolute(target)) {
+      const pp = r.projectPath ? toPosix(r.projectPath) : null;
+      if (!pp || (pp !== projectPath && !target.startsWith(pp.replace(/\/+$/, '') + '/'))) continue;
+    }
+    const d = parseData(r.data);
+    if (d.isInterrupt === true || typeof d.error !== 'string' || !d.error || seen.has(d.error)) continue;
+    seen.add(d.error);
+    out.push({
+      id: r.id,
+      ts: r.ts,
+      tool: typeof d.tool === 'string' ? d.tool : 'unknown',
+      error: d.error,
+      message: shownError(d),
+      ...(typeof d.errorRaw === 'string' ? { raw: d.errorRaw } : {}),
+    });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** The KB entry of exactly this normalized error (indexed), its use counted as a search hit. */
+function exactKb(db: DB, normalized: string, now: Date): KbMatch | null {
+  const row = stmt(
+    db,
+    `SELECT * FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL LIMIT 1`,
+  ).get(normalized) as KbEntry | undefined;
+  if (!row) return null;
+  try {
+    bumpUse(db, row.id, now);
+  } catch {}
+  return { ...row, tier: 'exact' };
+}
+
+/**
+ * Edit/Write. Each error is looked up by its exact normalized text first (one indexed query);
+ * the full searchErrorKB (prefix, vector, lexical tiers) runs for at most one error per hook, the
+ * newest one without an exact entry, so a file with many unknown errors never costs more than
+ * one fuzzy search.
+ */
+export async function guideFile(
+  input: HookInput,
+  deps: HookDeps,
+  cfg: PreToolGuideConfigT,
+  m: Messages,
+): Promise<string[]> {
+  const raw = toolFilePath(input.tool_input);
+  if (!raw) return [];
+  const filePath = isAbsolute(toPosix(raw)) || !input.cwd ? toPosix(raw) : toPosix(resolve(input.cwd, raw));
+  const db = deps.db();
+  const lines: string[] = [];
+  const opts = hookSearchOptions(deps);
+  let fuzzyLeft = 1;
+  for (const err of fileErrors(db, filePath, toPosix(deps.project.path), cfg.maxFileErrors)) {
+    let kb = exactKb(db, err.error, deps.now());
+    if (!kb && fuzzyLeft > 0) {
+      fuzzyLeft--;
+      kb = await searchErrorKB(db, err.error, opts);
+    }
+    if (!kb?.resolution) continue;
+    const advice = hookAdvice(db, kb.id, deps, err.raw);
+    if (!advice) continue;
+    lines.push(m.fileError(err.message, err.tool), m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
+    pushProvenance(lines, advice, deps, m);
+  }
+  return lines;
+}
+
+function pushProvenance(lines: string[], advice: Advice, deps: HookDeps, m: Messages): void {
+  const prov = provenanceText(advice.provenance, deps.now(), deps.config.locale === 'en' ? 'en' : 'ko');
+  if (prov) lines.push(m.provenance(prov));
+}
+
+export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): Promise<string[]> {
+  const db = deps.db();
+  const rows = stmt(
+    db,
+    `SELECT id, data FROM events
+     WHERE session_id = ? AND type = 'tool_error' AND json_extract(data, '$.tool') = 'Bash'
+     ORDER BY ts DESC, id DESC LIMIT 100`,
+  ).all(input.session_id) as { id: number; data: string }[];
+  const errors = rows
+    .map((r) => ({ id: r.id, d: parseData(r.data) }))
+    .filter((r) => r.d.isInterrupt !== true && typeof r.d.error === 'string' && r.d.error);
+  const latest = errors[0];
+  if (!latest) return [];
+  const resolved = stmt(
+    db,
+    `SELECT 1 FROM events WHERE session_id = ? AND type = 'resolution' AND json_extract(data, '$.errorEventId') = ? LIMIT 1`,
+  ).get(input.session_id, latest.id);
+  if (resolved) return [];
+  const kb = await searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps));
+  if (!kb?.resolution) return [];
+  const advice = hookAdvice(
+    db,
+    kb.id,
+    deps,
+    typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined,
+  );
+  if (!advice) return [];
+  const lines = [m.sessionBashError(shownError(latest.d), errors.length)];
+  const path = formatToolSequence(advice.toolSequence);
+  if (path) lines.push(m.resolutionPath(path));
+  lines.push(m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
+  pushProvenance(lines, advice, deps, m);
+  return lines;
+}
+
+export interface FailureStats {
+  total: number;
+  failures: number;
+  latestReason: string | null;
+}
+
+/** The last `window` runs of a subagent type (served by idx_events_agent_type). */
+export function failureStats(db: DB, agentType: string, window: number): FailureStats {
+  const rows = stmt(
+    db,
+    `SELECT json_extract(data, '$.success') AS success, json_extract(data, '$.failureReason') AS reason
+     FROM events
+     WHERE type = 'subagent_stop' AND json_extract(data, '$.agentType') = ?
+     ORDER BY ts DESC LIMIT ?`,
+  ).all(agentType, window) as { success: unknown; reason: unknown }[];
+  let failures = 0;
+  let latestReason: string | null = null;
+  for (const r of rows) {
+    if (Number(r.success) === 0 && r.success !== null) {
+      failures++;
+      if (latestReason === null && typeof r.reason === 'string' && r.reason) latestReason = r.reason;
+    }
+  }
+  return { total: rows.length, failures, latestReason };
+}
+
+export function guideAgent(
+  input: HookInput,
+  deps: HookDeps,
+  cfg: PreToolGuideConfigT,
+  m: Messages,
+): string[] {
+  const type = input.tool_input?.subagent_type;
+  if (typeof type !== 'string' || !type.trim()) return [];
+  const s = failureStats(deps.db(), type, cfg.failureWindow);
+  if (s.total < cfg.minRuns || s.failures / s.total <= cfg.failureRateThreshold) return [];
+  const lines = [
+    m.failureRate(oneLine(type, 100), Math.round((s.failures / s.total) * 100), s.total, s.failures),
+  ];
+  if (s.latestReason) lines.push(m.latestFailure(oneLine(s.latestReason, 200)));
+  return lines;
+}
+
+export async function preToolGuide(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
+  const tool = input.tool_name ?? '';
+  const isFile = FILE_GUIDE_TOOLS.has(tool);
+  const isAgent = SUBAGENT_TOOLS.has(tool);
+  if (!isFile && !isAgent && tool !== 'Bash') return null; // REQ-RA-304
+  const cfg = getSection(deps.config, 'preToolGuide', PreToolGuideConfig);
+  if (!cfg.enabled) return null;
+  const m = messages(deps.config.locale);
+  const lines = isFile
+    ? await guideFile(input, deps, cfg, m)
+    : isAgent
+      ? guideAgent(input, deps, cfg, m)
+      : await guideBash(input, deps, m);
+  return lines.length ? { additionalContext: lines.join('\n') } : null;
+}
+
+export const preToolGuideHandlers: HandlerTable = {
+  PreToolUse: [{ name: 'pre-tool-guide', run: preToolGuide }],
+};

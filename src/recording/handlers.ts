@@ -1,0 +1,230 @@
+// Collectors: one event row per hook (DESIGN §3, §4), plus resolution detection on success.
+import { errorKey } from '../error-kb/error-key.js';
+import { isCorruptError, type DB } from '../db/db.js';
+import { flagDamage } from '../hook-runtime/damage.js';
+import { insertOrQueue, stmt, type NewEvent } from '../db/events.js';
+import { extractFiles } from '../common/files.js';
+import { truncate } from '../common/redact.js';
+import { detectResolutions } from '../error-kb/resolution.js';
+import { judgeOutcomeFromFile } from './subagent-outcome.js';
+import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
+import type { HandlerTable, HookDeps, HookInput } from '../hook-runtime/types.js';
+
+function agentFields(input: HookInput): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  if (input.agent_id) out.agentId = input.agent_id;
+  if (input.agent_type) out.agentType = input.agent_type;
+  return out;
+}
+
+/** Opens the database; null when it cannot be opened right now (the event is queued instead). */
+function tryDb(deps: HookDeps): DB | null {
+  try {
+    return deps.db();
+  } catch (e) {
+    if (!flagDamage(deps, e)) deps.log(`database unavailable: ${String(e)}`);
+    return null;
+  }
+}
+
+/** Stores an event (or queues it when the database is locked/unavailable). */
+export function record(
+  deps: HookDeps,
+  input: HookInput,
+  e: Omit<NewEvent, 'sessionId' | 'project' | 'projectPath'>,
+): number | null {
+  const event: NewEvent = {
+    ...e,
+    ts: e.ts ?? deps.now().toISOString(),
+    sessionId: input.session_id,
+    project: deps.project.name,
+    projectPath: deps.project.path,
+  };
+  try {
+    return insertOrQueue(tryDb(deps), event, deps.env);
+  } catch (err) {
+    if (!isCorruptError(err)) throw err;
+    // Damage found mid-write: flag it for the background check (which moves the file aside and
+    // salvages it) and keep the event in the on-disk queue: the fresh database receives it.
+    flagDamage(deps, err);
+    return insertOrQueue(null, event, deps.env);
+  }
+}
+
+export function collectPrompt(input: HookInput, deps: HookDeps): void {
+  const text = typeof input.prompt === 'string' ? input.prompt : '';
+  const keep = deps.config.collectPromptText;
+  record(deps, input, {
+    type: 'prompt',
+    data: {
+      promptId: input.prompt_id,
+      length: text.length,
+      ...(keep ? { text } : {}),
+      ...agentFields(input),
+    },
+    text: keep ? text : undefined,
+  });
+}
+
+export function collectToolUse(input: HookInput, deps: HookDeps): void {
+  const tool = input.tool_name ?? 'unknown';
+  const data: Record<string, unknown> = {
+    tool,
+    input: summarizeToolInput(tool, input.tool_input),
+    success: 1,
+    durationMs: input.duration_ms,
+    toolUseId: input.tool_use_id,
+    ...agentFields(input),
+  };
+  if (SUBAGENT_TOOLS.has(tool)) {
+    const r = (input.tool_response ?? {}) as Record<string, unknown>;
+    data.subagent = {
+      agentId: r.agentId,
+      agentType: r.agentType ?? input.tool_input?.subagent_type,
+      status: r.status,
+      totalToolUseCount: r.totalToolUseCount,
+      totalDurationMs: r.totalDurationMs,
+    };
+  }
+  const file = toolFilePath(input.tool_input);
+  const command = typeof input.tool_input?.command === 'string' ? input.tool_input.command : '';
+  const id = record(deps, input, {
+    type: 'tool_use',
+    data,
+    files: file ? [file] : [],
+    text: [tool, command, file].filter(Boolean).join(' '),
+  });
+  if (id !== null) {
+    const db = tryDb(deps);
+    if (db) detectResolutions(input, deps, db, id);
+  }
+}
+
+export function collectToolError(input: HookInput, deps: HookDeps): void {
+  const tool = input.tool_name ?? 'unknown';
+  // The KB key the CLI and every hook use (redacted first: normalisation must never turn a secret
+  // into a shape redaction no longer sees).
+  const key = errorKey(input.error);
+  const raw = key.raw;
+  const inputFile = toolFilePath(input.tool_input);
+  const named = extractFiles(raw);
+  const files = [...(inputFile ? [inputFile] : []), ...named];
+  record(deps, input, {
+    type: 'tool_error',
+    data: {
+      tool,
+      error: key.normalized,
+      errorRaw: truncate(raw, 4000),
+      ...(inputFile || named[0] ? { filePath: inputFile ?? named[0] } : {}),
+      files,
+      isInterrupt: input.is_interrupt === true,
+      input: summarizeToolInput(tool, input.tool_input),
+      toolUseId: input.tool_use_id,
+      ...agentFields(input),
+    },
+    files,
+    text: `${tool} ${raw}`,
+  });
+}
+
+export function collectSubagentStart(input: HookInput, deps: HookDeps): void {
+  record(deps, input, {
+    type: 'subagent_start',
+    data: { agentId: input.agent_id, agentType: input.agent_type },
+    text: input.agent_type,
+  });
+}
+
+function startTime(deps: HookDeps, input: HookInput): number | null {
+  const db = tryDb(deps);
+  if (!db || !input.agent_id) return null;
+  try {
+    const rows = stmt(
+      db,
+      `SELECT ts, json_extract(data, '$.agentId') AS agentId FROM events
+       WHERE session_id = ? AND type = 'subagent_start' ORDER BY ts DESC LIMIT 200`,
+    ).all(input.session_id) as { ts: string; agentId: string | null }[];
+    const hit = rows.find((r) => r.agentId === input.agent_id);
+    return hit ? Date.parse(hit.ts) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function collectSubagentStop(input: HookInput, deps: HookDeps): void {
+  const outcome = judgeOutcomeFromFile(input.agent_transcript_path, input.last_assistant_message);
+  const started = startTime(deps, input);
+  const now = deps.now();
+  record(deps, input, {
+    type: 'subagent_stop',
+    ts: now.toISOString(),
+    data: {
+      agentId: input.agent_id,
+      agentType: input.agent_type,
+      success: outcome.success ? 1 : 0,
+      ...(outcome.reason ? { failureReason: outcome.reason } : {}),
+      durationMs: started !== null ? Math.max(0, now.getTime() - started) : null,
+      lastMessage: truncate(input.last_assistant_message ?? '', 1000),
+    },
+    text: `${input.agent_type ?? ''} ${input.last_assistant_message ?? ''}`,
+  });
+}
+
+export function collectSessionStart(input: HookInput, deps: HookDeps): void {
+  record(deps, input, {
+    type: 'session_start',
+    data: { source: input.source, model: input.model, transcriptPath: input.transcript_path, cwd: input.cwd },
+  });
+}
+
+export function sessionCounts(db: DB, sessionId: string): Record<string, number> {
+  const rows = stmt(db, `SELECT type, count(*) AS n FROM events WHERE session_id = ? GROUP BY type`).all(
+    sessionId,
+  ) as {
+    type: string;
+    n: number;
+  }[];
+  const by = Object.fromEntries(rows.map((r) => [r.type, r.n]));
+  return {
+    prompts: by.prompt ?? 0,
+    tools: by.tool_use ?? 0,
+    errors: by.tool_error ?? 0,
+    subagents: by.subagent_stop ?? by.subagent_start ?? 0,
+    resolutions: by.resolution ?? 0,
+  };
+}
+
+export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
+  const db = tryDb(deps);
+  let counts: Record<string, number> = {};
+  let durationMs: number | null = null;
+  if (db) {
+    try {
+      counts = sessionCounts(db, input.session_id);
+      const start = stmt(
+        db,
+        `SELECT ts FROM events WHERE session_id = ? AND type = 'session_start' ORDER BY ts ASC LIMIT 1`,
+      ).get(input.session_id) as { ts: string } | undefined;
+      if (start) durationMs = deps.now().getTime() - Date.parse(start.ts);
+    } catch {}
+  }
+  record(deps, input, { type: 'session_summary', data: { reason: input.reason, ...counts, durationMs } });
+  // Heavy work (embeddings, analysis, pruning) runs detached; SessionEnd never waits for it.
+  if (deps.env.SELF_GEN_NO_BACKGROUND !== '1')
+    deps.spawnBackground('session-end', [
+      input.session_id,
+      ...(typeof input.transcript_path === 'string' && input.transcript_path ? [input.transcript_path] : []),
+    ]);
+}
+
+const h = (name: string, fn: (i: HookInput, d: HookDeps) => void) => ({ name, run: fn });
+
+export const collectorHandlers: HandlerTable = {
+  SessionStart: [h('collect-session-start', collectSessionStart)],
+  UserPromptSubmit: [h('collect-prompt', collectPrompt)],
+  PostToolUse: [h('collect-tool-use', collectToolUse)],
+  PostToolUseFailure: [h('collect-tool-error', collectToolError)],
+  SubagentStart: [h('collect-subagent-start', collectSubagentStart)],
+  SubagentStop: [h('collect-subagent-stop', collectSubagentStop)],
+  SessionEnd: [h('collect-session-end', collectSessionEnd)],
+};

@@ -1,0 +1,176 @@
+// Subagent context (seed 000, REQ-RA-401…407): when a code subagent starts, inject the project's
+// recent error patterns (with their exact-match KB resolutions) and the AI-derived project rules,
+// in at most 500 characters. Text queries only: no vector search on SubagentStart (seed v9).
+import * as z from 'zod/mini';
+import { getCachedAnalysis, type Suggestion } from '../analysis/cache.js';
+import { getSection } from '../common/config.js';
+import type { DB } from '../db/db.js';
+import { stmt } from '../db/events.js';
+import { truncate } from '../common/redact.js';
+import { adviceFor, provenanceText } from '../error-kb/advice.js';
+import { hookAdvice } from '../error-kb/handlers.js';
+import { messages, oneLine } from '../error-kb/messages.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+
+/** The seed's code agents; an agent type that contains one of them is a code agent. */
+export const CODE_AGENTS: readonly string[] = [
+  'executor',
+  'executor-low',
+  'executor-high',
+  'architect',
+  'architect-medium',
+  'designer',
+  'designer-high',
+  'build-fixer',
+  'build-fixer-low',
+];
+
+export const SubagentContextConfig = z.object({
+  enabled: z._default(z.boolean(), true),
+  /** Agent types that get the context (matched with `includes`). */
+  codeAgents: z._default(z.array(z.string().check(z.minLength(1))), [...CODE_AGENTS]),
+  /** The whole context is cut to this many characters. */
+  maxChars: z._default(z.number().check(z.int(), z.minimum(50), z.maximum(10000)), 500),
+  maxErrors: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
+  maxRules: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
+  /** Analyses older than this many hours are ignored. */
+  analysisHours: z._default(z.number().check(z.minimum(1)), 48),
+});
+export type SubagentContextConfigT = z.infer<typeof SubagentContextConfig>;
+
+/** REQ-RA-401: `oh-my-claudecode:executor-high` is a code agent because it includes `executor-high`. */
+export function isCodeAgent(
+  agentType: string | undefined,
+  codeAgents: readonly string[] = CODE_AGENTS,
+): boolean {
+  if (!agentType) return false;
+  return codeAgents.some((a) => a && agentType.includes(a));
+}
+
+const RESOLUTION_MAX = 150;
+
+export interface ProjectError {
+  tool: string;
+  error: string;
+  resolution: string | null;
+  /** Where the fix comes from (learned fixes only). */
+  provenance?: string;
+}
+
+/**
+ * REQ-RA-402: the project's newest tool errors (distinct, interrupts skipped), each with the
+ * resolution of the exact same normalized error in error_kb.
+ */
+export function projectErrors(
+  db: DB,
+  projectPath: string,
+  limit: number,
+  advise: (kbId: number, raw?: string) => { resolution: string; provenance?: string } | null = (
+    kbId,
+    raw,
+  ) => {
+    const a = adviceFor(db, kbId, { projectPath, count: false, currentRaw: raw });
+    return a ? { resolution: a.resolution } : null;
+  },
+): ProjectError[] {
+  if (limit <= 0) return [];
+  const rows = stmt(
+    db,
+    `SELECT json_extract(data, '$.tool') AS tool, json_extract(data, '$.error') AS error,
+            json_extract(data, '$.isInterrupt') AS interrupt, json_extract(data, '$.errorRaw') AS raw
+     FROM events WHERE project_path = ? AND type = 'tool_error' ORDER BY ts DESC, id DESC LIMIT 30`,
+  ).all(projectPath) as { tool: unknown; error: unknown; interrupt: unknown; raw: unknown }[];
+  const kb = stmt(
+    db,
+    `SELECT id FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC LIMIT 1`,
+  );
+  const out: ProjectError[] = [];
+  const seen = new Set<string>();
+  for (const r of rows) {
+    if (typeof r.error !== 'string' || !r.error || r.interrupt === 1 || seen.has(r.error)) continue;
+    seen.add(r.error);
+    const hit = kb.get(r.error) as { id: number } | undefined;
+    // only what the advice filter allows here (error-kb/advice.ts), with its provenance
+    const a = hit ? advise(hit.id, typeof r.raw === 'string' ? r.raw : undefined) : null;
+    out.push({
+      tool: typeof r.tool === 'string' ? r.tool : 'unknown',
+      error: r.error,
+      resolution: a?.resolution ?? null,
+      ...(a?.provenance ? { provenance: a.provenance } : {}),
+    });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** REQ-RA-403: `claude_md` suggestions for this project or global ones, `rule` else `summary`. */
+export function projectRules(db: DB, project: string, hours: number, limit: number, now: Date): string[] {
+  if (limit <= 0) return [];
+  const analysis = getCachedAnalysis(db, hours, project, now);
+  if (!analysis) return [];
+  const suggestions: unknown[] = Array.isArray(analysis.suggestions) ? analysis.suggestions : [];
+  const out: string[] = [];
+  for (const s of suggestions) {
+    if (!s || typeof s !== 'object') continue;
+    const sug = s as Suggestion;
+    if (sug.type !== 'claude_md' || (sug.project && sug.project !== project)) continue;
+    const text =
+      typeof sug.rule === 'string' && sug.rule.trim()
+        ? sug.rule
+        : typeof sug.summary === 'string'
+          ? sug.summary
+          : '';
+    if (!text.trim()) continue;
+    out.push(text);
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+export function subagentContext(input: HookInput, deps: HookDeps): HookResult | null {
+  const cfg = getSection(deps.config, 'subagentContext', SubagentContextConfig);
+  if (!cfg.enabled || !isCodeAgent(input.agent_type, cfg.codeAgents)) return null;
+  const m = messages(deps.config.locale);
+  const db = deps.db();
+  const lines: string[] = [];
+  let errors: ProjectError[] = [];
+  try {
+    const locale = deps.config.locale === 'en' ? 'en' : 'ko';
+    errors = projectErrors(db, deps.project.path, cfg.maxErrors, (kbId, raw) => {
+      const a = hookAdvice(db, kbId, deps, raw);
+      if (!a) return null;
+      const prov = provenanceText(a.provenance, deps.now(), locale);
+      return { resolution: a.resolution, ...(prov ? { provenance: prov } : {}) };
+    });
+  } catch (e) {
+    deps.log(`subagent-context: errors unavailable: ${String(e)}`);
+  }
+  if (errors.length) {
+    lines.push(m.projectErrorsHeader);
+    for (const e of errors) {
+      lines.push(m.projectError(oneLine(e.error, 200), e.tool));
+      if (e.resolution)
+        lines.push(
+          m.projectFix(
+            oneLine(e.resolution, RESOLUTION_MAX) + (e.provenance ? ` (${oneLine(e.provenance, 100)})` : ''),
+          ),
+        );
+    }
+  }
+  let rules: string[] = [];
+  try {
+    rules = projectRules(db, deps.project.name, cfg.analysisHours, cfg.maxRules, deps.now());
+  } catch (e) {
+    deps.log(`subagent-context: rules unavailable: ${String(e)}`);
+  }
+  if (rules.length) {
+    lines.push(m.rulesHeader);
+    for (const r of rules) lines.push(m.rule(oneLine(r, 300)));
+  }
+  const text = truncate(lines.join('\n'), cfg.maxChars).trim(); // REQ-RA-404
+  return text ? { additionalContext: text } : null;
+}
+
+export const subagentContextHandlers: HandlerTable = {
+  SubagentStart: [{ name: 'subagent-context', run: subagentContext }],
+};
