@@ -2,7 +2,8 @@
 import { errorKey } from '../kb/error-key.js';
 import { isCorruptError, type DB } from '../store/db.js';
 import { flagDamage } from './damage.js';
-import { insertOrQueue, stmt, type NewEvent } from '../store/events.js';
+import { insertOrQueue, stmt, type EventType, type NewEventOf } from '../store/events.js';
+import type { AgentFields, ToolUseData } from '../store/event-data.js';
 import { extractFiles } from '../shared/files.js';
 import { truncate } from '../shared/redact.js';
 import { detectResolutions } from './resolution.js';
@@ -10,8 +11,8 @@ import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
 import type { HandlerTable, HookDeps, HookInput } from './types.js';
 
-function agentFields(input: HookInput): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function agentFields(input: HookInput): AgentFields {
+  const out: AgentFields = {};
   if (input.agent_id) out.agentId = input.agent_id;
   if (input.agent_type) out.agentType = input.agent_type;
   return out;
@@ -28,12 +29,12 @@ function tryDb(deps: HookDeps): DB | null {
 }
 
 /** Stores an event (or queues it when the database is locked/unavailable). */
-export function record(
+export function record<K extends EventType>(
   deps: HookDeps,
   input: HookInput,
-  e: Omit<NewEvent, 'sessionId' | 'project' | 'projectPath'>,
+  e: Omit<NewEventOf<K>, 'sessionId' | 'project' | 'projectPath'>,
 ): number | null {
-  const event: NewEvent = {
+  const event: NewEventOf<K> = {
     ...e,
     ts: e.ts ?? deps.now().toISOString(),
     sessionId: input.session_id,
@@ -68,7 +69,7 @@ export function collectPrompt(input: HookInput, deps: HookDeps): void {
 
 export function collectToolUse(input: HookInput, deps: HookDeps): void {
   const tool = input.tool_name ?? 'unknown';
-  const data: Record<string, unknown> = {
+  const data: ToolUseData = {
     tool,
     input: summarizeToolInput(tool, input.tool_input),
     success: 1,

@@ -132,7 +132,7 @@ export function recordHookTiming(
         sessionId: o.sessionId,
         project: where?.project ?? null,
         projectPath: where?.projectPath ?? null,
-        data: data as unknown as Record<string, unknown>,
+        data,
       });
       return 'recorded';
     })

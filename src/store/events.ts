@@ -6,52 +6,28 @@ import { basename, join } from 'node:path';
 import { paths } from '../shared/paths.js';
 import { redact, redactDeep, truncate } from '../shared/redact.js';
 import { isBusyError, type DB } from './db.js';
+import type { EventDataMap, EventType } from './event-data.js';
 
 export const EVENT_VERSION = 1;
 
-export type EventType =
-  | 'prompt'
-  | 'tool_use'
-  | 'tool_error'
-  | 'subagent_start'
-  | 'subagent_stop'
-  | 'session_start'
-  | 'session_summary'
-  | 'resolution'
-  | 'hook_timing'
-  | (string & {});
+export type { EventType, HookTimingData, HookTimingStats } from './event-data.js';
 
-/** Latency of one hook event kind in a session (ms, nearest-rank percentiles). */
-export interface HookTimingStats {
-  n: number;
-  p50: number;
-  p95: number;
-  max: number;
-}
-
-/**
- * `hook_timing` data: how long our hooks took as Claude Code measured them (the transcript's
- * hook_* attachments' `durationMs`), one event per session, written by the session-end job.
- */
-export interface HookTimingData {
-  /** Durations in ms, in transcript order (the last 1000 at most). */
-  samples: number[];
-  /** Per hook event (SessionStart, PreToolUse, …), over all the session's records read. */
-  byEvent: Record<string, HookTimingStats>;
-}
-
-export interface NewEvent {
-  type: EventType;
+interface NewEventBase {
   ts?: string;
   sessionId?: string | null;
   project?: string | null;
   projectPath?: string | null;
-  data: Record<string, unknown>;
   /** Files the event names: stored in event_files for path-component lookups. */
   files?: string[];
   /** Text for the full-text index (redacted before indexing). */
   text?: string;
 }
+
+/** A new event of type K: its data is the one declared for K (store/event-data.ts). */
+export type NewEventOf<K extends EventType> = NewEventBase & { type: K; data: EventDataMap[K] };
+
+/** A new event of any type (a union discriminated by `type`). */
+export type NewEvent = { [K in EventType]: NewEventOf<K> }[EventType];
 
 export interface EventRow {
   id: number;
@@ -81,7 +57,7 @@ function clampDeep(value: unknown, max: number, depth = 0): unknown {
 }
 
 /** Redacts and size-limits event data so nothing secret or unbounded reaches the database. */
-export function sanitizeData(data: Record<string, unknown>): string {
+export function sanitizeData(data: object): string {
   // Cut first (with a margin, so a secret crossing the cut is still recognised), then redact, then cut.
   const redacted = redactDeep(clampDeep(data, MAX_STRING + 256));
   let max = MAX_STRING;
@@ -121,7 +97,7 @@ export interface PreparedEvent {
   text: string | null;
 }
 
-export function prepareEvent(e: NewEvent): PreparedEvent {
+export function prepareEvent<K extends EventType>(e: NewEventOf<K>): PreparedEvent {
   return {
     v: EVENT_VERSION,
     type: e.type,
@@ -157,7 +133,7 @@ function insertPrepared(db: DB, p: PreparedEvent): number {
 }
 
 /** Inserts one event (redacted) and returns its id. Throws on database errors. */
-export function insertEvent(db: DB, e: NewEvent): number {
+export function insertEvent<K extends EventType>(db: DB, e: NewEventOf<K>): number {
   const p = prepareEvent(e);
   return db.transaction(() => insertPrepared(db, p))();
 }
@@ -177,9 +153,9 @@ export function queueEvent(p: PreparedEvent, env: NodeJS.ProcessEnv = process.en
  * Inserts an event; when the database stays locked past the busy timeout, the prepared (already
  * redacted) event is written to the queue instead. Returns the new id, or null when queued.
  */
-export function insertOrQueue(
+export function insertOrQueue<K extends EventType>(
   db: DB | null,
-  e: NewEvent,
+  e: NewEventOf<K>,
   env: NodeJS.ProcessEnv = process.env,
 ): number | null {
   const p = prepareEvent(e);

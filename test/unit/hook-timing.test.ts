@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { closeDb, getDb } from '../../src/store/db.js';
-import { insertEvent, queryEvents } from '../../src/store/events.js';
+import { insertEvent, queryEvents, type NewEvent } from '../../src/store/events.js';
 import { hookLatency } from '../../src/store/overview.js';
 import { SESSION_END_STEPS } from '../../src/jobs/registry.js';
 import '../../src/jobs/builtin.js'; // every step, in the worker's order (before the import below)
@@ -247,7 +247,7 @@ describe('hookLatency()', () => {
       ts: '2026-11-21T00:00:00.000Z',
       data: { ...dataB },
     });
-    insertEvent(db, { type: 'tool_use', sessionId: 'b', data: { samples: [99999] } }); // not a hook_timing
+    insertEvent(db, { type: 'tool_use', sessionId: 'b', data: { samples: [99999] } } as unknown as NewEvent); // not a hook_timing
     const all = [...a, ...b];
     const l = hookLatency(db)!;
     expect(l).toMatchObject({ n: 100, p50: rank(all, 0.5), p95: rank(all, 0.95), max: 139, sessions: 2 });
