@@ -2,6 +2,7 @@
 // extract/validate → store. Unchanged input makes no call; a failed call stores nothing.
 import type { LoadedConfig } from '../store/config.js';
 import type { DB } from '../store/db.js';
+import { countEventsAfter, maxEventId } from '../store/events.js';
 import { truncate } from '../shared/redact.js';
 import { AnswerError, parseAnswer, textKey, type StoredAnalysis } from './answer.js';
 import { findAnalysisByHash, storeAnalysis, touchAnalysis } from './cache.js';
@@ -70,12 +71,7 @@ function writeState(db: DB, project: string | null, patch: AnalysisState): void 
 
 /** The newest event id of the scope (how "new data" is measured). */
 export function lastEventId(db: DB, project: string | null): number {
-  const r = (
-    project === null
-      ? db.prepare('SELECT max(id) AS m FROM events').get()
-      : db.prepare('SELECT max(id) AS m FROM events WHERE project = ?').get(project)
-  ) as { m: number | null };
-  return r.m ?? 0;
+  return maxEventId(db, project);
 }
 
 /**
@@ -96,15 +92,7 @@ export function autoCheck(
       return { run: false, reason: `last attempt ${Math.round(ago / 60_000)} min ago` };
   }
   const since = st.lastEventId ?? 0;
-  const row = (
-    project === null
-      ? db
-          .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE id > ? LIMIT ?)')
-          .get(since, cfg.minNewEvents)
-      : db
-          .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE project = ? AND id > ? LIMIT ?)')
-          .get(project, since, cfg.minNewEvents)
-  ) as { n: number };
+  const row = { n: countEventsAfter(db, project, since, cfg.minNewEvents) };
   if (row.n < cfg.minNewEvents)
     return { run: false, reason: `${row.n} new event(s), needs ${cfg.minNewEvents}` };
   return { run: true, reason: `≥ ${cfg.minNewEvents} new events` };

@@ -13,7 +13,7 @@ import {
   vecProblem,
   type DB,
 } from '../store/db.js';
-import { queuedCount } from '../store/events.js';
+import { eventCount, lastEvent, queuedCount } from '../store/events.js';
 import { damagedFts, lastCheck } from '../store/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../store/recovery-log.js';
 import { SCHEMA_VERSION } from '../store/schema.js';
@@ -279,13 +279,11 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   );
   const events = step(
     'counting events',
-    () => (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n,
+    () => eventCount(db),
   );
   const last = step(
     'reading the last event',
-    () =>
-      db.prepare('SELECT ts, type FROM events ORDER BY id DESC LIMIT 1').get() as
-        { ts: string; type: string } | undefined,
+    () => lastEvent(db),
   );
   if (version !== undefined && events !== undefined) {
     const checked = lastCheck(p);

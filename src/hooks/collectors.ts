@@ -2,7 +2,14 @@
 import { errorKey } from '../kb/error-key.js';
 import { isCorruptError, type DB } from '../store/db.js';
 import { flagDamage } from './damage.js';
-import { insertOrQueue, stmt, type EventType, type NewEventOf } from '../store/events.js';
+import {
+  insertOrQueue,
+  sessionStartTs,
+  sessionTypeCounts,
+  subagentStarts,
+  type EventType,
+  type NewEventOf,
+} from '../store/events.js';
 import type { AgentFields, ToolUseData } from '../store/event-data.js';
 import { extractFiles } from '../shared/files.js';
 import { truncate } from '../shared/redact.js';
@@ -140,11 +147,7 @@ function startTime(deps: HookDeps, input: HookInput): number | null {
   const db = tryDb(deps);
   if (!db || !input.agent_id) return null;
   try {
-    const rows = stmt(
-      db,
-      `SELECT ts, json_extract(data, '$.agentId') AS agentId FROM events
-       WHERE session_id = ? AND type = 'subagent_start' ORDER BY ts DESC LIMIT 200`,
-    ).all(input.session_id) as { ts: string; agentId: string | null }[];
+    const rows = subagentStarts(db, input.session_id);
     const hit = rows.find((r) => r.agentId === input.agent_id);
     return hit ? Date.parse(hit.ts) : null;
   } catch {
@@ -179,13 +182,7 @@ export function collectSessionStart(input: HookInput, deps: HookDeps): void {
 }
 
 export function sessionCounts(db: DB, sessionId: string): Record<string, number> {
-  const rows = stmt(db, `SELECT type, count(*) AS n FROM events WHERE session_id = ? GROUP BY type`).all(
-    sessionId,
-  ) as {
-    type: string;
-    n: number;
-  }[];
-  const by = Object.fromEntries(rows.map((r) => [r.type, r.n]));
+  const by = sessionTypeCounts(db, sessionId);
   return {
     prompts: by.prompt ?? 0,
     tools: by.tool_use ?? 0,
@@ -202,11 +199,8 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
   if (db) {
     try {
       counts = sessionCounts(db, input.session_id);
-      const start = stmt(
-        db,
-        `SELECT ts FROM events WHERE session_id = ? AND type = 'session_start' ORDER BY ts ASC LIMIT 1`,
-      ).get(input.session_id) as { ts: string } | undefined;
-      if (start) durationMs = deps.now().getTime() - Date.parse(start.ts);
+      const start = sessionStartTs(db, input.session_id);
+      if (start) durationMs = deps.now().getTime() - Date.parse(start);
     } catch {}
   }
   record(deps, input, { type: 'session_summary', data: { reason: input.reason, ...counts, durationMs } });
