@@ -3,6 +3,7 @@
 import type { LoadedConfig } from '../store/config.js';
 import type { DB } from '../store/db.js';
 import { countEventsAfter, maxEventId } from '../store/events.js';
+import { kvGet, kvSet } from '../store/kv.js';
 import { truncate } from '../shared/redact.js';
 import { AnswerError, parseAnswer, textKey, type StoredAnalysis } from './answer.js';
 import { findAnalysisByHash, storeAnalysis, touchAnalysis } from './cache.js';
@@ -52,10 +53,9 @@ export const stateKey = (project: string | null) => `analysis:state:${scopeKey(p
 export const lockKey = (project: string | null) => `analysis:lock:${scopeKey(project)}`;
 
 export function readState(db: DB, project: string | null): AnalysisState {
-  const row = db.prepare('SELECT value FROM kv WHERE key = ?').get(stateKey(project)) as
-    { value: string } | undefined;
+  const value = kvGet(db, stateKey(project));
   try {
-    return row ? (JSON.parse(row.value) as AnalysisState) : {};
+    return value !== null ? (JSON.parse(value) as AnalysisState) : {};
   } catch {
     return {};
   }
@@ -64,9 +64,7 @@ export function readState(db: DB, project: string | null): AnalysisState {
 function writeState(db: DB, project: string | null, patch: AnalysisState): void {
   const next = { ...readState(db, project), ...patch };
   if (patch.result && patch.result !== 'error') delete next.error;
-  db.prepare(
-    `INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-  ).run(stateKey(project), JSON.stringify(next));
+  kvSet(db, stateKey(project), JSON.stringify(next));
 }
 
 /** The newest event id of the scope (how "new data" is measured). */

@@ -3,6 +3,7 @@
 import type { LoadedConfig } from '../store/config.js';
 import { dbSizeBytes, type DB } from './db.js';
 import { deleteEvents, oldestEventIds } from './events.js';
+import { kvGet, kvSet } from './kv.js';
 
 export interface PruneResult {
   deletedByAge: number;
@@ -17,9 +18,8 @@ export function pruneEvents(
   opts: { force?: boolean; now?: Date } = {},
 ): PruneResult {
   const now = opts.now ?? new Date();
-  const last = db.prepare(`SELECT value FROM kv WHERE key = 'last_prune'`).get() as
-    { value: string } | undefined;
-  if (!opts.force && last && now.getTime() - Date.parse(last.value) < 6 * 3600 * 1000) {
+  const last = kvGet(db, 'last_prune');
+  if (!opts.force && last !== null && now.getTime() - Date.parse(last) < 6 * 3600 * 1000) {
     return { deletedByAge: 0, deletedBySize: 0, skipped: true };
   }
   const cutoff = new Date(now.getTime() - config.retentionDays * 86400 * 1000).toISOString();
@@ -48,8 +48,6 @@ export function pruneEvents(
     db.exec('VACUUM');
   }
   db.pragma('optimize');
-  db.prepare(
-    `INSERT INTO kv (key, value) VALUES ('last_prune', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-  ).run(now.toISOString());
+  kvSet(db, 'last_prune', now.toISOString());
   return { deletedByAge, deletedBySize, skipped: false };
 }
