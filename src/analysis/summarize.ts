@@ -256,10 +256,7 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
     runs: r.runs,
     failures: r.failures,
     failureRate: r.runs ? Math.round((r.failures / r.runs) * 100) / 100 : 0,
-    reasons:
-      r.failures > 0 && r.agentType
-        ? reasonsOf(r.agentType).map((x) => clean(x.reason, 160))
-        : [],
+    reasons: r.failures > 0 && r.agentType ? reasonsOf(r.agentType).map((x) => clean(x.reason, 160)) : [],
   }));
 
   return {

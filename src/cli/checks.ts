@@ -277,14 +277,8 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
     'reading the schema version',
     () => db.pragma('user_version', { simple: true }) as number,
   );
-  const events = step(
-    'counting events',
-    () => eventCount(db),
-  );
-  const last = step(
-    'reading the last event',
-    () => lastEvent(db),
-  );
+  const events = step('counting events', () => eventCount(db));
+  const last = step('reading the last event', () => lastEvent(db));
   if (version !== undefined && events !== undefined) {
     const checked = lastCheck(p);
     out.unshift({

@@ -318,7 +318,12 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
   const now = deps.now(); // the time this call's hook fired (HookDeps.now)
   const fired = now.toISOString();
   const since = new Date(now.getTime() - OPEN_WINDOW_MS).toISOString();
-  const first = firstOpenErrorId(db, { sessionId: input.session_id, since, until: fired, beforeId: okEventId });
+  const first = firstOpenErrorId(db, {
+    sessionId: input.session_id,
+    since,
+    until: fired,
+    beforeId: okEventId,
+  });
   if (!first) return 0;
   const rows = resolutionWindow(db, {
     sessionId: input.session_id,

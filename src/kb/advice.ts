@@ -121,10 +121,7 @@ const RANK: Record<Provenance['source'], number> = { manual: 3, 'this-project': 
  */
 export function adviceFor(db: DB, kbId: number, ctx: AdviceContext): Advice | null {
   try {
-    const learnedRaw =
-      ctx.currentRaw === undefined
-        ? null
-        : entryErrorRaw(db, kbId);
+    const learnedRaw = ctx.currentRaw === undefined ? null : entryErrorRaw(db, kbId);
     let best: { c: FixCandidate; p: Provenance } | null = null;
     for (const c of candidates(db, kbId)) {
       const p = judge(db, c, ctx);

@@ -84,15 +84,18 @@ export function getEntry(db: DB, id: number): KbEntry | null {
 
 /** The id of the entry of exactly this key (with or without a resolution). */
 export function entryIdOf(db: DB, key: string): number | undefined {
-  return (db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as { id: number } | undefined)
-    ?.id;
+  return (
+    db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as { id: number } | undefined
+  )?.id;
 }
 
 /** The raw error text stored with an entry. */
 export function entryErrorRaw(db: DB, id: number): string | null {
   return (
-    (db.prepare('SELECT error_raw FROM error_kb WHERE id = ?').get(id) as { error_raw: string | null } | undefined)
-      ?.error_raw ?? null
+    (
+      db.prepare('SELECT error_raw FROM error_kb WHERE id = ?').get(id) as
+        { error_raw: string | null } | undefined
+    )?.error_raw ?? null
   );
 }
 
@@ -112,7 +115,9 @@ export function selectEntries(
   if (o.unresolved) where.push('resolution IS NULL');
   const order = o.sort === 'used' ? 'use_count DESC, ts DESC' : 'ts DESC, id DESC';
   return db
-    .prepare(`SELECT * FROM error_kb ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY ${order} LIMIT ?`)
+    .prepare(
+      `SELECT * FROM error_kb ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY ${order} LIMIT ?`,
+    )
     .all(...args, Math.max(1, o.limit)) as KbEntry[];
 }
 
@@ -124,7 +129,9 @@ export function entrySample(
   return (
     o.order === 'used'
       ? db
-          .prepare('SELECT id, error_normalized, resolution FROM error_kb ORDER BY use_count DESC, id DESC LIMIT ?')
+          .prepare(
+            'SELECT id, error_normalized, resolution FROM error_kb ORDER BY use_count DESC, id DESC LIMIT ?',
+          )
           .all(o.limit)
       : db
           .prepare('SELECT id, error_normalized, resolution FROM error_kb ORDER BY ts DESC, id DESC LIMIT ?')
@@ -133,7 +140,11 @@ export function entrySample(
 }
 
 /** Entries whose error names a file called `name` (full-text), with a resolution, best first. */
-export function entriesNamingFile(db: DB, name: string, limit: number): { id: number; error_normalized: string }[] {
+export function entriesNamingFile(
+  db: DB,
+  name: string,
+  limit: number,
+): { id: number; error_normalized: string }[] {
   return db
     .prepare(
       `SELECT k.id, k.error_normalized FROM error_kb_fts f JOIN error_kb k ON k.id = f.rowid
@@ -181,7 +192,13 @@ export interface EntryColumns {
   ts?: string;
 }
 
-const EDITABLE: readonly (keyof EntryColumns)[] = ['error_normalized', 'resolution', 'resolved_by', 'error_raw', 'ts'];
+const EDITABLE: readonly (keyof EntryColumns)[] = [
+  'error_normalized',
+  'resolution',
+  'resolved_by',
+  'error_raw',
+  'ts',
+];
 
 /** Sets some columns of one entry. */
 export function updateEntry(db: DB, id: number, cols: EntryColumns): void {
@@ -212,8 +229,7 @@ export function fixRows<T>(db: DB, kbId: number): T[] {
 export function bestFixRow<T>(db: DB, kbId: number): T | null {
   return (
     (db.prepare(`SELECT * FROM error_kb_fixes WHERE kb_id = ? ORDER BY ${BEST_ORDER} LIMIT 1`).get(kbId) as
-      | T
-      | undefined) ?? null
+      T | undefined) ?? null
   );
 }
 
@@ -312,8 +328,10 @@ export function insertLookup(db: DB, kbId: number, ts: string): void {
 /** How often an entry's advice was shown. */
 export function timesAdvised(db: DB, kbId: number): number {
   return (
-    (stmt(db, 'SELECT answered FROM error_kb_lookups WHERE kb_id = ?').get(kbId) as { answered: number } | undefined)
-      ?.answered ?? 0
+    (
+      stmt(db, 'SELECT answered FROM error_kb_lookups WHERE kb_id = ?').get(kbId) as
+        { answered: number } | undefined
+    )?.answered ?? 0
   );
 }
 
@@ -355,7 +373,13 @@ export function kbTotals(db: DB): {
               (SELECT max(last_ts) FROM error_kb_lookups WHERE kb_id IN (SELECT id FROM error_kb)) AS lastUsed,
               max(ts) AS newest FROM error_kb`,
     )
-    .get() as { entries: number; resolved: number; totalUses: number; lastUsed: string | null; newest: string | null };
+    .get() as {
+    entries: number;
+    resolved: number;
+    totalUses: number;
+    lastUsed: string | null;
+    newest: string | null;
+  };
 }
 
 /** The most advised entries (at most 5). */
@@ -379,7 +403,9 @@ export function entriesByTool(db: DB): { resolved_by: string | null; n: number }
 
 /** Does sqlite-vec's rowids shadow table exist (readable without loading the extension)? */
 export function vecTableExists(db: DB): boolean {
-  return !!db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vec_error_kb_rowids'`).get();
+  return !!db
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vec_error_kb_rowids'`)
+    .get();
 }
 
 /** Does any entry have an embedding (vec table must exist)? */
@@ -399,7 +425,9 @@ export function embeddedAmong(db: DB, ids: number[]): Set<number> {
 /** How many existing entries have an embedding. */
 export function embeddedCount(db: DB): number {
   return (
-    db.prepare('SELECT count(*) AS n FROM vec_error_kb_rowids WHERE rowid IN (SELECT id FROM error_kb)').get() as {
+    db
+      .prepare('SELECT count(*) AS n FROM vec_error_kb_rowids WHERE rowid IN (SELECT id FROM error_kb)')
+      .get() as {
       n: number;
     }
   ).n;
@@ -408,7 +436,9 @@ export function embeddedCount(db: DB): number {
 /** The k nearest embeddings with sqlite-vec's cosine distance (sqlite-vec loaded). */
 export function nearestEmbeddings(db: DB, blob: Buffer, k: number): { id: number; distance: number }[] {
   return db
-    .prepare('SELECT error_kb_id AS id, distance FROM vec_error_kb WHERE embedding MATCH ? AND k = ? ORDER BY distance')
+    .prepare(
+      'SELECT error_kb_id AS id, distance FROM vec_error_kb WHERE embedding MATCH ? AND k = ? ORDER BY distance',
+    )
     .all(blob, k) as { id: number; distance: number }[];
 }
 

@@ -341,8 +341,7 @@ export function eventCount(db: DB): number {
 }
 export function lastEvent(db: DB): { ts: string; type: string } | undefined {
   return db.prepare('SELECT ts, type FROM events ORDER BY id DESC LIMIT 1').get() as
-    | { ts: string; type: string }
-    | undefined;
+    { ts: string; type: string } | undefined;
 }
 
 /** The newest event id (of a project, or of all when null). */
@@ -378,7 +377,10 @@ export function lastProjectPath(db: DB, project: string): string | null {
 }
 
 /** The project (and its folder) a session was recorded under: its first event that has one. */
-export function sessionProject(db: DB, sessionId: string): { project: string; projectPath: string | null } | null {
+export function sessionProject(
+  db: DB,
+  sessionId: string,
+): { project: string; projectPath: string | null } | null {
   const r = stmt(
     db,
     `SELECT project, project_path AS projectPath FROM events
@@ -476,7 +478,10 @@ export function toolErrorsNamingFile(
 }
 
 /** Paths named (by base name) by edit-tool calls of a project before `before` (at most 50). */
-export function editedPaths(db: DB, o: { name: string; projectPath: string; before: string; tools: string[] }): string[] {
+export function editedPaths(
+  db: DB,
+  o: { name: string; projectPath: string; before: string; tools: string[] },
+): string[] {
   return (
     stmt(
       db,
@@ -499,7 +504,11 @@ export function searchProjectEvents(
        ORDER BY rank LIMIT ?`,
     )
     .all(o.match, o.projectPath, ...o.types, o.limit) as { type: string; ts: string; data: string }[];
-  return rows.map((r) => ({ type: r.type, ts: r.ts, data: parseEventData(r.data) as Record<string, unknown> }));
+  return rows.map((r) => ({
+    type: r.type,
+    ts: r.ts,
+    data: parseEventData(r.data) as Record<string, unknown>,
+  }));
 }
 
 /** A project's newest tool errors (at most 30), newest first: the keys the subagent context reads. */
@@ -620,9 +629,9 @@ export function refillEventsFts(db: DB): void {
 /** Events per type, over all time. */
 export function eventTypeTotals(db: DB): Record<string, number> {
   return Object.fromEntries(
-    (stmt(db, 'SELECT type, count(*) AS n FROM events GROUP BY type').all() as { type: string; n: number }[]).map(
-      (r) => [r.type, r.n],
-    ),
+    (
+      stmt(db, 'SELECT type, count(*) AS n FROM events GROUP BY type').all() as { type: string; n: number }[]
+    ).map((r) => [r.type, r.n]),
   );
 }
 
@@ -684,7 +693,10 @@ export function sessionRollups<T>(db: DB, o: { limit: number; project?: string }
 }
 
 /** Projects seen in the log, with the folder last recorded for each (newest first). */
-export function projectsWithPaths(db: DB, limit: number): { project: string; path: string | null; last: string }[] {
+export function projectsWithPaths(
+  db: DB,
+  limit: number,
+): { project: string; path: string | null; last: string }[] {
   return stmt(
     db,
     `SELECT project, max(ts) AS last,
@@ -716,7 +728,10 @@ export function hookTimingRecent(
   ).map((r) => r.ms);
   if (samples.length === 0) return { samples, sessions: 0, byEvent: [] };
   const n = (
-    stmt(db, `SELECT count(*) AS n FROM (${recent}) e WHERE json_array_length(e.data, '$.samples') > 0`).get() as {
+    stmt(
+      db,
+      `SELECT count(*) AS n FROM (${recent}) e WHERE json_array_length(e.data, '$.samples') > 0`,
+    ).get() as {
       n: number;
     }
   ).n;
@@ -754,8 +769,11 @@ export function windowTypeCounts(db: DB, win: EventWindow): { type: string; n: n
 /** Distinct sessions in the window. */
 export function windowSessionCount(db: DB, win: EventWindow): number {
   const w = windowWhere(win);
-  return (db.prepare(`SELECT count(DISTINCT session_id) AS s FROM events WHERE ${w.sql}`).get(...w.args) as { s: number })
-    .s;
+  return (
+    db.prepare(`SELECT count(DISTINCT session_id) AS s FROM events WHERE ${w.sql}`).get(...w.args) as {
+      s: number;
+    }
+  ).s;
 }
 
 /** Projects in the window (at most 50, by name). */
@@ -763,13 +781,18 @@ export function windowProjects(db: DB, win: EventWindow): string[] {
   const w = windowWhere(win);
   return (
     db
-      .prepare(`SELECT DISTINCT project FROM events WHERE ${w.sql} AND project IS NOT NULL ORDER BY project LIMIT 50`)
+      .prepare(
+        `SELECT DISTINCT project FROM events WHERE ${w.sql} AND project IS NOT NULL ORDER BY project LIMIT 50`,
+      )
       .all(...w.args) as { project: string }[]
   ).map((r) => r.project);
 }
 
 /** The window's newest prompts (at most 2000) with their text, newest first. */
-export function windowPrompts(db: DB, win: EventWindow): { session_id: string | null; text: string | null }[] {
+export function windowPrompts(
+  db: DB,
+  win: EventWindow,
+): { session_id: string | null; text: string | null }[] {
   const w = windowWhere(win);
   return db
     .prepare(
@@ -811,7 +834,10 @@ export function windowErrors(
 }
 
 /** For an error of the window: its two most frequent recorded resolutions. */
-export function windowFixes(db: DB, win: EventWindow): (error: string) => { resolution: string | null; n: number }[] {
+export function windowFixes(
+  db: DB,
+  win: EventWindow,
+): (error: string) => { resolution: string | null; n: number }[] {
   const w = windowWhere(win);
   const s = db.prepare(
     `SELECT json_extract(data, '$.resolution') AS resolution, count(*) AS n FROM events
