@@ -255,6 +255,7 @@ export function drainQueue(
 // ---------------------------------------------------------------- queries
 
 export interface EventQuery {
+  /** An event type (typed rows when it is a known one) or any string (the CLI filter). */
   type?: string;
   sessionId?: string;
   project?: string;
@@ -282,7 +283,15 @@ function parseRow(r: Omit<EventRow, 'data'> & { data: string }): EventRow {
   return { ...r, data };
 }
 
+/** A stored event of type K: its data typed by K (keys may be missing in old rows). */
+export type EventRowOf<K extends EventType> = Omit<EventRow, 'type' | 'data'> & {
+  type: K;
+  data: Partial<EventDataMap[K]>;
+};
+
 /** Newest first. Every filter is optional; each combination is served by an index. */
+export function queryEvents<K extends EventType>(db: DB, q: EventQuery & { type: K }): EventRowOf<K>[];
+export function queryEvents(db: DB, q?: EventQuery): EventRow[];
 export function queryEvents(db: DB, q: EventQuery = {}): EventRow[] {
   const where: string[] = [];
   const args: unknown[] = [];
