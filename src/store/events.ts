@@ -1,5 +1,8 @@
-// The insert-only event log: insertEvent, queryEvents, and the on-disk queue that keeps events
-// written while the database was locked (or unreachable) until a later hook stores them.
+// The insert-only event log and the owner of its tables (events, event_files, events_fts): the
+// only module with SQL on them (test/unit/guard-sql-owners.test.ts). insertEvent, queryEvents, the
+// on-disk queue that keeps events written while the database was locked (or unreachable) until a
+// later hook stores them, and one typed query per question the other parts ask. The data of each
+// event type is declared in event-data.ts.
 import { readdirSync, renameSync, unlinkSync } from 'node:fs';
 import { ensureHomeDir, readRegularText, writeFileAtomicIn } from '../shared/safe-fs.js';
 import { basename, join } from 'node:path';
