@@ -18,6 +18,7 @@ import { getSection } from '../store/config.js';
 import type { DB } from '../store/db.js';
 import {
   isErrorResolved,
+  parseEventData,
   sessionToolErrors,
   subagentOutcomes,
   toolErrorsNamingFile,
@@ -97,7 +98,7 @@ export function fileErrors(db: DB, filePath: string, projectPath: string, limit:
       const pp = r.projectPath ? toPosix(r.projectPath) : null;
       if (!pp || (pp !== projectPath && !target.startsWith(pp.replace(/\/+$/, '') + '/'))) continue;
     }
-    const d = r.data;
+    const d: ErrorData = parseEventData<'tool_error'>(r.data);
     if (d.isInterrupt === true || typeof d.error !== 'string' || !d.error || seen.has(d.error)) continue;
     seen.add(d.error);
     out.push({

@@ -471,14 +471,15 @@ export function isErrorResolved(db: DB, sessionId: string, errorEventId: number)
 
 /**
  * The newest tool errors (at most 200) among the last `scanLimit` events that named a file called
- * `name`, each with the path it was named by; newest first.
+ * `name`, each with the path it was named by; newest first. The data stays JSON text (read it with
+ * parseEventData<'tool_error'>) so a hot path parses only the rows it keeps.
  */
 export function toolErrorsNamingFile(
   db: DB,
   name: string,
   scanLimit: number,
-): (TypedEventRow<'tool_error'> & { path: string })[] {
-  const rows = stmt(
+): { id: number; ts: string; projectPath: string | null; data: string; path: string }[] {
+  return stmt(
     db,
     `SELECT e.id, e.ts, e.project_path AS projectPath, e.data, f.path
      FROM (SELECT event_id, path FROM event_files WHERE name = ? ORDER BY event_id DESC LIMIT ${Math.max(1, Math.floor(scanLimit))}) f
@@ -486,7 +487,6 @@ export function toolErrorsNamingFile(
      WHERE e.type = 'tool_error'
      ORDER BY e.ts DESC, e.id DESC LIMIT 200`,
   ).all(name) as { id: number; ts: string; projectPath: string | null; data: string; path: string }[];
-  return rows.map((r) => ({ ...r, data: parseEventData<'tool_error'>(r.data) }));
 }
 
 /** Paths named (by base name) by edit-tool calls of a project before `before` (at most 50). */
