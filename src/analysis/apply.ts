@@ -18,6 +18,7 @@ import {
   writeFileAtomicIn,
 } from '../common/safe-fs.js';
 import type { DB } from '../db/db.js';
+import { lastProjectPath } from '../db/events.js';
 import type { StoredSuggestion } from './answer.js';
 
 export const RULES_MARKER = '<!-- self-generation:rules -->';
@@ -60,12 +61,7 @@ export function projectDirFor(
   if (project === current.name) return current.path;
   if (!db) return null;
   try {
-    const r = db
-      .prepare(
-        `SELECT project_path FROM events WHERE project = ? AND project_path IS NOT NULL ORDER BY ts DESC LIMIT 1`,
-      )
-      .get(project) as { project_path: string } | undefined;
-    return r?.project_path ?? null;
+    return lastProjectPath(db, project);
   } catch {
     return null;
   }

@@ -1,5 +1,42 @@
-// analysis_cache access: getCachedAnalysis (used by the seeds) and storeAnalysis.
+// The analysis tables: analysis_cache (getCachedAnalysis, used by the seeds, and storeAnalysis)
+// and feedback (accepted / dismissed suggestions). The only module with SQL on them.
 import type { DB } from '../db/db.js';
+
+/** One feedback row: what the user did with a suggestion. */
+export interface FeedbackRecord {
+  suggestion_id: string;
+  action: 'accepted' | 'dismissed';
+  project: string | null;
+  type: string | null;
+  text: string | null;
+  ts: string;
+}
+
+/** Feedback rows of these suggestion ids, oldest first (one indexed query). */
+export function feedbackRows(db: DB, ids: string[]): FeedbackRecord[] {
+  if (ids.length === 0) return [];
+  return db
+    .prepare(
+      `SELECT suggestion_id, action, project, type, text, ts FROM feedback
+       WHERE suggestion_id IN (${ids.map(() => '?').join(',')}) ORDER BY ts ASC, id ASC`,
+    )
+    .all(...ids) as FeedbackRecord[];
+}
+
+/** The newest feedback rows. */
+export function latestFeedback(db: DB, limit: number): FeedbackRecord[] {
+  return db
+    .prepare(
+      `SELECT suggestion_id, action, project, type, text, ts FROM feedback ORDER BY ts DESC, id DESC LIMIT ?`,
+    )
+    .all(limit) as FeedbackRecord[];
+}
+
+export function insertFeedback(db: DB, r: FeedbackRecord): void {
+  db.prepare(
+    `INSERT INTO feedback (ts, suggestion_id, action, project, type, text) VALUES (?, ?, ?, ?, ?, ?)`,
+  ).run(r.ts, r.suggestion_id, r.action, r.project, r.type, r.text);
+}
 
 export interface Suggestion {
   id?: string;
@@ -19,11 +56,7 @@ export interface Analysis {
 function withoutDismissed(db: DB, suggestions: Suggestion[]): Suggestion[] {
   const ids = suggestions.map((s) => s.id).filter((id): id is string => typeof id === 'string');
   if (ids.length === 0) return suggestions;
-  const rows = db
-    .prepare(
-      `SELECT suggestion_id, action FROM feedback WHERE suggestion_id IN (${ids.map(() => '?').join(',')}) ORDER BY ts ASC, id ASC`,
-    )
-    .all(...ids) as { suggestion_id: string; action: string }[];
+  const rows = feedbackRows(db, ids);
   const last = new Map(rows.map((r) => [r.suggestion_id, r.action]));
   return suggestions.filter((s) => typeof s.id !== 'string' || last.get(s.id) !== 'dismissed');
 }

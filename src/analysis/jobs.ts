@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process';
 import { isEnabled } from '../common/config.js';
 import { getDb } from '../db/db.js';
+import { sessionProject as sessionProjectOf } from '../db/events.js';
 import type { Job } from '../parts/types.js';
 import { analysisConfig } from './config.js';
 import { analyze, autoCheck } from './run.js';
@@ -17,10 +18,7 @@ export function startDetached(script: string, args: string[], env: NodeJS.Proces
 
 /** The project a session was recorded under (first event with one). */
 export function sessionProject(db: ReturnType<typeof getDb>, sessionId: string): string | null {
-  const r = db
-    .prepare(`SELECT project FROM events WHERE session_id = ? AND project IS NOT NULL ORDER BY ts LIMIT 1`)
-    .get(sessionId) as { project: string } | undefined;
-  return r?.project ?? null;
+  return sessionProjectOf(db, sessionId)?.project ?? null;
 }
 
 export const analysisTriggerStep: Job = ({ env, config, args, log }) => {

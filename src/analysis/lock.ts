@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { DB } from '../db/db.js';
+import { kvDropLease, kvGet, kvSwapLease, kvTakeLease } from '../db/kv.js';
 
 export interface LeaseHolder {
   pid: number;
@@ -24,10 +25,10 @@ function alive(pid: number): boolean {
 }
 
 export function readLease(db: DB, key: string): LeaseHolder | null {
-  const row = db.prepare('SELECT value FROM kv WHERE key = ?').get(key) as { value: string } | undefined;
-  if (!row) return null;
+  const value = kvGet(db, key);
+  if (value === null) return null;
   try {
-    return JSON.parse(row.value) as LeaseHolder;
+    return JSON.parse(value) as LeaseHolder;
   } catch {
     return null;
   }
@@ -42,25 +43,17 @@ export function acquireLease(db: DB, key: string, ttlMs: number, now = new Date(
     expires: new Date(now.getTime() + ttlMs).toISOString(),
   };
   const value = JSON.stringify(holder);
-  const take = db.prepare(
-    `INSERT INTO kv (key, value) VALUES (?, ?)
-     ON CONFLICT(key) DO UPDATE SET value = excluded.value
-     WHERE json_valid(kv.value) = 0 OR json_extract(kv.value, '$.expires') < ?`,
-  );
-  if (take.run(key, value, now.toISOString()).changes === 1) return { ok: true, token: holder.token };
+  if (kvTakeLease(db, key, value, now.toISOString())) return { ok: true, token: holder.token };
   // Held and not expired: take it over only when its holder died on this machine.
   const current = readLease(db, key);
   if (current && current.host === holder.host && current.pid !== process.pid && !alive(current.pid)) {
-    const swap = db
-      .prepare(`UPDATE kv SET value = ? WHERE key = ? AND json_extract(value, '$.token') = ?`)
-      .run(value, key, current.token);
-    if (swap.changes === 1) return { ok: true, token: holder.token };
+    if (kvSwapLease(db, key, value, current.token)) return { ok: true, token: holder.token };
   }
   return { ok: false, holder: readLease(db, key) };
 }
 
 export function releaseLease(db: DB, key: string, token: string): void {
   try {
-    db.prepare(`DELETE FROM kv WHERE key = ? AND json_extract(value, '$.token') = ?`).run(key, token);
+    kvDropLease(db, key, token);
   } catch {}
 }

@@ -2,6 +2,8 @@
 // extract/validate → store. Unchanged input makes no call; a failed call stores nothing.
 import type { LoadedConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
+import { countEventsAfter, maxEventId } from '../db/events.js';
+import { kvGet, kvSet } from '../db/kv.js';
 import { truncate } from '../common/redact.js';
 import { AnswerError, parseAnswer, textKey, type StoredAnalysis } from './answer.js';
 import { findAnalysisByHash, storeAnalysis, touchAnalysis } from './cache.js';
@@ -51,10 +53,9 @@ export const stateKey = (project: string | null) => `analysis:state:${scopeKey(p
 export const lockKey = (project: string | null) => `analysis:lock:${scopeKey(project)}`;
 
 export function readState(db: DB, project: string | null): AnalysisState {
-  const row = db.prepare('SELECT value FROM kv WHERE key = ?').get(stateKey(project)) as
-    { value: string } | undefined;
+  const value = kvGet(db, stateKey(project));
   try {
-    return row ? (JSON.parse(row.value) as AnalysisState) : {};
+    return value !== null ? (JSON.parse(value) as AnalysisState) : {};
   } catch {
     return {};
   }
@@ -63,19 +64,12 @@ export function readState(db: DB, project: string | null): AnalysisState {
 function writeState(db: DB, project: string | null, patch: AnalysisState): void {
   const next = { ...readState(db, project), ...patch };
   if (patch.result && patch.result !== 'error') delete next.error;
-  db.prepare(
-    `INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-  ).run(stateKey(project), JSON.stringify(next));
+  kvSet(db, stateKey(project), JSON.stringify(next));
 }
 
 /** The newest event id of the scope (how "new data" is measured). */
 export function lastEventId(db: DB, project: string | null): number {
-  const r = (
-    project === null
-      ? db.prepare('SELECT max(id) AS m FROM events').get()
-      : db.prepare('SELECT max(id) AS m FROM events WHERE project = ?').get(project)
-  ) as { m: number | null };
-  return r.m ?? 0;
+  return maxEventId(db, project);
 }
 
 /**
@@ -96,15 +90,7 @@ export function autoCheck(
       return { run: false, reason: `last attempt ${Math.round(ago / 60_000)} min ago` };
   }
   const since = st.lastEventId ?? 0;
-  const row = (
-    project === null
-      ? db
-          .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE id > ? LIMIT ?)')
-          .get(since, cfg.minNewEvents)
-      : db
-          .prepare('SELECT count(*) AS n FROM (SELECT 1 FROM events WHERE project = ? AND id > ? LIMIT ?)')
-          .get(project, since, cfg.minNewEvents)
-  ) as { n: number };
+  const row = { n: countEventsAfter(db, project, since, cfg.minNewEvents) };
   if (row.n < cfg.minNewEvents)
     return { run: false, reason: `${row.n} new event(s), needs ${cfg.minNewEvents}` };
   return { run: true, reason: `≥ ${cfg.minNewEvents} new events` };

@@ -3,18 +3,19 @@
 import type { DB } from '../db/db.js';
 import type { StoredSuggestion } from './answer.js';
 import { textKey } from './ids.js';
-import { latestAnalyses, recentAnalyses, type CacheRow } from './cache.js';
+import {
+  feedbackRows,
+  insertFeedback,
+  latestAnalyses,
+  latestFeedback,
+  recentAnalyses,
+  type CacheRow,
+  type FeedbackRecord,
+} from './cache.js';
 
 export type FeedbackAction = 'accepted' | 'dismissed';
 
-export interface FeedbackRow {
-  suggestion_id: string;
-  action: FeedbackAction;
-  project: string | null;
-  type: string | null;
-  text: string | null;
-  ts: string;
-}
+export type FeedbackRow = FeedbackRecord;
 
 export interface ListedSuggestion extends StoredSuggestion {
   status: 'open' | FeedbackAction;
@@ -41,23 +42,14 @@ export function asStored(s: Record<string, unknown>): StoredSuggestion | null {
 export function feedbackFor(db: DB, ids: string[]): Map<string, FeedbackRow> {
   const out = new Map<string, FeedbackRow>();
   if (ids.length === 0) return out;
-  const rows = db
-    .prepare(
-      `SELECT suggestion_id, action, project, type, text, ts FROM feedback
-       WHERE suggestion_id IN (${ids.map(() => '?').join(',')}) ORDER BY ts ASC, id ASC`,
-    )
-    .all(...ids) as FeedbackRow[];
+  const rows = feedbackRows(db, ids);
   for (const r of rows) out.set(r.suggestion_id, r);
   return out;
 }
 
 /** Every feedback row (a small table): what the next analysis must not suggest again. */
 export function allFeedback(db: DB, limit = 500): FeedbackRow[] {
-  return db
-    .prepare(
-      `SELECT suggestion_id, action, project, type, text, ts FROM feedback ORDER BY ts DESC, id DESC LIMIT ?`,
-    )
-    .all(limit) as FeedbackRow[];
+  return latestFeedback(db, limit);
 }
 
 export function recordFeedback(
@@ -68,9 +60,14 @@ export function recordFeedback(
 ): boolean {
   const last = feedbackFor(db, [s.id]).get(s.id);
   if (last?.action === action) return false;
-  db.prepare(
-    `INSERT INTO feedback (ts, suggestion_id, action, project, type, text) VALUES (?, ?, ?, ?, ?, ?)`,
-  ).run(now.toISOString(), s.id, action, s.project, s.type, s.rule);
+  insertFeedback(db, {
+    ts: now.toISOString(),
+    suggestion_id: s.id,
+    action,
+    project: s.project,
+    type: s.type,
+    text: s.rule,
+  });
   return true;
 }
 

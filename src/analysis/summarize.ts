@@ -2,8 +2,21 @@
 // prompt clusters, repeated tool sequences, recurring errors and their fixes, subagent failure
 // rates. Deterministic for the same events (no "now"-relative text), so the prompt hash is stable.
 import { safeBestFix } from '../error-kb/advice.js';
+import { exactEntry } from '../error-kb/db.js';
 import { unsafeFix } from '../error-kb/safety.js';
 import type { DB } from '../db/db.js';
+import {
+  windowErrors,
+  windowFailureReasons,
+  windowFixes,
+  windowProjects,
+  windowPrompts,
+  windowSessionCount,
+  windowSubagents,
+  windowToolCalls,
+  windowTypeCounts,
+  type EventWindow,
+} from '../db/events.js';
 import { redact, truncate } from '../common/redact.js';
 
 export interface Scope {
@@ -169,12 +182,6 @@ export function repeatedSequences(bySession: Map<string, string[]>, minCount = 3
   return kept;
 }
 
-function scopeWhere(scope: Scope, since: string): { sql: string; args: unknown[] } {
-  return scope.project === null
-    ? { sql: 'ts >= ?', args: [since] }
-    : { sql: 'project = ? AND ts >= ?', args: [scope.project, since] };
-}
-
 const clean = (s: unknown, max: number): string =>
   truncate(
     redact(String(s ?? ''))
@@ -187,53 +194,22 @@ const clean = (s: unknown, max: number): string =>
 export function summarizeEvents(db: DB, scope: Scope): EventSummary {
   const now = scope.now ?? new Date();
   const since = new Date(now.getTime() - scope.days * 86400_000).toISOString();
-  const w = scopeWhere(scope, since);
+  const w: EventWindow = { project: scope.project, since };
 
   const totals: Record<string, number> = {};
-  for (const r of db
-    .prepare(`SELECT type, count(*) AS n FROM events WHERE ${w.sql} GROUP BY type ORDER BY type`)
-    .all(...w.args) as {
-    type: string;
-    n: number;
-  }[])
-    totals[r.type] = r.n;
+  for (const r of windowTypeCounts(db, w)) totals[r.type] = r.n;
   const events = Object.values(totals).reduce((a, b) => a + b, 0);
-  const agg = db
-    .prepare(`SELECT count(DISTINCT session_id) AS s FROM events WHERE ${w.sql}`)
-    .get(...w.args) as { s: number };
-  const projects =
-    scope.project === null
-      ? (
-          db
-            .prepare(
-              `SELECT DISTINCT project FROM events WHERE ${w.sql} AND project IS NOT NULL ORDER BY project LIMIT 50`,
-            )
-            .all(...w.args) as {
-            project: string;
-          }[]
-        ).map((r) => r.project)
-      : [scope.project];
+  const agg = { s: windowSessionCount(db, w) };
+  const projects = scope.project === null ? windowProjects(db, w) : [scope.project];
 
   // Prompt clusters (newest 2000 prompts).
-  const prompts = (
-    db
-      .prepare(
-        `SELECT session_id, json_extract(data, '$.text') AS text FROM events
-         WHERE type = 'prompt' AND ${w.sql} ORDER BY ts DESC, id DESC LIMIT 2000`,
-      )
-      .all(...w.args) as { session_id: string | null; text: string | null }[]
-  )
+  const prompts = windowPrompts(db, w)
     .filter((r) => typeof r.text === 'string' && r.text.trim())
     .map((r) => ({ text: redact(r.text as string), session: r.session_id }));
   const { clusters, singles } = clusterPrompts(prompts);
 
   // Tool sequences (newest 20000 calls, in time order per session).
-  const calls = db
-    .prepare(
-      `SELECT session_id, type, json_extract(data, '$.tool') AS tool FROM events
-       WHERE type IN ('tool_use', 'tool_error') AND ${w.sql} ORDER BY ts DESC, id DESC LIMIT 20000`,
-    )
-    .all(...w.args) as { session_id: string | null; type: string; tool: string | null }[];
+  const calls = windowToolCalls(db, w);
   const bySession = new Map<string, string[]>();
   for (const c of calls.reverse()) {
     const key = c.session_id ?? '-';
@@ -244,32 +220,17 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
   const toolSequences = repeatedSequences(bySession);
 
   // Recurring errors and what fixed them.
-  const errRows = db
-    .prepare(
-      `SELECT json_extract(data, '$.error') AS error, json_extract(data, '$.tool') AS tool,
-              count(*) AS n, count(DISTINCT session_id) AS s,
-              group_concat(DISTINCT json_extract(data, '$.filePath')) AS files
-       FROM events WHERE type = 'tool_error' AND ${w.sql}
-       GROUP BY error, tool HAVING error IS NOT NULL ORDER BY n DESC, error LIMIT 15`,
-    )
-    .all(...w.args) as { error: string; tool: string | null; n: number; s: number; files: string | null }[];
-  const fixStmt = db.prepare(
-    `SELECT json_extract(data, '$.resolution') AS resolution, count(*) AS n FROM events
-     WHERE type = 'resolution' AND ${w.sql} AND json_extract(data, '$.error') = ?
-     GROUP BY resolution ORDER BY n DESC, resolution LIMIT 2`,
-  );
-  const kbStmt = db.prepare(
-    `SELECT id FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL LIMIT 1`,
-  );
+  const errRows = windowErrors(db, w);
+  const fixesOf = windowFixes(db, w);
   const errors: ErrorPattern[] = errRows
     .filter((r) => r.n >= 2 || r.s >= 2 || errRows.length <= 5)
     .map((r) => {
       // Only proven, safe fixes (error-kb/advice.ts): never one that downloads and runs, destroys data…
-      let fixes = (fixStmt.all(...w.args, r.error) as { resolution: string | null; n: number }[])
+      let fixes = fixesOf(r.error)
         .filter((f) => f.resolution && !unsafeFix(f.resolution))
         .map((f) => ({ resolution: clean(f.resolution, 200), count: f.n }));
       if (fixes.length === 0) {
-        const kb = kbStmt.get(r.error) as { id: number } | undefined;
+        const kb = exactEntry(db, r.error);
         const best = kb ? safeBestFix(db, kb.id) : null;
         if (best) fixes = [{ resolution: clean(best.resolution, 200), count: 0 }];
       }
@@ -288,29 +249,14 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
     });
 
   // Subagent failure rates.
-  const subRows = db
-    .prepare(
-      `SELECT json_extract(data, '$.agentType') AS agentType, count(*) AS runs,
-              sum(CASE WHEN json_extract(data, '$.success') = 0 THEN 1 ELSE 0 END) AS failures
-       FROM events WHERE type = 'subagent_stop' AND ${w.sql}
-       GROUP BY agentType ORDER BY runs DESC, agentType LIMIT 15`,
-    )
-    .all(...w.args) as { agentType: string | null; runs: number; failures: number }[];
-  const reasonStmt = db.prepare(
-    `SELECT json_extract(data, '$.failureReason') AS reason, count(*) AS n FROM events
-     WHERE type = 'subagent_stop' AND ${w.sql} AND json_extract(data, '$.agentType') = ?
-       AND json_extract(data, '$.success') = 0 AND json_extract(data, '$.failureReason') IS NOT NULL
-     GROUP BY reason ORDER BY n DESC, reason LIMIT 3`,
-  );
+  const subRows = windowSubagents(db, w);
+  const reasonsOf = windowFailureReasons(db, w);
   const subagents: SubagentStat[] = subRows.map((r) => ({
     agentType: r.agentType ?? 'unknown',
     runs: r.runs,
     failures: r.failures,
     failureRate: r.runs ? Math.round((r.failures / r.runs) * 100) / 100 : 0,
-    reasons:
-      r.failures > 0 && r.agentType
-        ? (reasonStmt.all(...w.args, r.agentType) as { reason: string }[]).map((x) => clean(x.reason, 160))
-        : [],
+    reasons: r.failures > 0 && r.agentType ? reasonsOf(r.agentType).map((x) => clean(x.reason, 160)) : [],
   }));
 
   return {

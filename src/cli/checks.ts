@@ -13,7 +13,7 @@ import {
   vecProblem,
   type DB,
 } from '../db/db.js';
-import { queuedCount } from '../db/events.js';
+import { eventCount, lastEvent, queuedCount } from '../db/events.js';
 import { damagedFts, lastCheck } from '../db/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
@@ -262,16 +262,8 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
     'reading the schema version',
     () => db.pragma('user_version', { simple: true }) as number,
   );
-  const events = step(
-    'counting events',
-    () => (db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n,
-  );
-  const last = step(
-    'reading the last event',
-    () =>
-      db.prepare('SELECT ts, type FROM events ORDER BY id DESC LIMIT 1').get() as
-        { ts: string; type: string } | undefined,
-  );
+  const events = step('counting events', () => eventCount(db));
+  const last = step('reading the last event', () => lastEvent(db));
   if (version !== undefined && events !== undefined) {
     const checked = lastCheck(p);
     out.unshift({

@@ -24,6 +24,7 @@ import { nativeRequire } from '../common/native.js';
 import { paths, type Paths } from '../common/paths.js';
 import { writeFileAtomicIn } from '../common/safe-fs.js';
 import { ensureVec, inspectDbFile, isBusyError, isCorruptError, openFile, type DB } from './db.js';
+import { refillEventsFts } from './events.js';
 import { appendNotice, clearNeedsCheck, readNeedsCheck } from './recovery-log.js';
 
 const requireCjs = nativeRequire(import.meta.url);
@@ -168,11 +169,7 @@ function refillFts(db: DB, t: FtsTable): void {
   const name = q(t.name);
   if (t.content === '') {
     db.prepare(`INSERT INTO ${name}(${name}) VALUES ('delete-all')`).run();
-    if (t.name === 'events_fts') {
-      db.exec(`INSERT INTO events_fts(rowid, text)
-        SELECT e.id, group_concat(j.value, ' ') FROM events e, json_tree(e.data) j
-        WHERE j.type = 'text' GROUP BY e.id`);
-    }
+    if (t.name === 'events_fts') refillEventsFts(db);
   } else {
     db.prepare(`INSERT INTO ${name}(${name}) VALUES ('rebuild')`).run();
   }

@@ -1,7 +1,18 @@
 // Read-only summaries of the event log for the dashboard (`self-gen ui`): totals, activity per
 // day, sessions, one session's timeline and its subagents. Every query is bounded (LIMIT).
 import type { DB } from './db.js';
-import { queryEvents, stmt, type EventRow } from './events.js';
+import {
+  distinctCounts,
+  eventTypeTotals,
+  hookTimingRecent,
+  projectsWithPaths,
+  queryEvents,
+  sessionRollups,
+  subagentOutcomeTotals,
+  toolCallsPerDay,
+  topErrorsSince,
+  type EventRow,
+} from './events.js';
 
 export interface Overview {
   sessions: number;
@@ -23,48 +34,21 @@ export interface Overview {
 export function overviewStats(db: DB, o: { days?: number; now?: Date } = {}): Overview {
   const days = Math.max(1, Math.min(o.days ?? 14, 365));
   const now = o.now ?? new Date();
-  const byType = Object.fromEntries(
-    (
-      stmt(db, 'SELECT type, count(*) AS n FROM events GROUP BY type').all() as { type: string; n: number }[]
-    ).map((r) => [r.type, r.n]),
-  ) as Record<string, number>;
-  const sessions = (
-    stmt(db, 'SELECT count(DISTINCT session_id) AS n FROM events WHERE session_id IS NOT NULL').get() as {
-      n: number;
-    }
-  ).n;
-  const projects = (
-    stmt(db, 'SELECT count(DISTINCT project) AS n FROM events WHERE project IS NOT NULL').get() as {
-      n: number;
-    }
-  ).n;
+  const byType = eventTypeTotals(db);
+  const { sessions, projects } = distinctCounts(db);
   const start = new Date(
     Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - (days - 1) * 86400_000,
   );
   const since = start.toISOString();
-  const rows = stmt(
-    db,
-    `SELECT substr(ts, 1, 10) AS day, type, count(*) AS n FROM events
-     WHERE type IN ('tool_use', 'tool_error') AND ts >= ? GROUP BY day, type`,
-  ).all(since) as { day: string; type: string; n: number }[];
+  const rows = toolCallsPerDay(db, since);
   const perDay: Overview['perDay'] = [];
   for (let i = 0; i < days; i++) {
     const day = new Date(start.getTime() + i * 86400_000).toISOString().slice(0, 10);
     const at = (t: string) => rows.find((r) => r.day === day && r.type === t)?.n ?? 0;
     perDay.push({ day, toolCalls: at('tool_use'), errors: at('tool_error') });
   }
-  const topErrors = stmt(
-    db,
-    `SELECT json_extract(data, '$.error') AS error, count(*) AS n FROM events
-     WHERE type = 'tool_error' AND ts >= ? AND json_extract(data, '$.error') IS NOT NULL
-     GROUP BY error ORDER BY n DESC LIMIT 8`,
-  ).all(since) as { error: string; n: number }[];
-  const oc = stmt(
-    db,
-    `SELECT coalesce(sum(json_extract(data, '$.success') = 1), 0) AS ok,
-            coalesce(sum(json_extract(data, '$.success') = 0), 0) AS failed
-     FROM events WHERE type = 'subagent_stop'`,
-  ).get() as { ok: number; failed: number };
+  const topErrors = topErrorsSince(db, since);
+  const oc = subagentOutcomeTotals(db);
   return {
     sessions,
     prompts: byType.prompt ?? 0,
@@ -94,15 +78,7 @@ export interface SessionSummary {
 /** Sessions, most recent activity first. */
 export function listSessionSummaries(db: DB, o: { limit?: number; project?: string } = {}): SessionSummary[] {
   const limit = Math.max(1, Math.min(o.limit ?? 50, 500));
-  const where = o.project ? 'WHERE session_id IS NOT NULL AND project = ?' : 'WHERE session_id IS NOT NULL';
-  return stmt(
-    db,
-    `SELECT session_id AS sessionId, max(project) AS project, max(project_path) AS projectPath,
-            min(ts) AS first, max(ts) AS last,
-            sum(type = 'prompt') AS prompts, sum(type = 'tool_use') AS toolCalls,
-            sum(type = 'tool_error') AS errors, sum(type = 'subagent_stop') AS subagents
-     FROM events ${where} GROUP BY session_id ORDER BY last DESC LIMIT ${limit}`,
-  ).all(...(o.project ? [o.project] : [])) as SessionSummary[];
+  return sessionRollups<SessionSummary>(db, { limit, ...(o.project ? { project: o.project } : {}) });
 }
 
 /** One session's events, oldest first (at most `limit`, the newest ones). */
@@ -135,13 +111,7 @@ export function sessionSubagents(db: DB, sessionId: string): SubagentRun[] {
 
 /** Projects seen in the log, with the folder last recorded for each (newest first). */
 export function knownProjects(db: DB, limit = 50): { project: string; path: string | null; last: string }[] {
-  return stmt(
-    db,
-    `SELECT project, max(ts) AS last,
-            (SELECT e2.project_path FROM events e2 WHERE e2.project = e.project AND e2.project_path IS NOT NULL
-             ORDER BY e2.ts DESC LIMIT 1) AS path
-     FROM events e WHERE project IS NOT NULL GROUP BY project ORDER BY last DESC LIMIT ${Math.max(1, limit)}`,
-  ).all() as { project: string; path: string | null; last: string }[];
+  return projectsWithPaths(db, limit);
 }
 
 export interface HookLatency {
@@ -173,31 +143,11 @@ function stats(ms: number[]): { n: number; p50: number; p95: number; max: number
  */
 export function hookLatency(db: DB, o: { sessions?: number } = {}): HookLatency | null {
   const limit = Math.max(1, Math.min(o.sessions ?? 100, 1000));
-  const recent = `SELECT id, data FROM events WHERE type = 'hook_timing' ORDER BY ts DESC, id DESC LIMIT ${limit}`;
-  const ms = (
-    stmt(
-      db,
-      `SELECT j.value AS ms FROM (${recent}) e, json_each(e.data, '$.samples') j
-       WHERE j.type IN ('integer', 'real') LIMIT 20000`,
-    ).all() as { ms: number }[]
-  )
-    .map((r) => Number(r.ms))
-    .filter((n) => Number.isFinite(n));
+  const recent = hookTimingRecent(db, limit);
+  const ms = recent.samples.map((v) => Number(v)).filter((n) => Number.isFinite(n));
   if (ms.length === 0) return null;
-  const sessions = (
-    stmt(
-      db,
-      `SELECT count(*) AS n FROM (${recent}) e WHERE json_array_length(e.data, '$.samples') > 0`,
-    ).get() as {
-      n: number;
-    }
-  ).n;
-  const rows = stmt(
-    db,
-    `SELECT j.key AS ev, json_extract(j.value, '$.n') AS n, json_extract(j.value, '$.p50') AS p50,
-            json_extract(j.value, '$.p95') AS p95, json_extract(j.value, '$.max') AS max
-     FROM (${recent}) e, json_each(e.data, '$.byEvent') j WHERE j.type = 'object' LIMIT 20000`,
-  ).all() as { ev: string; n: number; p50: number; p95: number; max: number }[];
+  const sessions = recent.sessions;
+  const rows = recent.byEvent as { ev: string; n: number; p50: number; p95: number; max: number }[];
   const grouped = new Map<string, typeof rows>();
   for (const r of rows) {
     if (![r.n, r.p50, r.p95, r.max].every((v) => typeof v === 'number' && Number.isFinite(v)) || r.n <= 0)

@@ -2,24 +2,13 @@
 // database is under maxDbMb. Runs in the background (session-end job, `self-gen prune`).
 import type { LoadedConfig } from '../common/config.js';
 import { dbSizeBytes, type DB } from './db.js';
+import { deleteEvents, oldestEventIds } from './events.js';
+import { kvGet, kvSet } from './kv.js';
 
 export interface PruneResult {
   deletedByAge: number;
   deletedBySize: number;
   skipped: boolean;
-}
-
-function deleteIds(db: DB, ids: number[]): void {
-  const delFiles = db.prepare('DELETE FROM event_files WHERE event_id = ?');
-  const delFts = db.prepare('DELETE FROM events_fts WHERE rowid = ?');
-  const delEv = db.prepare('DELETE FROM events WHERE id = ?');
-  db.transaction(() => {
-    for (const id of ids) {
-      delFiles.run(id);
-      delFts.run(id);
-      delEv.run(id);
-    }
-  })();
 }
 
 export function pruneEvents(
@@ -29,19 +18,16 @@ export function pruneEvents(
   opts: { force?: boolean; now?: Date } = {},
 ): PruneResult {
   const now = opts.now ?? new Date();
-  const last = db.prepare(`SELECT value FROM kv WHERE key = 'last_prune'`).get() as
-    { value: string } | undefined;
-  if (!opts.force && last && now.getTime() - Date.parse(last.value) < 6 * 3600 * 1000) {
+  const last = kvGet(db, 'last_prune');
+  if (!opts.force && last !== null && now.getTime() - Date.parse(last) < 6 * 3600 * 1000) {
     return { deletedByAge: 0, deletedBySize: 0, skipped: true };
   }
   const cutoff = new Date(now.getTime() - config.retentionDays * 86400 * 1000).toISOString();
   let deletedByAge = 0;
   for (;;) {
-    const ids = (
-      db.prepare('SELECT id FROM events WHERE ts < ? ORDER BY ts LIMIT 2000').all(cutoff) as { id: number }[]
-    ).map((r) => r.id);
+    const ids = oldestEventIds(db, 2000, cutoff);
     if (ids.length === 0) break;
-    deleteIds(db, ids);
+    deleteEvents(db, ids);
     deletedByAge += ids.length;
   }
   let deletedBySize = 0;
@@ -54,18 +40,14 @@ export function pruneEvents(
         (db.pragma('freelist_count', { simple: true }) as number) * pageSize >
       cap
     ) {
-      const ids = (db.prepare('SELECT id FROM events ORDER BY ts LIMIT 5000').all() as { id: number }[]).map(
-        (r) => r.id,
-      );
+      const ids = oldestEventIds(db, 5000);
       if (ids.length === 0) break;
-      deleteIds(db, ids);
+      deleteEvents(db, ids);
       deletedBySize += ids.length;
     }
     db.exec('VACUUM');
   }
   db.pragma('optimize');
-  db.prepare(
-    `INSERT INTO kv (key, value) VALUES ('last_prune', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value`,
-  ).run(now.toISOString());
+  kvSet(db, 'last_prune', now.toISOString());
   return { deletedByAge, deletedBySize, skipped: false };
 }

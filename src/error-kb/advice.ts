@@ -11,6 +11,7 @@
 // Each piece of advice carries its provenance: how often, where, how long ago.
 import * as z from 'zod/mini';
 import type { DB } from '../db/db.js';
+import { entryErrorRaw } from './db.js';
 import { candidates, countLookup, projectConfirmations, type FixCandidate } from './candidates.js';
 import { unsafeFix } from './safety.js';
 
@@ -120,13 +121,7 @@ const RANK: Record<Provenance['source'], number> = { manual: 3, 'this-project': 
  */
 export function adviceFor(db: DB, kbId: number, ctx: AdviceContext): Advice | null {
   try {
-    const learnedRaw =
-      ctx.currentRaw === undefined
-        ? null
-        : ((
-            db.prepare('SELECT error_raw FROM error_kb WHERE id = ?').get(kbId) as
-              { error_raw: string | null } | undefined
-          )?.error_raw ?? null);
+    const learnedRaw = ctx.currentRaw === undefined ? null : entryErrorRaw(db, kbId);
     let best: { c: FixCandidate; p: Provenance } | null = null;
     for (const c of candidates(db, kbId)) {
       const p = judge(db, c, ctx);

@@ -4,6 +4,7 @@
 // random entries with neither in common. Distances are L2 between unit vectors, the seed's metric
 // (see error-kb/vector.ts), so the suggestion can be pasted into config.json embedding.thresholds.
 import type { DB } from '../db/db.js';
+import { entrySample } from './db.js';
 import type { Embedder } from '../embed/embedder.js';
 import { validVector } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
@@ -143,9 +144,7 @@ export async function calibrate(db: DB, embedder: Embedder, opts: CalibrateOptio
   const maxEntries = opts.maxEntries ?? 400;
   const maxPairs = opts.maxPairs ?? 2000;
   const rand = rng(opts.seed ?? 1);
-  const all = db
-    .prepare('SELECT id, error_normalized, resolution FROM error_kb ORDER BY use_count DESC, id DESC LIMIT ?')
-    .all(maxEntries) as Row[];
+  const all: Row[] = entrySample(db, { order: 'used', limit: maxEntries });
 
   // 1. embed every entry (the current model, so the figures describe what search will see)
   const vecs = new Map<number, Float32Array>();

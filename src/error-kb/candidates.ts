@@ -4,6 +4,18 @@
 // unconfirmed candidate never replaces a stronger one. Never throws into a hook.
 import { flagIfDamaged } from '../db/recovery-log.js';
 import type { DB } from '../db/db.js';
+import {
+  bestFixRow,
+  confirmFixInProject,
+  deleteFixes,
+  entryIdOf,
+  fixProjectRows,
+  fixRows,
+  insertLookup,
+  shownFix,
+  upsertEntry,
+  upsertFix,
+} from './db.js';
 import { redact, truncate } from '../common/redact.js';
 import { unsafeFix } from './safety.js';
 
@@ -52,40 +64,19 @@ export interface ProvenFix {
   projectPath: string;
 }
 
-const UPSERT = `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count)
-VALUES (?, ?, ?, ?, ?, ?, 1)
-ON CONFLICT(error_normalized) DO UPDATE SET
-  ts = excluded.ts,
-  resolution = excluded.resolution,
-  resolved_by = excluded.resolved_by,
-  tool_sequence = excluded.tool_sequence,
-  use_count = use_count + 1
-RETURNING id`;
-
-const BEST_ORDER = 'strength DESC, confirmations DESC, first_ts ASC, id ASC';
-
 export const kbKey = (normalizedError: string) => truncate(redact(normalizedError.trim()), 400, '');
 
 /** The candidates of an entry, best first. */
 export function candidates(db: DB, kbId: number): FixCandidate[] {
-  return db
-    .prepare(`SELECT * FROM error_kb_fixes WHERE kb_id = ? ORDER BY ${BEST_ORDER}`)
-    .all(kbId) as FixCandidate[];
+  return fixRows<FixCandidate>(db, kbId);
 }
 
 export function bestCandidate(db: DB, kbId: number): FixCandidate | null {
-  return (
-    (db.prepare(`SELECT * FROM error_kb_fixes WHERE kb_id = ? ORDER BY ${BEST_ORDER} LIMIT 1`).get(kbId) as
-      FixCandidate | undefined) ?? null
-  );
+  return bestFixRow<FixCandidate>(db, kbId);
 }
 
 export function projectConfirmations(db: DB, fixId: number): ProjectConfirmations[] {
-  return db
-    .prepare(
-      `SELECT project_path, confirmations, last_ts FROM error_kb_fix_projects WHERE fix_id = ? ORDER BY last_ts DESC`,
-    )
-    .all(fixId) as ProjectConfirmations[];
+  return fixProjectRows(db, fixId);
 }
 
 function upsertCandidate(
@@ -101,58 +92,30 @@ function upsertCandidate(
   },
   now: string,
 ): number {
-  const row = db
-    .prepare(
-      `INSERT INTO error_kb_fixes
-         (kb_id, fix_key, resolution, resolved_by, tool_sequence, proof, strength, confirmations, first_ts, last_ts)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
-       ON CONFLICT(kb_id, fix_key) DO UPDATE SET
-         confirmations = confirmations + 1,
-         last_ts = excluded.last_ts,
-         resolution = CASE WHEN ? THEN excluded.resolution ELSE resolution END,
-         resolved_by = CASE WHEN ? THEN excluded.resolved_by ELSE resolved_by END,
-         tool_sequence = CASE WHEN ? THEN excluded.tool_sequence ELSE tool_sequence END
-       RETURNING id`,
-    )
-    .get(
-      kbId,
-      c.fixKey,
-      c.resolution,
-      c.resolvedBy,
-      c.toolSequence,
-      c.proof,
-      PROOF_STRENGTH[c.proof],
-      now,
-      now,
-      c.replaceText ? 1 : 0,
-      c.replaceText ? 1 : 0,
-      c.replaceText ? 1 : 0,
-    ) as { id: number };
-  return row.id;
+  return upsertFix(db, kbId, { ...c, strength: PROOF_STRENGTH[c.proof] }, now);
 }
 
 /** Writes the best candidate into error_kb through the seed's UPSERT. */
 function showBest(db: DB, key: string, errorRaw: string | null, now: string): number | null {
-  const id = (
-    db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as { id: number } | undefined
-  )?.id;
+  const id = entryIdOf(db, key);
   if (id === undefined) return null;
   const best = bestCandidate(db, id);
   if (!best) return id;
-  const cur = db
-    .prepare('SELECT resolution, resolved_by, tool_sequence FROM error_kb WHERE id = ?')
-    .get(id) as {
-    resolution: string | null;
-    resolved_by: string | null;
-    tool_sequence: string | null;
-  };
+  const cur = shownFix(db, id);
   if (
     cur.resolution === best.resolution &&
     cur.resolved_by === best.resolved_by &&
     cur.tool_sequence === best.tool_sequence
   )
     return id;
-  db.prepare(UPSERT).get(now, key, errorRaw, best.resolution, best.resolved_by, best.tool_sequence);
+  upsertEntry(db, {
+    ts: now,
+    key,
+    errorRaw,
+    resolution: best.resolution,
+    resolvedBy: best.resolved_by,
+    toolSequence: best.tool_sequence,
+  });
   return id;
 }
 
@@ -181,14 +144,9 @@ export function recordProvenFix(
       : null;
     return db
       .transaction(() => {
-        let kbId = (
-          db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as
-            { id: number } | undefined
-        )?.id;
+        let kbId = entryIdOf(db, key);
         if (kbId === undefined) {
-          kbId = (
-            db.prepare(UPSERT).get(ts, key, errorRaw, resolution, resolvedBy, toolSequence) as { id: number }
-          ).id;
+          kbId = upsertEntry(db, { ts, key, errorRaw, resolution, resolvedBy, toolSequence })!;
         }
         const fixId = upsertCandidate(
           db,
@@ -203,10 +161,7 @@ export function recordProvenFix(
           },
           ts,
         );
-        db.prepare(
-          `INSERT INTO error_kb_fix_projects (fix_id, project_path, confirmations, last_ts) VALUES (?, ?, 1, ?)
-         ON CONFLICT(fix_id, project_path) DO UPDATE SET confirmations = confirmations + 1, last_ts = excluded.last_ts`,
-        ).run(fixId, redact(fix.projectPath), ts);
+        confirmFixInProject(db, fixId, redact(fix.projectPath), ts);
         return showBest(db, key, errorRaw, ts);
       })
       .immediate();
@@ -238,16 +193,13 @@ export function recordManualFix(
 
 /** Removes every candidate of an entry (its resolution was cleared by the user). */
 export function clearCandidates(db: DB, kbId: number): void {
-  db.prepare('DELETE FROM error_kb_fixes WHERE kb_id = ?').run(kbId);
+  deleteFixes(db, kbId);
 }
 
 /** Counts one lookup that reached the user as advice (`kb stats` "lookups answered"). */
 export function countLookup(db: DB, kbId: number, now = new Date()): void {
   try {
-    db.prepare(
-      `INSERT INTO error_kb_lookups (kb_id, answered, last_ts) VALUES (?, 1, ?)
-       ON CONFLICT(kb_id) DO UPDATE SET answered = answered + 1, last_ts = excluded.last_ts`,
-    ).run(kbId, now.toISOString());
+    insertLookup(db, kbId, now.toISOString());
   } catch {
     // a read-only or busy database still gives its advice
   }

@@ -2,6 +2,7 @@
 // yet, 50 per batch, skipping failures, into vec_error_kb. Runs detached (SessionEnd worker) or from
 // `self-gen embed`; never from a hook.
 import { ensureVec, type DB } from '../db/db.js';
+import { deleteOrphanEmbeddings, unembeddedCount, unembeddedEntries } from './db.js';
 import { validVector, type Embedder } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
 import { putEmbedding } from './vector.js';
@@ -24,13 +25,10 @@ export interface EmbedOptions {
   onProgress?: (done: number, total: number) => void;
 }
 
-const PENDING =
-  'SELECT id, error_normalized FROM error_kb WHERE id NOT IN (SELECT error_kb_id FROM vec_error_kb) ORDER BY id';
-
 /** Entries without an embedding (loads sqlite-vec). */
 export async function pendingEmbeddings(db: DB): Promise<number> {
   if (!(await ensureVec(db))) return 0;
-  return (db.prepare(`SELECT count(*) AS n FROM (${PENDING})`).get() as { n: number }).n;
+  return unembeddedCount(db);
 }
 
 /**
@@ -46,8 +44,8 @@ export async function generateErrorEmbeddings(
   try {
     if (!(await ensureVec(db))) return { ...report, error: 'sqlite-vec could not be loaded' };
     // Vectors of entries deleted meanwhile would take KNN slots: drop them.
-    db.prepare('DELETE FROM vec_error_kb WHERE error_kb_id NOT IN (SELECT id FROM error_kb)').run();
-    let rows = db.prepare(PENDING).all() as { id: number; error_normalized: string }[];
+    deleteOrphanEmbeddings(db);
+    let rows = unembeddedEntries(db);
     report.pending = rows.length;
     if (rows.length === 0) return report;
     if (opts.limit !== undefined && opts.limit >= 0) rows = rows.slice(0, opts.limit);

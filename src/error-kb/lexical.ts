@@ -2,6 +2,7 @@
 // answers), SQLite FTS5 (BM25) finds candidates that share a distinctive word with the query and a
 // weighted keyword overlap decides. Tuned never to return an unrelated entry (bench/kb-quality.mjs).
 import type { DB } from '../db/db.js';
+import { embeddedAmong, ftsCandidates } from './db.js';
 import { codes, distinctive, similarity, tokens, weight, type Similarity } from './keywords.js';
 import type { KbEntry } from './entry.js';
 
@@ -82,10 +83,7 @@ export function accepts(sim: Similarity, minScore = LEXICAL_MIN_SCORE): boolean 
 function embeddedIds(db: DB, ids: number[]): Set<number> {
   if (ids.length === 0) return new Set();
   try {
-    const rows = db
-      .prepare(`SELECT rowid AS id FROM vec_error_kb_rowids WHERE rowid IN (${ids.map(() => '?').join(',')})`)
-      .all(...ids) as { id: number }[];
-    return new Set(rows.map((r) => r.id));
+    return embeddedAmong(db, ids);
   } catch {
     return new Set();
   }
@@ -95,12 +93,7 @@ function embeddedIds(db: DB, ids: number[]): Set<number> {
 export function searchLexical(db: DB, normalized: string, opts: LexicalOptions = {}): LexicalHit | null {
   const q = ftsQuery(normalized);
   if (!q) return null;
-  const rows = db
-    .prepare(
-      `SELECT e.*, bm25(error_kb_fts) AS bm25 FROM error_kb_fts f JOIN error_kb e ON e.id = f.rowid
-       WHERE error_kb_fts MATCH ? AND e.resolution IS NOT NULL ORDER BY rank LIMIT ${CANDIDATES}`,
-    )
-    .all(q) as (KbEntry & { bm25: number })[];
+  const rows = ftsCandidates(db, q, CANDIDATES);
   if (rows.length === 0) return null;
   const skip = opts.onlyUnembedded
     ? embeddedIds(

@@ -3,6 +3,7 @@
 // 'manual' candidate, which outranks learned fixes. Hooks record proven fixes through
 // error-kb/candidates.ts recordProvenFix instead.
 import type { DB } from '../db/db.js';
+import { upsertEntry } from './db.js';
 import { recordManualFix } from './candidates.js';
 import { redact, truncate } from '../common/redact.js';
 import { flagIfDamaged } from '../db/recovery-log.js';
@@ -14,15 +15,6 @@ export interface ResolutionInfo {
   resolvedBy?: string;
   toolSequence?: string[];
 }
-
-const UPSERT = `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count)
-VALUES (?, ?, ?, ?, ?, ?, 1)
-ON CONFLICT(error_normalized) DO UPDATE SET
-  ts = excluded.ts,
-  resolution = excluded.resolution,
-  resolved_by = excluded.resolved_by,
-  tool_sequence = excluded.tool_sequence,
-  use_count = use_count + 1`;
 
 /**
  * The resolution text stored: the description when given, else the seed's JSON string of how the
@@ -59,18 +51,16 @@ export function recordResolution(
       : null;
     return db
       .transaction(() => {
-        const row = db
-          .prepare(UPSERT + ' RETURNING id')
-          .get(
-            now.toISOString(),
-            key,
-            typeof info.errorRaw === 'string' ? truncate(redact(info.errorRaw), 2000) : null,
-            resolution,
-            resolvedBy,
-            toolSequence,
-          ) as { id: number } | undefined;
-        if (row && resolution) recordManualFix(db, row.id, resolution, resolvedBy, toolSequence, now);
-        return row?.id ?? null;
+        const id = upsertEntry(db, {
+          ts: now.toISOString(),
+          key,
+          errorRaw: typeof info.errorRaw === 'string' ? truncate(redact(info.errorRaw), 2000) : null,
+          resolution,
+          resolvedBy,
+          toolSequence,
+        });
+        if (id !== null && resolution) recordManualFix(db, id, resolution, resolvedBy, toolSequence, now);
+        return id;
       })
       .immediate();
   } catch (e) {

@@ -27,7 +27,8 @@ import {
   segments,
 } from './shell.js';
 import type { DB } from '../db/db.js';
-import { insertEvent, stmt } from '../db/events.js';
+import { firstOpenErrorId, insertEvent, resolutionWindow } from '../db/events.js';
+import type { ResolutionData, ToolErrorData } from '../db/event-data.js';
 import { sameFile } from '../common/files.js';
 import { truncate } from '../common/redact.js';
 import { FILE_EDIT_TOOLS } from '../hook-runtime/tool-input.js';
@@ -94,9 +95,10 @@ interface Call {
 }
 
 function parseCall(id: number, type: string, data: string): Call | null {
-  let d: Record<string, unknown>;
+  // tool_use or tool_error data (store/event-data.ts); rows may lack any key
+  let d: Partial<ToolErrorData>;
   try {
-    d = JSON.parse(data) as Record<string, unknown>;
+    d = JSON.parse(data) as Partial<ToolErrorData>;
   } catch {
     return null;
   }
@@ -316,22 +318,20 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
   const now = deps.now(); // the time this call's hook fired (HookDeps.now)
   const fired = now.toISOString();
   const since = new Date(now.getTime() - OPEN_WINDOW_MS).toISOString();
-  const first = stmt(
-    db,
-    `SELECT min(id) AS id FROM events WHERE session_id = ? AND type = 'tool_error' AND ts >= ? AND ts <= ? AND id < ?`,
-  ).get(input.session_id, since, fired, okEventId) as { id: number | null } | undefined;
-  if (!first?.id) return 0;
-  const rows = stmt(
-    db,
-    `SELECT id, type, data FROM events
-     WHERE session_id = ? AND type IN ('tool_use', 'tool_error', 'resolution') AND id >= ? AND id <= ?
-       AND (ts <= ? OR id = ?)
-     ORDER BY ts DESC, id DESC LIMIT ${MAX_ROWS}`,
-  ).all(input.session_id, first.id, okEventId, fired, okEventId) as {
-    id: number;
-    type: string;
-    data: string;
-  }[];
+  const first = firstOpenErrorId(db, {
+    sessionId: input.session_id,
+    since,
+    until: fired,
+    beforeId: okEventId,
+  });
+  if (!first) return 0;
+  const rows = resolutionWindow(db, {
+    sessionId: input.session_id,
+    fromId: first,
+    toId: okEventId,
+    until: fired,
+    max: MAX_ROWS,
+  });
   // the newest ones (this call included), oldest first — in the order Claude Code fired them (events
   // are stamped with their hook's start time), so a call recorded late (an async or slow hook) never
   // counts as coming after an error that was fired after it (#15.1)
@@ -341,7 +341,7 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
   for (const r of rows) {
     if (r.type === 'resolution') {
       try {
-        const eid = (JSON.parse(r.data) as { errorEventId?: unknown }).errorEventId;
+        const eid: unknown = (JSON.parse(r.data) as Partial<ResolutionData>).errorEventId;
         if (typeof eid === 'number') closed.add(eid);
       } catch {}
       continue;

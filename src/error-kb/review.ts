@@ -2,6 +2,7 @@
 // or forget (`kb rm`) them. Low confidence = no proven fix (legacy or none), a single
 // confirmation, a best fix that is unsafe (never offered), or a fix only ever seen in one project.
 import type { DB } from '../db/db.js';
+import { entrySample } from './db.js';
 import { candidates, projectConfirmations, type FixCandidate } from './candidates.js';
 import { unsafeFix } from './safety.js';
 
@@ -16,9 +17,7 @@ export interface ReviewItem {
 }
 
 export function reviewEntries(db: DB, opts: { limit?: number; all?: boolean } = {}): ReviewItem[] {
-  const rows = db
-    .prepare('SELECT id, error_normalized, resolution FROM error_kb ORDER BY ts DESC, id DESC LIMIT 5000')
-    .all() as { id: number; error_normalized: string; resolution: string | null }[];
+  const rows = entrySample(db, { order: 'recent', limit: 5000 });
   const out: ReviewItem[] = [];
   for (const r of rows) {
     const cands = candidates(db, r.id);

@@ -4,6 +4,7 @@
 // (FTS5/BM25, for entries the vector tier cannot judge). A hit bumps use_count and last_used.
 // Returns null on no match or on any failure; never throws.
 import type { DB } from '../db/db.js';
+import { bumpUse, exactEntry, prefixEntry, resolvedEntries } from './db.js';
 import { loadConfig } from '../common/config.js';
 import { daemonEmbedder } from '../embed/client.js';
 import { validVector, type Embedder } from '../embed/embedder.js';
@@ -14,7 +15,8 @@ import type { KbEntry } from './entry.js';
 import { searchLexical, type LexicalOptions } from './lexical.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
-export type { KbEntry } from './entry.js';
+export type { KbEntry };
+export { bumpUse };
 
 export type KbTier = 'exact' | 'prefix' | 'lexical' | 'vector';
 
@@ -57,13 +59,8 @@ export interface SearchOptions {
   trace?: SearchTrace;
 }
 
-const EXACT = `SELECT * FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC, ts DESC LIMIT 1`;
 // The seed's LIKE, plus a range on lower(error_normalized) (LIKE folds ASCII case just as lower()
 // does) so the index idx_error_kb_lower finds the candidates instead of a scan of the whole KB.
-const PREFIX = `SELECT * FROM error_kb
-  WHERE lower(error_normalized) >= ? AND lower(error_normalized) < ?
-    AND error_normalized LIKE ? ESCAPE '\\' AND resolution IS NOT NULL
-  ORDER BY use_count DESC, ts DESC LIMIT 1`;
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
@@ -78,15 +75,8 @@ export function lengthRatio(a: string, b: string): number {
   return Math.min(x, y) / Math.max(x, y);
 }
 
-export function bumpUse(db: DB, id: number, now = new Date()): void {
-  db.prepare('UPDATE error_kb SET use_count = use_count + 1, last_used = ? WHERE id = ?').run(
-    now.toISOString(),
-    id,
-  );
-}
-
 function exactTier(db: DB, normalized: string): KbMatch | null {
-  const exact = db.prepare(EXACT).get(normalized) as KbEntry | undefined;
+  const exact = exactEntry(db, normalized);
   return exact ? { ...exact, tier: 'exact' } : null;
 }
 
@@ -118,7 +108,7 @@ export function prefixAgrees(query: string, candidate: string): boolean {
 function prefixTier(db: DB, normalized: string): KbMatch | null {
   const head = normalized.slice(0, 30);
   const low = asciiLower(head);
-  const prefix = db.prepare(PREFIX).get(low, low + MAX_CHAR, escapeLike(head) + '%') as KbEntry | undefined;
+  const prefix = prefixEntry(db, low, low + MAX_CHAR, escapeLike(head) + '%');
   if (!prefix) return null;
   const ratio = lengthRatio(normalized, prefix.error_normalized);
   // Below 70 % the prefix match is ignored and the search falls through (seed).
@@ -164,11 +154,7 @@ async function vectorTier(
   const near = await knn(db, q, VEC_K);
   if (near.length === 0) return { match: null, ran: true };
   const ids = near.map((n) => n.id);
-  const rows = db
-    .prepare(
-      `SELECT * FROM error_kb WHERE id IN (${ids.map(() => '?').join(',')}) AND resolution IS NOT NULL`,
-    )
-    .all(...ids) as KbEntry[];
+  const rows = resolvedEntries(db, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = near.flatMap((n) => {
     const entry = byId.get(n.id);

@@ -7,6 +7,7 @@
 // The thresholds are configured and applied in the seed's metric (L2 on normalised vectors):
 // every distance sqlite-vec returns is converted with l2FromCosine before it is compared.
 import { ensureVec, type DB } from '../db/db.js';
+import { anyEmbedding, deleteEmbedding, nearestEmbeddings, replaceEmbedding, vecTableExists } from './db.js';
 import { EMBED_DIMS } from '../embed/model.js';
 
 /** Seed thresholds (REQ-RA-002), L2 on unit vectors: accept below 0.76; 0.76–0.85 only with a shared keyword; none above. */
@@ -38,12 +39,8 @@ export const VEC_K = 3;
  */
 export function embeddingsExist(db: DB): boolean | null {
   try {
-    const t = db
-      .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vec_error_kb_rowids'`)
-      .get();
-    if (!t) return null;
-    const r = db.prepare('SELECT EXISTS(SELECT 1 FROM vec_error_kb_rowids) AS n').get() as { n: number };
-    return r.n === 1;
+    if (!vecTableExists(db)) return null;
+    return anyEmbedding(db);
   } catch {
     return null;
   }
@@ -65,23 +62,18 @@ export async function knn(
   if (query.length !== EMBED_DIMS)
     throw new Error(`query vector has ${query.length} dimensions, expected ${EMBED_DIMS}`);
   if (!(await ensureVec(db))) throw new Error('sqlite-vec is not available');
-  const rows = db
-    .prepare(
-      'SELECT error_kb_id AS id, distance FROM vec_error_kb WHERE embedding MATCH ? AND k = ? ORDER BY distance',
-    )
-    .all(vecBlob(query), k) as { id: number; distance: number }[];
+  const rows = nearestEmbeddings(db, vecBlob(query), k);
   return rows.map((r) => ({ ...r, l2: l2FromCosine(r.distance) }));
 }
 
 /** Stores (replaces) the embedding of one entry (seed: DELETE then INSERT). Needs sqlite-vec loaded. */
 export function putEmbedding(db: DB, id: number, v: Float32Array): void {
-  db.prepare('DELETE FROM vec_error_kb WHERE error_kb_id = ?').run(BigInt(id));
-  db.prepare('INSERT INTO vec_error_kb (error_kb_id, embedding) VALUES (?, ?)').run(BigInt(id), vecBlob(v));
+  replaceEmbedding(db, id, vecBlob(v));
 }
 
 /** Removes the embedding of one entry, when sqlite-vec can be loaded. */
 export async function dropEmbedding(db: DB, id: number): Promise<void> {
   if (embeddingsExist(db) === null) return;
   if (!(await ensureVec(db))) return;
-  db.prepare('DELETE FROM vec_error_kb WHERE error_kb_id = ?').run(BigInt(id));
+  deleteEmbedding(db, id);
 }

@@ -2,7 +2,8 @@
 // from and how it was used, and its candidate fixes (error-kb/candidates.ts) with how each was proven
 // and whether it may ever be advised (error-kb/advice.ts: never an unsafe or a legacy one).
 import type { DB } from '../db/db.js';
-import { stmt } from '../db/events.js';
+import { errorCountSince, resolvedInProjects } from '../db/events.js';
+import { adviceTotals, advisedEntries, timesAdvised } from './db.js';
 import { candidates, projectConfirmations, type FixCandidate, type Proof } from './candidates.js';
 import { listEntries } from './manage.js';
 import { unsafeFix } from './safety.js';
@@ -106,25 +107,19 @@ function parseSequence(s: string | null): string[] {
 /** Entries (newest first, or a substring search), each with its provenance. */
 export function kbView(db: DB, o: { contains?: string; limit?: number } = {}): KbViewEntry[] {
   const rows = listEntries(db, { contains: o.contains || undefined, limit: Math.min(o.limit ?? 100, 500) });
-  const projects = stmt(
-    db,
-    `SELECT project, max(ts) AS last FROM events WHERE type = 'resolution' AND project IS NOT NULL
-     AND json_extract(data, '$.error') = ? GROUP BY project ORDER BY last DESC LIMIT 10`,
-  );
-  const advised = stmt(db, 'SELECT answered FROM error_kb_lookups WHERE kb_id = ?');
   return rows.map((r) => {
     const cs = candidates(db, r.id).map((c) => candidateView(db, c));
     const shown = cs.find((c) => c.resolution === r.resolution);
     return {
       ...r,
-      projects: (projects.all(r.error_normalized) as { project: string }[]).map((p) => p.project),
+      projects: resolvedInProjects(db, r.error_normalized),
       toolSequence: parseSequence(r.tool_sequence),
       confidence: confidenceOf(cs),
       candidates: cs,
       resolutionNeverAdvised: r.resolution
         ? neverAdvised(r.resolution, shown?.proof ?? (cs.length ? undefined : 'legacy'))
         : null,
-      advised: (advised.get(r.id) as { answered: number } | undefined)?.answered ?? 0,
+      advised: timesAdvised(db, r.id),
     };
   });
 }
@@ -143,25 +138,11 @@ export interface AdviceOutcome {
  * hook gives advice; not use_count, which recording bumps): did the same error come back afterwards?
  */
 export function adviceOutcomes(db: DB, limit = 50): AdviceOutcome[] {
-  const rows = stmt(
-    db,
-    `SELECT e.id, e.error_normalized AS error, l.answered AS useCount, l.last_ts AS lastUsed
-     FROM error_kb_lookups l JOIN error_kb e ON e.id = l.kb_id
-     WHERE l.answered > 0 AND l.last_ts IS NOT NULL
-     ORDER BY l.last_ts DESC LIMIT ${Math.max(1, Math.min(limit, 500))}`,
-  ).all() as Omit<AdviceOutcome, 'cameBack'>[];
-  const again = stmt(
-    db,
-    `SELECT count(*) AS n FROM events WHERE type = 'tool_error' AND ts > ? AND json_extract(data, '$.error') = ?`,
-  );
-  return rows.map((r) => ({ ...r, cameBack: (again.get(r.lastUsed, r.error) as { n: number }).n }));
+  const rows: Omit<AdviceOutcome, 'cameBack'>[] = advisedEntries(db, limit);
+  return rows.map((r) => ({ ...r, cameBack: errorCountSince(db, r.error, r.lastUsed) }));
 }
 
 /** How many KB entries had their advice shown at least once, and how often in all (error_kb_lookups). */
 export function adviceSummary(db: DB): { advised: number; times: number; lastAdvised: string | null } {
-  return stmt(
-    db,
-    `SELECT count(*) AS advised, coalesce(sum(l.answered), 0) AS times, max(l.last_ts) AS lastAdvised
-     FROM error_kb_lookups l JOIN error_kb e ON e.id = l.kb_id WHERE l.answered > 0`,
-  ).get() as { advised: number; times: number; lastAdvised: string | null };
+  return adviceTotals(db);
 }

@@ -11,6 +11,9 @@ import { searchErrorKB } from '../error-kb/search.js';
 import { sameFile } from '../common/files.js';
 import { redact, truncate } from '../common/redact.js';
 import type { DB } from '../db/db.js';
+import { editedPaths, searchProjectEvents } from '../db/events.js';
+import { entriesNamingFile } from '../error-kb/db.js';
+import type { EventType } from '../db/event-data.js';
 import { completedBefore, countsOf, subtaskKey, type Ledger } from './ledger.js';
 import { listContracts, listRequests, readContract } from './file-store.js';
 import type { OrchPaths } from './paths.js';
@@ -192,15 +195,10 @@ const EDIT_TOOLS = ['Edit', 'Write', 'MultiEdit', 'NotebookEdit'];
 /** Files changed in this project before `before` (tool_use events of edit tools). */
 export function changedInDb(db: DB, projectPath: string, files: string[], before: string): string[] {
   const out: string[] = [];
-  const stmt = db.prepare(
-    `SELECT f.path FROM event_files f JOIN events e ON e.id = f.event_id
-     WHERE f.name = ? AND e.type = 'tool_use' AND e.project_path = ? AND e.ts < ?
-       AND json_extract(e.data, '$.tool') IN (${EDIT_TOOLS.map(() => '?').join(',')}) LIMIT 50`,
-  );
   for (const file of files) {
     const abs = resolve(projectPath, file);
-    const rows = stmt.all(basename(file), projectPath, before, ...EDIT_TOOLS) as { path: string }[];
-    if (rows.some((r) => sameFile(r.path, abs) || sameFile(r.path, file))) out.push(file);
+    const paths = editedPaths(db, { name: basename(file), projectPath, before, tools: EDIT_TOOLS });
+    if (paths.some((p) => sameFile(p, abs) || sameFile(p, file))) out.push(file);
   }
   return out;
 }
@@ -328,7 +326,7 @@ function describeEvent(type: string, data: Record<string, unknown>): string {
 }
 
 function searchEvents(db: DB, projectPath: string, t: Trigger, limit: number): string[] {
-  const types =
+  const types: EventType[] =
     t.id === 'implementer-retry' || t.id === 'qa-test-failures'
       ? ['tool_error']
       : t.id === 'implementer-same-file'
@@ -336,20 +334,9 @@ function searchEvents(db: DB, projectPath: string, t: Trigger, limit: number): s
         : ['prompt', 'subagent_stop', 'session_summary'];
   const match = ftsOr(t.terms);
   if (!match) return [];
-  const rows = db
-    .prepare(
-      `SELECT e.type, e.ts, e.data FROM events_fts f JOIN events e ON e.id = f.rowid
-       WHERE events_fts MATCH ? AND e.project_path = ? AND e.type IN (${types.map(() => '?').join(',')})
-       ORDER BY rank LIMIT ?`,
-    )
-    .all(match, projectPath, ...types, limit) as { type: string; ts: string; data: string }[];
-  return rows.map((r) => {
-    let data: Record<string, unknown> = {};
-    try {
-      data = JSON.parse(r.data) as Record<string, unknown>;
-    } catch {}
-    return `${r.ts.slice(0, 10)} ${describeEvent(r.type, data)}`;
-  });
+  return searchProjectEvents(db, { match, projectPath, types, limit }).map(
+    (r) => `${r.ts.slice(0, 10)} ${describeEvent(r.type, r.data)}`,
+  );
 }
 
 interface KbRow {
@@ -394,12 +381,7 @@ async function searchKb(
   if (t.id === 'implementer-same-file') {
     for (const file of t.files ?? []) {
       try {
-        const rows = db
-          .prepare(
-            `SELECT k.id, k.error_normalized FROM error_kb_fts f JOIN error_kb k ON k.id = f.rowid
-             WHERE error_kb_fts MATCH ? AND k.resolution IS NOT NULL ORDER BY rank LIMIT ?`,
-          )
-          .all(`"${basename(file).replace(/"/g, '')}"`, limit) as KbRow[];
+        const rows: KbRow[] = entriesNamingFile(db, basename(file), limit);
         rows.forEach(push);
       } catch {}
     }

@@ -12,10 +12,18 @@
 // embedding daemon (see error-kb/search.ts).
 import * as z from 'zod/mini';
 import { posix, resolve } from 'node:path';
-import { bumpUse, searchErrorKB, type KbEntry, type KbMatch } from '../error-kb/search.js';
+import { bumpUse, searchErrorKB, type KbMatch } from '../error-kb/search.js';
+import { exactEntry } from '../error-kb/db.js';
 import { getSection } from '../common/config.js';
 import type { DB } from '../db/db.js';
-import { stmt } from '../db/events.js';
+import {
+  isErrorResolved,
+  parseEventData,
+  sessionToolErrors,
+  subagentOutcomes,
+  toolErrorsNamingFile,
+} from '../db/events.js';
+import type { ToolErrorData } from '../db/event-data.js';
 import { sameFile } from '../common/files.js';
 import { extractErrorMessage } from '../error-kb/normalize.js';
 import { provenanceText, type Advice } from '../error-kb/advice.js';
@@ -44,26 +52,13 @@ const FILE_SCAN_LIMIT = 2000;
 const ERROR_MAX = 200;
 const RESOLUTION_MAX = 300;
 
-interface ErrorData {
-  tool?: unknown;
-  error?: unknown;
-  errorRaw?: unknown;
-  isInterrupt?: unknown;
-}
+/** tool_error data as read back (store/event-data.ts): rows may lack any key. */
+type ErrorData = Partial<ToolErrorData>;
 
 /** What is shown of a recorded error: its own message (already redacted), else the normalized form. */
 function shownError(d: ErrorData): string {
   const msg = typeof d.errorRaw === 'string' ? extractErrorMessage(d.errorRaw) : '';
   return oneLine(msg || String(d.error ?? ''), ERROR_MAX);
-}
-
-function parseData(text: string): ErrorData {
-  try {
-    const v: unknown = JSON.parse(text);
-    return v && typeof v === 'object' ? (v as ErrorData) : {};
-  } catch {
-    return {};
-  }
 }
 
 function toPosix(p: string): string {
@@ -94,14 +89,7 @@ export function fileErrors(db: DB, filePath: string, projectPath: string, limit:
   const target = toPosix(filePath);
   const name = posix.basename(target);
   if (!name) return [];
-  const rows = stmt(
-    db,
-    `SELECT e.id, e.ts, e.project_path AS projectPath, e.data, f.path
-     FROM (SELECT event_id, path FROM event_files WHERE name = ? ORDER BY event_id DESC LIMIT ${FILE_SCAN_LIMIT}) f
-     CROSS JOIN events e ON e.id = f.event_id
-     WHERE e.type = 'tool_error'
-     ORDER BY e.ts DESC, e.id DESC LIMIT 200`,
-  ).all(name) as { id: number; ts: string; projectPath: string | null; data: string; path: string }[];
+  const rows = toolErrorsNamingFile(db, name, FILE_SCAN_LIMIT);
   const out: FileError[] = [];
   const seen = new Set<string>();
   for (const r of rows) {
@@ -110,7 +98,7 @@ export function fileErrors(db: DB, filePath: string, projectPath: string, limit:
       const pp = r.projectPath ? toPosix(r.projectPath) : null;
       if (!pp || (pp !== projectPath && !target.startsWith(pp.replace(/\/+$/, '') + '/'))) continue;
     }
-    const d = parseData(r.data);
+    const d: ErrorData = parseEventData<'tool_error'>(r.data);
     if (d.isInterrupt === true || typeof d.error !== 'string' || !d.error || seen.has(d.error)) continue;
     seen.add(d.error);
     out.push({
@@ -128,10 +116,7 @@ export function fileErrors(db: DB, filePath: string, projectPath: string, limit:
 
 /** The KB entry of exactly this normalized error (indexed), its use counted as a search hit. */
 function exactKb(db: DB, normalized: string, now: Date): KbMatch | null {
-  const row = stmt(
-    db,
-    `SELECT * FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL LIMIT 1`,
-  ).get(normalized) as KbEntry | undefined;
+  const row = exactEntry(db, normalized);
   if (!row) return null;
   try {
     bumpUse(db, row.id, now);
@@ -180,22 +165,12 @@ function pushProvenance(lines: string[], advice: Advice, deps: HookDeps, m: Mess
 
 export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): Promise<string[]> {
   const db = deps.db();
-  const rows = stmt(
-    db,
-    `SELECT id, data FROM events
-     WHERE session_id = ? AND type = 'tool_error' AND json_extract(data, '$.tool') = 'Bash'
-     ORDER BY ts DESC, id DESC LIMIT 100`,
-  ).all(input.session_id) as { id: number; data: string }[];
-  const errors = rows
-    .map((r) => ({ id: r.id, d: parseData(r.data) }))
+  const errors = sessionToolErrors(db, input.session_id, 'Bash')
+    .map((r) => ({ id: r.id, d: r.data }))
     .filter((r) => r.d.isInterrupt !== true && typeof r.d.error === 'string' && r.d.error);
   const latest = errors[0];
   if (!latest) return [];
-  const resolved = stmt(
-    db,
-    `SELECT 1 FROM events WHERE session_id = ? AND type = 'resolution' AND json_extract(data, '$.errorEventId') = ? LIMIT 1`,
-  ).get(input.session_id, latest.id);
-  if (resolved) return [];
+  if (isErrorResolved(db, input.session_id, latest.id)) return [];
   const kb = await searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps));
   if (!kb?.resolution) return [];
   const advice = hookAdvice(
@@ -221,13 +196,7 @@ export interface FailureStats {
 
 /** The last `window` runs of a subagent type (served by idx_events_agent_type). */
 export function failureStats(db: DB, agentType: string, window: number): FailureStats {
-  const rows = stmt(
-    db,
-    `SELECT json_extract(data, '$.success') AS success, json_extract(data, '$.failureReason') AS reason
-     FROM events
-     WHERE type = 'subagent_stop' AND json_extract(data, '$.agentType') = ?
-     ORDER BY ts DESC LIMIT ?`,
-  ).all(agentType, window) as { success: unknown; reason: unknown }[];
+  const rows = subagentOutcomes(db, agentType, window);
   let failures = 0;
   let latestReason: string | null = null;
   for (const r of rows) {

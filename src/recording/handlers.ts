@@ -2,7 +2,15 @@
 import { errorKey } from '../error-kb/error-key.js';
 import { isCorruptError, type DB } from '../db/db.js';
 import { flagDamage } from '../hook-runtime/damage.js';
-import { insertOrQueue, stmt, type NewEvent } from '../db/events.js';
+import {
+  insertOrQueue,
+  sessionStartTs,
+  sessionTypeCounts,
+  subagentStarts,
+  type EventType,
+  type NewEventOf,
+} from '../db/events.js';
+import type { AgentFields, ToolUseData } from '../db/event-data.js';
 import { extractFiles } from '../common/files.js';
 import { truncate } from '../common/redact.js';
 import { detectResolutions } from '../error-kb/resolution.js';
@@ -10,8 +18,8 @@ import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
 import type { HandlerTable, HookDeps, HookInput } from '../hook-runtime/types.js';
 
-function agentFields(input: HookInput): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+function agentFields(input: HookInput): AgentFields {
+  const out: AgentFields = {};
   if (input.agent_id) out.agentId = input.agent_id;
   if (input.agent_type) out.agentType = input.agent_type;
   return out;
@@ -28,12 +36,12 @@ function tryDb(deps: HookDeps): DB | null {
 }
 
 /** Stores an event (or queues it when the database is locked/unavailable). */
-export function record(
+export function record<K extends EventType>(
   deps: HookDeps,
   input: HookInput,
-  e: Omit<NewEvent, 'sessionId' | 'project' | 'projectPath'>,
+  e: Omit<NewEventOf<K>, 'sessionId' | 'project' | 'projectPath'>,
 ): number | null {
-  const event: NewEvent = {
+  const event: NewEventOf<K> = {
     ...e,
     ts: e.ts ?? deps.now().toISOString(),
     sessionId: input.session_id,
@@ -68,7 +76,7 @@ export function collectPrompt(input: HookInput, deps: HookDeps): void {
 
 export function collectToolUse(input: HookInput, deps: HookDeps): void {
   const tool = input.tool_name ?? 'unknown';
-  const data: Record<string, unknown> = {
+  const data: ToolUseData = {
     tool,
     input: summarizeToolInput(tool, input.tool_input),
     success: 1,
@@ -139,11 +147,7 @@ function startTime(deps: HookDeps, input: HookInput): number | null {
   const db = tryDb(deps);
   if (!db || !input.agent_id) return null;
   try {
-    const rows = stmt(
-      db,
-      `SELECT ts, json_extract(data, '$.agentId') AS agentId FROM events
-       WHERE session_id = ? AND type = 'subagent_start' ORDER BY ts DESC LIMIT 200`,
-    ).all(input.session_id) as { ts: string; agentId: string | null }[];
+    const rows = subagentStarts(db, input.session_id);
     const hit = rows.find((r) => r.agentId === input.agent_id);
     return hit ? Date.parse(hit.ts) : null;
   } catch {
@@ -178,13 +182,7 @@ export function collectSessionStart(input: HookInput, deps: HookDeps): void {
 }
 
 export function sessionCounts(db: DB, sessionId: string): Record<string, number> {
-  const rows = stmt(db, `SELECT type, count(*) AS n FROM events WHERE session_id = ? GROUP BY type`).all(
-    sessionId,
-  ) as {
-    type: string;
-    n: number;
-  }[];
-  const by = Object.fromEntries(rows.map((r) => [r.type, r.n]));
+  const by = sessionTypeCounts(db, sessionId);
   return {
     prompts: by.prompt ?? 0,
     tools: by.tool_use ?? 0,
@@ -201,11 +199,8 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
   if (db) {
     try {
       counts = sessionCounts(db, input.session_id);
-      const start = stmt(
-        db,
-        `SELECT ts FROM events WHERE session_id = ? AND type = 'session_start' ORDER BY ts ASC LIMIT 1`,
-      ).get(input.session_id) as { ts: string } | undefined;
-      if (start) durationMs = deps.now().getTime() - Date.parse(start.ts);
+      const start = sessionStartTs(db, input.session_id);
+      if (start) durationMs = deps.now().getTime() - Date.parse(start);
     } catch {}
   }
   record(deps, input, { type: 'session_summary', data: { reason: input.reason, ...counts, durationMs } });

@@ -6,7 +6,14 @@
 import { installedHookCommands, isOurCommand, isOurScript } from '../cli/install.js';
 import { isEnabled } from '../common/config.js';
 import { getDb, type DB } from '../db/db.js';
-import { insertEvent, stmt, type HookTimingData, type HookTimingStats } from '../db/events.js';
+import {
+  insertEvent,
+  sessionHasEvent,
+  sessionProject,
+  sessionTranscriptPath,
+  type HookTimingData,
+  type HookTimingStats,
+} from '../db/events.js';
 import { readTailLines } from '../common/transcript.js';
 import type { Job } from '../parts/types.js';
 
@@ -89,16 +96,6 @@ export function hookTimingData(records: HookRecord[], known: Set<string> = new S
   return { samples: ours.slice(-MAX_SAMPLES).map((r) => r.durationMs), byEvent };
 }
 
-/** The transcript a session's SessionStart recorded, when the worker was not given one. */
-function recordedTranscript(db: DB, sessionId: string): string | null {
-  const r = stmt(
-    db,
-    `SELECT json_extract(data, '$.transcriptPath') AS p FROM events
-     WHERE session_id = ? AND type = 'session_start' ORDER BY ts DESC LIMIT 1`,
-  ).get(sessionId) as { p: unknown } | undefined;
-  return typeof r?.p === 'string' && r.p ? r.p : null;
-}
-
 export type HookTimingResult = 'recorded' | 'exists' | 'no-transcript' | 'no-samples';
 
 /**
@@ -109,20 +106,15 @@ export function recordHookTiming(
   db: DB,
   o: { sessionId: string; transcriptPath?: string | null; env?: NodeJS.ProcessEnv },
 ): HookTimingResult {
-  const has = () =>
-    !!stmt(db, `SELECT 1 FROM events WHERE session_id = ? AND type = 'hook_timing' LIMIT 1`).get(o.sessionId);
+  const has = () => sessionHasEvent(db, o.sessionId, 'hook_timing');
   if (has()) return 'exists';
-  const path = o.transcriptPath || recordedTranscript(db, o.sessionId);
+  const path = o.transcriptPath || sessionTranscriptPath(db, o.sessionId);
   if (!path) return 'no-transcript';
   const lines = readTailLines(path, Number.MAX_SAFE_INTEGER, TRANSCRIPT_TAIL_BYTES);
   if (lines.length === 0) return 'no-transcript';
   const data = hookTimingData(hookRecords(lines), installedHookCommands(o.env));
   if (!data) return 'no-samples';
-  const where = stmt(
-    db,
-    `SELECT project, project_path AS projectPath FROM events
-     WHERE session_id = ? AND project IS NOT NULL ORDER BY ts LIMIT 1`,
-  ).get(o.sessionId) as { project: string; projectPath: string | null } | undefined;
+  const where = sessionProject(db, o.sessionId);
   // Check and insert under one write lock: two workers for the same session store one event.
   return db
     .transaction((): HookTimingResult => {
@@ -132,7 +124,7 @@ export function recordHookTiming(
         sessionId: o.sessionId,
         project: where?.project ?? null,
         projectPath: where?.projectPath ?? null,
-        data: data as unknown as Record<string, unknown>,
+        data,
       });
       return 'recorded';
     })

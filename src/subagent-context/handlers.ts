@@ -5,7 +5,8 @@ import * as z from 'zod/mini';
 import { getCachedAnalysis, type Suggestion } from '../analysis/cache.js';
 import { getSection } from '../common/config.js';
 import type { DB } from '../db/db.js';
-import { stmt } from '../db/events.js';
+import { recentProjectErrors } from '../db/events.js';
+import { exactEntry } from '../error-kb/db.js';
 import { truncate } from '../common/redact.js';
 import { adviceFor, provenanceText } from '../error-kb/advice.js';
 import { hookAdvice } from '../error-kb/handlers.js';
@@ -74,22 +75,13 @@ export function projectErrors(
   },
 ): ProjectError[] {
   if (limit <= 0) return [];
-  const rows = stmt(
-    db,
-    `SELECT json_extract(data, '$.tool') AS tool, json_extract(data, '$.error') AS error,
-            json_extract(data, '$.isInterrupt') AS interrupt, json_extract(data, '$.errorRaw') AS raw
-     FROM events WHERE project_path = ? AND type = 'tool_error' ORDER BY ts DESC, id DESC LIMIT 30`,
-  ).all(projectPath) as { tool: unknown; error: unknown; interrupt: unknown; raw: unknown }[];
-  const kb = stmt(
-    db,
-    `SELECT id FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC LIMIT 1`,
-  );
+  const rows = recentProjectErrors(db, projectPath);
   const out: ProjectError[] = [];
   const seen = new Set<string>();
   for (const r of rows) {
     if (typeof r.error !== 'string' || !r.error || r.interrupt === 1 || seen.has(r.error)) continue;
     seen.add(r.error);
-    const hit = kb.get(r.error) as { id: number } | undefined;
+    const hit = exactEntry(db, r.error);
     // only what the advice filter allows here (error-kb/advice.ts), with its provenance
     const a = hit ? advise(hit.id, typeof r.raw === 'string' ? r.raw : undefined) : null;
     out.push({

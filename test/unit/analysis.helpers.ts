@@ -2,7 +2,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent, type NewEvent } from '../../src/db/events.js';
 
 export interface SeedOptions {
   project?: string;
@@ -34,7 +34,7 @@ export function seedProject(db: DB, o: SeedOptions = {}): number {
       projectPath,
       data,
       text,
-    });
+    } as NewEvent);
     n++;
   };
   for (let i = 0; i < sessions; i++) {

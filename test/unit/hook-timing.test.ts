@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { closeDb, getDb } from '../../src/db/db.js';
-import { insertEvent, queryEvents } from '../../src/db/events.js';
+import { insertEvent, queryEvents, type NewEvent } from '../../src/db/events.js';
 import { hookLatency } from '../../src/db/overview.js';
 import { loadBackground } from '../../src/parts/index.js';
 import {
@@ -246,7 +246,7 @@ describe('hookLatency()', () => {
       ts: '2026-11-21T00:00:00.000Z',
       data: { ...dataB },
     });
-    insertEvent(db, { type: 'tool_use', sessionId: 'b', data: { samples: [99999] } }); // not a hook_timing
+    insertEvent(db, { type: 'tool_use', sessionId: 'b', data: { samples: [99999] } } as unknown as NewEvent); // not a hook_timing
     const all = [...a, ...b];
     const l = hookLatency(db)!;
     expect(l).toMatchObject({ n: 100, p50: rank(all, 0.5), p95: rank(all, 0.95), max: 139, sessions: 2 });

@@ -4,7 +4,14 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { closeDb, ensureVec, getDb, openDb } from '../../src/db/db.js';
-import { drainQueue, insertEvent, prepareEvent, queryEvents, queueEvent } from '../../src/db/events.js';
+import {
+  drainQueue,
+  insertEvent,
+  prepareEvent,
+  queryEvents,
+  queueEvent,
+  type NewEvent,
+} from '../../src/db/events.js';
 import { getSection, isEnabled, loadConfig } from '../../src/common/config.js';
 import { getProjectName, getProjectPath } from '../../src/common/project.js';
 import { pruneEvents } from '../../src/db/retention.js';
@@ -98,7 +105,7 @@ describe('events', () => {
         nested: { k: 'ghp_0123456789abcdefghijABCDEFGHIJ0123' },
       },
       text: 'AKIAIOSFODNN7EXAMPLE in fts',
-    });
+    } as NewEvent);
     const raw = (db.prepare('SELECT data FROM events').get() as { data: string }).data;
     expect(raw).not.toMatch(/sk-ant-api03|my diary|ghp_0123/);
     expect(raw).toContain('[REDACTED:anthropic-key]');
@@ -118,7 +125,7 @@ describe('events', () => {
         ts,
         data: { text },
         text,
-      });
+      } as NewEvent);
     mk('tool_error', 's1', 'a', '2026-01-01T00:00:00.000Z', 'Cannot find module react');
     mk('tool_error', 's1', 'b', '2026-01-02T00:00:00.000Z', 'permission denied');
     mk('prompt', 's2', 'a', '2026-01-03T00:00:00.000Z', 'please fix the module import');
@@ -168,7 +175,7 @@ describe('events', () => {
   it('queued events are stored once even when two drains race', () => {
     const db = getDb({ env: t.env });
     for (let i = 0; i < 30; i++)
-      queueEvent(prepareEvent({ type: 'prompt', sessionId: 'q', data: { i } }), t.env);
+      queueEvent(prepareEvent({ type: 'prompt', sessionId: 'q', data: { i } } as NewEvent), t.env);
     const other = openDb({ env: t.env });
     const n1 = drainQueue(db, t.env, 17);
     const n2 = drainQueue(other, t.env);
@@ -189,14 +196,14 @@ describe('events', () => {
       data: {},
       files: ['/a/old.ts'],
       text: 'ancient error',
-    });
+    } as NewEvent);
     insertEvent(db, {
       type: 'tool_error',
       ts: '2026-05-30T00:00:00.000Z',
       data: {},
       files: ['/a/new.ts'],
       text: 'recent error',
-    });
+    } as NewEvent);
     const r = pruneEvents(db, { retentionDays: 90, maxDbMb: 1024 }, t.env, { now });
     expect(r).toMatchObject({ deletedByAge: 1, skipped: false });
     expect(queryEvents(db, {}).map((e) => e.ts.slice(0, 10))).toEqual(['2026-05-30']);

@@ -1,0 +1,462 @@
+// The KB's SQL: every query on error_kb, error_kb_fts, error_kb_fixes, error_kb_fix_projects,
+// error_kb_lookups and vec_error_kb (sqlite-vec) lives here (test/unit/guard-sql-owners.test.ts).
+// The matching logic (search.ts, lexical.ts, candidates.ts…) calls these functions, never SQL.
+import type { DB } from '../db/db.js';
+import { stmt } from '../db/events.js';
+import type { KbEntry } from './entry.js';
+
+export type { KbEntry };
+
+const inList = (ids: readonly unknown[]) => ids.map(() => '?').join(',');
+
+// ---------------------------------------------------------------- error_kb: lookups
+
+/**
+ * The exact tier: the entry of exactly this normalized error that has a resolution (indexed:
+ * error_normalized is unique). Every exact lookup (search, PreToolUse, SubagentStart, analysis)
+ * goes through here.
+ */
+export function exactEntry(db: DB, normalized: string): KbEntry | null {
+  return (
+    (stmt(
+      db,
+      `SELECT * FROM error_kb WHERE error_normalized = ? AND resolution IS NOT NULL ORDER BY use_count DESC, ts DESC LIMIT 1`,
+    ).get(normalized) as KbEntry | undefined) ?? null
+  );
+}
+
+/**
+ * The prefix tier's candidate: the most used entry with a resolution whose error starts with
+ * `likePattern` (the seed's LIKE), found through a range on lower(error_normalized) ([low, high))
+ * so the index idx_error_kb_lower serves it (LIKE folds ASCII case just as lower() does).
+ */
+export function prefixEntry(db: DB, low: string, high: string, likePattern: string): KbEntry | null {
+  return (
+    (stmt(
+      db,
+      `SELECT * FROM error_kb
+  WHERE lower(error_normalized) >= ? AND lower(error_normalized) < ?
+    AND error_normalized LIKE ? ESCAPE '\\' AND resolution IS NOT NULL
+  ORDER BY use_count DESC, ts DESC LIMIT 1`,
+    ).get(low, high, likePattern) as KbEntry | undefined) ?? null
+  );
+}
+
+/** Entries among `ids` that have a resolution (any order). */
+export function resolvedEntries(db: DB, ids: number[]): KbEntry[] {
+  if (ids.length === 0) return [];
+  return db
+    .prepare(`SELECT * FROM error_kb WHERE id IN (${inList(ids)}) AND resolution IS NOT NULL`)
+    .all(...ids) as KbEntry[];
+}
+
+/** The best full-text (BM25) candidates with a resolution for an FTS5 query, best first. */
+export function ftsCandidates(db: DB, match: string, limit: number): (KbEntry & { bm25: number })[] {
+  return db
+    .prepare(
+      `SELECT e.*, bm25(error_kb_fts) AS bm25 FROM error_kb_fts f JOIN error_kb e ON e.id = f.rowid
+       WHERE error_kb_fts MATCH ? AND e.resolution IS NOT NULL ORDER BY rank LIMIT ${Math.max(1, Math.floor(limit))}`,
+    )
+    .all(match) as (KbEntry & { bm25: number })[];
+}
+
+/** A hit: bumps use_count and last_used (the seed). */
+export function bumpUse(db: DB, id: number, now = new Date()): void {
+  db.prepare('UPDATE error_kb SET use_count = use_count + 1, last_used = ? WHERE id = ?').run(
+    now.toISOString(),
+    id,
+  );
+}
+
+export function getEntry(db: DB, id: number): KbEntry | null {
+  return (db.prepare('SELECT * FROM error_kb WHERE id = ?').get(id) as KbEntry | undefined) ?? null;
+}
+
+/** The id of the entry of exactly this key (with or without a resolution). */
+export function entryIdOf(db: DB, key: string): number | undefined {
+  return (
+    db.prepare('SELECT id FROM error_kb WHERE error_normalized = ?').get(key) as { id: number } | undefined
+  )?.id;
+}
+
+/** The raw error text stored with an entry. */
+export function entryErrorRaw(db: DB, id: number): string | null {
+  return (
+    (
+      db.prepare('SELECT error_raw FROM error_kb WHERE id = ?').get(id) as
+        { error_raw: string | null } | undefined
+    )?.error_raw ?? null
+  );
+}
+
+/** Entries, newest first (or most used first), optionally filtered by a LIKE pattern / unresolved. */
+export function selectEntries(
+  db: DB,
+  o: { like?: string; unresolved?: boolean; sort?: 'used' | 'recent'; limit: number },
+): KbEntry[] {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  if (o.like !== undefined) {
+    where.push(
+      `(error_normalized LIKE ? ESCAPE '\\' OR error_raw LIKE ? ESCAPE '\\' OR resolution LIKE ? ESCAPE '\\')`,
+    );
+    args.push(o.like, o.like, o.like);
+  }
+  if (o.unresolved) where.push('resolution IS NULL');
+  const order = o.sort === 'used' ? 'use_count DESC, ts DESC' : 'ts DESC, id DESC';
+  return db
+    .prepare(
+      `SELECT * FROM error_kb ${where.length ? 'WHERE ' + where.join(' AND ') : ''} ORDER BY ${order} LIMIT ?`,
+    )
+    .all(...args, Math.max(1, o.limit)) as KbEntry[];
+}
+
+/** id, error and resolution of entries: most used first (`kb calibrate`) or newest first (`kb review`). */
+export function entrySample(
+  db: DB,
+  o: { order: 'used' | 'recent'; limit: number },
+): { id: number; error_normalized: string; resolution: string | null }[] {
+  return (
+    o.order === 'used'
+      ? db
+          .prepare(
+            'SELECT id, error_normalized, resolution FROM error_kb ORDER BY use_count DESC, id DESC LIMIT ?',
+          )
+          .all(o.limit)
+      : db
+          .prepare('SELECT id, error_normalized, resolution FROM error_kb ORDER BY ts DESC, id DESC LIMIT ?')
+          .all(o.limit)
+  ) as { id: number; error_normalized: string; resolution: string | null }[];
+}
+
+/** Entries whose error names a file called `name` (full-text), with a resolution, best first. */
+export function entriesNamingFile(
+  db: DB,
+  name: string,
+  limit: number,
+): { id: number; error_normalized: string }[] {
+  return db
+    .prepare(
+      `SELECT k.id, k.error_normalized FROM error_kb_fts f JOIN error_kb k ON k.id = f.rowid
+             WHERE error_kb_fts MATCH ? AND k.resolution IS NOT NULL ORDER BY rank LIMIT ?`,
+    )
+    .all(`"${name.replace(/"/g, '')}"`, limit) as { id: number; error_normalized: string }[];
+}
+
+// ---------------------------------------------------------------- error_kb: writes
+
+/** The seed's UPSERT: creates the entry or refreshes its resolution (use_count + 1). Returns its id. */
+export function upsertEntry(
+  db: DB,
+  e: {
+    ts: string;
+    key: string;
+    errorRaw: string | null;
+    resolution: string | null;
+    resolvedBy: string | null;
+    toolSequence: string | null;
+  },
+): number | null {
+  const row = db
+    .prepare(
+      `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count)
+VALUES (?, ?, ?, ?, ?, ?, 1)
+ON CONFLICT(error_normalized) DO UPDATE SET
+  ts = excluded.ts,
+  resolution = excluded.resolution,
+  resolved_by = excluded.resolved_by,
+  tool_sequence = excluded.tool_sequence,
+  use_count = use_count + 1
+RETURNING id`,
+    )
+    .get(e.ts, e.key, e.errorRaw, e.resolution, e.resolvedBy, e.toolSequence) as { id: number } | undefined;
+  return row?.id ?? null;
+}
+
+/** The columns `kb edit` may change. */
+export interface EntryColumns {
+  error_normalized?: string;
+  resolution?: string | null;
+  resolved_by?: string | null;
+  error_raw?: string | null;
+  ts?: string;
+}
+
+const EDITABLE: readonly (keyof EntryColumns)[] = [
+  'error_normalized',
+  'resolution',
+  'resolved_by',
+  'error_raw',
+  'ts',
+];
+
+/** Sets some columns of one entry. */
+export function updateEntry(db: DB, id: number, cols: EntryColumns): void {
+  const keys = EDITABLE.filter((k) => cols[k] !== undefined);
+  if (keys.length === 0) return;
+  db.prepare(`UPDATE error_kb SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`).run(
+    ...keys.map((k) => cols[k]),
+    id,
+  );
+}
+
+/** Deletes one entry (its candidates and lookups go by trigger). True when it existed. */
+export function deleteEntry(db: DB, id: number): boolean {
+  return db.prepare('DELETE FROM error_kb WHERE id = ?').run(id).changes > 0;
+}
+
+// ---------------------------------------------------------------- error_kb_fixes, error_kb_fix_projects
+
+/** Best first: strongest proof, then most confirmations, then the oldest. */
+const BEST_ORDER = 'strength DESC, confirmations DESC, first_ts ASC, id ASC';
+
+/** The candidate fixes of an entry, best first (rows of error_kb_fixes). */
+export function fixRows<T>(db: DB, kbId: number): T[] {
+  return db.prepare(`SELECT * FROM error_kb_fixes WHERE kb_id = ? ORDER BY ${BEST_ORDER}`).all(kbId) as T[];
+}
+
+/** The best candidate fix of an entry. */
+export function bestFixRow<T>(db: DB, kbId: number): T | null {
+  return (
+    (db.prepare(`SELECT * FROM error_kb_fixes WHERE kb_id = ? ORDER BY ${BEST_ORDER} LIMIT 1`).get(kbId) as
+      T | undefined) ?? null
+  );
+}
+
+/** Where a fix was confirmed, most recent first. */
+export function fixProjectRows(
+  db: DB,
+  fixId: number,
+): { project_path: string; confirmations: number; last_ts: string }[] {
+  return db
+    .prepare(
+      `SELECT project_path, confirmations, last_ts FROM error_kb_fix_projects WHERE fix_id = ? ORDER BY last_ts DESC`,
+    )
+    .all(fixId) as { project_path: string; confirmations: number; last_ts: string }[];
+}
+
+/** Adds a candidate fix or confirms it again (its text replaced only when `replaceText`). Returns its id. */
+export function upsertFix(
+  db: DB,
+  kbId: number,
+  c: {
+    fixKey: string;
+    resolution: string;
+    resolvedBy: string | null;
+    toolSequence: string | null;
+    proof: string;
+    strength: number;
+    replaceText: boolean;
+  },
+  now: string,
+): number {
+  const row = db
+    .prepare(
+      `INSERT INTO error_kb_fixes
+         (kb_id, fix_key, resolution, resolved_by, tool_sequence, proof, strength, confirmations, first_ts, last_ts)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+       ON CONFLICT(kb_id, fix_key) DO UPDATE SET
+         confirmations = confirmations + 1,
+         last_ts = excluded.last_ts,
+         resolution = CASE WHEN ? THEN excluded.resolution ELSE resolution END,
+         resolved_by = CASE WHEN ? THEN excluded.resolved_by ELSE resolved_by END,
+         tool_sequence = CASE WHEN ? THEN excluded.tool_sequence ELSE tool_sequence END
+       RETURNING id`,
+    )
+    .get(
+      kbId,
+      c.fixKey,
+      c.resolution,
+      c.resolvedBy,
+      c.toolSequence,
+      c.proof,
+      c.strength,
+      now,
+      now,
+      c.replaceText ? 1 : 0,
+      c.replaceText ? 1 : 0,
+      c.replaceText ? 1 : 0,
+    ) as { id: number };
+  return row.id;
+}
+
+/** Counts one more confirmation of a fix in a project. */
+export function confirmFixInProject(db: DB, fixId: number, projectPath: string, ts: string): void {
+  db.prepare(
+    `INSERT INTO error_kb_fix_projects (fix_id, project_path, confirmations, last_ts) VALUES (?, ?, 1, ?)
+         ON CONFLICT(fix_id, project_path) DO UPDATE SET confirmations = confirmations + 1, last_ts = excluded.last_ts`,
+  ).run(fixId, projectPath, ts);
+}
+
+/** The fix shown by an entry (error_kb.resolution, resolved_by, tool_sequence). */
+export function shownFix(
+  db: DB,
+  id: number,
+): { resolution: string | null; resolved_by: string | null; tool_sequence: string | null } {
+  return db.prepare('SELECT resolution, resolved_by, tool_sequence FROM error_kb WHERE id = ?').get(id) as {
+    resolution: string | null;
+    resolved_by: string | null;
+    tool_sequence: string | null;
+  };
+}
+
+/** Removes every candidate of an entry. */
+export function deleteFixes(db: DB, kbId: number): void {
+  db.prepare('DELETE FROM error_kb_fixes WHERE kb_id = ?').run(kbId);
+}
+
+// ---------------------------------------------------------------- error_kb_lookups
+
+/** Counts one lookup answered with advice. */
+export function insertLookup(db: DB, kbId: number, ts: string): void {
+  db.prepare(
+    `INSERT INTO error_kb_lookups (kb_id, answered, last_ts) VALUES (?, 1, ?)
+       ON CONFLICT(kb_id) DO UPDATE SET answered = answered + 1, last_ts = excluded.last_ts`,
+  ).run(kbId, ts);
+}
+
+/** How often an entry's advice was shown. */
+export function timesAdvised(db: DB, kbId: number): number {
+  return (
+    (
+      stmt(db, 'SELECT answered FROM error_kb_lookups WHERE kb_id = ?').get(kbId) as
+        { answered: number } | undefined
+    )?.answered ?? 0
+  );
+}
+
+/** Entries whose advice was shown, most recently advised first. */
+export function advisedEntries(
+  db: DB,
+  limit: number,
+): { id: number; error: string; useCount: number; lastUsed: string }[] {
+  return stmt(
+    db,
+    `SELECT e.id, e.error_normalized AS error, l.answered AS useCount, l.last_ts AS lastUsed
+     FROM error_kb_lookups l JOIN error_kb e ON e.id = l.kb_id
+     WHERE l.answered > 0 AND l.last_ts IS NOT NULL
+     ORDER BY l.last_ts DESC LIMIT ${Math.max(1, Math.min(Math.floor(limit), 500))}`,
+  ).all() as { id: number; error: string; useCount: number; lastUsed: string }[];
+}
+
+/** How many entries had their advice shown, how often in all, and when last. */
+export function adviceTotals(db: DB): { advised: number; times: number; lastAdvised: string | null } {
+  return stmt(
+    db,
+    `SELECT count(*) AS advised, coalesce(sum(l.answered), 0) AS times, max(l.last_ts) AS lastAdvised
+     FROM error_kb_lookups l JOIN error_kb e ON e.id = l.kb_id WHERE l.answered > 0`,
+  ).get() as { advised: number; times: number; lastAdvised: string | null };
+}
+
+/** `kb stats` totals. */
+export function kbTotals(db: DB): {
+  entries: number;
+  resolved: number;
+  totalUses: number;
+  lastUsed: string | null;
+  newest: string | null;
+} {
+  return db
+    .prepare(
+      `SELECT count(*) AS entries, count(resolution) AS resolved,
+              (SELECT coalesce(sum(answered), 0) FROM error_kb_lookups WHERE kb_id IN (SELECT id FROM error_kb)) AS totalUses,
+              (SELECT max(last_ts) FROM error_kb_lookups WHERE kb_id IN (SELECT id FROM error_kb)) AS lastUsed,
+              max(ts) AS newest FROM error_kb`,
+    )
+    .get() as {
+    entries: number;
+    resolved: number;
+    totalUses: number;
+    lastUsed: string | null;
+    newest: string | null;
+  };
+}
+
+/** The most advised entries (at most 5). */
+export function mostAdvised(db: DB): { id: number; use_count: number; error_normalized: string }[] {
+  return db
+    .prepare(
+      `SELECT e.id, l.answered AS use_count, e.error_normalized FROM error_kb_lookups l
+       JOIN error_kb e ON e.id = l.kb_id WHERE l.answered > 0 ORDER BY l.answered DESC, e.ts DESC LIMIT 5`,
+    )
+    .all() as { id: number; use_count: number; error_normalized: string }[];
+}
+
+/** Entries per resolved_by (at most 10). */
+export function entriesByTool(db: DB): { resolved_by: string | null; n: number }[] {
+  return db
+    .prepare('SELECT resolved_by, count(*) AS n FROM error_kb GROUP BY resolved_by ORDER BY n DESC LIMIT 10')
+    .all() as { resolved_by: string | null; n: number }[];
+}
+
+// ---------------------------------------------------------------- vec_error_kb (sqlite-vec)
+
+/** Does sqlite-vec's rowids shadow table exist (readable without loading the extension)? */
+export function vecTableExists(db: DB): boolean {
+  return !!db
+    .prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'vec_error_kb_rowids'`)
+    .get();
+}
+
+/** Does any entry have an embedding (vec table must exist)? */
+export function anyEmbedding(db: DB): boolean {
+  return (db.prepare('SELECT EXISTS(SELECT 1 FROM vec_error_kb_rowids) AS n').get() as { n: number }).n === 1;
+}
+
+/** Entries among `ids` that have an embedding (no extension needed). */
+export function embeddedAmong(db: DB, ids: number[]): Set<number> {
+  if (ids.length === 0) return new Set();
+  const rows = db
+    .prepare(`SELECT rowid AS id FROM vec_error_kb_rowids WHERE rowid IN (${inList(ids)})`)
+    .all(...ids) as { id: number }[];
+  return new Set(rows.map((r) => r.id));
+}
+
+/** How many existing entries have an embedding. */
+export function embeddedCount(db: DB): number {
+  return (
+    db
+      .prepare('SELECT count(*) AS n FROM vec_error_kb_rowids WHERE rowid IN (SELECT id FROM error_kb)')
+      .get() as {
+      n: number;
+    }
+  ).n;
+}
+
+/** The k nearest embeddings with sqlite-vec's cosine distance (sqlite-vec loaded). */
+export function nearestEmbeddings(db: DB, blob: Buffer, k: number): { id: number; distance: number }[] {
+  return db
+    .prepare(
+      'SELECT error_kb_id AS id, distance FROM vec_error_kb WHERE embedding MATCH ? AND k = ? ORDER BY distance',
+    )
+    .all(blob, k) as { id: number; distance: number }[];
+}
+
+/** Replaces the embedding of one entry (seed: DELETE then INSERT; sqlite-vec loaded). */
+export function replaceEmbedding(db: DB, id: number, blob: Buffer): void {
+  db.prepare('DELETE FROM vec_error_kb WHERE error_kb_id = ?').run(BigInt(id));
+  db.prepare('INSERT INTO vec_error_kb (error_kb_id, embedding) VALUES (?, ?)').run(BigInt(id), blob);
+}
+
+/** Removes the embedding of one entry (sqlite-vec loaded). */
+export function deleteEmbedding(db: DB, id: number): void {
+  db.prepare('DELETE FROM vec_error_kb WHERE error_kb_id = ?').run(BigInt(id));
+}
+
+/** Drops embeddings of deleted entries (they would take KNN slots; sqlite-vec loaded). */
+export function deleteOrphanEmbeddings(db: DB): void {
+  db.prepare('DELETE FROM vec_error_kb WHERE error_kb_id NOT IN (SELECT id FROM error_kb)').run();
+}
+
+const PENDING =
+  'SELECT id, error_normalized FROM error_kb WHERE id NOT IN (SELECT error_kb_id FROM vec_error_kb) ORDER BY id';
+
+/** Entries without an embedding, by id (sqlite-vec loaded). */
+export function unembeddedEntries(db: DB): { id: number; error_normalized: string }[] {
+  return db.prepare(PENDING).all() as { id: number; error_normalized: string }[];
+}
+
+/** How many entries have no embedding (sqlite-vec loaded). */
+export function unembeddedCount(db: DB): number {
+  return (db.prepare(`SELECT count(*) AS n FROM (${PENDING})`).get() as { n: number }).n;
+}
