@@ -1,66 +1,24 @@
-// A cross-process lease in the kv table: one atomic UPSERT takes it, so two sessions ending at the
-// same moment run one analysis. A lease past its expiry, or held by a dead process, is taken over.
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import type { DB } from '../store/db.js';
+// One analysis per scope (a project, or all of them) at a time across processes: the project's lock
+// (src/shared/lock.ts) in the data folder, so two sessions ending at the same moment run one
+// analysis. A lock held past `ttlMs`, or by a dead process, is taken over.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { acquireLock, lockHolder, type LockHolder } from '../shared/lock.js';
+import { paths } from '../shared/paths.js';
 
-export interface LeaseHolder {
-  pid: number;
-  host: string;
-  token: string;
-  acquired: string;
-  expires: string;
+export type { LockHolder };
+
+export type AnalysisLock = { ok: true; release: () => void } | { ok: false; holder: LockHolder | null };
+
+/** The lock file of the analyses of `scope` (a project name, or `*`). */
+export function analysisLockPath(env: NodeJS.ProcessEnv, scope: string): string {
+  const id = createHash('sha256').update(scope).digest('hex').slice(0, 16);
+  return join(paths(env).dataDir, `analysis-${id}.lock`);
 }
 
-export type LeaseResult = { ok: true; token: string } | { ok: false; holder: LeaseHolder | null };
-
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-export function readLease(db: DB, key: string): LeaseHolder | null {
-  const row = db.prepare('SELECT value FROM kv WHERE key = ?').get(key) as { value: string } | undefined;
-  if (!row) return null;
-  try {
-    return JSON.parse(row.value) as LeaseHolder;
-  } catch {
-    return null;
-  }
-}
-
-export function acquireLease(db: DB, key: string, ttlMs: number, now = new Date()): LeaseResult {
-  const holder: LeaseHolder = {
-    pid: process.pid,
-    host: hostname(),
-    token: randomBytes(8).toString('hex'),
-    acquired: now.toISOString(),
-    expires: new Date(now.getTime() + ttlMs).toISOString(),
-  };
-  const value = JSON.stringify(holder);
-  const take = db.prepare(
-    `INSERT INTO kv (key, value) VALUES (?, ?)
-     ON CONFLICT(key) DO UPDATE SET value = excluded.value
-     WHERE json_valid(kv.value) = 0 OR json_extract(kv.value, '$.expires') < ?`,
-  );
-  if (take.run(key, value, now.toISOString()).changes === 1) return { ok: true, token: holder.token };
-  // Held and not expired: take it over only when its holder died on this machine.
-  const current = readLease(db, key);
-  if (current && current.host === holder.host && current.pid !== process.pid && !alive(current.pid)) {
-    const swap = db
-      .prepare(`UPDATE kv SET value = ? WHERE key = ? AND json_extract(value, '$.token') = ?`)
-      .run(value, key, current.token);
-    if (swap.changes === 1) return { ok: true, token: holder.token };
-  }
-  return { ok: false, holder: readLease(db, key) };
-}
-
-export function releaseLease(db: DB, key: string, token: string): void {
-  try {
-    db.prepare(`DELETE FROM kv WHERE key = ? AND json_extract(value, '$.token') = ?`).run(key, token);
-  } catch {}
+/** Takes the lock at once, or says who holds it. */
+export function takeAnalysisLock(env: NodeJS.ProcessEnv, scope: string, ttlMs: number): AnalysisLock {
+  const path = analysisLockPath(env, scope);
+  const lock = acquireLock(path, { timeoutMs: 0, staleMs: ttlMs });
+  return lock ? { ok: true, release: lock.release } : { ok: false, holder: lockHolder(path) };
 }

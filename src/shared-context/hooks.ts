@@ -33,7 +33,7 @@ import {
   ruleContext,
 } from './extract.js';
 import { buildContext, buildDigest, filterEntries } from './inject.js';
-import { withLock } from './lock.js';
+import { withLock } from '../shared/lock.js';
 import {
   agentFileName,
   agentFileRel,

@@ -3,14 +3,14 @@
 // lock left by a killed server is stale after `staleMs`), a stale socket file removed once the lock
 // is held, and an idle timer that ends the server when nobody asked for a while.
 import { dirname } from 'node:path';
+import { acquireLockAsync } from './lock.js';
 import { ensureHomeDir, unlinkIn } from './safe-fs.js';
-import lockfile from 'proper-lockfile';
 
 export interface InstanceLock {
   release: () => Promise<void>;
 }
 
-/** Takes the lock file `lockPath` (inside `dir`); null when another live instance holds it. */
+/** Takes the lock file `lockPath` (inside `dir`) at once; null when another live instance holds it. */
 export async function takeInstanceLock(opts: {
   /** The data home `dir` lies in (the folder is made inside it, never through a link). */
   home: string;
@@ -20,26 +20,19 @@ export async function takeInstanceLock(opts: {
   onLost: (reason: string) => void;
 }): Promise<InstanceLock | null> {
   ensureHomeDir(opts.home, opts.dir, 0o700);
-  const stale = Math.max(2000, opts.staleMs);
-  try {
-    const release = await lockfile.lock(opts.dir, {
-      lockfilePath: opts.lockPath,
-      realpath: false,
-      stale,
-      update: Math.max(1000, Math.floor(stale / 3)),
-      retries: 0,
-      onCompromised: (e) => opts.onLost(e.message),
-    });
-    return {
-      release: async () => {
-        try {
-          await release();
-        } catch {}
-      },
-    };
-  } catch {
-    return null;
-  }
+  const staleMs = Math.max(2000, opts.staleMs);
+  const lock = await acquireLockAsync(opts.lockPath, {
+    timeoutMs: 0,
+    staleMs,
+    refreshMs: Math.max(1000, Math.floor(staleMs / 3)),
+    onLost: opts.onLost,
+  });
+  if (!lock) return null;
+  return {
+    release: async () => {
+      lock.release();
+    },
+  };
 }
 
 /** Removes a file if it is there (a stale socket: only called while holding the instance lock). */
