@@ -10,7 +10,8 @@ import type { Embedder } from '../embed/embedder.js';
 import type { DB } from '../store/db.js';
 import { getSection } from '../store/config.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../kb/advice.js';
-import { formatToolSequence, messages, oneLine } from './messages.js';
+import { formatToolSequence, messages } from './messages.js';
+import { oneLine } from '../shared/redact.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from './types.js';
 
 export const ErrorAdviceConfig = z.object({

@@ -99,8 +99,3 @@ export function formatToolSequence(raw: string | null | undefined): string {
     return '';
   }
 }
-
-/** One line of at most `max` characters: newlines folded, cut without splitting a surrogate pair. */
-export function oneLine(text: string, max: number): string {
-  return truncate(text.replace(/\s*\r?\n\s*/g, ' ').trim(), max);
-}

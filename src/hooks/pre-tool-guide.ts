@@ -20,7 +20,8 @@ import { sameFile } from '../shared/files.js';
 import { extractErrorMessage } from '../kb/normalize.js';
 import { provenanceText, type Advice } from '../kb/advice.js';
 import { hookAdvice, hookSearchOptions } from './error-advice.js';
-import { formatToolSequence, messages, oneLine, type Messages } from './messages.js';
+import { formatToolSequence, messages, type Messages } from './messages.js';
+import { oneLine } from '../shared/redact.js';
 import { SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from './types.js';
 

@@ -6,10 +6,10 @@ import { getCachedAnalysis, type Suggestion } from '../analysis/cache.js';
 import { getSection } from '../store/config.js';
 import type { DB } from '../store/db.js';
 import { stmt } from '../store/events.js';
-import { truncate } from '../shared/redact.js';
+import { oneLine, truncate } from '../shared/redact.js';
 import { adviceFor, provenanceText } from '../kb/advice.js';
 import { hookAdvice } from './error-advice.js';
-import { messages, oneLine } from './messages.js';
+import { messages } from './messages.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from './types.js';
 
 /** The seed's code agents; an agent type that contains one of them is a code agent. */

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { lstatSync } from 'node:fs';
 import { writableProjectRoot } from '../shared/project-root.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hooks/types.js';
+import { SUBAGENT_TOOLS } from '../hooks/tool-input.js';
 import { redact } from '../shared/redact.js';
 import { BUILTIN_CATEGORIES, categoriesFor, resolveConfig, type ResolvedConfig } from './config.js';
 import {
@@ -49,8 +50,6 @@ import {
   writeAtomic,
 } from './store.js';
 import { strings } from './strings.js';
-
-const SUBAGENT_TOOLS = new Set(['Agent', 'Task']);
 
 function config(deps: HookDeps, project: string): ResolvedConfig | null {
   const cfg = resolveConfig(deps.config, project, deps.env);
