@@ -1,7 +1,6 @@
 // The user-visible strings of the real-time assistance hooks (pre-tool guide, subagent context,
 // error advice). `ko` holds the seeds' own strings (seeds 000, 004); `en` is the same in English.
 import type { KbTier } from '../kb/search.js';
-import { truncate } from '../shared/redact.js';
 
 export type Locale = 'ko' | 'en';
 

@@ -9,7 +9,7 @@ import { basename, resolve } from 'node:path';
 import { adviceFor } from '../kb/advice.js';
 import { searchErrorKB } from '../kb/search.js';
 import { sameFile } from '../shared/files.js';
-import { oneLine, redact, truncate } from '../shared/redact.js';
+import { oneLine, redact } from '../shared/redact.js';
 import type { DB } from '../store/db.js';
 import { completedBefore, countsOf, subtaskKey, type Ledger } from './ledger.js';
 import { listContracts, listRequests, readContract } from './store.js';

@@ -9,7 +9,7 @@
 //   <!-- sc:end -->
 //
 // Every item is a single `- ` line, so nothing inside an item can forge a marker or a heading.
-import { oneLine, truncate } from '../shared/redact.js';
+import { oneLine } from '../shared/redact.js';
 
 export interface Section {
   category: string;
