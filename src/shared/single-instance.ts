@@ -2,6 +2,8 @@
 // instance per data home decided by a lock (a second start at the same moment gives up at once; a
 // lock left by a killed server is stale after `staleMs`), a stale socket file removed once the lock
 // is held, and an idle timer that ends the server when nobody asked for a while.
+import { chmodSync } from 'node:fs';
+import type { Server } from 'node:net';
 import { dirname } from 'node:path';
 import { acquireLockAsync } from './lock.js';
 import { ensureHomeDir, unlinkIn } from './safe-fs.js';
@@ -56,4 +58,54 @@ export function idleTimer(ms: number, fire: () => void): { touch: () => void; st
     },
     stop,
   };
+}
+
+/**
+ * Listens on the Unix socket `path` (taken only while holding the instance lock), created 0600 from
+ * the start (no window where another user could connect) and made sure. Null when listening, else
+ * why not.
+ */
+export async function listenSocket(server: Server, path: string): Promise<string | null> {
+  try {
+    const umask = process.umask(0o177);
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(path, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+    } finally {
+      process.umask(umask);
+    }
+    chmodSync(path, 0o600); // fs-safe: the socket this process just created, under the instance lock
+    return null;
+  } catch (e) {
+    return (e as Error).message;
+  }
+}
+
+/**
+ * The main of a background server process (dist/daemon.js, dist/hook-server.js): names the
+ * process, starts it, and ends quietly (exit 0) when another instance runs, with 1 when it failed.
+ */
+export function serverMain(
+  title: string,
+  start: () => Promise<{ started: true } | { started: false; reason: string }>,
+): void {
+  const say = (m: string) => process.stdout.write(`${new Date().toISOString()} [${process.pid}] ${m}\n`);
+  process.title = title;
+  start().then(
+    (r) => {
+      if (!r.started) {
+        say(`not started: ${r.reason}`);
+        process.exit(0);
+      }
+    },
+    (e: unknown) => {
+      say(`failed: ${String(e)}`);
+      process.exit(1);
+    },
+  );
 }
