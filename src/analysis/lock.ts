@@ -5,6 +5,7 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { acquireLock, lockHolder, type LockHolder } from '../shared/lock.js';
 import { paths } from '../shared/paths.js';
+import { ensureHomeDir } from '../shared/safe-fs.js';
 
 export type { LockHolder };
 
@@ -18,6 +19,10 @@ export function analysisLockPath(env: NodeJS.ProcessEnv, scope: string): string 
 
 /** Takes the lock at once, or says who holds it. */
 export function takeAnalysisLock(env: NodeJS.ProcessEnv, scope: string, ttlMs: number): AnalysisLock {
+  const p = paths(env);
+  try {
+    ensureHomeDir(p.home, p.dataDir, 0o700); // inside the data home, never through a link
+  } catch {}
   const path = analysisLockPath(env, scope);
   const lock = acquireLock(path, { timeoutMs: 0, staleMs: ttlMs });
   return lock ? { ok: true, release: lock.release } : { ok: false, holder: lockHolder(path) };
