@@ -9,8 +9,8 @@
 // SubagentStop processes), then each hook is timed as `node dist/hook.js <Event>` with the payload
 // on stdin: median / p95 / min over --runs. Floors: `node -e 0` and the hook entry with the system
 // switched off. "part off" runs the same hook with SELF_GEN_SHARED_CONTEXT=0 (every other part on),
-// so the difference is what the shared context itself costs. Last, the lock: this O_EXCL lock
-// against proper-lockfile, in process.
+// so the difference is what the shared context itself costs. Last, the lock (src/shared/lock.ts,
+// the one lock of the project), in process.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -258,11 +258,11 @@ try {
   });
   results.push(...(await onOff('SessionStart (TTL scan)', () => [[HOOK, 'SessionStart'], sessionStart])));
 
-  // The lock, in process: this O_EXCL lock vs proper-lockfile.
+  // The lock, in process.
   const { build } = await import('esbuild');
   const lockJs = join(dir, 'lock.mjs');
   await build({
-    entryPoints: [join(ROOT, 'src/shared-context/lock.ts')],
+    entryPoints: [join(ROOT, 'src/shared/lock.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',
@@ -271,25 +271,13 @@ try {
   });
   const lockFile = join(dir, 'x.lock');
   const ownImport = await loadMs(lockJs);
-  const plImport = await loadMs(join(ROOT, 'node_modules', 'proper-lockfile', 'index.js'));
   const own = await import(lockJs);
   let t0 = performance.now();
   for (let i = 0; i < 1000; i++) own.acquireLock(lockFile).release();
   const ownCycle = (performance.now() - t0) / 1000;
-  const pl = (await import('proper-lockfile')).default;
-  writeFileSync(join(dir, 'target'), '');
-  t0 = performance.now();
-  for (let i = 0; i < 200; i++) await (await pl.lock(join(dir, 'target'), { realpath: false }))();
-  const plCycle = (performance.now() - t0) / 200;
-  t0 = performance.now();
-  for (let i = 0; i < 200; i++) pl.lockSync(join(dir, 'target'), { realpath: false })();
-  const plSyncCycle = (performance.now() - t0) / 200;
   const lock = {
     'O_EXCL lock: load ms (fresh process)': +ownImport.toFixed(2),
     'O_EXCL lock: acquire+release ms': +ownCycle.toFixed(3),
-    'proper-lockfile: load ms (fresh process)': +plImport.toFixed(2),
-    'proper-lockfile: lock+unlock (async) ms': +plCycle.toFixed(3),
-    'proper-lockfile: lockSync+unlock ms': +plSyncCycle.toFixed(3),
   };
 
   if (JSON_OUT) {

@@ -1,20 +1,13 @@
 // Background work of the analysis part. The session-end step only checks (one kv read, one indexed
 // count) and, when enough new data exists, starts `worker analyze <project>` detached; the analyze
 // job takes the lock, checks again and runs. Two sessions ending together run one analysis.
-import { spawn } from 'node:child_process';
+import { spawnNodeDetached } from '../common/process.js';
 import { isEnabled } from '../common/config.js';
 import { getDb } from '../db/db.js';
-import { sessionProject as sessionProjectOf } from '../db/events.js';
-import type { Job } from '../parts/types.js';
 import { analysisConfig } from './config.js';
 import { analyze, autoCheck } from './run.js';
-
-/** Starts `node <script> <args>` detached, output discarded; never waits. */
-export function startDetached(script: string, args: string[], env: NodeJS.ProcessEnv): void {
-  const child = spawn(process.execPath, [script, ...args], { detached: true, stdio: 'ignore', env });
-  child.on('error', () => {});
-  child.unref();
-}
+import { sessionProject as sessionProjectOf } from '../db/events.js';
+import type { Job } from '../parts/types.js';
 
 /** The project a session was recorded under (first event with one). */
 export function sessionProject(db: ReturnType<typeof getDb>, sessionId: string): string | null {
@@ -34,7 +27,7 @@ export const analysisTriggerStep: Job = ({ env, config, args, log }) => {
   if (!check.run) return;
   // process.argv[1] is this worker's own script (dist/worker.js).
   const script = process.argv[1];
-  if (script) startDetached(script, ['analyze', project], env);
+  if (script) spawnNodeDetached(script, ['analyze', project], { env });
 };
 
 export const analyzeJob: Job = async ({ env, config, args, log }) => {

@@ -1,59 +1,29 @@
-// A cross-process lease in the kv table: one atomic UPSERT takes it, so two sessions ending at the
-// same moment run one analysis. A lease past its expiry, or held by a dead process, is taken over.
-import { randomBytes } from 'node:crypto';
-import { hostname } from 'node:os';
-import type { DB } from '../db/db.js';
-import { kvDropLease, kvGet, kvSwapLease, kvTakeLease } from '../db/kv.js';
+// One analysis per scope (a project, or all of them) at a time across processes: the project's lock
+// (src/common/lock.ts) in the data folder, so two sessions ending at the same moment run one
+// analysis. A lock held past `ttlMs`, or by a dead process, is taken over.
+import { createHash } from 'node:crypto';
+import { join } from 'node:path';
+import { acquireLock, lockHolder, type LockHolder } from '../common/lock.js';
+import { paths } from '../common/paths.js';
+import { ensureHomeDir } from '../common/safe-fs.js';
 
-export interface LeaseHolder {
-  pid: number;
-  host: string;
-  token: string;
-  acquired: string;
-  expires: string;
+export type { LockHolder };
+
+export type AnalysisLock = { ok: true; release: () => void } | { ok: false; holder: LockHolder | null };
+
+/** The lock file of the analyses of `scope` (a project name, or `*`). */
+export function analysisLockPath(env: NodeJS.ProcessEnv, scope: string): string {
+  const id = createHash('sha256').update(scope).digest('hex').slice(0, 16);
+  return join(paths(env).dataDir, `analysis-${id}.lock`);
 }
 
-export type LeaseResult = { ok: true; token: string } | { ok: false; holder: LeaseHolder | null };
-
-function alive(pid: number): boolean {
+/** Takes the lock at once, or says who holds it. */
+export function takeAnalysisLock(env: NodeJS.ProcessEnv, scope: string, ttlMs: number): AnalysisLock {
+  const p = paths(env);
   try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
-export function readLease(db: DB, key: string): LeaseHolder | null {
-  const value = kvGet(db, key);
-  if (value === null) return null;
-  try {
-    return JSON.parse(value) as LeaseHolder;
-  } catch {
-    return null;
-  }
-}
-
-export function acquireLease(db: DB, key: string, ttlMs: number, now = new Date()): LeaseResult {
-  const holder: LeaseHolder = {
-    pid: process.pid,
-    host: hostname(),
-    token: randomBytes(8).toString('hex'),
-    acquired: now.toISOString(),
-    expires: new Date(now.getTime() + ttlMs).toISOString(),
-  };
-  const value = JSON.stringify(holder);
-  if (kvTakeLease(db, key, value, now.toISOString())) return { ok: true, token: holder.token };
-  // Held and not expired: take it over only when its holder died on this machine.
-  const current = readLease(db, key);
-  if (current && current.host === holder.host && current.pid !== process.pid && !alive(current.pid)) {
-    if (kvSwapLease(db, key, value, current.token)) return { ok: true, token: holder.token };
-  }
-  return { ok: false, holder: readLease(db, key) };
-}
-
-export function releaseLease(db: DB, key: string, token: string): void {
-  try {
-    kvDropLease(db, key, token);
+    ensureHomeDir(p.home, p.dataDir, 0o700); // inside the data home, never through a link
   } catch {}
+  const path = analysisLockPath(env, scope);
+  const lock = acquireLock(path, { timeoutMs: 0, staleMs: ttlMs });
+  return lock ? { ok: true, release: lock.release } : { ok: false, holder: lockHolder(path) };
 }

@@ -9,7 +9,7 @@ import { AnswerError, parseAnswer, textKey, type StoredAnalysis } from './answer
 import { findAnalysisByHash, storeAnalysis, touchAnalysis } from './cache.js';
 import { ClaudeError, runClaude } from './claude.js';
 import { analysisConfig, type AnalysisConfigT } from './config.js';
-import { acquireLease, releaseLease, type LeaseHolder } from './lock.js';
+import { takeAnalysisLock, type LockHolder } from './lock.js';
 import { buildPrompt, inputHash, resolveTemplate, TemplateError } from './prompt.js';
 import { allFeedback, closedKeys } from './suggestions.js';
 import { summarizeEvents, renderSummary, type EventSummary } from './summarize.js';
@@ -50,7 +50,6 @@ export interface AnalysisState {
 
 const scopeKey = (project: string | null) => project ?? '*';
 export const stateKey = (project: string | null) => `analysis:state:${scopeKey(project)}`;
-export const lockKey = (project: string | null) => `analysis:lock:${scopeKey(project)}`;
 
 export function readState(db: DB, project: string | null): AnalysisState {
   const value = kvGet(db, stateKey(project));
@@ -112,8 +111,8 @@ export interface AnalyzeOptions {
   onProgress?: (message: string) => void;
 }
 
-function describeHolder(h: LeaseHolder | null): string {
-  return h ? `pid ${h.pid} on ${h.host}, since ${h.acquired}` : 'another process';
+function describeHolder(h: LockHolder | null): string {
+  return h ? `pid ${h.pid} on ${h.host}${h.since ? `, since ${h.since}` : ''}` : 'another process';
 }
 
 export async function analyze(o: AnalyzeOptions): Promise<AnalyzeResult> {
@@ -124,10 +123,9 @@ export async function analyze(o: AnalyzeOptions): Promise<AnalyzeResult> {
   const progress = o.onProgress ?? (() => {});
   const { db, project } = o;
 
-  const leaseKey = lockKey(project);
-  let token: string | null = null;
+  let release: (() => void) | null = null;
   if (!o.dryRun) {
-    const lease = acquireLease(db, leaseKey, cfg.timeoutMs + 120_000, now);
+    const lease = takeAnalysisLock(env, scopeKey(project), cfg.timeoutMs + 120_000);
     if (!lease.ok) {
       if (o.auto) return { status: 'skipped', reason: `locked by ${describeHolder(lease.holder)}` };
       throw new AnalysisError(
@@ -136,7 +134,7 @@ export async function analyze(o: AnalyzeOptions): Promise<AnalyzeResult> {
         'wait for it to finish, then run `self-gen analyze` again',
       );
     }
-    token = lease.token;
+    release = lease.release;
   }
   try {
     if (o.auto) {
@@ -250,6 +248,6 @@ export async function analyze(o: AnalyzeOptions): Promise<AnalyzeResult> {
       dropped: parsed.suggestions.length - kept.length,
     };
   } finally {
-    if (token) releaseLease(db, leaseKey, token);
+    release?.();
   }
 }

@@ -42,3 +42,20 @@ export function truncate(text: string, max: number, marker = '…'): string {
   if (code >= 0xd800 && code <= 0xdbff) end -= 1;
   return text.slice(0, end) + marker;
 }
+
+// eslint-disable-next-line no-control-regex
+const CONTROL_CHARS = /[\u0000-\u001f\u007f]+/g;
+
+/**
+ * One line of at most `max` characters: control characters (newlines, tabs, escapes) and runs of
+ * white space become one space, trimmed, cut without splitting a surrogate pair.
+ */
+export function oneLine(text: unknown, max: number): string {
+  return truncate(
+    String(text ?? '')
+      .replace(CONTROL_CHARS, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+    max,
+  );
+}

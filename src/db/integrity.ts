@@ -22,6 +22,7 @@ import {
 import { join } from 'node:path';
 import { nativeRequire } from '../common/native.js';
 import { paths, type Paths } from '../common/paths.js';
+import { acquireLock } from '../common/lock.js';
 import { writeFileAtomicIn } from '../common/safe-fs.js';
 import { ensureVec, inspectDbFile, isBusyError, isCorruptError, openFile, type DB } from './db.js';
 import { refillEventsFts } from './events.js';
@@ -67,26 +68,10 @@ function markChecked(p: Paths): void {
   } catch {}
 }
 
-/** One check at a time across processes: an exclusive lock file (stale after 10 minutes). */
+/** One check at a time across processes: the lock file (stale after 10 minutes, or when its holder died). */
 function takeLock(p: Paths): (() => void) | null {
-  const file = lockFile(p);
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      // fs-safe: 'wx' (O_EXCL) never follows a link; rm of the lock removes the entry itself, in the checked data/ folder
-      const fd = openSync(file, 'wx', 0o600);
-      closeSync(fd);
-      return () => rmSync(file, { force: true }); // fs-safe: (as above)
-    } catch {
-      try {
-        // fs-safe: a stale lock of ours; rm removes the entry itself (a link as a link)
-        if (Date.now() - lstatSync(file).mtimeMs > 10 * 60 * 1000) rmSync(file, { force: true });
-        else return null;
-      } catch {
-        return null;
-      }
-    }
-  }
-  return null;
+  const lock = acquireLock(lockFile(p), { timeoutMs: 0, staleMs: 10 * 60 * 1000 });
+  return lock ? lock.release : null;
 }
 
 const HEADER = Buffer.from('SQLite format 3\0', 'latin1');

@@ -1,8 +1,7 @@
 // The embedding daemon's client. Hook-safe: node:net only, short timeouts, never throws, never
 // loads a model. A hook asks with a budget of tens of milliseconds and falls back to text search.
-import { spawn } from 'node:child_process';
-import { existsSync, closeSync } from 'node:fs';
-import { ensureHomeDir, openAppendNoFollow } from '../common/safe-fs.js';
+import { existsSync } from 'node:fs';
+import { spawnNodeDetached } from '../common/process.js';
 import { createConnection } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -165,20 +164,12 @@ export async function ensureDaemon(
     const script = opts.script ?? daemonScript(env);
     if (!script) return 'no-script';
     const p = paths(env);
-    let out: number | 'ignore' = 'ignore';
-    try {
-      ensureHomeDir(p.home, p.logsDir, 0o700);
-      out = openAppendNoFollow(daemonPaths(env).log, 0o600);
-    } catch {}
-    const child = spawn(process.execPath, [script], {
-      detached: true,
-      stdio: ['ignore', out, out],
+    const spawned = spawnNodeDetached(script, [], {
       env: { ...env, SELF_GEN_HOME: p.home },
-      cwd: p.home && existsSync(p.home) ? p.home : undefined,
+      cwd: p.home,
+      log: { home: p.home, file: daemonPaths(env).log },
     });
-    child.on('error', () => {});
-    child.unref();
-    if (typeof out === 'number') closeSync(out);
+    if (!spawned) return 'failed';
     return 'spawned';
   } catch {
     return 'failed';

@@ -10,7 +10,8 @@ import type { Embedder } from '../embed/embedder.js';
 import type { DB } from '../db/db.js';
 import { getSection } from '../common/config.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from './advice.js';
-import { formatToolSequence, messages, oneLine } from './messages.js';
+import { formatToolSequence, messages } from './messages.js';
+import { oneLine } from '../common/redact.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
 
 export const ErrorAdviceConfig = z.object({

@@ -1,7 +1,6 @@
 // The user-visible strings of the real-time assistance hooks (pre-tool guide, subagent context,
 // error advice). `ko` holds the seeds' own strings (seeds 000, 004); `en` is the same in English.
 import type { KbTier } from './search.js';
-import { truncate } from '../common/redact.js';
 
 export type Locale = 'ko' | 'en';
 
@@ -98,9 +97,4 @@ export function formatToolSequence(raw: string | null | undefined): string {
   } catch {
     return '';
   }
-}
-
-/** One line of at most `max` characters: newlines folded, cut without splitting a surrogate pair. */
-export function oneLine(text: string, max: number): string {
-  return truncate(text.replace(/\s*\r?\n\s*/g, ' ').trim(), max);
 }

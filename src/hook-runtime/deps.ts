@@ -1,8 +1,8 @@
 // Builds the real dependencies of a hook process: config, lazy database, project, background jobs.
-import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { appendFileIn, ensureHomeDir } from '../common/safe-fs.js';
 import { distFile } from '../common/dist.js';
+import { spawnNodeDetached } from '../common/process.js';
 import { loadConfig, type LoadedConfig } from '../common/config.js';
 import { getDb, type DB } from '../db/db.js';
 import { drainQueue } from '../db/events.js';
@@ -15,22 +15,6 @@ import type { HookDeps, HookInput } from './types.js';
 /** dist/worker.js, whether this code runs from dist/, a dist/chunks/ chunk, or sources. */
 export function workerScript(): string {
   return distFile('worker.js');
-}
-
-export function spawnDetached(script: string, args: string[], env: NodeJS.ProcessEnv): void {
-  const p = paths(env);
-  let out: number | 'ignore' = 'ignore';
-  try {
-    ensureHomeDir(p.home, p.logsDir, 0o700);
-    out = 'ignore';
-  } catch {}
-  const child = spawn(process.execPath, [script, ...args], {
-    detached: true,
-    stdio: ['ignore', out, out],
-    env,
-  });
-  child.on('error', () => {});
-  child.unref();
 }
 
 export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
@@ -82,11 +66,7 @@ export function createDeps(
     },
     project: { path: projectPath, name: getProjectName(projectPath) },
     spawnBackground: (job, args = []) => {
-      try {
-        spawnDetached(workerScript(), [job, ...args], env);
-      } catch (e) {
-        log(`spawn ${job} failed: ${String(e)}`);
-      }
+      if (!spawnNodeDetached(workerScript(), [job, ...args], { env })) log(`spawn ${job} failed`);
     },
     log,
   };

@@ -1,8 +1,8 @@
 // Starting, asking and stopping the warm hook server (src/hook-runtime/server.ts). Hook-safe: never throws,
 // short timeouts, starting means spawning a detached process and not waiting for it.
-import { spawn } from 'node:child_process';
-import { closeSync, existsSync, readFileSync, statSync } from 'node:fs';
-import { ensureHomeDir, openAppendNoFollow, writeFileAtomicIn } from '../common/safe-fs.js';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { ensureHomeDir, writeFileAtomicIn } from '../common/safe-fs.js';
+import { pidAlive, spawnNodeDetached } from '../common/process.js';
 import { join } from 'node:path';
 import { request } from 'node:http';
 import { distFile } from '../common/dist.js';
@@ -84,13 +84,7 @@ export function hookServerPidFile(
   try {
     const j = JSON.parse(readFileSync(hookServerPaths(env).info, 'utf8')) as { pid?: unknown };
     if (typeof j.pid !== 'number' || !Number.isInteger(j.pid) || j.pid <= 0) return null;
-    let alive = true;
-    try {
-      process.kill(j.pid, 0);
-    } catch (e) {
-      alive = (e as NodeJS.ErrnoException).code === 'EPERM';
-    }
-    return { pid: j.pid, alive };
+    return { pid: j.pid, alive: pidAlive(j.pid) };
   } catch {
     return null;
   }
@@ -116,21 +110,11 @@ export function ensureHookServer(env: NodeJS.ProcessEnv = process.env, script?: 
       ensureHomeDir(p.home, p.runDir, 0o700);
       writeFileAtomicIn(p.home, mark, String(process.pid), 0o600);
     } catch {}
-    let out: number | 'ignore' = 'ignore';
-    try {
-      ensureHomeDir(p.home, p.logsDir, 0o700);
-      out = openAppendNoFollow(hookServerPaths(env).log, 0o600);
-    } catch {}
-    const child = spawn(process.execPath, [file], {
-      detached: true,
-      stdio: ['ignore', out, out],
+    return spawnNodeDetached(file, [], {
       env: { ...env, SELF_GEN_HOME: p.home, SELF_GEN_HOOK_WARM: '' },
-      cwd: existsSync(p.home) ? p.home : undefined,
+      cwd: p.home,
+      log: { home: p.home, file: hookServerPaths(env).log },
     });
-    child.on('error', () => {});
-    child.unref();
-    if (typeof out === 'number') closeSync(out);
-    return true;
   } catch {
     return false;
   }

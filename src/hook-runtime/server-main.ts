@@ -1,15 +1,5 @@
 // dist/hook-server.js: the warm hook server process (started detached by ensureHookServer).
+import { serverMain } from '../common/single-instance.js';
 import { runHookServer } from './server.js';
 
-process.title = 'self-gen-hooks';
-runHookServer()
-  .then((r) => {
-    if (!r.started) {
-      process.stdout.write(`${new Date().toISOString()} [${process.pid}] not started: ${r.reason}\n`);
-      process.exit(0);
-    }
-  })
-  .catch((e: unknown) => {
-    process.stdout.write(`${new Date().toISOString()} [${process.pid}] failed: ${String(e)}\n`);
-    process.exit(1);
-  });
+serverMain('self-gen-hooks', runHookServer);

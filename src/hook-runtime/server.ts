@@ -11,11 +11,11 @@
 // One per data home (a lock; a second start exits at once), started on demand (ensureHookServer),
 // exits after an idle period. The client (dist/hook-warm.sh) falls back to `node dist/hook.cjs`
 // when the server is missing, slow, broken or answers anything else.
-import { chmodSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { writeFileAtomicIn } from '../common/safe-fs.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { paths } from '../common/paths.js';
-import { idleTimer, removeStale, takeInstanceLock } from '../common/single-instance.js';
+import { idleTimer, listenSocket, removeStale, takeInstanceLock } from '../common/single-instance.js';
 import { hookServerPaths } from '../common/sockets.js';
 import { loadConfig } from '../common/config.js';
 import { createDeps } from './deps.js';
@@ -208,25 +208,11 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     exit(code);
   }
 
-  try {
-    // Created 0600 from the start (no window where another user could connect), then made sure.
-    const umask = process.umask(0o177);
-    try {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(hp.socket, () => {
-          server.off('error', reject);
-          resolve();
-        });
-      });
-    } finally {
-      process.umask(umask);
-    }
-    chmodSync(hp.socket, 0o600); // fs-safe: the socket this process just created, under the instance lock
-  } catch (e) {
+  const failed = await listenSocket(server, hp.socket);
+  if (failed) {
     closing = true;
     await lock.release();
-    return { started: false, reason: `cannot listen on ${hp.socket}: ${(e as Error).message}` };
+    return { started: false, reason: `cannot listen on ${hp.socket}: ${failed}` };
   }
   try {
     writeFileAtomicIn(

@@ -9,11 +9,8 @@ import { basename, resolve } from 'node:path';
 import { adviceFor } from '../error-kb/advice.js';
 import { searchErrorKB } from '../error-kb/search.js';
 import { sameFile } from '../common/files.js';
-import { redact, truncate } from '../common/redact.js';
+import { oneLine, redact } from '../common/redact.js';
 import type { DB } from '../db/db.js';
-import { editedPaths, searchProjectEvents } from '../db/events.js';
-import { entriesNamingFile } from '../error-kb/db.js';
-import type { EventType } from '../db/event-data.js';
 import { completedBefore, countsOf, subtaskKey, type Ledger } from './ledger.js';
 import { listContracts, listRequests, readContract } from './file-store.js';
 import type { OrchPaths } from './paths.js';
@@ -26,6 +23,9 @@ import type {
   StateFileT,
   TestResultT,
 } from './schemas.js';
+import { editedPaths, searchProjectEvents } from '../db/events.js';
+import { entriesNamingFile } from '../error-kb/db.js';
+import type { EventType } from '../db/event-data.js';
 
 export type TriggerId =
   | 'architect-first-session'
@@ -299,15 +299,6 @@ export interface SearchInput {
   minOtherProjectConfirmations?: number;
 }
 
-function oneLine(s: unknown, max = 200): string {
-  return truncate(
-    String(s ?? '')
-      .replace(/\s+/g, ' ')
-      .trim(),
-    max,
-  );
-}
-
 export function ftsOr(terms: string[]): string {
   return terms
     .flatMap((t) => t.match(/[\p{L}\p{N}_]+/gu) ?? [])
@@ -317,12 +308,12 @@ export function ftsOr(terms: string[]): string {
 }
 
 function describeEvent(type: string, data: Record<string, unknown>): string {
-  if (type === 'prompt') return `prompt: ${oneLine(data.text)}`;
+  if (type === 'prompt') return `prompt: ${oneLine(data.text, 200)}`;
   if (type === 'tool_error')
-    return `${String(data.tool ?? 'tool')} error: ${oneLine(data.error ?? data.errorRaw)}`;
+    return `${String(data.tool ?? 'tool')} error: ${oneLine(data.error ?? data.errorRaw, 200)}`;
   if (type === 'tool_use')
-    return `${String(data.tool ?? 'tool')}: ${oneLine(JSON.stringify(data.input ?? {}))}`;
-  return `${type}: ${oneLine(JSON.stringify(data))}`;
+    return `${String(data.tool ?? 'tool')}: ${oneLine(JSON.stringify(data.input ?? {}), 200)}`;
+  return `${type}: ${oneLine(JSON.stringify(data), 200)}`;
 }
 
 function searchEvents(db: DB, projectPath: string, t: Trigger, limit: number): string[] {
@@ -405,7 +396,7 @@ async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promi
           const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
           if (d?.invariants.length)
             out.push(
-              `${r}/${c.ids.task} (${d.task_name}) invariants: ${oneLine(d.invariants.map((x) => x.rule).join('; '))}`,
+              `${r}/${c.ids.task} (${d.task_name}) invariants: ${oneLine(d.invariants.map((x) => x.rule).join('; '), 200)}`,
             );
         } else if (!current && t.id === 'architect-same-domain' && c.kind === 'design-contract') {
           const d = (await readContract(i.p, 'design-contract', c.ids))?.value;
@@ -418,6 +409,7 @@ async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promi
               ]
                 .filter(Boolean)
                 .join(' · '),
+              200,
             )}`,
           );
         } else if (!current && t.id === 'implementer-same-file' && c.kind === 'design-contract') {
@@ -435,7 +427,7 @@ async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promi
           const res = (await readContract(i.p, 'test-result', c.ids))?.value;
           if (res?.execution.result === 'fail')
             out.push(
-              `${r}/${c.ids.task}/${c.ids.subtask} failed: ${oneLine(res.failed_tests.map((f) => `${f.id} ${f.name}: ${f.reason}`).join('; '))}`,
+              `${r}/${c.ids.task}/${c.ids.subtask} failed: ${oneLine(res.failed_tests.map((f) => `${f.id} ${f.name}: ${f.reason}`).join('; '), 200)}`,
             );
         }
       } catch {}
@@ -445,7 +437,7 @@ async function searchContracts(i: SearchInput, t: Trigger, limit: number): Promi
     const w = new Set(t.terms);
     for (const e of i.knowledge.pitfalls) {
       const text = `${e.description} (${e.reason})`;
-      if (words(text).some((x) => w.has(x))) out.push(`${KNOWLEDGE_PREFIX}${oneLine(text)}`);
+      if (words(text).some((x) => w.has(x))) out.push(`${KNOWLEDGE_PREFIX}${oneLine(text, 200)}`);
     }
   }
   return out.slice(0, limit);
@@ -475,7 +467,7 @@ export function parseClaudeMem(body: string, limit: number): string[] {
   } catch {
     return body
       .split('\n')
-      .map((l) => oneLine(l))
+      .map((l) => oneLine(l, 200))
       .filter(Boolean)
       .slice(0, limit);
   }
@@ -493,7 +485,7 @@ export function parseClaudeMem(body: string, limit: number): string[] {
           out.push(
             ...c.text
               .split('\n')
-              .map((l) => oneLine(l))
+              .map((l) => oneLine(l, 200))
               .filter((l) => l && !/^\|?\s*-{3,}/.test(l) && !/^no (results|observations)/i.test(l)),
           );
       }

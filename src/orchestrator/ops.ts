@@ -6,7 +6,7 @@
 import { existsSync, readdirSync, lstatSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ensureOrchDir, moveOrchFile, readOrchText, readOrchTextOrNull } from './fs.js';
-import lockfile from 'proper-lockfile';
+import { withLockAsync } from '../common/lock.js';
 import { OrchError, orchError } from './errors.js';
 import { bump, countsOf, observe, readLedger, subtaskKey, writeLedger } from './ledger.js';
 import {
@@ -81,17 +81,12 @@ const pathsOf = (env: OpsEnv) => orchPaths(env.projectRoot, env.env);
 
 export async function withLock<T>(p: OrchPaths, fn: () => Promise<T> | T): Promise<T> {
   ensureOrchDir(p, p.ownDir);
-  // proper-lockfile makes `<ownDir>.lock` with a plain mkdir (no -p) in the checked folder above.
-  const release = await lockfile.lock(p.ownDir, {
-    retries: { retries: 40, minTimeout: 25, maxTimeout: 250 },
-    stale: 15_000,
-    realpath: false,
-  });
-  try {
-    return await fn();
-  } finally {
-    await release().catch(() => {});
-  }
+  // `<ownDir>.lock`, next to our own folder in the checked folder above it.
+  const lockPath = `${p.ownDir}.lock`;
+  const r = await withLockAsync(lockPath, { timeoutMs: 10_000, staleMs: 15_000, refreshMs: 5_000 }, fn);
+  if (!r.ran)
+    throw Object.assign(new Error(`${lockPath} is held by another self-gen process`), { code: 'ELOCKED' });
+  return r.value;
 }
 
 function newState(id: string, text: string): StateFileT {

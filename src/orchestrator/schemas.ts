@@ -269,6 +269,10 @@ export type KnowledgeField = (typeof KNOWLEDGE_FIELDS)[number];
 // ---------------------------------------------------------------- config.json → "orchestrator"
 
 const RolePatterns = z.array(z.string().check(z.minLength(1)));
+/** Per role (the ROLES list, not written out again): optional agent names. */
+const ROLE_PATTERNS = Object.fromEntries(ROLES.map((r) => [r, z.optional(RolePatterns)])) as {
+  [R in Role]: z.ZodMiniOptional<typeof RolePatterns>;
+};
 
 export const OrchestratorConfig = z.object({
   /** Automatic injection on SubagentStart (the CLI works either way). */
@@ -277,17 +281,7 @@ export const OrchestratorConfig = z.object({
    * Agent names per role; replaces that role's defaults. A name matches the agent type itself or
    * its plugin-qualified form `<plugin>:<name>` (case-insensitive).
    */
-  roles: z._default(
-    z.object({
-      'code-explore': z.optional(RolePatterns),
-      planner: z.optional(RolePatterns),
-      architect: z.optional(RolePatterns),
-      'qa-test-first': z.optional(RolePatterns),
-      implementer: z.optional(RolePatterns),
-      'qa-verification': z.optional(RolePatterns),
-    }),
-    {},
-  ),
+  roles: z._default(z.object(ROLE_PATTERNS), {}),
   /** An extra template folder (absolute, or relative to the project root). */
   templatesDir: z.optional(z.string()),
   /** Retries per kind (implementation, design) before a subtask is failed. */

@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, existsSync, readFileSync, renameSync } from 'node:fs';
 import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import lockfile from 'proper-lockfile';
+import { acquireLockAsync } from '../common/lock.js';
 import { redact, truncate } from '../common/redact.js';
 import {
   ensureDirIn,
@@ -78,26 +78,15 @@ export async function bootstrap(opts: {
   const p = nativePaths(data);
   const pins = pluginPins(opts.pluginRoot);
   ensureHome(data, 0o700); // the plugin's own data folder (CLAUDE_PLUGIN_DATA), like the data home
-  let release: () => Promise<void>;
-  try {
-    release = await lockfile.lock(data, {
-      lockfilePath: p.lock,
-      realpath: false,
-      stale: 30_000,
-      update: 5_000,
-      retries: 0,
-      onCompromised: () => {},
-    });
-  } catch {
-    return { outcome: 'busy', status: null };
-  }
+  const lock = await acquireLockAsync(p.lock, { timeoutMs: 0, staleMs: 30_000, refreshMs: 5_000 });
+  if (!lock) return { outcome: 'busy', status: null };
   // Several hooks may start a bootstrap at once: the ones that get the lock after another attempt
   // ended (since they were started) leave it at that; a ready install of these pins is kept.
   const before = readStatus(data);
   const endedSince = before?.finishedAt ? Date.parse(before.finishedAt) >= begun - 1000 : false;
   const readyHere = before?.state === 'ready' && samePins(before.pins, pins) && existsSync(p.dir);
   if (endedSince || (readyHere && !opts.force)) {
-    await release().catch(() => {});
+    lock.release();
     return { outcome: 'busy', status: before };
   }
   const started: NativeStatus = {
@@ -192,7 +181,7 @@ export async function bootstrap(opts: {
   try {
     writeStatus(data, final);
   } finally {
-    await release().catch(() => {});
+    lock.release();
   }
   return { outcome: final.state === 'ready' ? 'ready' : 'failed', status: final };
 }

@@ -3,7 +3,7 @@
 //   native/               node_modules with better-sqlite3, sqlite-vec, re2js (the pinned versions)
 //   native-status.json    { state: installing | ready | failed, pins, startedAt, finishedAt, error }
 //   native-install.log    npm's output of the last attempt
-//   native.lock/          held while an install runs (proper-lockfile; refreshed every few seconds)
+//   native.lock           held while an install runs (src/common/lock.ts; refreshed every few seconds)
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 

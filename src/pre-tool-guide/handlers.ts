@@ -12,10 +12,18 @@
 // embedding daemon (see error-kb/search.ts).
 import * as z from 'zod/mini';
 import { posix, resolve } from 'node:path';
-import { bumpUse, searchErrorKB, type KbMatch } from '../error-kb/search.js';
-import { exactEntry } from '../error-kb/db.js';
 import { getSection } from '../common/config.js';
 import type { DB } from '../db/db.js';
+import { sameFile } from '../common/files.js';
+import { extractErrorMessage } from '../error-kb/normalize.js';
+import { provenanceText, type Advice } from '../error-kb/advice.js';
+import { hookAdvice, hookSearchOptions } from '../error-kb/handlers.js';
+import { formatToolSequence, messages, type Messages } from '../error-kb/messages.js';
+import { oneLine } from '../common/redact.js';
+import { SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import { bumpUse, searchErrorKB, type KbMatch } from '../error-kb/search.js';
+import { exactEntry } from '../error-kb/db.js';
 import {
   isErrorResolved,
   parseEventData,
@@ -24,13 +32,6 @@ import {
   toolErrorsNamingFile,
 } from '../db/events.js';
 import type { ToolErrorData } from '../db/event-data.js';
-import { sameFile } from '../common/files.js';
-import { extractErrorMessage } from '../error-kb/normalize.js';
-import { provenanceText, type Advice } from '../error-kb/advice.js';
-import { hookAdvice, hookSearchOptions } from '../error-kb/handlers.js';
-import { formatToolSequence, messages, oneLine, type Messages } from '../error-kb/messages.js';
-import { SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
-import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
 
 export const PreToolGuideConfig = z.object({
   enabled: z._default(z.boolean(), true),

@@ -9,7 +9,7 @@
 //   <!-- sc:end -->
 //
 // Every item is a single `- ` line, so nothing inside an item can forge a marker or a heading.
-import { truncate } from '../common/redact.js';
+import { oneLine } from '../common/redact.js';
 
 export interface Section {
   category: string;
@@ -49,18 +49,6 @@ export function titleOf(category: string): string {
 export function categoryOfTitle(title: string): string {
   const t = title.trim();
   return TITLE_TO_CATEGORY[t.toLowerCase()] ?? t;
-}
-
-// eslint-disable-next-line no-control-regex
-const CONTROL_CHARS = /[\u0000-\u001f\u007f]+/g;
-
-/** One line, no control characters, at most `max` characters (never splitting a surrogate pair). */
-export function oneLine(text: string, max = ITEM_MAX): string {
-  const flat = text
-    .replace(CONTROL_CHARS, ' ')
-    .replace(/\s{2,}/g, ' ')
-    .trim();
-  return truncate(flat, max);
 }
 
 export function sortSections(sections: Section[]): Section[] {
@@ -109,7 +97,7 @@ export function renderEntry(e: Entry): string {
   for (const s of sortSections(e.sections)) {
     if (!s.items.length) continue;
     out.push(`### ${oneLine(titleOf(s.category), 60)}`);
-    for (const item of s.items) out.push(`- ${oneLine(item)}`);
+    for (const item of s.items) out.push(`- ${oneLine(item, ITEM_MAX)}`);
   }
   out.push('<!-- sc:end -->');
   return out.join('\n');
@@ -221,7 +209,7 @@ export function upsertEntry(entries: Entry[], e: Entry, max: number): Entry[] {
 
 /** Adds `item` to the entry's section `category` (created on first use), without duplicates. */
 export function addItem(sections: Section[], category: string, item: string, limit = 40): void {
-  const text = oneLine(item);
+  const text = oneLine(item, ITEM_MAX);
   if (!text) return;
   let s = sections.find((x) => x.category === category);
   if (!s) {

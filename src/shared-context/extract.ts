@@ -9,9 +9,9 @@
 //   notes     when no finding line exists: the first lines of the final message
 // Everything is redacted before it becomes an item.
 import { readTailLines, summarizeTranscript, type ToolCall } from '../common/transcript.js';
-import { redact } from '../common/redact.js';
+import { oneLine, redact } from '../common/redact.js';
 import { compileSafeRegex, type SafeRegex } from '../common/safe-regex.js';
-import { addItem, oneLine, type Entry, type EntrySource, type Section } from './entry.js';
+import { addItem, type Entry, type EntrySource, type Section } from './entry.js';
 import type { RuleConfigT, SharedContextConfig } from './config.js';
 import { relToProject, STORE_DIR } from './file-store.js';
 

@@ -18,7 +18,7 @@ import {
   writeFileAtomicIn,
   type DirState,
 } from '../common/safe-fs.js';
-import { withLock } from './lock.js';
+import { withLock } from '../common/lock.js';
 
 export const STORE_DIR = join('.claude', 'shared-context');
 export const SUMMARY_FILE = '_summary.md';

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { lstatSync } from 'node:fs';
 import { writableProjectRoot } from '../common/project-root.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import { SUBAGENT_TOOLS } from '../hook-runtime/tool-input.js';
 import { redact } from '../common/redact.js';
 import { BUILTIN_CATEGORIES, categoriesFor, resolveConfig, type ResolvedConfig } from './config.js';
 import {
@@ -33,7 +34,7 @@ import {
   ruleContext,
 } from './extract.js';
 import { buildContext, buildDigest, filterEntries } from './inject.js';
-import { withLock } from './lock.js';
+import { withLock } from '../common/lock.js';
 import {
   agentFileName,
   agentFileRel,
@@ -49,8 +50,6 @@ import {
   writeAtomic,
 } from './file-store.js';
 import { strings } from './strings.js';
-
-const SUBAGENT_TOOLS = new Set(['Agent', 'Task']);
 
 function config(deps: HookDeps, project: string): ResolvedConfig | null {
   const cfg = resolveConfig(deps.config, project, deps.env);

@@ -1,8 +1,8 @@
 // What SubagentStart injects (FR-2): the session's entries filtered by the agent type's categories
 // (FR-2.3), capped by keeping the newest WHOLE entries (FR-2.4), and the instruction naming the
 // agent's own file (FR-4.1). And the one-paragraph digest PostToolUse(Agent) gives the parent.
-import { truncate } from '../common/redact.js';
-import { oneLine, shortTime, sortSections, titleOf, type Entry } from './entry.js';
+import { oneLine, truncate } from '../common/redact.js';
+import { shortTime, sortSections, titleOf, type Entry } from './entry.js';
 import { strings } from './strings.js';
 
 /** Keeps only the sections in `categories`; entries left empty are dropped. */

@@ -5,13 +5,13 @@ import * as z from 'zod/mini';
 import { getCachedAnalysis, type Suggestion } from '../analysis/cache.js';
 import { getSection } from '../common/config.js';
 import type { DB } from '../db/db.js';
-import { recentProjectErrors } from '../db/events.js';
-import { exactEntry } from '../error-kb/db.js';
-import { truncate } from '../common/redact.js';
+import { oneLine, truncate } from '../common/redact.js';
 import { adviceFor, provenanceText } from '../error-kb/advice.js';
 import { hookAdvice } from '../error-kb/handlers.js';
-import { messages, oneLine } from '../error-kb/messages.js';
+import { messages } from '../error-kb/messages.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import { recentProjectErrors } from '../db/events.js';
+import { exactEntry } from '../error-kb/db.js';
 
 /** The seed's code agents; an agent type that contains one of them is a code agent. */
 export const CODE_AGENTS: readonly string[] = [

@@ -10,6 +10,12 @@ import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
 import { readBoard } from '../orchestrator/board.js';
 import { sessionContext } from '../shared-context/view.js';
 import type { DB } from '../db/db.js';
+import type { ApplyPlan } from '../analysis/apply.js';
+import type { KbStats } from '../error-kb/manage.js';
+import type { AdviceOutcome } from '../error-kb/view.js';
+import type { SessionContext } from '../shared-context/view.js';
+import type { EventRow } from '../db/events.js';
+import type { HookLatency, Overview, SubagentRun } from '../db/overview.js';
 import {
   hookLatency,
   knownProjects,
@@ -18,6 +24,30 @@ import {
   sessionSubagents,
   sessionTimeline,
 } from '../db/overview.js';
+
+// What the API answers, declared once: the dashboard (ui/src/types.ts) imports these type-only.
+
+/** GET /api/overview. */
+export interface OverviewResponse {
+  overview: Overview;
+  kb: KbStats;
+  advice: AdviceOutcome[];
+  adviceSummary: ReturnType<typeof adviceSummary>;
+  latency: HookLatency | null;
+}
+
+/** GET /api/sessions/:id. */
+export interface SessionDetail {
+  sessionId: string;
+  project: string | null;
+  projectPath: string | null;
+  timeline: EventRow[];
+  subagents: SubagentRun[];
+  context: SessionContext | null;
+}
+
+/** GET /api/suggestions/:id/preview: the plan, without the new file content. */
+export type PlanPreview = Omit<ApplyPlan, 'content'>;
 
 export interface ApiDeps {
   db: DB;
@@ -58,7 +88,7 @@ export function registerApi(app: Hono, d: ApiDeps): void {
       advice: adviceOutcomes(db, 20),
       adviceSummary: adviceSummary(db),
       latency: hookLatency(db),
-    }),
+    } satisfies OverviewResponse),
   );
 
   app.get('/api/kb', (c) =>
@@ -104,7 +134,7 @@ export function registerApi(app: Hono, d: ApiDeps): void {
       timeline,
       subagents: sessionSubagents(db, id),
       context: projectPath ? sessionContext(projectPath, id) : null,
-    });
+    } satisfies SessionDetail);
   });
 
   app.get('/api/projects', (c) => c.json({ current: d.current, projects: knownProjects(db) }));
@@ -138,7 +168,7 @@ export function registerApi(app: Hono, d: ApiDeps): void {
     if (!r.s) return c.json({ error: r.error }, 404);
     if (!r.plan) return c.json({ error: r.error, fix: r.fix }, 409);
     const { content: _content, ...p } = r.plan;
-    return c.json({ plan: p });
+    return c.json({ plan: p satisfies PlanPreview });
   });
 
   app.post('/api/suggestions/:id/apply', (c) => {

@@ -1,6 +1,6 @@
 // Opens a URL in the user's browser with the platform's opener when there is one (never fails:
 // without an opener the URL printed by `self-gen ui` is what the user opens).
-import { spawn } from 'node:child_process';
+import { spawnDetached } from '../common/process.js';
 import { accessSync, constants } from 'node:fs';
 import { delimiter, join } from 'node:path';
 
@@ -34,12 +34,5 @@ export function opener(
 export function openBrowser(url: string, env: NodeJS.ProcessEnv = process.env): boolean {
   const o = opener(process.platform, env);
   if (!o) return false;
-  try {
-    const child = spawn(o.cmd, [...o.args, url], { detached: true, stdio: 'ignore', env });
-    child.on('error', () => {});
-    child.unref();
-    return true;
-  } catch {
-    return false;
-  }
+  return spawnDetached(o.cmd, [...o.args, url], { env });
 }

@@ -2,7 +2,7 @@
 // dismiss, SessionStart digest. The claude binary here is a scripted fake (errors, timing);
 // analysis-claude.test.ts runs the real Claude Code CLI against the Anthropic stub.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
 import { Command } from 'commander';
@@ -30,8 +30,8 @@ import {
   shippedTemplatePath,
   TemplateError,
 } from '../../src/analysis/prompt.js';
-import { analyze, AnalysisError, autoCheck, lockKey, readState } from '../../src/analysis/run.js';
-import { acquireLease, releaseLease } from '../../src/analysis/lock.js';
+import { analyze, AnalysisError, autoCheck, readState } from '../../src/analysis/run.js';
+import { analysisLockPath, takeAnalysisLock } from '../../src/analysis/lock.js';
 import { getCachedAnalysis, storeAnalysis } from '../../src/analysis/cache.js';
 import { findSuggestion, listSuggestions, recordFeedback } from '../../src/analysis/suggestions.js';
 import { addRule, planApply, RULES_MARKER, writePlan } from '../../src/analysis/apply.js';
@@ -364,7 +364,7 @@ describe('analyze (fake claude binary)', () => {
       expect((err as AnalysisError).fix).toBeTruthy();
       expect((db.prepare('SELECT count(*) n FROM analysis_cache').get() as { n: number }).n).toBe(0);
       expect(readState(db, 'proj')).toMatchObject({ result: 'error' });
-      expect(db.prepare('SELECT value FROM kv WHERE key = ?').get(lockKey('proj'))).toBeUndefined(); // lock released
+      expect(existsSync(analysisLockPath(t.env, 'proj'))).toBe(false); // lock released
       if (kind === 'timeout') expect(Date.now() - t0).toBeLessThan(8000);
     });
   }
@@ -393,25 +393,27 @@ describe('analyze (fake claude binary)', () => {
 });
 
 describe('lock and the automatic trigger', () => {
-  it('a lease is exclusive until released or expired; a dead holder is taken over', () => {
-    const a = acquireLease(db, 'k', 60_000);
+  it('the lock is exclusive until released or expired; a dead holder is taken over', () => {
+    const a = takeAnalysisLock(t.env, 'k', 60_000);
     expect(a.ok).toBe(true);
-    const b = acquireLease(db, 'k', 60_000);
-    expect(b.ok).toBe(false);
-    if (a.ok) releaseLease(db, 'k', a.token);
-    expect(acquireLease(db, 'k', 60_000).ok).toBe(true);
-    // Expired.
-    expect(acquireLease(db, 'k', 60_000, new Date(Date.now() + 120_000)).ok).toBe(true);
+    const b = takeAnalysisLock(t.env, 'k', 60_000);
+    expect(b).toMatchObject({ ok: false, holder: { pid: process.pid, host: hostname() } });
+    if (a.ok) a.release();
+    const c = takeAnalysisLock(t.env, 'k', 60_000);
+    expect(c.ok).toBe(true);
+    if (c.ok) c.release();
+    const file = analysisLockPath(t.env, 'k');
+    // Expired: held by a live process (our parent) for longer than the ttl.
+    const old = Date.now() - 120_000;
+    writeFileSync(file, `${process.ppid} ${old} ${hostname()} x\n`);
+    utimesSync(file, old / 1000, old / 1000);
+    expect(takeAnalysisLock(t.env, 'k', 200_000).ok).toBe(false); // within a longer ttl: still held
+    const d = takeAnalysisLock(t.env, 'k', 60_000);
+    expect(d.ok).toBe(true);
+    if (d.ok) d.release();
     // Held (not expired) by a dead process on this host.
-    const dead = JSON.stringify({
-      pid: 2 ** 22 + 12345,
-      host: hostname(),
-      token: 'x',
-      acquired: '',
-      expires: '9999',
-    });
-    db.prepare(`UPDATE kv SET value = ? WHERE key = 'k'`).run(dead);
-    expect(acquireLease(db, 'k', 60_000).ok).toBe(true);
+    writeFileSync(file, `${2 ** 22 + 12345} ${Date.now()} ${hostname()} x\n`);
+    expect(takeAnalysisLock(t.env, 'k', 60_000).ok).toBe(true);
   });
 
   it('analyze refuses to run while another holds the lock (auto: skipped)', async () => {
@@ -419,7 +421,7 @@ describe('lock and the automatic trigger', () => {
     const fake = writeFakeClaude(t.dir);
     writeConfig({ claudePath: fake });
     t.env.FAKE_CLAUDE_RESULT = JSON.stringify(GOOD_ANSWER);
-    const held = acquireLease(db, lockKey('proj'), 60_000);
+    const held = takeAnalysisLock(t.env, 'proj', 60_000);
     expect(held.ok).toBe(true);
     await expect(analyze({ db, config: loadConfig(t.env), env: t.env, project: 'proj' })).rejects.toThrow(
       /already running/,

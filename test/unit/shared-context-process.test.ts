@@ -164,7 +164,7 @@ describe('NFR-2 the cross-process lock', () => {
     const script = join(t.dir, 'lock-worker.mjs');
     await build({
       stdin: {
-        contents: `import { withLock } from './src/shared-context/lock.ts';
+        contents: `import { withLock } from './src/common/lock.ts';
           import { readFileSync, writeFileSync } from 'node:fs';
           const [file, n] = [process.argv[2], Number(process.argv[3])];
           for (let i = 0; i < n; i++) {

@@ -32,7 +32,7 @@ import {
   registerExtractionRule,
 } from '../../src/shared-context/extract.js';
 import { buildContext } from '../../src/shared-context/inject.js';
-import { acquireLock } from '../../src/shared-context/lock.js';
+import { acquireLock } from '../../src/common/lock.js';
 import { sanitizePart } from '../../src/shared-context/file-store.js';
 import { loadConfig } from '../../src/common/config.js';
 import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';

@@ -117,7 +117,20 @@ export function registerKb(program: Command): void {
     .command('kb')
     .description('the error knowledge base: past errors and how they were resolved');
   registerKbReview(kb);
+  registerKbSearch(kb);
+  registerKbList(kb);
+  registerKbAdd(kb);
+  registerKbEdit(kb);
+  registerKbRm(kb);
+  registerKbStats(kb);
+  registerKbCalibrate(kb);
+  registerEmbed(program);
+  registerModel(program);
+  registerDaemon(program);
+}
 
+/** `self-gen kb search <error...>`. */
+function registerKbSearch(kb: Command): void {
   kb.command('search')
     .description(
       'find the KB entry for an error text, as a hook would (same error-line extraction and normalisation): exact → prefix → vector → lexical',
@@ -183,7 +196,10 @@ export function registerKb(program: Command): void {
         }
       },
     );
+}
 
+/** `self-gen kb list`. */
+function registerKbList(kb: Command): void {
   kb.command('list')
     .description('list KB entries, newest first')
     .option('-n, --limit <n>', 'how many', count, 20)
@@ -212,7 +228,10 @@ export function registerKb(program: Command): void {
         }
       },
     );
+}
 
+/** `self-gen kb add`. */
+function registerKbAdd(kb: Command): void {
   kb.command('add')
     .description(
       'add (or update) an entry by hand: the error text is keyed exactly as the hooks key a tool error',
@@ -246,7 +265,10 @@ export function registerKb(program: Command): void {
         db.close();
       }
     });
+}
 
+/** `self-gen kb edit <id>`. */
+function registerKbEdit(kb: Command): void {
   kb.command('edit')
     .description(
       'change an entry: its resolution, tool, or error text (a new error text drops its embedding)',
@@ -298,7 +320,10 @@ export function registerKb(program: Command): void {
         }
       },
     );
+}
 
+/** `self-gen kb rm <id>`. */
+function registerKbRm(kb: Command): void {
   kb.command('rm')
     .description('delete entries (and their embeddings)')
     .argument('<ids...>', 'entry ids', (v: string, prev: number[] = []) => [...prev, entryId(v)])
@@ -314,7 +339,10 @@ export function registerKb(program: Command): void {
         db.close();
       }
     });
+}
 
+/** `self-gen kb stats`. */
+function registerKbStats(kb: Command): void {
   kb.command('stats')
     .description('how big the KB is, how much of it is embedded, what is used most')
     .option('--json', 'machine-readable output')
@@ -357,9 +385,10 @@ export function registerKb(program: Command): void {
         db.close();
       }
     });
+}
 
-  registerKbCalibrate(kb);
-
+/** `self-gen embed`. */
+function registerEmbed(program: Command): void {
   program
     .command('embed')
     .description('embed the KB entries that have no vector yet, now (normally done after each session)')
@@ -402,7 +431,10 @@ export function registerKb(program: Command): void {
         db.close();
       }
     });
+}
 
+/** `self-gen model pull`. */
+function registerModel(program: Command): void {
   const model = program
     .command('model')
     .description('the embedding model (Xenova/paraphrase-multilingual-MiniLM-L12-v2, q8)');
@@ -414,74 +446,78 @@ export function registerKb(program: Command): void {
       'after',
       '\nOffline machines: copy the model folder (config.json, tokenizer.json, onnx/model_quantized.onnx) and set\n"embedding": {"modelPath": "/path/to/folder"} in ~/.self-generation/config.json.\n\nExample:\n  self-gen model pull',
     )
-    .action(async (o: { force?: boolean }) => {
-      const config = loadConfig();
-      const before = modelStatus({ ...config, embedding: { ...config.embedding, modelPath: undefined } });
-      if (before.present && !o.force) {
-        console.log(
-          `already present at ${before.location.dir} (${mb(before.bytes)}); --force downloads again`,
-        );
-        return;
-      }
-      if (config.embedding.modelPath)
-        console.log(
-          `note: embedding.modelPath (${config.embedding.modelPath}) is set and is used instead of this download`,
-        );
-      const { pullModel } = await import('../../embed/pull.js');
-      const tty = process.stderr.isTTY;
-      const { default: cliProgress } = await import('cli-progress');
-      const multi = tty
-        ? new cliProgress.MultiBar(
-            {
-              format: '{file} [{bar}] {percentage}% {size}',
-              stream: process.stderr,
-              hideCursor: true,
-              clearOnComplete: false,
-            },
-            cliProgress.Presets.shades_classic,
-          )
-        : null;
-      const bars = new Map<string, ReturnType<NonNullable<typeof multi>['create']>>();
-      const seen = new Set<string>();
-      try {
-        const r = await pullModel(config, process.env, {
-          force: o.force,
-          onProgress: (p) => {
-            if (!p.file) return;
-            if (!tty) {
-              if (p.status === 'done' && !seen.has(p.file)) {
-                seen.add(p.file);
-                console.log(`downloaded ${p.file}`);
-              }
-              return;
-            }
-            if (p.status !== 'progress' && p.status !== 'done') return;
-            const total = p.total || 1;
-            let bar = bars.get(p.file);
-            if (!bar && multi) {
-              bar = multi.create(total, 0, { file: p.file.padEnd(28), size: '' });
-              bars.set(p.file, bar);
-            }
-            bar?.setTotal(total);
-            bar?.update(p.status === 'done' ? total : (p.loaded ?? 0), {
-              size: mb(p.status === 'done' ? total : (p.loaded ?? 0)),
-            });
-          },
-        });
-        multi?.stop();
-        console.log(
-          `model ready at ${r.status.location.dir} (${mb(r.status.bytes)}, ${r.dims} dimensions, ${(r.ms / 1000).toFixed(1)} s)`,
-        );
-        if (r.dims !== 384) process.exitCode = 1;
-      } catch (e) {
-        multi?.stop();
-        throw new CliError(
-          `the model could not be downloaded: ${(e as Error).message}`,
-          'check the network (or HF_ENDPOINT), or copy the model folder and set embedding.modelPath',
-        );
-      }
-    });
+    .action(modelPull);
+}
 
+/** `self-gen model pull`: downloads the model (progress bars on a terminal), then checks it. */
+async function modelPull(o: { force?: boolean }): Promise<void> {
+  const config = loadConfig();
+  const before = modelStatus({ ...config, embedding: { ...config.embedding, modelPath: undefined } });
+  if (before.present && !o.force) {
+    console.log(`already present at ${before.location.dir} (${mb(before.bytes)}); --force downloads again`);
+    return;
+  }
+  if (config.embedding.modelPath)
+    console.log(
+      `note: embedding.modelPath (${config.embedding.modelPath}) is set and is used instead of this download`,
+    );
+  const { pullModel } = await import('../../embed/pull.js');
+  const tty = process.stderr.isTTY;
+  const { default: cliProgress } = await import('cli-progress');
+  const multi = tty
+    ? new cliProgress.MultiBar(
+        {
+          format: '{file} [{bar}] {percentage}% {size}',
+          stream: process.stderr,
+          hideCursor: true,
+          clearOnComplete: false,
+        },
+        cliProgress.Presets.shades_classic,
+      )
+    : null;
+  const bars = new Map<string, ReturnType<NonNullable<typeof multi>['create']>>();
+  const seen = new Set<string>();
+  try {
+    const r = await pullModel(config, process.env, {
+      force: o.force,
+      onProgress: (p) => {
+        if (!p.file) return;
+        if (!tty) {
+          if (p.status === 'done' && !seen.has(p.file)) {
+            seen.add(p.file);
+            console.log(`downloaded ${p.file}`);
+          }
+          return;
+        }
+        if (p.status !== 'progress' && p.status !== 'done') return;
+        const total = p.total || 1;
+        let bar = bars.get(p.file);
+        if (!bar && multi) {
+          bar = multi.create(total, 0, { file: p.file.padEnd(28), size: '' });
+          bars.set(p.file, bar);
+        }
+        bar?.setTotal(total);
+        bar?.update(p.status === 'done' ? total : (p.loaded ?? 0), {
+          size: mb(p.status === 'done' ? total : (p.loaded ?? 0)),
+        });
+      },
+    });
+    multi?.stop();
+    console.log(
+      `model ready at ${r.status.location.dir} (${mb(r.status.bytes)}, ${r.dims} dimensions, ${(r.ms / 1000).toFixed(1)} s)`,
+    );
+    if (r.dims !== 384) process.exitCode = 1;
+  } catch (e) {
+    multi?.stop();
+    throw new CliError(
+      `the model could not be downloaded: ${(e as Error).message}`,
+      'check the network (or HF_ENDPOINT), or copy the model folder and set embedding.modelPath',
+    );
+  }
+}
+
+/** `self-gen daemon status|start|stop`. */
+function registerDaemon(program: Command): void {
   const daemon = program
     .command('daemon')
     .description('the embedding daemon (keeps the model loaded for hooks)');

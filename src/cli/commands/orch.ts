@@ -175,7 +175,30 @@ export function registerOrch(program: Command): void {
       'after',
       `\nWorks on the files of the claude-devkit orchestrator skill (.claude/orchestrator/), in its formats.\nWorkflow without the skill:\n  self-gen orch init --request "Add rate limiting to the login endpoint"\n  self-gen orch context code-explore      # and: context planner (run both in parallel)\n  self-gen orch record contract explored explored.yaml\n  self-gen orch record contract task-breakdown task-breakdown.yaml\n  self-gen orch merge R1\n  self-gen orch context architect         # per task; then qa-test-first, implementer, qa-verification per subtask\n  self-gen orch status\n\nSee docs/orchestrator.md.`,
     );
+  registerOrchInit(orch);
+  registerOrchMerge(orch);
+  registerOrchContext(orch);
+  registerOrchRecord(orch);
+  registerOrchStatus(orch);
+  registerOrchValidate(orch);
+  registerOrchMigrate(orch);
+}
 
+/** `self-gen orch record …`: one function per subcommand. */
+function registerOrchRecord(orch: Command): void {
+  const record = orch
+    .command('record')
+    .description('record requests, contracts, results, retries, knowledge, the end of the session');
+  registerRecordRequest(record);
+  registerRecordContract(record);
+  registerRecordRetry(record);
+  registerRecordStatus(record);
+  registerRecordKnowledge(record);
+  registerRecordEnd(record);
+}
+
+/** `self-gen orch init`. */
+function registerOrchInit(orch: Command): void {
   orch
     .command('init')
     .description('start (or resume) the orchestrator session of this project: session.json + state.json')
@@ -241,7 +264,10 @@ export function registerOrch(program: Command): void {
         );
       },
     );
+}
 
+/** `self-gen orch merge <request>`. */
+function registerOrchMerge(orch: Command): void {
   orch
     .command('merge <request>')
     .description(
@@ -282,7 +308,10 @@ export function registerOrch(program: Command): void {
       }
       if (r.replan) process.exitCode = 2;
     });
+}
 
+/** `self-gen orch context <role>`. */
+function registerOrchContext(orch: Command): void {
   orch
     .command('context')
     .argument('<role>', ROLES.join(' | '), roleArg)
@@ -316,11 +345,10 @@ export function registerOrch(program: Command): void {
         console.log(ctx.text);
       },
     );
+}
 
-  const record = orch
-    .command('record')
-    .description('record requests, contracts, results, retries, knowledge, the end of the session');
-
+/** `self-gen orch record request <text>`. */
+function registerRecordRequest(record: Command): void {
   record
     .command('request <text>')
     .description('a new request in the active session: the next free R<n> (state.json starts over for it)')
@@ -328,7 +356,10 @@ export function registerOrch(program: Command): void {
       const id = await run(() => addRequest(ctxOf(cmd), text));
       console.log(id);
     });
+}
 
+/** `self-gen orch record contract <kind> <file>`. */
+function registerRecordContract(record: Command): void {
   record
     .command('contract')
     .argument('<kind>', CONTRACT_KINDS.join(' | '), kindArg)
@@ -367,7 +398,10 @@ export function registerOrch(program: Command): void {
         if (r.askUser) process.exitCode = 2;
       },
     );
+}
 
+/** `self-gen orch record retry <subtask>`. */
+function registerRecordRetry(record: Command): void {
   record
     .command('retry <subtask>')
     .description(
@@ -380,7 +414,10 @@ export function registerOrch(program: Command): void {
       console.log(r.message);
       if (r.failed) process.exitCode = 2;
     });
+}
 
+/** `self-gen orch record status <subtask> <status>`. */
+function registerRecordStatus(record: Command): void {
   record
     .command('status')
     .argument('<subtask>', 'the subtask id, e.g. T1-S2')
@@ -396,7 +433,10 @@ export function registerOrch(program: Command): void {
         `${subtask}: ${status}; current ${cur ?? '-'}/${cur ? (st.tasks[cur]?.current_subtask ?? '-') : '-'}`,
       );
     });
+}
 
+/** `self-gen orch record knowledge`. */
+function registerRecordKnowledge(record: Command): void {
   record
     .command('knowledge')
     .argument('<field>', KNOWLEDGE_FIELDS.join(' | '), fieldArg)
@@ -430,7 +470,10 @@ export function registerOrch(program: Command): void {
         console.log(`${field}: ${key}`);
       },
     );
+}
 
+/** `self-gen orch record end`. */
+function registerRecordEnd(record: Command): void {
   record
     .command('end')
     .description('end the session (completed, or --stopped); the next `init` starts a new one')
@@ -439,7 +482,10 @@ export function registerOrch(program: Command): void {
       const s = await run(() => endSession(ctxOf(cmd), o.stopped ? 'stopped' : 'completed'));
       console.log(`the session of ${s.created_at} is ${s.status}`);
     });
+}
 
+/** `self-gen orch status`. */
+function registerOrchStatus(orch: Command): void {
   orch
     .command('status')
     .description('the session, its requests, tasks and subtasks (status, retries, test failures)')
@@ -471,7 +517,10 @@ export function registerOrch(program: Command): void {
         );
       }
     });
+}
 
+/** `self-gen orch validate`. */
+function registerOrchValidate(orch: Command): void {
   orch
     .command('validate')
     .description(
@@ -490,7 +539,10 @@ export function registerOrch(program: Command): void {
       }
       if (r.issues.length) process.exitCode = 1;
     });
+}
 
+/** `self-gen orch migrate`. */
+function registerOrchMigrate(orch: Command): void {
   orch
     .command('migrate')
     .description(

@@ -64,17 +64,22 @@ export function registerUi(program: Command): void {
             : 'run `self-gen doctor`',
         );
       }
-      console.log(`self-gen dashboard: ${ui.url}`);
-      if (o.open && !openBrowser(ui.url))
-        console.log('(no browser opener found: open the URL above yourself)');
-      console.log('Ctrl-C stops it.');
+      // Listening before anything is printed (a signal sent on seeing the URL finds its handler), and
+      // for every signal (a second Ctrl-C while closing does not kill it half-way).
+      let stopping = false;
       const stop = () => {
+        if (stopping) return;
+        stopping = true;
         void ui.close().finally(() => {
           db.close();
           process.exit(0);
         });
       };
-      process.once('SIGINT', stop);
-      process.once('SIGTERM', stop);
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+      console.log(`self-gen dashboard: ${ui.url}`);
+      if (o.open && !openBrowser(ui.url))
+        console.log('(no browser opener found: open the URL above yourself)');
+      console.log('Ctrl-C stops it.');
     });
 }
