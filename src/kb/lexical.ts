@@ -27,6 +27,11 @@ export interface LexicalOptions {
   ambiguityMargin?: number;
 }
 
+/**
+ * Overlap needed when each error has distinctive words the other lacks (a substitution, see
+ * accepts; chosen by cross-validation, docs/error-kb-retrieval.md).
+ */
+export const LEXICAL_SUBSTITUTION_SCORE = 0.65;
 /** Plain distinctive words two errors must share when only one names an error class. */
 export const CLASS_ONE_SIDED_WORDS = 2;
 /**
@@ -75,6 +80,10 @@ export function accepts(sim: Similarity, minScore = LEXICAL_MIN_SCORE): boolean 
     (sim.classOneSided && sim.sharedPlain < CLASS_ONE_SIDED_WORDS) ||
     sim.sharedPlain === 0 ||
     sim.generic;
+  // each side has words of its own the other lacks: a word was replaced (`panic: close of closed
+  // channel` vs `panic: send on closed channel`), which a near miss does as often as a paraphrase
+  if (sim.queryOnly.length > 0 && sim.candidateOnly.length > 0 && sim.score < LEXICAL_SUBSTITUTION_SCORE)
+    return false;
   return sim.score >= (strict ? Math.max(minScore, LEXICAL_ONE_SIDED_SCORE) : minScore);
 }
 

@@ -10,7 +10,7 @@ import { validVector, type Embedder } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
 import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
-import { searchLexical, type LexicalOptions } from './lexical.js';
+import { accepts, searchLexical, type LexicalOptions } from './lexical.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export interface KbEntry {
@@ -72,7 +72,7 @@ const EXACT = `SELECT * FROM error_kb WHERE error_normalized = ? AND resolution 
 const PREFIX = `SELECT * FROM error_kb
   WHERE lower(error_normalized) >= ? AND lower(error_normalized) < ?
     AND error_normalized LIKE ? ESCAPE '\\' AND resolution IS NOT NULL
-  ORDER BY use_count DESC, ts DESC LIMIT 1`;
+  ORDER BY use_count DESC, ts DESC LIMIT 10`;
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
 const asciiLower = (s: string) => s.replace(/[A-Z]/g, (c) => c.toLowerCase());
 
@@ -118,21 +118,37 @@ export function prefixAgrees(query: string, candidate: string): boolean {
   while (i < n && query[i]!.toLowerCase() === candidate[i]!.toLowerCase()) i++;
   // back to the start of the word the two differ in
   while (i > 0 && /[\p{L}\p{N}]/u.test(query[i - 1]!)) i--;
-  const tq = query.slice(i);
-  const tc = candidate.slice(i);
-  if (tokens(tq).size < 2 || tokens(tc).size < 2) return true;
-  return similarity(tq, tc).score >= PREFIX_TAIL_MIN_SCORE;
+  // the words of the common beginning say nothing about whether the rest agrees
+  // (`curl: (<N>) SSL certificate problem: unable to verify the first certificate` vs `…: certificate
+  // is not yet valid` share only `certificate`, a word of the beginning)
+  const headWords = tokens(query.slice(0, i));
+  const rest = (s: string) =>
+    s.slice(i).replace(/[\p{L}\p{N}]+/gu, (w) => (headWords.has(w.toLowerCase()) ? ' ' : w));
+  if (tokens(query.slice(i)).size < 2 || tokens(candidate.slice(i)).size < 2) return true;
+  const sim = similarity(rest(query), rest(candidate));
+  return sim.score >= PREFIX_TAIL_MIN_SCORE;
 }
 
 function prefixTier(db: DB, normalized: string): KbMatch | null {
   const head = normalized.slice(0, 30);
   const low = asciiLower(head);
-  const prefix = db.prepare(PREFIX).get(low, low + MAX_CHAR, escapeLike(head) + '%') as KbEntry | undefined;
-  if (!prefix) return null;
-  const ratio = lengthRatio(normalized, prefix.error_normalized);
-  // Below 70 % the prefix match is ignored and the search falls through (seed).
-  if (ratio < 0.7 || !prefixAgrees(normalized, prefix.error_normalized)) return null;
-  return { ...prefix, tier: 'prefix', score: ratio };
+  const rows = db.prepare(PREFIX).all(low, low + MAX_CHAR, escapeLike(head) + '%') as KbEntry[];
+  // Among the entries that begin alike (every Maven error begins `[ERROR] Failed to execute goal`),
+  // the one whose whole message agrees best, not the most used one; below 70 % of the length the
+  // prefix match is ignored and the search falls through (seed).
+  let best: { entry: KbEntry; ratio: number; score: number } | null = null;
+  for (const [k, entry] of rows.entries()) {
+    const ratio = lengthRatio(normalized, entry.error_normalized);
+    if (ratio < 0.7 || !prefixAgrees(normalized, entry.error_normalized)) continue;
+    // The seed's candidate (the most used) needs the seed's rule and the guard; any other one must
+    // also agree as a whole as the lexical tier asks: a common beginning alone is not enough
+    // (`…maven-surefire-plugin…: There are test failures.` vs `…maven-compiler-plugin…: invalid target release`).
+    const sim = similarity(normalized, entry.error_normalized);
+    if (k > 0 && !accepts(sim)) continue;
+    const score = sim.score;
+    if (!best || score > best.score + 1e-9) best = { entry, ratio, score };
+  }
+  return best ? { ...best.entry, tier: 'prefix', score: best.ratio } : null;
 }
 
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
