@@ -3,7 +3,8 @@
 // weighted keyword overlap decides. Tuned never to return an unrelated entry (bench/kb-quality.mjs).
 import type { DB } from '../store/db.js';
 import { codes, distinctive, similarity, tokens, weight, type Similarity } from './keywords.js';
-import type { KbEntry } from './search.js';
+import { ftsQuery } from '../shared/fts.js';
+import type { KbEntry } from './types.js';
 
 /** Weighted Dice score a lexical candidate needs (see docs/error-kb-retrieval.md for how it was chosen). */
 export const LEXICAL_MIN_SCORE = 0.55;
@@ -41,7 +42,7 @@ export const CLASS_ONE_SIDED_WORDS = 2;
 export const LEXICAL_AMBIGUITY_MARGIN = 0.05;
 
 /** The FTS5 query: the query's distinctive words and codes (a match must share one of them). */
-export function ftsQuery(normalized: string): string | null {
+export function lexicalFtsQuery(normalized: string): string | null {
   const terms = new Set<string>();
   const ts = tokens(normalized);
   // names (identifiers) are searched for too: rare, they rank the entry of the same name first
@@ -52,8 +53,8 @@ export function ftsQuery(normalized: string): string | null {
   for (const c of codes(normalized))
     for (const part of c.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 2) terms.add(part);
   if (terms.size === 0) return null;
-  const list = [...terms].sort((a, b) => b.length - a.length).slice(0, MAX_QUERY_TERMS);
-  return `error_normalized : (${list.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
+  const list = [...terms].sort((a, b) => b.length - a.length);
+  return ftsQuery(list.join(' '), { op: 'OR', max: MAX_QUERY_TERMS, column: 'error_normalized' }) || null;
 }
 
 /** Error codes that differ do not separate two errors that share this many plain distinctive words… */
@@ -102,7 +103,7 @@ function embeddedIds(db: DB, ids: number[]): Set<number> {
 
 /** The best lexical candidate that passes the checks, or null. Throws on database errors. */
 export function searchLexical(db: DB, normalized: string, opts: LexicalOptions = {}): LexicalHit | null {
-  const q = ftsQuery(normalized);
+  const q = lexicalFtsQuery(normalized);
   if (!q) return null;
   const rows = db
     .prepare(

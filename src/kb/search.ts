@@ -11,19 +11,10 @@ import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
 import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import { accepts, searchLexical, type LexicalOptions } from './lexical.js';
+import type { KbEntry } from './types.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
-export interface KbEntry {
-  id: number;
-  ts: string;
-  error_normalized: string;
-  error_raw: string | null;
-  resolution: string | null;
-  resolved_by: string | null;
-  tool_sequence: string | null;
-  use_count: number;
-  last_used: string | null;
-}
+export type { KbEntry } from './types.js';
 
 export type KbTier = 'exact' | 'prefix' | 'lexical' | 'vector';
 
