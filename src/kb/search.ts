@@ -128,14 +128,14 @@ function prefixTier(db: DB, normalized: string): KbMatch | null {
   // the one whose whole message agrees best, not the most used one; below 70 % of the length the
   // prefix match is ignored and the search falls through (seed).
   let best: { entry: KbEntry; ratio: number; score: number } | null = null;
-  for (const [k, entry] of rows.entries()) {
+  for (const entry of rows) {
     const ratio = lengthRatio(normalized, entry.error_normalized);
     if (ratio < 0.7 || !prefixAgrees(normalized, entry.error_normalized)) continue;
-    // The seed's candidate (the most used) needs the seed's rule and the guard; any other one must
-    // also agree as a whole as the lexical tier asks: a common beginning alone is not enough
+    // A lone candidate needs the seed's rule and the guard; when several entries begin alike, the
+    // beginning cannot tell them apart and each must agree as a whole, as the lexical tier asks
     // (`…maven-surefire-plugin…: There are test failures.` vs `…maven-compiler-plugin…: invalid target release`).
     const sim = similarity(normalized, entry.error_normalized);
-    if (k > 0 && !accepts(sim)) continue;
+    if (rows.length > 1 && !accepts(sim)) continue;
     const score = sim.score;
     if (!best || score > best.score + 1e-9) best = { entry, ratio, score };
   }
