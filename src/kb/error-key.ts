@@ -20,13 +20,13 @@ export interface ErrorKey {
 }
 
 /**
- * A leading source location says where, not what: `<PATH>:<N>:<N>: ` (gcc, go, eslint),
+ * A leading source location says where, not what: `<PATH>:<N>:<N>: `, `main.c:4:<N>: ` (gcc, go, eslint),
  * `<PATH>(<N>,<N>): ` and `<PATH>:<N>:<N> - ` (tsc's two formats), `<PATH>:<N>:in <STR>: ` (ruby),
  * `<PATH>: line <N>: ` (bash). Dropped from the key, so one problem has one key in every format and
  * the prefix tier compares the message, not the location.
  */
 const LEADING_LOCATION =
-  /^(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):)?\s+(?=\S)/;
+  /^(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):)?\s+(?=\S)/;
 
 export function withoutLocation(normalized: string): string {
   return normalized.replace(LEADING_LOCATION, '');
