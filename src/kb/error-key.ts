@@ -19,26 +19,13 @@ export interface ErrorKey {
   normalized: string;
 }
 
-/**
- * A leading source location says where, not what: `<PATH>:<N>:<N>: `, `main.c:4:<N>: ` (gcc, go, eslint),
- * `<PATH>(<N>,<N>): ` and `<PATH>:<N>:<N> - ` (tsc's two formats), `<PATH>:<N>:in <STR>: ` (ruby),
- * `<PATH>: line <N>: ` (bash). Dropped from the key, so one problem has one key in every format and
- * the prefix tier compares the message, not the location.
- */
-const LEADING_LOCATION =
-  /^(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):)?\s+(?=\S)/;
-
-export function withoutLocation(normalized: string): string {
-  return normalized.replace(LEADING_LOCATION, '');
-}
-
 /** The KB key of a raw tool error (never throws; a non-string gives empty fields). */
 export function errorKey(rawError: unknown): ErrorKey {
   if (typeof rawError !== 'string' || !rawError) return { raw: '', message: '', normalized: '' };
   try {
     const raw = redact(truncate(rawError, RAW_MAX, ''));
     const message = extractErrorMessage(raw);
-    return { raw, message, normalized: withoutLocation(normalizeError(message)) };
+    return { raw, message, normalized: normalizeError(message) };
   } catch {
     return { raw: '', message: '', normalized: '' };
   }

@@ -33,10 +33,19 @@ const QUOTED_RE =
   /(?<![\p{L}\p{N}])'[^'\n]{0,100}'(?![\p{L}\p{N}])|"[^"\n]{0,100}"|`[^`'\n]{0,100}'(?![\p{L}\p{N}])|`[^`\n]{0,100}`|‘[^‘’\n]{0,100}’(?![\p{L}\p{N}])|“[^“”\n]{0,100}”/gu;
 
 /**
+ * A leading source location says where, not what: `<PATH>:<N>:<N>: `, `main.c:4:<N>: ` (gcc, go, eslint),
+ * `<PATH>(<N>,<N>): ` and `<PATH>:<N>:<N> - ` (tsc's two formats), `<PATH>:<N>:in <STR>: ` (ruby),
+ * `<PATH>: line <N>: ` (bash). Dropped from the key, so one problem has one key in every format and
+ * the prefix tier compares the message, not the location.
+ */
+const LEADING_LOCATION =
+  /^(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):)?\s+(?=\S)/;
+
+/**
  * Replaces the variable parts of an error message (seed 001, REQ-RA-001): paths → `<PATH>`,
  * numbers of two or more digits → `<N>` (and dotted numbers — IPs, versions — and timestamps as one
  * `<N>`), quoted strings (≤ 100 characters) → `<STR>`; then cuts to 200 characters and trims both
- * ends. Never throws: a non-string gives ''.
+ * ends; a leading source location is dropped (LEADING_LOCATION). Never throws: a non-string gives ''.
  */
 export function normalizeError(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
@@ -61,6 +70,7 @@ export function normalizeError(message: unknown): string {
         // runs of blanks are layout, not content (`FATAL:  role` = `FATAL: role`)
         .replace(/[ \t]{2,}/g, ' ')
         .trim()
+        .replace(LEADING_LOCATION, '')
     );
   } catch {
     return '';
