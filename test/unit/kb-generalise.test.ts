@@ -123,6 +123,11 @@ describe('#13 extraction: the line that says why, not the one that says that', (
       'fatal error: foo.h: No such file or directory',
     );
     expect(K('./deploy.sh: line 7: TAG: unbound variable')).toBe('TAG: unbound variable');
+    expect(K('bash: line 12: TAG: unbound variable')).toBe('TAG: unbound variable');
+    expect(K('./ci/run.sh: 3: yq: not found')).toBe(K('sh: 1: yq: not found'));
+    expect(K('  4:10  error  "x" is defined but never used  no-unused-vars')).toBe(
+      'error <STR> is defined but never used no-unused-vars',
+    );
     expect(K("/app/lib/job.rb:3:in `run': uninitialized constant Job::Api (NameError)")).toBe(
       'uninitialized constant Job::Api (NameError)',
     );
