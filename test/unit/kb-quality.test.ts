@@ -79,13 +79,13 @@ describe('#13.5 the retrieval data set', () => {
 });
 
 describe('error KB retrieval quality on the tuning set (offline, no vectors)', () => {
-  it('text tiers alone: recall@1 ≥ 58 %, no wrong entry, at most 1 % false matches (rounded up)', async () => {
+  it('text tiers alone: recall@1 ≥ 60 %, no wrong entry, at most 1 % false matches (rounded up)', async () => {
     const r = await evaluate(PAIRS, UNRELATED, false);
     expect(r.wrong).toEqual([]);
     expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(
       Math.ceil(UNRELATED.length * 0.01),
     );
-    expect(r.recall).toBeGreaterThanOrEqual(0.58);
+    expect(r.recall).toBeGreaterThanOrEqual(0.6);
   });
 
   it('with the lexical fallback: recall@1 ≥ 88 %, at most 1 wrong entry, at most 3.5 % false matches', async () => {
