@@ -1,6 +1,6 @@
 // Retrieval quality of searchErrorKB on the retrieval data set (bench/retrieval/): recall@1 and
-// false-match rate, for the tuning part (tuning.ts + tuning-2.ts, the former held-out set) and the
-// held-out part (holdout-v2.ts, never used for tuning) separately, for the text tiers alone
+// false-match rate, for the tuning part (tuning.ts + tuning-2.ts + holdout-v2.ts, the two former
+// held-out sets) and the held-out part (holdout-v3.ts, never used for tuning) separately, for the text tiers alone
 // (exact + prefix) and with the lexical fallback (offline); with a real model folder
 // (--model-path DIR), also with the vector tier. The held-out file is written apart from the tuning
 // work: when it is absent, only the tuning part is reported and the output says so.
@@ -30,7 +30,7 @@ const onlySet = opt('--set');
 const modelPath = opt('--model-path');
 // lexical tier settings to try (cross-validation), e.g. --lex '{"minCoverage":0.4,"ambiguityMargin":0.05}'
 const lexicalOptions = opt('--lex') ? JSON.parse(opt('--lex')) : undefined;
-const holdoutFile = resolve(opt('--holdout') ?? join(ROOT, 'bench', 'retrieval', 'holdout-v2.ts'));
+const holdoutFile = resolve(opt('--holdout') ?? join(ROOT, 'bench', 'retrieval', 'holdout-v3.ts'));
 const haveHoldout = existsSync(holdoutFile);
 
 const m = await bundle(
@@ -44,17 +44,19 @@ const m = await bundle(
    export { errorKey } from './src/error-kb/error-key.ts';
    export { PAIRS, UNRELATED } from './bench/retrieval/tuning.ts';
    export { TUNING2_PAIRS, TUNING2_UNRELATED } from './bench/retrieval/tuning-2.ts';
-   ${haveHoldout ? `export { HOLDOUT2_PAIRS, HOLDOUT2_UNRELATED } from ${JSON.stringify(holdoutFile)};` : ''}
+   export { HOLDOUT2_PAIRS, HOLDOUT2_UNRELATED } from './bench/retrieval/holdout-v2.ts';
+   ${haveHoldout ? `export { HOLDOUT3_PAIRS, HOLDOUT3_UNRELATED } from ${JSON.stringify(holdoutFile)};` : ''}
    export { ecosystemOf } from './bench/retrieval/types.ts';
    export { synthErrors } from './bench/kb-synth.ts';
    export { loadLocalEmbedder } from './src/embed/local.ts';
    export { loadConfig } from './src/common/config.ts';`,
 );
 
-const TUNING_PAIRS = [...m.PAIRS, ...m.TUNING2_PAIRS];
-const TUNING_UNRELATED = [...m.UNRELATED, ...m.TUNING2_UNRELATED];
-const HELD_PAIRS = haveHoldout ? m.HOLDOUT2_PAIRS : [];
-const HELD_UNRELATED = haveHoldout ? m.HOLDOUT2_UNRELATED : [];
+// holdout-v2.ts was measured once as held out (recall 73.7 %, 12 % false): spent, it is tuning data now
+const TUNING_PAIRS = [...m.PAIRS, ...m.TUNING2_PAIRS, ...m.HOLDOUT2_PAIRS];
+const TUNING_UNRELATED = [...m.UNRELATED, ...m.TUNING2_UNRELATED, ...m.HOLDOUT2_UNRELATED];
+const HELD_PAIRS = haveHoldout ? m.HOLDOUT3_PAIRS : [];
+const HELD_UNRELATED = haveHoldout ? m.HOLDOUT3_UNRELATED : [];
 /** The fixed half (A or B) of a tuning case, for cross-validation (FNV-1a of its id or text). */
 function half(s) {
   let h = 0x811c9dc5;
@@ -71,7 +73,8 @@ try {
   // A held-out stored error whose key collides with another stored error is not a data error but a
   // failure of the key (two problems, one entry): it is kept out of the KB and its query can never be
   // a hit (counted as a miss or a wrong entry, never dropped). In tuning data it is a data error.
-  const heldIds = new Set(HELD_PAIRS.map((p) => p.id));
+  // (holdout-v2.ts was written as held-out data: its collisions are failures of the key too)
+  const heldIds = new Set([...HELD_PAIRS, ...m.HOLDOUT2_PAIRS].map((p) => p.id));
   const collided = [];
   for (const p of [...TUNING_PAIRS, ...HELD_PAIRS]) {
     const key = m.errorKey(p.stored).normalized;
@@ -94,19 +97,20 @@ try {
   );
   // (held-out unrelated errors are never dropped: a clash there is counted as the false match it is)
   // (tuning data is checked against tuning cases only: the held-out set is written independently)
-  for (const u of TUNING_UNRELATED)
+  const strictUnrelated = [...m.UNRELATED, ...m.TUNING2_UNRELATED];
+  for (const u of strictUnrelated)
     if (queryKeys.has(m.errorKey(u).normalized) && !heldIds.has(queryKeys.get(m.errorKey(u).normalized)))
       throw new Error(
         `unrelated error has the key of case ${queryKeys.get(m.errorKey(u).normalized)}'s query: ${u}`,
       );
-  for (const u of TUNING_UNRELATED)
+  for (const u of strictUnrelated)
     if (keys.has(m.errorKey(u).normalized) && !heldIds.has(keys.get(m.errorKey(u).normalized)))
       throw new Error(
         `unrelated error has the key of stored case ${keys.get(m.errorKey(u).normalized)}: ${u}`,
       );
   if (collided.length)
     console.log(
-      `held-out: ${collided.length} stored error(s) share a key with another stored error (kept out; their queries count as misses or wrong entries)`,
+      `${collided.length} stored error(s) of holdout-v2.ts or the held-out set share a key with another stored error (kept out; their queries count as misses or wrong entries)`,
     );
   if (fill > 0)
     // each filler is its own problem with its own fix, as in a real KB
@@ -195,7 +199,7 @@ try {
   }
   console.log(
     `error KB retrieval quality: KB of ${idOf.size} stored errors${fill ? ` + ${fill} filler entries` : ''}; ` +
-      `tuning set ${TUNING_PAIRS.length} pairs / ${TUNING_UNRELATED.length} unrelated (tuning.ts + tuning-2.ts), ` +
+      `tuning set ${TUNING_PAIRS.length} pairs / ${TUNING_UNRELATED.length} unrelated (tuning.ts + tuning-2.ts + holdout-v2.ts), ` +
       (haveHoldout
         ? `held-out ${HELD_PAIRS.length} pairs / ${HELD_UNRELATED.length} unrelated`
         : 'held-out set missing'),
@@ -206,9 +210,11 @@ try {
   const line = (name, s) =>
     `${name}: recall@1 ${(s.recall * 100).toFixed(1)} %, false matches ${(s.falseRate * 100).toFixed(1)} %, wrong entries ${s.wrong}`;
   const t = summary.tuning;
-  if (t && !embedder)
+  if (t && !embedder) console.log(`tuning (not a measure of generalisation): ${line('tuning', t)}`);
+  const [a, b] = [summary['tuning-A'], summary['tuning-B']];
+  if (a && b && !embedder)
     console.log(
-      `tuning target (text + lexical): recall@1 ≥ 95 % with false matches ≤ 1 %: ${t.recall >= 0.95 && t.falseRate <= 0.01 ? 'met' : 'NOT met'} (${line('tuning', t)})`,
+      `lexical tier on by default only with false matches ≤ 2 % on both tuning halves: ${a.falseRate <= 0.02 && b.falseRate <= 0.02 ? 'met' : 'NOT met'} (${line('A', a)}; ${line('B', b)})`,
     );
   const h = summary['held-out'];
   if (!haveHoldout)

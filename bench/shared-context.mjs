@@ -9,7 +9,7 @@
 // SubagentStop processes), then each hook is timed as `node dist/hook.js <Event>` with the payload
 // on stdin: median / p95 / min over --runs. Floors: `node -e 0` and the hook entry with the system
 // switched off. "part off" runs the same hook with SELF_GEN_SHARED_CONTEXT=0 (every other part on),
-// so the difference is what the shared context itself costs. Last, the lock (src/shared/lock.ts,
+// so the difference is what the shared context itself costs. Last, the lock (src/common/lock.ts,
 // the one lock of the project), in process.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -262,7 +262,7 @@ try {
   const { build } = await import('esbuild');
   const lockJs = join(dir, 'lock.mjs');
   await build({
-    entryPoints: [join(ROOT, 'src/shared/lock.ts')],
+    entryPoints: [join(ROOT, 'src/common/lock.ts')],
     bundle: true,
     platform: 'node',
     format: 'esm',

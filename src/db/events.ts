@@ -9,6 +9,7 @@ import { basename, join } from 'node:path';
 import { paths } from '../common/paths.js';
 import { redact, redactDeep, truncate } from '../common/redact.js';
 import { isBusyError, type DB } from './db.js';
+import { ftsQuery } from '../common/fts.js';
 import type { EventDataMap, EventType } from './event-data.js';
 
 export const EVENT_VERSION = 1;
@@ -268,14 +269,6 @@ export interface EventQuery {
   /** Full-text search over the event text (FTS5 syntax-safe: words are quoted). */
   search?: string;
   limit?: number;
-}
-
-export function ftsQuery(text: string): string {
-  const words = text.match(/[\p{L}\p{N}_]+/gu) ?? [];
-  return words
-    .slice(0, 16)
-    .map((w) => `"${w}"`)
-    .join(' ');
 }
 
 function parseRow(r: Omit<EventRow, 'data'> & { data: string }): EventRow {

@@ -26,20 +26,18 @@ export function exactEntry(db: DB, normalized: string): KbEntry | null {
 }
 
 /**
- * The prefix tier's candidate: the most used entry with a resolution whose error starts with
+ * The prefix tier's candidates (at most 10, most used first): entries with a resolution whose error starts with
  * `likePattern` (the seed's LIKE), found through a range on lower(error_normalized) ([low, high))
  * so the index idx_error_kb_lower serves it (LIKE folds ASCII case just as lower() does).
  */
-export function prefixEntry(db: DB, low: string, high: string, likePattern: string): KbEntry | null {
-  return (
-    (stmt(
-      db,
-      `SELECT * FROM error_kb
+export function prefixEntries(db: DB, low: string, high: string, likePattern: string): KbEntry[] {
+  return stmt(
+    db,
+    `SELECT * FROM error_kb
   WHERE lower(error_normalized) >= ? AND lower(error_normalized) < ?
     AND error_normalized LIKE ? ESCAPE '\\' AND resolution IS NOT NULL
-  ORDER BY use_count DESC, ts DESC LIMIT 1`,
-    ).get(low, high, likePattern) as KbEntry | undefined) ?? null
-  );
+  ORDER BY use_count DESC, ts DESC LIMIT 10`,
+  ).all(low, high, likePattern) as KbEntry[];
 }
 
 /** Entries among `ids` that have a resolution (any order). */

@@ -148,6 +148,10 @@ export interface Similarity {
   keywordShared: boolean;
   /** Both are made only of common words (then only a high overlap makes a match). */
   generic: boolean;
+  /** Distinctive words (not names, codes or program names) of the query the candidate lacks… */
+  queryOnly: string[];
+  /** …and of the candidate the query lacks: words on both sides is a substitution (`close` ↔ `send`). */
+  candidateOnly: string[];
 }
 
 /** Distinctive tokens of a text, program names included when it has no other distinctive word. */
@@ -215,7 +219,12 @@ export function similarity(query: string, candidate: string): Similarity {
   const codeOneSided = oneSided && (specific(cq) || specific(cd));
   const classOneSided = oneSided && !codeOneSided;
   const score = wq + wd > 0 ? (2 * ws) / (wq + wd) : 0;
+  const own = (t: string) => distinctive(t) && !cqAll.has(t) && !cdAll.has(t);
+  const queryOnly = [...qw].filter((t) => own(t) && !d.has(t));
+  const candidateOnly = [...dw].filter((t) => own(t) && !q.has(t));
   return {
+    queryOnly,
+    candidateOnly,
     score,
     shared,
     sharedDistinctive,

@@ -5,6 +5,7 @@ import type { DB } from '../db/db.js';
 import { embeddedAmong, ftsCandidates } from './db.js';
 import { codes, distinctive, similarity, tokens, weight, type Similarity } from './keywords.js';
 import type { KbEntry } from './entry.js';
+import { ftsQuery } from '../common/fts.js';
 
 /** Weighted Dice score a lexical candidate needs (see docs/error-kb-retrieval.md for how it was chosen). */
 export const LEXICAL_MIN_SCORE = 0.55;
@@ -28,6 +29,11 @@ export interface LexicalOptions {
   ambiguityMargin?: number;
 }
 
+/**
+ * Overlap needed when each error has distinctive words the other lacks (a substitution, see
+ * accepts; chosen by cross-validation, docs/error-kb-retrieval.md).
+ */
+export const LEXICAL_SUBSTITUTION_SCORE = 0.65;
 /** Plain distinctive words two errors must share when only one names an error class. */
 export const CLASS_ONE_SIDED_WORDS = 2;
 /**
@@ -37,7 +43,7 @@ export const CLASS_ONE_SIDED_WORDS = 2;
 export const LEXICAL_AMBIGUITY_MARGIN = 0.05;
 
 /** The FTS5 query: the query's distinctive words and codes (a match must share one of them). */
-export function ftsQuery(normalized: string): string | null {
+export function lexicalFtsQuery(normalized: string): string | null {
   const terms = new Set<string>();
   const ts = tokens(normalized);
   // names (identifiers) are searched for too: rare, they rank the entry of the same name first
@@ -48,8 +54,8 @@ export function ftsQuery(normalized: string): string | null {
   for (const c of codes(normalized))
     for (const part of c.split(/[^\p{L}\p{N}]+/u)) if (part.length >= 2) terms.add(part);
   if (terms.size === 0) return null;
-  const list = [...terms].sort((a, b) => b.length - a.length).slice(0, MAX_QUERY_TERMS);
-  return `error_normalized : (${list.map((t) => `"${t.replace(/"/g, '""')}"`).join(' OR ')})`;
+  const list = [...terms].sort((a, b) => b.length - a.length);
+  return ftsQuery(list.join(' '), { op: 'OR', max: MAX_QUERY_TERMS, column: 'error_normalized' }) || null;
 }
 
 /** Error codes that differ do not separate two errors that share this many plain distinctive words… */
@@ -76,6 +82,10 @@ export function accepts(sim: Similarity, minScore = LEXICAL_MIN_SCORE): boolean 
     (sim.classOneSided && sim.sharedPlain < CLASS_ONE_SIDED_WORDS) ||
     sim.sharedPlain === 0 ||
     sim.generic;
+  // each side has words of its own the other lacks: a word was replaced (`panic: close of closed
+  // channel` vs `panic: send on closed channel`), which a near miss does as often as a paraphrase
+  if (sim.queryOnly.length > 0 && sim.candidateOnly.length > 0 && sim.score < LEXICAL_SUBSTITUTION_SCORE)
+    return false;
   return sim.score >= (strict ? Math.max(minScore, LEXICAL_ONE_SIDED_SCORE) : minScore);
 }
 
@@ -91,7 +101,7 @@ function embeddedIds(db: DB, ids: number[]): Set<number> {
 
 /** The best lexical candidate that passes the checks, or null. Throws on database errors. */
 export function searchLexical(db: DB, normalized: string, opts: LexicalOptions = {}): LexicalHit | null {
-  const q = ftsQuery(normalized);
+  const q = lexicalFtsQuery(normalized);
   if (!q) return null;
   const rows = ftsCandidates(db, q, CANDIDATES);
   if (rows.length === 0) return null;

@@ -33,10 +33,20 @@ const QUOTED_RE =
   /(?<![\p{L}\p{N}])'[^'\n]{0,100}'(?![\p{L}\p{N}])|"[^"\n]{0,100}"|`[^`'\n]{0,100}'(?![\p{L}\p{N}])|`[^`\n]{0,100}`|‘[^‘’\n]{0,100}’(?![\p{L}\p{N}])|“[^“”\n]{0,100}”/gu;
 
 /**
+ * A leading source location says where, not what: `<PATH>:<N>:<N>: `, `main.c:4:<N>: ` (gcc, go, eslint),
+ * `<PATH>(<N>,<N>): ` and `<PATH>:<N>:<N> - ` (tsc's two formats), `<PATH>:<N>:in <STR>: ` (ruby),
+ * `<PATH>: line <N>: ` and `bash: line <N>: ` (bash), `<PATH>: 3: ` and `sh: 1: ` (dash), eslint's
+ * `3:<N> error`. Dropped from the key, so one problem has one key in every format and
+ * the prefix tier compares the message, not the location.
+ */
+const LEADING_LOCATION =
+  /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;
+
+/**
  * Replaces the variable parts of an error message (seed 001, REQ-RA-001): paths → `<PATH>`,
  * numbers of two or more digits → `<N>` (and dotted numbers — IPs, versions — and timestamps as one
  * `<N>`), quoted strings (≤ 100 characters) → `<STR>`; then cuts to 200 characters and trims both
- * ends. Never throws: a non-string gives ''.
+ * ends; a leading source location is dropped (LEADING_LOCATION). Never throws: a non-string gives ''.
  */
 export function normalizeError(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
@@ -61,6 +71,7 @@ export function normalizeError(message: unknown): string {
         // runs of blanks are layout, not content (`FATAL:  role` = `FATAL: role`)
         .replace(/[ \t]{2,}/g, ' ')
         .trim()
+        .replace(LEADING_LOCATION, '')
     );
   } catch {
     return '';
@@ -80,10 +91,29 @@ const KEY_LINE =
   /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such|cannot|can't|could not|couldn't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict|does not exist|doesn't exist|not supported|unbound|unknown|not satisfied|not allowed|not used|mismatch(?:ed)?|exceeded|too (?:many|long|large)|multiple definition|undefined reference)\b/i;
 /** Lines that only frame the error: go's `# package` header, pytest's section titles. */
 const FRAME_LINE =
-  /^(?:#\s+\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
+  /^(?:#\s+\S+|\S+\.py::\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
 /** Summary lines that follow the real error (the linker's, make's, cargo's, npm's log hint). */
 const SUMMARY_LINE =
   /^(?:collect2: error: ld returned \d+ exit status|make(?:\[\d+\])?: \*\*\* \[.*\] Error \d+|error: could not compile `.*` .*due to \d+ previous errors?.*|npm (?:ERR!|error) A complete log of this run can be found in.*|npm (?:ERR!|error)\s*)$/;
+/**
+ * Wrapper lines: they say that a step failed, not why; the cause is on another line of the same
+ * output (git's refused push, a gem's native build, buildkit's failed step, vite's config loader,
+ * an `ERROR: Error installing x:` header). Taken only when no other line reads like an error.
+ */
+const WRAPPER_LINE =
+  /^(?:error: failed to push some refs to\b.*|(?:[\w:]*BuildError: )?ERROR: Failed to build gem native extension\.?|ERROR:\s+Error installing \S+:?|An error occurred while installing .*|(?:ERROR: (?:failed to solve: )?)?(?:process|executor failed running) .* did not complete successfully: exit code: \d+|error during build:?|failed to load config from .*|\[cause\]: .*|!?\s*\[(?:remote )?rejected\] .*)$/i;
+/** Progress and notice lines printed before the error (downloads, object counts, build steps). */
+const PROGRESS_LINE =
+  /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|npm (?:notice|http|timing|verbose|info)\b.*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*)$/i;
+/** Prefixes that only say who relays the message: git's `remote: `, buildkit's `#12 0.812 `. */
+const RELAY_PREFIX = /^(?:remote:\s+|#\d+ (?:\d+\.\d+ )?)/;
+/** After this banner, pytest repeats each error in one line: summary lines, not the error. */
+const PYTEST_SUMMARY = /^short test summary info$/i;
+/** A traceback's exception line: a (dotted) name and its message (`psycopg2.errors.UndefinedTable: …`). */
+const PY_QUALIFIED_EXCEPTION = /^[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+: \S/;
+/** webpack 5 explains a `Module not found` that has several causes on a `BREAKING CHANGE:` line. */
+const BREAKING_CHANGE = /^BREAKING CHANGE: (.*?[.!?])(?:\s|$)/;
+
 /** A banner (`==== ERRORS ====`, `____ test_x ____`): its text without the rules. */
 function stripBanner(l: string): string {
   // by hand, not with a regex anchored at the end (that backtracks on long rule lines)
@@ -113,12 +143,14 @@ export function extractErrorMessage(raw: unknown): string {
   // trimmed lines; blank lines kept as '' (they end paragraphs)
   const all = text
     .split(/\r?\n/)
-    .map((l) => l.slice(0, LINE_MAX).trim())
-    .filter((l) => !EXIT_CODE_LINE.test(l));
+    .map((l) => l.slice(0, LINE_MAX).trim().replace(RELAY_PREFIX, ''))
+    .filter((l) => !EXIT_CODE_LINE.test(l) && !PROGRESS_LINE.test(l));
   const lines = all.filter(Boolean);
   if (lines.length === 0) return text.trim();
   if (lines.some((l) => TRACEBACK_LINE.test(l))) {
-    const last = [...lines].reverse().find((l) => PY_EXCEPTION.test(l));
+    const last = [...lines]
+      .reverse()
+      .find((l) => PY_EXCEPTION.test(l) || (PY_QUALIFIED_EXCEPTION.test(l) && !/^File /.test(l)));
     if (last) return last;
   }
   /** The non-blank lines after `i` up to the next blank line, joined. */
@@ -128,18 +160,29 @@ export function extractErrorMessage(raw: unknown): string {
     return out.join(' ');
   };
   const gradle = all.findIndex((l) => GRADLE_WRONG.test(l));
-  if (gradle >= 0 && paragraph(gradle)) return paragraph(gradle);
+  if (gradle >= 0 && paragraph(gradle)) {
+    // nested causes (`> Could not resolve …` / `   > PKIX path building failed: …`): the deepest
+    // is the problem, the outer ones are the task that failed
+    const causes = paragraph(gradle, 20)
+      .split(/\s+> /)
+      .slice(1)
+      .map((c) => c.trim());
+    if (causes.length >= 2) return causes[causes.length - 1] as string;
+    return paragraph(gradle);
+  }
   const cmake = all.findIndex((l) => CMAKE_HEADER.test(l));
   if (cmake >= 0 && paragraph(cmake)) return paragraph(cmake);
 
-  const content: { line: string; at: number }[] = [];
+  const content: { line: string; at: number; summary?: boolean }[] = [];
+  let inSummary = false;
   all.forEach((l, at) => {
     if (!l || TRACEBACK_LINE.test(l)) return;
     const line = stripBanner(l);
-    if (line && !FRAME_LINE.test(line)) content.push({ line, at });
+    if (PYTEST_SUMMARY.test(line)) inSummary = true;
+    else if (line && !FRAME_LINE.test(line)) content.push({ line, at, summary: inSummary });
   });
-  // summary lines only when nothing else is left
-  const real = content.filter((c) => !SUMMARY_LINE.test(c.line));
+  // summary and wrapper lines only when nothing else is left
+  const real = content.filter((c) => !c.summary && !SUMMARY_LINE.test(c.line) && !WRAPPER_LINE.test(c.line));
   if (real.length) content.splice(0, content.length, ...real);
   if (content.length === 0) return lines[0] as string;
   let k = content.findIndex((c) => LABELLED.test(c.line));
@@ -159,6 +202,14 @@ export function extractErrorMessage(raw: unknown): string {
   // PostgreSQL clients: `connection to server … failed: FATAL:  <the error>`
   const fatal = /\bfailed: (FATAL: .*)$/.exec(chosen.line);
   if (fatal) return fatal[1] as string;
+  // webpack 5: `Module not found: …` has several causes; its `BREAKING CHANGE:` line says which
+  if (/^Module not found: /.test(chosen.line)) {
+    const hint = all
+      .slice(chosen.at + 1, chosen.at + 4)
+      .map((l) => BREAKING_CHANGE.exec(l))
+      .find(Boolean);
+    if (hint) return `${chosen.line} ${hint[0].trim()}`;
+  }
   // A header that ends with ':' says the rest on the next line (Ruby and others leave a blank line
   // between: `ActiveRecord::PendingMigrationError:` / `` / `  Migrations are pending…`).
   if (chosen.line.endsWith(':')) {

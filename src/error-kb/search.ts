@@ -4,7 +4,7 @@
 // (FTS5/BM25, for entries the vector tier cannot judge). A hit bumps use_count and last_used.
 // Returns null on no match or on any failure; never throws.
 import type { DB } from '../db/db.js';
-import { bumpUse, exactEntry, prefixEntry, resolvedEntries } from './db.js';
+import { bumpUse, exactEntry, prefixEntries, resolvedEntries } from './db.js';
 import { loadConfig } from '../common/config.js';
 import { daemonEmbedder } from '../embed/client.js';
 import { validVector, type Embedder } from '../embed/embedder.js';
@@ -12,7 +12,7 @@ import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
 import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import type { KbEntry } from './entry.js';
-import { searchLexical, type LexicalOptions } from './lexical.js';
+import { accepts, searchLexical, type LexicalOptions } from './lexical.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export type { KbEntry };
@@ -99,21 +99,37 @@ export function prefixAgrees(query: string, candidate: string): boolean {
   while (i < n && query[i]!.toLowerCase() === candidate[i]!.toLowerCase()) i++;
   // back to the start of the word the two differ in
   while (i > 0 && /[\p{L}\p{N}]/u.test(query[i - 1]!)) i--;
-  const tq = query.slice(i);
-  const tc = candidate.slice(i);
-  if (tokens(tq).size < 2 || tokens(tc).size < 2) return true;
-  return similarity(tq, tc).score >= PREFIX_TAIL_MIN_SCORE;
+  // the words of the common beginning say nothing about whether the rest agrees
+  // (`curl: (<N>) SSL certificate problem: unable to verify the first certificate` vs `…: certificate
+  // is not yet valid` share only `certificate`, a word of the beginning)
+  const headWords = tokens(query.slice(0, i));
+  const rest = (s: string) =>
+    s.slice(i).replace(/[\p{L}\p{N}]+/gu, (w) => (headWords.has(w.toLowerCase()) ? ' ' : w));
+  if (tokens(query.slice(i)).size < 2 || tokens(candidate.slice(i)).size < 2) return true;
+  const sim = similarity(rest(query), rest(candidate));
+  return sim.score >= PREFIX_TAIL_MIN_SCORE;
 }
 
 function prefixTier(db: DB, normalized: string): KbMatch | null {
   const head = normalized.slice(0, 30);
   const low = asciiLower(head);
-  const prefix = prefixEntry(db, low, low + MAX_CHAR, escapeLike(head) + '%');
-  if (!prefix) return null;
-  const ratio = lengthRatio(normalized, prefix.error_normalized);
-  // Below 70 % the prefix match is ignored and the search falls through (seed).
-  if (ratio < 0.7 || !prefixAgrees(normalized, prefix.error_normalized)) return null;
-  return { ...prefix, tier: 'prefix', score: ratio };
+  const rows = prefixEntries(db, low, low + MAX_CHAR, escapeLike(head) + '%');
+  // Among the entries that begin alike (every Maven error begins `[ERROR] Failed to execute goal`),
+  // the one whose whole message agrees best, not the most used one; below 70 % of the length the
+  // prefix match is ignored and the search falls through (seed).
+  let best: { entry: KbEntry; ratio: number; score: number } | null = null;
+  for (const entry of rows) {
+    const ratio = lengthRatio(normalized, entry.error_normalized);
+    if (ratio < 0.7 || !prefixAgrees(normalized, entry.error_normalized)) continue;
+    // A lone candidate needs the seed's rule and the guard; when several entries begin alike, the
+    // beginning cannot tell them apart and each must agree as a whole, as the lexical tier asks
+    // (`…maven-surefire-plugin…: There are test failures.` vs `…maven-compiler-plugin…: invalid target release`).
+    const sim = similarity(normalized, entry.error_normalized);
+    if (rows.length > 1 && !accepts(sim)) continue;
+    const score = sim.score;
+    if (!best || score > best.score + 1e-9) best = { entry, ratio, score };
+  }
+  return best ? { ...best.entry, tier: 'prefix', score: best.ratio } : null;
 }
 
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
