@@ -76,6 +76,8 @@ try {
   // (holdout-v2.ts was written as held-out data: its collisions are failures of the key too)
   const heldIds = new Set([...HELD_PAIRS, ...m.HOLDOUT2_PAIRS].map((p) => p.id));
   const collided = [];
+  /** Which part an entry came from: a match across parts is not judged by either part's labels. */
+  const partOf = new Map();
   for (const p of [...TUNING_PAIRS, ...HELD_PAIRS]) {
     const key = m.errorKey(p.stored).normalized;
     if (keys.has(key)) {
@@ -86,10 +88,13 @@ try {
       continue;
     }
     keys.set(key, p.id);
-    idOf.set(
-      p.id,
-      m.recordResolution(db, key, { errorRaw: p.stored, resolution: p.resolution, resolvedBy: 'Bash' }),
-    );
+    const entryId = m.recordResolution(db, key, {
+      errorRaw: p.stored,
+      resolution: p.resolution,
+      resolvedBy: 'Bash',
+    });
+    idOf.set(p.id, entryId);
+    partOf.set(entryId, HELD_PAIRS.includes(p) ? 'held-out' : 'tuning');
   }
   // nor the key of a pair's later error (then it is that pair's problem, by the same definition)
   const queryKeys = new Map(
@@ -153,6 +158,12 @@ try {
       let hits = 0;
       let wrong = 0;
       let falseMatches = 0;
+      // matches to an entry of the OTHER part (tuning ↔ held-out): the two parts were written apart,
+      // so an "unrelated" error of one may be the same problem as a stored error of the other
+      let crossWrong = 0;
+      let crossFalse = 0;
+      const ownPart = set.name.startsWith('tuning') ? 'tuning' : 'held-out';
+      const cross = (r) => partOf.has(r.id) && partOf.get(r.id) !== ownPart;
       const tiers = {};
       const tag = `[${set.name} / ${mode.name}]`;
       verbose = verboseArg && set.name !== 'held-out';
@@ -164,6 +175,7 @@ try {
           tiers[r.tier] = (tiers[r.tier] ?? 0) + 1;
         } else if (r) {
           wrong++;
+          if (cross(r)) crossWrong++;
           if (verbose)
             console.log(`  ${tag} WRONG ${p.id}: "${q}" → #${r.id} ${r.tier} "${r.error_normalized}"`);
         } else if (verbose) console.log(`  ${tag} miss ${p.id}: "${q}"`);
@@ -173,6 +185,7 @@ try {
         const r = await m.searchErrorKB(db, q, { ...mode.opts, normalized: true, bump: false });
         if (r) {
           falseMatches++;
+          if (cross(r)) crossFalse++;
           if (verbose)
             console.log(
               `  ${tag} FALSE "${q}" → #${r.id} ${r.tier} ${r.score?.toFixed?.(2) ?? ''} "${r.error_normalized}"`,
@@ -183,14 +196,16 @@ try {
         summary[set.name] = {
           recall: hits / set.pairs.length,
           falseRate: falseMatches / set.unrelated.length,
+          ownFalseRate: (falseMatches - crossFalse) / set.unrelated.length,
           wrong,
         };
       rows.push({
         set: set.name,
         mode: mode.name,
         'recall@1': `${((hits / set.pairs.length) * 100).toFixed(1)} % (${hits}/${set.pairs.length})`,
-        'wrong entry': `${wrong}/${set.pairs.length}`,
+        'wrong entry': `${wrong}/${set.pairs.length}${crossWrong ? ` (${crossWrong} other part)` : ''}`,
         'false matches': `${((falseMatches / set.unrelated.length) * 100).toFixed(1)} % (${falseMatches}/${set.unrelated.length})`,
+        'of which to the other part': haveHoldout ? `${crossFalse}` : '-',
         'hits by tier': Object.entries(tiers)
           .map(([t, n]) => `${t} ${n}`)
           .join(', '),
