@@ -1,4 +1,6 @@
 // Collectors: one event row per hook (DESIGN §3, §4), plus resolution detection on success.
+// Successful tool calls come from the session transcript (hooks/ingest.ts, issue #15), read before
+// an error is recorded, at Stop, SubagentStop and SessionEnd; PostToolUse only fires for Agent/Task.
 import { errorKey } from '../kb/error-key.js';
 import { isCorruptError, type DB } from '../store/db.js';
 import { flagDamage } from './damage.js';
@@ -6,6 +8,7 @@ import { insertOrQueue, stmt, type NewEvent } from '../store/events.js';
 import { extractFiles } from '../shared/files.js';
 import { truncate } from '../shared/redact.js';
 import { detectResolutions } from './resolution.js';
+import { ingestQuietly, ownTarget, pruneIngestState, sessionTargets, toolUseRecorded } from './ingest.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
 import type { HandlerTable, HookDeps, HookInput } from './types.js';
@@ -88,6 +91,11 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
   }
   const file = toolFilePath(input.tool_input);
   const command = typeof input.tool_input?.command === 'string' ? input.tool_input.command : '';
+  // Already recorded from the transcript (an ingestion ran first): once only.
+  const db0 = input.tool_use_id ? tryDb(deps) : null;
+  try {
+    if (db0 && toolUseRecorded(db0, input.session_id, input.tool_use_id!)) return;
+  } catch {}
   const id = record(deps, input, {
     type: 'tool_use',
     data,
@@ -100,7 +108,17 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
   }
 }
 
+/** Records the successful calls the transcript holds that are not recorded yet (see ingest.ts). */
+function ingestOwn(input: HookInput, deps: HookDeps): void {
+  const target = ownTarget(input);
+  if (!target) return;
+  const db = tryDb(deps);
+  if (db) ingestQuietly(input, deps, db, [target]);
+}
+
 export function collectToolError(input: HookInput, deps: HookDeps): void {
+  // The successes before this error first, so they are recorded (and ordered) before it.
+  ingestOwn(input, deps);
   const tool = input.tool_name ?? 'unknown';
   // The KB key the CLI and every hook use (redacted first: normalisation must never turn a secret
   // into a shape redaction no longer sees).
@@ -151,7 +169,13 @@ function startTime(deps: HookDeps, input: HookInput): number | null {
   }
 }
 
+/** Stop (async): the turn's successful calls from the transcript. */
+export function collectStop(input: HookInput, deps: HookDeps): void {
+  ingestOwn(input, deps);
+}
+
 export function collectSubagentStop(input: HookInput, deps: HookDeps): void {
+  ingestOwn(input, deps);
   const outcome = judgeOutcomeFromFile(input.agent_transcript_path, input.last_assistant_message);
   const started = startTime(deps, input);
   const now = deps.now();
@@ -199,6 +223,11 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
   let counts: Record<string, number> = {};
   let durationMs: number | null = null;
   if (db) {
+    // What no earlier ingestion got to (a background Stop ended by the exit): the calls are complete.
+    ingestQuietly(input, deps, db, sessionTargets(input.transcript_path));
+    try {
+      pruneIngestState(db, deps.now());
+    } catch {}
     try {
       counts = sessionCounts(db, input.session_id);
       const start = stmt(
@@ -226,5 +255,6 @@ export const collectorHandlers: HandlerTable = {
   PostToolUseFailure: [h('collect-tool-error', collectToolError)],
   SubagentStart: [h('collect-subagent-start', collectSubagentStart)],
   SubagentStop: [h('collect-subagent-stop', collectSubagentStop)],
+  Stop: [h('collect-stop', collectStop)],
   SessionEnd: [h('collect-session-end', collectSessionEnd)],
 };

@@ -20,6 +20,7 @@ import { sameFile } from '../shared/files.js';
 import { extractErrorMessage } from '../kb/normalize.js';
 import { provenanceText, type Advice } from '../kb/advice.js';
 import { hookAdvice, hookSearchOptions } from './error-advice.js';
+import { ingestQuietly, ownTarget } from './ingest.js';
 import { formatToolSequence, messages, oneLine, type Messages } from './messages.js';
 import { SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from './types.js';
@@ -191,6 +192,10 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
     .filter((r) => r.d.isInterrupt !== true && typeof r.d.error === 'string' && r.d.error);
   const latest = errors[0];
   if (!latest) return [];
+  // Successes are read from the transcript (no PostToolUse hook): the ones since the last read
+  // first, so an error a later call already fixed is not shown as open (#15).
+  const own = ownTarget(input);
+  if (own) ingestQuietly(input, deps, db, [own]);
   const resolved = stmt(
     db,
     `SELECT 1 FROM events WHERE session_id = ? AND type = 'resolution' AND json_extract(data, '$.errorEventId') = ? LIMIT 1`,

@@ -30,6 +30,7 @@ export const PARTS: Part[] = [
       'PostToolUseFailure',
       'SubagentStart',
       'SubagentStop',
+      'Stop',
       'SessionEnd',
     ],
     load: async () => (await import('./collectors.js')).collectorHandlers,
