@@ -8,7 +8,7 @@ import { insertOrQueue, stmt, type NewEvent } from '../store/events.js';
 import { extractFiles } from '../shared/files.js';
 import { truncate } from '../shared/redact.js';
 import { detectResolutions } from './resolution.js';
-import { ingestQuietly, ownTarget, pruneIngestState, sessionTargets, toolUseRecorded } from './ingest.js';
+import { ingestQuietly, ownTarget, pruneIngestState, sessionTargets, ingestedFromTranscript } from './ingest.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
 import type { HandlerTable, HookDeps, HookInput } from './types.js';
@@ -94,7 +94,7 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
   // Already recorded from the transcript (an ingestion ran first): once only.
   const db0 = input.tool_use_id ? tryDb(deps) : null;
   try {
-    if (db0 && toolUseRecorded(db0, input.session_id, input.tool_use_id!)) return;
+    if (db0 && ingestedFromTranscript(db0, input.session_id, input.tool_use_id!)) return;
   } catch {}
   const id = record(deps, input, {
     type: 'tool_use',

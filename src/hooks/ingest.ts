@@ -103,9 +103,13 @@ function recordedIds(db: DB, sessionId: string): Set<string> {
   return new Set(rows.map((r) => r.id).filter((id): id is string => typeof id === 'string' && !!id));
 }
 
-/** Whether a tool call with this id is recorded for the session (PostToolUse(Agent) dedupe). */
-export function toolUseRecorded(db: DB, sessionId: string, toolUseId: string): boolean {
-  return recordedIds(db, sessionId).has(toolUseId);
+/** Whether an ingestion already recorded the call with this id (the PostToolUse(Agent) hook's dedupe). */
+export function ingestedFromTranscript(db: DB, sessionId: string, toolUseId: string): boolean {
+  return !!stmt(
+    db,
+    `SELECT 1 FROM events WHERE session_id = ? AND type = 'tool_use'
+       AND json_extract(data, '$.source') = 'transcript' AND json_extract(data, '$.toolUseId') = ? LIMIT 1`,
+  ).get(sessionId, toolUseId);
 }
 
 function validTs(ts: string | null, fallback: Date): string {

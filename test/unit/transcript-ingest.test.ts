@@ -183,21 +183,32 @@ describe('#15 tool successes from the transcript', () => {
 
   it('an Agent call recorded by its PostToolUse hook is not recorded again from the transcript', () => {
     const raw = { agentId: 'a1', agentType: 'general-purpose', status: 'completed', totalToolUseCount: 1 };
-    append(
-      transcript,
-      callLine('t1', 'Agent', { subagent_type: 'general-purpose', description: 'sub', prompt: 'x' }, 1),
-      resultLine('t1', true, 2, raw),
-    );
-    const post = input('PostToolUse', {
-      tool_name: 'Agent',
-      tool_input: { subagent_type: 'general-purpose' },
-      tool_response: raw,
-      tool_use_id: 't1',
-    });
-    collectToolUse(post, deps(post, 2));
+    const agentCall = (id: string, s: number) =>
+      append(
+        transcript,
+        callLine(id, 'Agent', { subagent_type: 'general-purpose', description: 'sub', prompt: 'x' }, s),
+        resultLine(id, true, s + 1, raw),
+      );
+    const post = (id: string, s: number) => {
+      const i = input('PostToolUse', {
+        tool_name: 'Agent',
+        tool_input: { subagent_type: 'general-purpose' },
+        tool_response: raw,
+        tool_use_id: id,
+      });
+      collectToolUse(i, deps(i, s));
+    };
+    agentCall('t1', 1);
+    post('t1', 2); // the hook first, then the transcript
     stopHook(3);
-    collectToolUse(post, deps(post, 3)); // and the other way round
-    expect(calls()).toEqual(['tool_use:t1']);
+    agentCall('t2', 4);
+    stopHook(5); // the transcript first, then the hook
+    post('t2', 5.5);
+    expect(calls()).toEqual(['tool_use:t1', 'tool_use:t2']);
+    const sub = db
+      .prepare(`SELECT json_extract(data, '$.subagent.agentId') AS a FROM events WHERE type = 'tool_use'`)
+      .all();
+    expect(sub).toEqual([{ a: 'a1' }, { a: 'a1' }]);
   });
 
   it("a subagent's calls come from its own transcript, with its agentId (SubagentStop, PostToolUseFailure)", () => {
