@@ -35,9 +35,9 @@ export interface HookSpec {
  * (SubagentStart), the shared-context digest after an Agent/Task call (PostToolUse, only for
  * those), and the session's context (SessionStart). No hook runs after an ordinary successful tool
  * call: successes are read from the session transcript (hooks/ingest.ts) at the next error, before
- * the Bash guide speaks, at Stop, SubagentStop and SessionEnd — so a background Stop that Claude
- * Code ends at exit loses nothing (SessionEnd reads the rest). `async` marks the hooks that only
- * record (see runsAsync). Every event records the time Claude Code fired it, so late ones keep
+ * the Bash guide speaks, at Stop (once per turn, synchronous: Claude Code ends background hooks
+ * when it exits, and Stop waits briefly for the turn's last results to be written), SubagentStop
+ * and SessionEnd. `async` marks the hooks that only record (see runsAsync). Every event records the time Claude Code fired it, so late ones keep
  * their order.
  */
 export const HOOK_SPECS: HookSpec[] = [
@@ -48,7 +48,7 @@ export const HOOK_SPECS: HookSpec[] = [
   { event: 'PostToolUseFailure', matcher: '*', timeout: 10 },
   { event: 'SubagentStart', timeout: 10 },
   { event: 'SubagentStop', timeout: 15 },
-  { event: 'Stop', timeout: 15, async: true },
+  { event: 'Stop', timeout: 15 },
   { event: 'SessionEnd', timeout: 5 },
 ];
 

@@ -8,7 +8,14 @@ import { insertOrQueue, stmt, type NewEvent } from '../store/events.js';
 import { extractFiles } from '../shared/files.js';
 import { truncate } from '../shared/redact.js';
 import { detectResolutions } from './resolution.js';
-import { ingestQuietly, ownTarget, pruneIngestState, sessionTargets, ingestedFromTranscript } from './ingest.js';
+import {
+  ingestQuietly,
+  ownTarget,
+  type IngestResult,
+  pruneIngestState,
+  sessionTargets,
+  ingestedFromTranscript,
+} from './ingest.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from './tool-input.js';
 import type { HandlerTable, HookDeps, HookInput } from './types.js';
@@ -109,12 +116,16 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
 }
 
 /** Records the successful calls the transcript holds that are not recorded yet (see ingest.ts). */
-function ingestOwn(input: HookInput, deps: HookDeps): void {
+function ingestOwn(input: HookInput, deps: HookDeps): IngestResult | null {
   const target = ownTarget(input);
-  if (!target) return;
+  if (!target) return null;
   const db = tryDb(deps);
-  if (db) ingestQuietly(input, deps, db, [target]);
+  return db ? ingestQuietly(input, deps, db, [target]) : null;
 }
+
+/** How long Stop waits for Claude Code to write the results of the turn's last calls. */
+const STOP_WAIT_MS = 1000;
+const STOP_POLL_MS = 50;
 
 export function collectToolError(input: HookInput, deps: HookDeps): void {
   // The successes before this error first, so they are recorded (and ordered) before it.
@@ -169,9 +180,17 @@ function startTime(deps: HookDeps, input: HookInput): number | null {
   }
 }
 
-/** Stop (async): the turn's successful calls from the transcript. */
-export function collectStop(input: HookInput, deps: HookDeps): void {
-  ingestOwn(input, deps);
+/**
+ * Stop: the turn's successful calls from the transcript. Claude Code writes its transcript in
+ * batches, so the last call's result may not be there yet when the turn ends: Stop reads again
+ * (50 ms apart, at most 1 s) until every call it read has its result.
+ */
+export async function collectStop(input: HookInput, deps: HookDeps): Promise<void> {
+  let r = ingestOwn(input, deps);
+  for (let waited = 0; r && r.pending > 0 && waited < STOP_WAIT_MS; waited += STOP_POLL_MS) {
+    await new Promise((res) => setTimeout(res, STOP_POLL_MS));
+    r = ingestOwn(input, deps);
+  }
 }
 
 export function collectSubagentStop(input: HookInput, deps: HookDeps): void {
@@ -246,7 +265,7 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
     ]);
 }
 
-const h = (name: string, fn: (i: HookInput, d: HookDeps) => void) => ({ name, run: fn });
+const h = (name: string, fn: (i: HookInput, d: HookDeps) => void | Promise<void>) => ({ name, run: fn });
 
 export const collectorHandlers: HandlerTable = {
   SessionStart: [h('collect-session-start', collectSessionStart)],

@@ -61,6 +61,8 @@ export interface IngestResult {
   resolved: number;
   /** The file has more bytes than one read takes (read again to get to its end). */
   more: boolean;
+  /** Calls read whose result is not in the file yet (Claude Code writes the transcript in batches). */
+  pending: number;
 }
 
 const stateKey = (sessionId: string, agentId: string | undefined) =>
@@ -139,12 +141,13 @@ export function ingestTranscript(
   db: DB,
   target: IngestTarget,
 ): IngestResult {
-  const out: IngestResult = { recorded: 0, resolved: 0, more: false };
+  const out: IngestResult = { recorded: 0, resolved: 0, more: false, pending: 0 };
   if (!target.path || !input.session_id) return out;
   const key = stateKey(input.session_id, target.agentId);
   const run = db.transaction(() => {
     const state = readState(db, key, target.path);
     const chunk = readTranscriptFrom(target.path, state.offset, undefined, state.mark);
+    out.pending = Object.keys(state.pending).length;
     if (!chunk || (chunk.end === state.offset && chunk.start === state.offset)) return;
     out.more = chunk.end < chunk.size && chunk.end > chunk.start;
     if (chunk.start < state.offset) state.pending = {};
@@ -217,6 +220,7 @@ export function ingestTranscript(
     }
     const ids = Object.keys(state.pending);
     for (const id of ids.slice(0, Math.max(0, ids.length - MAX_PENDING))) delete state.pending[id];
+    out.pending = Object.keys(state.pending).length;
     writeState(db, key, {
       path: target.path,
       offset: chunk.end,
@@ -282,13 +286,14 @@ export function ingestQuietly(
   db: DB,
   targets: IngestTarget[],
 ): IngestResult {
-  const total: IngestResult = { recorded: 0, resolved: 0, more: false };
+  const total: IngestResult = { recorded: 0, resolved: 0, more: false, pending: 0 };
   for (const t of targets) {
     try {
       const r = ingestTranscript(input, deps, db, t);
       total.recorded += r.recorded;
       total.resolved += r.resolved;
       total.more ||= r.more;
+      total.pending += r.pending;
     } catch (e) {
       deps.log(
         `transcript ingestion of ${basename(dirname(t.path))}/${basename(t.path)} failed: ${String(e)}`,

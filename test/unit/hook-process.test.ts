@@ -28,7 +28,10 @@ describe('fixture session through dist/hook.js', () => {
     // (captured in another run than the payloads: its Bash call gets the payloads' tool_use_id)
     writeFileSync(
       agentPath,
-      readFileSync(join(FIXTURES, 'transcripts', 'subagent-agent-a0ecf4913e38a93c2.jsonl'), 'utf8').replaceAll(
+      readFileSync(
+        join(FIXTURES, 'transcripts', 'subagent-agent-a0ecf4913e38a93c2.jsonl'),
+        'utf8',
+      ).replaceAll(
         'toolu_9itncocr',
         String(payloads.find((p) => p.event === 'PostToolUse' && p.payload.agent_id)!.payload.tool_use_id),
       ),

@@ -89,12 +89,18 @@ function deps(i: HookInput, s: number) {
 }
 /** The PostToolUseFailure hook of a failed Bash call (fired at second s). */
 function failHook(id: string, command: string, error: string, s: number, over: Partial<HookInput> = {}) {
-  const i = input('PostToolUseFailure', { tool_name: 'Bash', tool_input: { command }, tool_use_id: id, error, ...over });
+  const i = input('PostToolUseFailure', {
+    tool_name: 'Bash',
+    tool_input: { command },
+    tool_use_id: id,
+    error,
+    ...over,
+  });
   collectToolError(i, deps(i, s));
 }
-function stopHook(s: number) {
+async function stopHook(s: number) {
   const i = input('Stop');
-  collectStop(i, deps(i, s));
+  await collectStop(i, deps(i, s));
 }
 
 const calls = () =>
@@ -110,78 +116,84 @@ const resolutions = () =>
   db.prepare(`SELECT data FROM events WHERE type = 'resolution'`).all() as { data: string }[];
 const kb = (raw: string) =>
   db.prepare('SELECT resolution FROM error_kb WHERE error_normalized = ?').get(norm(raw)) as
-    | { resolution: string | null }
-    | undefined;
+    { resolution: string | null } | undefined;
 
 const ERR = 'Exit code 1\nError: build/ready marker missing (run `mkdir -p build`)';
 const CHECK = 'node check.mjs';
 const FIX = 'mkdir -p build && touch build/ready';
 
 describe('#15 tool successes from the transcript', () => {
-  it('scenario 1: a failing then succeeding command learns the proven fix with no PostToolUse hook', () => {
+  it('scenario 1: a failing then succeeding command learns the proven fix with no PostToolUse hook', async () => {
     bash(transcript, 't1', CHECK, false, 1);
     failHook('t1', CHECK, ERR, 1.6);
     bash(transcript, 't2', FIX, true, 2);
     bash(transcript, 't3', CHECK, true, 3);
-    stopHook(4);
+    await stopHook(4);
     expect(calls()).toEqual(['tool_error:t1', 'tool_use:t2', 'tool_use:t3']);
     expect(resolutions()).toHaveLength(1);
     expect(kb(ERR)?.resolution).toContain(FIX);
   });
 
-  it('is idempotent: Stop twice, SessionEnd and the error hook again record nothing twice', () => {
+  it('is idempotent: Stop twice, SessionEnd and the error hook again record nothing twice', async () => {
     bash(transcript, 't1', CHECK, false, 1);
     failHook('t1', CHECK, ERR, 1.6);
     bash(transcript, 't2', FIX, true, 2);
     bash(transcript, 't3', CHECK, true, 3);
-    stopHook(4);
-    stopHook(5);
+    await stopHook(4);
+    await stopHook(5);
     const end = input('SessionEnd', { reason: 'other' });
     collectSessionEnd(end, deps(end, 6));
     // the offset forgotten (another key, a restarted state): the ids still dedupe
     db.prepare(`DELETE FROM kv WHERE key LIKE 'ingest:%'`).run();
-    stopHook(7);
+    await stopHook(7);
     expect(calls()).toEqual(['tool_error:t1', 'tool_use:t2', 'tool_use:t3']);
     expect(resolutions()).toHaveLength(1);
-    const summary = db.prepare(`SELECT data FROM events WHERE type = 'session_summary'`).get() as { data: string };
+    const summary = db.prepare(`SELECT data FROM events WHERE type = 'session_summary'`).get() as {
+      data: string;
+    };
     expect(JSON.parse(summary.data)).toMatchObject({ tools: 2, errors: 1, resolutions: 1 });
   });
 
-  it('records the successes before an error first, so their order is the order of the calls', () => {
+  it('records the successes before an error first, so their order is the order of the calls', async () => {
     bash(transcript, 't1', 'ls src', true, 1);
     bash(transcript, 't2', CHECK, false, 2);
     failHook('t2', CHECK, ERR, 2.6);
-    const ids = db.prepare(`SELECT type, json_extract(data, '$.toolUseId') AS id FROM events ORDER BY id`).all();
+    const ids = db
+      .prepare(`SELECT type, json_extract(data, '$.toolUseId') AS id FROM events ORDER BY id`)
+      .all();
     expect(ids).toEqual([
       { type: 'tool_use', id: 't1' },
       { type: 'tool_error', id: 't2' },
     ]);
   });
 
-  it('a success read after a later error (same command) keeps its own time and does not resolve it', () => {
+  it('a success read after a later error (same command) keeps its own time and does not resolve it', async () => {
     bash(transcript, 't1', CHECK, true, 1); // succeeded first …
     bash(transcript, 't2', FIX, true, 2);
     // … the error hook of a later call ran without reading the transcript (no path in its payload)
     failHook('t3', CHECK, ERR, 3, { transcript_path: undefined });
-    stopHook(4);
+    await stopHook(4);
     expect(calls()).toEqual(['tool_use:t1', 'tool_use:t2', 'tool_error:t3']);
     expect(resolutions()).toHaveLength(0);
     expect(kb(ERR)?.resolution ?? null).toBeNull();
   });
 
-  it('a call whose result comes after a read is recorded once its result is written', () => {
+  it('a call whose result comes after a read is recorded once its result is written', async () => {
     append(transcript, callLine('t1', 'Bash', { command: CHECK }, 1));
     failHook('t0', 'other', 'Exit code 2\nother error', 1.2); // reads the call, not its result yet
     expect(calls()).toEqual(['tool_error:t0']);
     append(transcript, resultLine('t1', true, 1.5));
-    stopHook(2);
+    await stopHook(2);
     expect(calls()).toEqual(['tool_error:t0', 'tool_use:t1']);
-    const row = db.prepare(`SELECT ts, data FROM events WHERE type = 'tool_use'`).get() as { ts: string; data: string };
+    const row = db.prepare(`SELECT ts, data FROM events WHERE type = 'tool_use'`).get() as {
+      ts: string;
+      data: string;
+    };
     expect(row.ts).toBe(at(1.5)); // the transcript's time of the result
     expect(JSON.parse(row.data)).toMatchObject({ tool: 'Bash', input: { command: CHECK }, success: 1 });
   });
 
-  it('an Agent call recorded by its PostToolUse hook is not recorded again from the transcript', () => {
+  it('an Agent call recorded by its PostToolUse hook is not recorded again from the transcript', async () => {
     const raw = { agentId: 'a1', agentType: 'general-purpose', status: 'completed', totalToolUseCount: 1 };
     const agentCall = (id: string, s: number) =>
       append(
@@ -200,9 +212,9 @@ describe('#15 tool successes from the transcript', () => {
     };
     agentCall('t1', 1);
     post('t1', 2); // the hook first, then the transcript
-    stopHook(3);
+    await stopHook(3);
     agentCall('t2', 4);
-    stopHook(5); // the transcript first, then the hook
+    await stopHook(5); // the transcript first, then the hook
     post('t2', 5.5);
     expect(calls()).toEqual(['tool_use:t1', 'tool_use:t2']);
     const sub = db
@@ -211,7 +223,7 @@ describe('#15 tool successes from the transcript', () => {
     expect(sub).toEqual([{ a: 'a1' }, { a: 'a1' }]);
   });
 
-  it("a subagent's calls come from its own transcript, with its agentId (SubagentStop, PostToolUseFailure)", () => {
+  it("a subagent's calls come from its own transcript, with its agentId (SubagentStop, PostToolUseFailure)", async () => {
     const agentFile = join(t.dir, 'projects', SESSION, 'subagents', 'agent-ab12.jsonl');
     mkdirSync(join(t.dir, 'projects', SESSION, 'subagents'), { recursive: true });
     bash(agentFile, 's1', CHECK, false, 1, 'ab12');
@@ -228,7 +240,9 @@ describe('#15 tool successes from the transcript', () => {
     });
     collectSubagentStop(stop, deps(stop, 4));
     const rows = db
-      .prepare(`SELECT json_extract(data, '$.toolUseId') AS id, json_extract(data, '$.agentId') AS agent FROM events WHERE type = 'tool_use' ORDER BY ts`)
+      .prepare(
+        `SELECT json_extract(data, '$.toolUseId') AS id, json_extract(data, '$.agentId') AS agent FROM events WHERE type = 'tool_use' ORDER BY ts`,
+      )
       .all();
     expect(rows).toEqual([
       { id: 's2', agent: 'ab12' },
@@ -261,7 +275,7 @@ describe('#15 reading the transcript: bounded, never blocking', () => {
   const ingest = (path: string) =>
     ingestTranscript(input('Stop', { transcript_path: path }), deps(input('Stop'), 9), db, { path });
 
-  it('a FIFO, a symlink, a folder or a missing file is skipped at once', () => {
+  it('a FIFO, a symlink, a folder or a missing file is skipped at once', async () => {
     const fifo = join(t.dir, 'fifo.jsonl');
     const made = spawnSync('mkfifo', [fifo]);
     const real = join(t.dir, 'real.jsonl');
@@ -269,11 +283,11 @@ describe('#15 reading the transcript: bounded, never blocking', () => {
     const link = join(t.dir, 'link.jsonl');
     symlinkSync(real, link);
     for (const p of [...(made.status === 0 ? [fifo] : []), link, t.dir, join(t.dir, 'missing.jsonl')])
-      expect(ingest(p), p).toEqual({ recorded: 0, resolved: 0, more: false });
+      expect(ingest(p), p).toEqual({ recorded: 0, resolved: 0, more: false, pending: 0 });
     expect(calls()).toEqual([]);
   });
 
-  it('a partial last line waits for its newline; a file cut shorter is read again from the start', () => {
+  it('a partial last line waits for its newline; a file cut shorter is read again from the start', async () => {
     const line = resultLine('t1', true, 1.5);
     append(transcript, callLine('t1', 'Bash', { command: 'ls' }, 1));
     appendFileSync(transcript, line.slice(0, 40)); // Claude Code is still writing it
@@ -288,7 +302,7 @@ describe('#15 reading the transcript: bounded, never blocking', () => {
     expect(calls()).toEqual(['tool_use:t1', 'tool_use:t9']);
   });
 
-  it('reads at most maxBytes a time; a line longer than that is skipped and reading goes on', () => {
+  it('reads at most maxBytes a time; a line longer than that is skipped and reading goes on', async () => {
     const huge = JSON.stringify({ type: 'user', timestamp: at(0), message: { content: 'x'.repeat(5000) } });
     append(transcript, huge);
     bash(transcript, 't1', 'ls', true, 1);
@@ -318,7 +332,12 @@ describe('#15 concurrent ingestion (real hook processes at once)', () => {
     bash(transcript, 't2', FIX, true, 4);
     bash(transcript, 't3', CHECK, true, 5);
     closeDb();
-    const payload = { hook_event_name: 'Stop', session_id: SESSION, cwd: t.project, transcript_path: transcript };
+    const payload = {
+      hook_event_name: 'Stop',
+      session_id: SESSION,
+      cwd: t.project,
+      transcript_path: transcript,
+    };
     const runs = await Promise.all([
       ...[1, 2, 3, 4].map(() => runHook('Stop', payload, t.env)),
       runHook('SessionEnd', { ...payload, hook_event_name: 'SessionEnd', reason: 'other' }, t.env),
