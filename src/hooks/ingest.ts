@@ -61,8 +61,22 @@ export interface IngestResult {
   resolved: number;
   /** The file has more bytes than one read takes (read again to get to its end). */
   more: boolean;
-  /** Calls read whose result is not in the file yet (Claude Code writes the transcript in batches). */
+  /**
+   * Calls of the last 30 s read without their result yet (Claude Code writes the transcript in
+   * batches); older ones (an interrupted call) are not waited for.
+   */
   pending: number;
+}
+
+/** A call without its result older than this is not waited for (see IngestResult.pending). */
+const PENDING_WAIT_MS = 30_000;
+
+function recentPending(pending: Record<string, Pending>, now: Date): number {
+  const since = now.getTime() - PENDING_WAIT_MS;
+  return Object.values(pending).filter((p) => {
+    const t = p.ts ? Date.parse(p.ts) : NaN;
+    return !Number.isFinite(t) || t >= since;
+  }).length;
 }
 
 const stateKey = (sessionId: string, agentId: string | undefined) =>
@@ -147,7 +161,7 @@ export function ingestTranscript(
   const run = db.transaction(() => {
     const state = readState(db, key, target.path);
     const chunk = readTranscriptFrom(target.path, state.offset, undefined, state.mark);
-    out.pending = Object.keys(state.pending).length;
+    out.pending = recentPending(state.pending, deps.now());
     if (!chunk || (chunk.end === state.offset && chunk.start === state.offset)) return;
     out.more = chunk.end < chunk.size && chunk.end > chunk.start;
     if (chunk.start < state.offset) state.pending = {};
@@ -220,7 +234,7 @@ export function ingestTranscript(
     }
     const ids = Object.keys(state.pending);
     for (const id of ids.slice(0, Math.max(0, ids.length - MAX_PENDING))) delete state.pending[id];
-    out.pending = Object.keys(state.pending).length;
+    out.pending = recentPending(state.pending, now);
     writeState(db, key, {
       path: target.path,
       offset: chunk.end,

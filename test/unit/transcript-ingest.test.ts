@@ -193,6 +193,16 @@ describe('#15 tool successes from the transcript', () => {
     expect(JSON.parse(row.data)).toMatchObject({ tool: 'Bash', input: { command: CHECK }, success: 1 });
   });
 
+  it('Stop waits only for recent calls without a result (an interrupted call long ago is not waited for)', () => {
+    append(transcript, callLine('old', 'Bash', { command: 'sleep 100' }, 1)); // never answered
+    append(transcript, callLine('new', 'Bash', { command: 'ls' }, 100));
+    const i = input('Stop');
+    expect(ingestTranscript(i, deps(i, 100.2), db, { path: transcript }).pending).toBe(1); // `new` only
+    append(transcript, resultLine('new', true, 100.5));
+    const r = ingestTranscript(i, deps(i, 100.6), db, { path: transcript });
+    expect([r.recorded, r.pending]).toEqual([1, 0]);
+  });
+
   it('an Agent call recorded by its PostToolUse hook is not recorded again from the transcript', async () => {
     const raw = { agentId: 'a1', agentType: 'general-purpose', status: 'completed', totalToolUseCount: 1 };
     const agentCall = (id: string, s: number) =>
