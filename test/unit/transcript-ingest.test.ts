@@ -281,6 +281,29 @@ describe('#15 tool successes from the transcript', () => {
   });
 });
 
+describe('#15 the session-end job reads what the hooks left', () => {
+  it('records the calls of a session whose SessionEnd never read the transcript (idempotent)', async () => {
+    const { SESSION_END_STEPS } = await import('../../src/jobs/registry.js');
+    await import('../../src/jobs/ingest-step.js');
+    const step = SESSION_END_STEPS.find((s) => s.name === 'ingest-transcript')!;
+    const { collectSessionStart } = await import('../../src/hooks/collectors.js');
+    const start = input('SessionStart', { source: 'startup' });
+    collectSessionStart(start, deps(start, 0));
+    bash(transcript, 't1', CHECK, false, 1);
+    failHook('t1', CHECK, ERR, 1.6);
+    bash(transcript, 't2', FIX, true, 2);
+    bash(transcript, 't3', CHECK, true, 3); // the CLI exited before any later hook read these
+    const { loadConfig } = await import('../../src/store/config.js');
+    const ctx = { env: t.env, config: loadConfig(t.env), args: [SESSION, transcript], log: () => {} };
+    await step.run(ctx);
+    await step.run(ctx);
+    expect(calls()).toEqual(['tool_error:t1', 'tool_use:t2', 'tool_use:t3']);
+    expect(kb(ERR)?.resolution).toContain(FIX);
+    const where = db.prepare(`SELECT DISTINCT project_path AS p FROM events`).all();
+    expect(where).toEqual([{ p: t.project }]);
+  });
+});
+
 describe('#15 reading the transcript: bounded, never blocking', () => {
   const ingest = (path: string) =>
     ingestTranscript(input('Stop', { transcript_path: path }), deps(input('Stop'), 9), db, { path });
