@@ -16,6 +16,7 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DB } from '../store/db.js';
 import { insertEvent, stmt } from '../store/events.js';
+import { redact, redactDeep, truncate } from '../shared/redact.js';
 import { readRegularText } from '../shared/safe-fs.js';
 import { parseTranscriptLine, readTranscriptFrom, transcriptItems } from '../shared/transcript.js';
 import { detectResolutions } from './resolution.js';
@@ -177,20 +178,18 @@ export function ingestTranscript(
           const c = item.call;
           if (!c.id || seen.has(c.id)) continue;
           const command = typeof c.input.command === 'string' ? c.input.command : undefined;
+          // Kept in the database until the result comes: redacted like every stored event.
+          const file = toolFilePath(c.input);
+          const summary = summarizeToolInput(c.name, c.input);
+          if (SUBAGENT_TOOLS.has(c.name)) summary.subagent_type = c.input.subagent_type;
           state.pending[c.id] = {
             tool: c.name,
-            input: summarizeToolInput(c.name, c.input),
-            ...(toolFilePath(c.input) ? { file: toolFilePath(c.input) } : {}),
-            ...(command ? { command } : {}),
+            input: redactDeep(summary) as Record<string, unknown>,
+            ...(file ? { file: redact(file) } : {}),
+            ...(command ? { command: redact(truncate(command, 4000)) } : {}),
             ts: item.ts,
             ...(item.agentId ? { agentId: item.agentId } : {}),
           };
-          // A subagent's full input is needed for its fields; keep only what is stored.
-          if (SUBAGENT_TOOLS.has(c.name))
-            state.pending[c.id]!.input = {
-              ...state.pending[c.id]!.input,
-              subagent_type: c.input.subagent_type,
-            };
           continue;
         }
         const id = item.result.toolUseId;

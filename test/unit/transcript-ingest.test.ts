@@ -203,6 +203,22 @@ describe('#15 tool successes from the transcript', () => {
     expect([r.recorded, r.pending]).toEqual([1, 0]);
   });
 
+  it('a call waiting for its result is kept redacted (no secret in the stored state or the event)', async () => {
+    const secret = 'AKIAIOSFODNN7EXAMPLE';
+    const command = `AWS_ACCESS_KEY_ID=${secret} aws s3 ls`;
+    append(transcript, callLine('t1', 'Bash', { command }, 1));
+    const i = input('Stop');
+    ingestTranscript(i, deps(i, 1.2), db, { path: transcript });
+    const state = db.prepare(`SELECT value FROM kv WHERE key LIKE 'ingest:%'`).get() as { value: string };
+    expect(state.value).toContain('aws s3 ls');
+    expect(state.value).not.toContain(secret);
+    append(transcript, resultLine('t1', true, 1.5));
+    ingestTranscript(i, deps(i, 1.6), db, { path: transcript });
+    const all = db.prepare(`SELECT data FROM events`).all() as { data: string }[];
+    expect(all.length).toBeGreaterThan(0);
+    expect(JSON.stringify(all)).not.toContain(secret);
+  });
+
   it('an Agent call recorded by its PostToolUse hook is not recorded again from the transcript', async () => {
     const raw = { agentId: 'a1', agentType: 'general-purpose', status: 'completed', totalToolUseCount: 1 };
     const agentCall = (id: string, s: number) =>
