@@ -12,7 +12,8 @@
 // floor of any command hook); noop-sync the same with every hook synchronous (warm mode's layout);
 // noop-prev the layout before issue #15's transcript ingestion (a synchronous PostToolUse for
 // every tool call, no Stop hook), each command `true`; warm-async (not by default) warm mode with
-// process mode's async flags, for comparison.
+// process mode's async flags, for comparison; warm-prev / process-prev (not by default) our hooks in
+// the layout before #15, to measure what reading successes from the transcript saves.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -151,7 +152,15 @@ function setMode(mode) {
     rmSync(settings, { force: true });
     selfGen(['install']);
   }
-  selfGen(['hooks', '--mode', mode === 'warm-async' ? 'warm' : mode]);
+  const base = mode.replace(/-(?:async|prev)$/, '');
+  selfGen(['hooks', '--mode', base]);
+  if (mode.endsWith('-prev')) {
+    // Comparison: our hooks in the layout before #15 (PostToolUse after every call, no Stop hook).
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    for (const g of s.hooks.PostToolUse ?? []) g.matcher = '*';
+    delete s.hooks.Stop;
+    writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
+  }
   if (mode === 'warm-async') {
     // Comparison: warm commands with process mode's async flags (recording hooks in the background).
     const s = JSON.parse(readFileSync(settings, 'utf8'));
