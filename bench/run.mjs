@@ -101,8 +101,33 @@ const P = {
     last_assistant_message: '## Findings\n- Modified: src/a.ts',
     stop_hook_active: false,
   },
+  // Stop reads the turn's new transcript lines (#15); after its first run there is nothing new.
+  Stop: { ...base, hook_event_name: 'Stop', last_assistant_message: 'Done.', stop_hook_active: false },
   SessionEnd: { ...base, hook_event_name: 'SessionEnd', reason: 'other' },
 };
+// The session transcript: a turn of five successful Bash calls (read by Stop / PostToolUseFailure).
+writeFileSync(
+  base.transcript_path,
+  [0, 1, 2, 3, 4]
+    .flatMap((i) => [
+      {
+        type: 'assistant',
+        timestamp: new Date().toISOString(),
+        message: {
+          content: [{ type: 'tool_use', id: `b${i}`, name: 'Bash', input: { command: `echo ${i}` } }],
+        },
+      },
+      {
+        type: 'user',
+        timestamp: new Date().toISOString(),
+        message: {
+          content: [{ type: 'tool_result', tool_use_id: `b${i}`, content: String(i), is_error: false }],
+        },
+      },
+    ])
+    .map((l) => JSON.stringify(l))
+    .join('\n') + '\n',
+);
 writeFileSync(
   join(dir, 'agent.jsonl'),
   [

@@ -7,10 +7,13 @@
 // the hook records in its transcript). Writes bench/results/session.json.
 //
 // BENCH_SESSION_PAIRS (default 5) sets the number of rounds; BENCH_SESSION_MODES (default
-// "none,noop-sync,noop,process,warm") the modes. noop is process mode's hook layout with every
-// command the shell's `true` (what Claude Code itself spends on running those hooks: the floor of
-// any command hook); noop-sync the same with every hook synchronous (warm mode's layout);
-// warm-async (not by default) warm mode with process mode's async flags, for comparison.
+// "none,noop-prev,noop-sync,noop,process,warm") the modes. noop is process mode's hook layout with
+// every command the shell's `true` (what Claude Code itself spends on running those hooks: the
+// floor of any command hook); noop-sync the same with every hook synchronous (warm mode's layout);
+// noop-prev the layout before issue #15's transcript ingestion (a synchronous PostToolUse for
+// every tool call, no Stop hook), each command `true`; warm-async (not by default) warm mode with
+// process mode's async flags, for comparison; warm-prev / process-prev (not by default) our hooks in
+// the layout before #15, to measure what reading successes from the transcript saves.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -28,7 +31,7 @@ import { setTimeout, clearTimeout } from 'node:timers';
 import { bundle, ROOT } from './kb-build.mjs';
 
 const PAIRS = Math.max(1, Number(process.env.BENCH_SESSION_PAIRS ?? 5));
-const MODES = (process.env.BENCH_SESSION_MODES ?? 'none,noop-sync,noop,process,warm')
+const MODES = (process.env.BENCH_SESSION_MODES ?? 'none,noop-prev,noop-sync,noop,process,warm')
   .split(',')
   .filter(Boolean);
 const CLAUDE = join(ROOT, 'node_modules', '.bin', 'claude');
@@ -119,7 +122,7 @@ function selfGen(args) {
 
 function setMode(mode) {
   const settings = join(home, '.claude', 'settings.json');
-  if (mode === 'noop' || mode === 'noop-sync') {
+  if (mode === 'noop' || mode === 'noop-sync' || mode === 'noop-prev') {
     // Claude Code's own cost of our hook layout: the same events, matchers and async flags, each
     // hook the shell builtin `true` (the floor of any command hook).
     selfGen(['hooks', '--mode', 'process']);
@@ -132,6 +135,11 @@ function setMode(mode) {
     if (mode === 'noop-sync')
       for (const groups of Object.values(s.hooks))
         for (const g of groups) for (const h of g.hooks) delete h.async;
+    // noop-prev: the layout before #15 (PostToolUse for every tool, synchronous; no Stop hook).
+    if (mode === 'noop-prev') {
+      for (const g of s.hooks.PostToolUse ?? []) g.matcher = '*';
+      delete s.hooks.Stop;
+    }
     writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
     return;
   }
@@ -144,7 +152,15 @@ function setMode(mode) {
     rmSync(settings, { force: true });
     selfGen(['install']);
   }
-  selfGen(['hooks', '--mode', mode === 'warm-async' ? 'warm' : mode]);
+  const base = mode.replace(/-(?:async|prev)$/, '');
+  selfGen(['hooks', '--mode', base]);
+  if (mode.endsWith('-prev')) {
+    // Comparison: our hooks in the layout before #15 (PostToolUse after every call, no Stop hook).
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    for (const g of s.hooks.PostToolUse ?? []) g.matcher = '*';
+    delete s.hooks.Stop;
+    writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
+  }
   if (mode === 'warm-async') {
     // Comparison: warm commands with process mode's async flags (recording hooks in the background).
     const s = JSON.parse(readFileSync(settings, 'utf8'));
@@ -218,6 +234,34 @@ function hookTimes(sessionId) {
   return by;
 }
 
+/** Claude Code's matcher rule (2.1.197): a plain `A|B` list matches exactly, else a regex. */
+function matches(matcher, tool) {
+  if (!matcher || matcher === '*') return true;
+  if (/^[a-zA-Z0-9_|]+$/.test(matcher)) return matcher.split('|').includes(tool);
+  return new RegExp(matcher).test(tool);
+}
+
+/** How many hook commands the layout in the settings file starts for the scripted session, per event. */
+function hookRuns() {
+  const settings = join(home, '.claude', 'settings.json');
+  const s = existsSync(settings) ? JSON.parse(readFileSync(settings, 'utf8')) : {};
+  const hooks = s.hooks ?? {};
+  const n = (event, tool) =>
+    (hooks[event] ?? []).filter((g) => tool === undefined || matches(g.matcher, tool)).length;
+  const out = {};
+  const add = (event, k) => k && (out[event] = (out[event] ?? 0) + k);
+  for (const e of ['SessionStart', 'UserPromptSubmit', 'Stop', 'SessionEnd']) add(e, n(e));
+  for (const [c] of script().main.filter(Array.isArray)) {
+    const failing = c.name === 'Bash' && /missing/.test(String(c.input.command));
+    add('PreToolUse', n('PreToolUse', c.name));
+    add(
+      failing ? 'PostToolUseFailure' : 'PostToolUse',
+      n(failing ? 'PostToolUseFailure' : 'PostToolUse', c.name),
+    );
+  }
+  return out;
+}
+
 const median = (xs) => {
   if (!xs.length) return NaN;
   const s = [...xs].sort((x, y) => x - y);
@@ -225,7 +269,7 @@ const median = (xs) => {
   return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
 };
 
-const results = Object.fromEntries(MODES.map((m) => [m, { ms: [], failed: 0, hooks: {} }]));
+const results = Object.fromEntries(MODES.map((m) => [m, { ms: [], failed: 0, hooks: {}, counts: {} }]));
 const order = (i) => MODES.map((_, k) => MODES[(k + i) % MODES.length]);
 console.log(
   `session bench: ${PAIRS} rounds × ${MODES.join(', ')} (27 tool calls each; first round is a warm-up)`,
@@ -233,6 +277,7 @@ console.log(
 for (let i = 0; i <= PAIRS; i++) {
   for (const mode of order(i)) {
     setMode(mode);
+    results[mode].runsPerEvent = hookRuns();
     resetProject();
     const stub = await startAnthropicStub(script());
     const r = await runClaude(stub.baseUrl);
@@ -248,6 +293,7 @@ for (let i = 0; i <= PAIRS; i++) {
     res.ms.push(r.ms);
     for (const [ev, xs] of Object.entries(hookTimes(r.sessionId))) {
       (res.hooks[ev] ??= []).push(xs.reduce((x, y) => x + y, 0));
+      (res.counts[ev] ??= []).push(xs.length);
     }
   }
   if (i > 0) process.stdout.write(`  round ${i}/${PAIRS} done\n`);
@@ -259,7 +305,7 @@ try {
 const base = median(results.none?.ms ?? []);
 const summary = {};
 console.log('');
-console.log('mode      session (median)   added per tool call   × without hooks   runs');
+console.log('mode        session (median)   added per tool call   × without hooks   runs');
 for (const mode of MODES) {
   const med = median(results[mode].ms);
   const added = mode === 'none' ? 0 : (med - base) / 27;
@@ -272,10 +318,12 @@ for (const mode of MODES) {
     failed: results[mode].failed,
   };
   console.log(
-    `${mode.padEnd(9)} ${(med / 1000).toFixed(2).padStart(8)} s ${mode === 'none' ? '—'.padStart(20) : `${added.toFixed(1)} ms`.padStart(20)}   ${ratio.toFixed(3).padStart(14)}   ${results[mode].ms.length}`,
+    `${mode.padEnd(11)} ${(med / 1000).toFixed(2).padStart(8)} s ${mode === 'none' ? '—'.padStart(20) : `${added.toFixed(1)} ms`.padStart(20)}   ${ratio.toFixed(3).padStart(14)}   ${results[mode].ms.length}`,
   );
 }
-console.log('\nhook time Claude Code recorded per session, by event kind (median ms per session):');
+console.log(
+  '\nhook time Claude Code recorded per session, by event kind (median ms per session, × hook runs):',
+);
 for (const mode of MODES.filter((m) => m !== 'none')) {
   const h = results[mode].hooks;
   summary[mode].hooksMs = Object.fromEntries(Object.entries(h).map(([k, xs]) => [k, median(xs)]));
@@ -283,9 +331,21 @@ for (const mode of MODES.filter((m) => m !== 'none')) {
     `  ${mode.padEnd(8)} ` +
       (Object.keys(h).length
         ? Object.entries(h)
-            .map(([k, xs]) => `${k} ${median(xs).toFixed(0)}`)
+            .map(([k, xs]) => `${k} ${median(xs).toFixed(0)} (${median(results[mode].counts[k] ?? [])}×)`)
             .join(' · ')
-        : '(no hook records in the transcript)'),
+        : '(no hook records: Claude Code 2.1.197 records only hooks that print something)'),
+  );
+}
+console.log('\nhook commands Claude Code starts per session (this script, by the installed layout):');
+for (const mode of MODES.filter((m) => m !== 'none')) {
+  const r = results[mode].runsPerEvent ?? {};
+  const total = Object.values(r).reduce((x, y) => x + y, 0);
+  summary[mode].hookRuns = r;
+  console.log(
+    `  ${mode.padEnd(10)} ${String(total).padStart(3)}: ` +
+      Object.entries(r)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(' · '),
   );
 }
 console.log(`\ngoal: ≤ 10 ms added per tool call, ≤ 1.05× the session without hooks`);

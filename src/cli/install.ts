@@ -29,21 +29,26 @@ export interface HookSpec {
 }
 
 /**
- * The hooks self-generation registers (docs/performance.md, "What runs where"). `async` marks the
- * ones that only record and may run in the background in process mode (see runsAsync): the
- * prompt. PostToolUse only records too, but stays synchronous: Claude Code 2.1.197 ends background
- * hooks when it exits, so the last tool calls of a headless session were lost (measured, e2e test).
- * PreToolUse only fires for the tools it has guidance for. Every event records the time Claude
- * Code fired it (the hook's start), so events written late keep their order.
+ * The hooks self-generation registers (docs/performance.md, "What runs where"). Synchronous only
+ * where something is given to Claude before it goes on: the pre-tool guide (PreToolUse, only for
+ * the tools it has guidance for), error advice (PostToolUseFailure), subagent context
+ * (SubagentStart), the shared-context digest after an Agent/Task call (PostToolUse, only for
+ * those), and the session's context (SessionStart). No hook runs after an ordinary successful tool
+ * call: successes are read from the session transcript (hooks/ingest.ts) at the next error, before
+ * the Bash guide speaks, at Stop (once per turn, synchronous: Claude Code ends background hooks
+ * when it exits, and Stop waits briefly for the turn's last results to be written), SubagentStop
+ * and SessionEnd. `async` marks the hooks that only record (see runsAsync). Every event records the time Claude Code fired it, so late ones keep
+ * their order.
  */
 export const HOOK_SPECS: HookSpec[] = [
   { event: 'SessionStart', timeout: 10 },
   { event: 'UserPromptSubmit', timeout: 10, async: true },
   { event: 'PreToolUse', matcher: 'Edit|Write|MultiEdit|Bash|Agent|Task', timeout: 10 },
-  { event: 'PostToolUse', matcher: '*', timeout: 10 },
+  { event: 'PostToolUse', matcher: 'Agent|Task', timeout: 10 },
   { event: 'PostToolUseFailure', matcher: '*', timeout: 10 },
   { event: 'SubagentStart', timeout: 10 },
   { event: 'SubagentStop', timeout: 15 },
+  { event: 'Stop', timeout: 15 },
   { event: 'SessionEnd', timeout: 5 },
 ];
 

@@ -322,6 +322,8 @@ export interface ReadOptions {
   maxBytes?: number;
   /** Read the last maxBytes instead of the first (transcripts). */
   tail?: boolean;
+  /** Read from this byte offset instead of the start (incremental transcript reading). */
+  from?: number;
   /** Refuse a symlink at the final component (files inside our own folders). */
   noFollow?: boolean;
 }
@@ -349,16 +351,17 @@ export function readRegular(path: string, opts: ReadOptions = {}): ReadResult | 
     const st = fstatSync(fd);
     if (!st.isFile()) return null;
     const size = st.size;
-    const len = Math.min(size, max);
+    const from = opts.tail ? 0 : Math.min(size, Math.max(0, Math.floor(opts.from ?? 0)));
+    const len = Math.min(size - from, max);
     const data = Buffer.alloc(len);
-    const start = opts.tail ? size - len : 0;
+    const start = opts.tail ? size - len : from;
     let got = 0;
     while (got < len) {
       const n = readSync(fd, data, got, len - got, start + got);
       if (n <= 0) break;
       got += n;
     }
-    return { data: got < len ? data.subarray(0, got) : data, size, truncated: len < size };
+    return { data: got < len ? data.subarray(0, got) : data, size, truncated: from + len < size || from > 0 };
   } catch {
     return null;
   } finally {

@@ -34,6 +34,8 @@ export interface ToolUseData extends AgentFields {
   durationMs?: number;
   toolUseId?: string;
   subagent?: SubagentCallInfo;
+  /** 'transcript' when read from the session transcript (recording/ingest.ts), not a PostToolUse hook. */
+  source?: 'transcript';
 }
 
 /** `tool_error` (PostToolUseFailure). `error` is the normalized error: the KB key. */

@@ -879,3 +879,32 @@ export function windowFailureReasons(db: DB, win: EventWindow): (agentType: stri
   );
   return (agentType) => s.all(...w.args, agentType) as { reason: string }[];
 }
+
+/** The tool_use_ids a session already has events for (tool calls and errors). */
+export function sessionToolCallIds(db: DB, sessionId: string): Set<string> {
+  const rows = stmt(
+    db,
+    `SELECT json_extract(data, '$.toolUseId') AS id FROM events
+     WHERE session_id = ? AND type IN ('tool_use', 'tool_error')`,
+  ).all(sessionId) as { id: unknown }[];
+  return new Set(rows.map((r) => r.id).filter((id): id is string => typeof id === 'string' && !!id));
+}
+
+/** Whether a transcript ingestion already recorded the call with this id. */
+export function transcriptCallRecorded(db: DB, sessionId: string, toolUseId: string): boolean {
+  return !!stmt(
+    db,
+    `SELECT 1 FROM events WHERE session_id = ? AND type = 'tool_use'
+       AND json_extract(data, '$.source') = 'transcript' AND json_extract(data, '$.toolUseId') = ? LIMIT 1`,
+  ).get(sessionId, toolUseId);
+}
+
+/** The working folder a session's latest SessionStart recorded ('' when none). */
+export function sessionStartCwd(db: DB, sessionId: string): string {
+  const r = stmt(
+    db,
+    `SELECT json_extract(data, '$.cwd') AS cwd FROM events
+     WHERE session_id = ? AND type = 'session_start' ORDER BY ts DESC LIMIT 1`,
+  ).get(sessionId) as { cwd: unknown } | undefined;
+  return typeof r?.cwd === 'string' ? r.cwd : '';
+}

@@ -41,3 +41,13 @@ export function kvSwapLease(db: DB, key: string, value: string, token: string): 
 export function kvDropLease(db: DB, key: string, token: string): void {
   db.prepare(`DELETE FROM kv WHERE key = ? AND json_extract(value, '$.token') = ?`).run(key, token);
 }
+
+/** Deletes the JSON values under a key prefix whose `path` field (a time) is before `beforeIso`. */
+export function kvDeleteOlder(db: DB, prefix: string, path: string, beforeIso: string): void {
+  db.prepare(`DELETE FROM kv WHERE substr(key, 1, ?) = ? AND json_extract(value, ?) < ?`).run(
+    prefix.length,
+    prefix,
+    path,
+    beforeIso,
+  );
+}

@@ -34,14 +34,16 @@ export const PARTS: PartDescriptor[] = [
       'PostToolUseFailure',
       'SubagentStart',
       'SubagentStop',
+      'Stop',
       'SessionEnd',
     ],
     handlers: async () => (await import('../recording/handlers.js')).collectorHandlers,
     ...(process.env.SG_HOOK_BUNDLE !== '1' && {
       background: async () => {
-        const [integrity, steps, timing] = await Promise.all([
+        const [integrity, steps, ingest, timing] = await Promise.all([
           import('../recording/integrity-steps.js'),
           import('../recording/steps.js'),
+          import('../recording/ingest-step.js'),
           import('../recording/hook-timing.js'),
         ]);
         return {
@@ -49,6 +51,8 @@ export const PARTS: PartDescriptor[] = [
             { name: 'integrity', run: integrity.integrityStep },
             { name: 'drain-queue', run: steps.drainQueueStep },
             { name: 'retention', run: steps.retentionStep },
+            // the session's tool calls from its transcripts (what the hooks left)
+            { name: 'ingest-transcript', run: ingest.ingestStep },
             { name: 'hook-timing', run: timing.hookTimingStep },
           ],
           jobs: { prune: steps.pruneJob, 'integrity-check': integrity.integrityCheckJob },

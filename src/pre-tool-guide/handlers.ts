@@ -32,6 +32,7 @@ import {
   toolErrorsNamingFile,
 } from '../db/events.js';
 import type { ToolErrorData } from '../db/event-data.js';
+import { ingestQuietly, ownTarget } from '../recording/ingest.js';
 
 export const PreToolGuideConfig = z.object({
   enabled: z._default(z.boolean(), true),
@@ -171,6 +172,10 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
     .filter((r) => r.d.isInterrupt !== true && typeof r.d.error === 'string' && r.d.error);
   const latest = errors[0];
   if (!latest) return [];
+  // Successes are read from the transcript (no PostToolUse hook): the ones since the last read
+  // first, so an error a later call already fixed is not shown as open (#15).
+  const own = ownTarget(input);
+  if (own) ingestQuietly(input, deps, db, [own]);
   if (isErrorResolved(db, input.session_id, latest.id)) return [];
   const kb = await searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps));
   if (!kb?.resolution) return [];

@@ -1,4 +1,6 @@
 // Collectors: one event row per hook (DESIGN §3, §4), plus resolution detection on success.
+// Successful tool calls come from the session transcript (recording/ingest.ts, issue #15), read before
+// an error is recorded, at Stop, SubagentStop and SessionEnd; PostToolUse only fires for Agent/Task.
 import { errorKey } from '../error-kb/error-key.js';
 import { isCorruptError, type DB } from '../db/db.js';
 import { flagDamage } from '../hook-runtime/damage.js';
@@ -14,6 +16,14 @@ import type { AgentFields, ToolUseData } from '../db/event-data.js';
 import { extractFiles } from '../common/files.js';
 import { truncate } from '../common/redact.js';
 import { detectResolutions } from '../error-kb/resolution.js';
+import {
+  ingestQuietly,
+  ownTarget,
+  type IngestResult,
+  pruneIngestState,
+  sessionTargets,
+  ingestedFromTranscript,
+} from './ingest.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
 import type { HandlerTable, HookDeps, HookInput } from '../hook-runtime/types.js';
@@ -96,6 +106,11 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
   }
   const file = toolFilePath(input.tool_input);
   const command = typeof input.tool_input?.command === 'string' ? input.tool_input.command : '';
+  // Already recorded from the transcript (an ingestion ran first): once only.
+  const db0 = input.tool_use_id ? tryDb(deps) : null;
+  try {
+    if (db0 && ingestedFromTranscript(db0, input.session_id, input.tool_use_id!)) return;
+  } catch {}
   const id = record(deps, input, {
     type: 'tool_use',
     data,
@@ -108,7 +123,21 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
   }
 }
 
+/** Records the successful calls the transcript holds that are not recorded yet (see ingest.ts). */
+function ingestOwn(input: HookInput, deps: HookDeps): IngestResult | null {
+  const target = ownTarget(input);
+  if (!target) return null;
+  const db = tryDb(deps);
+  return db ? ingestQuietly(input, deps, db, [target]) : null;
+}
+
+/** How long Stop waits for Claude Code to write the results of the turn's last calls. */
+const STOP_WAIT_MS = 1000;
+const STOP_POLL_MS = 50;
+
 export function collectToolError(input: HookInput, deps: HookDeps): void {
+  // The successes before this error first, so they are recorded (and ordered) before it.
+  ingestOwn(input, deps);
   const tool = input.tool_name ?? 'unknown';
   // The KB key the CLI and every hook use (redacted first: normalisation must never turn a secret
   // into a shape redaction no longer sees).
@@ -155,7 +184,21 @@ function startTime(deps: HookDeps, input: HookInput): number | null {
   }
 }
 
+/**
+ * Stop: the turn's successful calls from the transcript. Claude Code writes its transcript in
+ * batches, so the last call's result may not be there yet when the turn ends: Stop reads again
+ * (50 ms apart, at most 1 s) until every call it read has its result.
+ */
+export async function collectStop(input: HookInput, deps: HookDeps): Promise<void> {
+  let r = ingestOwn(input, deps);
+  for (let waited = 0; r && r.pending > 0 && waited < STOP_WAIT_MS; waited += STOP_POLL_MS) {
+    await new Promise((res) => setTimeout(res, STOP_POLL_MS));
+    r = ingestOwn(input, deps);
+  }
+}
+
 export function collectSubagentStop(input: HookInput, deps: HookDeps): void {
+  ingestOwn(input, deps);
   const outcome = judgeOutcomeFromFile(input.agent_transcript_path, input.last_assistant_message);
   const started = startTime(deps, input);
   const now = deps.now();
@@ -197,6 +240,11 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
   let counts: Record<string, number> = {};
   let durationMs: number | null = null;
   if (db) {
+    // What no earlier ingestion got to (a background Stop ended by the exit): the calls are complete.
+    ingestQuietly(input, deps, db, sessionTargets(input.transcript_path));
+    try {
+      pruneIngestState(db, deps.now());
+    } catch {}
     try {
       counts = sessionCounts(db, input.session_id);
       const start = sessionStartTs(db, input.session_id);
@@ -212,7 +260,7 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
     ]);
 }
 
-const h = (name: string, fn: (i: HookInput, d: HookDeps) => void) => ({ name, run: fn });
+const h = (name: string, fn: (i: HookInput, d: HookDeps) => void | Promise<void>) => ({ name, run: fn });
 
 export const collectorHandlers: HandlerTable = {
   SessionStart: [h('collect-session-start', collectSessionStart)],
@@ -221,5 +269,6 @@ export const collectorHandlers: HandlerTable = {
   PostToolUseFailure: [h('collect-tool-error', collectToolError)],
   SubagentStart: [h('collect-subagent-start', collectSubagentStart)],
   SubagentStop: [h('collect-subagent-stop', collectSubagentStop)],
+  Stop: [h('collect-stop', collectStop)],
   SessionEnd: [h('collect-session-end', collectSessionEnd)],
 };

@@ -67,15 +67,17 @@ describeE2E('e2e: warm hook mode', () => {
     expect([count('tool_use'), count('tool_error')], why).toEqual([2, 2]);
   });
 
-  it('#15.1 process mode: every tool call recorded, in order, the last one too (PostToolUse is not async)', async () => {
+  it('#15.1 process mode: no PostToolUse hook for Bash, yet every call recorded in order, the last one too, and the fix learned', async () => {
     p = await createE2EProject({ files: CHECK_FILES });
     p.selfGenOk(['hooks', '--mode', 'process']);
     const hooks = (
       p.settings() as { hooks: Record<string, { hooks: { command: string; async?: boolean }[] }[]> }
     ).hooks;
     expect(hooks.UserPromptSubmit![0]!.hooks[0]!.async).toBe(true);
-    // With PostToolUse async, Claude Code ended the last call's hook when it exited: lost (measured).
-    expect(hooks.PostToolUse!.map((g) => !!g.hooks[0]!.async)).toEqual([false]);
+    // Stop reads the turn's calls, synchronous: Claude Code ends background hooks when it exits.
+    expect(hooks.Stop![0]!.hooks[0]!.async).toBeUndefined();
+    // Successes come from the transcript (#15): PostToolUse only for Agent/Task (its digest injects).
+    expect((hooks.PostToolUse as { matcher?: string }[]).map((g) => g.matcher)).toEqual(['Agent|Task']);
     expect(hooks.PreToolUse![0]!.hooks[0]!.command).toMatch(/dist\/hook\.cjs" PreToolUse$/);
 
     const s1 = await p.runClaude({
@@ -85,6 +87,13 @@ describeE2E('e2e: warm hook mode', () => {
     const why = s1.summary();
     expect(s1.code, why).toBe(0);
     expect(hookErrors(s1.transcript()), why).toEqual([]);
+    // No PostToolUse hook ran in this session (none registered for Bash).
+    expect(
+      s1
+        .transcript()
+        .filter((l) => (l.attachment as { hookEvent?: string } | undefined)?.hookEvent === 'PostToolUse'),
+      why,
+    ).toEqual([]);
     // Background hooks may still be writing when the CLI exits: wait for the last of them.
     let events = p.events();
     for (let i = 0; i < 100 && events.filter((e) => e.type === 'tool_use').length < 2; i++) {

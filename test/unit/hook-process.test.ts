@@ -1,7 +1,7 @@
 // Foundation: every fixture payload through the built hook entry, and the rows it writes.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { copyFileSync, mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.js';
@@ -25,7 +25,17 @@ describe('fixture session through dist/hook.js', () => {
     const stop = payloads.find((p) => p.event === 'SubagentStop')!.payload;
     const agentPath = String(stop.agent_transcript_path);
     mkdirSync(dirname(agentPath), { recursive: true });
-    copyFileSync(join(FIXTURES, 'transcripts', 'subagent-agent-a0ecf4913e38a93c2.jsonl'), agentPath);
+    // (captured in another run than the payloads: its Bash call gets the payloads' tool_use_id)
+    writeFileSync(
+      agentPath,
+      readFileSync(
+        join(FIXTURES, 'transcripts', 'subagent-agent-a0ecf4913e38a93c2.jsonl'),
+        'utf8',
+      ).replaceAll(
+        'toolu_9itncocr',
+        String(payloads.find((p) => p.event === 'PostToolUse' && p.payload.agent_id)!.payload.tool_use_id),
+      ),
+    );
     const env = { ...t.env, SELF_GEN_NO_BACKGROUND: '1' };
     for (const { event, payload } of payloads) {
       const r = await runHook(event, payload, env);

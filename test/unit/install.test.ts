@@ -69,7 +69,8 @@ describe('install / uninstall', () => {
     expect(s.permissions).toEqual({ allow: ['Bash(npm test)'] });
     expect(s.hooks.PreToolUse[0].hooks[0].command).toBe('/usr/local/bin/my-guard.sh');
     expect(s.hooks.PreToolUse).toHaveLength(2);
-    expect(s.hooks.Stop).toEqual([{ hooks: [{ type: 'command', command: 'say done' }] }]);
+    expect(s.hooks.Stop).toHaveLength(2);
+    expect(s.hooks.Stop[0]).toEqual({ hooks: [{ type: 'command', command: 'say done' }] });
     const copy = /previous file saved as (.+)/.exec(r.stdout)![1]!;
     expect(copy.startsWith(join(t.home, 'install'))).toBe(true);
     expect(readFileSync(copy, 'utf8')).toBe(USER_SETTINGS);

@@ -25,9 +25,8 @@ describe('hook registry', () => {
     expect(await names('Task')).toEqual(agent);
   });
 
-  it('an event nobody handles loads nothing', async () => {
-    expect(await handlersFor({ hook_event_name: 'Stop', session_id: 's', cwd: '/tmp' } as HookInput)).toEqual(
-      [],
-    );
+  it('Stop loads only the collector (it reads the transcript, #15)', async () => {
+    const stop = await handlersFor({ hook_event_name: 'Stop', session_id: 's', cwd: '/tmp' } as HookInput);
+    expect(stop.map((h) => h.name)).toEqual(['collect-stop']);
   });
 });
