@@ -8,7 +8,6 @@ export interface HookRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }
 
 export function runHook(
@@ -19,7 +18,6 @@ export function runHook(
 ): Promise<HookRun> {
   const body = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? stdin : JSON.stringify(stdin);
   return new Promise((resolve, reject) => {
-    const t0 = Date.now();
     const child = spawn(process.execPath, [HOOK_JS, event], {
       env,
       cwd: opts.cwd,
@@ -33,7 +31,7 @@ export function runHook(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - t0 });
+      resolve({ code, stdout, stderr });
     });
     child.stdin.on('error', () => {});
     child.stdin.end(body);

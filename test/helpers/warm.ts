@@ -24,7 +24,6 @@ export function runWarm(
 ): Promise<HookRun> {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
   return new Promise((resolve, reject) => {
-    const t0 = Date.now();
     const child = spawn('sh', [WARM_SH, event, opts.socket ?? socketOf(env)], {
       env,
       stdio: ['pipe', 'pipe', 'pipe'],
@@ -37,7 +36,7 @@ export function runWarm(
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - t0 });
+      resolve({ code, stdout, stderr });
     });
     child.stdin.on('error', () => {});
     child.stdin.end(body);
