@@ -2,11 +2,12 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { holdWriteLock } from '../helpers/db-lock.js';
+import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 
 const prompt = (text: string, project: string, session = 'rel') =>
   JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: session, cwd: project, prompt: text });
@@ -104,20 +105,7 @@ describe('durability', () => {
   }, 120_000);
 });
 
-// Mounting a small tmpfs needs root (CI and this machine run as root); elsewhere these are skipped.
-const canMount = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const d = join('/tmp', `sg-mnt-probe-${process.pid}`);
-  try {
-    mkdirSync(d, { recursive: true });
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', d], { stdio: 'ignore' });
-    execFileSync('umount', [d], { stdio: 'ignore' });
-    rmdirSync(d);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const canMount = canMountTmpfs();
 
 describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
   let t: TempEnv;
@@ -133,7 +121,7 @@ describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
   });
 
   it('a full disk: hooks exit 0 silently, doctor explains, recording resumes once there is space', async () => {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mnt]);
+    mountTmpfs(mnt, '2m');
     const env = { ...t.env, SELF_GEN_HOME: join(mnt, 'home'), SELF_GEN_NO_BACKGROUND: '1' };
     const home = { ...t, home: env.SELF_GEN_HOME } as TempEnv;
     await runHook('UserPromptSubmit', prompt('before full', t.project), env);
@@ -155,7 +143,7 @@ describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
   }, 60_000);
 
   it('a read-only disk: hooks exit 0 silently and doctor says the home is not writable', async () => {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=4m', 'tmpfs', mnt]);
+    mountTmpfs(mnt, '4m');
     const env = { ...t.env, SELF_GEN_HOME: join(mnt, 'home'), SELF_GEN_NO_BACKGROUND: '1' };
     await runHook('UserPromptSubmit', prompt('before ro', t.project), env);
     execFileSync('mount', ['-o', 'remount,ro', mnt]);

@@ -4,7 +4,7 @@
 // prints nothing or one JSON object, and every event is recorded by whichever path ran.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { hookServerPaths } from '../../src/embed/socket.js';
@@ -12,6 +12,7 @@ import { pingHookServer, stopHookServer } from '../../src/hooks/server-client.js
 import { CLI_JS, FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import { eventRows, runWarm, socketOf, spawnServer, waitForServer } from '../helpers/warm.js';
+import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 
 const bash = (project: string, id: string, command = 'ls', session = 'warm-s') => ({
   hook_event_name: 'PostToolUse',
@@ -265,26 +266,13 @@ describe('#15.2 fail open: the warm server down, taken, doubled, stale, or on a 
   }, 60_000);
 });
 
-// A full disk needs a small tmpfs (root, as on CI and this machine); elsewhere skipped.
-const canMount = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const d = join('/tmp', `sg-warm-mnt-probe-${process.pid}`);
-  try {
-    mkdirSync(d, { recursive: true });
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', d], { stdio: 'ignore' });
-    execFileSync('umount', [d], { stdio: 'ignore' });
-    rmdirSync(d);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const canMount = canMountTmpfs();
 
 describe.skipIf(!canMount)('#15.2 the warm server on a full disk', () => {
   it('hooks exit 0 with nothing or one JSON object; once there is space, events are recorded again', async () => {
     const mnt = join(t.dir, 'mnt');
     mkdirSync(mnt);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', mnt]);
+    mountTmpfs(mnt, '3m');
     try {
       const e = { ...env, SELF_GEN_HOME: join(mnt, 'home') };
       start(e);
