@@ -17,7 +17,8 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          testTimeout: 30_000,
+          // A guard against hangs, not a duration check: generous, as files run side by side.
+          testTimeout: 60_000,
           pool: 'forks',
         },
       },
