@@ -3,9 +3,8 @@
 //     (PostToolUseFailure error advice, then the PreToolUse Bash guide before the next command).
 //  2. Before an Edit of a file that failed before, the model gets that file's error history and
 //     how it was resolved (PreToolUse Edit guide).
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { latestContexts, toolUse } from '../helpers/anthropic-stub.js';
-import { createE2EProject, type E2EProject } from '../helpers/claude-harness.js';
 import {
   bash,
   CHECK_COMMAND,
@@ -15,16 +14,13 @@ import {
   failThenFixTurns,
   FIX_COMMAND,
 } from './fixtures.js';
+import { projectPerTest } from '../helpers/e2e-project.js';
 
-let p: E2EProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
+const newProject = projectPerTest();
 
 describeE2E('e2e: Bash error knowledge across sessions', () => {
   it("offers session 1's fix when the same Bash error happens in session 2", async () => {
-    p = await createE2EProject({ files: CHECK_FILES });
+    const p = await newProject({ files: CHECK_FILES });
 
     const s1 = await p.runClaude({
       prompt: 'Run the project check and fix it.',
@@ -91,7 +87,7 @@ const EDIT_FILES: Record<string, string> = {
 
 describeE2E('e2e: file error history before an Edit', () => {
   it("shows the file's past error and its resolution before the Edit", async () => {
-    p = await createE2EProject({ files: EDIT_FILES });
+    const p = await newProject({ files: EDIT_FILES });
     const config = p.path('src/config.json');
     const validate = 'node scripts/validate.mjs src/config.json';
     const fix = toolUse('Edit', {

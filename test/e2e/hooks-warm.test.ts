@@ -1,9 +1,8 @@
 // #15.2 with the real Claude Code CLI: in warm mode (the default where curl exists) the hooks are
 // answered by the warm server, the error advice reaches the model, and with the server killed
 // between sessions the next session still gets it (process path), with no hook error shown.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { latestContexts } from '../helpers/anthropic-stub.js';
-import { createE2EProject, type E2EProject } from '../helpers/claude-harness.js';
 import { pingHookServer } from '../../src/hook-runtime/server-client.js';
 import {
   bash,
@@ -14,24 +13,16 @@ import {
   failThenFixTurns,
   FIX_COMMAND,
 } from './fixtures.js';
+import { hookAttachments, projectPerTest } from '../helpers/e2e-project.js';
 
-let p: E2EProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
+const newProject = projectPerTest();
 
 /** Hook errors Claude Code recorded for the user (a failing or broken hook would show as these). */
-function hookErrors(transcript: Record<string, unknown>[]): unknown[] {
-  return transcript.filter((l) => {
-    const a = l.attachment as { type?: string } | undefined;
-    return !!a && /hook_(non_blocking_error|blocking_error|cancelled|error)/.test(String(a.type));
-  });
-}
+const hookErrors = (transcript: Record<string, unknown>[]) => hookAttachments(transcript, true);
 
 describeE2E('e2e: warm hook mode', () => {
   it('#15.2 the warm server answers a real session; killed, the next session falls back silently', async () => {
-    p = await createE2EProject({ files: CHECK_FILES });
+    const p = await newProject({ files: CHECK_FILES });
     const settings = JSON.stringify(p.settings());
     expect(settings).toContain('hook-warm.sh');
 
@@ -63,12 +54,12 @@ describeE2E('e2e: warm hook mode', () => {
     expect(advice, why).toContain(FIX_COMMAND);
     expect(advice, why).toContain(CHECK_ERROR);
     // Every tool call of both sessions recorded, by whichever path ran.
-    const count = (t: string) => p!.events().filter((e) => e.type === t).length;
+    const count = (t: string) => p.events().filter((e) => e.type === t).length;
     expect([count('tool_use'), count('tool_error')], why).toEqual([2, 2]);
   });
 
   it('#15.1 process mode: no PostToolUse hook for Bash, yet every call recorded in order, the last one too, and the fix learned', async () => {
-    p = await createE2EProject({ files: CHECK_FILES });
+    const p = await newProject({ files: CHECK_FILES });
     p.selfGenOk(['hooks', '--mode', 'process']);
     const hooks = (
       p.settings() as { hooks: Record<string, { hooks: { command: string; async?: boolean }[] }[]> }

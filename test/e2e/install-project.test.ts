@@ -1,21 +1,18 @@
 // Issue #12 item 9 with the real Claude Code CLI (2.1.197): the hooks `install --project` writes
 // into .claude/settings.local.json, and the portable `self-gen hook <Event>` commands
 // `install --project --shared` writes into .claude/settings.json, both run in a real session.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createE2EProject, CLI_JS, type E2EProject } from '../helpers/claude-harness.js';
+import { CLI_JS } from '../helpers/claude-harness.js';
 import { describeE2E } from './fixtures.js';
+import { projectPerTest } from '../helpers/e2e-project.js';
 
-let p: E2EProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
+const newProject = projectPerTest();
 
 describeE2E('e2e: install --project (#12.9)', () => {
   it('#12.9 hooks in .claude/settings.local.json run in a real session; nothing in the shared settings.json', async () => {
-    p = await createE2EProject({ install: false });
+    const p = await newProject({ install: false });
     expect(p.selfGenOk(['install', '--project'])).toContain('settings.local.json');
     expect(existsSync(p.path('.claude/settings.json'))).toBe(false);
     const run = await p.runClaude({ prompt: 'E2E-LOCAL-SETTINGS say hi', script: { main: ['Hi.'] } });
@@ -26,7 +23,7 @@ describeE2E('e2e: install --project (#12.9)', () => {
   });
 
   it('#12.9 the portable `self-gen hook <Event>` of install --project --shared runs when self-gen is on PATH', async () => {
-    p = await createE2EProject({ install: false });
+    const p = await newProject({ install: false });
     const bin = join(p.root, 'bin');
     mkdirSync(bin, { recursive: true });
     writeFileSync(join(bin, 'self-gen'), `#!/bin/sh\nexec "${process.execPath}" "${CLI_JS}" "$@"\n`);

@@ -2,7 +2,7 @@
 // registered it (user scope, ~/.claude.json of the temporary HOME); the scripted model calls each
 // tool as `mcp__self-generation__<tool>`; the tool results, read from the requests the stub
 // recorded, carry the seeded data, stay within the size bound, and forget_fix changed the database.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import {
@@ -12,18 +12,15 @@ import {
   type ContentBlock,
   type StubRequest,
 } from '../helpers/anthropic-stub.js';
-import { createE2EProject, DEFAULT_ALLOWED_TOOLS, type E2EProject } from '../helpers/claude-harness.js';
+import { DEFAULT_ALLOWED_TOOLS } from '../helpers/claude-harness.js';
 import { MCP_MARK, RAW_ERROR, seedMcp, seedOrchestrator, seedSharedContext } from '../helpers/mcp-seed.js';
 import { openDb } from '../../src/db/db.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { describeE2E } from './fixtures.js';
+import { projectPerTest } from '../helpers/e2e-project.js';
 
-let p: E2EProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
+const newProject = projectPerTest();
 
 /** The tool_result the model got for the tool_use `id` (from any recorded request). */
 function toolResult(requests: StubRequest[], id: string): { text: string; isError: boolean } | null {
@@ -39,7 +36,7 @@ function toolResult(requests: StubRequest[], id: string): { text: string; isErro
 
 describeE2E('e2e: #17.1 MCP server in a real Claude Code session', () => {
   it('the scripted model calls each MCP tool; the results carry the right data, bounded', async () => {
-    p = await createE2EProject({ config: { orchestrator: { claudeMem: { enabled: false } } } });
+    const p = await newProject({ config: { orchestrator: { claudeMem: { enabled: false } } } });
     const registered = JSON.parse(readFileSync(join(p.home, '.claude.json'), 'utf8')) as {
       mcpServers: Record<string, { args: string[] }>;
     };

@@ -5,20 +5,16 @@
 // subagent must carry its contracts — the implementer its design contract, test contract, test
 // file, pitfalls and current subtask; qa-engineer in phase `verification` the test contract and
 // the design contract's invariants only. The skill's folder is left as it was.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { contextsOf, toolUse } from '../helpers/anthropic-stub.js';
-import { createE2EProject, type E2EProject } from '../helpers/claude-harness.js';
 import { ROOT } from '../helpers/env.js';
 import { projectHash } from '../../src/orchestrator/paths.js';
 import { describeE2E } from './fixtures.js';
+import { projectPerTest } from '../helpers/e2e-project.js';
 
-let p: E2EProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
+const newProject = projectPerTest();
 
 const REAL = join(ROOT, 'test', 'fixtures', 'orchestrator-real');
 const MARK = {
@@ -62,7 +58,7 @@ function snapshot(dir: string): Record<string, string> {
 
 describeE2E('e2e: orchestrator context on the skill’s own files', () => {
   it('the real CLI starts implementer and qa-engineer subagents; their first requests carry the right contracts', async () => {
-    p = await createE2EProject({
+    const p = await newProject({
       files: {
         'test/rate-limit.test.js': `// ${MARK.testCode}\nimport { recordFailure } from '../src/auth/rate-limit.js';\n`,
       },

@@ -3,20 +3,17 @@
 // self-generation@self-generation`) into a temporary HOME, with no build in the plugin folder. The
 // first session's hooks start the native-dependency install in the background and record nothing
 // (print nothing); once the status file says ready, a session's hooks record its events.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { CLAUDE_BIN, CLI_JS, createE2EProject, ROOT, type E2EProject } from '../helpers/claude-harness.js';
+import { CLAUDE_BIN, CLI_JS, ROOT, type E2EProject } from '../helpers/claude-harness.js';
 import { offlineNpmEnv } from '../helpers/npm-offline.js';
 import { bash, describeE2E } from './fixtures.js';
 import { toolUse } from '../helpers/anthropic-stub.js';
+import { projectPerTest } from '../helpers/e2e-project.js';
 
-let p: E2EProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
+const newProject = projectPerTest();
 
 function claude(project: E2EProject, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(CLAUDE_BIN, args, {
@@ -43,7 +40,7 @@ function status(data: string | null): { state?: string; error?: string } | null 
 
 describeE2E('e2e: the plugin in one step (#17.3)', () => {
   it('#17.3 marketplace add + plugin install, native deps installed in the background, then hooks record events', async () => {
-    p = await createE2EProject({ install: false });
+    const p = await newProject({ install: false });
     const npmEnv = offlineNpmEnv(p.root);
     const add = claude(p, ['plugin', 'marketplace', 'add', ROOT]);
     expect(add.code, add.out).toBe(0);

@@ -2,16 +2,12 @@
 //  3. A code subagent (type containing executor/architect/designer/build-fixer) gets the project's
 //     recent error patterns and their fixes in its first request (SubagentStart).
 //  4. A second subagent of the same session gets what the first one changed (shared context).
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { contextsOf, requestText, toolUse } from '../helpers/anthropic-stub.js';
-import { createE2EProject, type E2EProject } from '../helpers/claude-harness.js';
 import { CHECK_ERROR, CHECK_FILES, describeE2E, failThenFixTurns, FIX_COMMAND } from './fixtures.js';
+import { projectPerTest } from '../helpers/e2e-project.js';
 
-let p: E2EProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
+const newProject = projectPerTest();
 
 const agent = (marker: string, task: string, type: string) => [
   toolUse('Agent', { description: task.slice(0, 40), prompt: `${marker}: ${task}`, subagent_type: type }),
@@ -19,7 +15,7 @@ const agent = (marker: string, task: string, type: string) => [
 
 describeE2E('e2e: code subagent context', () => {
   it("gives a code subagent's first request the project's recent error patterns", async () => {
-    p = await createE2EProject({ files: CHECK_FILES, agents: { executor: 'Executes code changes' } });
+    const p = await newProject({ files: CHECK_FILES, agents: { executor: 'Executes code changes' } });
     const s1 = await p.runClaude({
       prompt: 'Run the project check and fix it.',
       script: { main: failThenFixTurns() },
@@ -46,7 +42,7 @@ describeE2E('e2e: code subagent context', () => {
 
   it('gives nothing of that to a non-code subagent type', async () => {
     // The negative of the scenario above (REQ-RA-401-2): an Explore agent is not a code agent.
-    p = await createE2EProject({ files: CHECK_FILES });
+    const p = await newProject({ files: CHECK_FILES });
     const s1 = await p.runClaude({
       prompt: 'Run the project check and fix it.',
       script: { main: failThenFixTurns() },
@@ -67,7 +63,7 @@ describeE2E('e2e: code subagent context', () => {
 
 describeE2E('e2e: shared context between subagents', () => {
   it("gives the second subagent's first request what the first subagent changed", async () => {
-    p = await createE2EProject({ agents: { executor: 'Executes code changes' } });
+    const p = await newProject({ agents: { executor: 'Executes code changes' } });
     const changed = p.path('src/greeting-e2e.ts');
     const run = await p.runClaude({
       prompt: 'Add a greeting module, then have it tested.',

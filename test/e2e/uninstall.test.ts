@@ -1,8 +1,7 @@
 // Scenario 6 (issue #3): after `self-gen uninstall`, sessions run normally and no hook of ours runs
 // or says anything — even where it would have (the same error again, a code subagent).
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { hookContexts, requestText, toolUse } from '../helpers/anthropic-stub.js';
-import { createE2EProject, type E2EProject } from '../helpers/claude-harness.js';
 import {
   bash,
   CHECK_COMMAND,
@@ -12,24 +11,13 @@ import {
   failThenFixTurns,
   FIX_COMMAND,
 } from './fixtures.js';
+import { hookAttachments, projectPerTest } from '../helpers/e2e-project.js';
 
-let p: E2EProject | undefined;
-afterEach(() => {
-  p?.cleanup();
-  p = undefined;
-});
-
-/** Transcript lines that record a hook running (hook_success, hook_non_blocking_error, …). */
-function hookAttachments(lines: Record<string, unknown>[]): unknown[] {
-  return lines.filter((l) => {
-    const a = l.attachment as { type?: string } | undefined;
-    return l.type === 'attachment' && typeof a?.type === 'string' && a.type.startsWith('hook');
-  });
-}
+const newProject = projectPerTest();
 
 describeE2E('e2e: uninstall', () => {
   it('leaves sessions running with no hook output at all', async () => {
-    p = await createE2EProject({ files: CHECK_FILES, agents: { executor: 'Executes code changes' } });
+    const p = await newProject({ files: CHECK_FILES, agents: { executor: 'Executes code changes' } });
     const s1 = await p.runClaude({
       prompt: 'Run the project check and fix it.',
       script: { main: failThenFixTurns() },

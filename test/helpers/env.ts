@@ -28,5 +28,11 @@ export function tempEnv(prefix = 'sg-test-'): TempEnv {
   delete env.CLAUDE_PROJECT_DIR;
   delete env.SELF_GEN_DEBUG;
   delete env.SELF_GEN_DISABLE;
-  return { dir, home, project, env, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+  return {
+    dir,
+    home,
+    project,
+    env,
+    cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }),
+  };
 }

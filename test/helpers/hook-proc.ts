@@ -8,7 +8,6 @@ export interface HookRun {
   code: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }
 
 export function runHook(
@@ -18,22 +17,27 @@ export function runHook(
   opts: { timeoutMs?: number; cwd?: string } = {},
 ): Promise<HookRun> {
   const body = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? stdin : JSON.stringify(stdin);
+  return runWithInput(process.execPath, [HOOK_JS, event], body, { env, ...opts });
+}
+
+/** Runs a command with `body` on stdin; killed (SIGKILL) after timeoutMs (default 20 s). */
+export function runWithInput(
+  command: string,
+  args: string[],
+  body: string | Buffer,
+  opts: { env: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string },
+): Promise<HookRun> {
   return new Promise((resolve, reject) => {
-    const t0 = Date.now();
-    const child = spawn(process.execPath, [HOOK_JS, event], {
-      env,
-      cwd: opts.cwd,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    const child = spawn(command, args, { env: opts.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - t0 });
+      resolve({ code, stdout, stderr });
     });
     child.stdin.on('error', () => {});
     child.stdin.end(body);

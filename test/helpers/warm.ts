@@ -6,7 +6,7 @@ import Database from 'better-sqlite3';
 import { pingHookServer } from '../../src/hook-runtime/server-client.js';
 import { hookServerPaths } from '../../src/common/sockets.js';
 import { ROOT } from './env.js';
-import type { HookRun } from './hook-proc.js';
+import { runWithInput, type HookRun } from './hook-proc.js';
 
 export const WARM_SH = join(ROOT, 'dist', 'hook-warm.sh');
 export const SERVER_JS = join(ROOT, 'dist', 'hook-server.js');
@@ -23,24 +23,9 @@ export function runWarm(
   opts: { socket?: string; timeoutMs?: number } = {},
 ): Promise<HookRun> {
   const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
-  return new Promise((resolve, reject) => {
-    const t0 = Date.now();
-    const child = spawn('sh', [WARM_SH, event, opts.socket ?? socketOf(env)], {
-      env,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr, ms: Date.now() - t0 });
-    });
-    child.stdin.on('error', () => {});
-    child.stdin.end(body);
+  return runWithInput('sh', [WARM_SH, event, opts.socket ?? socketOf(env)], body, {
+    env,
+    timeoutMs: opts.timeoutMs,
   });
 }
 

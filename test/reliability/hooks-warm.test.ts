@@ -3,15 +3,17 @@
 // something else, two start at once, its pid file is stale, or the disk is full. Every hook exits 0,
 // prints nothing or one JSON object, and every event is recorded by whichever path ran.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { execFileSync, spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdirSync, rmdirSync, writeFileSync } from 'node:fs';
+import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
+import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { hookServerPaths } from '../../src/common/sockets.js';
 import { pingHookServer, stopHookServer } from '../../src/hook-runtime/server-client.js';
-import { CLI_JS, FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { CLI_JS, FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import { eventRows, runWarm, socketOf, spawnServer, waitForServer } from '../helpers/warm.js';
+import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
+import { holdWriteLock } from '../helpers/db-lock.js';
 
 const bash = (project: string, id: string, command = 'ls', session = 'warm-s') => ({
   hook_event_name: 'PostToolUse',
@@ -180,23 +182,12 @@ describe('#15.2 fail open: the warm server down, taken, doubled, stale, or on a 
     const server = start();
     expect(await waitForServer(env)).toBe(server.pid);
     expectClean(await runWarm('PostToolUse', bash(t.project, 'g0'), env));
-    const db = join(t.home, 'data', 'self-gen.db');
-    const holder = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const D=require('better-sqlite3');const d=new D(process.argv[1]);d.exec('BEGIN IMMEDIATE');
-         d.prepare("INSERT INTO kv(key,value) VALUES ('lock','x') ON CONFLICT(key) DO UPDATE SET value='y'").run();
-         console.log('locked');setTimeout(()=>{d.exec('COMMIT');d.close();},3000);`,
-        db,
-      ],
-      { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    children.push(holder);
-    const released = new Promise((r) => holder.once('exit', r));
-    await new Promise<void>((r) => holder.stdout!.once('data', () => r()));
+    const lock = holdWriteLock(join(t.home, 'data', 'self-gen.db'));
+    await lock.ready;
     expectClean(await runWarm('PostToolUseFailure', failure(t.project, 'g1'), env));
-    await released;
+    expect(lock.held(), 'the hook was done while the lock was still held').toBe(true);
+    lock.release();
+    await lock.done;
     expectClean(await runWarm('PostToolUse', bash(t.project, 'g2'), env)); // stores the queue
     expect(ids(t.home, 'tool_error')).toEqual(['g1']);
     expect(ids(t.home, 'tool_use').sort()).toEqual(['g0', 'g2']);
@@ -265,26 +256,13 @@ describe('#15.2 fail open: the warm server down, taken, doubled, stale, or on a 
   }, 60_000);
 });
 
-// A full disk needs a small tmpfs (root, as on CI and this machine); elsewhere skipped.
-const canMount = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const d = join('/tmp', `sg-warm-mnt-probe-${process.pid}`);
-  try {
-    mkdirSync(d, { recursive: true });
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', d], { stdio: 'ignore' });
-    execFileSync('umount', [d], { stdio: 'ignore' });
-    rmdirSync(d);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const canMount = canMountTmpfs();
 
 describe.skipIf(!canMount)('#15.2 the warm server on a full disk', () => {
   it('hooks exit 0 with nothing or one JSON object; once there is space, events are recorded again', async () => {
     const mnt = join(t.dir, 'mnt');
     mkdirSync(mnt);
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs', mnt]);
+    mountTmpfs(mnt, '3m');
     try {
       const e = { ...env, SELF_GEN_HOME: join(mnt, 'home') };
       start(e);

@@ -2,7 +2,7 @@
 // recovery notices, and `status`/`doctor` always answering with a fix. Real files, real damage.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import {
   closeSync,
   existsSync,
@@ -10,7 +10,6 @@ import {
   openSync,
   readdirSync,
   readFileSync,
-  rmdirSync,
   statSync,
   writeFileSync,
   writeSync,
@@ -18,6 +17,7 @@ import {
 import { join } from 'node:path';
 import { CLI_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, runHook } from '../helpers/hook-proc.js';
+import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 
 const WORKER_JS = join(ROOT, 'dist', 'worker.js');
 const dataDir = (home: string) => join(home, 'data');
@@ -312,20 +312,7 @@ describe('#12.5 damaged and foreign database files', () => {
   });
 });
 
-// Mounting a small tmpfs needs root (CI and this machine run as root); elsewhere this is skipped.
-const canMount = (() => {
-  if (process.getuid?.() !== 0) return false;
-  const d = join('/tmp', `sg-mnt-probe-i-${process.pid}`);
-  try {
-    mkdirSync(d, { recursive: true });
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=64k', 'tmpfs', d], { stdio: 'ignore' });
-    execFileSync('umount', [d], { stdio: 'ignore' });
-    rmdirSync(d);
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const canMount = canMountTmpfs();
 
 describe.skipIf(!canMount)('#12.5 a full disk (tmpfs)', () => {
   let t: TempEnv;
@@ -341,7 +328,7 @@ describe.skipIf(!canMount)('#12.5 a full disk (tmpfs)', () => {
   });
 
   it('#12.5 doctor names the full disk and adds no false sqlite-vec error', async () => {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m', 'tmpfs', mnt]);
+    mountTmpfs(mnt, '2m');
     const env = { ...t.env, SELF_GEN_HOME: join(mnt, 'home'), SELF_GEN_NO_BACKGROUND: '1' };
     await runHook('UserPromptSubmit', prompt('before full', t.project), env);
     spawnSync('dd', ['if=/dev/zero', `of=${join(mnt, 'filler')}`, 'bs=64k', 'count=100'], {

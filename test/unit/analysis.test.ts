@@ -353,7 +353,6 @@ describe('analyze (fake claude binary)', () => {
       seedProject(db);
       Object.assign(t.env, env);
       writeConfig({ claudePath: fake, timeoutMs: 20000, ...cfg });
-      const t0 = Date.now();
       const err = await run().then(
         () => null,
         (e: unknown) => e,
@@ -365,7 +364,6 @@ describe('analyze (fake claude binary)', () => {
       expect((db.prepare('SELECT count(*) n FROM analysis_cache').get() as { n: number }).n).toBe(0);
       expect(readState(db, 'proj')).toMatchObject({ result: 'error' });
       expect(existsSync(analysisLockPath(t.env, 'proj'))).toBe(false); // lock released
-      if (kind === 'timeout') expect(Date.now() - t0).toBeLessThan(8000);
     });
   }
 

@@ -161,7 +161,6 @@ describe('embedding daemon (real dist/daemon.js, tiny model)', () => {
     expect(existsSync(daemonPaths(env).socket)).toBe(true);
     expect(await pingDaemon({ env, timeoutMs: 100 })).toBeNull();
     // Within the stale period a new daemon gives way; after it, the next one takes over.
-    const t0 = Date.now();
     const info = await waitFor(async () => {
       await ensureDaemon(env);
       const i = await pingDaemon({ env, timeoutMs: 300 });
@@ -169,7 +168,6 @@ describe('embedding daemon (real dist/daemon.js, tiny model)', () => {
     });
     started.push(info.pid);
     expect(info.pid).not.toBe(first.pid);
-    expect(Date.now() - t0).toBeLessThan(10_000);
   });
 
   it('a leftover non-socket file at the socket path is replaced', async () => {
@@ -179,10 +177,9 @@ describe('embedding daemon (real dist/daemon.js, tiny model)', () => {
     started.push((await loaded(t.env)).pid);
   });
 
-  it('with no daemon, embedViaDaemon returns null within milliseconds', async () => {
-    const t0 = performance.now();
+  it('with no daemon, embedViaDaemon returns null and starts none', async () => {
     expect(await embedViaDaemon(['x'], { env: t.env, timeoutMs: 60 })).toBeNull();
-    expect(performance.now() - t0).toBeLessThan(30);
+    expect(existsSync(daemonPaths(t.env).socket)).toBe(false);
     expect(await pingDaemon({ env: t.env, timeoutMs: 60 })).toBeNull();
   });
 
@@ -227,21 +224,17 @@ describe('SessionStart starts the daemon (embedHandlers)', () => {
     const e = tempEnv('sg-embed-nomodel-');
     try {
       const deps = createDeps(payload(), e.env);
-      const t0 = performance.now();
       expect(await startDaemonIfModel(deps)).toBe('no-model');
-      expect(performance.now() - t0).toBeLessThan(20);
       expect(existsSync(daemonPaths(e.env).socket)).toBe(false);
     } finally {
       e.cleanup();
     }
   });
 
-  it('spawns it when the model is present, without waiting for it, and returns no context', async () => {
+  it('spawns it when the model is present and returns no context (the daemon comes up on its own)', async () => {
     const deps = createDeps(payload(), t.env);
     const handler = embedHandlers.SessionStart![0]!;
-    const t0 = performance.now();
     const r = await handler.run(payload(), deps);
-    expect(performance.now() - t0).toBeLessThan(500);
     expect(r).toBeNull();
     started.push((await loaded(t.env)).pid);
   });

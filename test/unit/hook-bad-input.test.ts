@@ -6,6 +6,7 @@ import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileS
 import { join } from 'node:path';
 import { CLI_JS, FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
+import { holdWriteLock } from '../helpers/db-lock.js';
 
 const fixture = (name: string) => readFileSync(join(FIXTURES, 'hook-payloads', name), 'utf8');
 const dbPath = (t: TempEnv) => join(t.home, 'data', 'self-gen.db');
@@ -172,29 +173,20 @@ describe('bad input', () => {
 
   it('a database locked past the busy timeout: the event is queued, then stored by a later hook', async () => {
     await runHook('UserPromptSubmit', promptPayload('before lock', t.project), env);
-    // Another process holds the write lock for 3 s.
-    const locker = spawn(
-      process.execPath,
-      [
-        '-e',
-        `const D=require('better-sqlite3');const d=new D(process.argv[1]);d.exec('BEGIN IMMEDIATE');
-         d.prepare("INSERT INTO kv(key,value) VALUES ('lock','x') ON CONFLICT(key) DO UPDATE SET value='y'").run();
-         console.log('locked');setTimeout(()=>{d.exec('ROLLBACK');d.close();},3000);`,
-        dbPath(t),
-      ],
-      { cwd: join(CLI_JS, '..', '..'), stdio: ['ignore', 'pipe', 'inherit'] },
-    );
-    await new Promise<void>((r) => locker.stdout!.once('data', () => r()));
+    // Another process holds the write lock until the hook is done.
+    const lock = holdWriteLock(dbPath(t));
+    await lock.ready;
     const lockedEnv = { ...env, SELF_GEN_BUSY_TIMEOUT_MS: '300' };
     const r = await runHook('UserPromptSubmit', promptPayload('during lock', t.project), lockedEnv);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    expect(r.ms).toBeLessThan(2900); // it did not wait for the lock to go away
+    expect(lock.held(), 'the hook finished while the lock was still held').toBe(true);
     const queued = readdirSync(join(t.home, 'data', 'queue')).filter(
       (f) => f.endsWith('.json') && !f.startsWith('.'),
     );
     expect(queued).toHaveLength(1);
     expect(readFileSync(join(t.home, 'data', 'queue', queued[0]!), 'utf8')).toContain('during lock');
-    await new Promise<void>((r) => locker.on('close', () => r()));
+    lock.release();
+    await lock.done;
     await runHook('UserPromptSubmit', promptPayload('after lock', t.project), env);
     const db = new Database(dbPath(t), { readonly: true });
     const texts = (

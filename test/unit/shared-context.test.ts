@@ -544,9 +544,7 @@ describe('FR-3 recording (SubagentStop)', () => {
     );
     const lock = acquireLock(join(sessionDir(), '_summary.md.lock'))!;
     expect(lock).not.toBeNull();
-    const t0 = Date.now();
     stop('executor', 'l1', [], 'Issue: while locked');
-    expect(Date.now() - t0).toBeLessThan(1000);
     expect(summaryText()).not.toContain('while locked');
     expect(existsSync(join(sessionDir(), 'executor-l1.md'))).toBe(true);
     lock.release();
@@ -837,7 +835,7 @@ describe('NFR-2 unwritable store', () => {
 });
 
 describe('NFR-1 in-process cost', () => {
-  it('NFR-1: with 50 entries, SubagentStart and SubagentStop handlers take a few milliseconds', () => {
+  it('NFR-1: with 50 entries, SubagentStart answers the same bounded context each time and re-recorded stops keep 50 entries (timings: bench/shared-context.mjs)', () => {
     for (let i = 0; i < 50; i++) {
       stop(
         'executor',
@@ -852,9 +850,10 @@ describe('NFR-1 in-process cost', () => {
     expect(parseSummary(summaryText()).entries).toHaveLength(50);
     const input = payload('08-SubagentStart.json', { cwd: t.project });
     const d = deps(input);
-    const t0 = performance.now();
-    for (let i = 0; i < 20; i++) onSubagentStart(input, d);
-    const startMs = (performance.now() - t0) / 20;
+    const first = onSubagentStart(input, d)?.additionalContext;
+    expect(first).toBeTruthy();
+    expect(first!.length).toBeLessThanOrEqual(10_000);
+    for (let i = 0; i < 5; i++) expect(onSubagentStart(input, d)?.additionalContext).toBe(first);
     const tr = writeTranscript(
       'bench',
       [{ name: 'Write', input: { file_path: join(t.project, 'src/z.ts'), content: '' } }],
@@ -862,10 +861,8 @@ describe('NFR-1 in-process cost', () => {
     );
     const sp = stopPayload('executor', 'p0', tr, 'Issue: z');
     const sd = deps(sp);
-    const t1 = performance.now();
-    for (let i = 0; i < 20; i++) onSubagentStop(sp, sd);
-    const stopMs = (performance.now() - t1) / 20;
-    expect(startMs).toBeLessThan(50);
-    expect(stopMs).toBeLessThan(100);
+    for (let i = 0; i < 5; i++) onSubagentStop(sp, sd);
+    const entries = parseSummary(summaryText()).entries;
+    expect(entries).toHaveLength(50);
   });
 });
