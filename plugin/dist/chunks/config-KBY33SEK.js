@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g}from"./chunk-34XF7GO6.js";import"./chunk-UIHINULX.js";import"./chunk-JAWSZM2H.js";import"./chunk-AE73CZ37.js";import"./chunk-67BG23Y2.js";export{c as CoreConfig,b as EmbeddingConfig,a as VecThresholdsConfig,f as getSection,g as isEnabled,e as loadConfig,d as parseLenient};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r}from"./chunk-AS4EICJZ.js";import"./chunk-WNDSEBKL.js";import"./chunk-67BG23Y2.js";export{b as CATEGORY_ORDER,a as CATEGORY_TITLES,m as GENERATED_MARK,c as ITEM_MAX,r as addItem,e as categoryOfTitle,j as entryHeading,h as hasContent,f as oneLine,l as parseEntries,p as parseSummary,n as renderAgentFile,k as renderEntry,o as renderSummary,i as shortTime,g as sortSections,d as titleOf,q as upsertEntry};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i,j,k,l,m}from"./chunk-FX5S74MQ.js";import"./chunk-CRNQGR7E.js";import"./chunk-XXGR63W6.js";import"./chunk-WNDSEBKL.js";import"./chunk-JAWSZM2H.js";import"./chunk-AE73CZ37.js";import"./chunk-67BG23Y2.js";export{a as EVENT_VERSION,j as drainQueue,k as ftsQuery,m as getEvent,f as insertEvent,h as insertOrQueue,c as normalizeFiles,d as prepareEvent,l as queryEvents,g as queueEvent,i as queuedCount,b as sanitizeData,e as stmt};

@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{homedir as i}from"node:os";import{join as e}from"node:path";function s(o=process.env){let r=o.SELF_GEN_HOME;return r&&r.trim()?r:e(o.HOME||i(),".self-generation")}function c(o=process.env){let r=s(o),n=e(r,"data");return{home:r,dataDir:n,db:e(n,"self-gen.db"),config:e(r,"config.json"),queueDir:e(n,"queue"),logsDir:e(r,"logs"),runDir:e(r,"run"),modelsDir:e(r,"models"),recoveryLog:e(n,"recovery.log")}}export{s as a,c as b};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h}from"./chunk-VG5KZ5EX.js";import"./chunk-FR6FOB2Q.js";import"./chunk-BDMIBXYK.js";import"./chunk-IVRLC6AF.js";import"./chunk-WNDSEBKL.js";import"./chunk-JAWSZM2H.js";import"./chunk-AE73CZ37.js";import"./chunk-67BG23Y2.js";export{f as bump,h as completedBefore,e as countsOf,a as emptyLedger,d as observe,b as readLedger,g as subtaskKey,c as writeLedger};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c}from"./chunk-YIXE33XZ.js";import"./chunk-ZEUMCJDZ.js";import"./chunk-CXXDYIP4.js";import"./chunk-GQK24KGH.js";import"./chunk-CRNQGR7E.js";import"./chunk-XXGR63W6.js";import"./chunk-WNDSEBKL.js";import"./chunk-JAWSZM2H.js";import"./chunk-AE73CZ37.js";import"./chunk-67BG23Y2.js";export{c as describeResolution,b as recordResolution,a as resolutionText};

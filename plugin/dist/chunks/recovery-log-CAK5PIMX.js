@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i}from"./chunk-GQK24KGH.js";import"./chunk-CRNQGR7E.js";import"./chunk-XXGR63W6.js";import"./chunk-JAWSZM2H.js";import"./chunk-AE73CZ37.js";import"./chunk-67BG23Y2.js";export{i as acknowledgeNotices,f as appendNotice,e as clearNeedsCheck,c as flagIfDamaged,b as markNeedsCheck,a as needsCheckFile,h as pendingNotices,d as readNeedsCheck,g as readNotices};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g}from"./chunk-U6N5XXDL.js";import"./chunk-AV3MIDIO.js";import"./chunk-IVRLC6AF.js";import"./chunk-UIHINULX.js";import"./chunk-AE73CZ37.js";import"./chunk-67BG23Y2.js";export{b as ALL_VARS,a as ROLE_SPECS,d as nameMatches,e as qaRoleForPhase,g as roleForAgentType,c as rolePatterns,f as rolesForAgentType};
