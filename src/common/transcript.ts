@@ -2,15 +2,34 @@
 // shared-context extraction, hook timing, tool-call ingestion): only a bounded part of the file
 // (its tail, or the new bytes after an offset), and only a regular file (a FIFO, socket, device or
 // folder named as the transcript is skipped without blocking).
-import { readRegular, readRegularText } from './safe-fs.js';
+import { lstatOrNull, readRegular, readRegularText } from './safe-fs.js';
+
+/**
+ * The last read tail, kept while the file is unchanged (same inode, size and mtime): one hook reads and
+ * parses a transcript once however many parts look at it (SubagentStop: the outcome and the shared
+ * context). Callers must not modify the arrays they get.
+ */
+let tailMemo: {
+  key: string;
+  stamp: string;
+  lines: string[];
+  slices: Map<number, string[]>;
+} | null = null;
 
 /** The last `maxLines` lines of a regular file, reading at most `maxBytes` from its end. */
 export function readTailLines(path: string, maxLines = 500, maxBytes = 4 * 1024 * 1024): string[] {
   if (typeof path !== 'string' || !path) return [];
-  const text = readRegularText(path, { tail: true, maxBytes });
-  if (text === null) return [];
-  const lines = text.split('\n').filter((l) => l.trim());
-  return lines.slice(-maxLines);
+  const st = lstatOrNull(path);
+  const key = `${path}\0${maxBytes}`;
+  const stamp = st ? `${st.ino}:${st.size}:${st.mtimeMs}` : '';
+  if (!tailMemo || tailMemo.key !== key || tailMemo.stamp !== stamp || !stamp) {
+    const text = readRegularText(path, { tail: true, maxBytes });
+    if (text === null) return [];
+    tailMemo = { key, stamp, lines: text.split('\n').filter((l) => l.trim()), slices: new Map() };
+  }
+  let slice = tailMemo.slices.get(maxLines);
+  if (!slice) tailMemo.slices.set(maxLines, (slice = tailMemo.lines.slice(-maxLines)));
+  return slice;
 }
 
 /** New whole lines of a transcript after byte `offset` (incremental ingestion). */
@@ -185,8 +204,21 @@ function contentText(content: unknown): string {
   return '';
 }
 
-/** Tool calls, tool results and the final message of transcript lines (bad lines are skipped). */
+const summaries = new WeakMap<string[], TranscriptSummary>();
+
+/**
+ * Tool calls, tool results and the final message of transcript lines (bad lines are skipped); the
+ * same lines (readTailLines of an unchanged file) are parsed once.
+ */
 export function summarizeTranscript(lines: string[]): TranscriptSummary {
+  const known = summaries.get(lines);
+  if (known) return known;
+  const s = parseSummary(lines);
+  summaries.set(lines, s);
+  return s;
+}
+
+function parseSummary(lines: string[]): TranscriptSummary {
   const s: TranscriptSummary = {
     toolCalls: [],
     results: [],
