@@ -36,7 +36,7 @@ export interface HookSpec {
  * those), and the session's context (SessionStart). No hook runs after an ordinary successful tool
  * call: successes are read from the session transcript (hooks/ingest.ts) at the next error, before
  * the Bash guide speaks, at Stop (once per turn, synchronous: Claude Code ends background hooks
- * when it exits, and Stop waits briefly for the turn's last results to be written), SubagentStop
+ * when it exits; results not written yet are read by the detached worker, never waited for), SubagentStop
  * and SessionEnd. `async` marks the hooks that only record (see runsAsync). Every event records the time Claude Code fired it, so late ones keep
  * their order.
  */

@@ -55,7 +55,11 @@ export const PARTS: PartDescriptor[] = [
             { name: 'ingest-transcript', run: ingest.ingestStep },
             { name: 'hook-timing', run: timing.hookTimingStep },
           ],
-          jobs: { prune: steps.pruneJob, 'integrity-check': integrity.integrityCheckJob },
+          jobs: {
+            prune: steps.pruneJob,
+            'integrity-check': integrity.integrityCheckJob,
+            'ingest-pending': ingest.ingestPendingJob,
+          },
         };
       },
     }),

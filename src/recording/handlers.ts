@@ -131,10 +131,6 @@ function ingestOwn(input: HookInput, deps: HookDeps): IngestResult | null {
   return db ? ingestQuietly(input, deps, db, [target]) : null;
 }
 
-/** How long Stop waits for Claude Code to write the results of the turn's last calls. */
-const STOP_WAIT_MS = 1000;
-const STOP_POLL_MS = 50;
-
 export function collectToolError(input: HookInput, deps: HookDeps): void {
   // The successes before this error first, so they are recorded (and ordered) before it.
   ingestOwn(input, deps);
@@ -186,15 +182,13 @@ function startTime(deps: HookDeps, input: HookInput): number | null {
 
 /**
  * Stop: the turn's successful calls from the transcript. Claude Code writes its transcript in
- * batches, so the last call's result may not be there yet when the turn ends: Stop reads again
- * (50 ms apart, at most 1 s) until every call it read has its result.
+ * batches, so the last call's result may not be there yet when the turn ends: then the detached
+ * worker reads it again shortly (job `ingest-pending`); the hook itself never waits.
  */
-export async function collectStop(input: HookInput, deps: HookDeps): Promise<void> {
-  let r = ingestOwn(input, deps);
-  for (let waited = 0; r && r.pending > 0 && waited < STOP_WAIT_MS; waited += STOP_POLL_MS) {
-    await new Promise((res) => setTimeout(res, STOP_POLL_MS));
-    r = ingestOwn(input, deps);
-  }
+export function collectStop(input: HookInput, deps: HookDeps): void {
+  const r = ingestOwn(input, deps);
+  if (r && r.pending > 0 && input.transcript_path)
+    deps.spawnBackground('ingest-pending', [input.session_id, input.transcript_path]);
 }
 
 export function collectSubagentStop(input: HookInput, deps: HookDeps): void {

@@ -1,4 +1,4 @@
-// The session-end step reads the ended session's transcripts once more (recording/ingest.ts): whatever
+// The session-end step (and Stop's `ingest-pending` job) reads the session's transcripts once more (recording/ingest.ts): whatever
 // the SessionEnd hook left (its time is bounded, a huge transcript is read in parts) is recorded
 // before the analysis steps look at the session. Idempotent: nothing is recorded twice.
 import { isEnabled } from '../common/config.js';
@@ -11,23 +11,51 @@ import { ingestQuietly, sessionTargets } from './ingest.js';
 /** Parts of at most 8 MiB each: a transcript of up to this many parts is read to its end. */
 const MAX_PASSES = 16;
 
-export const ingestStep: Job = ({ env, config, args, log }) => {
+type JobCtx = Parameters<Job>[0];
+
+function ingestContext({ env, config, args, log }: JobCtx) {
   const [sessionId, transcriptPath] = args;
-  if (!sessionId || !transcriptPath || env.SELF_GEN_DISABLE === '1' || !isEnabled(config)) return;
+  if (!sessionId || !transcriptPath || env.SELF_GEN_DISABLE === '1' || !isEnabled(config)) return null;
   const db = getDb({ env, busyTimeoutMs: 5000 });
-  const cwd = sessionStartCwd(db, sessionId);
   const input = {
     hook_event_name: 'SessionEnd' as const,
     session_id: sessionId,
-    cwd,
+    cwd: sessionStartCwd(db, sessionId),
     transcript_path: transcriptPath,
   };
-  const deps = { ...createDeps(input, env, config), log };
+  return { db, input, transcriptPath, deps: { ...createDeps(input, env, config), log } };
+}
+
+export const ingestStep: Job = (ctx) => {
+  const c = ingestContext(ctx);
+  if (!c) return;
   let total = 0;
   for (let i = 0; i < MAX_PASSES; i++) {
-    const r = ingestQuietly(input, deps, db, sessionTargets(transcriptPath));
+    const r = ingestQuietly(c.input, c.deps, c.db, sessionTargets(c.transcriptPath));
     total += r.recorded;
     if (!r.more) break;
   }
-  log(`ingest-transcript ${sessionId}: ${total} call(s) recorded`);
+  ctx.log(`ingest-transcript ${c.input.session_id}: ${total} call(s) recorded`);
+};
+
+/** How long the worker keeps reading for results Claude Code has not written yet, and how often. */
+const PENDING_WAIT_MS = 3000;
+const PENDING_POLL_MS = 100;
+
+/**
+ * Started by Stop when calls of the turn still wait for their results in the transcript (Claude Code
+ * writes it in batches): reads the main transcript again until they are there (in the background,
+ * so no hook waits; idempotent, so a later reader finds nothing twice).
+ */
+export const ingestPendingJob: Job = async (ctx) => {
+  const c = ingestContext(ctx);
+  if (!c) return;
+  let total = 0;
+  for (let waited = 0; ; waited += PENDING_POLL_MS) {
+    const r = ingestQuietly(c.input, c.deps, c.db, [{ path: c.transcriptPath }]);
+    total += r.recorded;
+    if (r.pending === 0 || waited >= PENDING_WAIT_MS) break;
+    await new Promise((res) => setTimeout(res, PENDING_POLL_MS));
+  }
+  ctx.log(`ingest-pending ${c.input.session_id}: ${total} call(s) recorded`);
 };

@@ -319,6 +319,29 @@ describe('#15 the session-end job reads what the hooks left', () => {
   });
 });
 
+describe('#15 Stop never waits', () => {
+  it('a call whose result is not in the transcript yet is left to the detached ingest-pending job', async () => {
+    append(transcript, callLine('p1', 'Bash', { command: FIX }, 5));
+    const i = input('Stop');
+    const d = deps(i, 5.2);
+    const spawned: [string, string[]][] = [];
+    d.spawnBackground = (job, args = []) => void spawned.push([job, args]);
+    collectStop(i, d);
+    expect(spawned).toEqual([['ingest-pending', [SESSION, transcript]]]);
+    expect(calls()).toEqual([]);
+    append(transcript, resultLine('p1', true, 5.5));
+    const { loadBackground } = await import('../../src/parts/index.js');
+    const job = (await loadBackground()).jobs['ingest-pending']!;
+    const { loadConfig } = await import('../../src/common/config.js');
+    await job({ env: t.env, config: loadConfig(t.env), args: [SESSION, transcript], log: () => {} });
+    expect(calls()).toEqual(['tool_use:p1']);
+    // a Stop with every result written starts nothing
+    spawned.length = 0;
+    collectStop(i, deps(i, 6));
+    expect(spawned).toEqual([]);
+  });
+});
+
 describe('#15 reading the transcript: bounded, never blocking', () => {
   const ingest = (path: string) =>
     ingestTranscript(input('Stop', { transcript_path: path }), deps(input('Stop'), 9), db, { path });
