@@ -1,16 +1,16 @@
 // The shapes the API returns: the server's own declarations, imported type-only (nothing of the
 // server is bundled into the page; esbuild drops type imports). Composed answers: src/ui/api.ts.
 export type { OverviewResponse, PlanPreview as Plan, SessionDetail } from '../../src/ui/api.js';
-export type { HookLatency, Overview, SessionSummary } from '../../src/store/overview.js';
-export type { KbStats } from '../../src/kb/manage.js';
+export type { HookLatency, Overview, SessionSummary } from '../../src/db/overview.js';
+export type { KbStats } from '../../src/error-kb/manage.js';
 export type {
   AdviceOutcome as Advice,
   KbCandidateView as KbCandidate,
   KbConfidence,
   KbViewEntry as KbEntry,
   NeverAdvised,
-} from '../../src/kb/view.js';
-export type { Proof } from '../../src/kb/candidates.js';
-export type { EventRow } from '../../src/store/events.js';
+} from '../../src/error-kb/view.js';
+export type { Proof } from '../../src/error-kb/candidates.js';
+export type { EventRow } from '../../src/db/events.js';
 export type { Board, BoardSubtask } from '../../src/orchestrator/board.js';
 export type { ListedSuggestion as Suggestion } from '../../src/analysis/suggestions.js';
