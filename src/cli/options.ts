@@ -66,17 +66,8 @@ export function sinceOption(now: () => Date = () => new Date()): (v: string) => 
 export const LOCALES = ['en', 'ko'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const EVENT_TYPES = [
-  'prompt',
-  'tool_use',
-  'tool_error',
-  'subagent_start',
-  'subagent_stop',
-  'session_start',
-  'session_summary',
-  'resolution',
-  'hook_timing',
-] as const;
+/** The event types `events -t` accepts: the events owner's list. */
+export { EVENT_TYPES } from '../db/event-data.js';
 
 /** An existing folder (resolved to an absolute path); a missing one or a file is refused. */
 export function dirOption(): (v: string) => string {
