@@ -71,7 +71,7 @@ export function warmCommand(
   return `sh "${warmScriptFor(hookScript)}" ${event} "${hookServerPaths(env).socket}"`;
 }
 
-export const WARM_HOOK = /^sh "([^"]+\/dist\/hook-warm\.sh)" [A-Za-z]+(?: "[^"]*")?$/;
+export { WARM_HOOK } from '../common/our-hooks.js';
 
 /** The default data home's hook-server socket is the client's own default (no argument needed). */
 export function pluginWarmArgs(event: HookEvent): { command: string; args: string[] } {

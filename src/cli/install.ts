@@ -18,7 +18,16 @@ import { markHome } from '../common/home.js';
 import { paths } from '../common/paths.js';
 import type { HookEvent } from '../hook-runtime/types.js';
 import { CliError } from './errors.js';
-import { pluginWarmArgs, readHookMode, WARM_HOOK, warmCommand, type HookMode } from './hook-mode.js';
+import { pluginWarmArgs, readHookMode, warmCommand, type HookMode } from './hook-mode.js';
+import {
+  CLI_HOOK,
+  installedHookCommands,
+  isOurCommand,
+  isOurScript,
+  manifestFile,
+  readManifest,
+  type Manifest,
+} from '../common/our-hooks.js';
 
 export interface HookSpec {
   event: HookEvent;
@@ -61,27 +70,7 @@ export function hookCommand(event: HookEvent, script = hookScriptPath()): string
   return `node "${script}" ${event}`;
 }
 
-const NODE_HOOK = /^node "([^"]+\/dist\/hook\.c?js)" [A-Za-z]+$/;
-const CLI_HOOK = /^self-gen hook [A-Za-z]+$/;
-
-export function isOurScript(script: string): boolean {
-  try {
-    const pkg = JSON.parse(readFileSync(join(dirname(script), '..', 'package.json'), 'utf8')) as {
-      name?: string;
-    };
-    return pkg.name === 'self-generation';
-  } catch {
-    return /self-gen/.test(script);
-  }
-}
-
-/** Our entries: the commands recorded at install, or any `node "…/dist/hook.cjs" Event` (or hook.js) of this package. */
-export function isOurCommand(command: unknown, known: Set<string>): boolean {
-  if (typeof command !== 'string') return false;
-  if (known.has(command) || CLI_HOOK.test(command)) return true;
-  const m = NODE_HOOK.exec(command) ?? WARM_HOOK.exec(command);
-  return !!m && isOurScript(m[1]!);
-}
+export { installedHookCommands, isOurCommand, isOurScript };
 
 type Json = Record<string, unknown>;
 interface HookEntry {
@@ -224,40 +213,11 @@ function readSettings(file: string, real = file): { text: string | null; obj: Js
 
 const sha = (s: string) => createHash('sha256').update(s).digest('hex');
 
-interface ManifestEntry {
-  settingsPath: string;
-  installedAt: string;
-  originalExisted: boolean;
-  /** A copy of the file as it was before the first install (byte for byte). */
-  pristine: string | null;
-  writtenSha256: string;
-  commands: string[];
-}
-type Manifest = Record<string, ManifestEntry>;
-
 /** The settings files self-generation is installed in (from the install record). */
 export function installedSettingsFiles(env?: NodeJS.ProcessEnv): string[] {
   return Object.keys(readManifest(env));
 }
 
-/** Every hook command the install record holds (all settings files). */
-export function installedHookCommands(env?: NodeJS.ProcessEnv): Set<string> {
-  const out = new Set<string>();
-  for (const e of Object.values(readManifest(env)))
-    for (const c of Array.isArray(e?.commands) ? e.commands : []) if (typeof c === 'string') out.add(c);
-  return out;
-}
-
-function manifestFile(env?: NodeJS.ProcessEnv): string {
-  return join(paths(env).home, 'install.json');
-}
-function readManifest(env?: NodeJS.ProcessEnv): Manifest {
-  try {
-    return JSON.parse(readFileSync(manifestFile(env), 'utf8')) as Manifest;
-  } catch {
-    return {};
-  }
-}
 function writeManifest(m: Manifest, env?: NodeJS.ProcessEnv): void {
   const f = manifestFile(env);
   const home = ensureHome(dirname(f));

@@ -3,7 +3,7 @@
 // `durationMs`. The session-end step reads the ended session's transcript (its tail, a regular file
 // only), keeps our hooks' records and stores one `hook_timing` event per session. Off the hot path:
 // hooks never measure themselves.
-import { installedHookCommands, isOurCommand, isOurScript } from '../cli/install.js';
+import { installedHookCommands, isOurCommand, isOurScript } from '../common/our-hooks.js';
 import { isEnabled } from '../common/config.js';
 import { getDb, type DB } from '../db/db.js';
 import {

@@ -52,11 +52,7 @@ export const LAYERS: { name: string; paths: string[] }[] = [
  * Known upward imports, each with the reason it is still there. Keep this list short: the guard
  * fails on any other one, and on an entry here that is gone (so the list cannot go stale).
  */
-const KNOWN: Record<string, string> = {
-  // Which hook commands in settings are ours is decided in the installer; the session-end hook
-  // latency step needs the same answer. To go when the hook registration moves out of cli/.
-  'src/recording/hook-timing.ts → src/cli/install.ts': 'our-hook recognisers live in cli/install.ts',
-};
+const KNOWN: Record<string, string> = {};
 
 /** The layer of a module: its longest matching path; -1 when no layer names it. */
 export function layerOf(file: string): number {
