@@ -6,6 +6,7 @@ import { existsSync, lstatSync, readFileSync, realpathSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { ensureHome, lstatOrNull, unlinkIn, writeFileAtomicIn } from '../common/safe-fs.js';
 import { distFile } from '../common/dist.js';
+import { isOurScript } from '../common/our-hooks.js';
 import { CliError } from './errors.js';
 
 export const MCP_SERVER_NAME = 'self-generation';
@@ -29,17 +30,6 @@ export function mcpScriptPath(): string {
 
 export function mcpServerEntry(script = mcpScriptPath()): McpServerEntry {
   return { type: 'stdio', command: 'node', args: [script], env: {} };
-}
-
-function isOurScript(script: string): boolean {
-  try {
-    const pkg = JSON.parse(readFileSync(join(dirname(script), '..', 'package.json'), 'utf8')) as {
-      name?: string;
-    };
-    return pkg.name === 'self-generation';
-  } catch {
-    return /self-gen/.test(script);
-  }
 }
 
 /** Ours: `node <self-generation>/dist/mcp.js`, or `self-gen mcp`. */
