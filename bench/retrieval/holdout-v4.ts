@@ -64,7 +64,7 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'h5-node-dirname-esm',
     'npm',
     "Exit code 1\nfile:///home/ola/cli/src/paths.js:4\nconst root = path.join(__dirname, '..');\n                       ^\n\nReferenceError: __dirname is not defined in ES module scope\n    at file:///home/ola/cli/src/paths.js:4:24\n    at ModuleJob.run (node:internal/modules/esm/module_job:195:25)\n\nNode.js v18.19.0",
-    "Exit code 1\nfile:///Users/hk/site/scripts/build-sitemap.mjs:12\n  const out = resolve(__dirname, '../public/sitemap.xml');\n                      ^\n\nReferenceError: __dirname is not defined in ES module scope\nThis file is being treated as an ES module because it has a '.js' file extension and '/Users/hk/site/package.json' contains \"type\": \"module\". To treat it as a CommonJS script, rename it to use the '.cjs' file extension.\n    at file:///Users/hk/site/scripts/build-sitemap.mjs:12:23\n    at ModuleJob.run (node:internal/modules/esm/module_job:262:25)\n    at async onImport.tracePromise.__proto__ (node:internal/modules/esm/loader:483:26)\n\nNode.js v22.3.0",
+    "Exit code 1\nfile:///Users/hk/site/scripts/build-sitemap.js:12\n  const out = resolve(__dirname, '../public/sitemap.xml');\n                      ^\n\nReferenceError: __dirname is not defined in ES module scope\nThis file is being treated as an ES module because it has a '.js' file extension and '/Users/hk/site/package.json' contains \"type\": \"module\". To treat it as a CommonJS script, rename it to use the '.cjs' file extension.\n    at file:///Users/hk/site/scripts/build-sitemap.js:12:23\n    at ModuleJob.run (node:internal/modules/esm/module_job:262:25)\n    at async onImport.tracePromise.__proto__ (node:internal/modules/esm/loader:483:26)\n\nNode.js v22.3.0",
     'ES modules have no __dirname: use import.meta.dirname (Node 20.11+) or path.dirname(fileURLToPath(import.meta.url))',
   ),
   P(
@@ -175,13 +175,6 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'a plugin listed in postcss.config is not installed: npm i -D <the plugin named> (or remove it from the PostCSS config)',
   ),
   P(
-    'h5-vite-config-esm-require',
-    'webpack',
-    'Exit code 1\n✘ [ERROR] "@vitejs/plugin-react" resolved to an ESM file. ESM file cannot be loaded by `require`. See https://vitejs.dev/guide/troubleshooting.html#this-package-is-esm-only for more details. [plugin externalize-deps]\n\n    node_modules/esbuild/lib/main.js:1225:27:\n      1225 │         let result = await callback({\n           ╵                            ^\n\nfailed to load config from /home/tom/site/vite.config.js\nerror when starting dev server:\nError: Build failed with 1 error:',
-    'Exit code 1\n✘ [ERROR] "vite-plugin-svgr" resolved to an ESM file. ESM file cannot be loaded by `require`. See https://vite.dev/guide/troubleshooting.html#this-package-is-esm-only for more details. [plugin externalize-deps]\n\nfailed to load config from /srv/portal/vite.config.ts\nerror during build:\nError: Build failed with 1 error:\nnode_modules/esbuild/lib/main.js:1476:27: ERROR: [plugin: externalize-deps] "vite-plugin-svgr" resolved to an ESM file. ESM file cannot be loaded by `require`.',
-    'the vite config is loaded as CommonJS: add "type": "module" to package.json or rename it to vite.config.mjs / vite.config.mts',
-  ),
-  P(
     'h5-webpack-assets-same-filename',
     'webpack',
     'Exit code 1\nERROR in Conflict: Multiple assets emit different content to the same filename index.html\n\nwebpack 5.89.0 compiled with 1 error in 2841 ms',
@@ -215,6 +208,13 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'Exit code 1\nFailed to compile.\n\n./src/app/components/Counter.tsx\nError:\n  × You\'re importing a component that needs useState. It only works in a Client Component but none of its parents are marked with "use client", so they\'re Server Components by default.\n  │ Learn more: https://nextjs.org/docs/getting-started/react-essentials',
     "Exit code 1\n   Creating an optimized production build ...\nFailed to compile.\n\n./app/dashboard/filters.tsx\nError:   x You're importing a component that needs `useEffect`. This React hook only works in a client component. To fix, mark the file (or its parent) with the `\"use client\"` directive.\n  |\n  |  Learn more: https://nextjs.org/docs/app/api-reference/directives/use-client\n  |\n   ,-[/home/jo/shop/app/dashboard/filters.tsx:1:1]\n 1 | import { useEffect, useState } from 'react';\n   :          ^^^^^^^^^",
     'the file uses React hooks but is a Server Component: put "use client" as the first line of that component file',
+  ),
+  P(
+    'h5-vite-outdated-optimize-dep',
+    'webpack',
+    'GET http://localhost:5173/node_modules/.vite/deps/react-dom_client.js?v=3f1a9c2e net::ERR_ABORTED 504 (Outdated Optimize Dep)',
+    '[vite] error while updating dependencies:\nError: The file does not exist at "/home/tom/site/node_modules/.vite/deps/chunk-4HZ3KQ2M.js?v=8a1e07d1" which is in the optimize deps directory. The dependency might be incompatible with the dep optimizer. Try adding it to `optimizeDeps.exclude`.\nGET http://localhost:5173/node_modules/.vite/deps/@tanstack_react-query.js?v=8a1e07d1 net::ERR_ABORTED 504 (Outdated Optimize Dep)',
+    "Vite's pre-bundled deps are stale (deps changed while it ran): stop the dev server, delete node_modules/.vite (or start with vite --force), restart and hard-reload the page",
   ),
   // python
   P(
@@ -326,8 +326,8 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
   P(
     'h5-pytest-snapshot-update',
     'pytest',
-    'Exit code 1\nFAILED tests/test_export.py::test_csv_header - AssertionError: assert [+ received] == [- snapshot]\n--------------------------- snapshot report summary ---------------------------\n1 snapshot failed. 14 snapshots passed.\nRun `pytest --snapshot-update` to update the snapshots.',
-    "Exit code 1\nE       AssertionError: assert [+ received] == [- snapshot]\nE           {\nE         -   'total': 41.5,\nE         +   'total': 42.0,\nE           }\n\ntests/api/test_invoice.py:33: AssertionError\n--------------------------- snapshot report summary ----------------------------\n3 snapshots failed. 88 snapshots passed.\nRe-run pytest with --snapshot-update to delete unused snapshots.\n=========================== short test summary info ============================\nFAILED tests/api/test_invoice.py::test_invoice_json - AssertionError: assert [+ received] == [- snapshot]",
+    'Exit code 1\nFAILED tests/test_export.py::test_csv_header - AssertionError: assert [+ received] == [- snapshot]\n--------------------------- snapshot report summary ---------------------------\n1 snapshot failed. 14 snapshots passed.',
+    "Exit code 1\nE       AssertionError: assert [+ received] == [- snapshot]\nE           {\nE         -   'total': 41.5,\nE         +   'total': 42.0,\nE           }\n\ntests/api/test_invoice.py:33: AssertionError\n--------------------------- snapshot report summary ----------------------------\n3 snapshots failed. 88 snapshots passed.\n=========================== short test summary info ============================\nFAILED tests/api/test_invoice.py::test_invoice_json - AssertionError: assert [+ received] == [- snapshot]",
     'the output changed from the stored syrupy snapshot: if the change is intended, run pytest --snapshot-update and commit the new snapshots (otherwise fix the code)',
   ),
   P(
@@ -417,13 +417,6 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
   ),
   // cargo
   P(
-    'h5-rust-e0061-arg-count',
-    'cargo',
-    'Exit code 101\n   Compiling ledger v0.3.0 (/home/li/ledger)\nerror[E0061]: this function takes 2 arguments but 1 argument was supplied\n  --> src/main.rs:22:17\n   |\n22 |     let total = sum_range(&items);\n   |                 ^^^^^^^^^-------- an argument of type `usize` is missing\n   |\nnote: function defined here\n  --> src/lib.rs:8:8\nhelp: provide the argument\n   |\n22 |     let total = sum_range(&items, /* usize */);\n   |                          ~~~~~~~~~~~~~~~~~~~~~\n\nerror: could not compile `ledger` (bin "ledger") due to 1 previous error',
-    'Exit code 101\nerror[E0061]: this method takes 3 arguments but 2 arguments were supplied\n   --> crates/http/src/client.rs:57:14\n    |\n57  |         self.send(req, true)\n    |              ^^^^ ---------- an argument of type `Duration` is missing\n    |\nnote: method defined here\n   --> crates/http/src/client.rs:88:12\nhelp: provide the argument\n    |\n57  |         self.send(req, true, /* Duration */)\n    |                  ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n\nerror: could not compile `http` (lib) due to 1 previous error',
-    'call the function/method with the parameters its signature declares (pass the missing argument the help line shows)',
-  ),
-  P(
     'h5-rust-e0282-collect-annotation',
     'cargo',
     'Exit code 101\nerror[E0282]: type annotations needed\n --> src/main.rs:6:9\n  |\n6 |     let words = text.split_whitespace().collect();\n  |         ^^^^^\n  |\nhelp: consider giving `words` an explicit type\n  |\n6 |     let words: Vec<_> = text.split_whitespace().collect();\n  |              ++++++++',
@@ -478,6 +471,13 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     "Exit code 101\nthread 'main' panicked at src/pager.rs:19:24:\nattempt to subtract with overflow\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
     "Exit code 101\nrunning 12 tests\ntest window::tests::empty_input ... FAILED\n\nfailures:\n\n---- window::tests::empty_input stdout ----\nthread 'window::tests::empty_input' panicked at src/window.rs:41:18:\nattempt to subtract with overflow\n\nfailures:\n    window::tests::empty_input\n\ntest result: FAILED. 11 passed; 1 failed; 0 ignored; 0 measured; 0 filtered out; finished in 0.01s",
     'an unsigned value goes below zero (often len() - 1 on an empty collection): guard the case or use checked_sub / saturating_sub',
+  ),
+  P(
+    'h5-cargo-links-conflict',
+    'cargo',
+    'Exit code 101\n    Updating crates.io index\nerror: failed to select a version for `openssl-sys`.\n    ... required by package `openssl v0.10.64`\n    ... which satisfies dependency `openssl = "^0.10"` of package `mailer v0.2.0 (/home/li/mailer)`\nversions that meet the requirements `^0.9.102` are: 0.9.102\n\nthe package `openssl-sys` links to the native library `openssl`, but it conflicts with a previous package which links to `openssl` as well:\npackage `openssl-sys v0.9.60`\n    ... which satisfies dependency `openssl-sys = "^0.9.60"` of package `native-tls v0.2.7`\nOnly one package in the dependency graph may specify the same links value. This helps ensure that only one copy of a native library is linked in the final binary. Try to adjust your dependencies so that only one package uses the `links = "openssl"` value.\n\nfailed to select a version for `openssl-sys` which could resolve this conflict',
+    'Exit code 101\nerror: failed to select a version for `libsqlite3-sys`.\n    ... required by package `rusqlite v0.31.0`\n    ... which satisfies dependency `rusqlite = "^0.31"` of package `notes v0.1.0 (/Users/ola/notes)`\nversions that meet the requirements `^0.28.0` are: 0.28.0\n\nthe package `libsqlite3-sys` links to the native library `sqlite3`, but it conflicts with a previous package which links to `sqlite3` as well:\npackage `libsqlite3-sys v0.27.0`\n    ... which satisfies dependency `libsqlite3-sys = "^0.27.0"` of package `sqlx-sqlite v0.7.4`\n    ... which satisfies dependency `sqlx-sqlite = "=0.7.4"` of package `sqlx v0.7.4`\nOnly one package in the dependency graph may specify the same links value. This helps ensure that only one copy of a native library is linked in the final binary. Try to adjust your dependencies so that only one package uses the `links = "sqlite3"` value.\n\nfailed to select a version for `libsqlite3-sys` which could resolve this conflict',
+    'two crates need different major versions of the same -sys crate: align the parent crates (upgrade/downgrade one, e.g. matching rusqlite and sqlx releases) so only one -sys version remains (cargo tree -i <sys crate>)',
   ),
   // git
   P(
@@ -753,7 +753,7 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'h5-text-file-busy',
     'shell',
     "Exit code 1\ncp: cannot create regular file '/usr/local/bin/agent': Text file busy",
-    'Exit code 1\ncurl: (23) Failure writing output to destination, passed 1369 returned 0\nWarning: Failed to open the file /opt/app/bin/server: Text file busy',
+    'Exit code 1\nWarning: Failed to open the file /opt/app/bin/server: Text file busy\ncurl: (23) Failure writing output to destination, passed 1369 returned 0',
     'the binary is running: stop it first, or write to a new file and mv it over the old one (mv replaces atomically)',
   ),
   P(
@@ -878,13 +878,6 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'List.of/Map.of/stream().toList() return immutable collections: copy into a mutable one first (new ArrayList<>(list)) before add/remove/sort',
   ),
   P(
-    'h5-java-lossy-conversion',
-    'java',
-    'Exit code 1\nsrc/main/java/com/acme/geo/Tile.java:18: error: incompatible types: possible lossy conversion from double to int\n        int x = Math.floor(lon / size);\n                          ^\n1 error',
-    'Exit code 1\n[ERROR] /home/ivan/stats/src/main/java/com/acme/stats/Histogram.java:[33,36] incompatible types: possible lossy conversion from long to int\n[INFO] 1 error',
-    'the value is wider than the target type: cast explicitly where the truncation is intended ((int) value, Math.toIntExact) or make the variable the wider type',
-  ),
-  P(
     'h5-java-unreported-exception',
     'java',
     'Exit code 1\nsrc/main/java/com/acme/io/Loader.java:14: error: unreported exception IOException; must be caught or declared to be thrown\n        String text = Files.readString(path);\n                                      ^\n1 error',
@@ -904,6 +897,13 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     "Exit code 1\n* What went wrong:\nCould not determine the dependencies of task ':app:compileDebugJavaWithJavac'.\n> SDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable or by setting the sdk.dir path in your project's local properties file at '/home/ivan/app/local.properties'.",
     "Exit code 1\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nA problem occurred configuring project ':app'.\n> SDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable or by setting the sdk.dir path in your project's local properties file at '/builds/mobile/android/local.properties'.",
     'tell Gradle where the Android SDK is: export ANDROID_HOME=<sdk path> or put sdk.dir=<sdk path> in local.properties (not committed)',
+  ),
+  P(
+    'h5-java-tomap-duplicate-key',
+    'java',
+    'Exit code 1\nException in thread "main" java.lang.IllegalStateException: Duplicate key alice@example.com (attempted merging values User[id=1, name=Alice] and User[id=7, name=Alice B.])\n\tat java.base/java.util.stream.Collectors.duplicateKeyException(Collectors.java:135)\n\tat java.base/java.util.stream.Collectors.lambda$uniqKeysMapAccumulator$1(Collectors.java:182)\n\tat com.acme.users.Directory.byEmail(Directory.java:29)',
+    'Exit code 1\njava.lang.IllegalStateException: Duplicate key com.acme.sku.Item@6d06d69c\n\tat java.util.stream.Collectors.lambda$throwingMerger$0(Collectors.java:133)\n\tat java.util.HashMap.merge(HashMap.java:1254)\n\tat java.util.stream.Collectors.lambda$toMap$58(Collectors.java:1320)\n\tat com.acme.sku.Catalog.index(Catalog.java:44)',
+    'Collectors.toMap got two elements with the same key: pass a merge function (toMap(k, v, (a, b) -> a)) or group them (groupingBy) if duplicates are legitimate',
   ),
   // c
   P(
@@ -949,13 +949,6 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     "a case declares an initialised variable that later cases jump over: wrap that case's body in braces { ... } (or declare the variable before the switch)",
   ),
   P(
-    'h5-gcc-return-type-werror',
-    'c',
-    "Exit code 1\nsrc/list.c: In function 'list_find':\nsrc/list.c:33:1: error: control reaches end of non-void function [-Werror=return-type]\n   33 | }\n      | ^\ncc1: some warnings being treated as errors",
-    'Exit code 1\n/home/tao/vm/src/stack.cpp:41:1: error: non-void function does not return a value in all control paths [-Werror,-Wreturn-type]\n   41 | }\n      | ^\n1 error generated.\nninja: build stopped: subcommand failed.',
-    'a non-void function can fall off its end: return a value on every path (add the final return, or handle the missing case)',
-  ),
-  P(
     'h5-cmake-ninja-missing',
     'c',
     'Exit code 1\nCMake Error: CMake was unable to find a build program corresponding to "Ninja".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!',
@@ -982,6 +975,13 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'Exit code 1\nld: warning: ignoring file /usr/local/lib/libyaml.dylib, building for macOS-arm64 but attempting to link with file built for macOS-x86_64\nUndefined symbols for architecture arm64:\n  "_yaml_parser_initialize", referenced from:\n      _load_config in config.o\nld: symbol(s) not found for architecture arm64\nclang: error: linker command failed with exit code 1 (use -v to see invocation)',
     "Exit code 1\nld: warning: ignoring file '/usr/local/Cellar/sdl2/2.28.5/lib/libSDL2.dylib': found architecture 'x86_64', required architecture 'arm64'\nUndefined symbols for architecture arm64:\n  \"_SDL_Init\", referenced from:\n      _main in main.o\nld: symbol(s) not found for architecture arm64",
     'the library was built for x86_64 (Intel Homebrew in /usr/local): install the arm64 build with the native Homebrew in /opt/homebrew and link against that path',
+  ),
+  P(
+    'h5-stack-smashing',
+    'c',
+    'Exit code 134\n*** stack smashing detected ***: terminated\nAborted (core dumped)',
+    'Exit code 134\n$ ./build/tokenize samples/long-line.txt\n*** stack smashing detected ***: ./build/tokenize terminated\nAborted (core dumped)',
+    'a write overflows a local array: bound every copy to the buffer size (snprintf, strncpy/strlcpy with sizeof, fgets), fix the array size; locate it with -fsanitize=address -g',
   ),
   // ruby
   P(
@@ -1316,7 +1316,7 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'h5-swift-optional-unwrap',
     'swift',
     "Exit code 1\n/Users/kim/dev/Weather/Weather/Models/City.swift:18:25: error: value of optional type 'String?' must be unwrapped to a value of type 'String'\n        return name.uppercased() + code\n                                   ^\nnote: coalesce using '??' to provide a default when the optional value contains 'nil'\nnote: force-unwrap using '!' to abort execution if the optional value contains 'nil'",
-    "Exit code 1\nSources/CLI/Commands/Export.swift:41:30: error: value of optional type 'URL?' must be unwrapped to a value of type 'URL'\n        try data.write(to: outputURL)\n                           ^\nSources/CLI/Commands/Export.swift:41:30: note: coalesce using '??' to provide a default when the optional value contains 'nil'\nerror: fatalError",
+    "Exit code 1\nSources/CLI/Commands/Export.swift:41:30: error: value of optional type 'URL?' must be unwrapped to a value of type 'URL'\n        try data.write(to: outputURL)\n                           ^\nSources/CLI/Commands/Export.swift:41:30: note: coalesce using '??' to provide a default when the optional value contains 'nil'",
     'unwrap the optional before use: if let / guard let, or ?? with a default (force-unwrap ! only when nil is impossible)',
   ),
   P(
@@ -1378,13 +1378,6 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'add the package the message names to build-depends of that component in the .cabal file (or dependencies in package.yaml for stack)',
   ),
   P(
-    'h5-hs-no-instance-show',
-    'haskell',
-    "Exit code 1\napp/Main.hs:12:8: error:\n    • No instance for (Show Config) arising from a use of ‘print’\n    • In a stmt of a 'do' block: print cfg",
-    'Exit code 1\nsrc/Report.hs:30:15: error: [GHC-39999]\n    • No instance for ‘Show Invoice’ arising from a use of ‘show’\n    • In the first argument of ‘putStrLn’, namely ‘(show inv)’',
-    'the type has no Show instance: add deriving (Show) to its declaration (or write an instance)',
-  ),
-  P(
     'h5-hs-text-vs-string',
     'haskell',
     'Exit code 1\nsrc/Greeting.hs:9:20: error:\n    • Couldn\'t match type ‘[Char]’ with ‘Text’\n      Expected: Text\n        Actual: String\n    • In the first argument of ‘T.toUpper’, namely ‘"hello"’',
@@ -1397,6 +1390,13 @@ export const HOLDOUT4_PAIRS: KbPair[] = [
     'Exit code 1\nError: [S-4804]\n       Stack failed to construct a build plan.\n\n       While constructing the build plan, Stack encountered the following errors:\n\n       In the dependencies for weather-0.1.0.0:\n         * req must match >=3.13, but req is not present in the snapshot lts-22.6 (latest matching version is 3.13.2).',
     'Exit code 1\nError: While constructing the build plan, the following exceptions were encountered:\n\nIn the dependencies for bot-0.2.0:\n    telegram-bot-simple needed, but the stack configuration has no specified version  (latest matching version is 0.13)\nneeded since bot is a build target.\n\nSome different approaches to resolving this:\n\n  * Recommended action: try adding the following to your extra-deps in /home/dana/bot/stack.yaml:\n\n- telegram-bot-simple-0.13@sha256:4e1c...,2211',
     "the package is not in the resolver's snapshot: add it (with a version) to extra-deps in stack.yaml, or move to a snapshot that has it",
+  ),
+  P(
+    'h5-hs-head-empty-list',
+    'haskell',
+    'Exit code 1\nreport: Prelude.head: empty list',
+    'Exit code 1\nweather-exe: Prelude.head: empty list\nCallStack (from HasCallStack):\n  error, called at libraries/base/GHC/List.hs:1646:3 in base:GHC.List\n  errorEmptyList, called at libraries/base/GHC/List.hs:85:11 in base:GHC.List\n  badHead, called at libraries/base/GHC/List.hs:81:28 in base:GHC.List\n  head, called at app/Main.hs:22:17 in main:Main',
+    'head was called on an empty list: pattern-match the empty case (case xs of [] -> ...; (x:_) -> ...) or use listToMaybe / Data.List.NonEmpty',
   ),
 ];
 
@@ -1452,7 +1452,6 @@ export const HOLDOUT4_UNRELATED: string[] = [
   'Exit code 1\nfind: ‘/proc/4121/task/4121/fdinfo’: Permission denied',
   'Exit code 1\nfind: warning: you have specified the global option -maxdepth after the argument -name, but global options are not positional',
   'Exit code 23\nrsync: [sender] link_stat "/home/ben/backup/photos" failed: No such file or directory (2)\nrsync error: some files/attrs were not transferred (see previous errors) (code 23) at main.c(1338) [sender=3.2.7]',
-  "Exit code 1\ncp: cannot create regular file '/usr/local/bin/agent': Permission denied",
   "Exit code 1\nln: failed to create symbolic link 'current/config': No such file or directory",
   'Exit code 1\nservice "web" has neither an image nor a build context specified: invalid compose project',
   'Exit code 1\ndb-1  | initdb: error: directory "/var/lib/postgresql/data" exists but is not empty\ndb-1  | It contains a lost+found directory, perhaps due to it being a mount point.',
