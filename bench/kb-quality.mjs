@@ -175,8 +175,14 @@ try {
       const tag = `[${set.name} / ${mode.name}]`;
       verbose = verboseArg && set.name !== 'held-out';
       for (const p of set.pairs) {
-        const q = m.errorKey(p.query).normalized;
-        const r = await m.searchErrorKB(db, q, { ...mode.opts, normalized: true, bump: false });
+        const key = m.errorKey(p.query);
+        const q = key.normalized;
+        const r = await m.searchErrorKB(db, q, {
+          ...mode.opts,
+          normalized: true,
+          message: key.message,
+          bump: false,
+        });
         if (r && r.id === idOf.get(p.id)) {
           hits++;
           tiers[r.tier] = (tiers[r.tier] ?? 0) + 1;
@@ -188,8 +194,14 @@ try {
         } else if (verbose) console.log(`  ${tag} miss ${p.id}: "${q}"`);
       }
       for (const u of set.unrelated) {
-        const q = m.errorKey(u).normalized;
-        const r = await m.searchErrorKB(db, q, { ...mode.opts, normalized: true, bump: false });
+        const key = m.errorKey(u);
+        const q = key.normalized;
+        const r = await m.searchErrorKB(db, q, {
+          ...mode.opts,
+          normalized: true,
+          message: key.message,
+          bump: false,
+        });
         if (r) {
           falseMatches++;
           if (cross(r)) crossFalse++;

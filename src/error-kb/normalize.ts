@@ -42,6 +42,25 @@ const QUOTED_RE =
 const LEADING_LOCATION =
   /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;
 
+/** Rules 1–3 of normalizeError on the whole message (no cut, no trim). */
+function mask(message: string): string {
+  return message
+    .slice(0, 4000)
+    .replace(PATH_RE, '<PATH>')
+    .replace(WIN_PATH_RE, '<PATH>')
+    .replace(REL_PATH_RE, '<PATH>')
+    .replace(TIMESTAMP_RE, '<N>')
+    .replace(HEX_RE, '<N>')
+    .replace(DOTTED_RE, '<N>')
+    .replace(NUMBER_RE, '<N>')
+    .replace(
+      LOCATION_RE,
+      (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
+    )
+    .replace(LINE_RE, '$1 <N>')
+    .replace(QUOTED_RE, '<STR>');
+}
+
 /**
  * Replaces the variable parts of an error message (seed 001, REQ-RA-001): paths → `<PATH>`,
  * numbers of two or more digits → `<N>` (and dotted numbers — IPs, versions — and timestamps as one
@@ -52,21 +71,7 @@ export function normalizeError(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
   try {
     return (
-      message
-        .slice(0, 4000)
-        .replace(PATH_RE, '<PATH>')
-        .replace(WIN_PATH_RE, '<PATH>')
-        .replace(REL_PATH_RE, '<PATH>')
-        .replace(TIMESTAMP_RE, '<N>')
-        .replace(HEX_RE, '<N>')
-        .replace(DOTTED_RE, '<N>')
-        .replace(NUMBER_RE, '<N>')
-        .replace(
-          LOCATION_RE,
-          (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
-        )
-        .replace(LINE_RE, '$1 <N>')
-        .replace(QUOTED_RE, '<STR>')
+      mask(message)
         .slice(0, 200)
         // runs of blanks are layout, not content (`FATAL:  role` = `FATAL: role`)
         .replace(/[ \t]{2,}/g, ' ')
@@ -75,6 +80,45 @@ export function normalizeError(message: unknown): string {
     );
   } catch {
     return '';
+  }
+}
+
+/**
+ * The names rule 3 and the path rule mask (`<STR>`, `<PATH>`), unmasked, in the order they appear:
+ * quoted strings (their text, quotes dropped) and paths outside quotes. The key keeps the seed's
+ * masking; these are what tells `Cannot find module 'express'` from `… '/app/dist/server.js'`
+ * (names.ts). Never throws.
+ */
+export function maskedNames(message: unknown): string[] {
+  if (typeof message !== 'string' || !message) return [];
+  try {
+    const text = message.slice(0, 4000);
+    const found: { at: number; name: string }[] = [];
+    const unquoted = text.replace(QUOTED_RE, (m, at: number) => {
+      found.push({ at, name: m.slice(1, -1) });
+      return ' '.repeat(m.length);
+    });
+    for (const re of [PATH_RE, WIN_PATH_RE, REL_PATH_RE])
+      for (const m of unquoted.matchAll(re)) found.push({ at: m.index, name: m[0] });
+    found.sort((a, b) => a.at - b.at);
+    // the names of a leading source location are not in the key (where, not what)
+    const lead = LEADING_LOCATION.exec(
+      mask(text)
+        .replace(/[ \t]{2,}/g, ' ')
+        .trim(),
+    );
+    let skip = lead ? (lead[0].match(/<(?:STR|PATH)>/g) ?? []).length : 0;
+    const out: string[] = [];
+    let end = -1;
+    for (const f of found) {
+      if (f.at < end) continue; // inside a path already taken
+      end = f.at + f.name.length;
+      if (skip > 0) skip--;
+      else if (f.name.trim()) out.push(f.name.trim());
+    }
+    return out;
+  } catch {
+    return [];
   }
 }
 

@@ -13,6 +13,7 @@ import { errorKey } from './error-key.js';
 import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import type { KbEntry } from './entry.js';
 import { accepts, searchLexical, type LexicalOptions } from './lexical.js';
+import { namesAgree } from './names.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export type { KbEntry };
@@ -39,6 +40,11 @@ export interface SearchTrace {
 export interface SearchOptions {
   /** The text is already a normalized key (skip errorKey: extraction + normalisation). */
   normalized?: boolean;
+  /**
+   * With `normalized`: the query's extracted, unmasked message (errorKey(raw).message), for the
+   * names check (names.ts). Without it a normalized query is judged on its key alone.
+   */
+  message?: string;
   now?: Date;
   env?: NodeJS.ProcessEnv;
   /**
@@ -75,9 +81,9 @@ export function lengthRatio(a: string, b: string): number {
   return Math.min(x, y) / Math.max(x, y);
 }
 
-function exactTier(db: DB, normalized: string): KbMatch | null {
+function exactTier(db: DB, normalized: string, message?: string): KbMatch | null {
   const exact = exactEntry(db, normalized);
-  return exact ? { ...exact, tier: 'exact' } : null;
+  return exact && namesAgree(message, exact) ? { ...exact, tier: 'exact' } : null;
 }
 
 /** Below this overlap, the parts after the common beginning tell two different problems. */
@@ -110,7 +116,7 @@ export function prefixAgrees(query: string, candidate: string): boolean {
   return sim.score >= PREFIX_TAIL_MIN_SCORE;
 }
 
-function prefixTier(db: DB, normalized: string): KbMatch | null {
+function prefixTier(db: DB, normalized: string, message?: string): KbMatch | null {
   const head = normalized.slice(0, 30);
   const low = asciiLower(head);
   const rows = prefixEntries(db, low, low + MAX_CHAR, escapeLike(head) + '%');
@@ -121,6 +127,7 @@ function prefixTier(db: DB, normalized: string): KbMatch | null {
   for (const entry of rows) {
     const ratio = lengthRatio(normalized, entry.error_normalized);
     if (ratio < 0.7 || !prefixAgrees(normalized, entry.error_normalized)) continue;
+    if (!namesAgree(message, entry)) continue;
     // A lone candidate needs the seed's rule and the guard; when several entries begin alike, the
     // beginning cannot tell them apart and each must agree as a whole, as the lexical tier asks
     // (`…maven-surefire-plugin…: There are test failures.` vs `…maven-compiler-plugin…: invalid target release`).
@@ -133,8 +140,8 @@ function prefixTier(db: DB, normalized: string): KbMatch | null {
 }
 
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
-export function searchText(db: DB, normalized: string): KbMatch | null {
-  return exactTier(db, normalized) ?? prefixTier(db, normalized);
+export function searchText(db: DB, normalized: string, message?: string): KbMatch | null {
+  return exactTier(db, normalized, message) ?? prefixTier(db, normalized, message);
 }
 
 /**
@@ -159,6 +166,7 @@ async function vectorTier(
   normalized: string,
   embedder: Embedder,
   th: VecThresholds,
+  message?: string,
 ): Promise<{ match: KbMatch | null; ran: boolean }> {
   let q: Float32Array | null = null;
   try {
@@ -174,7 +182,7 @@ async function vectorTier(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = near.flatMap((n) => {
     const entry = byId.get(n.id);
-    return entry ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
+    return entry && namesAgree(message, entry) ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
   });
   const pick = pickVector(normalized, candidates, th);
   return {
@@ -198,8 +206,10 @@ export async function searchErrorKB(
 ): Promise<KbMatch | null> {
   try {
     if (!db || typeof error !== 'string') return null;
-    const normalized = opts.normalized ? error.trim() : errorKey(error).normalized;
+    const key = opts.normalized ? null : errorKey(error);
+    const normalized = key ? key.normalized : error.trim();
     if (!normalized) return null;
+    const message = key ? key.message : opts.message;
     const trace = opts.trace;
     if (trace) trace.normalized = normalized;
     let t = performance.now();
@@ -209,10 +219,10 @@ export async function searchErrorKB(
       t = now;
     };
 
-    let hit: KbMatch | null = exactTier(db, normalized);
+    let hit: KbMatch | null = exactTier(db, normalized, message);
     step('exact', hit ? `#${hit.id}` : 'none');
     if (!hit) {
-      hit = prefixTier(db, normalized);
+      hit = prefixTier(db, normalized, message);
       step('prefix', hit ? `#${hit.id} (length ratio ${hit.score?.toFixed(2)})` : 'none');
     }
     let vectorRan = false;
@@ -222,7 +232,7 @@ export async function searchErrorKB(
       if (embedder) {
         try {
           const th = opts.thresholds ?? loadConfig(opts.env ?? process.env).embedding.thresholds;
-          const v = await vectorTier(db, normalized, embedder, th);
+          const v = await vectorTier(db, normalized, embedder, th, message);
           hit = v.match;
           vectorRan = v.ran;
           step(
@@ -241,7 +251,11 @@ export async function searchErrorKB(
       }
     }
     if (!hit && opts.lexical !== false) {
-      const lex = searchLexical(db, normalized, { ...opts.lexicalOptions, onlyUnembedded: vectorRan });
+      const lex = searchLexical(db, normalized, {
+        ...opts.lexicalOptions,
+        onlyUnembedded: vectorRan,
+        message,
+      });
       if (lex) hit = { ...lex.entry, tier: 'lexical', score: lex.score, distance: lex.bm25 };
       step(
         'lexical',
