@@ -145,10 +145,10 @@ const SUMMARY_LINE =
  * an `ERROR: Error installing x:` header). Taken only when no other line reads like an error.
  */
 const WRAPPER_LINE =
-  /^(?:error: failed to push some refs to\b.*|(?:[\w:]*BuildError: )?ERROR: Failed to build gem native extension\.?|ERROR:\s+Error installing \S+:?|An error occurred while installing .*|(?:ERROR: (?:failed to solve: )?)?(?:process|executor failed running) .* did not complete successfully: exit code: \d+|error during build:?|failed to load config from .*|\[cause\]: .*|!?\s*\[(?:remote )?rejected\] .*)$/i;
+  /^(?:error: failed to push some refs to\b.*|(?:[\w:]*BuildError: )?ERROR: Failed to build gem native extension\.?|ERROR:\s+Error installing \S+:?|An error occurred while installing .*|(?:ERROR: (?:failed to solve: )?)?(?:process|executor failed running) .* did not complete successfully: exit code: \d+|error during build:?|failed to load config from .*|\[cause\]: .*|!?\s*\[(?:remote )?rejected\] .*|fatal: Could not read from remote repository\.?|\*+ ?APPLICATION FAILED TO START ?\*+|APPLICATION FAILED TO START|\[ERROR\] COMPILATION ERROR\s*:?|error: subprocess-exited-with-error|× .* did not run successfully\.?|x Build failed in \S+|Your requirements could not be resolved to an installable set of packages\.?)$/i;
 /** Progress and notice lines printed before the error (downloads, object counts, build steps). */
 const PROGRESS_LINE =
-  /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|npm (?:notice|http|timing|verbose|info)\b.*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*)$/i;
+  /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|npm (?:notice|http|timing|verbose|info)\b.*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*|Installing dependencies from lock file.*|Verifying lock file contents .*|Loading composer repositories .*|Updating dependencies|\[INFO\] .*|│ exit code: \d+|╰─> \[\d+ lines of output\])$/i;
 /** Prefixes that only say who relays the message: git's `remote: `, buildkit's `#12 0.812 `. */
 const RELAY_PREFIX = /^(?:remote:\s+|#\d+ (?:\d+\.\d+ )?)/;
 /** After this banner, pytest repeats each error in one line: summary lines, not the error. */
@@ -175,6 +175,10 @@ const WEBPACK_LOCATION = /^(?:ERROR|WARNING) in \S+(?: \d+:\d+(?:-\d+)?)?$/;
 /** CMake's `CMake Error at CMakeLists.txt:12 (find_package):` header: the message is the paragraph below. */
 const CMAKE_HEADER = /^CMake (?:Error|Warning)(?: \(dev\))? at .*:$/;
 const GRADLE_WRONG = /^\* What went wrong:$/;
+/** Gradle's failed task without the `* What went wrong:` header: its `> ` causes follow. */
+const GRADLE_TASK = /^Execution failed for task .*$/;
+/** Spring Boot's failure analysis: the problem is the paragraph under `Description:`. */
+const DESCRIPTION_HEADER = /^Description:$/;
 
 /**
  * The message of a tool error worth normalising: drops Claude Code's `Exit code N` line and
@@ -214,6 +218,14 @@ export function extractErrorMessage(raw: unknown): string {
     if (causes.length >= 2) return causes[causes.length - 1] as string;
     return paragraph(gradle);
   }
+  const task = all.findIndex((l) => GRADLE_TASK.test(l));
+  if (task >= 0 && /^> /.test(all[task + 1] ?? '')) {
+    const causes = [all[task] as string, paragraph(task, 20)].join(' ').split(/\s+> /).slice(1);
+    if (causes.length) return causes[causes.length - 1]!.trim();
+  }
+  const description = all.findIndex((l) => DESCRIPTION_HEADER.test(l));
+  if (description >= 0 && all[description + 1] === '' && all[description + 2])
+    return all[description + 2] as string;
   const cmake = all.findIndex((l) => CMAKE_HEADER.test(l));
   if (cmake >= 0 && paragraph(cmake)) return paragraph(cmake);
 
