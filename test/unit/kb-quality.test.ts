@@ -84,17 +84,21 @@ describe('#13.5 the retrieval data set', () => {
     // tuning.ts, tuning-2.ts and holdout-v2.ts store distinct keys; holdout-v3.ts was written blind
     // and 6 of its stored errors share a key with another stored error (failures of the key; 9 before
     // the wrapper lines of this round)
-    expect(new Set([...PAIRS1, ...TUNING2_PAIRS, ...HOLDOUT2_PAIRS].map((p) => N(p.stored))).size).toBe(276);
+    const earlier = [...PAIRS1, ...TUNING2_PAIRS, ...HOLDOUT2_PAIRS];
+    const stored276 = new Set(earlier.map((p) => N(p.stored)));
+    expect(stored276.size).toBe(276);
     expect(all.length - stored.size).toBe(6);
     // an unrelated error never has the key of a stored one (by the seed's definition, the same error)
     // (holdout-v2.ts was written blind: its two clashes — webpack's `Can't resolve <STR> in <STR>` and
     // clang's `fatal error: <STR> file not found`, the quoted names masked by the seed's rule 3 — are
     // failures of the key, counted as false matches)
+    // (holdout-v3.ts, written blind too, stores the very key of 18 of them: counted as false matches)
     const checked = [...UNRELATED1, ...TUNING2_UNRELATED];
-    expect(checked.filter((u) => stored.has(N(u)))).toEqual([]);
-    expect(HOLDOUT2_UNRELATED.filter((u) => stored.has(N(u))).length).toBe(2);
+    expect(checked.filter((u) => stored276.has(N(u)))).toEqual([]);
+    expect(HOLDOUT2_UNRELATED.filter((u) => stored276.has(N(u))).length).toBe(2);
+    expect(checked.filter((u) => stored.has(N(u))).length).toBe(18);
     // …nor the key of a pair's later error (that would be the pair's problem: a label collision)
-    const queries = new Set(all.map((p) => N(p.query)));
+    const queries = new Set(earlier.map((p) => N(p.query)));
     expect(checked.filter((u) => queries.has(N(u)))).toEqual([]);
   });
 });
