@@ -6,7 +6,6 @@ import { embeddedAmong, ftsCandidates } from './db.js';
 import { codes, distinctive, similarity, tokens, weight, type Similarity } from './keywords.js';
 import type { KbEntry } from './entry.js';
 import { ftsQuery } from '../common/fts.js';
-import { namesAgree } from './names.js';
 
 /** Weighted Dice score a lexical candidate needs (see docs/error-kb-retrieval.md for how it was chosen). */
 export const LEXICAL_MIN_SCORE = 0.55;
@@ -28,8 +27,8 @@ export interface LexicalOptions {
   minScore?: number;
   /** Ambiguity margin (default LEXICAL_AMBIGUITY_MARGIN, see searchLexical). */
   ambiguityMargin?: number;
-  /** The query's extracted, unmasked message: candidates about another name are skipped (names.ts). */
-  message?: string;
+  /** A check of the candidate beyond its key (search.ts: the names and the detail of the query's message). */
+  fits?: (entry: KbEntry) => boolean;
 }
 
 /**
@@ -120,7 +119,7 @@ export function searchLexical(db: DB, normalized: string, opts: LexicalOptions =
     const sim = similarity(normalized, r.error_normalized);
     if (!accepts(sim, opts.minScore)) continue;
     const { bm25, ...entry } = r;
-    if (!namesAgree(opts.message, entry)) continue;
+    if (opts.fits && !opts.fits(entry)) continue;
     ok.push({ entry, score: sim.score, bm25, sim });
   }
   if (ok.length === 0) return null;

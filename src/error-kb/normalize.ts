@@ -42,8 +42,11 @@ const QUOTED_RE =
 const LEADING_LOCATION =
   /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;
 
-/** Rules 1–3 of normalizeError on the whole message (no cut, no trim). */
-function mask(message: string): string {
+/** A quoted sentence (three words or more) is a message inside the message, not a name. */
+const isSentence = (quoted: string) => (quoted.match(/\p{L}{2,}/gu) ?? []).length >= 3 && /\s/.test(quoted);
+
+/** Rules 1–3 of normalizeError on the whole message (no cut, no trim); `sentences`: keep quoted sentences. */
+function mask(message: string, sentences = false): string {
   return message
     .slice(0, 4000)
     .replace(PATH_RE, '<PATH>')
@@ -58,7 +61,7 @@ function mask(message: string): string {
       (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
     )
     .replace(LINE_RE, '$1 <N>')
-    .replace(QUOTED_RE, '<STR>');
+    .replace(QUOTED_RE, (q) => (sentences && isSentence(q) ? q : '<STR>'));
 }
 
 /**
@@ -77,6 +80,30 @@ export function normalizeError(message: unknown): string {
         .replace(/[ \t]{2,}/g, ' ')
         .trim()
         .replace(LEADING_LOCATION, '')
+    );
+  } catch {
+    return '';
+  }
+}
+
+/** The key's length limit (seed 001: the normalized error is cut to 200 characters). */
+export const KEY_MAX = 200;
+
+/**
+ * normalizeError without the cut, and with quoted sentences kept (`'[SSL: CERTIFICATE_VERIFY_FAILED]
+ * certificate verify failed: Hostname mismatch'` is the cause, not a name): the detail the key
+ * drops. Two errors with one key can still be two problems when their details differ (search.ts).
+ */
+export function normalizeDetail(message: unknown): string {
+  if (typeof message !== 'string' || !message) return '';
+  try {
+    return (
+      mask(message, true)
+        .replace(/[ \t]{2,}/g, ' ')
+        .trim()
+        .replace(LEADING_LOCATION, '')
+        // one quote style: `'…'` and `"…"` are the same text
+        .replace(/["“”‘’`]/g, "'")
     );
   } catch {
     return '';

@@ -14,6 +14,7 @@ import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import type { KbEntry } from './entry.js';
 import { accepts, searchLexical, type LexicalOptions } from './lexical.js';
 import { namesAgree } from './names.js';
+import { extractErrorMessage, normalizeDetail } from './normalize.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export type { KbEntry };
@@ -81,9 +82,29 @@ export function lengthRatio(a: string, b: string): number {
   return Math.min(x, y) / Math.max(x, y);
 }
 
+/**
+ * The detail the key drops: what follows the 200-character cut (a long wrapper first:
+ * `requests.exceptions.SSLError: HTTPSConnectionPool(host=<STR>, …) (Caused by SSLError(…`) and
+ * quoted sentences (`'[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: Hostname
+ * mismatch'`, masked by rule 3 as if it were a name). When the two details differ, they must agree
+ * as the prefix tier asks (prefixAgrees: same codes, something in common after the common
+ * beginning).
+ */
+export function detailAgrees(message: string | undefined, entry: KbEntry): boolean {
+  if (!message || !entry.error_raw) return true;
+  const q = normalizeDetail(message);
+  const s = normalizeDetail(extractErrorMessage(entry.error_raw));
+  return q === s || prefixAgrees(q, s);
+}
+
+/** The checks every tier's candidate passes when the query's message is known. */
+function fits(message: string | undefined, entry: KbEntry): boolean {
+  return namesAgree(message, entry) && detailAgrees(message, entry);
+}
+
 function exactTier(db: DB, normalized: string, message?: string): KbMatch | null {
   const exact = exactEntry(db, normalized);
-  return exact && namesAgree(message, exact) ? { ...exact, tier: 'exact' } : null;
+  return exact && fits(message, exact) ? { ...exact, tier: 'exact' } : null;
 }
 
 /** Below this overlap, the parts after the common beginning tell two different problems. */
@@ -127,7 +148,7 @@ function prefixTier(db: DB, normalized: string, message?: string): KbMatch | nul
   for (const entry of rows) {
     const ratio = lengthRatio(normalized, entry.error_normalized);
     if (ratio < 0.7 || !prefixAgrees(normalized, entry.error_normalized)) continue;
-    if (!namesAgree(message, entry)) continue;
+    if (!fits(message, entry)) continue;
     // A lone candidate needs the seed's rule and the guard; when several entries begin alike, the
     // beginning cannot tell them apart and each must agree as a whole, as the lexical tier asks
     // (`…maven-surefire-plugin…: There are test failures.` vs `…maven-compiler-plugin…: invalid target release`).
@@ -254,7 +275,10 @@ export async function searchErrorKB(
       const lex = searchLexical(db, normalized, {
         ...opts.lexicalOptions,
         onlyUnembedded: vectorRan,
-        message,
+        // the names only: a paraphrase's detail differs by nature (the detail check on every
+        // lexical candidate, or on those with the query's first 30 characters, cost recall on both
+        // halves and removed false matches on one)
+        fits: (e) => namesAgree(message, e),
       });
       if (lex) hit = { ...lex.entry, tier: 'lexical', score: lex.score, distance: lex.bm25 };
       step(

@@ -110,6 +110,33 @@ describe('#13 the names check: a fix about another name is not advised', () => {
   });
 });
 
+describe('#13 the detail the key drops: a quoted sentence, what follows the 200-character cut (text tiers)', () => {
+  // the text tiers are what the hooks use by default; the lexical tier checks the names only
+  const textSearch = (raw: string) => {
+    const k = errorKey(raw);
+    return searchErrorKB(db, k.normalized, { ...opts, lexical: false, normalized: true, message: k.message });
+  };
+  it('a quoted sentence is the cause, not a name: one key, two problems, no advice', async () => {
+    const err = (why: string) => `UploadError: push rejected by gateway ('${why}')`;
+    store(err('certificate verify failed: hostname mismatch'), 'add the host to the certificate SAN list');
+    const other = err('certificate verify failed: self signed certificate in chain');
+    expect(K(other)).toBe(K(err('certificate verify failed: hostname mismatch')));
+    expect(await textSearch(other)).toBeNull();
+    expect((await textSearch(err('certificate verify failed: hostname mismatch')))?.tier).toBe('exact');
+  });
+
+  it('two messages cut alike at 200 characters: the uncut ends must agree', async () => {
+    const wrapper =
+      'DeployError: the release pipeline step of the workflow could not complete because the remote builder ' +
+      'returned an error while it prepared the artifact bundle of the service for the upload to the registry:';
+    store(`${wrapper} disk quota exceeded on the builder volume`, 'free space on the builder volume');
+    const other = `${wrapper} signature verification failed for the bundle manifest`;
+    expect(K(other)).toBe(K(`${wrapper} disk quota exceeded on the builder volume`));
+    expect(await textSearch(other)).toBeNull();
+    expect((await textSearch(`${wrapper} disk quota exceeded on the builder volume`))?.tier).toBe('exact');
+  });
+});
+
 describe('#13 extraction: more wrapper lines (they say that a step failed, not why)', () => {
   it('git: `Could not read from remote repository` gives way to the reason above it', () => {
     const tail =
