@@ -204,6 +204,8 @@ const CMAKE_HEADER = /^CMake (?:Error|Warning)(?: \(dev\))? at .*:$/;
 const GRADLE_WRONG = /^\* What went wrong:$/;
 /** Gradle's failed task without the `* What went wrong:` header: its `> ` causes follow. */
 const GRADLE_TASK = /^Execution failed for task .*$/;
+/** Composer's `Problem 1` header: its `- ` lines say why, the last one is the deepest. */
+const PROBLEM_HEADER = /^Problem \d+$/;
 /** Spring Boot's failure analysis: the problem is the paragraph under `Description:`. */
 const DESCRIPTION_HEADER = /^Description:$/;
 
@@ -249,6 +251,12 @@ export function extractErrorMessage(raw: unknown): string {
   if (task >= 0 && /^> /.test(all[task + 1] ?? '')) {
     const causes = [all[task] as string, paragraph(task, 20)].join(' ').split(/\s+> /).slice(1);
     if (causes.length) return causes[causes.length - 1]!.trim();
+  }
+  const problem = all.findIndex((l) => PROBLEM_HEADER.test(l));
+  if (problem >= 0) {
+    const reasons: string[] = [];
+    for (let k = problem + 1; k < all.length && /^- /.test(all[k] ?? ''); k++) reasons.push(all[k]!.slice(2));
+    if (reasons.length) return reasons[reasons.length - 1]!;
   }
   const description = all.findIndex((l) => DESCRIPTION_HEADER.test(l));
   if (description >= 0 && all[description + 1] === '' && all[description + 2])

@@ -180,6 +180,16 @@ describe('#13 extraction: more wrapper lines (they say that a step failed, not w
     ).toBe('Your lock file does not contain a compatible set of packages. Please run composer update.');
   });
 
+  it("composer's `Problem 1`: its last `- ` line, the deepest reason", () => {
+    expect(
+      K(
+        "Exit code 2\nInstalling dependencies from lock file (including require-dev)\nVerifying lock file contents can be installed on current platform.\nYour lock file does not contain a compatible set of packages. Please run composer update.\n\n  Problem 1\n    - acme/util is locked to version v2.1.0 and an update of this package was not requested.\n    - acme/util v2.1.0 requires ext-intl * -> it is missing from your system. Install or enable PHP's intl extension.",
+      ),
+    ).toBe(
+      "acme/util <N> requires ext-intl * -> it is missing from your system. Install or enable PHP's intl extension.",
+    );
+  });
+
   it("Gradle's failed task without the `* What went wrong:` header: the deepest `> ` cause", () => {
     expect(
       K(
