@@ -45,6 +45,28 @@ const LEADING_LOCATION =
 /** A quoted sentence (three words or more) is a message inside the message, not a name. */
 const isSentence = (quoted: string) => (quoted.match(/\p{L}{2,}/gu) ?? []).length >= 3 && /\s/.test(quoted);
 
+/**
+ * Who reports the error, not what it is: the shell (`bash: `, `zsh: `), docker's CLI relaying the
+ * daemon (`docker: Error response from daemon…`), PHP's CLI (`PHP Fatal error:`). Dropped from the
+ * key, and zsh's `zsh: command not found: tsc` written as bash writes it (`tsc: command not found`),
+ * so one problem has one key whoever relays it.
+ */
+const REPORTER =
+  /^(?:(?:(?:ba|z|da|k|fi)?sh|docker): |PHP (?=(?:Fatal error|Warning|Parse error|Notice|Deprecated):))+/;
+const ZSH_ORDER = /^(command not found|permission denied|no such file or directory|event not found): (.+)$/i;
+const BASH_WORDING: Record<string, string> = {
+  'command not found': 'command not found',
+  'permission denied': 'Permission denied',
+  'no such file or directory': 'No such file or directory',
+  'event not found': 'event not found',
+};
+function reporterless(key: string): string {
+  const k = key.replace(REPORTER, '');
+  if (k === key) return key;
+  const z = ZSH_ORDER.exec(k);
+  return z ? `${z[2]}: ${BASH_WORDING[z[1]!.toLowerCase()]}` : k;
+}
+
 /** Rules 1–3 of normalizeError on the whole message (no cut, no trim); `sentences`: keep quoted sentences. */
 function mask(message: string, sentences = false): string {
   return message
@@ -73,13 +95,13 @@ function mask(message: string, sentences = false): string {
 export function normalizeError(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
   try {
-    return (
+    return reporterless(
       mask(message)
         .slice(0, 200)
         // runs of blanks are layout, not content (`FATAL:  role` = `FATAL: role`)
         .replace(/[ \t]{2,}/g, ' ')
         .trim()
-        .replace(LEADING_LOCATION, '')
+        .replace(LEADING_LOCATION, ''),
     );
   } catch {
     return '';

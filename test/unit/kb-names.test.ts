@@ -137,6 +137,25 @@ describe('#13 the detail the key drops: a quoted sentence, what follows the 200-
   });
 });
 
+describe('#13 the reporter is not the error: shell, docker CLI, PHP CLI prefixes', () => {
+  it('`docker: Error response from daemon…` = `Error response from daemon…`; `PHP Fatal error:` = `Fatal error:`', () => {
+    expect(
+      K('docker: Error response from daemon: Conflict. The container name "/db" is already in use.'),
+    ).toBe(K('Error response from daemon: Conflict. The container name "/api" is already in use.'));
+    expect(K('PHP Fatal error:  Allowed memory size of 134217728 bytes exhausted')).toBe(
+      K('Fatal error: Allowed memory size of 268435456 bytes exhausted'),
+    );
+  });
+
+  it("zsh's `zsh: command not found: tsc` is bash's `bash: tsc: command not found`", () => {
+    expect(K('zsh: command not found: tsc')).toBe('tsc: command not found');
+    expect(K('bash: tsc: command not found')).toBe('tsc: command not found');
+    expect(K('zsh: permission denied: ./run.sh')).toBe(K('bash: ./build.sh: Permission denied'));
+    // a program's own prefix stays: it says which tool failed
+    expect(K("git: 'stauts' is not a git command.")).toBe('git: <STR> is not a git command.');
+  });
+});
+
 describe('#13 extraction: more wrapper lines (they say that a step failed, not why)', () => {
   it('git: `Could not read from remote repository` gives way to the reason above it', () => {
     const tail =
