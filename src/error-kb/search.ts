@@ -160,9 +160,44 @@ function prefixTier(db: DB, normalized: string, message?: string): KbMatch | nul
   return best ? { ...best.entry, tier: 'prefix', score: best.ratio } : null;
 }
 
+/**
+ * A severity label or an exception class before the message (`ERROR: `, `FATAL: `, `error: `,
+ * `psycopg2.errors.InFailedSqlTransaction: `, `django.db.utils.ProgrammingError: `): who labels
+ * the message differs between clients of one server (psql, psycopg2, Django) while the message is
+ * the server's. Not a label: one that carries an error code (`error[E0603]: `, `error TS2307: `).
+ */
+const LABEL =
+  /^(?:ERROR|FATAL|PANIC|Error|error|fatal|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.[A-Z]\w*(?:Error|Exception|Violation|Transaction)?): (?=\S)/;
+/** The generic labels an entry may carry instead of the query's. */
+const GENERIC_LABELS = ['ERROR', 'FATAL', 'error', 'Error', 'fatal'];
+
+/**
+ * The label tier (exact, after the prefix tier): the same message under another generic label
+ * (`error: sorry, too many clients already` = `FATAL: sorry, too many clients already`,
+ * `psycopg2.errors.InFailedSqlTransaction: current transaction is aborted…` = `ERROR: current
+ * transaction is aborted…`). Looked up by exact key, as many lookups as generic labels.
+ */
+function labelTier(db: DB, normalized: string, message?: string): KbMatch | null {
+  const m = LABEL.exec(normalized);
+  if (!m) return null;
+  const body = normalized.slice(m[0].length);
+  if (body.length < 12) return null; // `Error: x` says too little
+  for (const label of GENERIC_LABELS) {
+    const key = `${label}: ${body}`;
+    if (key === normalized) continue;
+    const e = exactEntry(db, key);
+    if (e && fits(message, e)) return { ...e, tier: 'prefix' };
+  }
+  return null;
+}
+
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
 export function searchText(db: DB, normalized: string, message?: string): KbMatch | null {
-  return exactTier(db, normalized, message) ?? prefixTier(db, normalized, message);
+  return (
+    exactTier(db, normalized, message) ??
+    prefixTier(db, normalized, message) ??
+    labelTier(db, normalized, message)
+  );
 }
 
 /**
@@ -243,7 +278,7 @@ export async function searchErrorKB(
     let hit: KbMatch | null = exactTier(db, normalized, message);
     step('exact', hit ? `#${hit.id}` : 'none');
     if (!hit) {
-      hit = prefixTier(db, normalized, message);
+      hit = prefixTier(db, normalized, message) ?? labelTier(db, normalized, message);
       step('prefix', hit ? `#${hit.id} (length ratio ${hit.score?.toFixed(2)})` : 'none');
     }
     let vectorRan = false;

@@ -33,6 +33,12 @@ const hookSearch = (raw: string) => {
   return searchErrorKB(db, k.normalized, { ...opts, normalized: true, message: k.message });
 };
 
+// the text tiers are what the hooks use by default; the lexical tier checks the names only
+const textSearch = (raw: string) => {
+  const k = errorKey(raw);
+  return searchErrorKB(db, k.normalized, { ...opts, lexical: false, normalized: true, message: k.message });
+};
+
 describe('#13 maskedNames: the names the key masks, unmasked', () => {
   it('quoted names and paths in order; a leading source location is not part of the key', () => {
     expect(maskedNames("Error: Cannot find module 'express'")).toEqual(['express']);
@@ -111,11 +117,6 @@ describe('#13 the names check: a fix about another name is not advised', () => {
 });
 
 describe('#13 the detail the key drops: a quoted sentence, what follows the 200-character cut (text tiers)', () => {
-  // the text tiers are what the hooks use by default; the lexical tier checks the names only
-  const textSearch = (raw: string) => {
-    const k = errorKey(raw);
-    return searchErrorKB(db, k.normalized, { ...opts, lexical: false, normalized: true, message: k.message });
-  };
   it('a quoted sentence is the cause, not a name: one key, two problems, no advice', async () => {
     const err = (why: string) => `UploadError: push rejected by gateway ('${why}')`;
     store(err('certificate verify failed: hostname mismatch'), 'add the host to the certificate SAN list');
@@ -153,6 +154,32 @@ describe('#13 the reporter is not the error: shell, docker CLI, PHP CLI prefixes
     expect(K('zsh: permission denied: ./run.sh')).toBe(K('bash: ./build.sh: Permission denied'));
     // a program's own prefix stays: it says which tool failed
     expect(K("git: 'stauts' is not a git command.")).toBe('git: <STR> is not a git command.');
+  });
+});
+
+describe('#13 the label tier: the same message under another severity label or client exception class', () => {
+  it("`error: sorry, too many clients already` finds `FATAL: …`; psycopg2's class finds psql's `ERROR: …`", async () => {
+    store(
+      'psql: error: connection to server failed: FATAL:  sorry, too many clients already',
+      'raise max_connections',
+    );
+    store(
+      'ERROR:  current transaction is aborted, commands ignored until end of transaction block',
+      'ROLLBACK the failed transaction first',
+    );
+    const a = await textSearch('Error: sorry, too many clients already');
+    expect(a?.resolution).toBe('raise max_connections');
+    const b = await textSearch(
+      'psycopg2.errors.InFailedSqlTransaction: current transaction is aborted, commands ignored until end of transaction block',
+    );
+    expect(b?.resolution).toBe('ROLLBACK the failed transaction first');
+  });
+
+  it('a label with an error code is not a label; a short body says too little', async () => {
+    store('error[E0603]: function `parse` is private', 'make it pub');
+    expect(await textSearch('error: function `parse` is private')).toBeNull();
+    store('Error: timeout', 'retry');
+    expect(await textSearch('fatal: timeout')).toBeNull();
   });
 });
 
