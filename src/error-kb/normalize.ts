@@ -90,18 +90,27 @@ function mask(message: string, sentences = false): string {
  * Replaces the variable parts of an error message (seed 001, REQ-RA-001): paths → `<PATH>`,
  * numbers of two or more digits → `<N>` (and dotted numbers — IPs, versions — and timestamps as one
  * `<N>`), quoted strings (≤ 100 characters) → `<STR>`; then cuts to 200 characters and trims both
- * ends; a leading source location is dropped (LEADING_LOCATION). Never throws: a non-string gives ''.
+ * ends; a leading source location is dropped (LEADING_LOCATION), and so is the reporter (REPORTER:
+ * `bash: `, `docker: `, `PHP `). Never throws: a non-string gives ''.
  */
 export function normalizeError(message: unknown): string {
+  return reporterless(keyWithReporter(message));
+}
+
+/**
+ * The key as it was before the reporter rule (`bash: tsc: command not found`): entries recorded
+ * then keep that key, and the exact tier looks it up too (search.ts).
+ */
+export function keyWithReporter(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
   try {
-    return reporterless(
+    return (
       mask(message)
         .slice(0, 200)
         // runs of blanks are layout, not content (`FATAL:  role` = `FATAL: role`)
         .replace(/[ \t]{2,}/g, ' ')
         .trim()
-        .replace(LEADING_LOCATION, ''),
+        .replace(LEADING_LOCATION, '')
     );
   } catch {
     return '';

@@ -14,7 +14,7 @@ import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import type { KbEntry } from './entry.js';
 import { accepts, searchLexical, type LexicalOptions } from './lexical.js';
 import { namesAgree } from './names.js';
-import { extractErrorMessage, normalizeDetail } from './normalize.js';
+import { extractErrorMessage, keyWithReporter, normalizeDetail } from './normalize.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export type { KbEntry };
@@ -104,7 +104,12 @@ function fits(message: string | undefined, entry: KbEntry): boolean {
 
 function exactTier(db: DB, normalized: string, message?: string): KbMatch | null {
   const exact = exactEntry(db, normalized);
-  return exact && fits(message, exact) ? { ...exact, tier: 'exact' } : null;
+  if (exact && fits(message, exact)) return { ...exact, tier: 'exact' };
+  // an entry recorded before the reporter rule keeps its key (`bash: tsc: command not found`)
+  const legacy = message ? keyWithReporter(message) : '';
+  if (!legacy || legacy === normalized) return null;
+  const old = exactEntry(db, legacy);
+  return old && fits(message, old) ? { ...old, tier: 'exact' } : null;
 }
 
 /** Below this overlap, the parts after the common beginning tell two different problems. */

@@ -148,10 +148,16 @@ describe('#13 the reporter is not the error: shell, docker CLI, PHP CLI prefixes
     );
   });
 
-  it("zsh's `zsh: command not found: tsc` is bash's `bash: tsc: command not found`", () => {
+  it("zsh's `zsh: command not found: tsc` is bash's `bash: tsc: command not found`", async () => {
     expect(K('zsh: command not found: tsc')).toBe('tsc: command not found');
     expect(K('bash: tsc: command not found')).toBe('tsc: command not found');
     expect(K('zsh: permission denied: ./run.sh')).toBe(K('bash: ./build.sh: Permission denied'));
+    // an entry recorded before the rule keeps its key and is still found by the exact tier
+    recordResolution(db, 'bash: tsc: command not found', {
+      errorRaw: 'bash: tsc: command not found',
+      resolution: 'npm i -D typescript',
+    });
+    expect((await textSearch('Exit code 127\nbash: tsc: command not found'))?.tier).toBe('exact');
     // a program's own prefix stays: it says which tool failed
     expect(K("git: 'stauts' is not a git command.")).toBe('git: <STR> is not a git command.');
   });
