@@ -196,12 +196,48 @@ function labelTier(db: DB, normalized: string, message?: string): KbMatch | null
   return null;
 }
 
+/**
+ * A trailing hint: a sentence that tells what to try, not what failed (`Did you mean <PATH>?`,
+ * `To resolve this issue, run: …`, `Try <STR> and then …`, `You have to remove (or rename) …`).
+ */
+const HINT =
+  /^[\s.;,]*(?:Did you mean|Did you forget|Did you install|To resolve|To fix|Try |Either |You have to|You may |You might |Please |Consider |Run |Use |See |Hint:|help:|note:|For more information)/i;
+
+/**
+ * The hint tier (after the label tier): one key is the other plus a trailing hint, which the seed's
+ * length ratio refuses when the message is short (`File does not exist.` vs `File does not exist.
+ * Did you mean <PATH>?`). Only a whole key followed by a hint sentence, both ways; the names and
+ * detail checks apply.
+ */
+function hintTier(db: DB, normalized: string, message?: string): KbMatch | null {
+  // the query has the hint: its message without it, by exact key
+  const cut = normalized.search(/[.?!:]\s+\S/);
+  for (let at = cut; at >= 0 && at < normalized.length;) {
+    const end = at + 1;
+    if (HINT.test(normalized.slice(end))) {
+      const e = exactEntry(db, normalized.slice(0, end).trim());
+      if (e && fits(message, e)) return { ...e, tier: 'prefix' };
+    }
+    const next = normalized.slice(end).search(/[.?!:]\s+\S/);
+    at = next < 0 ? -1 : end + next;
+  }
+  // the stored error has the hint: entries that begin with the whole query
+  const low = asciiLower(normalized);
+  for (const e of prefixEntries(db, low, low + MAX_CHAR, escapeLike(normalized) + '%')) {
+    if (e.error_normalized.length === normalized.length) continue;
+    if (HINT.test(e.error_normalized.slice(normalized.length)) && fits(message, e))
+      return { ...e, tier: 'prefix' };
+  }
+  return null;
+}
+
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
 export function searchText(db: DB, normalized: string, message?: string): KbMatch | null {
   return (
     exactTier(db, normalized, message) ??
     prefixTier(db, normalized, message) ??
-    labelTier(db, normalized, message)
+    labelTier(db, normalized, message) ??
+    hintTier(db, normalized, message)
   );
 }
 
@@ -283,7 +319,10 @@ export async function searchErrorKB(
     let hit: KbMatch | null = exactTier(db, normalized, message);
     step('exact', hit ? `#${hit.id}` : 'none');
     if (!hit) {
-      hit = prefixTier(db, normalized, message) ?? labelTier(db, normalized, message);
+      hit =
+        prefixTier(db, normalized, message) ??
+        labelTier(db, normalized, message) ??
+        hintTier(db, normalized, message);
       step('prefix', hit ? `#${hit.id} (length ratio ${hit.score?.toFixed(2)})` : 'none');
     }
     let vectorRan = false;

@@ -189,6 +189,22 @@ describe('#13 the label tier: the same message under another severity label or c
   });
 });
 
+describe('#13 the hint tier: one key is the other plus a trailing hint sentence', () => {
+  it('`File does not exist.` and `File does not exist. Did you mean <PATH>?` both ways; not any longer message', async () => {
+    store('File does not exist.', 'Glob for the file first, then Read the path it gives');
+    expect((await textSearch('File does not exist. Did you mean src/app.tsx?'))?.resolution).toMatch(/^Glob/);
+    store(
+      'ActiveRecord::PendingMigrationError: Migrations are pending. To resolve this issue, run: bin/rails db:migrate',
+      'bin/rails db:migrate',
+    );
+    expect(
+      (await textSearch('ActiveRecord::PendingMigrationError: Migrations are pending.'))?.resolution,
+    ).toBe('bin/rails db:migrate');
+    // what follows is not a hint: another problem
+    expect(await textSearch('File does not exist. The volume is not mounted.')).toBeNull();
+  });
+});
+
 describe('#13 extraction: more wrapper lines (they say that a step failed, not why)', () => {
   it('git: `Could not read from remote repository` gives way to the reason above it', () => {
     const tail =
