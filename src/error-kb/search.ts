@@ -12,7 +12,7 @@ import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
 import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import type { KbEntry } from './entry.js';
-import { accepts, searchLexical, type LexicalOptions } from './lexical.js';
+import { accepts, LEXICAL_AMBIGUITY_MARGIN, searchLexical, type LexicalOptions } from './lexical.js';
 import { namesAgree } from './names.js';
 import { extractErrorMessage, keyWithReporter, normalizeDetail } from './normalize.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
@@ -150,6 +150,7 @@ function prefixTier(db: DB, normalized: string, message?: string): KbMatch | nul
   // the one whose whole message agrees best, not the most used one; below 70 % of the length the
   // prefix match is ignored and the search falls through (seed).
   let best: { entry: KbEntry; ratio: number; score: number } | null = null;
+  const passed: { entry: KbEntry; ratio: number; score: number }[] = [];
   for (const entry of rows) {
     const ratio = lengthRatio(normalized, entry.error_normalized);
     if (ratio < 0.7 || !prefixAgrees(normalized, entry.error_normalized)) continue;
@@ -160,8 +161,19 @@ function prefixTier(db: DB, normalized: string, message?: string): KbMatch | nul
     const sim = similarity(normalized, entry.error_normalized);
     if (rows.length > 1 && !accepts(sim)) continue;
     const score = sim.score;
+    passed.push({ entry, ratio, score });
     if (!best || score > best.score + 1e-9) best = { entry, ratio, score };
   }
+  // no coin toss: another entry with other advice that agrees about as well (the lexical tier's margin)
+  const b = best;
+  if (
+    b &&
+    passed.some(
+      (p) =>
+        p !== b && p.entry.resolution !== b.entry.resolution && p.score >= b.score - LEXICAL_AMBIGUITY_MARGIN,
+    )
+  )
+    return null;
   return best ? { ...best.entry, tier: 'prefix', score: best.ratio } : null;
 }
 

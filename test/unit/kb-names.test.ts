@@ -205,6 +205,20 @@ describe('#13 the hint tier: one key is the other plus a trailing hint sentence'
   });
 });
 
+describe('#13 the prefix tier: no coin toss between entries that begin alike', () => {
+  it('two entries with other advice that agree as well with the query: no answer; the same advice: an answer', async () => {
+    const head = 'Job failed: the nightly report export task';
+    store(`${head} stopped: upstream quota window reached for tenant`, 'wait for the quota window');
+    store(`${head} stopped: upstream quota window closed for tenant`, 'reopen the quota window');
+    const q = `${head} stopped: upstream quota window exhausted for tenant`;
+    expect(await textSearch(q)).toBeNull();
+    store(`${head} halted: downstream archive volume is read-only now`, 'remount the archive volume rw');
+    expect(
+      (await textSearch(`${head} halted: downstream archive volume is read-only again`))?.resolution,
+    ).toBe('remount the archive volume rw');
+  });
+});
+
 describe('#13 extraction: more wrapper lines (they say that a step failed, not why)', () => {
   it('git: `Could not read from remote repository` gives way to the reason above it', () => {
     const tail =
