@@ -94,8 +94,15 @@ export function detailAgrees(message: string | undefined, entry: KbEntry): boole
   if (!message || !entry.error_raw) return true;
   const q = normalizeDetail(message);
   const s = normalizeDetail(extractErrorMessage(entry.error_raw));
-  return q === s || prefixAgrees(q, s);
+  return q === s || prefixAgrees(q, s, DETAIL_TAIL_MIN_SCORE);
 }
+
+/**
+ * The overlap the details need after their common beginning: more than the prefix guard's 0.25, since
+ * the rest of the key already agrees and the detail is all that is left to tell two problems apart
+ * (chosen on the halves: 0.25 / 0.3 / 0.35 / 0.4 / 0.45 / 0.55, docs/error-kb-retrieval.md).
+ */
+export const DETAIL_TAIL_MIN_SCORE = 0.4;
 
 /** The checks every tier's candidate passes when the query's message is known. */
 function fits(message: string | undefined, entry: KbEntry): boolean {
@@ -122,7 +129,7 @@ export const PREFIX_TAIL_MIN_SCORE = 0.25;
  * the common beginning has nothing in common (`…port <N> failed: Connection refused` vs
  * `…port <N> failed: FATAL: password authentication failed`). The lexical tier may still match it.
  */
-export function prefixAgrees(query: string, candidate: string): boolean {
+export function prefixAgrees(query: string, candidate: string, minTail = PREFIX_TAIL_MIN_SCORE): boolean {
   const cq = codes(query);
   const cc = codes(candidate);
   if (cq.size > 0 && cc.size > 0 && ![...cq].some((c) => cc.has(c))) return false;
@@ -139,7 +146,7 @@ export function prefixAgrees(query: string, candidate: string): boolean {
     s.slice(i).replace(/[\p{L}\p{N}]+/gu, (w) => (headWords.has(w.toLowerCase()) ? ' ' : w));
   if (tokens(query.slice(i)).size < 2 || tokens(candidate.slice(i)).size < 2) return true;
   const sim = similarity(rest(query), rest(candidate));
-  return sim.score >= PREFIX_TAIL_MIN_SCORE;
+  return sim.score >= minTail;
 }
 
 function prefixTier(db: DB, normalized: string, message?: string): KbMatch | null {

@@ -135,6 +135,9 @@ describe('#13 the detail the key drops: a quoted sentence, what follows the 200-
     expect(K(other)).toBe(K(`${wrapper} disk quota exceeded on the builder volume`));
     expect(await textSearch(other)).toBeNull();
     expect((await textSearch(`${wrapper} disk quota exceeded on the builder volume`))?.tier).toBe('exact');
+    // a tail that shares a little (`on the builder volume`) is still another problem (DETAIL_TAIL_MIN_SCORE)
+    store(`${wrapper} disk quota exceeded on the builder volume cache`, 'prune the builder cache');
+    expect(await textSearch(`${wrapper} manifest signature missing on the builder volume`)).toBeNull();
   });
 });
 
