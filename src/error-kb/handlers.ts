@@ -52,7 +52,7 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   if (!normalized) return null;
   if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
   const db = deps.db();
-  const kb = await searchErrorKB(db, normalized, hookSearchOptions(deps));
+  const kb = await searchErrorKB(db, normalized, { ...hookSearchOptions(deps), message: key.message });
   if (!kb?.resolution) return null;
   const advice = hookAdvice(db, kb.id, deps, key.raw);
   if (!advice) return null;

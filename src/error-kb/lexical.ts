@@ -27,6 +27,8 @@ export interface LexicalOptions {
   minScore?: number;
   /** Ambiguity margin (default LEXICAL_AMBIGUITY_MARGIN, see searchLexical). */
   ambiguityMargin?: number;
+  /** A check of the candidate beyond its key (search.ts: the names and the detail of the query's message). */
+  fits?: (entry: KbEntry) => boolean;
 }
 
 /**
@@ -117,6 +119,7 @@ export function searchLexical(db: DB, normalized: string, opts: LexicalOptions =
     const sim = similarity(normalized, r.error_normalized);
     if (!accepts(sim, opts.minScore)) continue;
     const { bm25, ...entry } = r;
+    if (opts.fits && !opts.fits(entry)) continue;
     ok.push({ entry, score: sim.score, bm25, sim });
   }
   if (ok.length === 0) return null;

@@ -42,31 +42,70 @@ const QUOTED_RE =
 const LEADING_LOCATION =
   /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;
 
+/** A quoted sentence (three words or more) is a message inside the message, not a name. */
+const isSentence = (quoted: string) => (quoted.match(/\p{L}{2,}/gu) ?? []).length >= 3 && /\s/.test(quoted);
+
+/**
+ * Who reports the error, not what it is: the shell (`bash: `, `zsh: `), docker's CLI relaying the
+ * daemon (`docker: Error response from daemon…`), PHP's CLI (`PHP Fatal error:`). Dropped from the
+ * key, and zsh's `zsh: command not found: tsc` written as bash writes it (`tsc: command not found`),
+ * so one problem has one key whoever relays it.
+ */
+const REPORTER =
+  /^(?:(?:(?:ba|z|da|k|fi)?sh|docker): |PHP (?=(?:Fatal error|Warning|Parse error|Notice|Deprecated):))+/;
+const ZSH_ORDER = /^(command not found|permission denied|no such file or directory|event not found): (.+)$/i;
+const BASH_WORDING: Record<string, string> = {
+  'command not found': 'command not found',
+  'permission denied': 'Permission denied',
+  'no such file or directory': 'No such file or directory',
+  'event not found': 'event not found',
+};
+function reporterless(key: string): string {
+  const k = key.replace(REPORTER, '');
+  if (k === key) return key;
+  const z = ZSH_ORDER.exec(k);
+  return z ? `${z[2]}: ${BASH_WORDING[z[1]!.toLowerCase()]}` : k;
+}
+
+/** Rules 1–3 of normalizeError on the whole message (no cut, no trim); `sentences`: keep quoted sentences. */
+function mask(message: string, sentences = false): string {
+  return message
+    .slice(0, 4000)
+    .replace(PATH_RE, '<PATH>')
+    .replace(WIN_PATH_RE, '<PATH>')
+    .replace(REL_PATH_RE, '<PATH>')
+    .replace(TIMESTAMP_RE, '<N>')
+    .replace(HEX_RE, '<N>')
+    .replace(DOTTED_RE, '<N>')
+    .replace(NUMBER_RE, '<N>')
+    .replace(
+      LOCATION_RE,
+      (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
+    )
+    .replace(LINE_RE, '$1 <N>')
+    .replace(QUOTED_RE, (q) => (sentences && isSentence(q) ? q : '<STR>'));
+}
+
 /**
  * Replaces the variable parts of an error message (seed 001, REQ-RA-001): paths → `<PATH>`,
  * numbers of two or more digits → `<N>` (and dotted numbers — IPs, versions — and timestamps as one
  * `<N>`), quoted strings (≤ 100 characters) → `<STR>`; then cuts to 200 characters and trims both
- * ends; a leading source location is dropped (LEADING_LOCATION). Never throws: a non-string gives ''.
+ * ends; a leading source location is dropped (LEADING_LOCATION), and so is the reporter (REPORTER:
+ * `bash: `, `docker: `, `PHP `). Never throws: a non-string gives ''.
  */
 export function normalizeError(message: unknown): string {
+  return reporterless(keyWithReporter(message));
+}
+
+/**
+ * The key as it was before the reporter rule (`bash: tsc: command not found`): entries recorded
+ * then keep that key, and the exact tier looks it up too (search.ts).
+ */
+export function keyWithReporter(message: unknown): string {
   if (typeof message !== 'string' || !message) return '';
   try {
     return (
-      message
-        .slice(0, 4000)
-        .replace(PATH_RE, '<PATH>')
-        .replace(WIN_PATH_RE, '<PATH>')
-        .replace(REL_PATH_RE, '<PATH>')
-        .replace(TIMESTAMP_RE, '<N>')
-        .replace(HEX_RE, '<N>')
-        .replace(DOTTED_RE, '<N>')
-        .replace(NUMBER_RE, '<N>')
-        .replace(
-          LOCATION_RE,
-          (_m, p: string, open: string, _l, sep?: string) => `${p}${open}<N>${sep ? `${sep}<N>` : ''}`,
-        )
-        .replace(LINE_RE, '$1 <N>')
-        .replace(QUOTED_RE, '<STR>')
+      mask(message)
         .slice(0, 200)
         // runs of blanks are layout, not content (`FATAL:  role` = `FATAL: role`)
         .replace(/[ \t]{2,}/g, ' ')
@@ -75,6 +114,69 @@ export function normalizeError(message: unknown): string {
     );
   } catch {
     return '';
+  }
+}
+
+/** The key's length limit (seed 001: the normalized error is cut to 200 characters). */
+export const KEY_MAX = 200;
+
+/**
+ * normalizeError without the cut, and with quoted sentences kept (`'[SSL: CERTIFICATE_VERIFY_FAILED]
+ * certificate verify failed: Hostname mismatch'` is the cause, not a name): the detail the key
+ * drops. Two errors with one key can still be two problems when their details differ (search.ts).
+ */
+export function normalizeDetail(message: unknown): string {
+  if (typeof message !== 'string' || !message) return '';
+  try {
+    return (
+      mask(message, true)
+        .replace(/[ \t]{2,}/g, ' ')
+        .trim()
+        .replace(LEADING_LOCATION, '')
+        // one quote style: `'…'` and `"…"` are the same text
+        .replace(/["“”‘’`]/g, "'")
+    );
+  } catch {
+    return '';
+  }
+}
+
+/**
+ * The names rule 3 and the path rule mask (`<STR>`, `<PATH>`), unmasked, in the order they appear:
+ * quoted strings (their text, quotes dropped) and paths outside quotes. The key keeps the seed's
+ * masking; these are what tells `Cannot find module 'express'` from `… '/app/dist/server.js'`
+ * (names.ts). Never throws.
+ */
+export function maskedNames(message: unknown): string[] {
+  if (typeof message !== 'string' || !message) return [];
+  try {
+    const text = message.slice(0, 4000);
+    const found: { at: number; name: string }[] = [];
+    const unquoted = text.replace(QUOTED_RE, (m, at: number) => {
+      found.push({ at, name: m.slice(1, -1) });
+      return ' '.repeat(m.length);
+    });
+    for (const re of [PATH_RE, WIN_PATH_RE, REL_PATH_RE])
+      for (const m of unquoted.matchAll(re)) found.push({ at: m.index, name: m[0] });
+    found.sort((a, b) => a.at - b.at);
+    // the names of a leading source location are not in the key (where, not what)
+    const lead = LEADING_LOCATION.exec(
+      mask(text)
+        .replace(/[ \t]{2,}/g, ' ')
+        .trim(),
+    );
+    let skip = lead ? (lead[0].match(/<(?:STR|PATH)>/g) ?? []).length : 0;
+    const out: string[] = [];
+    let end = -1;
+    for (const f of found) {
+      if (f.at < end) continue; // inside a path already taken
+      end = f.at + f.name.length;
+      if (skip > 0) skip--;
+      else if (f.name.trim()) out.push(f.name.trim());
+    }
+    return out;
+  } catch {
+    return [];
   }
 }
 
@@ -101,10 +203,10 @@ const SUMMARY_LINE =
  * an `ERROR: Error installing x:` header). Taken only when no other line reads like an error.
  */
 const WRAPPER_LINE =
-  /^(?:error: failed to push some refs to\b.*|(?:[\w:]*BuildError: )?ERROR: Failed to build gem native extension\.?|ERROR:\s+Error installing \S+:?|An error occurred while installing .*|(?:ERROR: (?:failed to solve: )?)?(?:process|executor failed running) .* did not complete successfully: exit code: \d+|error during build:?|failed to load config from .*|\[cause\]: .*|!?\s*\[(?:remote )?rejected\] .*)$/i;
+  /^(?:error: failed to push some refs to\b.*|(?:[\w:]*BuildError: )?ERROR: Failed to build gem native extension\.?|ERROR:\s+Error installing \S+:?|An error occurred while installing .*|(?:ERROR: (?:failed to solve: )?)?(?:process|executor failed running) .* did not complete successfully: exit code: \d+|error during build:?|failed to load config from .*|\[cause\]: .*|!?\s*\[(?:remote )?rejected\] .*|fatal: Could not read from remote repository\.?|\*+ ?APPLICATION FAILED TO START ?\*+|APPLICATION FAILED TO START|\[ERROR\] COMPILATION ERROR\s*:?|error: subprocess-exited-with-error|× .* did not run successfully\.?|x Build failed in \S+|Your requirements could not be resolved to an installable set of packages\.?)$/i;
 /** Progress and notice lines printed before the error (downloads, object counts, build steps). */
 const PROGRESS_LINE =
-  /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|npm (?:notice|http|timing|verbose|info)\b.*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*)$/i;
+  /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|npm (?:notice|http|timing|verbose|info)\b.*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*|Installing dependencies from lock file.*|Verifying lock file contents .*|Loading composer repositories .*|Updating dependencies|\[INFO\] .*|│ exit code: \d+|╰─> \[\d+ lines of output\])$/i;
 /** Prefixes that only say who relays the message: git's `remote: `, buildkit's `#12 0.812 `. */
 const RELAY_PREFIX = /^(?:remote:\s+|#\d+ (?:\d+\.\d+ )?)/;
 /** After this banner, pytest repeats each error in one line: summary lines, not the error. */
@@ -131,6 +233,12 @@ const WEBPACK_LOCATION = /^(?:ERROR|WARNING) in \S+(?: \d+:\d+(?:-\d+)?)?$/;
 /** CMake's `CMake Error at CMakeLists.txt:12 (find_package):` header: the message is the paragraph below. */
 const CMAKE_HEADER = /^CMake (?:Error|Warning)(?: \(dev\))? at .*:$/;
 const GRADLE_WRONG = /^\* What went wrong:$/;
+/** Gradle's failed task without the `* What went wrong:` header: its `> ` causes follow. */
+const GRADLE_TASK = /^Execution failed for task .*$/;
+/** Composer's `Problem 1` header: its `- ` lines say why, the last one is the deepest. */
+const PROBLEM_HEADER = /^Problem \d+$/;
+/** Spring Boot's failure analysis: the problem is the paragraph under `Description:`. */
+const DESCRIPTION_HEADER = /^Description:$/;
 
 /**
  * The message of a tool error worth normalising: drops Claude Code's `Exit code N` line and
@@ -170,6 +278,20 @@ export function extractErrorMessage(raw: unknown): string {
     if (causes.length >= 2) return causes[causes.length - 1] as string;
     return paragraph(gradle);
   }
+  const task = all.findIndex((l) => GRADLE_TASK.test(l));
+  if (task >= 0 && /^> /.test(all[task + 1] ?? '')) {
+    const causes = [all[task] as string, paragraph(task, 20)].join(' ').split(/\s+> /).slice(1);
+    if (causes.length) return causes[causes.length - 1]!.trim();
+  }
+  const problem = all.findIndex((l) => PROBLEM_HEADER.test(l));
+  if (problem >= 0) {
+    const reasons: string[] = [];
+    for (let k = problem + 1; k < all.length && /^- /.test(all[k] ?? ''); k++) reasons.push(all[k]!.slice(2));
+    if (reasons.length) return reasons[reasons.length - 1]!;
+  }
+  const description = all.findIndex((l) => DESCRIPTION_HEADER.test(l));
+  if (description >= 0 && all[description + 1] === '' && all[description + 2])
+    return all[description + 2] as string;
   const cmake = all.findIndex((l) => CMAKE_HEADER.test(l));
   if (cmake >= 0 && paragraph(cmake)) return paragraph(cmake);
 

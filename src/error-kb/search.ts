@@ -12,7 +12,9 @@ import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
 import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
 import type { KbEntry } from './entry.js';
-import { accepts, searchLexical, type LexicalOptions } from './lexical.js';
+import { accepts, LEXICAL_AMBIGUITY_MARGIN, searchLexical, type LexicalOptions } from './lexical.js';
+import { namesAgree } from './names.js';
+import { extractErrorMessage, keyWithReporter, normalizeDetail } from './normalize.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export type { KbEntry };
@@ -39,6 +41,11 @@ export interface SearchTrace {
 export interface SearchOptions {
   /** The text is already a normalized key (skip errorKey: extraction + normalisation). */
   normalized?: boolean;
+  /**
+   * With `normalized`: the query's extracted, unmasked message (errorKey(raw).message), for the
+   * names check (names.ts). Without it a normalized query is judged on its key alone.
+   */
+  message?: string;
   now?: Date;
   env?: NodeJS.ProcessEnv;
   /**
@@ -75,9 +82,41 @@ export function lengthRatio(a: string, b: string): number {
   return Math.min(x, y) / Math.max(x, y);
 }
 
-function exactTier(db: DB, normalized: string): KbMatch | null {
+/**
+ * The detail the key drops: what follows the 200-character cut (a long wrapper first:
+ * `requests.exceptions.SSLError: HTTPSConnectionPool(host=<STR>, …) (Caused by SSLError(…`) and
+ * quoted sentences (`'[SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: Hostname
+ * mismatch'`, masked by rule 3 as if it were a name). When the two details differ, they must agree
+ * as the prefix tier asks (prefixAgrees: same codes, something in common after the common
+ * beginning).
+ */
+export function detailAgrees(message: string | undefined, entry: KbEntry): boolean {
+  if (!message || !entry.error_raw) return true;
+  const q = normalizeDetail(message);
+  const s = normalizeDetail(extractErrorMessage(entry.error_raw));
+  return q === s || prefixAgrees(q, s, DETAIL_TAIL_MIN_SCORE);
+}
+
+/**
+ * The overlap the details need after their common beginning: more than the prefix guard's 0.25, since
+ * the rest of the key already agrees and the detail is all that is left to tell two problems apart
+ * (chosen on the halves: 0.25 / 0.3 / 0.35 / 0.4 / 0.45 / 0.55, docs/error-kb-retrieval.md).
+ */
+export const DETAIL_TAIL_MIN_SCORE = 0.4;
+
+/** The checks every tier's candidate passes when the query's message is known. */
+function fits(message: string | undefined, entry: KbEntry): boolean {
+  return namesAgree(message, entry) && detailAgrees(message, entry);
+}
+
+function exactTier(db: DB, normalized: string, message?: string): KbMatch | null {
   const exact = exactEntry(db, normalized);
-  return exact ? { ...exact, tier: 'exact' } : null;
+  if (exact && fits(message, exact)) return { ...exact, tier: 'exact' };
+  // an entry recorded before the reporter rule keeps its key (`bash: tsc: command not found`)
+  const legacy = message ? keyWithReporter(message) : '';
+  if (!legacy || legacy === normalized) return null;
+  const old = exactEntry(db, legacy);
+  return old && fits(message, old) ? { ...old, tier: 'exact' } : null;
 }
 
 /** Below this overlap, the parts after the common beginning tell two different problems. */
@@ -90,7 +129,7 @@ export const PREFIX_TAIL_MIN_SCORE = 0.25;
  * the common beginning has nothing in common (`…port <N> failed: Connection refused` vs
  * `…port <N> failed: FATAL: password authentication failed`). The lexical tier may still match it.
  */
-export function prefixAgrees(query: string, candidate: string): boolean {
+export function prefixAgrees(query: string, candidate: string, minTail = PREFIX_TAIL_MIN_SCORE): boolean {
   const cq = codes(query);
   const cc = codes(candidate);
   if (cq.size > 0 && cc.size > 0 && ![...cq].some((c) => cc.has(c))) return false;
@@ -107,10 +146,10 @@ export function prefixAgrees(query: string, candidate: string): boolean {
     s.slice(i).replace(/[\p{L}\p{N}]+/gu, (w) => (headWords.has(w.toLowerCase()) ? ' ' : w));
   if (tokens(query.slice(i)).size < 2 || tokens(candidate.slice(i)).size < 2) return true;
   const sim = similarity(rest(query), rest(candidate));
-  return sim.score >= PREFIX_TAIL_MIN_SCORE;
+  return sim.score >= minTail;
 }
 
-function prefixTier(db: DB, normalized: string): KbMatch | null {
+function prefixTier(db: DB, normalized: string, message?: string): KbMatch | null {
   const head = normalized.slice(0, 30);
   const low = asciiLower(head);
   const rows = prefixEntries(db, low, low + MAX_CHAR, escapeLike(head) + '%');
@@ -118,23 +157,107 @@ function prefixTier(db: DB, normalized: string): KbMatch | null {
   // the one whose whole message agrees best, not the most used one; below 70 % of the length the
   // prefix match is ignored and the search falls through (seed).
   let best: { entry: KbEntry; ratio: number; score: number } | null = null;
+  const passed: { entry: KbEntry; ratio: number; score: number }[] = [];
   for (const entry of rows) {
     const ratio = lengthRatio(normalized, entry.error_normalized);
     if (ratio < 0.7 || !prefixAgrees(normalized, entry.error_normalized)) continue;
+    if (!fits(message, entry)) continue;
     // A lone candidate needs the seed's rule and the guard; when several entries begin alike, the
     // beginning cannot tell them apart and each must agree as a whole, as the lexical tier asks
     // (`…maven-surefire-plugin…: There are test failures.` vs `…maven-compiler-plugin…: invalid target release`).
     const sim = similarity(normalized, entry.error_normalized);
     if (rows.length > 1 && !accepts(sim)) continue;
     const score = sim.score;
+    passed.push({ entry, ratio, score });
     if (!best || score > best.score + 1e-9) best = { entry, ratio, score };
   }
+  // no coin toss: another entry with other advice that agrees about as well (the lexical tier's margin)
+  const b = best;
+  if (
+    b &&
+    passed.some(
+      (p) =>
+        p !== b && p.entry.resolution !== b.entry.resolution && p.score >= b.score - LEXICAL_AMBIGUITY_MARGIN,
+    )
+  )
+    return null;
   return best ? { ...best.entry, tier: 'prefix', score: best.ratio } : null;
 }
 
+/**
+ * A severity label or an exception class before the message (`ERROR: `, `FATAL: `, `error: `,
+ * `psycopg2.errors.InFailedSqlTransaction: `, `django.db.utils.ProgrammingError: `): who labels
+ * the message differs between clients of one server (psql, psycopg2, Django) while the message is
+ * the server's. Not a label: one that carries an error code (`error[E0603]: `, `error TS2307: `).
+ */
+const LABEL =
+  /^(?:ERROR|FATAL|PANIC|Error|error|fatal|[A-Za-z_]\w*(?:\.[A-Za-z_]\w*)*\.[A-Z]\w*(?:Error|Exception|Violation|Transaction)?): (?=\S)/;
+/** The generic labels an entry may carry instead of the query's. */
+const GENERIC_LABELS = ['ERROR', 'FATAL', 'error', 'Error', 'fatal'];
+
+/**
+ * The label tier (exact, after the prefix tier): the same message under another generic label
+ * (`error: sorry, too many clients already` = `FATAL: sorry, too many clients already`,
+ * `psycopg2.errors.InFailedSqlTransaction: current transaction is aborted…` = `ERROR: current
+ * transaction is aborted…`). Looked up by exact key, as many lookups as generic labels.
+ */
+function labelTier(db: DB, normalized: string, message?: string): KbMatch | null {
+  const m = LABEL.exec(normalized);
+  if (!m) return null;
+  const body = normalized.slice(m[0].length);
+  if (body.length < 12) return null; // `Error: x` says too little
+  for (const label of GENERIC_LABELS) {
+    const key = `${label}: ${body}`;
+    if (key === normalized) continue;
+    const e = exactEntry(db, key);
+    if (e && fits(message, e)) return { ...e, tier: 'prefix' };
+  }
+  return null;
+}
+
+/**
+ * A trailing hint: a sentence that tells what to try, not what failed (`Did you mean <PATH>?`,
+ * `To resolve this issue, run: …`, `Try <STR> and then …`, `You have to remove (or rename) …`).
+ */
+const HINT =
+  /^[\s.;,]*(?:Did you mean|Did you forget|Did you install|To resolve|To fix|Try |Either |You have to|You may |You might |Please |Consider |Run |Use |See |Hint:|help:|note:|For more information)/i;
+
+/**
+ * The hint tier (after the label tier): one key is the other plus a trailing hint, which the seed's
+ * length ratio refuses when the message is short (`File does not exist.` vs `File does not exist.
+ * Did you mean <PATH>?`). Only a whole key followed by a hint sentence, both ways; the names and
+ * detail checks apply.
+ */
+function hintTier(db: DB, normalized: string, message?: string): KbMatch | null {
+  // the query has the hint: its message without it, by exact key
+  const cut = normalized.search(/[.?!:]\s+\S/);
+  for (let at = cut; at >= 0 && at < normalized.length;) {
+    const end = at + 1;
+    if (HINT.test(normalized.slice(end))) {
+      const e = exactEntry(db, normalized.slice(0, end).trim());
+      if (e && fits(message, e)) return { ...e, tier: 'prefix' };
+    }
+    const next = normalized.slice(end).search(/[.?!:]\s+\S/);
+    at = next < 0 ? -1 : end + next;
+  }
+  // the stored error has the hint: entries that begin with the whole query
+  const low = asciiLower(normalized);
+  for (const e of prefixEntries(db, low, low + MAX_CHAR, escapeLike(normalized) + '%')) {
+    if (e.error_normalized.length === normalized.length) continue;
+    if (HINT.test(e.error_normalized.slice(normalized.length)) && fits(message, e))
+      return { ...e, tier: 'prefix' };
+  }
+  return null;
+}
+
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
-export function searchText(db: DB, normalized: string): KbMatch | null {
-  return exactTier(db, normalized) ?? prefixTier(db, normalized);
+export function searchText(db: DB, normalized: string, message?: string): KbMatch | null {
+  return (
+    exactTier(db, normalized, message) ??
+    prefixTier(db, normalized, message) ??
+    labelTier(db, normalized, message) ??
+    hintTier(db, normalized, message)
+  );
 }
 
 /**
@@ -159,6 +282,7 @@ async function vectorTier(
   normalized: string,
   embedder: Embedder,
   th: VecThresholds,
+  message?: string,
 ): Promise<{ match: KbMatch | null; ran: boolean }> {
   let q: Float32Array | null = null;
   try {
@@ -174,7 +298,7 @@ async function vectorTier(
   const byId = new Map(rows.map((r) => [r.id, r]));
   const candidates = near.flatMap((n) => {
     const entry = byId.get(n.id);
-    return entry ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
+    return entry && namesAgree(message, entry) ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
   });
   const pick = pickVector(normalized, candidates, th);
   return {
@@ -198,8 +322,10 @@ export async function searchErrorKB(
 ): Promise<KbMatch | null> {
   try {
     if (!db || typeof error !== 'string') return null;
-    const normalized = opts.normalized ? error.trim() : errorKey(error).normalized;
+    const key = opts.normalized ? null : errorKey(error);
+    const normalized = key ? key.normalized : error.trim();
     if (!normalized) return null;
+    const message = key ? key.message : opts.message;
     const trace = opts.trace;
     if (trace) trace.normalized = normalized;
     let t = performance.now();
@@ -209,10 +335,13 @@ export async function searchErrorKB(
       t = now;
     };
 
-    let hit: KbMatch | null = exactTier(db, normalized);
+    let hit: KbMatch | null = exactTier(db, normalized, message);
     step('exact', hit ? `#${hit.id}` : 'none');
     if (!hit) {
-      hit = prefixTier(db, normalized);
+      hit =
+        prefixTier(db, normalized, message) ??
+        labelTier(db, normalized, message) ??
+        hintTier(db, normalized, message);
       step('prefix', hit ? `#${hit.id} (length ratio ${hit.score?.toFixed(2)})` : 'none');
     }
     let vectorRan = false;
@@ -222,7 +351,7 @@ export async function searchErrorKB(
       if (embedder) {
         try {
           const th = opts.thresholds ?? loadConfig(opts.env ?? process.env).embedding.thresholds;
-          const v = await vectorTier(db, normalized, embedder, th);
+          const v = await vectorTier(db, normalized, embedder, th, message);
           hit = v.match;
           vectorRan = v.ran;
           step(
@@ -241,7 +370,14 @@ export async function searchErrorKB(
       }
     }
     if (!hit && opts.lexical !== false) {
-      const lex = searchLexical(db, normalized, { ...opts.lexicalOptions, onlyUnembedded: vectorRan });
+      const lex = searchLexical(db, normalized, {
+        ...opts.lexicalOptions,
+        onlyUnembedded: vectorRan,
+        // the names only: a paraphrase's detail differs by nature (the detail check on every
+        // lexical candidate, or on those with the query's first 30 characters, cost recall on both
+        // halves and removed false matches on one)
+        fits: (e) => namesAgree(message, e),
+      });
       if (lex) hit = { ...lex.entry, tier: 'lexical', score: lex.score, distance: lex.bm25 };
       step(
         'lexical',

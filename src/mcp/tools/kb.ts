@@ -70,10 +70,12 @@ export const searchErrors = defineTool({
         'call search_errors with query="<the error text>"',
       );
     const kb = await kbModules();
-    const normalized = kb.errorKey(q).normalized; // the one key of hooks and CLI
+    const key = kb.errorKey(q); // the one key of hooks and CLI
+    const normalized = key.normalized;
     const match = normalized
       ? await kb.searchErrorKB(db, normalized, {
           normalized: true,
+          message: key.message, // the names check, as in the hooks
           bump: false, // a look-up by Claude is not advice given: counts stay as they are
           env: d.env,
           now: d.now(),
