@@ -22,6 +22,7 @@ import { createDeps } from './deps.js';
 import { handlersFor, loadAllHandlers } from '../parts/index.js';
 import { getDb } from '../db/db.js';
 import { runHook } from './runner.js';
+import { span } from '../common/timing.js';
 import { HOOK_EVENTS } from './types.js';
 
 const MAX_BODY = 16 * 1024 * 1024;
@@ -64,12 +65,16 @@ export async function answerHook(
   arrived: Date,
 ): Promise<{ out: string; failed: boolean }> {
   let failed = false;
-  const config = serverConfig(env);
   const out = await runHook(
     text,
     event,
     (input) => {
-      const deps = createDeps(input, env, config, { eventTime: arrived });
+      const deps = createDeps(
+        input,
+        env,
+        span('config', () => serverConfig(env)),
+        { eventTime: arrived },
+      );
       const log = deps.log;
       deps.log = (m: string) => {
         if (RECORDING_FAILED.test(m)) failed = true;
@@ -78,6 +83,7 @@ export async function answerHook(
       return deps;
     },
     handlersFor,
+    { path: 'warm', env },
   );
   return { out, failed };
 }

@@ -24,6 +24,7 @@ import { parseTranscriptLine, readTranscriptFrom, transcriptItems } from '../com
 import { detectResolutions } from '../error-kb/resolution.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
 import type { HookDeps, HookInput } from '../hook-runtime/types.js';
+import { span } from '../common/timing.js';
 
 /** A call whose result has not arrived yet (summarised: never file contents). */
 interface Pending {
@@ -151,12 +152,14 @@ export function ingestTranscript(
   const key = stateKey(input.session_id, target.agentId);
   const run = db.transaction(() => {
     const state = readState(db, key, target.path);
-    const chunk = readTranscriptFrom(target.path, state.offset, undefined, state.mark);
+    const chunk = span('ingest-read', () =>
+      readTranscriptFrom(target.path, state.offset, undefined, state.mark),
+    );
     out.pending = recentPending(state.pending, deps.now());
     if (!chunk || (chunk.end === state.offset && chunk.start === state.offset)) return;
     out.more = chunk.end < chunk.size && chunk.end > chunk.start;
     if (chunk.start < state.offset) state.pending = {};
-    const seen = recordedIds(db, input.session_id);
+    const seen = span('ingest-seen-ids', () => recordedIds(db, input.session_id));
     const now = deps.now();
     for (const line of chunk.lines) {
       // Cheap test first: most lines (attachments, text) carry no tool call or result.
@@ -213,11 +216,13 @@ export function ingestTranscript(
         out.recorded++;
         // Resolution detection as of the time the call ended (the transcript's time of its result).
         const at = new Date(ts);
-        out.resolved += detectResolutions(
-          { ...input, tool_name: call.tool, ...(agentId ? { agent_id: agentId } : {}) },
-          { ...deps, now: () => new Date(at.getTime()) },
-          db,
-          eventId,
+        out.resolved += span('ingest-resolutions', () =>
+          detectResolutions(
+            { ...input, tool_name: call.tool, ...(agentId ? { agent_id: agentId } : {}) },
+            { ...deps, now: () => new Date(at.getTime()) },
+            db,
+            eventId,
+          ),
         );
       }
     }
@@ -292,7 +297,7 @@ export function ingestQuietly(
   const total: IngestResult = { recorded: 0, resolved: 0, more: false, pending: 0 };
   for (const t of targets) {
     try {
-      const r = ingestTranscript(input, deps, db, t);
+      const r = span('ingest', () => ingestTranscript(input, deps, db, t));
       total.recorded += r.recorded;
       total.resolved += r.resolved;
       total.more ||= r.more;
