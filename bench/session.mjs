@@ -333,6 +333,8 @@ for (let i = 0; i <= PAIRS; i++) {
       for (const [k, v] of Object.entries(t.spans ?? {})) o.spans[k] = (o.spans[k] ?? 0) + v;
       if (typeof t.startMs === 'number')
         o.spans['(process start)'] = (o.spans['(process start)'] ?? 0) + t.startMs;
+      if (typeof t.waitMs === 'number')
+        o.spans['(request body)'] = (o.spans['(request body)'] ?? 0) + t.waitMs;
     }
     (res.ours ??= []).push(ours);
     for (const [ev, xs] of Object.entries(hookTimes(r.sessionId))) {

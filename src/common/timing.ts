@@ -20,6 +20,8 @@ export interface HookTiming {
   totalMs: number;
   /** Milliseconds since the process started when runHook began (the process path's start-up). */
   startMs?: number;
+  /** Milliseconds from the warm server receiving the request to runHook (reading the body). */
+  waitMs?: number;
   /** Milliseconds per named phase; nested phases are counted in their parents too. */
   spans: Record<string, number>;
 }
@@ -65,6 +67,7 @@ export function writeTiming(env: NodeJS.ProcessEnv, record: HookTiming): void {
       ...record,
       totalMs: round(record.totalMs),
       ...(record.startMs !== undefined ? { startMs: round(record.startMs) } : {}),
+      ...(record.waitMs !== undefined ? { waitMs: round(record.waitMs) } : {}),
       spans: Object.fromEntries(Object.entries(record.spans).map(([k, v]) => [k, round(v)])),
     });
     appendFileIn(p.home, join(p.logsDir, TIMING_FILE), line + '\n');

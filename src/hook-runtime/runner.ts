@@ -49,6 +49,8 @@ export interface RunHookOptions {
   path?: string;
   /** Whose SELF_GEN_HOOK_TIMING switches the timing record on (default process.env). */
   env?: NodeJS.ProcessEnv;
+  /** performance.now() when the payload arrived (the warm server): the record's `waitMs`. */
+  since?: number;
 }
 
 /** Parses stdin text and dispatches; returns '' (print nothing) or one JSON object. */
@@ -69,6 +71,7 @@ export async function runHook(
   const t0 = performance.now();
   const record: HookTiming = { event: eventArg ?? '?', path: opts.path ?? 'process', totalMs: 0, spans: {} };
   if (record.path === 'process') record.startMs = t0;
+  if (opts.since !== undefined) record.waitMs = t0 - opts.since;
   const out = await withTiming(record, async () => {
     const input = span('parse', () => parsePayload(text, eventArg));
     if (!input) return '';

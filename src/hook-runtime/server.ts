@@ -12,6 +12,7 @@
 // exits after an idle period. The client (dist/hook-warm.sh) falls back to `node dist/hook.cjs`
 // when the server is missing, slow, broken or answers anything else.
 import { readFileSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { writeFileAtomicIn } from '../common/safe-fs.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { paths } from '../common/paths.js';
@@ -63,6 +64,8 @@ export async function answerHook(
   event: string,
   env: NodeJS.ProcessEnv,
   arrived: Date,
+  /** performance.now() when the request arrived (the timing record's `waitMs`). */
+  arrivedAt?: number,
 ): Promise<{ out: string; failed: boolean }> {
   let failed = false;
   const out = await runHook(
@@ -83,7 +86,7 @@ export async function answerHook(
       return deps;
     },
     handlersFor,
-    { path: 'warm', env },
+    { path: 'warm', env, since: arrivedAt },
   );
   return { out, failed };
 }
@@ -146,6 +149,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
 
   const server = createServer((req, res) => {
     const arrived = new Date();
+    const arrivedAt = performance.now();
     requests++;
     idle.touch();
     res.on('error', () => {});
@@ -185,7 +189,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
       delete hookEnv.CLAUDE_PROJECT_DIR;
       if (typeof projectDir === 'string' && projectDir.trim()) hookEnv.CLAUDE_PROJECT_DIR = projectDir;
       try {
-        const r = await answerHook(text, event, hookEnv, arrived);
+        const r = await answerHook(text, event, hookEnv, arrived, arrivedAt);
         send(res, r.failed ? 503 : 200, r.failed ? '' : r.out);
       } catch (e) {
         log(`${event} failed: ${String(e)}`);

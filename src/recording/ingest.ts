@@ -151,7 +151,7 @@ export function ingestTranscript(
   if (!target.path || !input.session_id) return out;
   const key = stateKey(input.session_id, target.agentId);
   const run = db.transaction(() => {
-    const state = readState(db, key, target.path);
+    const state = span('ingest-state', () => readState(db, key, target.path));
     const chunk = span('ingest-read', () =>
       readTranscriptFrom(target.path, state.offset, undefined, state.mark),
     );
@@ -203,16 +203,18 @@ export function ingestTranscript(
           source: 'transcript',
         };
         if (SUBAGENT_TOOLS.has(call.tool)) data.subagent = subagentOf(item.raw, call.input);
-        const eventId = insertEvent(db, {
-          type: 'tool_use',
-          ts,
-          sessionId: input.session_id,
-          project: deps.project.name,
-          projectPath: deps.project.path,
-          data,
-          files: call.file ? [call.file] : [],
-          text: [call.tool, call.command ?? '', call.file ?? ''].filter(Boolean).join(' '),
-        });
+        const eventId = span('ingest-insert', () =>
+          insertEvent(db, {
+            type: 'tool_use',
+            ts,
+            sessionId: input.session_id,
+            project: deps.project.name,
+            projectPath: deps.project.path,
+            data,
+            files: call.file ? [call.file] : [],
+            text: [call.tool, call.command ?? '', call.file ?? ''].filter(Boolean).join(' '),
+          }),
+        );
         out.recorded++;
         // Resolution detection as of the time the call ended (the transcript's time of its result).
         const at = new Date(ts);
@@ -229,13 +231,15 @@ export function ingestTranscript(
     const ids = Object.keys(state.pending);
     for (const id of ids.slice(0, Math.max(0, ids.length - MAX_PENDING))) delete state.pending[id];
     out.pending = recentPending(state.pending, now);
-    writeState(db, key, {
-      path: target.path,
-      offset: chunk.end,
-      mark: chunk.mark,
-      pending: state.pending,
-      at: now.toISOString(),
-    });
+    span('ingest-state', () =>
+      writeState(db, key, {
+        path: target.path,
+        offset: chunk.end,
+        mark: chunk.mark,
+        pending: state.pending,
+        at: now.toISOString(),
+      }),
+    );
   });
   run.immediate();
   return out;

@@ -4,6 +4,7 @@
 // is written. The answer is the same either way. Real SQLite, real files, the real built hook.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerHook } from '../../src/hook-runtime/server.js';
 import { closeDb, getDb } from '../../src/db/db.js';
@@ -30,6 +31,7 @@ interface Rec {
   path: string;
   totalMs: number;
   startMs?: number;
+  waitMs?: number;
   spans: Record<string, number>;
 }
 const records = (): Rec[] =>
@@ -80,13 +82,14 @@ describe('hook timing records (issue #15, per event kind)', () => {
   it('warm path, SELF_GEN_HOOK_TIMING=1: one record with the event, the handlers and their phases; same answer', async () => {
     const text = failurePayload();
     const env = { ...t.env, SELF_GEN_HOOK_TIMING: '1' };
-    const r = await answerHook(text, 'PostToolUseFailure', env, new Date());
+    const r = await answerHook(text, 'PostToolUseFailure', env, new Date(), performance.now());
     expect(r.out).toContain('create the folder first');
     const recs = records();
     expect(recs).toHaveLength(1);
     const rec = recs[0]!;
     expect(rec).toMatchObject({ event: 'PostToolUseFailure', tool: 'Bash', path: 'warm' });
     expect(rec.startMs).toBeUndefined();
+    expect(rec.waitMs).toBeGreaterThanOrEqual(0);
     for (const k of [
       'parse',
       'deps',
