@@ -325,6 +325,7 @@ for (let i = 0; i <= PAIRS; i++) {
       continue;
     }
     res.ms.push(r.ms);
+    (res.byRound ??= {})[i] = r.ms;
     // Our side per event kind in this session: the runs, their times, and the time of each phase.
     const ours = {};
     for (const t of ourTimings()) {
@@ -351,20 +352,34 @@ try {
 const base = median(results.none?.ms ?? []);
 const summary = {};
 console.log('');
-console.log('mode        session (median)   added per tool call   × without hooks   runs');
+// Under a shared machine's changing load the medians of each mode drift apart; the paired figure
+// (each run against the run without hooks of the same round) and the fastest run drift less.
+console.log(
+  'mode        session (median)   added per tool call   × without hooks   runs   paired added/call   fastest',
+);
+const noneBy = results.none?.byRound ?? {};
 for (const mode of MODES) {
   const med = median(results[mode].ms);
   const added = mode === 'none' ? 0 : (med - base) / 27;
   const ratio = med / base;
+  const by = results[mode].byRound ?? {};
+  const paired = median(
+    Object.keys(by)
+      .filter((k) => noneBy[k] !== undefined)
+      .map((k) => (by[k] - noneBy[k]) / 27),
+  );
+  const fastest = Math.min(...results[mode].ms);
   summary[mode] = {
     medianMs: med,
     addedMsPerToolCall: added,
+    pairedAddedMsPerToolCall: mode === 'none' ? 0 : paired,
+    fastestMs: fastest,
     ratio,
     runs: results[mode].ms.length,
     failed: results[mode].failed,
   };
   console.log(
-    `${mode.padEnd(11)} ${(med / 1000).toFixed(2).padStart(8)} s ${mode === 'none' ? '—'.padStart(20) : `${added.toFixed(1)} ms`.padStart(20)}   ${ratio.toFixed(3).padStart(14)}   ${results[mode].ms.length}`,
+    `${mode.padEnd(11)} ${(med / 1000).toFixed(2).padStart(8)} s ${mode === 'none' ? '—'.padStart(20) : `${added.toFixed(1)} ms`.padStart(20)}   ${ratio.toFixed(3).padStart(14)}   ${String(results[mode].ms.length).padStart(4)}   ${mode === 'none' ? '—'.padStart(17) : `${paired.toFixed(1)} ms`.padStart(17)}   ${(fastest / 1000).toFixed(2)} s`,
   );
 }
 console.log(

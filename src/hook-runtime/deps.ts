@@ -67,7 +67,8 @@ export function createDeps(
     },
     project: { path: projectPath, name: getProjectName(projectPath) },
     spawnBackground: (job, args = []) => {
-      if (!spawnNodeDetached(workerScript(), [job, ...args], { env })) log(`spawn ${job} failed`);
+      if (!span(`spawn:${job}`, () => spawnNodeDetached(workerScript(), [job, ...args], { env })))
+        log(`spawn ${job} failed`);
     },
     log,
   };

@@ -78,6 +78,14 @@ export async function answerHook(
         span('config', () => serverConfig(env)),
         { eventTime: arrived },
       );
+      // Work after the answer (Stop's re-reads of a transcript still being written): this process stays.
+      deps.later = (work) =>
+        setImmediate(
+          () =>
+            void Promise.resolve()
+              .then(work)
+              .catch(() => {}),
+        );
       const log = deps.log;
       deps.log = (m: string) => {
         if (RECORDING_FAILED.test(m)) failed = true;

@@ -315,6 +315,35 @@ export function ingestQuietly(
   return total;
 }
 
+/** How long the calls a Stop found without their result are waited for, and how often it looks. */
+export const PENDING_WAIT_TOTAL_MS = 3000;
+export const PENDING_POLL_MS = 100;
+
+/**
+ * Reads `target` again every PENDING_POLL_MS until no call of the last 30 s waits for its result
+ * (Claude Code writes its transcript in batches) or PENDING_WAIT_TOTAL_MS passed; the number of
+ * calls recorded. `firstWait` first when the caller has just read it (Stop). Stop's `ingest-pending`
+ * job (a worker process), or the warm server itself after answering Stop.
+ */
+export async function ingestUntilComplete(
+  input: HookInput,
+  deps: HookDeps,
+  db: DB,
+  target: IngestTarget,
+  firstWait = 0,
+): Promise<number> {
+  const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+  let total = 0;
+  if (firstWait > 0) await sleep(firstWait);
+  for (let waited = firstWait; ; waited += PENDING_POLL_MS) {
+    const r = ingestQuietly(input, deps, db, [target]);
+    total += r.recorded;
+    if (r.pending === 0 || waited >= PENDING_WAIT_TOTAL_MS) break;
+    await sleep(PENDING_POLL_MS);
+  }
+  return total;
+}
+
 /** Drops ingestion states not touched for two weeks (their sessions are long over). */
 export function pruneIngestState(db: DB, now: Date): void {
   kvDeleteOlder(db, 'ingest:', '$.at', new Date(now.getTime() - STATE_TTL_MS).toISOString());
