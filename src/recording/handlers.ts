@@ -187,6 +187,9 @@ function startTime(deps: HookDeps, input: HookInput): number | null {
  * batches, so the last call's result may not be there yet when the turn ends: then the detached
  * worker reads it again shortly (job `ingest-pending`); the hook itself never waits.
  */
+/** The warm server's re-reads after Stop wait at most this long for a locked database (then retry). */
+const LATER_BUSY_MS = 50;
+
 export function collectStop(input: HookInput, deps: HookDeps): void {
   const r = ingestOwn(input, deps);
   if (!r || r.pending === 0 || !input.transcript_path) return;
@@ -206,6 +209,7 @@ export function collectStop(input: HookInput, deps: HookDeps): void {
       db,
       target,
       PENDING_POLL_MS,
+      LATER_BUSY_MS,
     );
     deps.log(`ingest-pending ${input.session_id}: ${n} call(s) recorded`);
   });

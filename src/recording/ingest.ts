@@ -70,6 +70,8 @@ export interface IngestResult {
    * batches); older ones (an interrupted call) are not waited for.
    */
   pending: number;
+  /** A read failed (e.g. the database stayed locked): nothing is known about what waits. */
+  failed?: boolean;
 }
 
 /** A call without its result older than this is not waited for (see IngestResult.pending). */
@@ -307,6 +309,7 @@ export function ingestQuietly(
       total.more ||= r.more;
       total.pending += r.pending;
     } catch (e) {
+      total.failed = true;
       deps.log(
         `transcript ingestion of ${basename(dirname(t.path))}/${basename(t.path)} failed: ${String(e)}`,
       );
@@ -331,14 +334,30 @@ export async function ingestUntilComplete(
   db: DB,
   target: IngestTarget,
   firstWait = 0,
+  /**
+   * At most this long waiting for a locked database per read (the warm server: its one connection
+   * must not stall other hooks behind a background writer; a locked read is simply tried again).
+   */
+  busyMs?: number,
 ): Promise<number> {
   const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+  const read = () => {
+    if (busyMs === undefined) return ingestQuietly(input, deps, db, [target]);
+    // Set and restored within one synchronous read: no other hook runs in between.
+    const before = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyMs))}`);
+    try {
+      return ingestQuietly(input, deps, db, [target]);
+    } finally {
+      db.pragma(`busy_timeout = ${before}`);
+    }
+  };
   let total = 0;
   if (firstWait > 0) await sleep(firstWait);
   for (let waited = firstWait; ; waited += PENDING_POLL_MS) {
-    const r = ingestQuietly(input, deps, db, [target]);
+    const r = read();
     total += r.recorded;
-    if (r.pending === 0 || waited >= PENDING_WAIT_TOTAL_MS) break;
+    if ((r.pending === 0 && !r.failed) || waited >= PENDING_WAIT_TOTAL_MS) break;
     await sleep(PENDING_POLL_MS);
   }
   return total;

@@ -390,6 +390,46 @@ describe('#15 Stop in the warm server: the server reads again itself, no worker 
   });
 });
 
+describe('#15 Stop in the warm server, database locked by another process', () => {
+  it('the re-reads wait only briefly for the lock, leave the connection as it was, and record once it is free', async () => {
+    const { answerHook } = await import('../../src/hook-runtime/server.js');
+    const { holdWriteLock } = await import('../helpers/db-lock.js');
+    const busyBefore = db.pragma('busy_timeout', { simple: true }) as number;
+    const now = Date.now();
+    append(
+      transcript,
+      JSON.stringify({
+        type: 'assistant',
+        timestamp: new Date(now - 100).toISOString(),
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'l1', name: 'Bash', input: { command: FIX } }],
+        },
+      }),
+    );
+    const r = await answerHook(JSON.stringify(input('Stop')), 'Stop', t.env, new Date(now));
+    expect(r).toEqual({ out: '', failed: false });
+    const lock = holdWriteLock(join(t.home, 'data', 'self-gen.db'));
+    await lock.ready;
+    append(
+      transcript,
+      JSON.stringify({
+        type: 'user',
+        timestamp: new Date(now + 200).toISOString(),
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'l1', content: 'ok' }] },
+        toolUseResult: {},
+      }),
+    );
+    // While the lock is held the re-reads fail and are tried again; the connection's own wait is kept.
+    await new Promise((res) => setTimeout(res, 400));
+    expect(lock.held()).toBe(true);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(busyBefore);
+    lock.release();
+    await lock.done;
+    await vi.waitFor(() => expect(calls()).toEqual(['tool_use:l1']), { timeout: 5000, interval: 50 });
+  });
+});
+
 describe('#15 reading the transcript: bounded, never blocking', () => {
   const ingest = (path: string) =>
     ingestTranscript(input('Stop', { transcript_path: path }), deps(input('Stop'), 9), db, { path });
