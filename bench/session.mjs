@@ -185,13 +185,17 @@ function setMode(mode) {
     writeFileSync(
       floor,
       'p=$(cat)\n' +
-        `printf '%s' "$p" | curl -s --max-time 1.5 --unix-socket "$2" -H 'content-type: application/json' ` +
+        `printf '%s' "$p" | curl -s --max-time 1.5 --unix-socket ${JSON.stringify(join(dataHome, 'run', 'hooks.sock'))} -H 'content-type: application/json' ` +
         '--data-binary @- http://self-gen/floor >/dev/null 2>&1\nexit 0\n',
     );
     const s = JSON.parse(readFileSync(settings, 'utf8'));
     for (const groups of Object.values(s.hooks))
       for (const g of groups)
-        for (const h of g.hooks) h.command = h.command.replace(/"[^"]*hook-warm\.sh"/, JSON.stringify(floor));
+        for (const h of g.hooks) {
+          // Every hook of the warm layout, whatever the client's command looks like.
+          h.command = `sh ${JSON.stringify(floor)}`;
+          delete h.args;
+        }
     writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
   }
   if (mode === 'warm-async') {
