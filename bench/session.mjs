@@ -12,7 +12,8 @@
 // floor of any command hook); noop-sync the same with every hook synchronous (warm mode's layout);
 // noop-prev the layout before issue #15's transcript ingestion (a synchronous PostToolUse for
 // every tool call, no Stop hook), each command `true`; warm-async (not by default) warm mode with
-// process mode's async flags, for comparison; warm-prev / process-prev (not by default) our hooks in
+// process mode's async flags, for comparison; warm-floor (not by default) warm mode's client work
+// (sh, cat, curl to the running server, which answers 404 at once) without our handlers; warm-prev / process-prev (not by default) our hooks in
 // the layout before #15, to measure what reading successes from the transcript saves.
 import { spawn, spawnSync } from 'node:child_process';
 import {
@@ -74,7 +75,23 @@ const env = {
   DISABLE_TELEMETRY: '1',
   DISABLE_ERROR_REPORTING: '1',
   ANTHROPIC_API_KEY: 'sk-ant-bench-stub-key',
+  // Where our side's time goes: every hook run appends a record to logs/hook-timing.jsonl (bench only).
+  SELF_GEN_HOOK_TIMING: '1',
 };
+const TIMING_FILE = join(dataHome, 'logs', 'hook-timing.jsonl');
+
+/** Our side of the hooks of one session: the records the hooks wrote (src/common/timing.ts). */
+function ourTimings() {
+  if (!existsSync(TIMING_FILE)) return [];
+  const out = [];
+  for (const line of readFileSync(TIMING_FILE, 'utf8').split('\n')) {
+    if (!line.trim()) continue;
+    try {
+      out.push(JSON.parse(line));
+    } catch {}
+  }
+  return out;
+}
 
 function resetProject() {
   for (const f of readdirSync(proj))
@@ -152,13 +169,33 @@ function setMode(mode) {
     rmSync(settings, { force: true });
     selfGen(['install']);
   }
-  const base = mode.replace(/-(?:async|prev)$/, '');
+  const base = mode.replace(/-(?:async|prev|floor)$/, '');
   selfGen(['hooks', '--mode', base]);
   if (mode.endsWith('-prev')) {
     // Comparison: our hooks in the layout before #15 (PostToolUse after every call, no Stop hook).
     const s = JSON.parse(readFileSync(settings, 'utf8'));
     for (const g of s.hooks.PostToolUse ?? []) g.matcher = '*';
     delete s.hooks.Stop;
+    writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
+  }
+  if (mode === 'warm-floor') {
+    // The warm path without our handlers: the same client work (sh, cat, curl handing the payload
+    // to the running warm server), which answers at once (404): what warm mode costs besides runHook.
+    const floor = join(root, 'warm-floor.sh');
+    writeFileSync(
+      floor,
+      'p=$(cat)\n' +
+        `printf '%s' "$p" | curl -s --max-time 1.5 --unix-socket ${JSON.stringify(join(dataHome, 'run', 'hooks.sock'))} -H 'content-type: application/json' ` +
+        '--data-binary @- http://self-gen/floor >/dev/null 2>&1\nexit 0\n',
+    );
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    for (const groups of Object.values(s.hooks))
+      for (const g of groups)
+        for (const h of g.hooks) {
+          // Every hook of the warm layout, whatever the client's command looks like.
+          h.command = `sh ${JSON.stringify(floor)}`;
+          delete h.args;
+        }
     writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
   }
   if (mode === 'warm-async') {
@@ -279,6 +316,7 @@ for (let i = 0; i <= PAIRS; i++) {
     setMode(mode);
     results[mode].runsPerEvent = hookRuns();
     resetProject();
+    rmSync(TIMING_FILE, { force: true });
     const stub = await startAnthropicStub(script());
     const r = await runClaude(stub.baseUrl);
     await stub.close();
@@ -291,6 +329,19 @@ for (let i = 0; i <= PAIRS; i++) {
       continue;
     }
     res.ms.push(r.ms);
+    (res.byRound ??= {})[i] = r.ms;
+    // Our side per event kind in this session: the runs, their times, and the time of each phase.
+    const ours = {};
+    for (const t of ourTimings()) {
+      const o = (ours[t.event] ??= { ms: [], spans: {} });
+      o.ms.push(t.totalMs);
+      for (const [k, v] of Object.entries(t.spans ?? {})) o.spans[k] = (o.spans[k] ?? 0) + v;
+      if (typeof t.startMs === 'number')
+        o.spans['(process start)'] = (o.spans['(process start)'] ?? 0) + t.startMs;
+      if (typeof t.waitMs === 'number')
+        o.spans['(request body)'] = (o.spans['(request body)'] ?? 0) + t.waitMs;
+    }
+    (res.ours ??= []).push(ours);
     for (const [ev, xs] of Object.entries(hookTimes(r.sessionId))) {
       (res.hooks[ev] ??= []).push(xs.reduce((x, y) => x + y, 0));
       (res.counts[ev] ??= []).push(xs.length);
@@ -305,20 +356,34 @@ try {
 const base = median(results.none?.ms ?? []);
 const summary = {};
 console.log('');
-console.log('mode        session (median)   added per tool call   × without hooks   runs');
+// Under a shared machine's changing load the medians of each mode drift apart; the paired figure
+// (each run against the run without hooks of the same round) and the fastest run drift less.
+console.log(
+  'mode        session (median)   added per tool call   × without hooks   runs   paired added/call   fastest',
+);
+const noneBy = results.none?.byRound ?? {};
 for (const mode of MODES) {
   const med = median(results[mode].ms);
   const added = mode === 'none' ? 0 : (med - base) / 27;
   const ratio = med / base;
+  const by = results[mode].byRound ?? {};
+  const paired = median(
+    Object.keys(by)
+      .filter((k) => noneBy[k] !== undefined)
+      .map((k) => (by[k] - noneBy[k]) / 27),
+  );
+  const fastest = Math.min(...results[mode].ms);
   summary[mode] = {
     medianMs: med,
     addedMsPerToolCall: added,
+    pairedAddedMsPerToolCall: mode === 'none' ? 0 : paired,
+    fastestMs: fastest,
     ratio,
     runs: results[mode].ms.length,
     failed: results[mode].failed,
   };
   console.log(
-    `${mode.padEnd(11)} ${(med / 1000).toFixed(2).padStart(8)} s ${mode === 'none' ? '—'.padStart(20) : `${added.toFixed(1)} ms`.padStart(20)}   ${ratio.toFixed(3).padStart(14)}   ${results[mode].ms.length}`,
+    `${mode.padEnd(11)} ${(med / 1000).toFixed(2).padStart(8)} s ${mode === 'none' ? '—'.padStart(20) : `${added.toFixed(1)} ms`.padStart(20)}   ${ratio.toFixed(3).padStart(14)}   ${String(results[mode].ms.length).padStart(4)}   ${mode === 'none' ? '—'.padStart(17) : `${paired.toFixed(1)} ms`.padStart(17)}   ${(fastest / 1000).toFixed(2)} s`,
   );
 }
 console.log(
@@ -335,6 +400,37 @@ for (const mode of MODES.filter((m) => m !== 'none')) {
             .join(' · ')
         : '(no hook records: Claude Code 2.1.197 records only hooks that print something)'),
   );
+}
+console.log(
+  '\nour side per event kind (SELF_GEN_HOOK_TIMING records: time in runHook; medians over sessions):',
+);
+for (const mode of MODES) {
+  const sessions = results[mode].ours ?? [];
+  const events = [...new Set(sessions.flatMap((o) => Object.keys(o)))];
+  if (!events.length) continue;
+  summary[mode].ours = {};
+  console.log(`  ${mode}:`);
+  console.log('    event                  runs   median ms   total ms/session   biggest phases (ms/session)');
+  let all = 0;
+  for (const ev of events) {
+    const per = sessions.map((o) => o[ev]).filter(Boolean);
+    const runs = median(per.map((o) => o.ms.length));
+    const med = median(per.flatMap((o) => o.ms));
+    const total = median(per.map((o) => o.ms.reduce((x, y) => x + y, 0)));
+    all += total;
+    const names = [...new Set(per.flatMap((o) => Object.keys(o.spans)))];
+    const phases = Object.fromEntries(names.map((k) => [k, median(per.map((o) => o.spans[k] ?? 0))]));
+    summary[mode].ours[ev] = { runs, medianMs: med, totalMsPerSession: total, phasesMsPerSession: phases };
+    const top = Object.entries(phases)
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 6)
+      .map(([k, v]) => `${k} ${v.toFixed(1)}`)
+      .join(' · ');
+    console.log(
+      `    ${ev.padEnd(20)} ${String(runs).padStart(6)} ${med.toFixed(2).padStart(11)} ${total.toFixed(1).padStart(18)}   ${top}`,
+    );
+  }
+  console.log(`    ${'all'.padEnd(20)} ${''.padStart(6)} ${''.padStart(11)} ${all.toFixed(1).padStart(18)}`);
 }
 console.log('\nhook commands Claude Code starts per session (this script, by the installed layout):');
 for (const mode of MODES.filter((m) => m !== 'none')) {

@@ -109,22 +109,48 @@ export function parseLenient<S extends z.ZodMiniType>(
   return schema.parse({}) as z.infer<S>;
 }
 
+/**
+ * The last config parsed in this process, by what it was parsed from (the file's path and text, the
+ * busy-timeout override): the warm hook server loads the config for every hook, and the file is
+ * still read each time (a change is seen at once), only the validation is saved. Callers get a copy
+ * (getSection appends to `problems`).
+ */
+let lastParsed: { key: string; value: LoadedConfig } | null = null;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   const file = paths(env).config;
   const problems: string[] = [];
-  let raw: Record<string, unknown> = {};
   let text: string | null = null;
+  let cacheable = false;
   try {
     lstatSync(file);
     // Only a regular file, never blocking on a FIFO or device, at most 1 MiB (issue #12.3).
     const r = readRegular(file, { maxBytes: 1024 * 1024 });
     if (!r) problems.push(`${file}: not a regular file or cannot be read (defaults used)`);
     else if (r.truncated) problems.push(`${file}: larger than 1 MiB (defaults used)`);
-    else text = r.data.toString('utf8');
+    else {
+      text = r.data.toString('utf8');
+      cacheable = true;
+    }
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
     if (code !== 'ENOENT') problems.push(`${file}: cannot be read (${code ?? String(e)})`);
+    else cacheable = true;
   }
+  const key = cacheable ? `${file}\0${env.SELF_GEN_BUSY_TIMEOUT_MS ?? ''}\0${text ?? '\0absent'}` : null;
+  if (key !== null && lastParsed?.key === key) return structuredClone(lastParsed.value);
+  const value = parseConfig(file, text, problems, env);
+  lastParsed = key !== null ? { key, value: structuredClone(value) } : null;
+  return value;
+}
+
+function parseConfig(
+  file: string,
+  text: string | null,
+  problems: string[],
+  env: NodeJS.ProcessEnv,
+): LoadedConfig {
+  let raw: Record<string, unknown> = {};
   if (text !== null && text.trim()) {
     try {
       const parsed: unknown = JSON.parse(text);

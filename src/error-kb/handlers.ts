@@ -12,6 +12,7 @@ import { getSection } from '../common/config.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from './advice.js';
 import { formatToolSequence, messages } from './messages.js';
 import { oneLine } from '../common/redact.js';
+import { span } from '../common/timing.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
 
 export const ErrorAdviceConfig = z.object({
@@ -52,7 +53,9 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   if (!normalized) return null;
   if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
   const db = deps.db();
-  const kb = await searchErrorKB(db, normalized, { ...hookSearchOptions(deps), message: key.message });
+  const kb = await span('kb-search', () =>
+    searchErrorKB(db, normalized, { ...hookSearchOptions(deps), message: key.message }),
+  );
   if (!kb?.resolution) return null;
   const advice = hookAdvice(db, kb.id, deps, key.raw);
   if (!advice) return null;
@@ -71,12 +74,14 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
 /** The advice filter (error-kb/advice.ts) as every hook applies it: this project, the configured bar. */
 export function hookAdvice(db: DB, kbId: number, deps: HookDeps, currentRaw?: string): Advice | null {
   const cfg = getSection(deps.config, 'advice', AdviceConfig);
-  return adviceFor(db, kbId, {
-    currentRaw,
-    projectPath: deps.project.path,
-    now: deps.now(),
-    minOtherProjectConfirmations: cfg.minOtherProjectConfirmations,
-  });
+  return span('kb-advice', () =>
+    adviceFor(db, kbId, {
+      currentRaw,
+      projectPath: deps.project.path,
+      now: deps.now(),
+      minOtherProjectConfirmations: cfg.minOtherProjectConfirmations,
+    }),
+  );
 }
 
 export const errorAdviceHandlers: HandlerTable = {

@@ -10,6 +10,7 @@ import { getProjectName, getProjectPath } from '../common/project.js';
 import { paths } from '../common/paths.js';
 import { flagDamage } from './damage.js';
 import { redact } from '../common/redact.js';
+import { span } from '../common/timing.js';
 import type { HookDeps, HookInput } from './types.js';
 
 /** dist/worker.js, whether this code runs from dist/, a dist/chunks/ chunk, or sources. */
@@ -36,7 +37,7 @@ export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
 export function createDeps(
   input: HookInput,
   env: NodeJS.ProcessEnv = process.env,
-  config: LoadedConfig = loadConfig(env),
+  config: LoadedConfig = span('config', () => loadConfig(env)),
   opts: { eventTime?: Date } = {},
 ): HookDeps {
   const log = makeLogger(env);
@@ -51,11 +52,11 @@ export function createDeps(
     config,
     db: () => {
       // getDb() caches the connection per process (and reopens after a corruption recovery).
-      const db: DB = getDb({ env, busyTimeoutMs: config.busyTimeoutMs });
+      const db: DB = span('db-open', () => getDb({ env, busyTimeoutMs: config.busyTimeoutMs }));
       if (!drained) {
         drained = true;
         try {
-          const n = drainQueue(db, env);
+          const n = span('drain-queue', () => drainQueue(db, env));
           if (n) log(`stored ${n} queued event(s)`);
         } catch (e) {
           log(`queue drain failed: ${String(e)}`);
@@ -66,7 +67,8 @@ export function createDeps(
     },
     project: { path: projectPath, name: getProjectName(projectPath) },
     spawnBackground: (job, args = []) => {
-      if (!spawnNodeDetached(workerScript(), [job, ...args], { env })) log(`spawn ${job} failed`);
+      if (!span(`spawn:${job}`, () => spawnNodeDetached(workerScript(), [job, ...args], { env })))
+        log(`spawn ${job} failed`);
     },
     log,
   };

@@ -22,6 +22,7 @@ export async function hookMain(eventArg: string | undefined): Promise<never> {
       eventArg,
       (input) => createDeps(input, process.env, undefined, { eventTime }),
       handlersFor,
+      { path: 'process' },
     );
   } catch {
     out = '';

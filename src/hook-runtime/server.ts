@@ -12,6 +12,7 @@
 // exits after an idle period. The client (dist/hook-warm.sh) falls back to `node dist/hook.cjs`
 // when the server is missing, slow, broken or answers anything else.
 import { readFileSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
 import { writeFileAtomicIn } from '../common/safe-fs.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { paths } from '../common/paths.js';
@@ -22,6 +23,7 @@ import { createDeps } from './deps.js';
 import { handlersFor, loadAllHandlers } from '../parts/index.js';
 import { getDb } from '../db/db.js';
 import { runHook } from './runner.js';
+import { span } from '../common/timing.js';
 import { HOOK_EVENTS } from './types.js';
 
 const MAX_BODY = 16 * 1024 * 1024;
@@ -62,14 +64,28 @@ export async function answerHook(
   event: string,
   env: NodeJS.ProcessEnv,
   arrived: Date,
+  /** performance.now() when the request arrived (the timing record's `waitMs`). */
+  arrivedAt?: number,
 ): Promise<{ out: string; failed: boolean }> {
   let failed = false;
-  const config = serverConfig(env);
   const out = await runHook(
     text,
     event,
     (input) => {
-      const deps = createDeps(input, env, config, { eventTime: arrived });
+      const deps = createDeps(
+        input,
+        env,
+        span('config', () => serverConfig(env)),
+        { eventTime: arrived },
+      );
+      // Work after the answer (Stop's re-reads of a transcript still being written): this process stays.
+      deps.later = (work) =>
+        setImmediate(
+          () =>
+            void Promise.resolve()
+              .then(work)
+              .catch(() => {}),
+        );
       const log = deps.log;
       deps.log = (m: string) => {
         if (RECORDING_FAILED.test(m)) failed = true;
@@ -78,6 +94,7 @@ export async function answerHook(
       return deps;
     },
     handlersFor,
+    { path: 'warm', env, since: arrivedAt },
   );
   return { out, failed };
 }
@@ -140,6 +157,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
 
   const server = createServer((req, res) => {
     const arrived = new Date();
+    const arrivedAt = performance.now();
     requests++;
     idle.touch();
     res.on('error', () => {});
@@ -179,7 +197,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
       delete hookEnv.CLAUDE_PROJECT_DIR;
       if (typeof projectDir === 'string' && projectDir.trim()) hookEnv.CLAUDE_PROJECT_DIR = projectDir;
       try {
-        const r = await answerHook(text, event, hookEnv, arrived);
+        const r = await answerHook(text, event, hookEnv, arrived, arrivedAt);
         send(res, r.failed ? 503 : 200, r.failed ? '' : r.out);
       } catch (e) {
         log(`${event} failed: ${String(e)}`);

@@ -70,6 +70,11 @@ export interface HookDeps {
   project: { path: string; name: string };
   /** Starts a detached background job (dist/worker.js <job> …); never waits for it. */
   spawnBackground: (job: string, args?: string[]) => void;
+  /**
+   * Runs work after the answer in this process, when it outlives the hook (the warm server); absent
+   * in a hook process, which exits after answering (it spawns a background job instead).
+   */
+  later?: (work: () => void | Promise<void>) => void;
   /** Debug log (only written when SELF_GEN_DEBUG=1). */
   log: (message: string) => void;
 }

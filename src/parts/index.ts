@@ -137,12 +137,27 @@ export const PARTS: PartDescriptor[] = [
 
 const NONE: HandlerTable = {};
 
+/** handlersFor's answers for PARTS, by event and the parts it wanted (the warm server asks per hook). */
+const loaded = new Map<string, Promise<Handler[]>>();
+
 /** The handlers for one payload, loading only the parts concerned. */
-export async function handlersFor(input: HookInput, parts: PartDescriptor[] = PARTS): Promise<Handler[]> {
+export function handlersFor(input: HookInput, parts: PartDescriptor[] = PARTS): Promise<Handler[]> {
   const event = input.hook_event_name;
   const wanted = parts.filter((p) => p.events.includes(event) && (!p.when || p.when(input)));
-  const tables = await Promise.all(wanted.map((p) => (p.handlers ? p.handlers() : NONE)));
-  return tables.flatMap((t) => t[event] ?? []);
+  const load = async () => {
+    const tables = await Promise.all(wanted.map((p) => (p.handlers ? p.handlers() : NONE)));
+    return tables.flatMap((t) => t[event] ?? []);
+  };
+  if (parts !== PARTS) return load();
+  const key = `${event}:${wanted.map((p) => p.name).join(',')}`;
+  let hit = loaded.get(key);
+  if (!hit) {
+    hit = load();
+    loaded.set(key, hit);
+    // A part that failed to load is tried again by the next hook.
+    hit.catch(() => loaded.delete(key));
+  }
+  return hit;
 }
 
 /** Every part loaded and merged into one table (the hook server, tests, tools). */

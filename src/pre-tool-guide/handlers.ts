@@ -33,6 +33,7 @@ import {
 } from '../db/events.js';
 import type { ToolErrorData } from '../db/event-data.js';
 import { ingestQuietly, ownTarget } from '../recording/ingest.js';
+import { span } from '../common/timing.js';
 
 export const PreToolGuideConfig = z.object({
   enabled: z._default(z.boolean(), true),
@@ -145,11 +146,14 @@ export async function guideFile(
   const lines: string[] = [];
   const opts = hookSearchOptions(deps);
   let fuzzyLeft = 1;
-  for (const err of fileErrors(db, filePath, toPosix(deps.project.path), cfg.maxFileErrors)) {
+  const errs = span('guide-file-errors', () =>
+    fileErrors(db, filePath, toPosix(deps.project.path), cfg.maxFileErrors),
+  );
+  for (const err of errs) {
     let kb = exactKb(db, err.error, deps.now());
     if (!kb && fuzzyLeft > 0) {
       fuzzyLeft--;
-      kb = await searchErrorKB(db, err.error, opts);
+      kb = await span('kb-search', () => searchErrorKB(db, err.error, opts));
     }
     if (!kb?.resolution) continue;
     const advice = hookAdvice(db, kb.id, deps, err.raw);
@@ -167,7 +171,7 @@ function pushProvenance(lines: string[], advice: Advice, deps: HookDeps, m: Mess
 
 export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): Promise<string[]> {
   const db = deps.db();
-  const errors = sessionToolErrors(db, input.session_id, 'Bash')
+  const errors = span('guide-session-errors', () => sessionToolErrors(db, input.session_id, 'Bash'))
     .map((r) => ({ id: r.id, d: r.data }))
     .filter((r) => r.d.isInterrupt !== true && typeof r.d.error === 'string' && r.d.error);
   const latest = errors[0];
@@ -176,8 +180,10 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   // first, so an error a later call already fixed is not shown as open (#15).
   const own = ownTarget(input);
   if (own) ingestQuietly(input, deps, db, [own]);
-  if (isErrorResolved(db, input.session_id, latest.id)) return [];
-  const kb = await searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps));
+  if (span('guide-resolved', () => isErrorResolved(db, input.session_id, latest.id))) return [];
+  const kb = await span('kb-search', () =>
+    searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps)),
+  );
   if (!kb?.resolution) return [];
   const advice = hookAdvice(
     db,

@@ -18,7 +18,9 @@ import { truncate } from '../common/redact.js';
 import { detectResolutions } from '../error-kb/resolution.js';
 import {
   ingestQuietly,
+  ingestUntilComplete,
   ownTarget,
+  PENDING_POLL_MS,
   type IngestResult,
   pruneIngestState,
   sessionTargets,
@@ -185,10 +187,32 @@ function startTime(deps: HookDeps, input: HookInput): number | null {
  * batches, so the last call's result may not be there yet when the turn ends: then the detached
  * worker reads it again shortly (job `ingest-pending`); the hook itself never waits.
  */
+/** The warm server's re-reads after Stop wait at most this long for a locked database (then retry). */
+const LATER_BUSY_MS = 50;
+
 export function collectStop(input: HookInput, deps: HookDeps): void {
   const r = ingestOwn(input, deps);
-  if (r && r.pending > 0 && input.transcript_path)
+  if (!r || r.pending === 0 || !input.transcript_path) return;
+  const later = deps.later;
+  const target = ownTarget(input);
+  if (!later || !target) {
     deps.spawnBackground('ingest-pending', [input.session_id, input.transcript_path]);
+    return;
+  }
+  // The warm server outlives the hook: it reads again itself, after answering (no worker process).
+  later(async () => {
+    const db = tryDb(deps);
+    if (!db) return;
+    const n = await ingestUntilComplete(
+      input,
+      { ...deps, now: () => new Date() },
+      db,
+      target,
+      PENDING_POLL_MS,
+      LATER_BUSY_MS,
+    );
+    deps.log(`ingest-pending ${input.session_id}: ${n} call(s) recorded`);
+  });
 }
 
 export function collectSubagentStop(input: HookInput, deps: HookDeps): void {

@@ -6,7 +6,7 @@ import { getDb } from '../db/db.js';
 import { sessionStartCwd } from '../db/events.js';
 import { createDeps } from '../hook-runtime/deps.js';
 import type { Job } from '../parts/types.js';
-import { ingestQuietly, sessionTargets } from './ingest.js';
+import { ingestQuietly, ingestUntilComplete, sessionTargets } from './ingest.js';
 
 /** Parts of at most 8 MiB each: a transcript of up to this many parts is read to its end. */
 const MAX_PASSES = 16;
@@ -38,10 +38,6 @@ export const ingestStep: Job = (ctx) => {
   ctx.log(`ingest-transcript ${c.input.session_id}: ${total} call(s) recorded`);
 };
 
-/** How long the worker keeps reading for results Claude Code has not written yet, and how often. */
-const PENDING_WAIT_MS = 3000;
-const PENDING_POLL_MS = 100;
-
 /**
  * Started by Stop when calls of the turn still wait for their results in the transcript (Claude Code
  * writes it in batches): reads the main transcript again until they are there (in the background,
@@ -50,12 +46,6 @@ const PENDING_POLL_MS = 100;
 export const ingestPendingJob: Job = async (ctx) => {
   const c = ingestContext(ctx);
   if (!c) return;
-  let total = 0;
-  for (let waited = 0; ; waited += PENDING_POLL_MS) {
-    const r = ingestQuietly(c.input, c.deps, c.db, [{ path: c.transcriptPath }]);
-    total += r.recorded;
-    if (r.pending === 0 || waited >= PENDING_WAIT_MS) break;
-    await new Promise((res) => setTimeout(res, PENDING_POLL_MS));
-  }
+  const total = await ingestUntilComplete(c.input, c.deps, c.db, { path: c.transcriptPath });
   ctx.log(`ingest-pending ${c.input.session_id}: ${total} call(s) recorded`);
 };

@@ -24,6 +24,7 @@ import { parseTranscriptLine, readTranscriptFrom, transcriptItems } from '../com
 import { detectResolutions } from '../error-kb/resolution.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
 import type { HookDeps, HookInput } from '../hook-runtime/types.js';
+import { span } from '../common/timing.js';
 
 /** A call whose result has not arrived yet (summarised: never file contents). */
 interface Pending {
@@ -69,6 +70,8 @@ export interface IngestResult {
    * batches); older ones (an interrupted call) are not waited for.
    */
   pending: number;
+  /** A read failed (e.g. the database stayed locked): nothing is known about what waits. */
+  failed?: boolean;
 }
 
 /** A call without its result older than this is not waited for (see IngestResult.pending). */
@@ -150,13 +153,15 @@ export function ingestTranscript(
   if (!target.path || !input.session_id) return out;
   const key = stateKey(input.session_id, target.agentId);
   const run = db.transaction(() => {
-    const state = readState(db, key, target.path);
-    const chunk = readTranscriptFrom(target.path, state.offset, undefined, state.mark);
+    const state = span('ingest-state', () => readState(db, key, target.path));
+    const chunk = span('ingest-read', () =>
+      readTranscriptFrom(target.path, state.offset, undefined, state.mark),
+    );
     out.pending = recentPending(state.pending, deps.now());
     if (!chunk || (chunk.end === state.offset && chunk.start === state.offset)) return;
     out.more = chunk.end < chunk.size && chunk.end > chunk.start;
     if (chunk.start < state.offset) state.pending = {};
-    const seen = recordedIds(db, input.session_id);
+    const seen = span('ingest-seen-ids', () => recordedIds(db, input.session_id));
     const now = deps.now();
     for (const line of chunk.lines) {
       // Cheap test first: most lines (attachments, text) carry no tool call or result.
@@ -200,37 +205,43 @@ export function ingestTranscript(
           source: 'transcript',
         };
         if (SUBAGENT_TOOLS.has(call.tool)) data.subagent = subagentOf(item.raw, call.input);
-        const eventId = insertEvent(db, {
-          type: 'tool_use',
-          ts,
-          sessionId: input.session_id,
-          project: deps.project.name,
-          projectPath: deps.project.path,
-          data,
-          files: call.file ? [call.file] : [],
-          text: [call.tool, call.command ?? '', call.file ?? ''].filter(Boolean).join(' '),
-        });
+        const eventId = span('ingest-insert', () =>
+          insertEvent(db, {
+            type: 'tool_use',
+            ts,
+            sessionId: input.session_id,
+            project: deps.project.name,
+            projectPath: deps.project.path,
+            data,
+            files: call.file ? [call.file] : [],
+            text: [call.tool, call.command ?? '', call.file ?? ''].filter(Boolean).join(' '),
+          }),
+        );
         out.recorded++;
         // Resolution detection as of the time the call ended (the transcript's time of its result).
         const at = new Date(ts);
-        out.resolved += detectResolutions(
-          { ...input, tool_name: call.tool, ...(agentId ? { agent_id: agentId } : {}) },
-          { ...deps, now: () => new Date(at.getTime()) },
-          db,
-          eventId,
+        out.resolved += span('ingest-resolutions', () =>
+          detectResolutions(
+            { ...input, tool_name: call.tool, ...(agentId ? { agent_id: agentId } : {}) },
+            { ...deps, now: () => new Date(at.getTime()) },
+            db,
+            eventId,
+          ),
         );
       }
     }
     const ids = Object.keys(state.pending);
     for (const id of ids.slice(0, Math.max(0, ids.length - MAX_PENDING))) delete state.pending[id];
     out.pending = recentPending(state.pending, now);
-    writeState(db, key, {
-      path: target.path,
-      offset: chunk.end,
-      mark: chunk.mark,
-      pending: state.pending,
-      at: now.toISOString(),
-    });
+    span('ingest-state', () =>
+      writeState(db, key, {
+        path: target.path,
+        offset: chunk.end,
+        mark: chunk.mark,
+        pending: state.pending,
+        at: now.toISOString(),
+      }),
+    );
   });
   run.immediate();
   return out;
@@ -292,16 +303,62 @@ export function ingestQuietly(
   const total: IngestResult = { recorded: 0, resolved: 0, more: false, pending: 0 };
   for (const t of targets) {
     try {
-      const r = ingestTranscript(input, deps, db, t);
+      const r = span('ingest', () => ingestTranscript(input, deps, db, t));
       total.recorded += r.recorded;
       total.resolved += r.resolved;
       total.more ||= r.more;
       total.pending += r.pending;
     } catch (e) {
+      total.failed = true;
       deps.log(
         `transcript ingestion of ${basename(dirname(t.path))}/${basename(t.path)} failed: ${String(e)}`,
       );
     }
+  }
+  return total;
+}
+
+/** How long the calls a Stop found without their result are waited for, and how often it looks. */
+export const PENDING_WAIT_TOTAL_MS = 3000;
+export const PENDING_POLL_MS = 100;
+
+/**
+ * Reads `target` again every PENDING_POLL_MS until no call of the last 30 s waits for its result
+ * (Claude Code writes its transcript in batches) or PENDING_WAIT_TOTAL_MS passed; the number of
+ * calls recorded. `firstWait` first when the caller has just read it (Stop). Stop's `ingest-pending`
+ * job (a worker process), or the warm server itself after answering Stop.
+ */
+export async function ingestUntilComplete(
+  input: HookInput,
+  deps: HookDeps,
+  db: DB,
+  target: IngestTarget,
+  firstWait = 0,
+  /**
+   * At most this long waiting for a locked database per read (the warm server: its one connection
+   * must not stall other hooks behind a background writer; a locked read is simply tried again).
+   */
+  busyMs?: number,
+): Promise<number> {
+  const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+  const read = () => {
+    if (busyMs === undefined) return ingestQuietly(input, deps, db, [target]);
+    // Set and restored within one synchronous read: no other hook runs in between.
+    const before = db.pragma('busy_timeout', { simple: true }) as number;
+    db.pragma(`busy_timeout = ${Math.max(0, Math.floor(busyMs))}`);
+    try {
+      return ingestQuietly(input, deps, db, [target]);
+    } finally {
+      db.pragma(`busy_timeout = ${before}`);
+    }
+  };
+  let total = 0;
+  if (firstWait > 0) await sleep(firstWait);
+  for (let waited = firstWait; ; waited += PENDING_POLL_MS) {
+    const r = read();
+    total += r.recorded;
+    if ((r.pending === 0 && !r.failed) || waited >= PENDING_WAIT_TOTAL_MS) break;
+    await sleep(PENDING_POLL_MS);
   }
   return total;
 }

@@ -3,9 +3,9 @@
 // and SessionEnd: idempotent, in the order of the transcript's own times, bounded, never blocking.
 // Real SQLite, real files (a FIFO, a symlink, a huge line), real concurrent hook processes.
 import { spawnSync } from 'node:child_process';
-import { appendFileSync, mkdirSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, readFileSync, symlinkSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   collectSessionEnd,
   collectStop,
@@ -339,6 +339,94 @@ describe('#15 Stop never waits', () => {
     spawned.length = 0;
     collectStop(i, deps(i, 6));
     expect(spawned).toEqual([]);
+  });
+});
+
+describe('#15 Stop in the warm server: the server reads again itself, no worker process', () => {
+  it('a result written after the answer is recorded by the server, as the ingest-pending job would', async () => {
+    const { answerHook } = await import('../../src/hook-runtime/server.js');
+    const { TIMING_FILE } = await import('../../src/common/timing.js');
+    bash(transcript, 'w0', 'ls', true, 1);
+    // A call of just now (so its result is waited for), its result not written yet.
+    const now = Date.now();
+    append(
+      transcript,
+      JSON.stringify({
+        type: 'assistant',
+        timestamp: new Date(now - 100).toISOString(),
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'w1', name: 'Bash', input: { command: FIX } }],
+        },
+      }),
+    );
+    const env = { ...t.env, SELF_GEN_HOOK_TIMING: '1' };
+    const text = JSON.stringify(input('Stop'));
+    const r = await answerHook(text, 'Stop', env, new Date(now));
+    expect(r).toEqual({ out: '', failed: false });
+    // Answered with what was there; no worker process was started for the rest.
+    expect(calls()).toEqual(['tool_use:w0']);
+    const rec = JSON.parse(readFileSync(join(t.home, 'logs', TIMING_FILE), 'utf8').trim()) as {
+      spans: Record<string, number>;
+    };
+    expect(Object.keys(rec.spans).filter((k) => k.startsWith('spawn:'))).toEqual([]);
+    // The result arrives (Claude Code writes in batches): the server records it within its wait.
+    append(
+      transcript,
+      JSON.stringify({
+        type: 'user',
+        timestamp: new Date(now + 200).toISOString(),
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'w1', content: 'ok' }] },
+        toolUseResult: {},
+      }),
+    );
+    await vi.waitFor(() => expect(calls()).toEqual(['tool_use:w0', 'tool_use:w1']), {
+      timeout: 5000,
+      interval: 50,
+    });
+    // once only, whoever reads next
+    collectStop(input('Stop'), deps(input('Stop'), 9));
+    expect(calls()).toEqual(['tool_use:w0', 'tool_use:w1']);
+  });
+});
+
+describe('#15 Stop in the warm server, database locked by another process', () => {
+  it('the re-reads wait only briefly for the lock, leave the connection as it was, and record once it is free', async () => {
+    const { answerHook } = await import('../../src/hook-runtime/server.js');
+    const { holdWriteLock } = await import('../helpers/db-lock.js');
+    const busyBefore = db.pragma('busy_timeout', { simple: true }) as number;
+    const now = Date.now();
+    append(
+      transcript,
+      JSON.stringify({
+        type: 'assistant',
+        timestamp: new Date(now - 100).toISOString(),
+        message: {
+          role: 'assistant',
+          content: [{ type: 'tool_use', id: 'l1', name: 'Bash', input: { command: FIX } }],
+        },
+      }),
+    );
+    const r = await answerHook(JSON.stringify(input('Stop')), 'Stop', t.env, new Date(now));
+    expect(r).toEqual({ out: '', failed: false });
+    const lock = holdWriteLock(join(t.home, 'data', 'self-gen.db'));
+    await lock.ready;
+    append(
+      transcript,
+      JSON.stringify({
+        type: 'user',
+        timestamp: new Date(now + 200).toISOString(),
+        message: { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'l1', content: 'ok' }] },
+        toolUseResult: {},
+      }),
+    );
+    // While the lock is held the re-reads fail and are tried again; the connection's own wait is kept.
+    await new Promise((res) => setTimeout(res, 400));
+    expect(lock.held()).toBe(true);
+    expect(db.pragma('busy_timeout', { simple: true })).toBe(busyBefore);
+    lock.release();
+    await lock.done;
+    await vi.waitFor(() => expect(calls()).toEqual(['tool_use:l1']), { timeout: 5000, interval: 50 });
   });
 });
 
