@@ -105,7 +105,7 @@ export function detailAgrees(message: string | undefined, entry: KbEntry): boole
 export const DETAIL_TAIL_MIN_SCORE = 0.4;
 
 /** The checks every tier's candidate passes when the query's message is known. */
-function fits(message: string | undefined, entry: KbEntry): boolean {
+export function fits(message: string | undefined, entry: KbEntry): boolean {
   return namesAgree(message, entry) && detailAgrees(message, entry);
 }
 

@@ -22,7 +22,7 @@ import { formatToolSequence, messages, type Messages } from '../error-kb/message
 import { oneLine } from '../common/redact.js';
 import { SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
-import { bumpUse, searchErrorKB, type KbMatch } from '../error-kb/search.js';
+import { bumpUse, fits, searchErrorKB, type KbMatch } from '../error-kb/search.js';
 import { exactEntry } from '../error-kb/db.js';
 import {
   isErrorResolved,
@@ -117,10 +117,13 @@ export function fileErrors(db: DB, filePath: string, projectPath: string, limit:
   return out;
 }
 
-/** The KB entry of exactly this normalized error (indexed), its use counted as a search hit. */
-function exactKb(db: DB, normalized: string, now: Date): KbMatch | null {
+/**
+ * The KB entry of exactly this normalized error (indexed), its use counted as a search hit — only
+ * when it passes the checks every tier's match passes (names, detail), as the error-advice hook does.
+ */
+function exactKb(db: DB, normalized: string, now: Date, message: string | undefined): KbMatch | null {
   const row = exactEntry(db, normalized);
-  if (!row) return null;
+  if (!row || !fits(message, row)) return null;
   try {
     bumpUse(db, row.id, now);
   } catch {}
@@ -150,10 +153,11 @@ export async function guideFile(
     fileErrors(db, filePath, toPosix(deps.project.path), cfg.maxFileErrors),
   );
   for (const err of errs) {
-    let kb = exactKb(db, err.error, deps.now());
+    const message = err.raw ? extractErrorMessage(err.raw) : undefined;
+    let kb = exactKb(db, err.error, deps.now(), message);
     if (!kb && fuzzyLeft > 0) {
       fuzzyLeft--;
-      kb = await span('kb-search', () => searchErrorKB(db, err.error, opts));
+      kb = await span('kb-search', () => searchErrorKB(db, err.error, { ...opts, message }));
     }
     if (!kb?.resolution) continue;
     const advice = hookAdvice(db, kb.id, deps, err.raw);
@@ -181,16 +185,13 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   const own = ownTarget(input);
   if (own) ingestQuietly(input, deps, db, [own]);
   if (span('guide-resolved', () => isErrorResolved(db, input.session_id, latest.id))) return [];
+  const raw = typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined;
+  const message = raw ? extractErrorMessage(raw) : undefined;
   const kb = await span('kb-search', () =>
-    searchErrorKB(db, latest.d.error as string, hookSearchOptions(deps)),
+    searchErrorKB(db, latest.d.error as string, { ...hookSearchOptions(deps), message }),
   );
   if (!kb?.resolution) return [];
-  const advice = hookAdvice(
-    db,
-    kb.id,
-    deps,
-    typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined,
-  );
+  const advice = hookAdvice(db, kb.id, deps, raw);
   if (!advice) return [];
   const lines = [m.sessionBashError(shownError(latest.d), errors.length)];
   const path = formatToolSequence(advice.toolSequence);

@@ -238,6 +238,36 @@ describe("REQ-RA-302 Bash: this session's Bash errors", () => {
   });
 });
 
+describe('#13 the guide gives no advice the error-advice hook would refuse (names check)', () => {
+  // One key by the seed's rule 3 (the quoted name becomes <STR>), but the stored error is about a
+  // package (`npm install` fixes it) and the new one about a path of the project (a missing build):
+  // the error-advice hook refuses the match (names.ts, a path where a bare name was); the guide must
+  // too — before a Bash call and before an Edit.
+  const STORED = "Exit code 1\nError: Cannot find module 'express'";
+  const OTHER = (file: string) => `Exit code 1\nError: Cannot find module '${file}'`;
+  const FIX = 'run npm install';
+
+  it('Bash: a session error about a path where the fix was for a package → nothing; the package → the fix', async () => {
+    seedKb(db, STORED, FIX, ['Bash']);
+    recordFailure(
+      t.env,
+      failure(t.project, 'Bash', { command: 'node dist/server.js' }, OTHER('/srv/app/dist/server.js')),
+    );
+    expect(await guide(preToolUse(t.project, 'Bash', { command: 'ls' }))).toBeNull();
+    recordFailure(t.env, failure(t.project, 'Bash', { command: 'node index.js' }, STORED));
+    expect(await guide(preToolUse(t.project, 'Bash', { command: 'ls' }))).toContain(FIX);
+  });
+
+  it('Edit: a past error of the file, a path where the fix was for a package → nothing (exact tier)', async () => {
+    const file = join(t.project, 'dist/server.js');
+    seedKb(db, STORED, FIX, ['Bash']);
+    recordFailure(t.env, failure(t.project, 'Bash', { command: `node ${file}` }, OTHER(file)));
+    expect(
+      await guide(preToolUse(t.project, 'Edit', { file_path: file, old_string: 'a', new_string: 'b' })),
+    ).toBeNull();
+  });
+});
+
 describe('REQ-RA-303 Agent/Task: subagent failure rate', () => {
   it('RA-303-1: executor-low failed 8 of its last 20 runs → "executor-low 최근 실패율: 40% (20회 중 8회)" and the tier advice', async () => {
     seedStops(db, 'executor-low', 20, 8);
