@@ -12,6 +12,8 @@ import { messages } from '../error-kb/messages.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
 import { recentProjectErrors } from '../db/events.js';
 import { exactEntry } from '../error-kb/db.js';
+import { fits } from '../error-kb/search.js';
+import { extractErrorMessage } from '../error-kb/normalize.js';
 
 /** The seed's code agents; an agent type that contains one of them is a code agent. */
 export const CODE_AGENTS: readonly string[] = [
@@ -81,9 +83,12 @@ export function projectErrors(
   for (const r of rows) {
     if (typeof r.error !== 'string' || !r.error || r.interrupt === 1 || seen.has(r.error)) continue;
     seen.add(r.error);
+    const raw = typeof r.raw === 'string' ? r.raw : undefined;
     const hit = exactEntry(db, r.error);
-    // only what the advice filter allows here (error-kb/advice.ts), with its provenance
-    const a = hit ? advise(hit.id, typeof r.raw === 'string' ? r.raw : undefined) : null;
+    // the checks every KB match passes (names, detail: search.ts), then only what the advice
+    // filter allows here (error-kb/advice.ts), with its provenance
+    const fitting = hit && fits(raw ? extractErrorMessage(raw) : undefined, hit) ? hit : null;
+    const a = fitting ? advise(fitting.id, raw) : null;
     out.push({
       tool: typeof r.tool === 'string' ? r.tool : 'unknown',
       error: r.error,

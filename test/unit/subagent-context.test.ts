@@ -128,6 +128,23 @@ describe('REQ-RA-402 project error patterns (exact text matches only)', () => {
     expect(fix.length).toBeLessThanOrEqual('  해결: '.length + 150);
   });
 
+  it('RA-402-1 + #13: an exact key whose names do not fit (a path where the fix was for a package) shows no resolution', () => {
+    seedKb(db, "Exit code 1\nError: Cannot find module 'express'", 'run npm install');
+    recordFailure(
+      t.env,
+      failure(
+        t.project,
+        'Bash',
+        { command: 'node dist/server.js' },
+        "Exit code 1\nError: Cannot find module '/srv/app/dist/server.js'",
+      ),
+    );
+    const errs = projectErrors(db, t.project, 3);
+    expect(errs).toHaveLength(1);
+    expect(errs[0]!.resolution).toBeNull();
+    expect(ctxOf(subagentStart(t.project, 'executor')) ?? '').not.toContain('run npm install');
+  });
+
   it('RA-402-2: no project errors → no error section', () => {
     addErrors(t.dir + '/other-project', 2);
     storeRules('proj', [{ type: 'claude_md', rule: 'Run tests before committing' }]);
