@@ -13,7 +13,8 @@
 // noop-prev the layout before issue #15's transcript ingestion (a synchronous PostToolUse for
 // every tool call, no Stop hook), each command `true`; warm-async (not by default) warm mode with
 // process mode's async flags, for comparison; warm-prev / process-prev (not by default) our hooks in
-// the layout before #15, to measure what reading successes from the transcript saves.
+// the layout before #15, to measure what reading successes from the transcript saves; warm-curl
+// (not by default) warm mode with the sh + curl client instead of the bash one.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -110,9 +111,9 @@ function script() {
   return { main: [...calls.map((c) => [c]), 'Done.'], fallback: 'OK' };
 }
 
-function selfGen(args) {
+function selfGen(args, extraEnv = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
-    env,
+    env: { ...env, ...extraEnv },
     cwd: proj,
     encoding: 'utf8',
     timeout: 60_000,
@@ -152,8 +153,8 @@ function setMode(mode) {
     rmSync(settings, { force: true });
     selfGen(['install']);
   }
-  const base = mode.replace(/-(?:async|prev)$/, '');
-  selfGen(['hooks', '--mode', base]);
+  const base = mode.replace(/-(?:async|prev|curl)$/, '');
+  selfGen(['hooks', '--mode', base], mode === 'warm-curl' ? { SELF_GEN_HOOK_BASH: 'none' } : {});
   if (mode.endsWith('-prev')) {
     // Comparison: our hooks in the layout before #15 (PostToolUse after every call, no Stop hook).
     const s = JSON.parse(readFileSync(settings, 'utf8'));
