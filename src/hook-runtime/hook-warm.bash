@@ -11,7 +11,6 @@
 # 200, not empty or a JSON object -> the same payload goes to the process path (node dist/hook.cjs),
 # which also starts the server for the next hook. A payload longer than the cap goes to the curl
 # client (dist/hook-warm.sh). Always exits 0 and prints nothing or one JSON object.
-LC_ALL=C # ${#p} counts bytes, and bytes pass through unchanged
 dir=${BASH_SOURCE[0]%/*}
 [[ $dir == "${BASH_SOURCE[0]}" ]] && dir=.
 event=$1
@@ -24,6 +23,12 @@ more=
 if ((BASH_VERSINFO[0] < 4)); then
   exec sh "$dir/hook-warm.sh" "$event"
 fi
+# ${#p} counts bytes, and bytes pass through unchanged; what we start gets the caller's locale back.
+[[ -v LC_ALL ]] && lc_all=$LC_ALL
+LC_ALL=C
+own_locale() {
+  if [[ -v lc_all ]]; then { LC_ALL=$lc_all; } 2>/dev/null; else unset LC_ALL; fi
+}
 
 # A peer that hangs up makes a write fail (EPIPE) instead of killing us.
 trap '' PIPE
@@ -32,6 +37,7 @@ trap '' PIPE
 process_path() {
   exec 3>&-
   trap - PIPE
+  own_locale
   if [[ -n $more ]]; then
     { printf '%s' "$p"; exec cat; } | SELF_GEN_HOOK_WARM=1 node "$dir/hook.cjs" "$event"
   else
@@ -52,6 +58,7 @@ if [[ -n $more ]]; then
   # Too long to pass through bash's read: the curl client over the Unix socket, else the process path.
   [[ -n $sock ]] || process_path
   trap - PIPE
+  own_locale
   { printf '%s' "$p"; exec cat; } | sh "$dir/hook-warm.sh" "$event" "$sock"
   exit 0
 fi

@@ -5,13 +5,22 @@
 // are right for multibyte and non-UTF-8 payloads, and the usual path needs no program but bash.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { dirname } from 'node:path';
+import { dirname, join } from 'node:path';
 import { pingHookServer, stopHookServer } from '../../src/hook-runtime/server-client.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
-import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
-import { BASH, eventRows, portFileOf, runWarm, spawnServer, waitForServer } from '../helpers/warm.js';
+import { parseHookOutput, runHook, runWithInput } from '../helpers/hook-proc.js';
+import {
+  BASH,
+  eventRows,
+  portFileOf,
+  runWarm,
+  spawnServer,
+  waitForServer,
+  WARM_BASH,
+} from '../helpers/warm.js';
 
 const MARK = 'PAYLOAD-MARK-7f3a';
 const bashCall = (project: string, id: string, command = `echo ${MARK}`) => ({
@@ -213,4 +222,51 @@ describe('#15.2 what the bash client passes on', () => {
     const direct = await runHook('PreToolUse', failure, env);
     expect(r.stdout.trim()).toBe(direct.stdout.trim());
   }, 60_000);
+});
+
+describe('#15.2 the process path behind the bash client', () => {
+  it("gets the payload byte for byte (multibyte, non-UTF-8, over the cap) and the caller's LC_ALL back", async () => {
+    // The client next to a probe in place of dist/hook.cjs: it reports what the process path got.
+    const dist = join(t.dir, 'dist');
+    mkdirSync(dist);
+    copyFileSync(WARM_BASH, join(dist, 'hook-warm.bash'));
+    writeFileSync(
+      join(dist, 'hook.cjs'),
+      `const c = []; process.stdin.on('data', (d) => c.push(d)).on('end', () => {
+        const b = Buffer.concat(c);
+        console.log(JSON.stringify({ event: process.argv[2], warm: process.env.SELF_GEN_HOOK_WARM,
+          lc: process.env.LC_ALL ?? null, sha: require('node:crypto').createHash('sha256').update(b).digest('hex') }));
+      });`,
+    );
+    const small = Buffer.concat([
+      Buffer.from('{"a":"한국어 🚀 '),
+      Buffer.from([0xff, 0xc3]),
+      Buffer.from('"}'),
+    ]);
+    const big = Buffer.from(JSON.stringify({ a: 'é'.repeat(200_000) })); // 400 KB: over the cap
+    for (const [payload, lc] of [
+      [small, 'C.UTF-8'],
+      [big, 'C.UTF-8'],
+      [small, undefined],
+    ] as const) {
+      const e: NodeJS.ProcessEnv = { ...env };
+      delete e.LC_ALL;
+      if (lc) e.LC_ALL = lc;
+      const r = await runWithInput(
+        BASH,
+        [join(dist, 'hook-warm.bash'), 'PreToolUse', portFileOf(env)],
+        payload,
+        {
+          env: e,
+        },
+      );
+      expect(r.code).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual({
+        event: 'PreToolUse',
+        warm: '1',
+        lc: lc ?? null,
+        sha: createHash('sha256').update(payload).digest('hex'),
+      });
+    }
+  });
 });
