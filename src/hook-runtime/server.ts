@@ -255,8 +255,10 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     },
     handle: (r) => serveHook(env, r.event, r.payload, r.projectDir, r.arrived, log),
   });
-  if (typeof t === 'string') log(`no TCP port (${t}): the bash client uses the process path`);
-  else {
+  if (typeof t === 'string') {
+    log(`no TCP port (${t}): the bash client uses the process path`);
+    removeStale(hp.port); // an earlier server's (we hold the lock)
+  } else {
     tcp = t;
     try {
       writeFileAtomicIn(p.home, hp.port, portFileText(t, hp.socket), 0o600);
