@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execFileSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
 import { pingHookServer, stopHookServer } from '../../src/hook-runtime/server-client.js';
@@ -135,6 +135,19 @@ describe('#15.2 a stranger on the port named in the port file never receives the
       expect(toolUses(t.home).map((e) => e.toolUseId)).toEqual(['x1']);
     },
   );
+});
+
+describe('#15.2 the port file', () => {
+  it('only its owner can read it (0600 in the 0700 run folder); it goes when the server stops', async () => {
+    await startServer();
+    const f = portFileOf(env);
+    expect(statSync(f).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(f)).mode & 0o777).toBe(0o700);
+    expect(readFileSync(f, 'utf8')).toMatch(/^\d{1,5} [0-9a-f]{48} [0-9a-f]{48} \/.+\.sock\n$/);
+    expect(await stopHookServer({ env })).toBe(true);
+    for (let i = 0; i < 100 && existsSync(f); i++) await new Promise((r) => setTimeout(r, 20));
+    expect(existsSync(f)).toBe(false);
+  }, 60_000);
 });
 
 describe('#15.2 the bash client fails open on old or broken port files', () => {
