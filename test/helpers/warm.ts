@@ -6,16 +6,19 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { pingHookServer } from '../../src/hook-runtime/server-client.js';
 import { hookServerPaths } from '../../src/common/sockets.js';
+import { warmBash } from '../../src/cli/hook-mode.js';
 import { ROOT } from './env.js';
 import { runWithInput, type HookRun } from './hook-proc.js';
 
 export const WARM_SH = join(ROOT, 'dist', 'hook-warm.sh');
 export const WARM_BASH = join(ROOT, 'dist', 'hook-warm.bash');
-/** The two warm clients. */
+/** The two warm clients (the bash one only where a bash >= 4 exists, as `self-gen hooks` decides). */
 export type WarmClient = 'bash' | 'curl';
-export const WARM_CLIENTS: WarmClient[] = ['bash', 'curl'];
-/** The bash the tests run the bash client with (>= 4: checked by the test that uses it). */
-export const BASH = '/bin/bash';
+const bash4 = warmBash(process.env);
+export const HAS_BASH4 = bash4 !== null;
+export const WARM_CLIENTS: WarmClient[] = HAS_BASH4 ? ['bash', 'curl'] : ['curl'];
+/** The bash the tests run the bash client with. */
+export const BASH = bash4 ?? '/bin/bash';
 export const SERVER_JS = join(ROOT, 'dist', 'hook-server.js');
 
 export function socketOf(env: NodeJS.ProcessEnv): string {

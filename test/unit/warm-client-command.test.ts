@@ -8,6 +8,7 @@ import { warmBash, warmClient, warmCommand } from '../../src/cli/hook-mode.js';
 import { isOurCommand } from '../../src/common/our-hooks.js';
 import { hookServerPaths } from '../../src/common/sockets.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { BASH, HAS_BASH4 } from '../helpers/warm.js';
 
 const HOOK = join(ROOT, 'dist', 'hook.cjs');
 let t: TempEnv;
@@ -25,13 +26,13 @@ function fakeBash(major: number): string {
 }
 
 describe('#15.2 the warm command', () => {
-  it('with a bash >= 4: that bash runs dist/hook-warm.bash with the port file', () => {
-    const env = { ...t.env, SELF_GEN_HOOK_BASH: '/bin/bash' };
+  it.skipIf(!HAS_BASH4)('with a bash >= 4: that bash runs dist/hook-warm.bash with the port file', () => {
+    const env = { ...t.env, SELF_GEN_HOOK_BASH: BASH };
     const c = warmCommand('PreToolUse', HOOK, env);
     expect(c).toBe(
-      `"/bin/bash" "${join(ROOT, 'dist', 'hook-warm.bash')}" PreToolUse "${hookServerPaths(env).port}"`,
+      `"${BASH}" "${join(ROOT, 'dist', 'hook-warm.bash')}" PreToolUse "${hookServerPaths(env).port}"`,
     );
-    expect(warmClient(env)).toEqual({ kind: 'bash', bash: '/bin/bash' });
+    expect(warmClient(env)).toEqual({ kind: 'bash', bash: BASH });
     expect(isOurCommand(c, new Set())).toBe(true);
   });
 
