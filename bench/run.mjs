@@ -332,6 +332,7 @@ const PART_BENCHES = [
   ],
   ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
   ['safe-fs.mjs', 'safe file primitives (#12.1/#12.3) vs the plain node:fs calls: medians and ratios'],
+  ['warm-client.mjs', 'one warm hook alone: the bash client (builtins only) vs the sh + curl client'],
   [
     'session.mjs',
     'a 27-tool-call session with the real Claude Code CLI: without hooks, process and warm mode',

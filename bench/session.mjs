@@ -12,9 +12,11 @@
 // floor of any command hook); noop-sync the same with every hook synchronous (warm mode's layout);
 // noop-prev the layout before issue #15's transcript ingestion (a synchronous PostToolUse for
 // every tool call, no Stop hook), each command `true`; warm-async (not by default) warm mode with
-// process mode's async flags, for comparison; warm-floor (not by default) warm mode's client work
-// (sh, cat, curl to the running server, which answers 404 at once) without our handlers; warm-prev / process-prev (not by default) our hooks in
-// the layout before #15, to measure what reading successes from the transcript saves.
+// process mode's async flags, for comparison; warm-floor (not by default) the sh + curl client's work
+// (sh, cat, curl to the running server, which answers 404 at once) without our handlers; warm-prev /
+// process-prev (not by default) our hooks in the layout before #15, to measure what reading successes
+// from the transcript saves; warm-curl (not by default) warm mode with the sh + curl client instead of
+// the bash one.
 import { spawn, spawnSync } from 'node:child_process';
 import {
   existsSync,
@@ -127,9 +129,9 @@ function script() {
   return { main: [...calls.map((c) => [c]), 'Done.'], fallback: 'OK' };
 }
 
-function selfGen(args) {
+function selfGen(args, extraEnv = {}) {
   const r = spawnSync(process.execPath, [CLI, ...args], {
-    env,
+    env: { ...env, ...extraEnv },
     cwd: proj,
     encoding: 'utf8',
     timeout: 60_000,
@@ -169,8 +171,8 @@ function setMode(mode) {
     rmSync(settings, { force: true });
     selfGen(['install']);
   }
-  const base = mode.replace(/-(?:async|prev|floor)$/, '');
-  selfGen(['hooks', '--mode', base]);
+  const base = mode.replace(/-(?:async|prev|floor|curl)$/, '');
+  selfGen(['hooks', '--mode', base], mode === 'warm-curl' ? { SELF_GEN_HOOK_BASH: 'none' } : {});
   if (mode.endsWith('-prev')) {
     // Comparison: our hooks in the layout before #15 (PostToolUse after every call, no Stop hook).
     const s = JSON.parse(readFileSync(settings, 'utf8'));

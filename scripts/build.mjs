@@ -135,9 +135,12 @@ await build({
 copyFileSync('ui/index.html', `${out}/ui/index.html`);
 copyFileSync('ui/app.css', `${out}/ui/app.css`);
 entries['ui/app'] = 'ui/src/main.tsx';
-// The warm-mode hook client (a POSIX shell script: curl to the hook server, else node dist/hook.cjs).
-copyFileSync('src/hook-runtime/hook-warm.sh', `${out}/hook-warm.sh`);
-chmodSync(`${out}/hook-warm.sh`, 0o755);
+// The warm-mode hook clients: bash >= 4 over a token-checked 127.0.0.1 port with builtins only, or a
+// POSIX shell script with curl over the Unix socket; both fall back to node dist/hook.cjs.
+for (const client of ['hook-warm.sh', 'hook-warm.bash']) {
+  copyFileSync(`src/hook-runtime/${client}`, `${out}/${client}`);
+  chmodSync(`${out}/${client}`, 0o755);
+}
 const old = `${target}.old-${process.pid}`;
 if (existsSync(target)) renameSync(target, old);
 renameSync(out, target);

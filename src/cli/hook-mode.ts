@@ -1,10 +1,12 @@
 // How the installed hooks run: `process` (each hook is `node dist/hook.cjs <Event>`) or `warm` (each
-// hook is `sh dist/hook-warm.sh <Event> <socket>`: curl hands the payload to the warm hook server,
-// falling back to the process path). The mode is kept in <data home>/hooks-mode.json; `self-gen
+// hook is `"<bash>" dist/hook-warm.bash <Event> <port file>` — bash builtins hand the payload to the
+// warm hook server over a token-checked 127.0.0.1 port — or, without a bash >= 4,
+// `sh dist/hook-warm.sh <Event> <socket>` with curl over its Unix socket; both fall back to the
+// process path). The mode is kept in <data home>/hooks-mode.json; `self-gen
 // hooks --mode` rewrites the installed entries (settings files and the plugin's hooks/hooks.json).
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { basename, dirname, join } from 'node:path';
+import { existsSync, readFileSync } from 'node:fs';
+import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { ensureHome, writeFileAtomicIn } from '../common/safe-fs.js';
 import { hookServerPaths } from '../common/sockets.js';
 import { distFile } from '../common/dist.js';
@@ -15,7 +17,8 @@ export const HOOK_MODES = ['process', 'warm'] as const;
 export type HookMode = (typeof HOOK_MODES)[number];
 
 /**
- * The mode when none was chosen: warm where it can work (a POSIX shell and curl), else process.
+ * The mode when none was chosen: warm where it can work (a bash >= 4, or a POSIX shell and curl),
+ * else process.
  * docs/performance.md has the measurements behind it: warm halves what our synchronous hooks cost
  * and fails open to the process path.
  */
@@ -41,21 +44,87 @@ export function writeHookMode(mode: HookMode, env: NodeJS.ProcessEnv = process.e
   writeFileAtomicIn(home, join(home, basename(f)), JSON.stringify({ mode }) + '\n', 0o600);
 }
 
+/** Where a bash is looked for besides the PATH (macOS's /bin/bash is 3.2: Homebrew's is found after it). */
+const BASH_PLACES = ['/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/opt/homebrew/bin/bash'];
+
+/** Whether `bash` runs and is version 4 or later (`read -N`, fractional `read -t`, `/dev/tcp`). */
+function isBash4(bash: string): boolean {
+  try {
+    const v = execFileSync(bash, ['-c', 'echo "${BASH_VERSINFO[0]}"'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+      timeout: 5000,
+      env: { PATH: process.env.PATH ?? '' },
+    });
+    return Number(v.trim()) >= 4;
+  } catch {
+    return false;
+  }
+}
+
+const bashCache = new Map<string, string | null>();
+/**
+ * The absolute path of a bash >= 4 for the warm client (dist/hook-warm.bash), or null: then the curl
+ * client. `SELF_GEN_HOOK_BASH` names one (`none`: always the curl client).
+ */
+export function warmBash(env: NodeJS.ProcessEnv = process.env): string | null {
+  if (process.platform === 'win32') return null;
+  const key = `${env.SELF_GEN_HOOK_BASH ?? ''}\0${env.PATH ?? ''}`;
+  if (bashCache.has(key)) return bashCache.get(key)!;
+  let found: string | null = null;
+  const named = env.SELF_GEN_HOOK_BASH;
+  const candidates =
+    named === 'none'
+      ? []
+      : named
+        ? [named]
+        : [
+            ...(env.PATH ?? '')
+              .split(delimiter)
+              .filter((d) => isAbsolute(d))
+              .map((d) => join(d, 'bash')),
+            ...BASH_PLACES,
+          ];
+  for (const c of candidates) {
+    // It goes between double quotes in a command line: nothing a shell would expand there.
+    if (!isAbsolute(c) || /["$`\\\n]/.test(c) || !existsSync(c)) continue;
+    if (isBash4(c)) {
+      found = c;
+      break;
+    }
+  }
+  bashCache.set(key, found);
+  return found;
+}
+
+function hasCurl(): boolean {
+  try {
+    execFileSync('curl', ['--version'], { stdio: 'ignore', timeout: 5000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 let unavailable: string | null | undefined;
-/** Why warm mode cannot work here (null when it can): it needs a POSIX shell and curl. */
-export function warmUnavailable(): string | null {
+/** Why warm mode cannot work here (null when it can): it needs a bash >= 4, or a POSIX shell and curl. */
+export function warmUnavailable(env: NodeJS.ProcessEnv = process.env): string | null {
   if (unavailable !== undefined) return unavailable;
   unavailable = null;
   if (process.platform === 'win32')
     unavailable = 'warm mode needs a POSIX shell and Unix sockets (not Windows)';
-  else {
-    try {
-      execFileSync('curl', ['--version'], { stdio: 'ignore', timeout: 5000 });
-    } catch {
-      unavailable = 'warm mode needs curl on the PATH (the hook client hands payloads to the server with it)';
-    }
-  }
+  else if (!warmBash(env) && !hasCurl())
+    unavailable =
+      'warm mode needs a bash >= 4 or curl on the PATH (the hook client hands payloads to the server with it)';
   return unavailable;
+}
+
+/** Which client warm-mode commands use here: the bash one (its path) or the curl one. */
+export function warmClient(
+  env: NodeJS.ProcessEnv = process.env,
+): { kind: 'bash'; bash: string } | { kind: 'curl' } {
+  const bash = warmBash(env);
+  return bash ? { kind: 'bash', bash } : { kind: 'curl' };
 }
 
 /** dist/hook-warm.sh next to dist/hook.cjs. */
@@ -63,15 +132,24 @@ export function warmScriptFor(hookScript: string): string {
   return join(dirname(hookScript), 'hook-warm.sh');
 }
 
+/** dist/hook-warm.bash next to dist/hook.cjs. */
+export function warmBashScriptFor(hookScript: string): string {
+  return join(dirname(hookScript), 'hook-warm.bash');
+}
+
+/** The warm-mode command: the bash client when a bash >= 4 exists, else the curl one. */
 export function warmCommand(
   event: HookEvent,
   hookScript: string,
   env: NodeJS.ProcessEnv = process.env,
 ): string {
-  return `sh "${warmScriptFor(hookScript)}" ${event} "${hookServerPaths(env).socket}"`;
+  const bash = warmBash(env);
+  const hp = hookServerPaths(env);
+  if (bash) return `"${bash}" "${warmBashScriptFor(hookScript)}" ${event} "${hp.port}"`;
+  return `sh "${warmScriptFor(hookScript)}" ${event} "${hp.socket}"`;
 }
 
-export { WARM_HOOK } from '../common/our-hooks.js';
+export { WARM_HOOK, WARM_BASH_HOOK } from '../common/our-hooks.js';
 
 /** The default data home's hook-server socket is the client's own default (no argument needed). */
 export function pluginWarmArgs(event: HookEvent): { command: string; args: string[] } {

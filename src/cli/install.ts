@@ -470,7 +470,7 @@ export function installedHooks(file: string): { events: string[]; scripts: strin
         for (const hk of g?.hooks ?? []) {
           if (isOurCommand(hk?.command, new Set())) {
             events.push(event);
-            const m = /"([^"]+(?:hook\.c?js|hook-warm\.sh))"/.exec(String(hk.command));
+            const m = /"([^"]+(?:hook\.c?js|hook-warm\.sh|hook-warm\.bash))"/.exec(String(hk.command));
             if (m) scripts.add(m[1]!);
             else if (CLI_HOOK.test(String(hk.command))) portable = true;
           }

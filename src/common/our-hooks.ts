@@ -8,6 +8,8 @@ import { paths } from './paths.js';
 export const NODE_HOOK = /^node "([^"]+\/dist\/hook\.c?js)" [A-Za-z]+$/;
 export const CLI_HOOK = /^self-gen hook [A-Za-z]+$/;
 export const WARM_HOOK = /^sh "([^"]+\/dist\/hook-warm\.sh)" [A-Za-z]+(?: "[^"]*")?$/;
+/** The bash client: `"<bash>" "…/dist/hook-warm.bash" <Event> "<port file>"`. */
+export const WARM_BASH_HOOK = /^"\/[^"]*\/bash" "([^"]+\/dist\/hook-warm\.bash)" [A-Za-z]+(?: "[^"]*")?$/;
 
 export function isOurScript(script: string): boolean {
   try {
@@ -20,11 +22,14 @@ export function isOurScript(script: string): boolean {
   }
 }
 
-/** Our entries: the commands recorded at install, or any `node "…/dist/hook.cjs" Event` (or hook.js) of this package. */
+/**
+ * Our entries: the commands recorded at install, or any `node "…/dist/hook.cjs" Event` (or hook.js),
+ * `sh "…/dist/hook-warm.sh" Event …` or `"…/bash" "…/dist/hook-warm.bash" Event …` of this package.
+ */
 export function isOurCommand(command: unknown, known: Set<string>): boolean {
   if (typeof command !== 'string') return false;
   if (known.has(command) || CLI_HOOK.test(command)) return true;
-  const m = NODE_HOOK.exec(command) ?? WARM_HOOK.exec(command);
+  const m = NODE_HOOK.exec(command) ?? WARM_HOOK.exec(command) ?? WARM_BASH_HOOK.exec(command);
   return !!m && isOurScript(m[1]!);
 }
 

@@ -35,11 +35,17 @@ export function daemonPaths(env: NodeJS.ProcessEnv = process.env): DaemonPaths {
   };
 }
 
+export interface HookServerPaths extends DaemonPaths {
+  /** `<port> <client token> <server token> <socket>` for the bash client (src/hook-runtime/server-tcp.ts). */
+  port: string;
+}
+
 /** The warm hook server's files (see src/hook-runtime/server.ts). */
-export function hookServerPaths(env: NodeJS.ProcessEnv = process.env): DaemonPaths {
+export function hookServerPaths(env: NodeJS.ProcessEnv = process.env): HookServerPaths {
   const p = paths(env);
   return {
     socket: runSocketPath(env, 'hooks'),
+    port: join(p.runDir, 'hook-server.port'),
     lock: join(p.runDir, 'hook-server.lock'),
     info: join(p.runDir, 'hook-server.json'),
     log: join(p.logsDir, 'hook-server.log'),

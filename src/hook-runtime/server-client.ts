@@ -18,6 +18,8 @@ export interface HookServerInfo {
   requests: number;
   idleExitMs: number;
   rssBytes?: number;
+  /** The 127.0.0.1 port of the bash client (absent when the server has none). */
+  tcpPort?: number;
 }
 
 /** One HTTP request over the server's socket; null on any failure, a non-2xx answer, or after timeoutMs. */

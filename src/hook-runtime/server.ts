@@ -1,7 +1,9 @@
 // The warm hook server: one small per-user process that keeps the hook code loaded and the database
 // open, and answers hook payloads over HTTP on a Unix socket in the data home (0600, in a 0700
-// folder: the file permissions are the secret). It runs the very same runHook() → handlers path as
-// a hook process; only the process start and the database open are saved.
+// folder: the file permissions are the secret), and over a token-checked 127.0.0.1 port for the bash
+// client (server-tcp.ts; the port and tokens are in run/hook-server.port, 0600). Both run the very
+// same runHook() → handlers path as a hook process; only the process start and the database open are
+// saved.
 //
 //   POST /hook/<Event>   body: the Claude Code payload → 200 with nothing or one JSON object
 //                        503 when recording failed (the client then runs the process path)
@@ -9,10 +11,12 @@
 //   POST /shutdown
 //
 // One per data home (a lock; a second start exits at once), started on demand (ensureHookServer),
-// exits after an idle period. The client (dist/hook-warm.sh) falls back to `node dist/hook.cjs`
-// when the server is missing, slow, broken or answers anything else.
+// exits after an idle period. The clients (dist/hook-warm.bash over TCP, dist/hook-warm.sh with curl
+// over the Unix socket) fall back to `node dist/hook.cjs` when the server is missing, slow, broken or
+// answers anything else.
 import { readFileSync, statSync } from 'node:fs';
 import { performance } from 'node:perf_hooks';
+import { listenHookTcp, portFileText, type TcpHookListener } from './server-tcp.js';
 import { writeFileAtomicIn } from '../common/safe-fs.js';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { paths } from '../common/paths.js';
@@ -99,6 +103,32 @@ export async function answerHook(
   return { out, failed };
 }
 
+/** One hook request, from either transport: 200 with the answer, or 503 (the client runs the process path). */
+async function serveHook(
+  env: NodeJS.ProcessEnv,
+  event: string,
+  text: string,
+  projectDir: unknown,
+  arrived: Date,
+  log: (line: string) => void,
+  /** performance.now() when the request arrived (the timing record's `waitMs`). */
+  arrivedAt?: number,
+): Promise<{ status: number; body: string }> {
+  // The hook's project: Claude Code sets CLAUDE_PROJECT_DIR for the hook, the client passes it on.
+  const hookEnv: NodeJS.ProcessEnv = { ...env };
+  delete hookEnv.CLAUDE_PROJECT_DIR;
+  if (typeof projectDir === 'string' && projectDir.trim()) hookEnv.CLAUDE_PROJECT_DIR = projectDir;
+  try {
+    const r = await answerHook(text, event, hookEnv, arrived, arrivedAt);
+    return r.failed ? { status: 503, body: '' } : { status: 200, body: r.out };
+  } catch (e) {
+    log(`${event} failed: ${String(e)}`);
+    return { status: 503, body: '' };
+  }
+}
+
+const isHookEvent = (e: string) => (HOOK_EVENTS as readonly string[]).includes(e);
+
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve) => {
     const chunks: Buffer[] = [];
@@ -126,6 +156,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   const hp = hookServerPaths(env);
   let closing = false;
   const timers: { watch?: NodeJS.Timeout } = {};
+  let tcp: TcpHookListener | null = null;
   let ino = -1;
   const lock = await takeInstanceLock({
     home: p.home,
@@ -173,6 +204,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
           requests,
           idleExitMs: idleMs,
           rssBytes: process.memoryUsage.rss(),
+          ...(tcp ? { tcpPort: tcp.port } : {}),
         }),
       );
       return;
@@ -183,7 +215,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
       return;
     }
     const m = /^\/hook\/([A-Za-z]+)$/.exec(url);
-    if (req.method !== 'POST' || !m || !(HOOK_EVENTS as readonly string[]).includes(m[1]!)) {
+    if (req.method !== 'POST' || !m || !isHookEvent(m[1]!)) {
       send(res, 404, '{"ok":false}');
       return;
     }
@@ -191,18 +223,8 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     void (async () => {
       const text = await readBody(req);
       if (text === null) return send(res, 413, '');
-      // The hook's project: Claude Code sets CLAUDE_PROJECT_DIR for the hook, the client passes it on.
-      const projectDir = req.headers['x-project-dir'];
-      const hookEnv: NodeJS.ProcessEnv = { ...env };
-      delete hookEnv.CLAUDE_PROJECT_DIR;
-      if (typeof projectDir === 'string' && projectDir.trim()) hookEnv.CLAUDE_PROJECT_DIR = projectDir;
-      try {
-        const r = await answerHook(text, event, hookEnv, arrived, arrivedAt);
-        send(res, r.failed ? 503 : 200, r.failed ? '' : r.out);
-      } catch (e) {
-        log(`${event} failed: ${String(e)}`);
-        send(res, 503, '');
-      }
+      const r = await serveHook(env, event, text, req.headers['x-project-dir'], arrived, log, arrivedAt);
+      send(res, r.status, r.body);
     })();
   });
   server.on('clientError', (_e, sock) => sock.destroy());
@@ -213,7 +235,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     idle.stop();
     clearInterval(timers.watch);
     server.closeAllConnections?.();
-    await new Promise<void>((r) => server.close(() => r()));
+    await Promise.all([new Promise<void>((r) => server.close(() => r())), tcp?.close()]);
     // Only our own socket and pid file (another server may have replaced them).
     try {
       if (statSync(hp.socket).ino === ino) removeStale(hp.socket);
@@ -221,6 +243,9 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     try {
       if ((JSON.parse(readFileSync(hp.info, 'utf8')) as { pid?: number }).pid === process.pid)
         removeStale(hp.info);
+    } catch {}
+    try {
+      if (tcp && readFileSync(hp.port, 'utf8') === portFileText(tcp, hp.socket)) removeStale(hp.port);
     } catch {}
     await lock?.release();
     exit(code);
@@ -240,7 +265,26 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
       0o600,
     );
   } catch {}
-  log(`listening on ${hp.socket} (idle exit after ${idleMs} ms)`);
+  // The bash client's way in: 127.0.0.1, a random port, tokens new at every start (server-tcp.ts).
+  const t = await listenHookTcp({
+    isEvent: isHookEvent,
+    maxBody: MAX_BODY,
+    onRequest: () => {
+      requests++;
+      idle.touch();
+    },
+    handle: (r) => serveHook(env, r.event, r.payload, r.projectDir, r.arrived, log, r.arrivedAt),
+  });
+  if (typeof t === 'string') {
+    log(`no TCP port (${t}): the bash client uses the process path`);
+    removeStale(hp.port); // an earlier server's (we hold the lock)
+  } else {
+    tcp = t;
+    try {
+      writeFileAtomicIn(p.home, hp.port, portFileText(t, hp.socket), 0o600);
+    } catch {}
+  }
+  log(`listening on ${hp.socket}${tcp ? ` and 127.0.0.1:${tcp.port}` : ''} (idle exit after ${idleMs} ms)`);
   idle.touch();
   // Our socket removed or replaced (data home deleted, `uninstall --purge`, another server after a
   // lost lock): nobody can reach this one any more, so it exits.

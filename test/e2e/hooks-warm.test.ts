@@ -24,7 +24,7 @@ describeE2E('e2e: warm hook mode', () => {
   it('#15.2 the warm server answers a real session; killed, the next session falls back silently', async () => {
     const p = await newProject({ files: CHECK_FILES });
     const settings = JSON.stringify(p.settings());
-    expect(settings).toContain('hook-warm.sh');
+    expect(settings).toMatch(/hook-warm\.(?:sh|bash)/);
 
     const s1 = await p.runClaude({
       prompt: 'Run the project check and fix it.',

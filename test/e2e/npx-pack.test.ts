@@ -68,11 +68,14 @@ describe('#17.3 npx of the packed tarball', () => {
     expect(out).toContain('settings.json');
     const settings = readFileSync(join(home, '.claude', 'settings.json'), 'utf8');
     const hook = join(pkgDir, 'dist', 'hook.cjs');
-    // either hook mode (#15): `node "<pkg>/dist/hook.cjs" E` or `sh "<pkg>/dist/hook-warm.sh" E …`
+    // either hook mode (#15): `node "<pkg>/dist/hook.cjs" E`, `sh "<pkg>/dist/hook-warm.sh" E …` or
+    // `"<bash>" "<pkg>/dist/hook-warm.bash" E …`
     const warm = join(pkgDir, 'dist', 'hook-warm.sh');
+    const warmBash = join(pkgDir, 'dist', 'hook-warm.bash');
     expect(
       settings.includes(`node \\"${hook}\\" UserPromptSubmit`) ||
-        settings.includes(`sh \\"${warm}\\" UserPromptSubmit`),
+        settings.includes(`sh \\"${warm}\\" UserPromptSubmit`) ||
+        settings.includes(`\\"${warmBash}\\" UserPromptSubmit`),
       settings,
     ).toBe(true);
 

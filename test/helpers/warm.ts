@@ -1,28 +1,44 @@
 // The warm hook path for tests: dist/hook-server.js started as its own process, and payloads sent
-// through dist/hook-warm.sh exactly as Claude Code runs it in warm mode (`sh hook-warm.sh <Event> <socket>`).
+// through a warm client exactly as Claude Code runs it in warm mode: `"<bash>" hook-warm.bash <Event>
+// <port file>` (bash >= 4) or `sh hook-warm.sh <Event> <socket>` (curl).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { pingHookServer } from '../../src/hook-runtime/server-client.js';
 import { hookServerPaths } from '../../src/common/sockets.js';
+import { warmBash } from '../../src/cli/hook-mode.js';
 import { ROOT } from './env.js';
 import { runWithInput, type HookRun } from './hook-proc.js';
 
 export const WARM_SH = join(ROOT, 'dist', 'hook-warm.sh');
+export const WARM_BASH = join(ROOT, 'dist', 'hook-warm.bash');
+/** The two warm clients (the bash one only where a bash >= 4 exists, as `self-gen hooks` decides). */
+export type WarmClient = 'bash' | 'curl';
+const bash4 = warmBash(process.env);
+export const HAS_BASH4 = bash4 !== null;
+export const WARM_CLIENTS: WarmClient[] = HAS_BASH4 ? ['bash', 'curl'] : ['curl'];
+/** The bash the tests run the bash client with. */
+export const BASH = bash4 ?? '/bin/bash';
 export const SERVER_JS = join(ROOT, 'dist', 'hook-server.js');
 
 export function socketOf(env: NodeJS.ProcessEnv): string {
   return hookServerPaths(env).socket;
 }
 
-/** Runs one hook through the warm client. */
+export function portFileOf(env: NodeJS.ProcessEnv): string {
+  return hookServerPaths(env).port;
+}
+
+/** Runs one hook through a warm client (the curl one unless told). */
 export function runWarm(
   event: string,
-  payload: object | string,
+  payload: object | string | Buffer,
   env: NodeJS.ProcessEnv,
-  opts: { socket?: string; timeoutMs?: number } = {},
+  opts: { socket?: string; timeoutMs?: number; client?: WarmClient } = {},
 ): Promise<HookRun> {
-  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
+  if (opts.client === 'bash')
+    return runWithInput(BASH, [WARM_BASH, event, portFileOf(env)], body, { env, timeoutMs: opts.timeoutMs });
   return runWithInput('sh', [WARM_SH, event, opts.socket ?? socketOf(env)], body, {
     env,
     timeoutMs: opts.timeoutMs,

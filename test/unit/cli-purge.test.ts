@@ -83,7 +83,7 @@ describe('uninstall --purge (#12.2)', () => {
     expect(r.stderr).toMatch(/fix: .*--yes/);
     expect(existsSync(join(t.home, 'data', 'self-gen.db'))).toBe(true);
     expect(readFileSync(join(t.env.HOME!, '.claude', 'settings.json'), 'utf8')).toMatch(
-      /dist\/(?:hook\.cjs|hook-warm\.sh)/,
+      /dist\/(?:hook\.cjs|hook-warm\.sh|hook-warm\.bash)/,
     ); // either mode (#15)
   });
 

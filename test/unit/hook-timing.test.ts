@@ -23,6 +23,8 @@ import {
 const OURS = {
   node: (ev: string) => `node "${join(ROOT, 'dist', 'hook.cjs')}" ${ev}`,
   warm: (ev: string) => `sh "${join(ROOT, 'dist', 'hook-warm.sh')}" ${ev} "/tmp/sg-hook.sock"`,
+  warmBash: (ev: string) =>
+    `"/usr/bin/bash" "${join(ROOT, 'dist', 'hook-warm.bash')}" ${ev} "/tmp/sg/run/hook-server.port"`,
   cli: (ev: string) => `self-gen hook ${ev}`,
   plugin: (ev: string) => `node \${CLAUDE_PLUGIN_ROOT}/dist/hook.cjs ${ev}`,
   pluginWarm: (ev: string) => `sh "\${CLAUDE_PLUGIN_ROOT}/dist/hook-warm.sh" ${ev}`,

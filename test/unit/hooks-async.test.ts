@@ -7,6 +7,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
+import { warmBash } from '../../src/cli/hook-mode.js';
 import { handlersFor } from '../../src/parts/index.js';
 import type { HookInput } from '../../src/hook-runtime/types.js';
 import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
@@ -146,6 +147,13 @@ describe('#15.1 concurrent async runs keep the order Claude Code fired them in',
   }, 60_000);
 });
 
+const WARM_BASH_COMMAND =
+  /^"\/[^"]*\/bash" ".+\/dist\/hook-warm\.bash" [A-Za-z]+ ".+\/run\/hook-server\.port"$/;
+const WARM_SH_COMMAND = /^sh ".+\/dist\/hook-warm\.sh" [A-Za-z]+ ".+hooks\.sock"$/;
+/** Where no bash >= 4 exists (macOS's 3.2), warm mode writes the curl client. */
+const HAS_BASH4 = warmBash(process.env) !== null;
+const WARM_COMMAND = HAS_BASH4 ? WARM_BASH_COMMAND : WARM_SH_COMMAND;
+
 describe('#15.2 self-gen hooks --mode', () => {
   const cli = (args: string[]) =>
     spawnSync(process.execPath, [CLI_JS, ...args], { env, encoding: 'utf8', cwd: t.project });
@@ -156,12 +164,37 @@ describe('#15.2 self-gen hooks --mode', () => {
   const commands = () =>
     Object.values(settings().hooks).flatMap((groups) => groups.flatMap((g) => g.hooks.map((h) => h.command)));
 
-  it('installs in warm mode by default where curl exists', () => {
-    expect(cli(['install']).status).toBe(0);
-    expect(cli(['hooks']).stdout).toContain('hook mode: warm');
+  it.skipIf(!HAS_BASH4)(
+    'installs in warm mode by default, with the bash client where a bash >= 4 exists',
+    () => {
+      expect(cli(['install']).status).toBe(0);
+      expect(cli(['hooks']).stdout).toContain('hook mode: warm');
+      expect(commands().every((c) => WARM_BASH_COMMAND.test(c))).toBe(true);
+      // The bash named is the absolute path of a bash >= 4.
+      const bash = commands()[0]!.split('"')[1]!;
+      expect(spawnSync(bash, ['-c', 'echo ${BASH_VERSINFO[0]}'], { encoding: 'utf8' }).stdout.trim()).toMatch(
+        /^([4-9]|\d\d)$/,
+      );
+      const doctor = cli(['status']);
+      expect(doctor.stdout).toContain(`client: ${bash} over 127.0.0.1`);
+    },
+  );
+
+  it('without a bash >= 4 (SELF_GEN_HOOK_BASH=none) warm mode writes the sh + curl client', () => {
+    const noBash = (args: string[]) =>
+      spawnSync(process.execPath, [CLI_JS, ...args], {
+        env: { ...env, SELF_GEN_HOOK_BASH: 'none' },
+        encoding: 'utf8',
+        cwd: t.project,
+      });
+    expect(noBash(['install']).status).toBe(0);
     expect(commands().every((c) => /^sh ".+\/dist\/hook-warm\.sh" [A-Za-z]+ ".+hooks\.sock"$/.test(c))).toBe(
       true,
     );
+    expect(noBash(['status']).stdout).toContain('client: sh + curl over the Unix socket');
+    // Both forms are ours: uninstall removes them.
+    expect(cli(['uninstall']).status).toBe(0);
+    expect(existsSync(join(String(env.HOME), '.claude', 'settings.json'))).toBe(false);
   });
 
   it('switches the installed hooks to the warm client and back, keeping matchers and async flags', () => {
@@ -171,9 +204,7 @@ describe('#15.2 self-gen hooks --mode', () => {
     const w = cli(['hooks', '--mode', 'warm']);
     expect(w.status, w.stderr).toBe(0);
     expect(cli(['hooks']).stdout).toContain('hook mode: warm');
-    expect(commands().every((c) => /^sh ".+\/dist\/hook-warm\.sh" [A-Za-z]+ ".+hooks\.sock"$/.test(c))).toBe(
-      true,
-    );
+    expect(commands().every((c) => WARM_COMMAND.test(c))).toBe(true);
     expect(commands()).toHaveLength(HOOK_SPECS.length);
     // Warm: every hook synchronous (a warm call costs less than Claude Code's handling of an async one).
     expect(settings().hooks.UserPromptSubmit![0]!.hooks[0]!.async).toBeUndefined();
@@ -190,7 +221,7 @@ describe('#15.2 self-gen hooks --mode', () => {
     expect(cli(['uninstall']).status).toBe(0);
     expect(existsSync(join(String(env.HOME), '.claude', 'settings.json'))).toBe(false);
     expect(cli(['install']).status).toBe(0);
-    expect(commands().every((c) => c.includes('hook-warm.sh'))).toBe(true);
+    expect(commands().every((c) => c.includes(HAS_BASH4 ? 'hook-warm.bash' : 'hook-warm.sh'))).toBe(true);
   });
 
   it('an unknown mode is refused with a clear line and a non-zero exit', () => {

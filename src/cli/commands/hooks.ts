@@ -17,10 +17,12 @@ import {
   HOOK_MODES,
   hookScriptDefault,
   readHookMode,
+  warmClient,
   warmUnavailable,
   writeHookMode,
   type HookMode,
 } from '../hook-mode.js';
+import { installedHookCommands, WARM_BASH_HOOK, WARM_HOOK } from '../../common/our-hooks.js';
 import { install, installedSettingsFiles, pluginHooksJson, settingsPath } from '../install.js';
 
 export interface ModeSwitch {
@@ -48,7 +50,10 @@ export function switchHookMode(
   if (mode === 'warm') {
     const why = warmUnavailable();
     if (why)
-      throw new CliError(why, 'keep the process mode (`self-gen hooks --mode process`), or install curl');
+      throw new CliError(
+        why,
+        'keep the process mode (`self-gen hooks --mode process`), or install bash >= 4 or curl',
+      );
   }
   writeHookMode(mode, env);
   const script = opts.script ?? hookScriptDefault();
@@ -69,6 +74,18 @@ export function switchHookMode(
   return { mode, settings, plugin };
 }
 
+/** Which warm client the installed hooks use (by the install record), else which one a switch would write. */
+export function warmClientLabel(env: NodeJS.ProcessEnv): string {
+  const cmds = [...installedHookCommands(env)];
+  const bashCmd = cmds.find((c) => WARM_BASH_HOOK.test(c));
+  if (bashCmd) return `client: ${bashCmd.split('"')[1]} over 127.0.0.1 (no process but the shell)`;
+  if (cmds.some((c) => WARM_HOOK.test(c))) return 'client: sh + curl over the Unix socket';
+  const c = warmClient(env);
+  return c.kind === 'bash'
+    ? `client: ${c.bash} over 127.0.0.1 (at the next install)`
+    : 'client: sh + curl over the Unix socket (no bash >= 4 found)';
+}
+
 export async function hookServerCheck(ctx: CheckContext): Promise<CheckResult[]> {
   const mode = readHookMode(ctx.env);
   const name = 'hook mode';
@@ -82,7 +99,7 @@ export async function hookServerCheck(ctx: CheckContext): Promise<CheckResult[]>
       name,
       level: 'warn',
       message: `warm, but ${why}: every hook falls back to the process path`,
-      fix: 'run `self-gen hooks --mode process`, or install curl',
+      fix: 'run `self-gen hooks --mode process`, or install bash >= 4 or curl',
     });
   }
   const info = await pingHookServer({ env: ctx.env, timeoutMs: 500 });
@@ -90,7 +107,7 @@ export async function hookServerCheck(ctx: CheckContext): Promise<CheckResult[]>
     out.push({
       name,
       level: 'ok',
-      message: `warm: hook server running (pid ${info.pid}, since ${info.startedAt}, ${info.requests} requests, exits after ${Math.round(info.idleExitMs / 60_000)} idle min) on ${hookServerPaths(ctx.env).socket}`,
+      message: `warm: hook server running (pid ${info.pid}, since ${info.startedAt}, ${info.requests} requests, exits after ${Math.round(info.idleExitMs / 60_000)} idle min) on ${hookServerPaths(ctx.env).socket}${info.tcpPort ? ` and 127.0.0.1:${info.tcpPort}` : ''}; ${warmClientLabel(ctx.env)}`,
     });
     return out;
   }
@@ -98,7 +115,7 @@ export async function hookServerCheck(ctx: CheckContext): Promise<CheckResult[]>
   out.push({
     name,
     level: 'info',
-    message: `warm: hook server not running${pid && !pid.alive ? ` (stale pid file: ${pid.pid} is gone)` : pid ? ` (pid file names ${pid.pid}, which does not answer)` : ''}; the next hook uses the process path and starts it`,
+    message: `warm: hook server not running${pid && !pid.alive ? ` (stale pid file: ${pid.pid} is gone)` : pid ? ` (pid file names ${pid.pid}, which does not answer)` : ''}; the next hook uses the process path and starts it; ${warmClientLabel(ctx.env)}`,
   });
   return out;
 }
