@@ -139,9 +139,11 @@ function selfGen(args, extraEnv = {}) {
   if (r.status !== 0) throw new Error(`self-gen ${args.join(' ')}: ${r.stderr}`);
 }
 
+const TRUE_BIN = ['/usr/bin/true', '/bin/true'].find((p) => existsSync(p)) ?? 'true';
+
 function setMode(mode) {
   const settings = join(home, '.claude', 'settings.json');
-  if (mode === 'noop' || mode === 'noop-sync' || mode === 'noop-prev') {
+  if (mode === 'noop' || mode === 'noop-sync' || mode === 'noop-prev' || mode === 'noop-exec') {
     // Claude Code's own cost of our hook layout: the same events, matchers and async flags, each
     // hook the shell builtin `true` (the floor of any command hook).
     selfGen(['hooks', '--mode', 'process']);
@@ -150,8 +152,12 @@ function setMode(mode) {
     const s = JSON.parse(readFileSync(settings, 'utf8'));
     for (const groups of Object.values(s.hooks))
       for (const g of groups) for (const h of g.hooks) h.command = 'true';
+    // noop-exec: noop-sync in Claude Code's exec form (`command` + `args`: no shell started).
+    if (mode === 'noop-exec')
+      for (const groups of Object.values(s.hooks))
+        for (const g of groups) for (const h of g.hooks) Object.assign(h, { command: TRUE_BIN, args: [] });
     // noop-sync: the same hooks, all synchronous (warm mode's layout): its floor.
-    if (mode === 'noop-sync')
+    if (mode === 'noop-sync' || mode === 'noop-exec')
       for (const groups of Object.values(s.hooks))
         for (const g of groups) for (const h of g.hooks) delete h.async;
     // noop-prev: the layout before #15 (PostToolUse for every tool, synchronous; no Stop hook).
@@ -171,8 +177,22 @@ function setMode(mode) {
     rmSync(settings, { force: true });
     selfGen(['install']);
   }
-  const base = mode.replace(/-(?:async|prev|floor|curl)$/, '');
+  const base = mode.replace(/-(?:async|prev|floor|curl|exec)$/, '');
   selfGen(['hooks', '--mode', base], mode === 'warm-curl' ? { SELF_GEN_HOOK_BASH: 'none' } : {});
+  if (mode === 'warm-exec') {
+    // warm mode's bash client in Claude Code's exec form: the quoted words of each command become
+    // `command` + `args` (no shell started before bash).
+    const s = JSON.parse(readFileSync(settings, 'utf8'));
+    for (const groups of Object.values(s.hooks))
+      for (const g of groups)
+        for (const h of g.hooks) {
+          const words = [...h.command.matchAll(/"((?:[^"\\]|\\.)*)"|(\S+)/g)].map((m) =>
+            m[1] !== undefined ? JSON.parse(`"${m[1]}"`) : m[2],
+          );
+          Object.assign(h, { command: words[0], args: words.slice(1) });
+        }
+    writeFileSync(settings, JSON.stringify(s, null, 2) + '\n');
+  }
   if (mode.endsWith('-prev')) {
     // Comparison: our hooks in the layout before #15 (PostToolUse after every call, no Stop hook).
     const s = JSON.parse(readFileSync(settings, 'utf8'));

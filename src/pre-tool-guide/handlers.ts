@@ -180,17 +180,22 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
     .filter((r) => r.d.isInterrupt !== true && typeof r.d.error === 'string' && r.d.error);
   const latest = errors[0];
   if (!latest) return [];
+  // The KB first (a few indexed queries, nothing counted yet): most errors have no fix to show, and
+  // then the transcript need not be read now (Stop and the next failure read it anyway).
+  const raw = typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined;
+  const message = raw ? extractErrorMessage(raw) : undefined;
+  const kb = await span('kb-search', () =>
+    searchErrorKB(db, latest.d.error as string, { ...hookSearchOptions(deps), message, bump: false }),
+  );
+  if (!kb?.resolution) return [];
   // Successes are read from the transcript (no PostToolUse hook): the ones since the last read
   // first, so an error a later call already fixed is not shown as open (#15).
   const own = ownTarget(input);
   if (own) ingestQuietly(input, deps, db, [own]);
   if (span('guide-resolved', () => isErrorResolved(db, input.session_id, latest.id))) return [];
-  const raw = typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined;
-  const message = raw ? extractErrorMessage(raw) : undefined;
-  const kb = await span('kb-search', () =>
-    searchErrorKB(db, latest.d.error as string, { ...hookSearchOptions(deps), message }),
-  );
-  if (!kb?.resolution) return [];
+  try {
+    bumpUse(db, kb.id, deps.now()); // as searchErrorKB counts a hit
+  } catch {}
   const advice = hookAdvice(db, kb.id, deps, raw);
   if (!advice) return [];
   const lines = [m.sessionBashError(shownError(latest.d), errors.length)];

@@ -295,6 +295,17 @@ describe('#15 tool successes from the transcript', () => {
     expect(await pre('t4', 4)).toBeNull(); // fixed by t2 + t3 (read from the transcript): silent
     expect(resolutions()).toHaveLength(1);
   });
+
+  it('#15: an open error the KB has no fix for: the Bash guide stays silent without reading the transcript', async () => {
+    bash(transcript, 't1', CHECK, false, 1);
+    failHook('t1', CHECK, ERR, 1.6);
+    bash(transcript, 't2', 'ls', true, 2);
+    const i = input('PreToolUse', { tool_name: 'Bash', tool_input: { command: 'pwd' }, tool_use_id: 't3' });
+    expect(await preToolGuide(i, deps(i, 3))).toBeNull();
+    expect(calls()).not.toContain('tool_use:t2'); // not read now: Stop reads it
+    await stopHook(4);
+    expect(calls()).toContain('tool_use:t2');
+  });
 });
 
 describe('#15 the session-end job reads what the hooks left', () => {
