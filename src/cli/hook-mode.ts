@@ -145,7 +145,9 @@ export function warmCommand(
 ): string {
   const bash = warmBash(env);
   const hp = hookServerPaths(env);
-  if (bash) return `"${bash}" "${warmBashScriptFor(hookScript)}" ${event} "${hp.port}"`;
+  // -p: bash reads no BASH_ENV file and imports no functions from the environment (they could print
+  // to the hook's stdout or redefine what the client runs)
+  if (bash) return `"${bash}" -p "${warmBashScriptFor(hookScript)}" ${event} "${hp.port}"`;
   return `sh "${warmScriptFor(hookScript)}" ${event} "${hp.socket}"`;
 }
 

@@ -8,8 +8,9 @@ import { paths } from './paths.js';
 export const NODE_HOOK = /^node "([^"]+\/dist\/hook\.c?js)" [A-Za-z]+$/;
 export const CLI_HOOK = /^self-gen hook [A-Za-z]+$/;
 export const WARM_HOOK = /^sh "([^"]+\/dist\/hook-warm\.sh)" [A-Za-z]+(?: "[^"]*")?$/;
-/** The bash client: `"<bash>" "…/dist/hook-warm.bash" <Event> "<port file>"`. */
-export const WARM_BASH_HOOK = /^"\/[^"]*\/bash" "([^"]+\/dist\/hook-warm\.bash)" [A-Za-z]+(?: "[^"]*")?$/;
+/** The bash client: `"<bash>" -p "…/dist/hook-warm.bash" <Event> "<port file>"` (also without -p). */
+export const WARM_BASH_HOOK =
+  /^"\/[^"]*\/bash" (?:-p )?"([^"]+\/dist\/hook-warm\.bash)" [A-Za-z]+(?: "[^"]*")?$/;
 
 export function isOurScript(script: string): boolean {
   try {

@@ -1,5 +1,5 @@
 // The warm hook path for tests: dist/hook-server.js started as its own process, and payloads sent
-// through a warm client exactly as Claude Code runs it in warm mode: `"<bash>" hook-warm.bash <Event>
+// through a warm client exactly as Claude Code runs it in warm mode: `"<bash>" -p hook-warm.bash <Event>
 // <port file>` (bash >= 4) or `sh hook-warm.sh <Event> <socket>` (curl).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
@@ -38,7 +38,10 @@ export function runWarm(
 ): Promise<HookRun> {
   const body = typeof payload === 'string' || Buffer.isBuffer(payload) ? payload : JSON.stringify(payload);
   if (opts.client === 'bash')
-    return runWithInput(BASH, [WARM_BASH, event, portFileOf(env)], body, { env, timeoutMs: opts.timeoutMs });
+    return runWithInput(BASH, ['-p', WARM_BASH, event, portFileOf(env)], body, {
+      env,
+      timeoutMs: opts.timeoutMs,
+    });
   return runWithInput('sh', [WARM_SH, event, opts.socket ?? socketOf(env)], body, {
     env,
     timeoutMs: opts.timeoutMs,

@@ -235,6 +235,28 @@ describe.skipIf(!HAS_BASH4)('#15.2 what the bash client passes on', () => {
   }, 60_000);
 });
 
+describe.skipIf(!HAS_BASH4)('#15.2 the environment does not reach into the bash client', () => {
+  it('BASH_ENV and exported functions of the caller are ignored (bash -p): the answer stays one JSON object', async () => {
+    const before = await startServer();
+    const rc = join(t.dir, 'bash-env.sh');
+    writeFileSync(rc, 'echo "from BASH_ENV"\n');
+    const failure = {
+      hook_event_name: 'PreToolUse',
+      session_id: 'bash-env-s',
+      cwd: t.project,
+      tool_name: 'Bash',
+      tool_input: { command: 'ls' },
+      tool_use_id: 'e1',
+    };
+    const hostile = { ...env, BASH_ENV: rc, 'BASH_FUNC_printf%%': '() { echo hijacked; }' };
+    const r = await runWarm('PreToolUse', failure, hostile, { client: 'bash' });
+    expectClean(r);
+    expect(r.stdout).not.toContain('from BASH_ENV');
+    expect(r.stdout).not.toContain('hijacked');
+    expect(await answeredSince(before)).toBe(1);
+  }, 60_000);
+});
+
 describe.skipIf(!HAS_BASH4)('#15.2 the process path behind the bash client', () => {
   it("gets the payload byte for byte (multibyte, non-UTF-8, over the cap) and the caller's LC_ALL back", async () => {
     // The client next to a probe in place of dist/hook.cjs: it reports what the process path got.

@@ -148,7 +148,7 @@ describe('#15.1 concurrent async runs keep the order Claude Code fired them in',
 });
 
 const WARM_BASH_COMMAND =
-  /^"\/[^"]*\/bash" ".+\/dist\/hook-warm\.bash" [A-Za-z]+ ".+\/run\/hook-server\.port"$/;
+  /^"\/[^"]*\/bash" -p ".+\/dist\/hook-warm\.bash" [A-Za-z]+ ".+\/run\/hook-server\.port"$/;
 const WARM_SH_COMMAND = /^sh ".+\/dist\/hook-warm\.sh" [A-Za-z]+ ".+hooks\.sock"$/;
 /** Where no bash >= 4 exists (macOS's 3.2), warm mode writes the curl client. */
 const HAS_BASH4 = warmBash(process.env) !== null;

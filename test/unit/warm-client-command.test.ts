@@ -30,7 +30,7 @@ describe('#15.2 the warm command', () => {
     const env = { ...t.env, SELF_GEN_HOOK_BASH: BASH };
     const c = warmCommand('PreToolUse', HOOK, env);
     expect(c).toBe(
-      `"${BASH}" "${join(ROOT, 'dist', 'hook-warm.bash')}" PreToolUse "${hookServerPaths(env).port}"`,
+      `"${BASH}" -p "${join(ROOT, 'dist', 'hook-warm.bash')}" PreToolUse "${hookServerPaths(env).port}"`,
     );
     expect(warmClient(env)).toEqual({ kind: 'bash', bash: BASH });
     expect(isOurCommand(c, new Set())).toBe(true);
