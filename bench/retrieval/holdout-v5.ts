@@ -915,6 +915,199 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'Exit code 1\nlib/Types.hs:8:10: error: [GHC-53946]\n    • Illegal instance declaration for ‘HasField "name" User Text’\n        (All instance types must be of the form (T a1 ... an)\n         where a1 ... an are *distinct type variables*,\n         and each type variable appears at most once in the instance head.\n         Use FlexibleInstances if you want to disable this.)',
     'turn on the extension GHC names: {-# LANGUAGE FlexibleInstances #-} at the top of the module (or default-extensions in the .cabal file)',
   ),
+  // more npm / node
+  P(
+    'h6-node-old-syntax-nullish',
+    'node',
+    "Exit code 1\n/home/ci/app/node_modules/undici/lib/core/util.js:22\n  const ret = opts?.signal ?? null\n                   ^\n\nSyntaxError: Unexpected token '.'\n    at wrapSafe (internal/modules/cjs/loader.js:915:16)\n    at Module._compile (internal/modules/cjs/loader.js:963:27)",
+    "Exit code 1\n/usr/src/app/node_modules/lru-cache/dist/cjs/index.js:1077\n        this.#autopurgeTimers ??= new Array(this.#max)\n                              ^^^\n\nSyntaxError: Unexpected token '??='\n    at wrapSafe (internal/modules/cjs/loader.js:1029:16)\n    at Module._compile (internal/modules/cjs/loader.js:1078:27)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1133:10)",
+    'the installed Node is too old for the syntax a dependency ships: upgrade Node to a current LTS (nvm install --lts), or pin the dependency to a version supporting your Node',
+  ),
+  P(
+    'h6-yarn-berry-not-installed',
+    'npm',
+    "Exit code 1\nUsage Error: The project in /home/ana/web/package.json doesn't seem to have been installed - running an install there might help",
+    "Exit code 1\nInternal Error: The project in /workspace/mono/packages/api/package.json doesn't seem to have been installed - running an install there might help\n    at Project.restoreInstallState (/workspace/mono/.yarn/releases/yarn-4.1.0.cjs:211:3711)",
+    'Yarn Berry has no install state for this project: run yarn install at the repository root first',
+  ),
+  P(
+    'h6-ts5083-extends-missing',
+    'tsc',
+    'Exit code 1\ntsconfig.json:2:14 - error TS5083: Cannot read file \'/home/ana/mono/tsconfig.base.json\'.\n\n2   "extends": "../tsconfig.base.json",\n               ~~~~~~~~~~~~~~~~~~~~~~~\n\nFound 1 error in tsconfig.json:2',
+    "Exit code 1\nerror TS5083: Cannot read file '/app/node_modules/@tsconfig/node20/tsconfig.json'.",
+    "the tsconfig 'extends' target does not exist: fix the relative path, or install the shared config package it names (e.g. npm i -D @tsconfig/node20)",
+  ),
+  P(
+    'h6-ts1286-esm-in-cjs-verbatim',
+    'tsc',
+    "Exit code 2\nsrc/index.ts:1:1 - error TS1286: ESM syntax is not allowed in a CommonJS module when 'verbatimModuleSyntax' is enabled.\n\n1 import express from 'express';\n  ~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~~\n\nFound 1 error in src/index.ts:1",
+    "Exit code 2\nsrc/lib/cache.ts(3,1): error TS1286: ESM syntax is not allowed in a CommonJS module when 'verbatimModuleSyntax' is enabled.\nsrc/lib/cache.ts(40,1): error TS1287: A top-level 'export' modifier cannot be used on value declarations in a CommonJS module when 'verbatimModuleSyntax' is enabled.",
+    'the file is treated as CommonJS (no "type": "module" / .cts) while verbatimModuleSyntax is on: set "type": "module" in package.json (or turn verbatimModuleSyntax off)',
+  ),
+  // more webpack / next / angular
+  P(
+    'h6-next-unrecognized-experimental-key',
+    'webpack',
+    'Exit code 1\n ⚠ Invalid next.config.js options detected: \n ⚠     Unrecognized key(s) in object: \'appDir\' at "experimental"\n ⚠ See more info here: https://nextjs.org/docs/messages/invalid-next-config\nError: Invalid next.config.js options detected',
+    'Exit code 1\n ⚠ Invalid next.config.mjs options detected: \n ⚠     Unrecognized key(s) in object: \'serverActions\' at "experimental"\n ⚠ See more info here: https://nextjs.org/docs/messages/invalid-next-config',
+    'that experimental flag graduated or was removed in this Next.js version: delete the key from experimental in next.config',
+  ),
+  P(
+    'h6-angular-schema-additional-property',
+    'webpack',
+    'Exit code 1\nSchema validation failed with the following errors:\n  Data path "" must NOT have additional properties(extractCss).',
+    'Exit code 1\nAn unhandled exception occurred: Schema validation failed with the following errors:\n  Data path "" must NOT have additional properties(buildOptimizer).\nSee "/tmp/ng-Xk3q1/angular-errors.log" for further details.',
+    'angular.json sets a builder option the installed Angular no longer has: remove that property from the architect options in angular.json',
+  ),
+  // more claude
+  P(
+    'h6-cc-bash-denied-by-settings',
+    'claude',
+    'Permission to use Bash with command rm -rf node_modules has been denied.',
+    'Permission to use Bash with command git push --force origin main has been denied.',
+    "that command matches a deny rule in Claude Code's permission settings: do not retry it; ask the user to run it or to change the rule",
+  ),
+  // more ssl
+  P(
+    'h6-apt-no-pubkey',
+    'ssl',
+    "Exit code 100\nW: GPG error: https://download.docker.com/linux/ubuntu jammy InRelease: The following signatures couldn't be verified because the public key is not available: NO_PUBKEY 7EA0A9C3F273FCD8\nE: The repository 'https://download.docker.com/linux/ubuntu jammy InRelease' is not signed.",
+    "Exit code 100\nGet:4 https://apt.releases.hashicorp.com bookworm InRelease [12.9 kB]\nErr:4 https://apt.releases.hashicorp.com bookworm InRelease\n  The following signatures couldn't be verified because the public key is not available: NO_PUBKEY AA16FCBCA621E701\nE: The repository 'https://apt.releases.hashicorp.com bookworm InRelease' is not signed.",
+    "apt has no key for that repository: download the vendor's key into /etc/apt/keyrings/ and reference it with signed-by= in the repo's sources line, then apt update",
+  ),
+  P(
+    'h6-certbot-http01-firewall',
+    'ssl',
+    'Exit code 1\nCertbot failed to authenticate some domains (authenticator: nginx). The Certificate Authority reported these problems:\n  Domain: shop.example.com\n  Type:   connection\n  Detail: 203.0.113.7: Fetching http://shop.example.com/.well-known/acme-challenge/x1Y2: Timeout during connect (likely firewall problem)',
+    'Exit code 1\nCertbot failed to authenticate some domains (authenticator: standalone). The Certificate Authority reported these problems:\n  Domain: api.demo.dev\n  Type:   connection\n  Detail: 198.51.100.20: Fetching http://api.demo.dev/.well-known/acme-challenge/Qk9z: Timeout during connect (likely firewall problem)\n\nHint: The Certificate Authority failed to download the challenge files from the temporary standalone webserver started by Certbot on port 80.',
+    'the HTTP-01 challenge cannot reach port 80: open port 80 to the internet (firewall/security group) or use the DNS-01 challenge',
+  ),
+  P(
+    'h6-go-x509-legacy-common-name',
+    'ssl',
+    'Exit code 1\nError: Get "https://registry.internal:5000/v2/": x509: certificate relies on legacy Common Name field, use SANs instead',
+    'Exit code 1\n2026/01/09 10:11:12 grpc: addrConn.createTransport failed to connect to {Addr: "backend.lan:8443"}: tls: failed to verify certificate: x509: certificate relies on legacy Common Name field, use SANs instead',
+    'the server certificate has only a CN: regenerate it with a subjectAltName (openssl ... -addext \"subjectAltName=DNS:<host>\")',
+  ),
+  // more ruby
+  P(
+    'h6-rails-credentials-no-editor',
+    'ruby',
+    'Exit code 1\nNo $EDITOR to open file in. Assign one like this:\n\nEDITOR="mate --wait" bin/rails credentials:edit\n\nFor editors that fork and exit immediately, it\'s important to pass a wait flag;\notherwise, the file will be saved immediately with no chance to edit.',
+    'Exit code 1\nNo $VISUAL or $EDITOR to open file in. Assign one like this:\n\nVISUAL="code --wait" bin/rails credentials:edit --environment production',
+    'set an editor for the command: EDITOR=\"vim\" bin/rails credentials:edit (use a --wait flag for GUI editors)',
+  ),
+  P(
+    'h6-rails-adapter-not-specified',
+    'ruby',
+    'Exit code 1\nrails aborted!\nActiveRecord::AdapterNotSpecified: The `production` database is not configured for the `production` environment.\n\n  Available database configurations are:\n\n  development\n  test',
+    "Exit code 1\n/usr/local/bundle/gems/activerecord-7.1.3/lib/active_record/database_configurations.rb:125:in `resolve_symbol_connection': The `staging` database is not configured for the `staging` environment. (ActiveRecord::AdapterNotSpecified)\n\n  Available database configurations are:\n\n  development\n  test\n  production",
+    'config/database.yml has no entry for that RAILS_ENV: add the environment section (or set DATABASE_URL for it)',
+  ),
+  // more docker
+  P(
+    'h6-docker-mount-dir-onto-file',
+    'docker',
+    'Exit code 125\ndocker: Error response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error mounting "/home/ana/site/nginx.conf" to rootfs at "/etc/nginx/nginx.conf": mount /home/ana/site/nginx.conf:/etc/nginx/nginx.conf (via /proc/self/fd/6), flags: 0x5000: not a directory: unknown: Are you trying to mount a directory onto a file (or vice-versa)? Check if the specified host path exists and is the expected type.',
+    'Exit code 1\nError response from daemon: failed to create task for container: failed to create shim task: OCI runtime create failed: runc create failed: unable to start container process: error during container init: error mounting "/srv/stack/prometheus.yml" to rootfs at "/etc/prometheus/prometheus.yml": not a directory: unknown: Are you trying to mount a directory onto a file (or vice-versa)? Check if the specified host path exists and is the expected type.',
+    'the host file did not exist so Docker created a directory in its place: remove that directory, create the real file at the host path (or fix the path), then start again',
+  ),
+  // more pytest
+  P(
+    'h6-pytest-option-already-added',
+    'pytest',
+    'Exit code 4\nTraceback (most recent call last):\n  File "/home/ana/proj/.venv/lib/python3.11/site-packages/_pytest/config/__init__.py", line 1160, in pytest_cmdline_parse\nValueError: option names {\'--env\'} already added',
+    'Exit code 3\nINTERNALERROR> Traceback (most recent call last):\nINTERNALERROR>   File "/usr/local/lib/python3.12/site-packages/_pytest/config/argparsing.py", line 397, in addoption\nINTERNALERROR>     raise ValueError("option names %s already added" % conflict)\nINTERNALERROR> ValueError: option names {\'--base-url\'} already added',
+    'the same command-line option is registered twice (two conftest.py files, or a conftest plus an installed plugin): keep pytest_addoption for it in one place only',
+  ),
+  P(
+    'h6-pytest-return-not-none',
+    'pytest',
+    'Exit code 1\nFAILED tests/test_calc.py::test_add - pytest.PytestReturnNotNoneWarning: Expected None, but tests/test_calc.py::test_add returned 5, which will be an error in a future version of pytest.  Did you mean to use `assert` instead of `return`?',
+    "Exit code 1\nE   pytest.PytestReturnNotNoneWarning: Expected None, but tests/api/test_auth.py::test_token returned {'access': 'x'}, which will be an error in a future version of pytest.  Did you mean to use `assert` instead of `return`?\n1 failed, 22 passed in 1.8s",
+    'a test function returns a value (warnings are errors here): replace the return with an assert on that value',
+  ),
+  // more java
+  P(
+    'h6-gradle-java-home-invalid',
+    'java',
+    'Exit code 1\n\nERROR: JAVA_HOME is set to an invalid directory: /usr/lib/jvm/java-17-openjdk-amd64\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.',
+    'Exit code 1\n\nERROR: JAVA_HOME is set to an invalid directory: C:\\Program Files\\Java\\jdk-11.0.2\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.\n\n* Try:\n> Run with --stacktrace option to get the stack trace.',
+    'JAVA_HOME points at a JDK that is not there: set it to an installed JDK directory (the one that contains bin/java)',
+  ),
+  // more cargo
+  P(
+    'h6-rust-rc-not-send',
+    'cargo',
+    'Exit code 101\nerror[E0277]: `Rc<RefCell<Vec<u32>>>` cannot be sent between threads safely\n   --> src/main.rs:14:24\n    |\n14  |       let h = thread::spawn(move || {\n    |               ------------- ^------\n    |               |             |\n    |  _____________|_____________within this `{closure@src/main.rs:14:31: 14:38}`\n    |               required by a bound introduced by this call\n    = help: within `{closure@src/main.rs:14:31: 14:38}`, the trait `Send` is not implemented for `Rc<RefCell<Vec<u32>>>`',
+    'Exit code 101\nerror: future cannot be sent between threads safely\n   --> src/server.rs:40:18\n    |\n40  |     tokio::spawn(async move {\n    |                  ^^^^^^^^^^ future created by async block is not `Send`\n    |\n    = help: within `{async block@src/server.rs:40:18}`, the trait `Send` is not implemented for `Rc<RefCell<State>>`\nnote: future is not `Send` as this value is used across an await',
+    'Rc/RefCell cannot cross threads: use Arc<Mutex<..>> (or Arc<RwLock<..>>) for the shared state',
+  ),
+  P(
+    'h6-tokio-rt-multi-thread-feature',
+    'cargo',
+    'Exit code 101\nerror: The default runtime flavor is `multi_thread`, but the `rt-multi-thread` feature is disabled.\n --> src/main.rs:3:1\n  |\n3 | #[tokio::main]\n  | ^^^^^^^^^^^^^^\n  |\n  = note: this error originates in the attribute macro `tokio::main`',
+    'Exit code 101\n   Compiling worker v0.1.0 (/srv/worker)\nerror: The default runtime flavor is `multi_thread`, but the `rt-multi-thread` feature is disabled.\n  --> src/bin/consumer.rs:11:1\n   |\n11 | #[tokio::main]\n   | ^^^^^^^^^^^^^^\nerror: could not compile `worker` (bin "consumer") due to 1 previous error',
+    "enable the tokio rt-multi-thread feature (tokio = { features = ['rt-multi-thread', 'macros'] } or 'full'), or use #[tokio::main(flavor = 'current_thread')]",
+  ),
+  // more python
+  P(
+    'h6-py-pkg-resources-missing',
+    'python',
+    'Exit code 1\nTraceback (most recent call last):\n  File "/home/ana/proj/.venv/bin/gunicorn", line 5, in <module>\n    from gunicorn.app.wsgiapp import run\n  File "/home/ana/proj/.venv/lib/python3.12/site-packages/gunicorn/util.py", line 25, in <module>\n    import pkg_resources\nModuleNotFoundError: No module named \'pkg_resources\'',
+    'Exit code 1\n  File "/opt/venv/lib/python3.12/site-packages/pyfiglet/__init__.py", line 10, in <module>\n    import pkg_resources\nModuleNotFoundError: No module named \'pkg_resources\'',
+    'Python 3.12 venvs no longer include setuptools: pip install setuptools in that environment (or upgrade the package so it stops importing pkg_resources)',
+  ),
+  P(
+    'h6-torch-no-kernel-image',
+    'python',
+    'Exit code 1\nRuntimeError: CUDA error: no kernel image is available for execution on the device\nCUDA kernel errors might be asynchronously reported at some other API call, so the stacktrace below might be incorrect.\nFor debugging consider passing CUDA_LAUNCH_BLOCKING=1.',
+    'Exit code 1\n/opt/conda/lib/python3.11/site-packages/torch/cuda/__init__.py:230: UserWarning: \nNVIDIA H100 80GB HBM3 with CUDA capability sm_90 is not compatible with the current PyTorch installation.\nThe current PyTorch install supports CUDA capabilities sm_37 sm_50 sm_60 sm_70 sm_75 sm_80 sm_86.\nRuntimeError: CUDA error: no kernel image is available for execution on the device',
+    "the installed PyTorch wheel was not built for this GPU's compute capability: install a torch build for a newer CUDA version (pip install torch --index-url https://download.pytorch.org/whl/cu12x)",
+  ),
+  P(
+    'h6-flask-template-not-found',
+    'python',
+    'Exit code 1\n  File "/home/ana/blog/.venv/lib/python3.11/site-packages/flask/templating.py", line 99, in _get_source_fast\n    raise TemplateNotFound(template)\njinja2.exceptions.TemplateNotFound: index.html',
+    'Exit code 1\n[2026-02-11 09:14:55,120] ERROR in app: Exception on /dashboard [GET]\nTraceback (most recent call last):\n  File "/srv/panel/venv/lib/python3.12/site-packages/flask/templating.py", line 150, in render_template\n    template = app.jinja_env.get_or_select_template(template_name_or_list)\njinja2.exceptions.TemplateNotFound: dashboard/home.html',
+    "Flask looks for templates in a 'templates' folder next to the app module: put the file under templates/ (or pass template_folder= to Flask())",
+  ),
+  // more go / haskell / dotnet / php / terraform
+  P(
+    'h6-go-race-requires-cgo',
+    'go',
+    'Exit code 2\ngo: -race requires cgo; enable cgo by setting CGO_ENABLED=1',
+    'Exit code 1\ngo: -race requires cgo; enable cgo by setting CGO_ENABLED=1\nmake: *** [Makefile:31: test] Error 1',
+    'the race detector needs cgo: run with CGO_ENABLED=1 (and a C compiler installed), or drop -race',
+  ),
+  P(
+    'h6-stack-no-compiler',
+    'haskell',
+    'Exit code 1\nNo compiler found, expected minor version match with ghc-9.4.8 (x86_64) (based on resolver setting in /home/ana/hs/stack.yaml).\nTo install the correct GHC into /home/ana/.stack/programs/x86_64-linux/, try running "stack setup" or use the "--install-ghc" flag.',
+    'Exit code 1\nError: [S-4764]\n       No compiler found, expected minor version match with ghc-9.6.6 (aarch64) (based on resolver setting in /Users/li/code/api/stack.yaml).\n       To install the correct GHC into /Users/li/.stack/programs/aarch64-osx/, try running stack setup or use the --install-ghc flag.',
+    'run stack setup (or pass --install-ghc) so stack installs the GHC the resolver needs',
+  ),
+  P(
+    'h6-cs8803-top-level-statements',
+    'dotnet',
+    'Exit code 1\n/home/ana/Tool/Program.cs(14,1): error CS8803: Top-level statements must precede namespace and type declarations. [/home/ana/Tool/Tool.csproj]\n\nBuild FAILED.',
+    'Exit code 1\nC:\\src\\Api\\Program.cs(40,1): error CS8803: Top-level statements must precede namespace and type declarations. [C:\\src\\Api\\Api.csproj]\n    0 Warning(s)\n    1 Error(s)',
+    'move all top-level statements above the first class/namespace declaration in Program.cs (put helper types at the bottom or in their own files)',
+  ),
+  P(
+    'h6-php7-mysql-connect-removed',
+    'php',
+    'Exit code 255\nPHP Fatal error:  Uncaught Error: Call to undefined function mysql_connect() in /var/www/html/includes/db.php:5\nStack trace:\n#0 /var/www/html/index.php(3): require_once()\n#1 {main}\n  thrown in /var/www/html/includes/db.php on line 5',
+    'Exit code 255\nPHP Fatal error:  Uncaught Error: Call to undefined function mysql_query() in /home/site/public_html/lib/users.php:41',
+    'the mysql_* extension was removed in PHP 7: port the code to mysqli or PDO',
+  ),
+  P(
+    'h6-tf-invalid-index-empty',
+    'terraform',
+    'Exit code 1\n╷\n│ Error: Invalid index\n│ \n│   on outputs.tf line 3, in output "bastion_ip":\n│    3:   value = aws_instance.bastion[0].public_ip\n│     ├────────────────\n│     │ aws_instance.bastion is empty tuple\n│ \n│ The given key does not identify an element in this collection value: the collection has no elements.\n╵',
+    'Exit code 1\n│ Error: Invalid index\n│\n│   on main.tf line 57, in resource "aws_route53_record" "www":\n│   57:   records = [module.lb[0].dns_name]\n│     ├────────────────\n│     │ module.lb is empty tuple\n│\n│ The given key does not identify an element in this collection value: the\n│ collection has no elements.',
+    'the resource/module has count = 0 here: guard the reference (one(x[*].attr), try(x[0].attr, null), or a conditional on the count)',
+  ),
 ];
 
 export const HOLDOUT5_UNRELATED: string[] = [];
