@@ -1110,4 +1110,78 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
   ),
 ];
 
-export const HOLDOUT5_UNRELATED: string[] = [];
+export const HOLDOUT5_UNRELATED: string[] = [
+  // npm / node
+  'Exit code 1\nnode:internal/modules/esm/resolve:894\n  throw new ERR_PACKAGE_IMPORT_NOT_DEFINED(name, packageJSONUrl, base);\n        ^\n\nTypeError [ERR_PACKAGE_IMPORT_NOT_DEFINED]: Package import specifier "#db/client" is not defined in package /home/ana/api/package.json imported from /home/ana/api/src/server.js\n    at importNotDefined (node:internal/modules/esm/resolve:300:10)\n    at packageImportsResolve (node:internal/modules/esm/resolve:741:3) {\n  code: \'ERR_PACKAGE_IMPORT_NOT_DEFINED\'\n}\n\nNode.js v20.11.1',
+  "Exit code 1\nTypeError: fetch failed\n    at node:internal/deps/undici/undici:13185:13\n    at async pollStatus (/home/jo/app/scripts/poll.mjs:20:15) {\n  [cause]: HeadersTimeoutError: Headers Timeout Error\n      at Timeout.onParserTimeout [as callback] (node:internal/deps/undici/undici:9189:32) {\n    code: 'UND_ERR_HEADERS_TIMEOUT'\n  }\n}\n\nNode.js v20.12.0",
+  'Exit code 1\nnpm ERR! code E429\nnpm ERR! 429 Too Many Requests - GET https://registry.npmjs.org/@types%2freact\n\nnpm ERR! A complete log of this run can be found in: /home/ci/.npm/_logs/2026-03-01T10_00_00_000Z-debug-0.log',
+  "Exit code 1\nUsage Error: The nearest package directory (/home/ana/web/tools/gen) doesn't seem to be part of the project declared in /home/ana/web.\n\n- If /home/ana/web isn't intended to be a project, remove any yarn.lock and/or package.json file there.\n- If /home/ana/web is intended to be a project, it might be that you forgot to list tools/gen in its workspace configuration.\n- Finally, if /home/ana/web is fine and you intend tools/gen to be treated as a completely separate project (not even a workspace), create an empty yarn.lock file in it.",
+  'Exit code 1\n FAIL  src/utils/format.test.ts\n  ● formatPrice › rounds half up\n\n    expect(received).toBe(expected) // Object.is equality\n\n    Expected: "10.05"\n    Received: "10.04"\n\n      12 |   it(\'rounds half up\', () => {\n    > 13 |     expect(formatPrice(10.045)).toBe(\'10.05\');\n         |                                 ^\n\nTests:       1 failed, 41 passed, 42 total',
+  // tsc
+  "Exit code 2\nsrc/routes/orders.ts:58:5 - error TS7027: Unreachable code detected.\n\n58     logger.info('done');\n       ~~~~~~~~~~~~~~~~~~~~\n\nFound 1 error in src/routes/orders.ts:58",
+  "Exit code 2\nsrc/server/log.ts:1:8 - error TS2613: Module '\"./logger\"' has no default export. Did you mean to use 'import { Logger } from \"./logger\"' instead?\n\n1 import Logger from './logger';\n         ~~~~~~\n\nFound 1 error in src/server/log.ts:1",
+  "Exit code 2\nsrc/jobs/sync.ts(44,14): error TS1196: Catch clause variable type annotation must be 'any' or 'unknown' if specified.",
+  "Exit code 1\nerror TS6046: Argument for '--moduleResolution' option must be: 'node', 'classic', 'node16', 'nodenext'.\n\n  tsconfig.json:5:25\n    5     \"moduleResolution\": \"bundler\",\n                            ~~~~~~~~~",
+  // webpack / next / angular
+  'Exit code 1\n   Collecting page data  ..Error: Page "/blog/[slug]" is missing param "/blog/hello-world" in "generateStaticParams()", which is required with "output: export" config.\n    at /home/lea/site/node_modules/next/dist/build/index.js:1295:59\n\n> Build error occurred',
+  'Exit code 1\n ⚠ Invalid next.config.js options detected: \n ⚠     Expected object, received boolean at "images"\n ⚠ See more info here: https://nextjs.org/docs/messages/invalid-next-config',
+  'Exit code 1\n✘ [ERROR] bundle initial exceeded maximum budget. Budget 1.00 MB was not met by 215.34 kB with a total of 1.21 MB.\n\nApplication bundle generation failed. [9.812 seconds]',
+  'Exit code 1\nERROR in ./src/index.ts\nModule build failed (from ./node_modules/ts-loader/index.js):\nError: error while parsing tsconfig.json\n    at Object.loader (/home/raj/app/node_modules/ts-loader/dist/index.js:18:18)\n\nwebpack 5.91.0 compiled with 1 error in 812 ms',
+  // python
+  "Exit code 1\nTraceback (most recent call last):\n  File \"/home/ray/svc/app/models.py\", line 4, in <module>\n    from typing import Self\nImportError: cannot import name 'Self' from 'typing' (/usr/lib/python3.10/typing.py)",
+  "Exit code 1\nTraceback (most recent call last):\n  File \"/home/ci/report/plot.py\", line 5, in <module>\n    matplotlib.pyplot.figure()\nAttributeError: module 'matplotlib' has no attribute 'pyplot'",
+  'Exit code 1\n\nCondaValueError: prefix already exists: /opt/conda/envs/ml',
+  'Exit code 1\nTraceback (most recent call last):\n  File "/home/max/api/app/schemas.py", line 20, in <module>\n    class Page(BaseModel):\n  File "/home/max/api/.venv/lib/python3.11/site-packages/pydantic/_internal/_model_construction.py", line 96, in __new__\npydantic.errors.PydanticUserError: A non-annotated attribute was detected: `default_limit = 10`. All model fields require a type annotation; if `default_limit` is not meant to be a field, you may be able to resolve this error by annotating it as a `ClassVar` or updating `model_config[\'ignored_types\']`.',
+  "Exit code 1\nsqlalchemy.exc.InvalidRequestError: When initializing mapper Mapper[User(users)], expression 'Order' failed to locate a name ('Order'). If this is a class name, consider adding this relationship() to the <class 'app.models.user.User'> class after both dependent classes have been defined.",
+  // pytest
+  "Exit code 1\n    async def test_fetch_user(client):\n        resp = client.get('/users/42')\n>       assert resp.json()['id'] == 42\nE       AttributeError: 'coroutine' object has no attribute 'json'\n\ntests/test_api.py:14: AttributeError\nFAILED tests/test_api.py::test_fetch_user - AttributeError: 'coroutine' object has no attribute 'json'",
+  "Exit code 1\n_____________ ERROR at setup of test_profile[admin] _____________\nIn test_profile: indirect fixture 'user' doesn't exist\nERROR tests/test_profile.py::test_profile[admin]\n1 error in 0.33s",
+  "Exit code 1\nCreating test database for alias 'default'...\nGot an error creating the test database: database \"test_shop\" already exists\n\nType 'yes' if you would like to try deleting the test database 'test_shop', or 'no' to cancel: \nERROR: pytest-django could not create the test database",
+  // go
+  'Exit code 1\n# example.com/metrics\n./agg.go:22:5: invalid operation: operator ! not defined on n (variable of type int)',
+  'Exit code 1\ncmd/api/main.go:88:2: ineffectual assignment to err (ineffassign)\n\terr = db.Ping()\n\t^\n1 issues:\n* ineffassign: 1',
+  'Exit code 1\n# example.com/api/models\nvet: models/user.go:14:2: struct field tag `json:name` not compatible with reflect.StructTag.Get: bad syntax for struct tag value',
+  'Exit code 2\n--- FAIL: TestParseDuration (0.00s)\n    parse_test.go:31: got 90s, want 1m30s\nFAIL\nFAIL\texample.com/timeutil\t0.004s',
+  // cargo
+  'Exit code 101\nerror[E0412]: cannot find type `Confg` in this scope\n --> src/main.rs:8:15\n  |\n8 | fn load() -> Confg {\n  |              ^^^^^ help: a struct with a similar name exists: `Config`',
+  'Exit code 101\nerror[E0062]: field `name` specified more than once\n  --> src/db/users.rs:51:13\n   |\n49 |             name: row.get(0),\n   |             ---------------- first use of `name`\n50 |             email: row.get(1),\n51 |             name: row.get(2),\n   |             ^^^^ used more than once',
+  'Exit code 101\nerror[E0560]: struct `User` has no field named `emial`\n  --> src/db/users.rs:50:13\n   |\n50 |             emial: row.get(1),\n   |             ^^^^^ unknown field\n   |\nhelp: a field with a similar name exists\n   |\n50 |             email: row.get(1),',
+  'Exit code 101\nerror: failed to parse manifest at `/home/ivan/projects/cli/Cargo.toml`\n\nCaused by:\n  TOML parse error at line 14, column 1\n     |\n  14 | [dependencies]\n     | ^\n  invalid table header\n  duplicate key `dependencies` in document root',
+  // git
+  'Exit code 1\nYou need to start by "git bisect start"\n\nDo you want me to do it for you [Y/n]? ',
+  "Exit code 1\nOn branch main\nYour branch is up to date with 'origin/main'.\n\nnothing to commit, working tree clean",
+  // ssl / network / ssh / apt
+  'Exit code 255\nkex_exchange_identification: read: Connection reset by peer\nConnection reset by 192.168.1.20 port 22',
+  'Exit code 8\n--2026-03-14 15:40:02--  https://downloads.acme.dev/cli/latest.tar.gz\nResolving downloads.acme.dev (downloads.acme.dev)... 185.199.1.5\nConnecting to downloads.acme.dev (downloads.acme.dev)|185.199.1.5|:443... connected.\nHTTP request sent, awaiting response... 403 Forbidden\n2026-03-14 15:40:03 ERROR 403: Forbidden.',
+  'Exit code 1\nCertbot failed to authenticate some domains (authenticator: webroot). The Certificate Authority reported these problems:\n  Domain: shop.example.com\n  Type:   unauthorized\n  Detail: 203.0.113.7: Invalid response from http://shop.example.com/.well-known/acme-challenge/x1Y2: 404',
+  'Exit code 1\nAn unexpected error occurred:\nError creating new order :: too many certificates (5) already issued for this exact set of domains in the last 168h0m0s, retry after 2026-03-20 10:00:00 UTC: see https://letsencrypt.org/docs/rate-limits/#new-certificates-per-exact-set-of-hostnames',
+  "Exit code 100\nIgn:5 http://archive.ubuntu.com/ubuntu impish InRelease\nErr:6 http://archive.ubuntu.com/ubuntu impish Release\n  404  Not Found [IP: 91.189.91.39 80]\nE: The repository 'http://archive.ubuntu.com/ubuntu impish Release' does not have a Release file.",
+  // db
+  'Exit code 1\nERROR 1046 (3D000) at line 1: No database selected',
+  'Exit code 1\nERROR:  ON CONFLICT DO UPDATE command cannot affect row a second time\nHINT:  Ensure that no rows proposed for insertion within the same command have duplicate constrained values.',
+  'Exit code 1\n(error) MOVED 3999 127.0.0.1:6381',
+  'Exit code 1\nERROR:  cannot drop index users_email_key because constraint users_email_key on table users requires it\nHINT:  You can drop constraint users_email_key on table users instead.',
+  // shell
+  "Exit code 2\n./build.sh: line 12: [: missing `]'",
+  "Exit code 1\nrm: refusing to remove '.' or '..' directory: skipping '.'",
+  "Exit code 1\nsed: -e expression #1, char 16: invalid reference \\1 on `s' command's RHS",
+  'Exit code 2\ngrep: invalid option -- P\nusage: grep [-abcdDEFGHhIiJLlMmnOopqRSsUVvwXxZz] [-A num] [-B num] [-C[num]]',
+  // docker
+  'Exit code 1\nError: Cannot perform an interactive login from a non TTY device',
+  'Exit code 1\nservices.web.environment.[0]: unexpected type map[string]interface {}',
+  // java
+  'Exit code 1\n[WARNING] Rule 2: org.apache.maven.enforcer.rules.dependency.DependencyConvergence failed with message:\nFailed while enforcing releasability.\n\nDependency convergence error for com.google.guava:guava:jar:32.1.2-jre paths to dependency are:\n+-com.acme:core:jar:1.0.0\n  +-com.google.guava:guava:jar:32.1.2-jre\nand\n+-com.acme:core:jar:1.0.0\n  +-com.google.cloud:google-cloud-storage:jar:2.30.0\n    +-com.google.guava:guava:jar:33.0.0-jre\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-enforcer-plugin:3.4.1:enforce (enforce) on project core: Some Enforcer rules have failed.',
+  'Exit code 1\n> Task :compileJava FAILED\n/home/ian/legacy/src/main/java/com/acme/web/AuthFilter.java:5: error: package jakarta.servlet.http does not exist\nimport jakarta.servlet.http.HttpServletRequest;\n                           ^',
+  "Exit code 1\nExecution failed for task ':app:mergeDebugResources'.\n> A failure occurred while executing com.android.build.gradle.internal.res.ResourceCompilerRunnable\n   > Resource compilation failed (Failed to compile values resource file /home/dev/app/app/build/intermediates/incremental/debug/mergeDebugResources/merged.dir/values/values.xml. Cause: java.lang.IllegalStateException: Can not extract resource from com.android.aaptcompiler.ParsedResource@1a2b3c.). Check logs for more details.\n   > AAPT: error: resource color/primary_dark (aka com.acme.notes:color/primary_dark) not found.",
+  // c / c++
+  "Exit code 1\ninclude/renderer.h:31:2: error: expected ';' after class definition\n   31 | }\n      |  ^\n      |  ;",
+  "Exit code 1\nsrc/parse.c: In function 'read_name':\nsrc/parse.c:44:20: error: passing argument 1 of 'strlen' makes pointer from integer without a cast [-Wint-conversion]\n   44 |     size_t n = strlen(c);\n      |                       ^\n      |                       |\n      |                       char",
+  "Exit code 1\nsrc/net.cpp:12:42: error: default argument given for parameter 2 of 'void connect(const string&, int)' [-fpermissive]\n   12 | void connect(const std::string& host, int port = 80) {\n      |                                          ^\ninclude/net.h:7:6: note: previous specification in 'void connect(const string&, int)' here",
+  // ruby
+  "Exit code 1\nrails aborted!\nActiveRecord::RecordInvalid: Validation failed: Email has already been taken\n/home/zed/app/db/seeds.rb:4:in `<main>'",
+  "Exit code 1\nActionDispatch::Cookies::CookieOverflow (ActionDispatch::Cookies::CookieOverflow):\n  app/controllers/cart_controller.rb:22:in `add'",
+  "Exit code 1\n[!] There was an error parsing `Gemfile`: syntax error, unexpected ':', expecting end-of-input - gem 'rails', '~> 7.1': require: false\n                       ^\n. Bundler cannot continue.",
+  // claude
+  '<tool_use_error>Path is not a directory: /home/ana/app/src/index.ts</tool_use_error>',
+  'Error: Failed to fetch https://wiki.internal.corp/page/Onboarding: getaddrinfo ENOTFOUND wiki.internal.corp',
+];
