@@ -1184,4 +1184,78 @@ export const HOLDOUT5_UNRELATED: string[] = [
   // claude
   '<tool_use_error>Path is not a directory: /home/ana/app/src/index.ts</tool_use_error>',
   'Error: Failed to fetch https://wiki.internal.corp/page/Onboarding: getaddrinfo ENOTFOUND wiki.internal.corp',
+  // more npm / node / eslint
+  'Exit code 1\nnpm error Invalid Version: \nnpm error A complete log of this run can be found in: /home/kai/.npm/_logs/2026-05-02T08_00_11_222Z-debug-0.log',
+  'Exit code 1\n/home/ana/shop/src/pages/Checkout.jsx\n  14:5  error  Unexpected console statement  no-console\n\n✖ 1 problem (1 error, 0 warnings)',
+  // more tsc
+  'Exit code 2\nsrc/config.ts(22,3): error TS1117: An object literal cannot have multiple properties with the same name.',
+  // more webpack / vite / next
+  "Exit code 1\nError: Dynamic server usage: Route /dashboard couldn't be rendered statically because it used `cookies`. See more info here: https://nextjs.org/docs/messages/dynamic-server-error\n\n> Export encountered errors on following paths:\n\t/dashboard/page: /dashboard",
+  'Exit code 1\nerror during build:\n[vite:terser] terser not found. Since Vite v3, terser has become an optional dependency. You need to install it.',
+  // more python
+  'Exit code 1\nTraceback (most recent call last):\n  File "/home/ann/etl/load.py", line 31, in <module>\n    for key, value in rows:\nValueError: too many values to unpack (expected 2)',
+  'Exit code 1\nTraceback (most recent call last):\n  File "/home/zoe/nb/hash.py", line 9, in <module>\n    arr = np.array([2**70], dtype=np.int64)\nOverflowError: Python int too large to convert to C long',
+  // more pytest
+  "Exit code 1\nE   requests.exceptions.ConnectionError: HTTPConnectionPool(host='localhost', port=8000): Max retries exceeded with url: /health (Caused by NewConnectionError('<urllib3.connection.HTTPConnection object at 0x7f1c>: Failed to establish a new connection: [Errno 111] Connection refused'))\nFAILED tests/e2e/test_health.py::test_health - requests.exceptions.ConnectionError",
+  // more go
+  'Exit code 1\ngo: warning: "./..." matched no packages\nno packages to test',
+  // more cargo
+  'Exit code 101\nerror: expected one of `,`, `:`, or `}`, found `=`\n  --> src/config.rs:12:14\n   |\n11 | let cfg = Config {\n   |           ------ while parsing this struct\n12 |     timeout = 30,\n   |             ^ expected one of `,`, `:`, or `}`',
+  // more git
+  "Exit code 128\nfatal: Needed a single revision\ninvalid upstream 'origin/develp'",
+  "Exit code 1\nerror: tag 'v2.4.0' not found.",
+  'Exit code 128\nfatal: No names found, cannot describe anything.',
+  // more ssl / ssh
+  'Exit code 255\nWarning: Identity file /home/ci/.ssh/deploy_key not accessible: No such file or directory.\ndeploy@203.0.113.40: Permission denied (publickey).',
+  // more db
+  'Exit code 1\nERROR 2013 (HY000) at line 42: Lost connection to MySQL server during query',
+  'Exit code 2\npsql: error: connection to server at "db" (172.18.0.2), port 5432 failed: FATAL:  the database system is starting up',
+  'Exit code 1\nTraceback (most recent call last):\n  File "/home/li/notes/init_db.py", line 8, in <module>\n    cur.execute(\'CREATE TABLE notes (id INTEGER PRIMARY KEY, body TEXT)\')\nsqlite3.OperationalError: table notes already exists',
+  'Exit code 1\nERROR:  column "total" is of type numeric but expression is of type text\nLINE 1: INSERT INTO invoices (total) VALUES ($1)\n                                            ^\nHINT:  You will need to rewrite or cast the expression.',
+  // more shell
+  "Exit code 1\ncp: cannot stat 'dist/*': No such file or directory",
+  "Exit code 1\nchmod: cannot access 'scripts/deploy.sh': No such file or directory",
+  'Exit code 1\n./start.sh: line 2: ulimit: open files: cannot modify limit: Operation not permitted',
+  // more docker
+  "Exit code 125\ndocker: Error response from daemon: No command specified.\nSee 'docker run --help'.",
+  'Exit code 1\nError response from daemon: cannot remove container "/api": container is running: stop the container before removing or force remove',
+  // more java
+  "Exit code 1\n* What went wrong:\nA problem occurred evaluating root project 'shop'.\n> Could not find method implementation() for arguments [org.slf4j:slf4j-api:2.0.9] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.",
+  // more ruby
+  "Exit code 1\n/home/zed/app/lib/settings.rb:5:in `read': No such file or directory @ rb_sysopen - config/settings.yml (Errno::ENOENT)",
+  // php
+  'Exit code 255\nPHP Parse error:  syntax error, unexpected token "}" in /var/www/html/report.php on line 40',
+  'Exit code 0\nPHP Warning:  Undefined variable $user in /var/www/html/profile.php on line 12',
+  'Exit code 1\n\n  [InvalidArgumentException]\n  Could not find package acme/pdf-toolz.\n\n  Did you mean this?\n      acme/pdf-tools',
+  'Exit code 1\nComposer could not find a composer.json file in /home/ana/site\nTo initialize a project, please create a composer.json file. See https://getcomposer.org/basic-usage',
+  // dotnet
+  "Exit code 1\nThe migration '20260101093000_Init' has already been applied to the database. Revert it and try again. If the migration has been applied to other databases, consider reverting its changes using a new migration instead.",
+  'Exit code 1\n/home/ana/src/Api/Api.csproj : error NU1102: Unable to find package Serilog.Sinks.Foo with version (>= 9.9.0)\n  - Found 12 version(s) in nuget.org [ Nearest version: 5.0.0 ]',
+  'Exit code 1\nCSC : error CS0017: Program has more than one entry point defined. Compile with /main to specify the type that contains the entry point. [/home/ana/Tool/Tool.csproj]',
+  "Exit code 1\n/home/ana/Tool/Services/Mailer.cs(18,24): error CS0103: The name 'config' does not exist in the current context [/home/ana/Tool/Tool.csproj]",
+  // terraform
+  'Exit code 1\n╷\n│ Error: deleting S3 Bucket (acme-logs-prod): operation error S3: DeleteBucket, https response error StatusCode: 409, RequestID: 8Q2W, api error BucketNotEmpty: The bucket you tried to delete is not empty\n╵',
+  'Exit code 1\n╷\n│ Error: Failed to load "tfplan" as a plan file\n│ \n│ Error: stat tfplan: no such file or directory\n╵',
+  'Exit code 1\n╷\n│ Error: Unsupported attribute\n│ \n│   on outputs.tf line 7, in output "lb_dns":\n│    7:   value = aws_lb.main.dns\n│ \n│ This object has no argument, nested block, or exported attribute named "dns". Did you mean "dns_name"?\n╵',
+  "Exit code 1\n╷\n│ Error: No configuration files\n│ \n│ Apply requires configuration to be present. Applying without a configuration would mark everything for destruction, which is normally not what is desired. If you would like to destroy everything, run 'terraform destroy' instead.\n╵",
+  // k8s
+  'Exit code 1\nUnable to connect to the server: dial tcp 10.0.0.5:6443: i/o timeout',
+  'Exit code 1\nUnable to connect to the server: getting credentials: exec: executable aws not found\n\nIt looks like you are trying to use a client-go credential plugin that is not installed.',
+  'Exit code 1\nError from server (BadRequest): container "app" in pod "web-7d9f8c6b5-x2x4q" is waiting to start: ContainerCreating',
+  'Exit code 1\nerror: error validating "deploy.yaml": error validating data: ValidationError(Deployment.spec.template.spec.containers[0]): missing required field "image" in io.k8s.api.core.v1.Container; if you choose to ignore these errors, turn validation off with --validate=false',
+  'Exit code 1\nerror: the path "k8s/overlays/prod/deploy.yaml" does not exist',
+  // swift
+  "Exit code 65\nerror: No profiles for 'com.acme.notes' were found: Xcode couldn't find any iOS App Development provisioning profiles matching 'com.acme.notes'. Automatic signing is disabled and unable to generate a profile. To enable automatic signing, pass -allowProvisioningUpdates to xcodebuild. (in target 'NotesApp' from project 'NotesApp')",
+  'Exit code 1\n[!] CocoaPods could not find compatible versions for pod "FirebaseAuth":\n  In Podfile:\n    FirebaseAuth (~> 11.0)\n\nSpecs satisfying the `FirebaseAuth (~> 11.0)` dependency were found, but they required a higher minimum deployment target.',
+  'Exit code 1\nerror: Could not find Package.swift in this directory or any of its parent directories.',
+  // elixir
+  "Exit code 1\nResolving Hex dependencies...\nResolution completed in 0.12s\nBecause your app depends on phoenix ~> 1.8 which doesn't match any versions, version solving failed.\n** (Mix) Hex dependency resolution failed",
+  'Exit code 1\n** (Ecto.Query.CastError) deps/ecto/lib/ecto/repo/queryable.ex:457: value `"abc"` in `where` cannot be cast to type :id in query:\n\nfrom u0 in Shop.Accounts.User,\n  where: u0.id == ^"abc"',
+  'Exit code 1\n** (CompileError) lib/shop/accounts/user.ex:42: undefined function validate_email/1 (expected Shop.Accounts.User to define such a function or for it to be imported, but none are available)',
+  'Exit code 1\n** (ArgumentError) errors were found at the given arguments:\n\n  * 1st argument: not an atom\n\n    :erlang.atom_to_binary("admin")',
+  // haskell
+  'Exit code 1\nsrc/Main.hs:9:15: error: [GHC-39999]\n    • No instance for ‘Num String’ arising from the literal ‘1’\n    • In the first argument of ‘greet’, namely ‘1’',
+  "Exit code 1\napp/Main.hs:22:18: error: [GHC-83865]\n    • Couldn't match expected type ‘Int’ with actual type ‘Maybe Int’\n    • In the first argument of ‘(+)’, namely ‘lookupAge name’",
+  "Exit code 1\nsrc/Stats.hs:7:11: error: [GHC-88464]\n    Variable not in scope: foldl' :: (b0 -> a0 -> b0) -> Int -> [Int] -> Int\n    Suggested fix:\n      Perhaps use one of these:\n        ‘foldl’ (imported from Prelude), ‘foldr’ (imported from Prelude)",
+  'Exit code 1\nsrc/Parser.hs:31:9: error: [GHC-58481] parse error on input ‘=’\n   |\n31 |   let x = 1\n   |         ^',
 ];
