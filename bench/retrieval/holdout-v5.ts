@@ -453,14 +453,14 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'shell',
     'Exit code 2\n./build.sh: line 12: [: /home/sam/My Projects/out: binary operator expected',
     'Exit code 1\ndeploy.sh: line 41: [: release notes.txt: binary operator expected',
-    'an unquoted variable with spaces splits into several words inside [ ]: quote it ([ -d \"$dir\" ]) or use [[ ]]',
+    'an unquoted variable with spaces splits into several words inside [ ]: quote it ([ -d "$dir" ]) or use [[ ]]',
   ),
   P(
     'h6-sh-integer-expression',
     'shell',
     'Exit code 2\n./check.sh: line 9: [: 87%: integer expression expected',
     'Exit code 2\nretry.sh: line 15: [: "3\\r": integer expression expected',
-    'the value compared with -lt/-gt is not a bare integer: strip the extra characters first (e.g. ${v%\\%}, tr -d \"\\r \") before comparing',
+    'the value compared with -lt/-gt is not a bare integer: strip the extra characters first (e.g. ${v%\\%}, tr -d "\\r ") before comparing',
   ),
   P(
     'h6-sh-rm-is-directory',
@@ -502,7 +502,7 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'shell',
     'Exit code 127\ntimeout: failed to run command ‘cd’: No such file or directory',
     'Exit code 127\nsudo: source: command not found',
-    'that is a shell builtin, not a program, so timeout/sudo cannot exec it: wrap it in a shell (timeout 10 bash -c \"cd x && ...\")',
+    'that is a shell builtin, not a program, so timeout/sudo cannot exec it: wrap it in a shell (timeout 10 bash -c "cd x && ...")',
   ),
   // docker
   P(
@@ -674,7 +674,7 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'ruby',
     'Exit code 1\n[ActionDispatch::HostAuthorization::DefaultResponseApp] Blocked host: 4f2a-81-2-3-4.ngrok-free.app\nStarted GET "/" for 127.0.0.1 at 2026-02-02 10:00:00 +0000',
     'Exit code 1\nBlocked hosts: shop.test\nTo allow requests to these hosts, make sure they are valid hostnames (containing only numbers, letters, dashes and dots), then add the following to your environment configuration:\n\n    config.hosts << "shop.test"',
-    'Rails host authorization rejects that Host header: add it to config.hosts in the environment config (config.hosts << \"name\")',
+    'Rails host authorization rejects that Host header: add it to config.hosts in the environment config (config.hosts << "name")',
   ),
   // claude code tool errors
   P(
@@ -797,7 +797,7 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'terraform',
     'Exit code 1\nInitializing the backend...\n╷\n│ Error: Variables not allowed\n│ \n│   on backend.tf line 4, in terraform:\n│    4:     bucket = var.state_bucket\n│ \n│ Variables may not be used here.\n╵',
     'Exit code 1\n╷\n│ Error: Variables not allowed\n│\n│   on versions.tf line 9, in terraform:\n│    9:     key            = "${var.env}/network.tfstate"\n│\n│ Variables may not be used here.\n╵',
-    'the backend block cannot use variables: hard-code the values or pass them at init time (terraform init -backend-config=\"key=value\" / a .tfbackend file)',
+    'the backend block cannot use variables: hard-code the values or pass them at init time (terraform init -backend-config="key=value" / a .tfbackend file)',
   ),
   // k8s / helm
   P(
@@ -840,7 +840,7 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'k8s',
     'Exit code 1\nerror: unable to upgrade connection: container not found ("app")',
     'Exit code 1\nDefaulted container "nginx" out of: nginx, istio-proxy, istio-init (init)\nerror: unable to upgrade connection: container not found ("worker")',
-    'the pod has no container by that name: pick one of the pod containers with -c <name> (kubectl get pod <p> -o jsonpath=\"{.spec.containers[*].name}\")',
+    'the pod has no container by that name: pick one of the pod containers with -c <name> (kubectl get pod <p> -o jsonpath="{.spec.containers[*].name}")',
   ),
   // swift / xcode
   P(
@@ -891,7 +891,7 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'elixir',
     'Exit code 1\n** (FunctionClauseError) no function clause matching in MyAppWeb.UserController.create/2\n\n    The following arguments were given to MyAppWeb.UserController.create/2:\n\n        # 1\n        %Plug.Conn{...}\n\n        # 2\n        %{"email" => "a@b.c", "password" => "secret"}\n\n    Attempted function clauses (showing 1 out of 1):\n\n        def create(conn, %{"user" => user_params})',
     'Exit code 1\n** (FunctionClauseError) no function clause matching in ShopWeb.OrderController.update/2\n\n    Attempted function clauses (showing 1 out of 1):\n\n        def update(conn, %{"id" => id, "order" => order_params})\n\n    code: conn = put(conn, ~p"/orders/#{order}", attrs)\n    stacktrace:\n      test/shop_web/controllers/order_controller_test.exs:41: (test)',
-    'the request params are not nested under the key the action pattern-matches: send them wrapped (%{\"user\" => ...}) or loosen the function head',
+    'the request params are not nested under the key the action pattern-matches: send them wrapped (%{"user" => ...}) or loosen the function head',
   ),
   // haskell
   P(
@@ -987,7 +987,7 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'ssl',
     'Exit code 1\nError: Get "https://registry.internal:5000/v2/": x509: certificate relies on legacy Common Name field, use SANs instead',
     'Exit code 1\n2026/01/09 10:11:12 grpc: addrConn.createTransport failed to connect to {Addr: "backend.lan:8443"}: tls: failed to verify certificate: x509: certificate relies on legacy Common Name field, use SANs instead',
-    'the server certificate has only a CN: regenerate it with a subjectAltName (openssl ... -addext \"subjectAltName=DNS:<host>\")',
+    'the server certificate has only a CN: regenerate it with a subjectAltName (openssl ... -addext "subjectAltName=DNS:<host>")',
   ),
   // more ruby
   P(
@@ -995,7 +995,7 @@ export const HOLDOUT5_PAIRS: KbPair[] = [
     'ruby',
     'Exit code 1\nNo $EDITOR to open file in. Assign one like this:\n\nEDITOR="mate --wait" bin/rails credentials:edit\n\nFor editors that fork and exit immediately, it\'s important to pass a wait flag;\notherwise, the file will be saved immediately with no chance to edit.',
     'Exit code 1\nNo $VISUAL or $EDITOR to open file in. Assign one like this:\n\nVISUAL="code --wait" bin/rails credentials:edit --environment production',
-    'set an editor for the command: EDITOR=\"vim\" bin/rails credentials:edit (use a --wait flag for GUI editors)',
+    'set an editor for the command: EDITOR="vim" bin/rails credentials:edit (use a --wait flag for GUI editors)',
   ),
   P(
     'h6-rails-adapter-not-specified',
