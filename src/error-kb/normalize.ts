@@ -205,12 +205,15 @@ export const SUMMARY_LINE =
 export const WRAPPER_LINE =
   /^(?:error: failed to push some refs to\b.*|(?:[\w:]*BuildError: )?ERROR: Failed to build gem native extension\.?|ERROR:\s+Error installing \S+:?|An error occurred while installing .*|(?:ERROR: (?:failed to solve: )?)?(?:process|executor failed running) .* did not complete successfully: exit code: \d+|error during build:?|failed to load config from .*|\[cause\]: .*|!?\s*\[(?:remote )?rejected\] .*|fatal: Could not read from remote repository\.?|\*+ ?APPLICATION FAILED TO START ?\*+|APPLICATION FAILED TO START|\[ERROR\] COMPILATION ERROR\s*:?|error: subprocess-exited-with-error|× .* did not run successfully\.?|x Build failed in \S+|Your requirements could not be resolved to an installable set of packages\.?)$/i;
 /**
- * Headlines (#13, retrieval5): a line that says a step failed, or how a command is used, while the
- * problem is on the lines below it — Next.js / CRA's `Failed to compile.`, argparse's `usage: prog
- * [options] …` before `prog: error: <reason>` (pytest prints it as `ERROR: usage: …`). Like wrapper
- * lines, taken only when no other line reads like an error.
+ * Headlines (#13, the several-causes round): a line that says a step failed, or how a command is
+ * used, while the problem is on the lines around it — Next.js / CRA's `Failed to compile.`,
+ * argparse's `usage: prog [options] …` before `prog: error: <reason>` (pytest prints it as `ERROR:
+ * usage: …`), ssh's `Host key verification failed.` after `Host key for x has changed…` or `No ECDSA
+ * host key is known for x…`. Passed over when another line reads like an error; else still the key,
+ * and the context check (search.ts) compares the lines around it.
  */
-export const HEADLINE_LINE = /^(?:Failed to compile\.?|Compiled with problems:?|(?:ERROR: )?usage: \S+ .*)$/i;
+export const HEADLINE_LINE =
+  /^(?:Failed to compile\.?|Host key verification failed\.?|Compiled with problems:?|(?:ERROR: )?usage: \S+ .*)$/i;
 /** Progress and notice lines printed before the error (downloads, object counts, build steps). */
 export const PROGRESS_LINE =
   /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|npm (?:notice|http|timing|verbose|info)\b.*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*|Installing dependencies from lock file.*|Verifying lock file contents .*|Loading composer repositories .*|Updating dependencies|\[INFO\] .*|│ exit code: \d+|╰─> \[\d+ lines of output\])$/i;

@@ -113,11 +113,11 @@ describe('#13.5 the retrieval data set', () => {
 });
 
 describe('error KB retrieval quality on the tuning set (offline, no vectors)', () => {
-  it('text tiers alone: recall@1 ≥ 49 %, ≤ 8 wrong entries, ≤ 12.5 % false matches', async () => {
+  it('text tiers alone: recall@1 ≥ 49 %, ≤ 7 wrong entries, ≤ 12.5 % false matches', async () => {
     const r = await evaluate(PAIRS, UNRELATED, false);
     // most of what is left are identical keys across the parts (label noise: one part's near miss
     // is the other's stored problem, `panic: send on closed channel`) — see the docs
-    expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(8);
+    expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(7);
     expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(UNRELATED.length * 0.125);
     expect(r.recall).toBeGreaterThanOrEqual(0.49);
   });

@@ -139,6 +139,19 @@ describe('#13 context check: a wrapper key agrees only when the rest of the outp
     expect(await search(bare, fix, stored)).toBeNull(); // before: an exact match
   });
 
+  it("ssh's `Host key verification failed.` is a headline: a changed key and an unknown host are two causes", async () => {
+    const changed = (host: string) =>
+      `Exit code 255\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\nSomeone could be eavesdropping on you right now (man-in-the-middle attack)!\nOffending ECDSA key in /home/dev/.ssh/known_hosts:7\nHost key for ${host} has changed and you have requested strict checking.\nHost key verification failed.`;
+    const fixChanged =
+      'the server was rebuilt: ssh-keygen -R <host>, then connect again and accept the new key';
+    const rerun = await search(changed('build.example.net'), fixChanged, changed('10.1.2.3'));
+    expect(rerun?.resolution).toBe(fixChanged);
+    const unknown =
+      'Exit code 255\nNo ECDSA host key is known for deploy.example.net and you have requested strict checking.\nHost key verification failed.';
+    expect(K(unknown)).toBe(K(changed('x')));
+    expect(await search(changed('build.example.net'), fixChanged, unknown)).toBeNull(); // before: an exact match
+  });
+
   it('keys that say why are not checked; no raw text means no opinion', () => {
     const entry = {
       id: 1,
