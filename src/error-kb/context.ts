@@ -49,7 +49,7 @@ function contextLines(raw: string): string[] {
     .slice(0, 20_000)
     .replace(/<\/?tool_use_error>/g, '')
     .split(/\r?\n/)) {
-    const l = line.slice(0, 2000).trim().replace(RELAY_PREFIX, '').replace(LINE_PREFIX, '');
+    const l = line.slice(0, 500).trim().replace(RELAY_PREFIX, '').replace(LINE_PREFIX, '');
     // the source line Python prints under a frame
     const frame = /^File ".*", line \d+/.test(l);
     if (afterFrame && !frame) {
