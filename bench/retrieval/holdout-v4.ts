@@ -1,3 +1,6 @@
+// SPENT: measured once as held out (2026-11-23: exact + prefix 40.2 % / 6.1 % false, + lexical
+// 63.4 % / 14.0 %); tuning data since the several-causes round (bench/kb-quality.mjs). The header
+// below is how it was written.
 // FOURTH HELD-OUT part of the retrieval data set (holdout v4, issue #13): NEVER use it for tuning, never
 // look at its cases one by one to change the algorithm, the keywords or the normalisation. It is
 // measured once, at the end, and its figures are only reported.

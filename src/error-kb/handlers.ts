@@ -54,7 +54,7 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
   const db = deps.db();
   const kb = await span('kb-search', () =>
-    searchErrorKB(db, normalized, { ...hookSearchOptions(deps), message: key.message }),
+    searchErrorKB(db, normalized, { ...hookSearchOptions(deps), message: key.message, raw: key.raw }),
   );
   if (!kb?.resolution) return null;
   const advice = hookAdvice(db, kb.id, deps, key.raw);

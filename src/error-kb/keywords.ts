@@ -12,6 +12,9 @@ const STOP = new Set(
   ),
 );
 
+/** A word that carries no meaning of its own (`the`, `for`, `with`…). */
+export const isStopWord = (w: string): boolean => STOP.has(w);
+
 /**
  * Words that occur in errors of every kind: they count for the seed's keyword check but weigh
  * little in the lexical score and never make a match on their own.

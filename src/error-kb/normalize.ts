@@ -68,7 +68,7 @@ function reporterless(key: string): string {
 }
 
 /** Rules 1–3 of normalizeError on the whole message (no cut, no trim); `sentences`: keep quoted sentences. */
-function mask(message: string, sentences = false): string {
+export function mask(message: string, sentences = false): string {
   return message
     .slice(0, 4000)
     .replace(PATH_RE, '<PATH>')
@@ -182,8 +182,8 @@ export function maskedNames(message: unknown): string[] {
 
 /** Longer lines are cut before the line rules run (bounds the regex work on hostile input). */
 const LINE_MAX = 2000;
-const EXIT_CODE_LINE = /^\s*Exit code -?\d+\s*$/i;
-const TRACEBACK_LINE = /^Traceback \(most recent call last\):?$/;
+export const EXIT_CODE_LINE = /^\s*Exit code -?\d+\s*$/i;
+export const TRACEBACK_LINE = /^Traceback \(most recent call last\):?$/;
 /** A Python exception line (the last one of a traceback is the error). */
 const PY_EXCEPTION = /^(?:E\s+)?[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning)\b(?::|$)/;
 /** Lines that start like an error report in the common tools. */
@@ -192,23 +192,33 @@ const LABELLED =
 const KEY_LINE =
   /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such|cannot|can't|could not|couldn't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict|does not exist|doesn't exist|not supported|unbound|unknown|not satisfied|not allowed|not used|mismatch(?:ed)?|exceeded|too (?:many|long|large)|multiple definition|undefined reference)\b/i;
 /** Lines that only frame the error: go's `# package` header, pytest's section titles. */
-const FRAME_LINE =
+export const FRAME_LINE =
   /^(?:#\s+\S+|\S+\.py::\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
 /** Summary lines that follow the real error (the linker's, make's, cargo's, npm's log hint). */
-const SUMMARY_LINE =
+export const SUMMARY_LINE =
   /^(?:collect2: error: ld returned \d+ exit status|make(?:\[\d+\])?: \*\*\* \[.*\] Error \d+|error: could not compile `.*` .*due to \d+ previous errors?.*|npm (?:ERR!|error) A complete log of this run can be found in.*|npm (?:ERR!|error)\s*)$/;
 /**
  * Wrapper lines: they say that a step failed, not why; the cause is on another line of the same
  * output (git's refused push, a gem's native build, buildkit's failed step, vite's config loader,
  * an `ERROR: Error installing x:` header). Taken only when no other line reads like an error.
  */
-const WRAPPER_LINE =
+export const WRAPPER_LINE =
   /^(?:error: failed to push some refs to\b.*|(?:[\w:]*BuildError: )?ERROR: Failed to build gem native extension\.?|ERROR:\s+Error installing \S+:?|An error occurred while installing .*|(?:ERROR: (?:failed to solve: )?)?(?:process|executor failed running) .* did not complete successfully: exit code: \d+|error during build:?|failed to load config from .*|\[cause\]: .*|!?\s*\[(?:remote )?rejected\] .*|fatal: Could not read from remote repository\.?|\*+ ?APPLICATION FAILED TO START ?\*+|APPLICATION FAILED TO START|\[ERROR\] COMPILATION ERROR\s*:?|error: subprocess-exited-with-error|× .* did not run successfully\.?|x Build failed in \S+|Your requirements could not be resolved to an installable set of packages\.?)$/i;
+/**
+ * Headlines (#13, the several-causes round): a line that says a step failed, or how a command is
+ * used, while the problem is on the lines around it — Next.js / CRA's `Failed to compile.`,
+ * argparse's `usage: prog [options] …` before `prog: error: <reason>` (pytest prints it as `ERROR:
+ * usage: …`), ssh's `Host key verification failed.` after `Host key for x has changed…` or `No ECDSA
+ * host key is known for x…`. Passed over when another line reads like an error; else still the key,
+ * and the context check (search.ts) compares the lines around it.
+ */
+export const HEADLINE_LINE =
+  /^(?:Failed to compile\.?|Host key verification failed\.?|Compiled with problems:?|(?:ERROR: )?usage: \S+ .*)$/i;
 /** Progress and notice lines printed before the error (downloads, object counts, build steps). */
-const PROGRESS_LINE =
+export const PROGRESS_LINE =
   /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|npm (?:notice|http|timing|verbose|info)\b.*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*|Installing dependencies from lock file.*|Verifying lock file contents .*|Loading composer repositories .*|Updating dependencies|\[INFO\] .*|│ exit code: \d+|╰─> \[\d+ lines of output\])$/i;
 /** Prefixes that only say who relays the message: git's `remote: `, buildkit's `#12 0.812 `. */
-const RELAY_PREFIX = /^(?:remote:\s+|#\d+ (?:\d+\.\d+ )?)/;
+export const RELAY_PREFIX = /^(?:remote:\s+|#\d+ (?:\d+\.\d+ )?)/;
 /** After this banner, pytest repeats each error in one line: summary lines, not the error. */
 const PYTEST_SUMMARY = /^short test summary info$/i;
 /** A traceback's exception line: a (dotted) name and its message (`psycopg2.errors.UndefinedTable: …`). */
@@ -304,7 +314,10 @@ export function extractErrorMessage(raw: unknown): string {
     else if (line && !FRAME_LINE.test(line)) content.push({ line, at, summary: inSummary });
   });
   // summary and wrapper lines only when nothing else is left
-  const real = content.filter((c) => !c.summary && !SUMMARY_LINE.test(c.line) && !WRAPPER_LINE.test(c.line));
+  let real = content.filter((c) => !c.summary && !SUMMARY_LINE.test(c.line) && !WRAPPER_LINE.test(c.line));
+  // headlines only when no other line reads like an error (a usage line over an option list stays)
+  const reads = (l: string) => !HEADLINE_LINE.test(l) && (LABELLED.test(l) || KEY_LINE.test(l));
+  if (real.some((c) => reads(c.line))) real = real.filter((c) => !HEADLINE_LINE.test(c.line));
   if (real.length) content.splice(0, content.length, ...real);
   if (content.length === 0) return lines[0] as string;
   let k = content.findIndex((c) => LABELLED.test(c.line));
@@ -332,6 +345,22 @@ export function extractErrorMessage(raw: unknown): string {
       .find(Boolean);
     if (hint) return `${chosen.line} ${hint[0].trim()}`;
   }
+  // cargo (anyhow): `error: failed to parse manifest at <path>` / `Caused by:` / `  <reason>`: the
+  // headline says what failed, the deepest cause why (`feature <STR> is required` vs `error
+  // inheriting <STR> from workspace root…`): both, so two causes are two keys
+  let cause = '';
+  for (let i = chosen.at + 1; i < all.length; i++)
+    if (/^Caused by:$/.test(all[i]!) && all[i + 1]) cause = all[i + 1]!;
+  if (cause) return `${chosen.line} Caused by: ${cause}`;
+  // argparse after its usage headline: `<prog>: error: <reason>`, the program named as it was
+  // started (`pytest`, `__main__.py`, `py.test`): the reason is the error
+  const usage = all.slice(0, chosen.at).some((l) => HEADLINE_LINE.test(l) && /usage: /i.test(l));
+  if (usage && /^[\w.-]+: error: \S/.test(chosen.line)) return chosen.line.replace(/^[\w.-]+: /, '');
+  // SWC (Next.js) marks its message with `x` (`×` in a Unicode terminal): `Error:   x You're…`
+  const swc = (l: string) => l.replace(/^(Error:)\s+[x×]\s+/, '$1 ');
+  if (chosen.line === 'Error:' && /^[x×]\s+\S/.test(all[chosen.at + 1] ?? ''))
+    return swc(`Error: ${all[chosen.at + 1]}`);
+  if (/^Error:\s+[x×]\s+\S/.test(chosen.line)) return swc(chosen.line);
   // A header that ends with ':' says the rest on the next line (Ruby and others leave a blank line
   // between: `ActiveRecord::PendingMigrationError:` / `` / `  Migrations are pending…`).
   if (chosen.line.endsWith(':')) {

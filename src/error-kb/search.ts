@@ -10,11 +10,26 @@ import { daemonEmbedder } from '../embed/client.js';
 import { validVector, type Embedder } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
 import { errorKey } from './error-key.js';
-import { codes, sharesKeyword, similarity, tokens } from './keywords.js';
+import {
+  codes,
+  distinctive,
+  identTokens,
+  isStopWord,
+  sharesKeyword,
+  similarity,
+  tokens,
+} from './keywords.js';
 import type { KbEntry } from './entry.js';
 import { accepts, LEXICAL_AMBIGUITY_MARGIN, searchLexical, type LexicalOptions } from './lexical.js';
 import { namesAgree } from './names.js';
-import { extractErrorMessage, keyWithReporter, normalizeDetail } from './normalize.js';
+import { contextAgreement, contextWords } from './context.js';
+import {
+  extractErrorMessage,
+  HEADLINE_LINE,
+  keyWithReporter,
+  normalizeDetail,
+  WRAPPER_LINE,
+} from './normalize.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
 
 export type { KbEntry };
@@ -46,6 +61,11 @@ export interface SearchOptions {
    * names check (names.ts). Without it a normalized query is judged on its key alone.
    */
   message?: string;
+  /**
+   * With `normalized`: the query's raw text (errorKey(raw).raw), for the context check of a wrapper
+   * key (contextAgrees). Without it that check has no opinion.
+   */
+  raw?: string;
   now?: Date;
   env?: NodeJS.ProcessEnv;
   /**
@@ -104,19 +124,51 @@ export function detailAgrees(message: string | undefined, entry: KbEntry): boole
  */
 export const DETAIL_TAIL_MIN_SCORE = 0.4;
 
-/** The checks every tier's candidate passes when the query's message is known. */
-export function fits(message: string | undefined, entry: KbEntry): boolean {
-  return namesAgree(message, entry) && detailAgrees(message, entry);
+/**
+ * The context overlap (Dice coefficient of the distinctive words) a wrapper key needs: a rerun of one
+ * problem prints nearly the same lines around the wrapper; two causes share the tool's frame words
+ * (`! [rejected] main -> main (fetch first)` vs `! [remote rejected] main -> main (pre-receive hook
+ * declined)` share `rejected`, `main`: 0.33).
+ */
+export const CONTEXT_MIN_DICE = 0.5;
+
+/** A key that says a step failed, not why: a wrapper or headline line the extraction fell back on. */
+export function wrapperKey(message: string): boolean {
+  return WRAPPER_LINE.test(message) || HEADLINE_LINE.test(message);
 }
 
-function exactTier(db: DB, normalized: string, message?: string): KbMatch | null {
+/**
+ * The context check (exact and prefix tiers): when either key is a wrapper line (`error: failed to
+ * push some refs to <STR>`, `Failed to compile.` — the extraction found no other line that reads
+ * like an error), the cause is in the rest of the output (`! [remote rejected] … (shallow update not
+ * allowed)` vs `! [rejected] … (fetch first)`), and the two raw errors must agree there: both without
+ * other words, or with a Dice overlap of their distinctive words of at least CONTEXT_MIN_DICE
+ * (context.ts: noise lines — progress, stack frames, log paths — dropped, masked like the key). One
+ * side with a cause and the other without: which cause the stored fix was for is unknown — silent.
+ * No raw text on either side: no opinion.
+ */
+export function contextAgrees(message: string | undefined, raw: string | undefined, entry: KbEntry): boolean {
+  if (!message || !raw || !entry.error_raw) return true;
+  const stored = extractErrorMessage(entry.error_raw);
+  if (!wrapperKey(message) && !wrapperKey(stored)) return true;
+  const a = contextAgreement(contextWords(raw, message), contextWords(entry.error_raw, stored));
+  if (a.query === 0 && a.stored === 0) return true;
+  return a.query > 0 && a.stored > 0 && a.dice >= CONTEXT_MIN_DICE;
+}
+
+/** The checks every tier's candidate passes when the query's message (and raw text) is known. */
+export function fits(message: string | undefined, entry: KbEntry, raw?: string): boolean {
+  return namesAgree(message, entry) && detailAgrees(message, entry) && contextAgrees(message, raw, entry);
+}
+
+function exactTier(db: DB, normalized: string, message?: string, raw?: string): KbMatch | null {
   const exact = exactEntry(db, normalized);
-  if (exact && fits(message, exact)) return { ...exact, tier: 'exact' };
+  if (exact && fits(message, exact, raw)) return { ...exact, tier: 'exact' };
   // an entry recorded before the reporter rule keeps its key (`bash: tsc: command not found`)
   const legacy = message ? keyWithReporter(message) : '';
   if (!legacy || legacy === normalized) return null;
   const old = exactEntry(db, legacy);
-  return old && fits(message, old) ? { ...old, tier: 'exact' } : null;
+  return old && fits(message, old, raw) ? { ...old, tier: 'exact' } : null;
 }
 
 /** Below this overlap, the parts after the common beginning tell two different problems. */
@@ -144,12 +196,65 @@ export function prefixAgrees(query: string, candidate: string, minTail = PREFIX_
   const headWords = tokens(query.slice(0, i));
   const rest = (s: string) =>
     s.slice(i).replace(/[\p{L}\p{N}]+/gu, (w) => (headWords.has(w.toLowerCase()) ? ' ' : w));
+  // (from the start of a joined name: `.png` ↔ `.sqlite`, `left-pad` ↔ `left-mid`)
+  let j = i;
+  while (j > 0 && /[\p{L}\p{N}\-@/._]/u.test(query[j - 1]!)) j--;
+  if (cruxDiffers(query.slice(j), candidate.slice(j))) return false;
   if (tokens(query.slice(i)).size < 2 || tokens(candidate.slice(i)).size < 2) return true;
   const sim = similarity(rest(query), rest(candidate));
   return sim.score >= minTail;
 }
 
-function prefixTier(db: DB, normalized: string, message?: string): KbMatch | null {
+/**
+ * The words that differ after the common beginning name the problem: with the common ending dropped
+ * too (`context.` of `Working outside of request context.` vs `… application context.`), when each
+ * side still has a distinctive word (not a generic word, a program or a name) and the two share
+ * none, one crux word was replaced by another (`request` ↔ `application`, `resource` ↔ `input
+ * variable`): another problem, however alike the rest.
+ */
+export function cruxDiffers(queryTail: string, candidateTail: string): boolean {
+  const words = (s: string): string[] =>
+    (
+      s
+        .replace(/<(?:STR|PATH|N)>/g, ' ')
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? []
+    ).filter((w) => /\p{L}/u.test(w)); // numbers are like the masked parts
+  const q = words(queryTail);
+  const c = words(candidateTail);
+  let ending = 0;
+  while (q.length && c.length && q[q.length - 1] === c[c.length - 1]) {
+    q.pop();
+    c.pop();
+    ending++;
+  }
+  // a word replaced inside a sentence that goes on alike (a template's slot), one or two words each
+  if (q.length > 2 || c.length > 2) return false;
+  // at the end of the message, a replaced phrase of two words or more (`resource` ↔ `input variable`):
+  // a lone word there is as often a name (`for a test.` ↔ `for a hook.`)
+  if (ending === 0 && Math.max(q.length, c.length) < 2) return false;
+  // names: identifiers, and words of a chunk with other signs inside (`left-pad@^<N>`, `.sqlite`,
+  // `worker-!~{00a}~.js:3:0`): a file, package or host name, not a word of the message
+  const joined = (t: string) =>
+    t
+      .split(/\s+/)
+      .map((c) => c.replace(/^[("'`[]+|[)"'`\],.:;!?]+$/g, ''))
+      .filter((c) => /[^\p{L}\p{N}]/u.test(c))
+      .flatMap((c) => c.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []);
+  const names = new Set([
+    ...identTokens(queryTail),
+    ...identTokens(candidateTail),
+    ...joined(queryTail),
+    ...joined(candidateTail),
+  ]);
+  const crux = (w: string) => w.length >= 3 && /\p{L}/u.test(w) && distinctive(w) && !isStopWord(w);
+  const dq = q.filter((w) => crux(w) && !names.has(w));
+  const dc = c.filter((w) => crux(w) && !names.has(w));
+  if (dq.length === 0 || dc.length === 0) return false;
+  return !q.some((w) => crux(w) && c.includes(w));
+}
+
+function prefixTier(db: DB, normalized: string, message?: string, raw?: string): KbMatch | null {
   const head = normalized.slice(0, 30);
   const low = asciiLower(head);
   const rows = prefixEntries(db, low, low + MAX_CHAR, escapeLike(head) + '%');
@@ -161,7 +266,7 @@ function prefixTier(db: DB, normalized: string, message?: string): KbMatch | nul
   for (const entry of rows) {
     const ratio = lengthRatio(normalized, entry.error_normalized);
     if (ratio < 0.7 || !prefixAgrees(normalized, entry.error_normalized)) continue;
-    if (!fits(message, entry)) continue;
+    if (!fits(message, entry, raw)) continue;
     // A lone candidate needs the seed's rule and the guard; when several entries begin alike, the
     // beginning cannot tell them apart and each must agree as a whole, as the lexical tier asks
     // (`…maven-surefire-plugin…: There are test failures.` vs `…maven-compiler-plugin…: invalid target release`).
@@ -201,7 +306,7 @@ const GENERIC_LABELS = ['ERROR', 'FATAL', 'error', 'Error', 'fatal'];
  * `psycopg2.errors.InFailedSqlTransaction: current transaction is aborted…` = `ERROR: current
  * transaction is aborted…`). Looked up by exact key, as many lookups as generic labels.
  */
-function labelTier(db: DB, normalized: string, message?: string): KbMatch | null {
+function labelTier(db: DB, normalized: string, message?: string, raw?: string): KbMatch | null {
   const m = LABEL.exec(normalized);
   if (!m) return null;
   const body = normalized.slice(m[0].length);
@@ -210,7 +315,7 @@ function labelTier(db: DB, normalized: string, message?: string): KbMatch | null
     const key = `${label}: ${body}`;
     if (key === normalized) continue;
     const e = exactEntry(db, key);
-    if (e && fits(message, e)) return { ...e, tier: 'prefix' };
+    if (e && fits(message, e, raw)) return { ...e, tier: 'prefix' };
   }
   return null;
 }
@@ -228,14 +333,14 @@ const HINT =
  * Did you mean <PATH>?`). Only a whole key followed by a hint sentence, both ways; the names and
  * detail checks apply.
  */
-function hintTier(db: DB, normalized: string, message?: string): KbMatch | null {
+function hintTier(db: DB, normalized: string, message?: string, raw?: string): KbMatch | null {
   // the query has the hint: its message without it, by exact key
   const cut = normalized.search(/[.?!:]\s+\S/);
   for (let at = cut; at >= 0 && at < normalized.length;) {
     const end = at + 1;
     if (HINT.test(normalized.slice(end))) {
       const e = exactEntry(db, normalized.slice(0, end).trim());
-      if (e && fits(message, e)) return { ...e, tier: 'prefix' };
+      if (e && fits(message, e, raw)) return { ...e, tier: 'prefix' };
     }
     const next = normalized.slice(end).search(/[.?!:]\s+\S/);
     at = next < 0 ? -1 : end + next;
@@ -244,19 +349,19 @@ function hintTier(db: DB, normalized: string, message?: string): KbMatch | null 
   const low = asciiLower(normalized);
   for (const e of prefixEntries(db, low, low + MAX_CHAR, escapeLike(normalized) + '%')) {
     if (e.error_normalized.length === normalized.length) continue;
-    if (HINT.test(e.error_normalized.slice(normalized.length)) && fits(message, e))
+    if (HINT.test(e.error_normalized.slice(normalized.length)) && fits(message, e, raw))
       return { ...e, tier: 'prefix' };
   }
   return null;
 }
 
 /** The text tiers only (exact, prefix): synchronous, ~1 ms. */
-export function searchText(db: DB, normalized: string, message?: string): KbMatch | null {
+export function searchText(db: DB, normalized: string, message?: string, raw?: string): KbMatch | null {
   return (
-    exactTier(db, normalized, message) ??
-    prefixTier(db, normalized, message) ??
-    labelTier(db, normalized, message) ??
-    hintTier(db, normalized, message)
+    exactTier(db, normalized, message, raw) ??
+    prefixTier(db, normalized, message, raw) ??
+    labelTier(db, normalized, message, raw) ??
+    hintTier(db, normalized, message, raw)
   );
 }
 
@@ -326,6 +431,7 @@ export async function searchErrorKB(
     const normalized = key ? key.normalized : error.trim();
     if (!normalized) return null;
     const message = key ? key.message : opts.message;
+    const raw = key ? key.raw : opts.raw;
     const trace = opts.trace;
     if (trace) trace.normalized = normalized;
     let t = performance.now();
@@ -335,13 +441,13 @@ export async function searchErrorKB(
       t = now;
     };
 
-    let hit: KbMatch | null = exactTier(db, normalized, message);
+    let hit: KbMatch | null = exactTier(db, normalized, message, raw);
     step('exact', hit ? `#${hit.id}` : 'none');
     if (!hit) {
       hit =
-        prefixTier(db, normalized, message) ??
-        labelTier(db, normalized, message) ??
-        hintTier(db, normalized, message);
+        prefixTier(db, normalized, message, raw) ??
+        labelTier(db, normalized, message, raw) ??
+        hintTier(db, normalized, message, raw);
       step('prefix', hit ? `#${hit.id} (length ratio ${hit.score?.toFixed(2)})` : 'none');
     }
     let vectorRan = false;

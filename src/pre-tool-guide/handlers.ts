@@ -121,9 +121,15 @@ export function fileErrors(db: DB, filePath: string, projectPath: string, limit:
  * The KB entry of exactly this normalized error (indexed), its use counted as a search hit — only
  * when it passes the checks every tier's match passes (names, detail), as the error-advice hook does.
  */
-function exactKb(db: DB, normalized: string, now: Date, message: string | undefined): KbMatch | null {
+function exactKb(
+  db: DB,
+  normalized: string,
+  now: Date,
+  message: string | undefined,
+  raw?: string,
+): KbMatch | null {
   const row = exactEntry(db, normalized);
-  if (!row || !fits(message, row)) return null;
+  if (!row || !fits(message, row, raw)) return null;
   try {
     bumpUse(db, row.id, now);
   } catch {}
@@ -154,10 +160,10 @@ export async function guideFile(
   );
   for (const err of errs) {
     const message = err.raw ? extractErrorMessage(err.raw) : undefined;
-    let kb = exactKb(db, err.error, deps.now(), message);
+    let kb = exactKb(db, err.error, deps.now(), message, err.raw);
     if (!kb && fuzzyLeft > 0) {
       fuzzyLeft--;
-      kb = await span('kb-search', () => searchErrorKB(db, err.error, { ...opts, message }));
+      kb = await span('kb-search', () => searchErrorKB(db, err.error, { ...opts, message, raw: err.raw }));
     }
     if (!kb?.resolution) continue;
     const advice = hookAdvice(db, kb.id, deps, err.raw);
@@ -185,7 +191,7 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   const raw = typeof latest.d.errorRaw === 'string' ? latest.d.errorRaw : undefined;
   const message = raw ? extractErrorMessage(raw) : undefined;
   const kb = await span('kb-search', () =>
-    searchErrorKB(db, latest.d.error as string, { ...hookSearchOptions(deps), message, bump: false }),
+    searchErrorKB(db, latest.d.error as string, { ...hookSearchOptions(deps), message, raw, bump: false }),
   );
   if (!kb?.resolution) return [];
   // Successes are read from the transcript (no PostToolUse hook): the ones since the last read

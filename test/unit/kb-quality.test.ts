@@ -1,13 +1,14 @@
 // Retrieval quality guard on the TUNING part of the retrieval data set (bench/retrieval/tuning.ts,
-// tuning-2.ts, holdout-v2.ts and holdout-v3.ts, the three former held-out sets; the held-out set
-// holdout-v4.ts is only measured by bench/kb-quality.mjs, never here, so this floor never tunes on
-// it): a floor at the benchmark figures (docs/error-kb-retrieval.md), so a change that brings back
+// tuning-2.ts, holdout-v2.ts, holdout-v3.ts and holdout-v4.ts, the four former held-out sets; the
+// held-out set holdout-v5.ts is only measured by bench/kb-quality.mjs, never here, so this floor
+// never tunes on it): a floor at the benchmark figures (docs/error-kb-retrieval.md), so a change that brings back
 // wrong entries or false matches fails. Queries are searched as the hooks search them: the key plus
 // the unmasked message (the names check).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthErrors } from '../../bench/kb-synth.js';
 import { HOLDOUT2_PAIRS, HOLDOUT2_UNRELATED } from '../../bench/retrieval/holdout-v2.js';
 import { HOLDOUT3_PAIRS, HOLDOUT3_UNRELATED } from '../../bench/retrieval/holdout-v3.js';
+import { HOLDOUT4_PAIRS, HOLDOUT4_UNRELATED } from '../../bench/retrieval/holdout-v4.js';
 import { TUNING2_PAIRS, TUNING2_UNRELATED } from '../../bench/retrieval/tuning-2.js';
 import { PAIRS as PAIRS1, UNRELATED as UNRELATED1, type KbPair } from '../../bench/retrieval/tuning.js';
 import { ecosystemOf } from '../../bench/retrieval/types.js';
@@ -22,8 +23,14 @@ let t: TempEnv;
 let db: DB;
 const idOf = new Map<string, number>();
 const N = (raw: string) => errorKey(raw).normalized;
-const PAIRS = [...PAIRS1, ...TUNING2_PAIRS, ...HOLDOUT2_PAIRS, ...HOLDOUT3_PAIRS];
-const UNRELATED = [...UNRELATED1, ...TUNING2_UNRELATED, ...HOLDOUT2_UNRELATED, ...HOLDOUT3_UNRELATED];
+const PAIRS = [...PAIRS1, ...TUNING2_PAIRS, ...HOLDOUT2_PAIRS, ...HOLDOUT3_PAIRS, ...HOLDOUT4_PAIRS];
+const UNRELATED = [
+  ...UNRELATED1,
+  ...TUNING2_UNRELATED,
+  ...HOLDOUT2_UNRELATED,
+  ...HOLDOUT3_UNRELATED,
+  ...HOLDOUT4_UNRELATED,
+];
 
 beforeAll(() => {
   t = tempEnv('sg-kb-quality-');
@@ -56,6 +63,7 @@ async function evaluate(pairs: KbPair[], unrelated: string[], lexical: boolean) 
     return searchErrorKB(db, k.normalized, {
       normalized: true,
       message: k.message,
+      raw: k.raw,
       embedder: null,
       lexical,
       bump: false,
@@ -76,27 +84,28 @@ async function evaluate(pairs: KbPair[], unrelated: string[], lexical: boolean) 
 describe('#13.5 the retrieval data set', () => {
   it('tuning: ≥ 150 pairs from ≥ 12 ecosystems and ≥ 75 unrelated errors (the former held-out sets folded in); every stored error distinct', () => {
     const all = PAIRS;
-    expect(all.length).toBe(432);
-    expect(UNRELATED.length).toBe(344);
+    expect(all.length).toBe(626);
+    expect(UNRELATED.length).toBe(458);
     expect(new Set(all.map((p) => ecosystemOf(p.tool))).size).toBeGreaterThanOrEqual(12);
     expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
     const stored = new Set(all.map((p) => N(p.stored)));
-    // tuning.ts, tuning-2.ts and holdout-v2.ts store distinct keys; holdout-v3.ts was written blind
-    // and 6 of its stored errors share a key with another stored error (failures of the key; 9 before
-    // the wrapper lines of this round)
+    // tuning.ts, tuning-2.ts and holdout-v2.ts store distinct keys; holdout-v3.ts and holdout-v4.ts
+    // were written blind and 9 of their stored errors share a key with another stored error (failures
+    // of the key; 11 before the headline lines of the several-causes round)
     const earlier = [...PAIRS1, ...TUNING2_PAIRS, ...HOLDOUT2_PAIRS];
     const stored276 = new Set(earlier.map((p) => N(p.stored)));
     expect(stored276.size).toBe(276);
-    expect(all.length - stored.size).toBe(6);
+    expect(all.length - stored.size).toBe(9);
     // an unrelated error never has the key of a stored one (by the seed's definition, the same error)
     // (holdout-v2.ts was written blind: its two clashes — webpack's `Can't resolve <STR> in <STR>` and
     // clang's `fatal error: <STR> file not found`, the quoted names masked by the seed's rule 3 — are
     // failures of the key, counted as false matches)
-    // (holdout-v3.ts, written blind too, stores the very key of 18 of them: counted as false matches)
+    // (holdout-v3.ts and holdout-v4.ts, written blind too, store the very key of 19 of them: counted as
+    // false matches)
     const checked = [...UNRELATED1, ...TUNING2_UNRELATED];
     expect(checked.filter((u) => stored276.has(N(u)))).toEqual([]);
     expect(HOLDOUT2_UNRELATED.filter((u) => stored276.has(N(u))).length).toBe(2);
-    expect(checked.filter((u) => stored.has(N(u))).length).toBe(18);
+    expect(checked.filter((u) => stored.has(N(u))).length).toBe(19);
     // …nor the key of a pair's later error (that would be the pair's problem: a label collision)
     const queries = new Set(earlier.map((p) => N(p.query)));
     expect(checked.filter((u) => queries.has(N(u)))).toEqual([]);
@@ -104,21 +113,21 @@ describe('#13.5 the retrieval data set', () => {
 });
 
 describe('error KB retrieval quality on the tuning set (offline, no vectors)', () => {
-  it('text tiers alone: recall@1 ≥ 55 %, ≤ 5 wrong entries, ≤ 15.5 % false matches', async () => {
+  it('text tiers alone: recall@1 ≥ 49 %, ≤ 7 wrong entries, ≤ 12.5 % false matches', async () => {
     const r = await evaluate(PAIRS, UNRELATED, false);
     // most of what is left are identical keys across the parts (label noise: one part's near miss
     // is the other's stored problem, `panic: send on closed channel`) — see the docs
-    expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(5);
-    expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(UNRELATED.length * 0.155);
-    expect(r.recall).toBeGreaterThanOrEqual(0.55);
+    expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(7);
+    expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(UNRELATED.length * 0.125);
+    expect(r.recall).toBeGreaterThanOrEqual(0.49);
   });
 
-  it('with the lexical fallback: recall@1 ≥ 78 %, ≤ 10 wrong entries, ≤ 27 % false matches', async () => {
+  it('with the lexical fallback: recall@1 ≥ 72 %, ≤ 17 wrong entries, ≤ 24.5 % false matches', async () => {
     const r = await evaluate(PAIRS, UNRELATED, true);
     // near misses a bag of words cannot tell apart (`panic: close of closed channel` vs `send on
     // closed channel`…): why the lexical tier stays off by default
-    expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(10);
-    expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(UNRELATED.length * 0.27);
-    expect(r.recall).toBeGreaterThanOrEqual(0.78);
+    expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(17);
+    expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(UNRELATED.length * 0.245);
+    expect(r.recall).toBeGreaterThanOrEqual(0.72);
   });
 });

@@ -45,7 +45,12 @@ async function knownFix(
   if (typeof normalized !== 'string' || !normalized) return null;
   const { searchText } = await import('../../error-kb/search.js');
   const { extractErrorMessage } = await import('../../error-kb/normalize.js');
-  const hit = searchText(db, normalized, typeof raw === 'string' ? extractErrorMessage(raw) : undefined);
+  const hit = searchText(
+    db,
+    normalized,
+    typeof raw === 'string' ? extractErrorMessage(raw) : undefined,
+    typeof raw === 'string' ? raw : undefined,
+  );
   if (!hit?.resolution) return null;
   const f = mcpFix(db, hit.id, ctx, typeof raw === 'string' ? raw : undefined);
   if (!f) return { kbId: hit.id, fix: null, note: noFixReason(db, hit.id) };

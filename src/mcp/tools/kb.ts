@@ -76,6 +76,7 @@ export const searchErrors = defineTool({
       ? await kb.searchErrorKB(db, normalized, {
           normalized: true,
           message: key.message, // the names check, as in the hooks
+          raw: key.raw, // the context check of a wrapper key, as in the hooks
           bump: false, // a look-up by Claude is not advice given: counts stay as they are
           env: d.env,
           now: d.now(),
