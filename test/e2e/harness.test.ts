@@ -22,7 +22,7 @@ describeE2E('e2e harness: install + a recorded session', () => {
       'SessionEnd',
     ]) {
       expect(JSON.stringify(hooks?.[event] ?? []), `${event} hook installed`).toMatch(
-        /dist\/hook(\.cjs|-warm\.sh)/,
+        /dist\/hook(\.cjs|-warm\.sh|-warm\.bash)/,
       );
     }
 
