@@ -134,8 +134,11 @@ function ingestOwn(input: HookInput, deps: HookDeps): IngestResult | null {
 }
 
 export function collectToolError(input: HookInput, deps: HookDeps): void {
-  // The successes before this error first, so they are recorded (and ordered) before it.
-  ingestOwn(input, deps);
+  // The successes before this error, stamped with the transcript's times (so they order before it
+  // and never "resolve" it). A hook process reads them first; the warm server after its answer —
+  // nothing in this hook's answer depends on them, and the next hook would read them anyway.
+  if (deps.later) deps.later(() => void ingestOwn(input, deps));
+  else ingestOwn(input, deps);
   const tool = input.tool_name ?? 'unknown';
   // The KB key the CLI and every hook use (redacted first: normalisation must never turn a secret
   // into a shape redaction no longer sees).

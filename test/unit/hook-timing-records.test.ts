@@ -97,13 +97,11 @@ describe('hook timing records (issue #15, per event kind)', () => {
       'load-handlers',
       'handler:collect-tool-error',
       'handler:error-advice',
-      'ingest',
-      'ingest-read',
       'kb-search',
     ])
       expect(rec.spans[k], k).toBeGreaterThanOrEqual(0);
-    // Phases are parts of the whole.
-    expect(rec.spans['handler:collect-tool-error']!).toBeGreaterThanOrEqual(rec.spans['ingest']!);
+    // The warm server reads the transcript after its answer: not part of what the hook waited for.
+    expect(rec.spans['ingest']).toBeUndefined();
     expect(rec.totalMs).toBeGreaterThanOrEqual(rec.spans['handler:error-advice']!);
   });
 

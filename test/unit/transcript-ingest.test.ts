@@ -353,6 +353,25 @@ describe('#15 Stop never waits', () => {
   });
 });
 
+describe('#15 PostToolUseFailure in the warm server: the calls before the error are read after the answer', () => {
+  it('the answer comes first; then the earlier success is recorded, stamped before the error, and does not resolve it', async () => {
+    const { answerHook } = await import('../../src/hook-runtime/server.js');
+    bash(transcript, 'a1', 'ls', true, 1);
+    bash(transcript, 'a2', CHECK, false, 2);
+    const i = input('PostToolUseFailure', {
+      tool_name: 'Bash',
+      tool_input: { command: CHECK },
+      tool_use_id: 'a2',
+      error: ERR,
+    });
+    const r = await answerHook(JSON.stringify(i), 'PostToolUseFailure', t.env, new Date(T0 + 2600));
+    expect(r.failed).toBe(false);
+    expect(calls()).toEqual(['tool_error:a2']); // answered before the transcript was read
+    await vi.waitFor(() => expect(calls()).toEqual(['tool_use:a1', 'tool_error:a2']), { timeout: 5000 });
+    expect(resolutions()).toHaveLength(0);
+  });
+});
+
 describe('#15 Stop in the warm server: the server reads again itself, no worker process', () => {
   it('a result written after the answer is recorded by the server, as the ingest-pending job would', async () => {
     const { answerHook } = await import('../../src/hook-runtime/server.js');
