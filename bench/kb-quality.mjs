@@ -187,16 +187,19 @@ try {
       const tiers = {};
       const tag = `[${set.name} / ${mode.name}]`;
       verbose = verboseArg && set.name !== 'held-out';
-      for (const p of set.pairs) {
-        const key = m.errorKey(p.query);
-        const q = key.normalized;
-        const r = await m.searchErrorKB(db, q, {
+      // as the hooks search: the key, the unmasked message and the raw text of one raw error
+      const search = (key) =>
+        m.searchErrorKB(db, key.normalized, {
           ...mode.opts,
           normalized: true,
           message: key.message,
           raw: key.raw,
           bump: false,
         });
+      for (const p of set.pairs) {
+        const key = m.errorKey(p.query);
+        const q = key.normalized;
+        const r = await search(key);
         if (r && r.id === idOf.get(p.id)) {
           hits++;
           tiers[r.tier] = (tiers[r.tier] ?? 0) + 1;
@@ -210,13 +213,7 @@ try {
       for (const u of set.unrelated) {
         const key = m.errorKey(u);
         const q = key.normalized;
-        const r = await m.searchErrorKB(db, q, {
-          ...mode.opts,
-          normalized: true,
-          message: key.message,
-          raw: key.raw,
-          bump: false,
-        });
+        const r = await search(key);
         if (r) {
           falseMatches++;
           if (cross(r)) crossFalse++;
