@@ -1,5 +1,5 @@
 // Learning replay benchmark (issue #13.5): labelled multi-step sessions (bench/data/replay-sessions.ts)
-// replayed as Claude Code hook payloads (shaped like ../shared/fixtures/claude-code-2.1.197) through
+// replayed as Claude Code hook payloads (shaped like test/fixtures/claude-code-2.1.197) through
 // the real hook entry (dist/hook.cjs, one process per hook, in firing order) into a temporary data
 // home. Prints, for the tuning sessions and separately for the held-out ones:
 //   resolution precision / recall  learned fixes vs the labels (a learned fix is right when the

@@ -1,6 +1,6 @@
 // Labelled sessions for the learning replay benchmark (bench/learning-replay.mjs, issue #13.5).
 // Each session is a sequence of tool calls as Claude Code reports them to the hooks (turned into
-// payloads shaped exactly like ../shared/fixtures/claude-code-2.1.197/hook-payloads by the
+// payloads shaped exactly like test/fixtures/claude-code-2.1.197/hook-payloads by the
 // replayer). Ground truth per failing call:
 //   cls      the error's class (same problem = same class, across sessions and projects)
 //   learn    true: this session proves a fix for it, and that fix is one of FIXES[cls];

@@ -1,4 +1,4 @@
-// Project identity: CLAUDE_PROJECT_DIR, else the git top level of cwd, else cwd (DESIGN §4).
+// Project identity: CLAUDE_PROJECT_DIR, else the git top level of cwd, else cwd (docs/architecture.md).
 // The git top level is found by walking up to a `.git` entry: no `git` process on the hot path.
 import { existsSync } from 'node:fs';
 import { basename, dirname, resolve } from 'node:path';

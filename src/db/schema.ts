@@ -1,5 +1,5 @@
 // Forward-only schema migrations, versioned with PRAGMA user_version.
-// Table names and the error_kb columns are fixed by the seeds (see DESIGN §4, seed 001).
+// Table names and the error_kb columns are fixed by the original requirements (docs/architecture.md).
 
 export const MIGRATIONS: string[] = [
   // 1: the initial schema

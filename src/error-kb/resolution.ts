@@ -1,4 +1,4 @@
-// Resolution detection (DESIGN §5, issue #13.1): a tool error is resolved only when a later
+// Resolution detection (docs/error-kb.md, issue #13.1): a tool error is resolved only when a later
 // successful call proves it —
 //  - Bash: the same command (same program, subcommand and target, normalised; error-kb/shell.ts)
 //    succeeds, alone or at the end of an `&&` chain (never before a pipe, `||`, `;` or `&`);

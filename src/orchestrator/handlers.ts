@@ -1,5 +1,5 @@
 // SubagentStart: when the agent type is one of the orchestrator skill's agents and the skill's
-// session is active for the project, inject exactly that role's context (DESIGN §9, seed 003).
+// session is active for the project, inject exactly that role's context (docs/orchestrator.md).
 // `qa-engineer` plays the QA role the current subtask's phase names (test_first / verification);
 // in any other phase it gets nothing. Cheap for everyone else: a config lookup, a string match and
 // one existsSync; yaml is only loaded past that point.

@@ -1,4 +1,4 @@
-// Memory search (seed 003, "claude-mem 검색 트리거 조건"; DESIGN §9): before a role's context is
+// Memory search (docs/orchestrator.md, "memory search"): before a role's context is
 // built, the trigger table is checked; each trigger that fires runs its query against
 //   - local: this system's own database (events FTS, error KB) plus past contracts and knowledge,
 //   - claude-mem: a claude-mem worker, when one answers on its local port (short timeout).

@@ -1,4 +1,4 @@
-// Where the orchestrator keeps its files (DESIGN §9, seed 003 "파일 조회"):
+// Where the orchestrator keeps its files (docs/orchestrator.md, "files"):
 //   .claude/orchestrator/sessions/<hash>/{session.json,state.json}
 //   .claude/orchestrator/sessions/<hash>/contracts/<R>/{explored,task-breakdown}.yaml
 //   .claude/orchestrator/sessions/<hash>/contracts/<R>/<T>/{design-brief,design-contract}.yaml

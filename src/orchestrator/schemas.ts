@@ -1,5 +1,4 @@
-// Schemas of the claude-devkit v1.5.2 orchestrator skill's files (../shared/orchestrator-formats.md;
-// docs/orchestrator.md) and of the `orchestrator` section of config.json. zod/mini: this module is
+// Schemas of the claude-devkit v1.5.2 orchestrator skill's files (docs/orchestrator.md) and of the `orchestrator` section of config.json. zod/mini: this module is
 // reachable from the hook bundle.
 //
 // Two flavours of every file schema, built by one factory:

@@ -46,7 +46,7 @@ export type Check = (ctx: CheckContext) => CheckResult[] | Promise<CheckResult[]
 
 export interface PartDescriptor {
   name: string;
-  /** The seed requirement this part implements (../shared/seeds; docs/architecture.md). */
+  /** The seed requirement this part implements (docs/architecture.md). */
   seed: string;
   /** The events this part has handlers for (a unit test checks this against the loaded table). */
   events: HookEvent[];

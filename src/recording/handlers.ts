@@ -1,4 +1,4 @@
-// Collectors: one event row per hook (DESIGN §3, §4), plus resolution detection on success.
+// Collectors: one event row per hook (docs/real-time.md), plus resolution detection on success.
 // Successful tool calls come from the session transcript (recording/ingest.ts, issue #15), read before
 // an error is recorded, at Stop, SubagentStop and SessionEnd; PostToolUse only fires for Agent/Task.
 import { errorKey } from '../error-kb/error-key.js';

@@ -1,4 +1,4 @@
-// Configuration of the shared context (DESIGN §8, seed 002 NFR-4): the `sharedContext` section of
+// Configuration of the shared context (docs/shared-context.md): the `sharedContext` section of
 // ~/.self-generation/config.json, overridden key by key by the project's
 // `.claude/shared-context-config.json`, overridden by SELF_GEN_SHARED_CONTEXT_* variables.
 // Bad fields fall back to their defaults (reported in `problems`); nothing here ever throws.

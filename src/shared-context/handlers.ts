@@ -1,4 +1,4 @@
-// Hook handlers of the shared context (DESIGN §8, seed 002):
+// Hook handlers of the shared context (docs/shared-context.md):
 //   SessionStart   delete session folders past the TTL (judged by their newest file)      FR-5.1
 //   SubagentStart  inject the filtered, capped summary + where to write own findings      FR-2, FR-4.1
 //   SubagentStop   record the agent's contribution (own file first, else transcript),

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
-export const FIXTURES = resolve(ROOT, '..', 'shared', 'fixtures', 'claude-code-2.1.197');
+export const FIXTURES = resolve(ROOT, 'test', 'fixtures', 'claude-code-2.1.197');
 export const HOOK_JS = join(ROOT, 'dist', 'hook.cjs');
 export const CLI_JS = join(ROOT, 'dist', 'cli.js');
 

@@ -1,6 +1,6 @@
 // Shared fixtures of the orchestrator tests: a temporary project holding the claude-devkit
 // orchestrator skill's files, copied from test/fixtures/orchestrator-real/ (written by hand from
-// ../shared/orchestrator-formats.md) with the project path and hash replaced. Every value a role
+// the skill's file formats, docs/orchestrator.md) with the project path and hash replaced. Every value a role
 // may receive carries a marker (MARK), so a test can tell which file or field reached which role.
 import {
   cpSync,

@@ -1,4 +1,4 @@
-// Shared context between subagents (seed 002, DESIGN §8): handler tests, one per requirement,
+// Shared context between subagents (docs/shared-context.md): handler tests, one per requirement,
 // against the real Claude Code 2.1.197 fixtures and transcripts written in the same format.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -43,7 +43,7 @@ afterEach(() => {
   t.cleanup();
 });
 
-// ---- a transcript as Claude Code 2.1.197 writes it (see ../shared/fixtures/…/session.jsonl)
+// ---- a transcript as Claude Code 2.1.197 writes it (see test/fixtures/claude-code-2.1.197/transcripts/session.jsonl)
 
 function callLine(id: string, name: string, input: Record<string, unknown>, s: number, agentId?: string) {
   return JSON.stringify({

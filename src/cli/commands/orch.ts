@@ -1,5 +1,5 @@
 // `self-gen orch …`: the orchestrator's contracts, merge, per-role context and state (seed 003,
-// DESIGN §9). See docs/orchestrator.md.
+// see docs/orchestrator.md.
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 // `self-gen shared-context …` (alias `sc`): look at and manage the per-session shared context of a
-// project (seed 002; DESIGN §8).
+// project (docs/shared-context.md).
 import type { Command } from 'commander';
 import { join } from 'node:path';
 import { loadConfig } from '../../common/config.js';
