@@ -210,13 +210,148 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/ArsMedicaTech/arsmedicatech/pull/112',
     },
   },
+  {
+    id: 'rw-pip-externally-managed',
+    tool: 'pip',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n# pip3 install amdgpu-fan\nerror: externally-managed-environment\n\n× This environment is externally managed\n╰─> To install Python packages system-wide, try apt install\n    python3-xyz, where xyz is the package you are trying to\n    install.\n\n    If you wish to install a non-Debian-packaged Python package,\n    create a virtual environment using python3 -m venv path/to/venv.\n    Then use path/to/venv/bin/python and path/to/venv/bin/pip. Make\n    sure you have python3-full installed.\n\n    If you wish to install a non-Debian packaged Python application,\n    it may be easiest to use pipx install xyz, which will manage a\n    virtual environment for you. Make sure you have pipx installed.\n\n    See /usr/share/doc/python3.11/README.venv for more information.\n\nnote: If you believe this is a mistake, please contact your Python installation or OS distribution provider. You can override this, at the risk of breaking your Python installation or OS, by passing --break-system-packages.\nhint: See PEP 668 for the detailed specification.',
+    query:
+      'Exit code 1\n> [web 5/8] RUN     python -m pip install -r requirements.txt ;:\n3.026 error: externally-managed-environment\n3.026\n3.026 × This environment is externally managed\n3.026 ╰─> To install Python packages system-wide, try apt install\n3.026     python3-xyz, where xyz is the package you are trying to\n3.026     install.\n3.026\n3.026     If you wish to install a non-Debian-packaged Python package,\n3.026     create a virtual environment using python3 -m venv path/to/venv.\n3.026     Then use path/to/venv/bin/python and path/to/venv/bin/pip. Make\n3.026     sure you have python3-full installed.\n3.026\n3.026     If you wish to install a non-Debian packaged Python application,\n3.026     it may be easiest to use pipx install xyz, which will manage a\n3.026     virtual environment for you. Make sure you have pipx installed.\n3.026\n3.026     See /usr/share/doc/python3.12/README.venv for more information.\n3.026\n3.026 note: If you believe this is a mistake, please contact your Python installation or OS distribution provider. You can override this, at the risk of breaking your Python installation or OS, by passing --break-system-packages.\n3.026 hint: See PEP 668 for the detailed specification.\n------\nfailed to solve: process "/bin/sh -c python -m pip install -r requirements.txt ;" did not complete successfully: exit code: 1',
+    resolution:
+      'the system Python is managed by the OS (PEP 668) - install into a virtual environment (python3 -m venv, pipx) or use the distro package; --break-system-packages only as a last resort',
+    sources: {
+      stored: 'https://github.com/chestm007/amdgpu-fan/issues/35',
+      query: 'https://github.com/Vozec/CTFlagger/issues/1',
+    },
+  },
+  {
+    id: 'rw-python312-setuptools-distutils-build-env',
+    tool: 'pip',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n  File "C:\\Program Files\\Python312\\Lib\\importlib\\__init__.py", line 90, in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File "<frozen importlib._bootstrap>", line 1387, in _gcd_import\n  File "<frozen importlib._bootstrap>", line 1360, in _find_and_load\n  File "<frozen importlib._bootstrap>", line 1331, in _find_and_load_unlocked\n  File "<frozen importlib._bootstrap>", line 935, in _load_unlocked\n  File "<frozen importlib._bootstrap_external>", line 995, in exec_module\n  File "<frozen importlib._bootstrap>", line 488, in _call_with_frames_removed\n  File "C:\\Users\\noore\\AppData\\Local\\Temp\\pip-build-env-ez56i6i9\\overlay\\Lib\\site-packages\\setuptools\\__init__.py", line 10, in <module>\n    import distutils.core\nModuleNotFoundError: No module named \'distutils\'',
+    query:
+      'Exit code 1\n    obj = import_module(mod_path)\n          ^^^^^^^^^^^^^^^^^^^^^^^\n  File "/usr/lib/python3.12/importlib/__init__.py", line 90, in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File "<frozen importlib._bootstrap>", line 1387, in _gcd_import\n  File "<frozen importlib._bootstrap>", line 1360, in _find_and_load\n  File "<frozen importlib._bootstrap>", line 1310, in _find_and_load_unlocked\n  File "<frozen importlib._bootstrap>", line 488, in _call_with_frames_removed\n  File "<frozen importlib._bootstrap>", line 1387, in _gcd_import\n  File "<frozen importlib._bootstrap>", line 1360, in _find_and_load\n  File "<frozen importlib._bootstrap>", line 1331, in _find_and_load_unlocked\n  File "<frozen importlib._bootstrap>", line 935, in _load_unlocked\n  File "<frozen importlib._bootstrap_external>", line 995, in exec_module\n  File "<frozen importlib._bootstrap>", line 488, in _call_with_frames_removed\n  File "/tmp/pip-build-env-157ro1de/overlay/lib/python3.12/site-packages/setuptools/__init__.py", line 9, in <module>\n    import distutils.core\nModuleNotFoundError: No module named \'distutils\'\n\nTraceback (most recent call last):\n  File "/home/khteh/.local/bin/pipenv", line 8, in <module>\n    sys.exit(cli())',
+    resolution:
+      'an old setuptools that still imports distutils runs on Python 3.12+ (distutils was removed) - upgrade pip/setuptools or the package that pins the old one, or build on Python 3.11',
+    sources: {
+      stored: 'https://github.com/natecdr/tuttut/issues/18',
+      query: 'https://github.com/pypa/setuptools/issues/4401',
+    },
+  },
+  {
+    id: 'rw-python-markupsafe-soft-unicode',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nTraceback (most recent call last):\n  File "create_website.py", line 10, in <module>\n    from jinja2 import Environment, FileSystemLoader\n  File "/usr/local/lib/python3.8/dist-packages/jinja2/__init__.py", line 33, in <module>\n    from jinja2.environment import Environment, Template\n  File "/usr/local/lib/python3.8/dist-packages/jinja2/environment.py", line 15, in <module>\n    from jinja2 import nodes\n  File "/usr/local/lib/python3.8/dist-packages/jinja2/nodes.py", line 19, in <module>\n    from jinja2.utils import Markup\n  File "/usr/local/lib/python3.8/dist-packages/jinja2/utils.py", line 647, in <module>\n    from markupsafe import Markup, escape, soft_unicode\nImportError: cannot import name \'soft_unicode\' from \'markupsafe\' (/usr/local/lib/python3.8/dist-packages/markupsafe/__init__.py)',
+    query:
+      'Exit code 1\nTraceback (most recent call last):\n  File "/usr/local/bin/flask", line 5, in <module>\n    from flask.cli import main\n  File "/usr/local/lib/python3.9/site-packages/flask/__init__.py", line 14, in <module>\n    from jinja2 import escape\n  File "/usr/local/lib/python3.9/site-packages/jinja2/__init__.py", line 12, in <module>\n    from .environment import Environment\n  File "/usr/local/lib/python3.9/site-packages/jinja2/environment.py", line 25, in <module>\n    from .defaults import BLOCK_END_STRING\n  File "/usr/local/lib/python3.9/site-packages/jinja2/defaults.py", line 3, in <module>\n    from .filters import FILTERS as DEFAULT_FILTERS  # noqa: F401\n  File "/usr/local/lib/python3.9/site-packages/jinja2/filters.py", line 13, in <module>\n    from markupsafe import soft_unicode\nImportError: cannot import name \'soft_unicode\' from \'markupsafe\' (/usr/local/lib/python3.9/site-packages/markupsafe/__init__.py)',
+    resolution:
+      'MarkupSafe 2.1 removed soft_unicode that old Jinja2 imports - upgrade Jinja2 (and Flask) or pin markupsafe==2.0.1',
+    sources: {
+      stored: 'https://github.com/redis-performance/redisbench-admin/issues/366',
+      query: 'https://github.com/deepfence/ThreatMapper/issues/316',
+    },
+  },
+  {
+    id: 'rw-python-numpy-float-removed',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nTraceback (most recent call last):\n  File \"main_test.py\", line 159, in <module>\n    optimal_ref_landmarks, optimal_ref_path = optimal_reference_selection(lq_landmarks, land_path)\n  File \"main_test.py\", line 80, in optimal_reference_selection\n    tmp = [np.float(i) for i in line.split(' ') if i != '\\n']\n  File \"main_test.py\", line 80, in <listcomp>\n    tmp = [np.float(i) for i in line.split(' ') if i != '\\n']\n  File \"C:\\Users\\leolo\\anaconda3\\envs\\net\\lib\\site-packages\\numpy\\__init__.py\", line 305, in __getattr__\n    raise AttributeError(__former_attrs__[attr])\nAttributeError: module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the builtin `float`. To avoid this error in existing code, use `float` by itself. Doing this will not modify any behavior and is safe. If you specifically wanted the numpy scalar type, use `np.float64` here.\nThe aliases was originally deprecated in NumPy 1.20; for more details and guidance see the original release note at:\n    https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations",
+    query:
+      "Exit code 1\nAttributeError: module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the builtin `float`. To avoid this error in existing code, use `float` by itself. Doing this will not modify any behavior and is safe. If you specifically wanted the numpy scalar type, use `np.float64` here.\nThe aliases was originally deprecated in NumPy 1.20; for more details and guidance see the original release note at:\n    https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations. Did you mean: 'cfloat'?",
+    resolution:
+      'np.float was removed in NumPy 1.24 - use float or np.float64 (or upgrade the library that still uses it), or pin numpy<1.24',
+    sources: {
+      stored: 'https://github.com/csxmli2016/ASFFNet512/issues/8',
+      query: 'https://github.com/timsainb/noisereduce/issues/102',
+    },
+  },
+  {
+    id: 'rw-pytest-cov-unrecognized-arguments',
+    tool: 'pytest',
+    kind: 'recurrence',
+    stored:
+      'Exit code 4\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: --cov-report --cov=src\n  inifile: /Users/.../cira/pytest.ini\n  rootdir: /Users/.../cira',
+    query:
+      'Exit code 4\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: --cov --cov-report term-missing\n  inifile: /Users/mehdirhouzlane/aleph-client/setup.cfg\n  rootdir: /Users/mehdirhouzlane/aleph-client',
+    resolution:
+      "the config's addopts pass --cov but pytest-cov is not installed - pip install pytest-cov (or drop the --cov options)",
+    sources: {
+      stored: 'https://github.com/JulianFrattini/cira/issues/10',
+      query: 'https://github.com/pytest-dev/pytest-html/issues/547',
+    },
+  },
+  {
+    id: 'rw-pytest-fixture-mocker-not-found',
+    tool: 'pytest',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nE       fixture 'mocker' not found\n>       available fixtures: cache, capfd, capfdbinary, caplog, capsys, capsysbinary, cov, doctest_namespace, monkeypatch, no_cover, pluign_types_and_plugins, pytestconfig, record_property, record_testsuite_property, record_xml_attribute, recwarn, testrun_uid, tmp_path, tmp_path_factory, tmpdir, tmpdir_factory, valid_interfaces, valid_plugin_data, valid_plugin_types, valid_reader_arguments_model_data, valid_step_data, worker_id\n>       use 'pytest --fixtures [testpath]' for help on them",
+    query:
+      "Exit code 1\n______________________________________________________ ERROR at setup of test_finvizfinance_finvizfinance_chart _______________________________________________________\nfile /usr/ports/finance/py-finvizfinance/work-py311/finvizfinance-1.2.0/test/test_quote.py, line 33\n  def test_finvizfinance_finvizfinance_chart(mocker):\nE       fixture 'mocker' not found\n>       available fixtures: anyio_backend, anyio_backend_name, anyio_backend_options, benchmark, benchmark_weave, cache, capfd, capfdbinary, caplog, capsys, capsysbinary, capteesys, doctest_namespace, free_tcp_port, free_tcp_port_factory, free_udp_port, free_udp_port_factory, httpserver, httpserver_ipv4, httpserver_ipv6, httpserver_listen_address, httpserver_ssl_context, make_httpserver, make_httpserver_ipv4, make_httpserver_ipv6, monkeypatch, pytestconfig, record_property, record_testsuite_property, record_xml_attribute, recwarn, requests_mock, testrun_uid, time_machine, tmp_path, tmp_path_factory, tmpdir, tmpdir_factory, weave, worker_id\n>       use 'pytest --fixtures [testpath]' for help on them.",
+    resolution:
+      'the mocker fixture comes from pytest-mock, which is not installed in this environment - pip install pytest-mock',
+    sources: {
+      stored: 'https://github.com/NRLMMD-GEOIPS/geoips/issues/912',
+      query: 'https://github.com/lit26/finvizfinance/issues/140',
+    },
+  },
+  {
+    id: 'rw-go-module-declares-path',
+    tool: 'go',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\ngo: found github.com/sc0Vu/go-eth in github.com/sc0Vu/go-eth v0.0.0-20210522094925-e4ee83c41d92\ngo: main imports\n\tgithub.com/sc0Vu/go-eth: github.com/sc0Vu/go-eth@v0.0.0-20210522094925-e4ee83c41d92: parsing go.mod:\n\tmodule declares its path as: go-eth\n\t        but was required as: github.com/sc0Vu/go-eth',
+    query:
+      'Exit code 1\ngo: finding github.com/OperatorFoundation/monolith-go/monolith latest\ngo: finding github.com/agl/ed25519 latest\ngo: github.com/OperatorFoundation/shapeshifter-dispatcher/shapeshifter-dispatcher imports\n\tgithub.com/OperatorFoundation/shapeshifter-dispatcher/modes/pt_socks5 imports\n\tgithub.com/OperatorFoundation/shapeshifter-transports/transports/Replicant imports\n\tgithub.com/OperatorFoundation/monolith-go/monolith: github.com/OperatorFoundation/monolith-go/monolith@v0.0.0-20200109164156-6405ecdbb0ff: parsing go.mod:\n\tmodule declares its path as: monolith\n\t        but was required as: github.com/OperatorFoundation/monolith-go/monolith',
+    resolution:
+      "the dependency's go.mod declares another module path than the one imported - import it by its declared path, or add a replace directive (the upstream go.mod must be fixed)",
+    sources: {
+      stored: 'https://github.com/sc0Vu/go-eth/issues/3',
+      query: 'https://github.com/OperatorFoundation/shapeshifter-dispatcher/issues/26',
+    },
+  },
+  {
+    id: 'rw-cargo-linker-cc-not-found',
+    tool: 'cargo',
+    kind: 'recurrence',
+    stored:
+      'Exit code 101\n   Compiling libc v0.2.71\n   Compiling memchr v2.3.3\nerror: linker `cc` not found\n  |\n  = note: No such file or directory (os error 2)\n\nerror: could not compile `memchr` (build script) due to 1 previous error\nwarning: build failed, waiting for other jobs to finish...\nerror: could not compile `libc` (build script) due to 1 previous error',
+    query:
+      'Exit code 101\n   Compiling proc-macro2 v1.0.36\n   Compiling syn v1.0.89\n   Compiling libc v0.2.121\n   Compiling memchr v2.4.1\n   Compiling serde_derive v1.0.136\n   Compiling typenum v1.15.0\n   Compiling serde v1.0.136\n   Compiling log v0.4.16\nerror: linker `cc` not found\n  |\n  = note: No such file or directory (os error 2)\n\nerror: could not compile `log` due to previous error\nwarning: build failed, waiting for other jobs to finish...\nerror: build failed',
+    resolution:
+      'no C linker is installed - install the system C toolchain (sudo apt install build-essential, or gcc)',
+    sources: {
+      stored: 'https://github.com/nachoparker/dutree/issues/46',
+      query: 'https://github.com/capsule-corp-ternoa/ternoa-node/issues/277',
+    },
+  },
+  {
+    id: 'rw-cargo-package-requires-newer-rustc',
+    tool: 'cargo',
+    kind: 'recurrence',
+    stored:
+      'Exit code 101\n  Downloaded aligned-vec v0.5.0\n  Downloaded adler v1.0.2\n  Downloaded ab_glyph v0.2.28\nerror: package `bitstream-io v2.5.3` cannot be built because it requires rustc 1.79 or newer, while the currently active rustc version is 1.76.0\nEither upgrade to rustc 1.79 or newer, or use\ncargo update bitstream-io@2.5.3 --precise ver\nwhere `ver` is the latest version of `bitstream-io` supporting rustc 1.76.0\nError: Command exited with non-zero exit code\nError: Build failed',
+    query:
+      'Exit code 101\nerror: package `cargo-platform v0.1.9` cannot be built because it requires rustc 1.78 or newer, while the currently active rustc version is 1.74.0\nEither upgrade to rustc 1.78 or newer, or use\ncargo update cargo-platform@0.1.9 --precise ver\nwhere `ver` is the latest version of `cargo-platform` supporting rustc 1.74.0',
+    resolution:
+      'a dependency needs a newer compiler - upgrade the toolchain (rustup update / a newer TOOLCHAIN_VERSION) or cargo update <crate> --precise <older version>',
+    sources: {
+      stored: 'https://github.com/rust-build/rust-build.action/issues/100',
+      query: 'https://github.com/cackle-rs/cackle/issues/35',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
   {
     id: 'rw-nm-node-gyp-python3-unsupported',
     tool: 'npm',
-    text: 'Exit code 1\ngyp ERR! configure error\ngyp ERR! stack Error: Can\'t find Python executable "D:\\Program Files (x86)\\Python37-32\\python.exe", you can set the PYTHON env variable.\ngyp ERR! stack     at PythonFinder.failNoPython (C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\node-gyp\\lib\\configure.js:492:19)\ngyp ERR! stack     at PythonFinder.<anonymous> (C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\node-gyp\\lib\\configure.js:517:16)\ngyp ERR! stack     at C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\graceful-fs\\polyfills.js:284:29\ngyp ERR! stack     at FSReqWrap.oncomplete (fs.js:152:21)\ngyp ERR! System Windows_NT 10.0.14393\ngyp ERR! command "C:\\\\Program Files\\\\nodejs\\\\node.exe" "C:\\\\Program Files\\\\nodejs\\\\node_modules\\\\npm\\\\node_modules\\\\node-gyp\\\\bin\\\\node-gyp.js" "rebuild"\ngyp ERR! cwd D:\\Source\\Orchestrator\\orchestrator\\node_modules\\nanomsg',
+    text: 'Exit code 1\n    gyp ERR! configure error\n    gyp ERR! stack Error: Can\'t find Python executable "D:\\Program Files (x86)\\Python37-32\\python.exe", you can set the PYTHON env variable.\n    gyp ERR! stack     at PythonFinder.failNoPython (C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\node-gyp\\lib\\configure.js:492:19)\n    gyp ERR! stack     at PythonFinder.<anonymous> (C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\node-gyp\\lib\\configure.js:517:16)\n    gyp ERR! stack     at C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\graceful-fs\\polyfills.js:284:29\n    gyp ERR! stack     at FSReqWrap.oncomplete (fs.js:152:21)\n    gyp ERR! System Windows_NT 10.0.14393\n    gyp ERR! command "C:\\\\Program Files\\\\nodejs\\\\node.exe" "C:\\\\Program Files\\\\nodejs\\\\node_modules\\\\npm\\\\node_modules\\\\node-gyp\\\\bin\\\\node-gyp.js" "rebuild"\n    gyp ERR! cwd D:\\Source\\Orchestrator\\orchestrator\\node_modules\\nanomsg',
     source: 'https://github.com/nodejs/node-gyp/issues/1536',
     differs:
       'Python is there and configured, but that old node-gyp only runs Python 2.x - install Python 2.7 (or upgrade node-gyp), not "install Python"',
@@ -248,5 +383,50 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       "the import uses the '@' path alias, which vite does not know - configure resolve.alias in vite.config, nothing to install",
     like: 'rw-vite-failed-resolve-import-package',
+  },
+  {
+    id: 'rw-nm-pip-no-matching-python-requirement',
+    tool: 'pip',
+    text: 'Exit code 1\nERROR: Could not find a version that satisfies the requirement python>=3.7 (from versions: none)\nERROR: No matching distribution found for python>=3.7',
+    source: 'https://github.com/imsatoshi/GeneTrader/issues/3',
+    differs:
+      'requirements.txt lists "python>=3.7" as if it were a package - remove that line (Python is not installed by pip), no version to change',
+    like: 'rw-pip-no-matching-version-pinned',
+  },
+  {
+    id: 'rw-nm-pytest-cov-disabled-by-p-no-cov',
+    tool: 'pytest',
+    text: 'Exit code 4\n$ python -m pytest -p no:cov\nERROR: usage: __main__.py [options] [file_or_dir] [file_or_dir] [...]\n__main__.py: error: unrecognized arguments: --cov\n  inifile: /Users/marcfrederick/Developer/mwclient/setup.cfg\n  rootdir: /Users/marcfrederick/Developer/mwclient',
+    source: 'https://github.com/mwclient/mwclient/issues/340',
+    differs:
+      'pytest-cov is installed, but the command line disables it with -p no:cov while the config still passes --cov - drop one of the two',
+    like: 'rw-pytest-cov-unrecognized-arguments',
+  },
+  {
+    id: 'rw-nm-pytest-import-mismatch-installed-copy',
+    tool: 'pytest',
+    text: "Exit code 2\n____________________________________________________________ ERROR collecting simplejson/tests/test_iterable.py ____________________________________________________________\nimport file mismatch:\nimported module 'simplejson.tests.test_iterable' has this __file__ attribute:\n  /home/tkloczko/rpmbuild/BUILDROOT/python-simplejson-3.17.2-6.fc35.x86_64/usr/lib64/python3.8/site-packages/simplejson/tests/test_iterable.py\nwhich is not the same as the test file we want to collect:\n  /home/tkloczko/rpmbuild/BUILD/simplejson-3.17.2/simplejson/tests/test_iterable.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
+    source: 'https://github.com/simplejson/simplejson/issues/281',
+    differs:
+      'the installed copy of the package (buildroot site-packages) shadows the source tree being collected - test one copy only (point PYTHONPATH/--import-mode at it), no file to rename',
+    like: 'rw-pytest-import-file-mismatch-basename',
+  },
+  {
+    id: 'rw-nm-go-mod-init-cannot-determine-path',
+    tool: 'go',
+    text: "Exit code 1\nsubtitle-overlap-fixer$ go mod init\ngo: cannot determine module path for source directory /home/xoft/Programs/subtitle-overlap-fixer (outside GOPATH, module path must be specified)\n\nExample usage:\n        'go mod init example.com/m' to initialize a v0 or v1 module\n        'go mod init example.com/m/v2' to initialize a v2 module\n\nRun 'go help mod init' for more information.",
+    source: 'https://github.com/bleggett/subtitle-overlap-fixer/issues/5',
+    differs:
+      'go mod init was run outside GOPATH without a module path - pass the path explicitly (go mod init example.com/name)',
+    like: 'rw-go-cannot-find-main-module',
+  },
+  {
+    id: 'rw-nm-cargo-openssl-sys-windows-vcpkg',
+    tool: 'cargo',
+    text: "Exit code 101\nC:\\Users\\abc\\Documents\\rust>cargo build\n   Compiling openssl-sys v0.9.58\n   Compiling rand_os v0.1.3\n   Compiling rand_jitter v0.1.4\n   Compiling num-traits v0.2.12\nerror: failed to run custom build command for `openssl-sys v0.9.58`\n\nCaused by:\n  process didn't exit successfully: `C:\\Users\\lakala\\Documents\\rust\\target\\debug\\build\\openssl-sys-0935686155dc6fb8\\build-script-main` (exit code: 101)\n--- stdout\ncargo:rustc-cfg=const_fn\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_LIB_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_LIB_DIR\nOPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_INCLUDE_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_INCLUDE_DIR\nOPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_DIR\nOPENSSL_DIR unset\nnote: vcpkg did not find openssl: Could not find library in Vcpkg tree package openssl is not installed for vcpkg triplet x64-windows-static-md\n\n--- stderr\nthread 'main' panicked at '\n\nCould not find directory of OpenSSL installation, and this `-sys` crate cannot\nproceed without this knowledge. If OpenSSL is installed and this crate had\ntrouble finding it,  you can s",
+    source: 'https://github.com/rust-openssl/rust-openssl/issues/1304',
+    differs:
+      'on Windows/MSVC there is no libssl-dev - install OpenSSL through vcpkg (x64-windows-static-md) or a Windows build and set OPENSSL_DIR',
+    like: 'rw-cargo-openssl-sys-not-found',
   },
 ];

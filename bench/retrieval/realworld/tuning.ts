@@ -106,6 +106,126 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/dgreif/ring/issues/1016',
     },
   },
+  {
+    id: 'rw-pip-msvc-build-tools-required',
+    tool: 'pip',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nerror: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++ Build Tools": https://visualstudio.microsoft.com/visual-cpp-build-tools/',
+    query:
+      'Exit code 1\n      error: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++ Build Tools": ',
+    resolution:
+      'a package is compiled from source on Windows without a C++ compiler - install Microsoft C++ Build Tools (Desktop development with C++ workload) or use a version with a prebuilt wheel',
+    sources: {
+      stored: 'https://github.com/3rdIteration/btcrecover/issues/327',
+      query: 'https://github.com/daswer123/xtts-finetune-webui/issues/46',
+    },
+  },
+  {
+    id: 'rw-pip-no-matching-version-pinned',
+    tool: 'pip',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nERROR: Could not find a version that satisfies the requirement googlesearch-python==2020.0.2 (from versions: 1.0.0, 1.0.1, 1.1.0)\nERROR: No matching distribution found for googlesearch-python==2020.0.2',
+    query:
+      'Exit code 1\nERROR: Could not find a version that satisfies the requirement install==1.3.5 (from versions: none)\nERROR: No matching distribution found for install==1.3.5',
+    resolution:
+      'the pinned version does not exist on the index for this Python - pick a version listed in "from versions" (or the Python version the pin needs)',
+    sources: {
+      stored: 'https://github.com/SKRohit/Generating_Text_Summary_With_GPT2/issues/7',
+      query: 'https://github.com/ahmedshahriar/bd-medicine-scraper/issues/15',
+    },
+  },
+  {
+    id: 'rw-pytest-import-file-mismatch-basename',
+    tool: 'pytest',
+    kind: 'recurrence',
+    stored:
+      "Exit code 2\n============================= test session starts ==============================\nplatform linux -- Python 3.8.10, pytest-7.0.1, pluggy-1.0.0\nrootdir: /home/arg/oop-python-nycu\nplugins: anyio-3.6.2\ncollected 18 items / 2 errors / 16 selected                                    \n\n==================================== ERRORS ====================================\n__________ ERROR collecting tests/team_8/lec3_1/test_city_planner.py ___________\nimport file mismatch:\nimported module 'test_city_planner' has this __file__ attribute:\n  /home/arg/oop-python-nycu/tests/team_8/test_city_planner.py\nwhich is not the same as the test file we want to collect:\n  /home/arg/oop-python-nycu/tests/team_8/lec3_1/test_city_planner.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
+    query:
+      "Exit code 2\nimport file mismatch:\nimported module 'test_bitlinear' has this __file__ attribute:\n  /home/v/vzeta/tests/nn/modules/test_bitlinear.py\nwhich is not the same as the test file we want to collect:\n  /home/v/vzeta/tests/quant/test_bitlinear.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
+    resolution:
+      'two test files share a basename in folders without __init__.py - rename one (or add __init__.py packages) and clear __pycache__',
+    sources: {
+      stored: 'https://github.com/ARG-NCTU/oop-python-nycu/pull/138',
+      query: 'https://github.com/kyegomez/zeta/issues/63',
+    },
+  },
+  {
+    id: 'rw-pytest-async-def-not-supported',
+    tool: 'pytest',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n______________________________________________________________________ test_read_directory_formats_modified_time ______________________________________________________________________\nasync def functions are not natively supported.\nYou need to install a suitable plugin for your async framework, for example:\n  - anyio\n  - pytest-asyncio\n  - pytest-tornasync\n  - pytest-trio\n  - pytest-twisted\n____________________________________________________________________________ test_read_image_file_detected ____________________________________________________________________________\nasync def functions are not natively supported.\nYou need to install a suitable plugin for your async framework, for example:\n  - anyio\n  - pytest-asyncio\n  - pytest-tornasync\n  - pytest-trio\n  - pytest-twisted',
+    query:
+      'Exit code 1\ndooit> _____________________________ test_workspaces_tree _____________________________\ndooit> async def functions are not natively supported.\ndooit> You need to install a suitable plugin for your async framework, for example:\ndooit>   - anyio\ndooit>   - pytest-asyncio\ndooit>   - pytest-tornasync\ndooit>   - pytest-trio\ndooit>   - pytest-twisted\ndooit> ______________________________ test_base_addition ______________________________\ndooit> async def functions are not natively supported.\ndooit> You need to install a suitable plugin for your async framework, for example:\ndooit>   - anyio\ndooit>   - pytest-asyncio\ndooit>   - pytest-tornasync\ndooit>   - pytest-trio\ndooit>   - pytest-twisted',
+    resolution:
+      'no async plugin runs the async tests - install pytest-asyncio (or anyio) and mark the tests or set asyncio_mode = auto',
+    sources: {
+      stored: 'https://github.com/0xku/kon/issues/73',
+      query: 'https://github.com/NixOS/nixpkgs/issues/437272',
+    },
+  },
+  {
+    id: 'rw-go-cannot-find-main-module',
+    tool: 'go',
+    kind: 'recurrence',
+    stored:
+      'Exit code 2\ngo: cannot find main module, but found .git/config in /home/open-ethereum-pool/build/_workspace/src/github.com/sammy007/open-ethereum-pool\n        to create a module there, run:\n        go mod init\nmake: *** [Makefile:10: all] Error 1',
+    query:
+      'Exit code 1\n$ BigBoulard@macOS:goplantuml $ go install ./...\ngo: cannot find main module, but found .git/config in /Users/BigBoulard/dev/go/src/github.com/jfeliu007/goplantuml\n        to create a module there, run:\n        go mod init',
+    resolution:
+      'the checkout has no go.mod (a pre-modules project) - create one with go mod init <module path> (or install the tool with go install <path>@latest)',
+    sources: {
+      stored: 'https://github.com/sammy007/open-ethereum-pool/issues/505',
+      query: 'https://github.com/jfeliu007/goplantuml/issues/113',
+    },
+  },
+  {
+    id: 'rw-go-missing-go-sum-entry',
+    tool: 'go',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nλ go build                                                                                              \ninternal/gtkcord/state.go:15:2: missing go.sum entry for module providing package github.com/diamondburned/arikawa/v3/api (imported by github.com/diamondburned/gtkcord4/internal/gtkcord); to add:\n\tgo get github.com/diamondburned/gtkcord4/internal/gtkcord\ninternal/gtkcord/dbus.go:3:8: missing go.sum entry for module providing package github.com/diamondburned/arikawa/v3/discord (imported by github.com/diamondburned/gtkcord4/internal/gtkcord); to add:\n\tgo get github.com/diamondburned/gtkcord4/internal/gtkcord',
+    query:
+      'Exit code 2\nvagrant@ubuntu:~/fedbox$ make all\ngo build -a -ldflags \'-X main.version=master-dc43082\' -tags "dev storage_all" -o bin/fedbox ./cmd/fedbox/main.go\ninternal/cmd/control.go:10:2: missing go.sum entry for module providing package git.sr.ht/~mariusor/lw (imported by github.com/go-ap/fedbox/internal/cmd); to add:\n        go get github.com/go-ap/fedbox/internal/cmd\napp.go:11:2: missing go.sum entry for module providing package git.sr.ht/~mariusor/wrapper (imported by github.com/go-ap/fedbox); to add:\n        go get github.com/go-ap/fedbox\n....',
+    resolution:
+      'go.sum lacks checksums for required modules - run go mod tidy (or go mod download) and commit go.sum',
+    sources: {
+      stored: 'https://github.com/diamondburned/dissent/issues/4',
+      query: 'https://github.com/go-ap/fedbox/issues/11',
+    },
+  },
+  {
+    id: 'rw-cargo-openssl-sys-not-found',
+    tool: 'cargo',
+    kind: 'recurrence',
+    stored:
+      'Exit code 101\nerror: failed to run custom build command for `openssl-sys v0.9.58`\n\nCaused by:\n  process didn\'t exit successfully: `/opt/tonos-cli/target/debug/build/openssl-sys-360e038eaf45f30d/build-script-main` (exit code: 101)\n--- stdout\ncargo:rustc-cfg=const_fn\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_LIB_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_LIB_DIR\nOPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_INCLUDE_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_INCLUDE_DIR\nOPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_DIR\nOPENSSL_DIR unset\nrun pkg_config fail: "`\\"pkg-config\\" \\"--libs\\" \\"--cflags\\" \\"openssl\\"` did not exit successfully: exit code: 1\\n--- stderr\\nPackage openssl was not found in the pkg-config search path.\\nPerhaps you should add the directory containing `openssl.pc\\\'\\nto the PKG_CONFIG_PATH environment variable\\nNo package \\\'openssl\\\' found\\n"\n\n--- stderr\nthread \'main\' panicked at \'\n\nCould not find directory of OpenSSL installation, and this',
+    query:
+      'Exit code 101\nerror: failed to run custom build command for `openssl-sys v0.9.13`\nprocess didn\'t exit successfully: `/tmp/cargo-install.LFNiDiry4kXH/release/build/openssl-sys-296a41af4533eec4/build-script-build` (exit code: 101)\n--- stdout\nrun pkg_config fail: "`\\"pkg-config\\" \\"--libs\\" \\"--cflags\\" \\"openssl\\"` did not exit successfully: exit code: 1\\n--- stderr\\nPackage openssl was not found in the pkg-config search path.\\nPerhaps you should add the directory containing `openssl.pc\\\'\\nto the PKG_CONFIG_PATH environment variable\\nNo package \\\'openssl\\\' found\\n"\n\n--- stderr\nthread \'main\' panicked at \'\n\nCould not find directory of OpenSSL installation, and this `-sys` crate cannot\nproceed without this knowledge. If OpenSSL is installed and this crate had\ntrouble finding it,  you can set the `OPENSSL_DIR` environment variable for the\ncompilation process.\n\nIf you\'re in a situation where you think the directory *should* be found\nautomatically, please open a bug at https://github.com/sfackler/rust-openssl\nand include information about your system as well as this message.\n\n    $HOST = x86_64-unknown-linux-gnu\n    $TARGET = x86_64-unknown-linux-gnu\n    openssl-sys = 0.9.13',
+    resolution:
+      'the OpenSSL development files are missing - install pkg-config and libssl-dev (openssl-devel on Fedora), or set OPENSSL_DIR',
+    sources: {
+      stored: 'https://github.com/everx-labs/ever-cli/issues/24',
+      query: 'https://github.com/rust-openssl/rust-openssl/issues/649',
+    },
+  },
+  {
+    id: 'rw-cargo-edition2021-required',
+    tool: 'cargo',
+    kind: 'recurrence',
+    stored:
+      'Exit code 101\nError: CliError { error: Some(failed to parse manifest at `/home/wonchul/work/gst-plugins-cus/live/Cargo.toml`\n\nCaused by:\n    feature `edition2021` is required\n\n    The package requires the Cargo feature called `edition2021`, but that feature is not stabilized in this version of Cargo (1.55.0).\n    Consider adding `cargo-features = ["edition2021"]` to the top of Cargo.toml (above the [package] table) to tell Cargo you are opting in to use this unstable feature.\n    See https://doc.rust-lang.org/nightly/cargo/reference/unstable.html#edition-2021 for more information about the status of this feature.\n    ), exit_code: 101 }',
+    query:
+      'Exit code 1\n% cargo bom\nError: failed to parse manifest at `/Users/oherrala/rust/cargo-bom/Cargo.toml`\n\nCaused by:\n    feature `edition2021` is required\n    \n    The package requires the Cargo feature called `edition2021`, but that feature is not stabilized in this version of Cargo (1.55.0).\n    Consider adding `cargo-features = ["edition2021"]` to the top of Cargo.toml (above the [package] table) to tell Cargo you are opting in to use this unstable feature.\n    See https://doc.rust-lang.org/nightly/cargo/reference/unstable.html#edition-2021 for more information about the status of this feature.',
+    resolution:
+      'the manifest uses edition 2021 but the cargo (or the cargo library a tool was built with) is older than 1.56 - update the toolchain (rustup update) and rebuild the tool',
+    sources: {
+      stored: 'https://github.com/lu-zero/cargo-c/issues/231',
+      query: 'https://github.com/sensorfu/cargo-bom/issues/13',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -153,5 +273,14 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       "postcss-cli 8 was installed without postcss itself - npm install postcss, Tailwind's plugin is fine",
     like: 'rw-tailwind4-postcss-plugin-moved',
+  },
+  {
+    id: 'rw-nm-pytest-mocker-shadowed-request-fixture',
+    tool: 'pytest',
+    text: "Exit code 1\n  @pytest.fixture\n  def request(mocker):\nE       fixture 'mocker' not found\n>       available fixtures: cache, capfd, capsys, doctest_namespace, mock, mocker, monkeypatch, pytestconfig, record_xml_property, recwarn, request, requests_get, tmpdir, tmpdir_factory\n>       use 'pytest --fixtures [testpath]' for help on them.",
+    source: 'https://github.com/pytest-dev/pytest-mock/issues/70',
+    differs:
+      "pytest-mock is installed (mocker is listed); a test fixture named request shadows pytest's builtin one that mocker needs - rename that fixture",
+    like: 'rw-pytest-fixture-mocker-not-found',
   },
 ];
