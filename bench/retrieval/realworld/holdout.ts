@@ -345,6 +345,183 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/cackle-rs/cackle/issues/35',
     },
   },
+  {
+    id: 'rw-git-refusing-unrelated-histories',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      'Exit code 128\nSyncing new commits...\nFrom https://gitee.com/OpenHarmony/docs\n * branch                master     -> FETCH_HEAD\nfatal: refusing to merge unrelated histories\nERROR:  exit 128\nNew commits could not be pulled.',
+    query:
+      'Exit code 128\nankobot@DESKTOP-9IUDMKP MINGW64 /e/workspace/firmware_upload/firmware_upload (master)\n$ git pull\nfatal: refusing to merge unrelated histories',
+    resolution:
+      'the local and remote branches share no commit - if merging them is intended pull with --allow-unrelated-histories, otherwise re-clone',
+    sources: {
+      stored: 'https://github.com/aormsby/Fork-Sync-With-Upstream-action/issues/52',
+      query: 'https://github.com/xiaodongxier/iWebs/issues/185',
+    },
+  },
+  {
+    id: 'rw-git-ssh-permission-denied-publickey',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\nCloning into 'cs220'...\ngit@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    query:
+      "Exit code 128\nCloning into 'yii2-shop'...\nPermission denied (publickey).\nfatal: Could not read from remote repository.\nPlease make sure you have the correct access rights\nand the repository exists.",
+    resolution:
+      'no SSH key known to the host is offered - add your public key to the account (and ssh-agent), or clone over HTTPS',
+    sources: {
+      stored: 'https://github.com/kaist-cp/cs220/issues/35',
+      query: 'https://github.com/samdark/yii2-shop/issues/19',
+    },
+  },
+  {
+    id: 'rw-git-src-refspec-main-no-match',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nerror: src refspec main does not match any\nerror: failed to push some refs to 'github.com:usha-ui/git-repo-harry.git'",
+    query:
+      "Exit code 1\nerror: src refspec main does not match any\nerror: failed to push some refs to 'https:/...'",
+    resolution:
+      'there is no local branch named main (no commit yet, or it is called master) - commit first and/or rename with git branch -M main, or push the branch that exists',
+    sources: {
+      stored: 'https://github.com/git-for-windows/git/issues/2992',
+      query: 'https://github.com/jh3y/vincent-van-git/issues/10',
+    },
+  },
+  {
+    id: 'rw-docker-sock-permission-denied',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\npermission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Post "http://%2Fvar%2Frun%2Fdocker.sock/v1.24/images/create?fromImage=postgres&tag=latest": dial unix /var/run/docker.sock: connect: permission denied',
+    query:
+      'Exit code 126\ndocker: permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Head "http://%2Fvar%2Frun%2Fdocker.sock/_ping": dial unix /var/run/docker.sock: connect: permission denied.\nSee \'docker run --help\'.',
+    resolution:
+      'the user may not use the Docker socket - add it to the docker group (sudo usermod -aG docker $USER) and log in again, or run with sudo',
+    sources: {
+      stored: 'https://github.com/docker-library/postgres/issues/1124',
+      query: 'https://github.com/tomsik68/docker-xampp/issues/63',
+    },
+  },
+  {
+    id: 'rw-docker-daemon-not-running',
+    tool: 'docker',
+    kind: 'paraphrase',
+    stored:
+      'Exit code 1\nCannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?',
+    query:
+      'Exit code 1\nPost http:///var/run/docker.sock/v1.20/containers/create: dial unix /var/run/docker.sock: no such file or directory.\n* Are you trying to connect to a TLS-enabled daemon without TLS?\n* Is your docker daemon up and running?',
+    resolution:
+      'the Docker daemon is not running - start it (sudo systemctl start docker / service docker start, or start Docker Desktop)',
+    sources: {
+      stored: 'https://github.com/moby/moby/issues/32658',
+      query: 'https://github.com/ONLYOFFICE/Docker-CommunityServer/issues/3',
+    },
+  },
+  {
+    id: 'rw-docker-exec-format-error-arch',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored: 'Exit code 1\nexec /usr/local/bin/docker-entrypoint.sh: exec format error',
+    query: 'Exit code 1\n2024-04-30 17:43:46 exec /usr/local/bin/docker-entrypoint.sh: exec format error',
+    resolution:
+      'the image was built for another CPU architecture than the host (amd64 image on ARM) - use an image/tag built for this platform or build it with --platform for the host',
+    sources: {
+      stored: 'https://github.com/danny-avila/LibreChat/issues/1903',
+      query: 'https://github.com/docker-library/mysql/issues/1045',
+    },
+  },
+  {
+    id: 'rw-docker-no-matching-manifest-arm64',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nDeploy failed!\nError: {"message":"no matching manifest for linux/arm64/v8 in the manifest list entries"}\nno matching manifest for linux/arm64/v8 in the manifest list entries',
+    query: 'Exit code 18\nNo matching manifest for linux/arm64/v8 in the manifest list entries ',
+    resolution:
+      'the image has no linux/arm64 variant - use a tag/image that publishes arm64, or pull the amd64 one with --platform linux/amd64 (emulated)',
+    sources: {
+      stored: 'https://github.com/caprover/caprover/issues/1378',
+      query: 'https://github.com/MobMin/digital_atlas/issues/37',
+    },
+  },
+  {
+    id: 'rw-docker-port-already-allocated',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nDebug:  Container runtipi-redis  Creating\n Container runtipi-db  Creating\n Container runtipi-redis  Created\n Container runtipi-db  Created\n Container runtipi  Creating\n Container runtipi  Created\n Container runtipi-reverse-proxy  Creating\n Container runtipi-reverse-proxy  Created\n Container runtipi-redis  Starting\n Container runtipi-db  Starting\nError response from daemon: driver failed programming external connectivity on endpoint runtipi-db (767a314c2af7348c402b329ff4564aed009fdad23e24428d9abd66d71f750286): Bind for 0.0.0.0:5432 failed: port is already allocated',
+    query:
+      "Exit code 1\nCreating minio ... \nCreating postgres-homs ... \nCreating postgres-camunda ... error\nCreating minio            ... done\nCreating postgres-homs    ... done\n39282ce8147a3ce3fa925d589cf20eaae8417): Bind for 0.0.0.0:5432 failed: port is already allocated'\n\nERROR: for db_camunda  Cannot start service db_camunda: b'driver failed programming external connectivity on endpoint postgres-camunda (47ec18d10a83b49d29bc729857639282ce8147a3ce3fa925d589cf20eaae8417): Bind for 0.0.0.0:5432 failed: port is already allocated'\nERROR: Encountered errors while bringing up the project.",
+    resolution:
+      'another container or process already publishes that host port - stop it or map the service to another host port',
+    sources: {
+      stored: 'https://github.com/runtipi/runtipi/issues/1630',
+      query: 'https://github.com/hydra-billing/homs/issues/254',
+    },
+  },
+  {
+    id: 'rw-gradle-java-home-invalid-directory',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nC:\\Users\\psdur.MSI>gradle --version\n\nERROR: JAVA_HOME is set to an invalid directory: C:\\Program Files\\Java\\jdk-17\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.',
+    query:
+      'Exit code 2\nmake build\n./gradlew installDist\n\nERROR: JAVA_HOME is set to an invalid directory: /usr/java/latest\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.\n\nmake: *** [build] Error 1',
+    resolution:
+      'JAVA_HOME points to a folder with no JDK - set it to the root of an installed JDK (not its bin, no list of paths)',
+    sources: {
+      stored: 'https://github.com/gradle/gradle/issues/24635',
+      query: 'https://github.com/gorpipe/gor/issues/3',
+    },
+  },
+  {
+    id: 'rw-android-sdk-location-not-found',
+    tool: 'gradle',
+    kind: 'paraphrase',
+    stored:
+      'Exit code 1\nSDK location not found. Define location with sdk.dir in the local.properties file or with an ANDROID_HOME environment variable.',
+    query:
+      'Exit code 1\nSDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable',
+    resolution:
+      'Gradle cannot find the Android SDK - set sdk.dir in local.properties (or ANDROID_HOME) to the SDK folder itself',
+    sources: {
+      stored: 'https://github.com/firebase/FirebaseUI-Android/issues/399',
+      query: 'https://github.com/love2d/love-android/issues/266',
+    },
+  },
+  {
+    id: 'rw-gcc-python-h-missing',
+    tool: 'c',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nfatal error: Python.h: No such file or directory\n      177 | #include "Python.h"\n          |          ^~~~~~~~~~\n    compilation terminated.\n    error: command \'gcc\' failed with exit status 1',
+    query:
+      'Exit code 2\nmining/utils/_pandas.c:4:20: fatal error: Python.h: No such file or directory\n #include "Python.h"\n                    ^\ncompilation terminated.\nerror: command \'gcc\' failed with exit status 1\nmake: *** [environment] Error 1',
+    resolution:
+      'the Python development headers are not installed - install python3-dev (python-devel / python3.x-dev for the matching version)',
+    sources: {
+      stored: 'https://github.com/andriyor/ghtopdep/pull/4',
+      query: 'https://github.com/mining/mining/issues/274',
+    },
+  },
+  {
+    id: 'rw-cmake4-min-version-below-3-5',
+    tool: 'cmake',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nCMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  Compatibility with CMake < 3.5 has been removed from CMake.\n\n  Update the VERSION argument <min> value.  Or, use the <min>...<max> syntax\n  to tell CMake that the project requires at least <min> but has been updated\n  to work with policies introduced by <max> or earlier.\n\n  Or, add -DCMAKE_POLICY_VERSION_MINIMUM=3.5 to try configuring anyway.',
+    query:
+      'Exit code 1\n|   Compatibility with CMake < 3.5 has been removed from CMake.\n|\n|   Update the VERSION argument <min> value.  Or, use the <min>...<max> syntax\n|   to tell CMake that the project requires at least <min> but has been updated\n|   to work with policies introduced by <max> or earlier.\n|\n|   Or, add -DCMAKE_POLICY_VERSION_MINIMUM=3.5 to try configuring anyway.',
+    resolution:
+      'CMake 4 dropped compatibility with cmake_minimum_required below 3.5 - raise the minimum version (or pass -DCMAKE_POLICY_VERSION_MINIMUM=3.5)',
+    sources: {
+      stored: 'https://github.com/jameskbride/cmake-hello-world/issues/10',
+      query: 'https://github.com/ros/meta-ros/pull/1473',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -428,5 +605,32 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'on Windows/MSVC there is no libssl-dev - install OpenSSL through vcpkg (x64-windows-static-md) or a Windows build and set OPENSSL_DIR',
     like: 'rw-cargo-openssl-sys-not-found',
+  },
+  {
+    id: 'rw-nm-git-safe-directory-not-absolute',
+    tool: 'git',
+    text: "Exit code 128\nCloning into 'trezor-firmware'...\nwarning: safe.directory 'file:///local/.git' not absolute\nfatal: detected dubious ownership in repository at '/local/.git'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory /local/.git\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    source: 'https://github.com/trezor/trezor-firmware/pull/4972',
+    differs:
+      "a safe.directory entry exists but is written as a file:// URL, which git ignores - the entry must be an absolute path (or '*'), adding another exception the same way will not help",
+    like: 'rw-git-dubious-ownership',
+  },
+  {
+    id: 'rw-nm-docker-run-command-as-executable',
+    tool: 'docker',
+    text: 'Exit code 127\nError response from daemon: OCI runtime create failed: container_linux.go:348: starting container process caused "exec: \\"db:create\\": executable file not found in $PATH": unknown',
+    source: 'https://github.com/docker/for-linux/issues/726',
+    differs:
+      'a task name (db:create) was passed as the container command, so Docker looks for an executable of that name - run it through its tool (e.g. rails db:create / bundle exec rake db:create)',
+    like: 'rw-docker-entrypoint-not-executable',
+  },
+  {
+    id: 'rw-nm-cmake-cxx-env-var-wrong-compiler',
+    tool: 'cmake',
+    text: 'Exit code 1\n$ sudo ./install.sh\nPrefix set to /home/ben/torch-cl/install\nInstalling Lua version: LUAJIT21\nCMake Error at /usr/share/cmake-3.5/Modules/CMakeDetermineCXXCompiler.cmake:56 (message):\n  Could not find compiler set in environment variable CXX:\n\n  g++-4.9.\n\nCall Stack (most recent call first):\n  CMakeLists.txt\n\n\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage',
+    source: 'https://github.com/hughperkins/distro-cl/issues/19',
+    differs:
+      'the CXX environment variable names a compiler (g++-4.9) that is not installed - unset CXX or point it at an installed g++',
+    like: 'rw-cmake-cxx-compiler-not-set-windows',
   },
 ];

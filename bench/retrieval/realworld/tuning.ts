@@ -226,6 +226,140 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/sensorfu/cargo-bom/issues/13',
     },
   },
+  {
+    id: 'rw-git-dubious-ownership',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\nfatal: detected dubious ownership in repository at '/alaveteli'\nTo add an exception for this directory, call:\n        git config --global --add safe.directory /alaveteli",
+    query:
+      "Exit code 2\nmake: Entering directory '/project/libftTester'\nfatal: detected dubious ownership in repository at '/project/libftTester' To add an exception for this directory, call:\n\n        git config --global --add safe.directory /project/libftTester\nmake: *** [Makefile:43: update] Error 128\nmake: Leaving directory '/project/libftTester'",
+    resolution:
+      'the repository is owned by another user than the one running git (container, mount) - mark it safe with git config --global --add safe.directory <path> or fix the ownership',
+    sources: {
+      stored: 'https://github.com/mysociety/alaveteli/issues/7612',
+      query: 'https://github.com/Tripouille/libftTester/pull/46',
+    },
+  },
+  {
+    id: 'rw-git-github-password-auth-removed',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/en/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for information on currently recommended modes of authentication.\nfatal: Authentication failed for 'https://github.com/KeroAutishima/commit-bot.git/'",
+    query:
+      "Exit code 128\nuser@linux:~/git-folder/blink$ git push origin slow-blink \nfatal: cannot exec '/usr/bin/ksshaskpass': No such file or directory\nUsername for 'https://github.com': user\nfatal: cannot exec '/usr/bin/ksshaskpass': No such file or directory\nPassword for 'https://user@github.com': \nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for informati",
+    resolution:
+      'GitHub no longer accepts account passwords over HTTPS - authenticate with a personal access token (or a credential manager, or switch the remote to SSH)',
+    sources: {
+      stored: 'https://github.com/theshteves/commit-bot/issues/16',
+      query: 'https://github.com/progit/progit2/issues/2009',
+    },
+  },
+  {
+    id: 'rw-git-clone-rpc-failed-gnutls',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\n# git clone https://github.com/tensor-tang/Paddle.git tj\nCloning into 'tj'...\nremote: Enumerating objects: 9, done.\nremote: Counting objects: 100% (9/9), done.\nremote: Compressing objects: 100% (9/9), done.\nReceiving objects:   9% (20730/216203), 5.53 MiB | 79.00 KiB/s\nerror: RPC failed; curl 56 GnuTLS recv error (-9): A TLS packet with unexpected length was received.\nfatal: The remote end hung up unexpectedly\nfatal: early EOF\nfatal: index-pack failed",
+    query:
+      'Exit code 128\nerror: RPC failed; curl 56 GnuTLS recv error (-9): A TLS packet with unexpected length was received.\nfatal: The remote end hung up unexpectedly\nfatal: early EOF\nfatal: index-pack failed',
+    resolution:
+      'the HTTPS transfer was cut mid-clone - retry on a stable connection or clone shallow (--depth 1) and deepen later',
+    sources: {
+      stored: 'https://github.com/yuenshome/yuenshome.github.io/issues/59',
+      query: 'https://github.com/dusty-nv/jetson-inference/issues/693',
+    },
+  },
+  {
+    id: 'rw-docker-entrypoint-not-executable',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nERROR: for node  Cannot start service node: OCI runtime create failed: container_linux.go:348: starting container process caused "exec: \\"docker-entrypoint.sh\\": executable file not found in $PATH": unknown',
+    query:
+      'Exit code 127\ndocker: Error response from daemon: OCI runtime create failed: container_linux.go:348: starting container process caused "exec: \\"docker-entrypoint.sh\\": executable file not found in $PATH": unknown.',
+    resolution:
+      'the copied docker-entrypoint.sh lacks the executable bit - chmod +x it (or RUN chmod +x in the Dockerfile) and rebuild',
+    sources: {
+      stored: 'https://github.com/BretFisher/node-docker-good-defaults/issues/51',
+      query: 'https://github.com/docker-library/mysql/issues/443',
+    },
+  },
+  {
+    id: 'rw-gradle-unsupported-class-file-61',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nemzenrecords@Mac-Pro trevor % ./gradlew build     \n\nFAILURE: Build failed with an exception.\n\n* Where:\nSettings file '/Users/emzenrecords/trevor/settings.gradle'\n\n* What went wrong:\nCould not compile settings file '/Users/emzenrecords/trevor/settings.gradle'.\n> startup failed:\n  General error during semantic analysis: Unsupported class file major version 61",
+    query:
+      "Exit code 1\nStarting a Gradle Daemon (subsequent builds will be faster)\n\nFAILURE: Build failed with an exception.\n\n* Where:\nSettings file '/var/jenkins/workspace/gradle-check/search/settings.gradle'\n\n* What went wrong:\nCould not compile settings file '/var/jenkins/workspace/gradle-check/search/settings.gradle'.\n> startup failed:\n  General error during semantic analysis: Unsupported c",
+    resolution:
+      'this Gradle version cannot run on JDK 17 (class file 61) - build with an older JDK (JAVA_HOME to 11/8) or upgrade the Gradle wrapper to 7.3+',
+    sources: {
+      stored: 'https://github.com/schematico/trevor/issues/16',
+      query: 'https://github.com/opensearch-project/OpenSearch/issues/3814',
+    },
+  },
+  {
+    id: 'rw-maven-invalid-target-release-17',
+    tool: 'java',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nRunning: mvn clean install -DskipTests\n\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.1:compile (default-compile) on project common-utils: Fatal error compiling: invalid target release: 17 -> [Help 1]\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n[ERROR] Re-run Maven using the -X switch to enable full debug logging.',
+    query:
+      'Exit code 1\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project ledgermonolith: Fatal error compiling: error: invalid target release: 17 -> [Help 1]\norg.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project ledgermonolith: Fatal error compiling\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:215)\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:156)\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:148)',
+    resolution:
+      'Maven runs on a JDK older than the release the pom targets - run it with JDK 17 (JAVA_HOME / toolchain), or lower the target',
+    sources: {
+      stored: 'https://github.com/jitpack/jitpack.io/issues/5440',
+      query: 'https://github.com/GoogleCloudPlatform/bank-of-anthos/issues/874',
+    },
+  },
+  {
+    id: 'rw-maven-no-compiler-jre',
+    tool: 'java',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n[INFO] Changes detected - recompiling the module!\n[INFO] Compiling 26 source files to C:\\Bot\\jbot\\jbot\\target\\classes\n[INFO] -------------------------------------------------------------\n[ERROR] COMPILATION ERROR : \n[INFO] -------------------------------------------------------------\n[ERROR] No compiler is provided in this environment. Perhaps you are running on a JRE rather than a JDK?\n[INFO] 1 error\n[INFO] -------------------------------------------------------------\n[INFO] ------------------------------------------------------------------------\n[INFO] Reactor Summary:\n[INFO] \n[INFO] JBot Parent ........................................ SUCCESS [  0.511 s]\n[INFO] JBot ............................................... FAILURE [  1.485 s]\n[INFO] ------------------------------------------------------------------------\n[INFO] BUILD FAILURE',
+    query:
+      'Exit code 1\n[INFO] --- maven-compiler-plugin:3.1:compile (default-compile) @ sorry-java ---\n[INFO] Changes detected - recompiling the module!\n[INFO] Compiling 7 source files to C:\\sorryJava\\target\\classes\n[INFO] -------------------------------------------------------------\n[ERROR] COMPILATION ERROR :\n[INFO] -------------------------------------------------------------\n[ERROR] No compiler is provided in this environment. Perhaps you are running on a JRE rather than a JDK?\n[INFO] 1 error\n[INFO] -------------------------------------------------------------\n[INFO] ------------------------------------------------------------------------\n[INFO] BUILD FAILURE\n[INFO] ------------------------------------------------------------------------\n[INFO] Total time: 7.445 s\n[INFO] Finished at: 2018-04-25T11:49:54+08:00',
+    resolution: "Maven is running on a JRE - point JAVA_HOME (or the IDE's Maven runner) at a JDK",
+    sources: {
+      stored: 'https://github.com/rampatra/jbot/issues/66',
+      query: 'https://github.com/li24361/sorryJava/issues/9',
+    },
+  },
+  {
+    id: 'rw-android-aar-metadata-compilesdk',
+    tool: 'gradle',
+    kind: 'paraphrase',
+    stored:
+      "Exit code 1\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:checkDebugAarMetadata'.\n> Multiple task action failures occurred:\n   > A failure occurred while executing com.android.build.gradle.internal.tasks.CheckAarMetadataWorkAction\n      > The minCompileSdk (31) specified in a\n        dependency's AAR metadata (META-INF/com/android/build/gradle/aar-metadata.properties)\n        is greater than this module's compileSdkVersion (android-30).\n        Dependency: androidx.core:core:1.7.0.\n        AAR metadata file: C:\\Users\\Nawzhin\\.gradle\\caches\\transforms-2\\files-2.1\\1978c8540575e4da29114a40e6bf1a1a\\core-1.7.0\\META-INF\\com\\android\\build\\gradle\\aar-metadata.properties.",
+    query:
+      "Exit code 1\n* What went wrong:\nExecution failed for task ':app:checkDebugAarMetadata'.\n> A failure occurred while executing com.android.build.gradle.internal.tasks.CheckAarMetadataWorkAction       \n   > One or more issues found when checking AAR metadata values:\n\n     Dependency 'androidx.core:core:1.9.0' requires 'compileSdkVersion' to be set to 33 or higher.\n     Compilation target for module ':app' is 'android-31'\n\n     Dependency 'androidx.core:core-ktx:1.9.0' requires 'compileSdkVersion' to be set to 33 or higher.        \n     Compilation target for module ':app' is 'android-31'",
+    resolution:
+      'a dependency needs a newer compileSdk than the module uses - raise compileSdk(Version) in the app/module build.gradle to the required level',
+    sources: {
+      stored: 'https://github.com/rafaelsetragni/awesome_notifications/issues/361',
+      query: 'https://github.com/doublesymmetry/react-native-track-player/issues/1767',
+    },
+  },
+  {
+    id: 'rw-cmake-cxx-compiler-not-set-windows',
+    tool: 'cmake',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\ncmake -B sfse/build -S sfse\nCMake Error at CMakeLists.txt:7 (project):\n  Running\n\n   'nmake' '-?'\n\n  failed with:\n\n   The system cannot find the file specified\n\n\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!",
+    query:
+      "Exit code 1\nCMake Error at CMakeLists.txt:1 (project):\n  Running\n\n   'nmake' '-?'\n\n  failed with:\n\n   The system cannot find the file specified\n\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!",
+    resolution:
+      'CMake on Windows found no C/C++ compiler or nmake - install Visual Studio Build Tools (C++ workload) and run from a developer prompt, or pick a generator whose compiler is installed',
+    sources: {
+      stored: 'https://github.com/ianpatt/sfse/issues/12',
+      query: 'https://github.com/Kanma/BLPConverter/issues/15',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -282,5 +416,48 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       "pytest-mock is installed (mocker is listed); a test fixture named request shadows pytest's builtin one that mocker needs - rename that fixture",
     like: 'rw-pytest-fixture-mocker-not-found',
+  },
+  {
+    id: 'rw-nm-git-password-prompt-typo-repo',
+    tool: 'git',
+    text: "Exit code 1\nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for information on currently recommended modes of authentication.\nfatal: Authentication failed for 'https://github.com/nohajs/homebrew-anylinuxfs/'\nError: Failure while executing; `git clone https://github.com/nohajs/homebrew-anylinuxfs /opt/homebrew/Library/Taps/nohajs/homebrew-anylinuxfs --origin=origin --template= --config core.fsmonitor=false` exited with 128.",
+    source: 'https://github.com/nohajc/anylinuxfs/issues/6',
+    differs:
+      'the repository name in the tap URL was misspelled, so GitHub asked for credentials for a repo that does not exist - fix the URL, no token needed',
+    like: 'rw-git-github-password-auth-removed',
+  },
+  {
+    id: 'rw-nm-docker-sock-permission-denied-arc-runner',
+    tool: 'docker',
+    text: 'Exit code 1\nGot permission denied while trying to connect to the Docker daemon socket at unix:///run/docker/docker.sock: Get "http://%2Frun%2Fdocker%2Fdocker.sock/v1.24/containers/json": dial unix /run/docker/docker.sock: connect: permission denied\nGot permission denied while trying to connect to the Docker daemon socket at unix:///run/docker/docker.sock: Get "http://%2Frun%2Fdocker%2Fdocker.sock/v1.24/containers/json": dial unix /run/docker/docker.sock: connect: permission denied',
+    source: 'https://github.com/actions/actions-runner-controller/issues/2538',
+    differs:
+      "inside an actions-runner-controller pod the dind sidecar's socket (/run/docker/docker.sock) is not readable by the runner user - fix the runner pod's group/fsGroup settings, not a host docker group",
+    like: 'rw-docker-sock-permission-denied',
+  },
+  {
+    id: 'rw-nm-docker-exec-format-error-shebang',
+    tool: 'docker',
+    text: 'Exit code 1\nexec format errorFATA[0000] Error response from daemon: Cannot start container d51c63c1ab2c9d8906aa7a6d427d9f41df8303ffe88b234bab82c9cb983f2f64: exec format error ',
+    source: 'https://github.com/moby/moby/issues/10668',
+    differs: "the container's start script has comment lines before its",
+    like: 'rw-docker-exec-format-error-arch',
+  },
+  {
+    id: 'rw-nm-docker-exec-bash-not-in-image',
+    tool: 'docker',
+    text: 'Exit code 126\nOCI runtime exec failed: exec failed: container_linux.go:349: starting container process caused "exec: \\"bash\\": executable file not found in $PATH": unknown',
+    source: 'https://github.com/Hansuku/egg-docker-template/issues/1',
+    differs: 'the image (alpine-based) has no bash at all - exec into it with sh instead; nothing to chmod',
+    like: 'rw-docker-entrypoint-not-executable',
+  },
+  {
+    id: 'rw-nm-cmake-no-cxx-compiler-c-only-project',
+    tool: 'cmake',
+    text: 'Exit code 1\nCMake Error at CMakeLists.txt:5 (project):\n  No CMAKE_CXX_COMPILER could be found.\n\n  Tell CMake where to find the compiler by setting either the environment\n  variable "CXX" or the CMake cache entry CMAKE_CXX_COMPILER to the full path\n  to the compiler, or to the compiler name if it is in the PATH.',
+    source: 'https://github.com/intel/ARM_NEON_2_x86_SSE/pull/62',
+    differs:
+      'the project is plain C but project() did not declare LANGUAGES C, so CMake also demands a C++ compiler - declare project(... LANGUAGES C) instead of installing one',
+    like: 'rw-cmake-cxx-compiler-not-set-windows',
   },
 ];
