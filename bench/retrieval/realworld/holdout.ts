@@ -522,6 +522,170 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/ros/meta-ros/pull/1473',
     },
   },
+  {
+    id: 'rw-ld-undefined-reference-pthread-create',
+    tool: 'c',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nht@ht-dev:~/code/test1$ g++ src/thread2.cpp \nsrc/thread2.cpp: In function 'int main()':\nsrc/thread2.cpp:23:66: warning: cast to pointer from integer of different size [-Wint-to-pointer-cast]\n       rc = pthread_create(&threads[i], NULL, PrintHello, (void *)i);\n                                                                  ^\n/opt/nebula/third-party/lib/gcc/x86_64-pc-linux-gnu/8.2.0/../../../../x86_64-pc-linux-gnu/bin/ld: /tmp/ccdVNSME.o: in function `main':\nthread2.cpp:(.text+0xd2): undefined reference to `pthread_create'\ncollect2: error: ld returned 1 exit status",
+    query:
+      "Exit code 1\n/data/xx/omm/pogocache/src/save.c:447: undefined reference to `pthread_create'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /data/xx/omm/pogocache/src/save.c:558: undefined reference to `pthread_join'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /tmp/pogocache.MbOlMx.ltrans1.ltrans.o: in function `save':\n/data/xx/omm/pogocache/src/save.c:186: undefined reference to `pthread_create'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /data/xx/omm/pogocache/src/save.c:203: undefined reference to `pthread_join'",
+    resolution:
+      'the program uses pthreads but is not linked with them - add -pthread (or -lpthread after the object files / Threads::Threads in CMake)',
+    sources: {
+      stored: 'https://github.com/tong-hao/tech-log/issues/196',
+      query: 'https://github.com/tidwall/pogocache/issues/26',
+    },
+  },
+  {
+    id: 'rw-bundler-ruby-version-mismatch',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      'Exit code 18\n    Your Ruby version is 2.7.0, but your Gemfile specified 2.7.2\n       Bundler Output: Your Ruby version is 2.7.0, but your Gemfile specified 2.7.2\n !\n !     Failed to install gems via Bundler.\n !     Detected a mismatch between your Ruby version installed and\n !     Ruby version specified in Gemfile or Gemfile.lock. You can\n !     correct this by running:',
+    query: 'Exit code 18\nYour Ruby version is 2.1.5, but your Gemfile specified 2.3.3',
+    resolution:
+      "the running Ruby differs from the one the Gemfile pins - install/switch to that Ruby (rbenv/rvm/.ruby-version, buildpack) or change the Gemfile's ruby line",
+    sources: {
+      stored: 'https://github.com/Growstuff/growstuff/pull/2974',
+      query: 'https://github.com/jeffmcfadden/PiThermostat/issues/3',
+    },
+  },
+  {
+    id: 'rw-bundler-pg-native-extension',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      "Exit code 5\nAn error occurred while installing pg (1.1.4), and Bundler cannot continue.\nMake sure that `gem install pg -v '1.1.4' --source 'https://rubygems.org/'` succeeds before bundling.",
+    query:
+      "Exit code 5\nAn error occurred while installing pg (0.18.4), and Bundler cannot continue.\nMake sure that `gem install pg -v '0.18.4'` succeeds before bundling.",
+    resolution:
+      'the pg gem cannot compile without the PostgreSQL client headers - install libpq-dev (postgresql-devel), then bundle install again',
+    sources: {
+      stored: 'https://github.com/CircuitVerse/CircuitVerse/issues/526',
+      query: 'https://github.com/dphuang2/PoGoBag/issues/35',
+    },
+  },
+  {
+    id: 'rw-gem-file-permission-error-system-ruby',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nERROR:  While executing gem ... (Gem::FilePermissionError)\n    You don't have write permissions for the /Library/Ruby/Gems/2.6.0 directory.",
+    query:
+      "Exit code 1\nZAIDs-MBP:~ zaidpathan$ gem install est\nERROR:  While executing gem ... (Gem::FilePermissionError)\n    You don't have write permissions for the /Library/Ruby/Gems/2.0.0 directory.",
+    resolution:
+      'gem tries to write into the macOS system Ruby - install a user Ruby (rbenv/rvm/chruby or Homebrew) and use its gem, or gem install --user-install',
+    sources: {
+      stored: 'https://github.com/rvm/rvm/issues/5100',
+      query: 'https://github.com/yegor256/est/issues/11',
+    },
+  },
+  {
+    id: 'rw-bundler-exact-version-not-installed',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nGem::GemNotFoundException: can't find gem bundler (= 2.4.13) with executable bundle\n  /usr/local/lib/ruby/site_ruby/3.2.0/rubygems.rb:263:in `find_spec_for_exe'\n  /usr/local/lib/ruby/site_ruby/3.2.0/rubygems.rb:243:in `bin_path'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/rubygems_integration.rb:178:in `bin_path'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:282:in `set_bundle_variables'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:76:in `set_bundle_environment'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/cli/exec.rb:20:in `run'",
+    query:
+      "Exit code 1\nGem::GemNotFoundException: can't find gem bundler (= 2.4.21) with executable bundle\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/rubygems.rb:264:in `find_spec_for_exe'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/rubygems.rb:244:in `bin_path'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/rubygems_integration.rb:178:in `bin_path'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:297:in `set_bundle_variables'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:76:in `set_bundle_environment'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/cli/exec.rb:20:in `run'",
+    resolution:
+      'the Bundler version recorded in Gemfile.lock (BUNDLED WITH) is not installed - gem install bundler -v <that version> (or bundle update --bundler)',
+    sources: {
+      stored: 'https://github.com/ruby/rubygems/issues/6681',
+      query: 'https://github.com/ruby/rubygems/issues/3447',
+    },
+  },
+  {
+    id: 'rw-rails-logger-thread-safe-level-concurrent-ruby',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n/usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:12:in `<module:LoggerThreadSafeLevel>': uninitialized constant ActiveSupport::LoggerThreadSafeLevel::Logger (NameError)\n \n    Logger::Severity.constants.each do |severity|\n    ^^^^^^\n\tfrom /usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:9:in `<module:ActiveSupport>'\n\tfrom /usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:8:in `<top (required)>'\n\tfrom <internal:/usr/local/lib/ruby/site_ruby/3.1.0/rubygems/core_ext/kernel_require.rb>:136:in `require'",
+    query:
+      "Exit code 1\neis_registry  | db setup\neis_registry  | /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:16:in `<module:LoggerThreadSafeLevel>': uninitialized constant ActiveSupport::LoggerThreadSafeLevel::Logger (NameError)\neis_registry  |         from /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:9:in `<module:ActiveSupport>'\neis_registry  |         from /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:8:in `<main>'\neis_registry  |         from /usr/local/bundle/gems/bootsnap-1.17.1/lib/bootsnap/load_path_cache/core_ext/kernel_require.rb:30:in `require'",
+    resolution:
+      'concurrent-ruby 1.3.5 stopped requiring logger, which older ActiveSupport relied on - pin concurrent-ruby to 1.3.4 (or require "logger" first / upgrade Rails)',
+    sources: {
+      stored: 'https://github.com/rails/rails/issues/54271',
+      query: 'https://github.com/internetee/registry/issues/2855',
+    },
+  },
+  {
+    id: 'rw-psych-disallowed-class-symbol',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nApr 29 19:35:38 yeti ruby[4635]: Psych::DisallowedClass: Tried to load unspecified class: Symbol\nApr 29 19:35:38 yeti ruby[4635]: /home/yeti-web/pgq-processors/pgq_config.rb:17:in `config'\nApr 29 19:35:38 yeti ruby[4635]: /home/yeti-web/pgq-processors/pgq_config.rb:11:in `initialize'",
+    query:
+      "Exit code 1\n$ be rake\n`config/schema/artifacts/datastore_config.yaml` is already up to date.\n`config/schema/artifacts/json_schemas.yaml` is already up to date.\n`config/schema/artifacts/json_schemas_by_version/v1.yaml` is already up to date.\nrake aborted!\nPsych::DisallowedClass: Tried to load unspecified class: Symbol (Psych::DisallowedClass)\n/Users/myron.marston/.asdf/installs/ruby/4.0.0/bin/bundle:25:in '<main>'",
+    resolution:
+      'Psych 4 safe-loads YAML and refuses symbols - load with permitted_classes [Symbol] (or permit_symbols), or unsafe_load for trusted files',
+    sources: {
+      stored: 'https://github.com/yeti-switch/yeti-web/issues/475',
+      query: 'https://github.com/block/elasticgraph/issues/1021',
+    },
+  },
+  {
+    id: 'rw-composer-locked-deps-need-older-php',
+    tool: 'php',
+    kind: 'recurrence',
+    stored:
+      'Exit code 2\n Problem 1\n    - Root composer.json requires php ^7.3 but your php version (8.0.0) does not satisfy that requirement.\n  Problem 2\n    - guzzlehttp/guzzle is locked to version 7.1.1 and an update of this package was not requested.\n    - guzzlehttp/guzzle 7.1.1 requires php ^7.2.5 -> your php version (8.0.0) does not satisfy that requirement.\n  Problem 3\n    - laravel/framework is locked to version v8.9.0 and an update of this package was not requested.\n    - laravel/framework v8.9.0 requires php ^7.3 -> your php version (8.0.0) does not satisfy that requirement.',
+    query:
+      'Exit code 2\n  Problem 1\n    - Root composer.json requires php ^7.1.3 but your php version (8.0.7) does not satisfy that requirement.\n  Problem 2\n    - doctrine/inflector is locked to version v1.3.0 and an update of this package was not requested.\n    - doctrine/inflector v1.3.0 requires php ^7.1 -> your php version (8.0.7) does not satisfy that requirement.\n  Problem 3\n    - laravel/framework is locked to version v5.7.27 and an update of this package was not requested.\n    - laravel/framework v5.7.27 requires php ^7.1.3 -> your php version (8.0.7) does not satisfy that requirement.',
+    resolution:
+      'the lock file pins packages that only support an older PHP than the one running - run Composer with the PHP version the project supports, or update the dependencies (composer update) for the new PHP',
+    sources: {
+      stored: 'https://github.com/savanihd/laravel-8-roles-and-permissions/issues/2',
+      query: 'https://github.com/myckhel/church-management-system/issues/35',
+    },
+  },
+  {
+    id: 'rw-composer-memory-exhausted-solver',
+    tool: 'php',
+    kind: 'recurrence',
+    stored:
+      'Exit code 255\nLoading composer repositories with package information\nUpdating dependencies\nPHP Fatal error: Allowed memory size of 1610612736 bytes exhausted (tried to allocate 4096 bytes) in phar:///usr/lib64/plesk-9.0/composer.phar/src/Composer/DependencyResolver/Solver.php on line 223',
+    query:
+      'Exit code 255\nFatal error: Allowed memory size of 1610612736 bytes exhausted (tried to allocate 4096 bytes) in phar:///usr/local/bin/composer/src/Composer/DependencyResolver/Solver.php on line 201',
+    resolution:
+      "Composer 1's dependency solver ran out of PHP memory - upgrade to Composer 2 (composer self-update --2) or run it with COMPOSER_MEMORY_LIMIT=-1 / php -d memory_limit=-1",
+    sources: {
+      stored: 'https://github.com/uvdesk/community-skeleton/issues/193',
+      query: 'https://github.com/composer/composer/issues/10042',
+    },
+  },
+  {
+    id: 'rw-composer-platform-check-php-too-old',
+    tool: 'php',
+    kind: 'recurrence',
+    stored:
+      'Exit code 255\nFatal error: Composer detected issues in your platform: Your Composer dependencies require a PHP version ">= 8.1.0". You are running 5.6.30. in C:\\phpServer\\Laravel\\Project1\\vendor\\composer\\platform_check.php on line 24',
+    query:
+      'Exit code 255\n[10-Jul-2023 01:06:43 UTC] PHP Fatal error:  Composer detected issues in your platform: Your Composer dependencies require a PHP version ">= 8.1.0". You are running 8.0.29. in /home/papelarte/public_html/churchcrm/vendor/composer/platform_check.php on line 24',
+    resolution:
+      'the installed dependencies need a newer PHP than the one serving the app - run the web server/CLI with PHP >= the required version (or reinstall dependencies for the old PHP)',
+    sources: {
+      stored: 'https://github.com/composer/composer/issues/11628',
+      query: 'https://github.com/ChurchCRM/CRM/issues/6511',
+    },
+  },
+  {
+    id: 'rw-composer-allow-plugins-blocked',
+    tool: 'php',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n#0 6.143 In PluginManager.php line 738:\n#0 6.143                                                                                \n#0 6.143   dealerdirect/phpcodesniffer-composer-installer (installed globally) contain  \n#0 6.143   s a Composer plugin which is blocked by your allow-plugins config. You may   \n#0 6.143   add it to the list if you consider it safe.                                  \n#0 6.143   You can run "composer global config --no-plugins allow-plugins.dealerdirect  \n#0 6.143   /phpcodesniffer-composer-installer [true|false]" to enable it (true) or dis  \n#0 6.143   able it explicitly and suppress this exception (false)                       \n#0 6.143   See https://getcomposer.org/allow-plugins',
+    query:
+      'Exit code 1\n      W: In PluginManager.php line 762:\n      W:                                                                                \n      W:   composer/installers contains a Composer plugin which is blocked by your all  \n      W:   ow-plugins config. You may add it to the list if you consider it safe.       \n      W:   You can run "composer config --no-plugins allow-plugins.composer/installers  \n      W:    [true|false]" to enable it (true) or disable it explicitly and suppress th  \n      W:   is exception (false)                                                         \n      W:   See https://getcomposer.org/allow-plugins                                    ',
+    resolution:
+      'Composer 2.2+ blocks plugins that are not listed in config.allow-plugins - allow it (composer config allow-plugins.<vendor/name> true) in composer.json',
+    sources: {
+      stored: 'https://github.com/postlight/headless-wp-starter/pull/347',
+      query: 'https://github.com/platformsh-templates/wordpress-composer/issues/74',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -632,5 +796,32 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'the CXX environment variable names a compiler (g++-4.9) that is not installed - unset CXX or point it at an installed g++',
     like: 'rw-cmake-cxx-compiler-not-set-windows',
+  },
+  {
+    id: 'rw-nm-composer-missing-ext-gmp',
+    tool: 'php',
+    text: "Exit code 2\nInstalling dependencies from lock file (including require-dev)\nVerifying lock file contents can be installed on current platform.\nYour lock file does not contain a compatible set of packages. Please run composer update.\n\n  Problem 1\n    - rlanvin/php-ip is locked to version v2.0.0 and an update of this package was not requested.\n    - rlanvin/php-ip v2.0.0 requires ext-gmp * -> it is missing from your system. Install or enable PHP's gmp extension.\n  Problem 2\n    - rlanvin/php-ip v2.0.0 requires ext-gmp * -> it is missing from your system. Install or enable PHP's gmp extension.\n    - badcow/dns v3.5.0 requires rlanvin/php-ip ~2.0 -> satisfiable by rlanvin/php-ip[v2.0.0].\n    - badcow/dns is locked to version v3.5.0 and an update of this package was not requested.",
+    source: 'https://github.com/pacoorozco/probind/issues/80',
+    differs:
+      'the PHP version is fine; a locked package needs the gmp extension, which is not enabled - install/enable php-gmp',
+    like: 'rw-composer-locked-deps-need-older-php',
+  },
+  {
+    id: 'rw-nm-composer-plugin-api-2-old-lock',
+    tool: 'php',
+    text: 'Exit code 2\nInstalling dependencies from lock file (including require-dev)\nVerifying lock file contents can be installed on current platform.\nYour lock file does not contain a compatible set of packages. Please run composer update.\n\n  Problem 1\n    - ocramius/package-versions is locked to version 1.3.0 and an update of this package was not requested.\n    - ocramius/package-versions 1.3.0 requires composer-plugin-api ^1.0.0 -> found composer-plugin-api[2.1.0] but it does not match the constraint.\n  Problem 2\n    - symfony/flex is locked to version v1.1.7 and an update of this package was not requested.   \n    - symfony/flex v1.1.7 requires composer-plugin-api ^1.0 -> found composer-plugin-api[2.1.0] but it does not match the constraint.',
+    source: 'https://github.com/liorchamla/cours-ajax/issues/3',
+    differs:
+      'the PHP version is fine; locked Composer plugins (symfony/flex 1.1, package-versions 1.3) only support Composer 1 - update those plugins (or run Composer 1), not PHP',
+    like: 'rw-composer-locked-deps-need-older-php',
+  },
+  {
+    id: 'rw-nm-php-memory-limit-bad-suffix',
+    tool: 'php',
+    text: 'Exit code 255\nroot@playground:# composer self-update\nPHP Fatal error:  Allowed memory size of 262144 bytes exhausted (tried to allocate 8192 bytes) in /usr/local/bin/composer on line 13',
+    source: 'https://github.com/composer/composer/issues/3067',
+    differs:
+      'memory_limit was written as "2024MB", which PHP does not parse, so it fell back to a tiny 256 KB limit - write the limit with a valid suffix (2048M or 2G)',
+    like: 'rw-composer-memory-exhausted-solver',
   },
 ];

@@ -360,6 +360,36 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/Kanma/BLPConverter/issues/15',
     },
   },
+  {
+    id: 'rw-cmake-could-not-find-openssl',
+    tool: 'cmake',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n-- The System identification is Linux 5.4.0-1015-raspi Platform/Linux\nCMake Error at /usr/share/cmake-3.16/Modules/FindPackageHandleStandardArgs.cmake:146 (message):\n  Could NOT find OpenSSL, try to set the path to OpenSSL root folder in the\n  system variable OPENSSL_ROOT_DIR (missing: OPENSSL_CRYPTO_LIBRARY\n  OPENSSL_INCLUDE_DIR)',
+    query:
+      'Exit code 1\nCMake Error at /usr/share/cmake-2.8/Modules/FindPackageHandleStandardArgs.cmake:108 (message):\n  Could NOT find OpenSSL, try to set the path to OpenSSL root folder in the\n  system variable OPENSSL_ROOT_DIR (missing: OPENSSL_LIBRARIES\n  OPENSSL_INCLUDE_DIR)\nCall Stack (most recent call first):\n  /usr/share/cmake-2.8/Modules/FindPackageHandleStandardArgs.cmake:315 (_FPHSA_FAILURE_MESSAGE)\n  /usr/share/cmake-2.8/Modules/FindOpenSSL.cmake:313 (find_package_handle_standard_args)\n  src/rct/rct.cmake:77 (find_package)\n  src/rct/CMakeLists.txt:2 (include)',
+    resolution:
+      'the OpenSSL development headers/libraries are not installed - install libssl-dev (openssl-devel), or point OPENSSL_ROOT_DIR at an OpenSSL install',
+    sources: {
+      stored: 'https://github.com/chronoxor/CppServer/issues/57',
+      query: 'https://github.com/Andersbakken/rtags/issues/433',
+    },
+  },
+  {
+    id: 'rw-cmake-qt5-config-not-found',
+    tool: 'cmake',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nCMake Error at CMakeLists.txt:13 (find_package):\n  By not providing "FindQt5.cmake" in CMAKE_MODULE_PATH this project has\n  asked CMake to find a package configuration file provided by "Qt5", but\n  CMake did not find one.\n\n  Could not find a package configuration file provided by "Qt5" with any of\n  the following names:\n\n    Qt5Config.cmake\n    qt5-config.cmake\n\n  Add the installation prefix of "Qt5" to CMAKE_PREFIX_PATH or set "Qt5_DIR"\n  to a directory containing one of the above files.  If "Qt5" provides a\n  separate development package or SDK, be sure it has been installed.',
+    query:
+      'Exit code 1\n-- QMake found: path: /usr/bin/qmake-qt5\nCMake Error at cmake/Utils.cmake:243 (find_package):\n  By not providing "FindQt5.cmake" in CMAKE_MODULE_PATH this project has\n  asked CMake to find a package configuration file provided by "Qt5", but\n  CMake did not find one.\n\n  Could not find a package configuration file provided by "Qt5" with any of\n  the following names:\n\n    Qt5Config.cmake\n    qt5-config.cmake\n\n  Add the installation prefix of "Qt5" to CMAKE_PREFIX_PATH or set "Qt5_DIR"\n  to a directory containing one of the above files.  If "Qt5" provides a\n  separate development package or SDK, be sure it has been installed.\nCall Stack (most recent call first):\n  CMakeLists.txt:92 (NMC_FINDQT)\n\n\n-- Configuring incomplete, errors occurred!',
+    resolution:
+      "CMake cannot locate Qt5 - install the Qt5 development package (e.g. qtbase5-dev) or set Qt5_DIR/CMAKE_PREFIX_PATH to the Qt install's lib/cmake folder",
+    sources: {
+      stored: 'https://github.com/sorayuki/obs-multi-rtmp/issues/131',
+      query: 'https://github.com/nomacs/nomacs/issues/51',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -459,5 +489,23 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       'the project is plain C but project() did not declare LANGUAGES C, so CMake also demands a C++ compiler - declare project(... LANGUAGES C) instead of installing one',
     like: 'rw-cmake-cxx-compiler-not-set-windows',
+  },
+  {
+    id: 'rw-nm-ld-cannot-find-lssl-static',
+    tool: 'c',
+    text: "Exit code 2\ncc   -o obj/shrink obj/shrink.o -L/usr/local/ssl/lib -L../libshrink/obj -L../libshrink -lshrink -lclens -Wl,-Bstatic -lssl -lcrypto -Wl,-Bdynamic -ldl -lbsd -lz -llzo2 -llzma\n/usr/bin/ld: cannot find -lssl\n/usr/bin/ld: cannot find -lcrypto\ncollect2: error: ld returned 1 exit status\nGNUmakefile:65: recipe for target 'obj/shrink' failed\nmake[1]: **\\* [obj/shrink] Error 1",
+    source: 'https://github.com/conformal/cyphertite/issues/59',
+    differs:
+      'OpenSSL is installed, but the link asks for static libraries (-Wl,-Bstatic -lssl -lcrypto) and no libssl.a exists - build/install OpenSSL with static libs (or link dynamically)',
+    like: 'rw-cmake-could-not-find-openssl',
+  },
+  {
+    id: 'rw-nm-bundler-any-version-old-rubygems',
+    tool: 'ruby',
+    text: "Exit code 1\nroot@vultr:/home/huginn/huginn# sudo -u huginn -H bundle install --deployment --without development test\nTraceback (most recent call last):\n\t2: from /usr/local/bin/bundle:23:in `<main>'\n\t1: from /usr/local/lib/ruby/2.5.0/rubygems.rb:308:in `activate_bin_path'\n/usr/local/lib/ruby/2.5.0/rubygems.rb:289:in `find_spec_for_exe': can't find gem bundler (>= 0.a) with executable bundle (Gem::GemNotFoundException)",
+    source: 'https://github.com/huginn/huginn/issues/2457',
+    differs:
+      'Bundler 2 is installed but RubyGems 2.7 cannot activate it (>= 0.a) - update RubyGems (gem update --system) rather than installing a Bundler version',
+    like: 'rw-bundler-exact-version-not-installed',
   },
 ];
