@@ -686,6 +686,81 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/platformsh-templates/wordpress-composer/issues/74',
     },
   },
+  {
+    id: 'rw-dotnet-netsdk1004-assets-file-not-restored',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n1>C:\\Program Files\\dotnet\\sdk\\7.0.306\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1004: Assets file 'C:\\Users\\User\\Desktop\\Other programs\\Chess-Challenge\\Chess-Challenge-main\\Chess-Challenge-main\\Chess-Challenge\\obj\\project.assets.json' not found. Run a NuGet package restore to generate this file.",
+    query:
+      "Exit code 1\nC:\\Program Files\\dotnet\\sdk\\8.0.300\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1004: Assets file '...\\obj\\project.assets.json' not found. Run a NuGet package restore to generate this file.",
+    resolution:
+      'the project was never restored - run dotnet restore (or enable automatic NuGet restore in Visual Studio) before building',
+    sources: {
+      stored: 'https://github.com/SebLague/Chess-Challenge/issues/152',
+      query: 'https://github.com/BunyaPineTree/LethalCompany_ModelReplacementAPI/issues/105',
+    },
+  },
+  {
+    id: 'rw-msbuild-msb3027-file-locked',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nSeverity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tMSB3027\tCould not copy "E:\\15. Code Learning\\Learning\\Core.Application\\bin\\Debug\\net8.0\\Core.Application.dll" to "bin\\Debug\\net8.0\\Core.Application.dll". Exceeded retry count of 10. Failed. The file is locked by: ".NET Host (4176)"\tPresentation.MVC\td:\\Program Files\\Microsoft Visual Studio\\2022\\Preview\\MSBuild\\Current\\Bin\\amd64\\Microsoft.Common.CurrentVersion.targets\t4879\t',
+    query:
+      'Exit code 1\n    Error MSB3027: Could not copy "obj\\x64\\Debug\\MyApp.exe" to "bin\\x64\\Debug\\MyApp.exe". Exceeded retry count of 10. Failed. The file is locked by: "MyApp.exe (16128)" (1, 1)\n    Error MSB3021: Unable to copy file "obj\\x64\\Debug\\MyApp.exe" to "bin\\x64\\Debug\\MyApp.exe". The process cannot access the file \'bin\\x64\\Debug\\MyApp.exe\' because it is being used by another process. (1, 1)',
+    resolution:
+      'a running instance of the app (or the debugger host) holds the output file - stop that process (the PID in the message), then build again',
+    sources: {
+      stored: 'https://github.com/dotnet/aspnetcore/issues/50200',
+      query: 'https://github.com/microsoft/service-fabric-issues/issues/1050',
+    },
+  },
+  {
+    id: 'rw-mysql-caching-sha2-plugin-cannot-be-loaded',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n[root@localhost ~]# mysql -h 127.0.0.1 -P 6606 -u root -p\nEnter password: \nERROR 2059 (HY000): Authentication plugin 'caching_sha2_password' cannot be loaded: /usr/lib64/mysql/plugin/caching_sha2_password.so: cannot open shared object file: No such file or directory",
+    query:
+      "Authentication plugin 'caching_sha2_password' cannot be loaded: /app/lib/plugin/caching_sha2_password.so: cannot open shared object file: No such file or directory",
+    resolution:
+      "the client library predates MySQL 8's default caching_sha2_password auth - switch the account to mysql_native_password (ALTER USER ... IDENTIFIED WITH mysql_native_password BY '...') or use a newer client",
+    sources: {
+      stored: 'https://github.com/creditease-sec/insight/issues/11',
+      query: 'https://github.com/ellie-commons/sequeler/issues/344',
+    },
+  },
+  {
+    id: 'rw-mysql-2002-local-socket-server-down',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nERROR 2002 (HY000): Can't connect to local MySQL server through socket '/var/run/mysqld/mysqld.sock' (2)",
+    query:
+      "Exit code 1\nmysql -e \"CREATE DATABASE mydatabase\"\nERROR 2002 (HY000): Can't connect to local MySQL server through socket '/var/run/mysqld/mysqld.sock' (2)",
+    resolution:
+      'no MySQL server is listening on the local socket - start (or wait for) the MySQL service, e.g. sudo service mysql start',
+    sources: {
+      stored: 'https://github.com/osuAkatsuki/bancho.py/issues/207',
+      query: 'https://github.com/scrutinizer-ci/scrutinizer/issues/276',
+    },
+  },
+  {
+    id: 'rw-sqlite-locked-by-zotero',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nFile "zotfile_doctor.py", line 31, in get_db_set\n    db_c = conn.execute(\nsqlite3.OperationalError: database is locked',
+    query:
+      'Exit code 1\n  File "c:\\users\\mydjt\\appdata\\local\\programs\\python\\python39\\lib\\site-packages\\zensols\\zotsite\\db.py", line 174, in _select_collections\n    for row in conn.execute(self._collection_sql(wparams)):\nsqlite3.OperationalError: database is locked',
+    resolution:
+      'Zotero holds a lock on its zotero.sqlite - close Zotero before running the tool on its database',
+    sources: {
+      stored: 'https://github.com/giorginolab/zotfile_doctor/issues/6',
+      query: 'https://github.com/plandes/zotsite/issues/13',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -823,5 +898,23 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'memory_limit was written as "2024MB", which PHP does not parse, so it fell back to a tiny 256 KB limit - write the limit with a valid suffix (2048M or 2G)',
     like: 'rw-composer-memory-exhausted-solver',
+  },
+  {
+    id: 'rw-nm-dotnet-netsdk1004-hardcoded-obj-path',
+    tool: 'dotnet',
+    text: "Exit code 2\n  OpenRA.Game -> /data/GitHub/others/CAmod/engine/OpenRA.Game.exe\n  OpenRA.Mods.Common -> /data/GitHub/others/CAmod/engine/mods/common/OpenRA.Mods.Common.dll\n/usr/lib/mono/msbuild/Current/bin/Sdks/Microsoft.NET.Sdk/targets/Microsoft.PackageDependencyResolution.targets(234,5): error NETSDK1004: Assets file '/data/GitHub/others/CAmod/OpenRA.Mods.CA/C:/Users/F/Documents/GitHub/CAmod/OpenRA.Mods.CA/obj/project.assets.json' not found. Run a NuGet package restore to generate this file. [/data/GitHub/others/CAmod/OpenRA.Mods.CA/OpenRA.Mods.CA.csproj]",
+    source: 'https://github.com/Inq8/CAmod/issues/8',
+    differs:
+      "the csproj hard-codes another machine's Windows obj path (C:/Users/F/...), so restore writes elsewhere - remove that path setting from the project file; restoring again does not help",
+    like: 'rw-dotnet-netsdk1004-assets-file-not-restored',
+  },
+  {
+    id: 'rw-nm-mongoose-econnrefused-ipv6-localhost',
+    tool: 'db',
+    text: "Exit code 1\n$ node server.js\nServer listening on port: 5000\nMongooseServerSelectionError: connect ECONNREFUSED ::1:27017\n    at _handleConnectionErrors (D:\\GPT locak\\gptchat_pinecone\\node_modules\\mongoose\\lib\\connection.js:755:11)\n    at NativeConnection.openUri (D:\\GPT locak\\gptchat_pinecone\\node_modules\\mongoose\\lib\\connection.js:730:11)\n    at runNextTicks (node:internal/process/task_queues:60:5)\n    at listOnTimeout (node:internal/timers:538:9)\n    at process.processTimers (node:internal/timers:512:7)\n    at async connectDB (file:///D:/GPT%20locak/gptchat_pinecone/utils/connectDB.js:5:25) {\n  reason: TopologyDescription {\n    type: 'Unknown',\n    servers: Map(1) { 'localhost:27017' => [ServerDescription] },",
+    source: 'https://github.com/jas3333/gptchat_pinecone/issues/6',
+    differs:
+      'mongod is running on IPv4, but Node 18+ resolves localhost to ::1 - use 127.0.0.1 in the connection string instead of localhost',
+    like: 'rw-mongoose-econnrefused-mongod-down',
   },
 ];

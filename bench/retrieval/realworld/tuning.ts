@@ -390,6 +390,94 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/nomacs/nomacs/issues/51',
     },
   },
+  {
+    id: 'rw-dotnet-netsdk1045-target-newer-than-sdk',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n[Severity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tNETSDK1045\tThe current .NET SDK does not support targeting .NET 8.0.  Either target .NET 7.0 or lower, or use a version of the .NET SDK that supports .NET 8.0.\tdotnettst\tC:\\Program Files\\dotnet\\sdk\\7.0.103\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.TargetFrameworkInference.targets\t144\t](url)',
+    query:
+      'Exit code 1\nSeverity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tNETSDK1045\tThe current .NET SDK does not support targeting .NET 8.0.  Either target .NET 7.0 or lower, or use a version of the .NET SDK that supports .NET 8.0.\tBlazorApp\tC:\\Program Files (x86)\\dotnet\\sdk\\7.0.203\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.TargetFrameworkInference.targets\t144',
+    resolution:
+      "the installed SDK (or Visual Studio) is older than the project's target framework - install an SDK/VS version that supports it (dotnet --list-sdks, global.json), or target a lower framework",
+    sources: {
+      stored: 'https://github.com/dotnet/runtime/issues/82280',
+      query: 'https://github.com/dotnet/core/issues/9039',
+    },
+  },
+  {
+    id: 'rw-nuget-nu1101-only-offline-packages-source',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nsrc\\oss-defog\\oss-defog.csproj(0,0): Error NU1101: Unable to find package Nerdbank.GitVersioning. No packages exist with this id in source(s): Microsoft Visual Studio Offline Packages',
+    query:
+      "Exit code 1\n> dotnet tool install csharpier -g\nC:\\Users\\user\\AppData\\Local\\Temp\\blah\\restore.csproj : error NU1101: Unable\n to find package csharpier. No packages exist with this id in source(s): Microsoft Visual Studio Offline Packages\nThe tool package could not be restored.\nTool 'csharpier' failed to install. This failure may have been caused by:\n\n* You are attempting to install a preview release and did not use the --version option to specify the version.\n* A package by this name was found, but it was not a .NET tool.\n* The required NuGet feed cannot be accessed, perhaps because of an Internet connection problem.\n* You mistyped the name of the tool.",
+    resolution:
+      'NuGet only knows the "Microsoft Visual Studio Offline Packages" source - add nuget.org (dotnet nuget add source https://api.nuget.org/v3/index.json -n nuget.org, or an explicit nuget.config)',
+    sources: {
+      stored: 'https://github.com/microsoft/OSSGadget/issues/38',
+      query: 'https://github.com/belav/csharpier/issues/874',
+    },
+  },
+  {
+    id: 'rw-dotnet-framework-version-not-found',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      "Exit code 150\ndotnet ./OpenBullet2.dll\nYou must install or update .NET to run this application.\n\nApp: /home/flutterdev/Documents/dev/OpenBullet/OpenBullet2.dll\nArchitecture: x64\nFramework: 'Microsoft.NETCore.App', version '6.0.0' (x64)\n.NET location: /usr/share/dotnet/\n\nThe following frameworks were found:\n  7.0.5 at [/usr/share/dotnet/shared/Microsoft.NETCore.App]\n\nLearn about framework resolution:\nhttps://aka.ms/dotnet/app-launch-failed",
+    query:
+      "Exit code 150\nYou must install or update .NET to run this application.\n\nApp: /Users/*****/Development/C#/Azure-Devops-and-Terraform/bin/Debug/netcoreapp3.1/weatherapi\nArchitecture: x64\nFramework: 'Microsoft.AspNetCore.App', version '3.1.0' (x64)\n.NET location: /usr/local/share/dotnet\n\nThe following frameworks were found:\n  7.0.0 at [/usr/local/share/dotnet/shared/Microsoft.AspNetCore.App]\n\nLearn about framework resolution:\nhttps://aka.ms/dotnet/app-launch-failed",
+    resolution:
+      'the app targets a runtime major version that is not installed (newer majors do not roll forward) - install that exact runtime (e.g. 6.0 / ASP.NET Core 3.1), or retarget/RollForward the app',
+    sources: {
+      stored: 'https://github.com/openbullet/OpenBullet2/issues/893',
+      query: 'https://github.com/binarythistle/S03E03---Azure-Devops-and-Terraform/issues/3',
+    },
+  },
+  {
+    id: 'rw-psql-socket-server-not-running',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      'Exit code 2\npsql: could not connect to server: No such file or directory\n\tIs the server running locally and accepting\n\tconnections on Unix domain socket "/var/run/postgresql/.s.PGSQL.5432"?',
+    query:
+      'Exit code 2\n$  sudo -i -u postgres\n$  psql\npsql: could not connect to server: No such file or directory\n        Is the server running locally and accepting\n        connections on Unix domain socket "/var/run/postgresql/.s.PGSQL.5432"?',
+    resolution:
+      'the PostgreSQL server is not running (no socket file) - start it (sudo service postgresql start / systemctl start postgresql) and retry',
+    sources: {
+      stored: 'https://github.com/fossasia/open-event-server/issues/3965',
+      query: 'https://github.com/IIC2413/Syllabus-2021-1/issues/85',
+    },
+  },
+  {
+    id: 'rw-psql-password-authentication-failed',
+    tool: 'db',
+    kind: 'paraphrase',
+    stored: 'Exit code 2\npsql: error: FATAL:  password authentication failed for user "postgres"',
+    query:
+      'Exit code 2\npsql: FATAL:  password authentication failed for user "root"\nFATAL:  password authentication failed for user "root"',
+    resolution:
+      "the password sent does not match the role's password - connect with the right one or reset it (ALTER USER <name> PASSWORD '...' as the postgres superuser)",
+    sources: {
+      stored: 'https://github.com/MIT-LCP/mimic-code/issues/1060',
+      query: 'https://github.com/HazyResearch/deepdive/issues/681',
+    },
+  },
+  {
+    id: 'rw-mongoose-econnrefused-mongod-down',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nListening On http://localhost:9000/api\nMongo CONNECT error: MongooseServerSelectionError: connect ECONNREFUSED 127.0.0.1:27017\n    at NativeConnection.Connection.openUri (/Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/connection.js:800:32)\n    at /Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/index.js:341:10\n    at /Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/helpers/promiseOrCallback.js:31:5\n    at new Promise (<anonymous>)',
+    query: 'Error: MongooseServerSelectionError: connect ECONNREFUSED 127.0.0.1:27017',
+    resolution:
+      'nothing listens on 127.0.0.1:27017 - start mongod (or the database server the app points to)',
+    sources: {
+      stored: 'https://github.com/madlabsinc/mevn-cli/issues/187',
+      query: 'https://github.com/rossprogram/circle-z/issues/7',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -507,5 +595,41 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       'Bundler 2 is installed but RubyGems 2.7 cannot activate it (>= 0.a) - update RubyGems (gem update --system) rather than installing a Bundler version',
     like: 'rw-bundler-exact-version-not-installed',
+  },
+  {
+    id: 'rw-nm-nuget-nu1101-private-feed-missing',
+    tool: 'dotnet',
+    text: 'Exit code 1\n/Users/turgaygencer/Downloads/Grial/Gencerp/Gencerp.csproj: Error NU1101: Unable to find package UXDivers.Grial. No packages exist with this id in source(s): /usr/local/share/dotnet/library-packs, nuget.org (NU1101) (Gencerp)',
+    source: 'https://github.com/UXDivers/Grial-UI-Kit-Support/issues/837',
+    differs:
+      "nuget.org is configured; the package lives on the vendor's private feed, which must be added (with its credentials) to NuGet's sources",
+    like: 'rw-nuget-nu1101-only-offline-packages-source',
+  },
+  {
+    id: 'rw-nm-postgres-role-does-not-exist',
+    tool: 'db',
+    text: 'postgres_1  | 2023-11-14 17:27:59.593 UTC [32] FATAL:  password authentication failed for user "user"\npostgres_1  | 2023-11-14 17:27:59.593 UTC [32] DETAIL:  Role "user" does not exist.\npostgres_1  |   Connection matched pg_hba.conf line 99: "host all all all md5" ',
+    source: 'https://github.com/thedevs-network/kutt/issues/722',
+    differs:
+      'the role itself does not exist in the database (the data volume was initialised with other credentials) - create the role or re-initialise the volume; no password will work',
+    like: 'rw-psql-password-authentication-failed',
+  },
+  {
+    id: 'rw-nm-mysqldump-socket-remote-server',
+    tool: 'db',
+    text: 'Exit code 2\nmysqldump: Got error: 2002: "Can\'t connect to local MySQL server through socket \'/run/mysqld/mysqld.sock\' (2 "No such file or directory")" when trying to connect',
+    source: 'https://github.com/schickling/dockerfiles/issues/54',
+    differs:
+      'the server runs in another container, but mysqldump defaults to a local socket - pass the host (-h) or --protocol=tcp; starting a local server is not the fix',
+    like: 'rw-mysql-2002-local-socket-server-down',
+  },
+  {
+    id: 'rw-nm-sqlite-locked-own-threads',
+    tool: 'python',
+    text: 'Exit code 1\n[22:51:03][scan_engine][fingerprint_targets] Caught exception: OperationalError\n[22:51:03][scan_engine][fingerprint_targets] Exception: OperationalError: database is locked\n[22:51:03][scan_engine][scan] Fingerprinting completed\nTraceback (most recent call last):\n  File "changeme.py", line 6, in <module>\n    core.main()\n  File "/home/root/Desktop/changeme/changeme/core.py", line 69, in main\n    s.scan()\n  File "/home/root/Desktop/changeme/changeme/scan_engine.py", line 63, in scan\n    while self.scanners.qsize() > 0:\n  File "/usr/local/lib/python2.7/dist-packages/persistqueue/sqlqueue.py", line 84, in qsize\n    return self.size\n  File "/usr/local/lib/python2.7/dist-packages/persistqueue/sqlqueue.py", line 81, in size\n    return self._count()\n  File "/usr/local/lib/python2.7/dist-packages/persistqueue/sqlbase.py", line 121, in _count\n    row = self._putter.execute(sql).fetchone()\nsqlite3.OperationalError: database is locked',
+    source: 'https://github.com/ztgrace/changeme/issues/40',
+    differs:
+      "the tool's own worker threads write to the same SQLite queue concurrently - serialise the writes (one connection/lock, longer timeout); there is no other program to close",
+    like: 'rw-sqlite-locked-by-zotero',
   },
 ];
