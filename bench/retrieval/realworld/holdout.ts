@@ -761,6 +761,96 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/plandes/zotsite/issues/13',
     },
   },
+  {
+    id: 'rw-curl-60-self-signed-in-chain',
+    tool: 'ssl',
+    kind: 'recurrence',
+    stored:
+      'Exit code 60\ncurl: (60) SSL certificate problem: self signed certificate in certificate chain\nMore details here: https://curl.haxx.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the web page mentioned above.',
+    query:
+      'Exit code 60\ncurl: (60) SSL certificate problem: self signed certificate in certificate chain\nMore details here: https://curl.haxx.se/docs/sslcerts.html',
+    resolution:
+      'a proxy or private CA in the chain is not trusted - add that CA certificate to the system trust store (or pass --cacert); -k only to test',
+    sources: {
+      stored: 'https://github.com/RedHatDemos/SecurityDemos/issues/407',
+      query: 'https://github.com/moul/http2curl/pull/40',
+    },
+  },
+  {
+    id: 'rw-npm-self-signed-cert-in-chain',
+    tool: 'npm',
+    kind: 'paraphrase',
+    stored:
+      'Exit code 1\nnpm ERR! request to https://registry.npmjs.org/ansi-regex/-/ansi-regex-2.1.1.tgz failed, reason: self signed certificate in certificate chain',
+    query:
+      'Exit code 1\n> npm WARN registry Unexpected warning for https://registry.npmjs.org/: Miscellane\n> ous Warning SELF_SIGNED_CERT_IN_CHAIN: request to https://registry.npmjs.org/api\n> connect failed, reason: self signed certificate in certificate chain',
+    resolution:
+      "a TLS-inspecting proxy re-signs registry traffic - give npm that proxy's CA (npm config set cafile <ca.pem>, or NODE_EXTRA_CA_CERTS); strict-ssl false only as a stopgap",
+    sources: {
+      stored: 'https://github.com/chalk/ansi-regex/issues/33',
+      query: 'https://github.com/npm/npm/issues/19044',
+    },
+  },
+  {
+    id: 'rw-npm-getaddrinfo-enotfound-registry',
+    tool: 'npm',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nnpm ERR! Linux 4.4.11-v7+\nnpm ERR! argv "/home/meschup/.nvm/versions/node/v4.2.1/bin/node" "/home/meschup/.nvm/versions/node/v4.2.1/bin/npm" "install" "mqtt"\nnpm ERR! node v4.2.1\nnpm ERR! npm  v2.14.7\nnpm ERR! code ENOTFOUND\nnpm ERR! errno ENOTFOUND\nnpm ERR! syscall getaddrinfo\n\nnpm ERR! network getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\nnpm ERR! network This is most likely not a problem with npm itself\nnpm ERR! network and is related to network connectivity.\nnpm ERR! network In most cases you are behind a proxy or have bad network settings.\nnpm ERR! network \nnpm ERR! network If you are behind a proxy, please make sure that the\nnpm ERR! network \'proxy\' config is set properly.  See: \'npm help config\'',
+    query:
+      'Exit code 1\n82 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n83 info retry will retry, error on last attempt: Error: getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\n84 info attempt registry request try #2 at 10:40:36 AM\n85 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n86 info retry will retry, error on last attempt: Error: getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\n87 info attempt registry request try #3 at 10:41:36 AM\n88 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n89 error fetch failed https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz',
+    resolution:
+      "the machine cannot resolve registry.npmjs.org - fix DNS/network (or set npm's proxy config when behind a proxy) and retry",
+    sources: {
+      stored: 'https://github.com/npm/npm/issues/13152',
+      query: 'https://github.com/npm/npm/issues/13756',
+    },
+  },
+  {
+    id: 'rw-docker-pull-x509-unknown-authority-proxy',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nC:\\WINDOWS\\system32> docker pull hello-world\nUsing default tag: latest\nError response from daemon: Get https://registry-1.docker.io/v2/: x509: certificate signed by unknown authority',
+    query:
+      'Exit code 1\n$ docker pull nginx:1.23-alpine\nError response from daemon: Get https://registry-1.docker.io/v2/: x509: certificate signed by unknown authority',
+    resolution:
+      "a TLS-intercepting (corporate) proxy re-signs Docker Hub traffic - add the proxy's CA certificate to the host/Docker trust store and restart the daemon",
+    sources: {
+      stored: 'https://github.com/docker-library/hello-world/issues/86',
+      query: 'https://github.com/avwo/whistle/issues/846',
+    },
+  },
+  {
+    id: 'rw-bash-crlf-bad-interpreter',
+    tool: 'shell',
+    kind: 'recurrence',
+    stored:
+      'Exit code 126\n$ ./deps.sh\n-bash: ./deps.sh: /bin/bash^M: bad interpreter: No such file or directory',
+    query:
+      'Exit code 126\n# ./eZServerMonitor.sh\n-bash: ./eZServerMonitor.sh: /bin/bash^M: bad interpreter: No such file or directory',
+    resolution:
+      "the script has Windows CRLF line endings - convert it to LF (dos2unix, sed -i 's/\\r$//', or a .gitattributes eol=lf rule) and run it again",
+    sources: {
+      stored: 'https://github.com/microsoft/WSL2-Linux-Kernel/issues/133',
+      query: 'https://github.com/shevabam/ezservermonitor-sh/issues/7',
+    },
+  },
+  {
+    id: 'rw-terraform-state-lock-dynamodb',
+    tool: 'terraform',
+    kind: 'paraphrase',
+    stored:
+      'Exit code 1\nError: Error acquiring the state lock\n│ \n│ Error message: ConditionalCheckFailedException: The conditional request\n│ failed\n│ Lock Info:\n│   ID:        f9763602-b03f-e35c-da30-4083cdbb99ae\n│   Path:      terraform-statess-387688863714/aws-data/terraform.tfstate\n│   Operation: OperationTypeApply\n│   Who:       genaker@genaker\n│   Version:   1.0.7\n│   Created:   2021-09-27 00:10:27.424064363 +0000 UTC\n│   Info:      \n│ ',
+    query:
+      'Exit code 1\nError: Error locking state: Error acquiring the state lock: ConditionalCheckFailedException: The conditional request failed\nLock Info:\n  ID:        12345\n  Path:      govuk-terraform-test/env:/bill/projects/govuk.tfstate\n  Operation: OperationTypeApply\n  Who:       bill\n  Version:   0.14.6\n  Created:   2021-05-21 10:22:00.72746 +0000 UTC\n  Info:      ',
+    resolution:
+      'another (or an interrupted) run holds the state lock - wait for it to finish, or release a stale lock with terraform force-unlock <lock ID>',
+    sources: {
+      stored: 'https://github.com/Genaker/TerraformMagentoCloud/issues/22',
+      query: 'https://github.com/alphagov/govuk-infrastructure/pull/297',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -916,5 +1006,14 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'mongod is running on IPv4, but Node 18+ resolves localhost to ::1 - use 127.0.0.1 in the connection string instead of localhost',
     like: 'rw-mongoose-econnrefused-mongod-down',
+  },
+  {
+    id: 'rw-nm-npm-enotfound-internal-registry-in-lockfile',
+    tool: 'npm',
+    text: 'Exit code 1\nnpm ERR! network request to https://npm-registry.whitewater.ibm.com/e/end-of-stream/_attachments/end-of-stream-1.4.0.tgz failed, reason: getaddrinfo ENOTFOUND npm-registry.whitewater.ibm.com npm-registry.whitewater.ibm.com:443',
+    source: 'https://github.com/0xs34n/blockchain-cli/issues/22',
+    differs:
+      'the committed package-lock.json resolves packages from a company-internal registry host that outsiders cannot resolve - regenerate the lock file against the public registry; the network is fine',
+    like: 'rw-npm-getaddrinfo-enotfound-registry',
   },
 ];

@@ -478,6 +478,51 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/rossprogram/circle-z/issues/7',
     },
   },
+  {
+    id: 'rw-python-ssl-unable-to-get-local-issuer',
+    tool: 'ssl',
+    kind: 'paraphrase',
+    stored:
+      'Exit code 1\nFile "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/http/client.py", line 1458, in connect\n    self.sock = self._context.wrap_socket(self.sock,\n                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py", line 517, in wrap_socket\n    return self.sslsocket_class._create(\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py", line 1108, in _create\n    self.do_handshake()\n  File "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py", line 1379, in do_handshake\n    self._sslobj.do_handshake()\nssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)',
+    query:
+      'Exit code 1\nurllib.error.URLError: <urlopen error [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1129)>',
+    resolution:
+      'Python has no CA bundle to verify the server (typical for python.org installs on macOS) - run "Install Certificates.command" / install certifi and point SSL_CERT_FILE at it; do not disable verification',
+    sources: {
+      stored: 'https://github.com/AI4Finance-Foundation/FinGPT/issues/79',
+      query: 'https://github.com/itsmehacker/CardPwn/issues/8',
+    },
+  },
+  {
+    id: 'rw-kubectl-localhost-8080-refused',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nroot@ubuntu:~# kubectl version\nClient Version: version.Info{Major:"1", Minor:"13", GitVersion:"v1.13.1", GitCommit:"eec55b9ba98609a46fee712359c7b5b365bdd920", GitTreeState:"clean", BuildDate:"2018-12-13T10:39:04Z", GoVersion:"go1.11.2", Compiler:"gc", Platform:"linux/amd64"}\nThe connection to the server localhost:8080 was refused - did you specify the right host or port?',
+    query:
+      'Exit code 1\nroot@node:~# kubectl version\n\nClient Version: version.Info{Major:"1", Minor:"6", GitVersion:"v1.6.0", GitCommit:"fff5156092b56e6bd60fff75aad4dc9de6b6ef37", GitTreeState:"clean", BuildDate:"2017-03-28T16:36:33Z", GoVersion:"go1.7.5", Compiler:"gc", Platform:"linux/amd64"}\nThe connection to the server localhost:8080 was refused - did you specify the right host or port?',
+    resolution:
+      "kubectl has no kubeconfig, so it falls back to localhost:8080 - copy the cluster's admin.conf to ~/.kube/config (or set KUBECONFIG) for a running cluster",
+    sources: {
+      stored: 'https://github.com/kubernetes/website/issues/12075',
+      query: 'https://github.com/kubernetes/kops/issues/2261',
+    },
+  },
+  {
+    id: 'rw-kubectl-ingress-extensions-v1beta1-removed',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nerror: resource mapping not found for name: "guestbook-ingress" namespace: "" from "ingress.yaml": no matches for kind "Ingress" in version "extensions/v1beta1"\nensure CRDs are installed first',
+    query:
+      'Exit code 1\nresource mapping not found for name: "traefik-web-ui" namespace: "kube-system" from "traefik-in.yaml": no matches for kind "Ingress" in version "extensions/v1beta1"\nensure CRDs are installed first',
+    resolution:
+      'Kubernetes 1.22 removed Ingress from extensions/v1beta1 - rewrite the manifest for networking.k8s.io/v1 (pathType, service name/port backend)',
+    sources: {
+      stored: 'https://github.com/phcollignon/helm/issues/86',
+      query: 'https://github.com/sandervanvugt/ckad/issues/8',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -631,5 +676,14 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       "the tool's own worker threads write to the same SQLite queue concurrently - serialise the writes (one connection/lock, longer timeout); there is no other program to close",
     like: 'rw-sqlite-locked-by-zotero',
+  },
+  {
+    id: 'rw-nm-bash-bad-interpreter-shebang-typo',
+    tool: 'shell',
+    text: 'Exit code 126\n-bash: ./build_install.sh: bin/bash: bad interpreter: No such file or directory',
+    source: 'https://github.com/heyuan110/BashShell/issues/2',
+    differs:
+      'the shebang lacks its leading slash (#!bin/bash), so no interpreter path exists - fix the first line to',
+    like: 'rw-bash-crlf-bad-interpreter',
   },
 ];
