@@ -851,6 +851,96 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/alphagov/govuk-infrastructure/pull/297',
     },
   },
+  {
+    id: 'rw-npm-etarget-version-not-published',
+    tool: 'npm',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n$ npm install --save picomatch\nnpm ERR! code ETARGET\nnpm ERR! notarget No matching version found for picomatch@^2.2.3.\nnpm ERR! notarget In most cases you or one of your dependencies are requesting\nnpm ERR! notarget a package version that doesn't exist.",
+    query:
+      "Exit code 1\nnpm ERR! code ETARGET\nnpm ERR! notarget No matching version found for tarn@1.2.0\nnpm ERR! notarget In most cases you or one of your dependencies are requesting\nnpm ERR! notarget a package version that doesn't exist.\nnpm ERR! notarget\nnpm ERR! notarget It was specified as a dependency of 'content-type-builder'\nnpm ERR! notarget\n\nnpm ERR! A complete log of this run can be found in:",
+    resolution:
+      'the requested version is not (or no longer) published - depend on a version that exists (npm view <pkg> versions), e.g. the next published release',
+    sources: {
+      stored: 'https://github.com/micromatch/picomatch/issues/82',
+      query: 'https://github.com/Vincit/tarn.js/issues/35',
+    },
+  },
+  {
+    id: 'rw-npm5-eintegrity-sha1-checksum',
+    tool: 'npm',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nnpm ERR! code EINTEGRITY\nnpm ERR! sha1-8/zKCm/gZzanulcpZgaWF8EwtIE= integrity checksum failed when using sha1: wanted sha1-8/zKCm/gZzanulcpZgaWF8EwtIE= but got sha1-PnrIJ5Q30Z/xuOeqIq48KWQuZn0=. (2238 bytes)',
+    query:
+      'Exit code 1\nnpm ERR! code EINTEGRITY\nnpm ERR! sha1-6HqA+ou5ScvQVi+hE5kpOFKkR6o= integrity checksum failed when using sha1: wanted sha1-6HqA+ou5ScvQVi+hE5kpOFKkR6o= but got sha1-1sjQtiyd2luWzdFncRZCrtI/jPE=. (1482034 bytes)',
+    resolution:
+      "npm 5's cache/lock holds a stale integrity value - run npm cache verify (or npm cache clean --force), upgrade npm, and reinstall (regenerate package-lock.json if needed)",
+    sources: {
+      stored: 'https://github.com/DevanaLabs/lemon.email-dApp/issues/3',
+      query: 'https://github.com/capitalone/react-native-pathjs-charts/issues/172',
+    },
+  },
+  {
+    id: 'rw-python-no-module-named-cv2',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nTraceback (most recent call last):\n  File "E:\\wall paper\\J.A.R.V.I.S-master\\J.A.R.V.I.S-master\\Face-Recognition\\Sample generator.py", line 1, in <module>\n    import cv2\nModuleNotFoundError: No module named \'cv2\'',
+    query:
+      'Exit code 1\npygame 2.1.2 (SDL 2.26.5, Python 3.11.2)\nHello from the pygame community. https://www.pygame.org/contribute.html\nTraceback (most recent call last):\n  File "/home/pi/RPiCamGUI-main/RPiCamGUI.py", line 27, in <module>\n    import cv2\nModuleNotFoundError: No module named \'cv2\'',
+    resolution:
+      'OpenCV is not installed for the Python running the script - install it for that interpreter (pip install opencv-python, or python3-opencv from the distro)',
+    sources: {
+      stored: 'https://github.com/GauravSingh9356/J.A.R.V.I.S/issues/46',
+      query: 'https://github.com/Gordon999/RPiCamGUI/issues/7',
+    },
+  },
+  {
+    id: 'rw-git-push-rejected-fetch-first',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nTo https://github.com/stef-von-d/cook-club.git\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'https://github.com/stef-von-d/cook-club.git'\nhint: Updates were rejected because the remote contains work that you do\nhint: not have locally. This is usually caused by another repository pushing\nhint: to the same ref. You may want to first integrate the remote changes\nhint: (e.g., 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    query:
+      "Exit code 1\nsattams-MacBook-Pro:proj-sattam sattam$ git push origin main\nTo https://github.com/sattamalhamidy/proj-sattam.git\n! [rejected] main -> main (fetch first)\nerror: failed to push some refs to 'https://github.com/sattamalhamidy/proj-sattam.git'\nhint: Updates were rejected because the remote contains work that you do\nhint: not have locally. This is usually caused by another repository pushing\nhint: to the same ref. You may want to first integrate the remote changes\nhint: (e.g., 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    resolution:
+      'the remote branch has commits you do not have - git pull (merge or --rebase) to integrate them, then push again',
+    sources: {
+      stored: 'https://github.com/gitpod-io/openvscode-server/issues/555',
+      query: 'https://github.com/rtyley/bfg-repo-cleaner/issues/436',
+    },
+  },
+  {
+    id: 'rw-docker-copy-file-not-in-context',
+    tool: 'docker',
+    kind: 'paraphrase',
+    stored:
+      'Exit code 1\n$ docker build -t rserver .\n => ERROR [19/20] COPY supervisord.conf /etc/supervisor/conf.d/supervisord.conf                                    0.0s\n------\n > [19/20] COPY supervisord.conf /etc/supervisor/conf.d/supervisord.conf:\n------\nfailed to compute cache key: "/supervisord.conf" not found: not found',
+    query:
+      'Exit code 1\n => ERROR [web 7/7] COPY config /app/                                                                                                                          \n------\n > [web 7/7] COPY config /app/:\n------\nfailed to solve: failed to compute cache key: failed to calculate checksum of ref f623ee27-bbda-4182-bd0c-c189adf03ff1::5pn9sm97lepgqts1a10reksj1: "/config": not found',
+    resolution:
+      'the file named in COPY is not in the build context (missing, wrong context folder, or excluded by .dockerignore) - add it or build from the right context',
+    sources: {
+      stored: 'https://github.com/keberwein/docker_shiny-server_centos7/issues/2',
+      query: 'https://github.com/DEENUU1/property-aggregator/issues/2',
+    },
+  },
+  {
+    id: 'rw-pytest-import-sibling-helper-module',
+    tool: 'pytest',
+    kind: 'recurrence',
+    stored:
+      "Exit code 2\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib64/python3.9/importlib/__init__.py:127: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/test_ipa_dna.py:5: in <module>\n    from base import BaseTest\nE   ModuleNotFoundError: No module named 'base'",
+    query:
+      "Exit code 2\n==================================== ERRORS ====================================\n__________________ ERROR collecting tests/team_7/test_food.py __________________\nImportError while importing test module '/home/arg/oop-python-nycu/tests/team_7/test_food.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib/python3.8/importlib/__init__.py:127: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/team_7/test_food.py:2: in <module>\n    import add_path\nE   ModuleNotFoundError: No module named 'add_path'\n=========================== short test summary info ============================\nERROR tests/team_7/test_food.py\n!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n=============================== 1 error in 0.05s ===============================",
+    resolution:
+      "a test imports a helper module that sits next to it but is not importable under pytest's rootdir/import mode - import it as a package path or put its folder on sys.path (conftest.py or pythonpath in the pytest config)",
+    sources: {
+      stored: 'https://github.com/freeipa/freeipa-healthcheck/pull/178',
+      query: 'https://github.com/ARG-NCTU/oop-python-nycu/pull/101',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -1015,5 +1105,59 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'the committed package-lock.json resolves packages from a company-internal registry host that outsiders cannot resolve - regenerate the lock file against the public registry; the network is fine',
     like: 'rw-npm-getaddrinfo-enotfound-registry',
+  },
+  {
+    id: 'rw-nm-node-cannot-find-entry-script',
+    tool: 'node',
+    text: "Exit code 1\nnode:internal/modules/cjs/loader:1050\n  throw err;\n  ^\n\nError: Cannot find module '/Users/x/Desktop/Project/server/app.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1047:15)\n    at Module._load (node:internal/modules/cjs/loader:893:27)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12)\n    at node:internal/main/run_main_module:23:47 {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: []\n}\n\nNode.js v18.14.0",
+    source: 'https://github.com/npm/cli/issues/6438',
+    differs:
+      'the script path given to node does not exist (run from the wrong folder or a mistyped file name) - fix the path/cwd; no package is missing',
+    like: 'rw-node-cannot-find-module-dependency',
+  },
+  {
+    id: 'rw-nm-node-cannot-find-module-ampersand-path',
+    tool: 'node',
+    text: "Exit code 1\n$ npm start\n\n> react-complete-guide@0.1.0 start\n> react-scripts start\n\n'-using-the-context-API\\node_modules\\.bin\\' is not recognized as an internal or external command,\noperable program or batch file.\nnode:internal/modules/cjs/loader:1050\n  throw err;\n  ^\n\nError: Cannot find module 'D:\\udemy\\courses\\react-complete-guide\\react-scripts\\bin\\react-scripts.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1047:15)\n    at Module._load (node:internal/modules/cjs/loader:893:27)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12)\n    at node:internal/main/run_main_module:23:47 {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: []\n}\n\nNode.js v18.14.0",
+    source: 'https://github.com/nodejs/help/issues/1846',
+    differs:
+      "the project folder name contains '&', which cmd.exe splits when npm runs the script, so the bin path is cut - move/rename the folder without '&'",
+    like: 'rw-node-cannot-find-module-dependency',
+  },
+  {
+    id: 'rw-nm-node-cannot-find-native-addon-build',
+    tool: 'node',
+    text: "Exit code 1\nC:\\Users\\AYKA\\Desktop\\selfbot-cia>node index.js\nLoading 54 commands!\ninternal/modules/cjs/loader.js:583\n    throw err;\n    ^\n\nError: Cannot find module '../build/Release/canvas.node'\n    at Function.Module._resolveFilename (internal/modules/cjs/loader.js:581:15)\n    at Function.Module._load (internal/modules/cjs/loader.js:507:25)\n    at Module.require (internal/modules/cjs/loader.js:637:17)\n    at require (internal/modules/cjs/helpers.js:22:18)\n    at Object.<anonymous> (C:\\Users\\AYKA\\Desktop\\selfbot-cia\\node_modules\\canvas\\lib\\bindings.js:3:18)",
+    source: 'https://github.com/debug-js/debug/issues/681',
+    differs:
+      'the native addon (canvas.node) was never compiled during install - rebuild it (npm rebuild canvas with its build prerequisites); a plain npm install of a package does not fix it',
+    like: 'rw-node-cannot-find-module-dependency',
+  },
+  {
+    id: 'rw-nm-npm-e404-registry-outage',
+    tool: 'npm',
+    text: "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/@pm2%2fagent - Not found\nnpm ERR! 404\nnpm ERR! 404  '@pm2/agent@~1.0.2' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404 It was specified as a dependency of 'pm2'\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/ubuntu/.npm/_logs/2020-08-06T09_50_56_130Z-debug.log",
+    source: 'https://github.com/Unitech/pm2/issues/4803',
+    differs:
+      "the registry URL is correct; scoped packages 404'd during an npm registry incident - retry once the registry is healthy, no config to change",
+    like: 'rw-npm-e404-registry-set-to-github-url',
+  },
+  {
+    id: 'rw-nm-docker-copy-from-stage-artifact-missing',
+    tool: 'docker',
+    text: 'Exit code 1\n => ERROR [stage-1 5/9] COPY --from=builder /app/build/ex  0.0s\n------\n > [stage-1 5/9] COPY --from=builder /app/build/examples/edusense/edusense.bin /app:\nfailed to compute cache key: "/app/build/examples/edusense/edusense.bin" not found: not found',
+    source: 'https://github.com/edusense/edusense/issues/42',
+    differs:
+      'the COPY --from=builder source is an artifact the builder stage never produced (its build failed or wrote elsewhere) - fix the builder stage/path; the build context is irrelevant',
+    like: 'rw-docker-copy-file-not-in-context',
+  },
+  {
+    id: 'rw-nm-pytest-import-module-absent-from-checkout',
+    tool: 'pytest',
+    text: "Exit code 2\nImportError while importing test module '/opt/ProxmoxMCP/tests/test_vm_console.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib/python3.13/importlib/__init__.py:88: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/test_vm_console.py:8: in <module>\n    from proxmox_mcp.tools.vm_console import VMConsoleManager\nE   ModuleNotFoundError: No module named 'proxmox_mcp.tools.vm_console'",
+    source: 'https://github.com/canvrno/ProxmoxMCP/issues/11',
+    differs:
+      'the test targets a package submodule (tools.vm_console) that does not exist in this checkout - update the code or drop the stale test; paths and installs are fine',
+    like: 'rw-pytest-import-sibling-helper-module',
   },
 ];

@@ -523,6 +523,51 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/sandervanvugt/ckad/issues/8',
     },
   },
+  {
+    id: 'rw-npm-e404-registry-set-to-github-url',
+    tool: 'npm',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://github.com/npm/npm-registry-couchapp/mysql - Not Found\nnpm ERR! 404\nnpm ERR! 404  'mysql@*' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.",
+    query:
+      "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://github.com/npm/npm-registry-couchapp/npm - Not Found\nnpm ERR! 404\nnpm ERR! 404  'npm@latest' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /Users/####/.npm/_logs/2020-09-17T08_22_07_766Z-debug.log",
+    resolution:
+      "npm's registry setting points at a GitHub URL instead of the registry - reset it with npm config set registry https://registry.npmjs.org/",
+    sources: {
+      stored: 'https://github.com/react/create-react-app/issues/11288',
+      query: 'https://github.com/npm/cli/issues/1816',
+    },
+  },
+  {
+    id: 'rw-node-cannot-find-module-dependency',
+    tool: 'node',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nnode:internal/modules/cjs/loader:1078\n  throw err;\n  ^\n\nError: Cannot find module 'express'\nRequire stack:\n- C:\\Users\\Admin\\Desktop\\Atlas\\index.js\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1075:15)\n    at Module._load (node:internal/modules/cjs/loader:920:27)\n    at Module.require (node:internal/modules/cjs/loader:1141:19)\n    at require (node:internal/modules/cjs/helpers:110:18)\n    at Object.<anonymous> (C:\\Users\\Admin\\Desktop\\Atlas\\index.js:20:17)\n    at Module._extensions..js (node:internal/modules/cjs/loader:1308:10)\n    at Module.load (node:internal/modules/cjs/loader:1117:32)\n    at Module._load (node:internal/modules/cjs/loader:958:12)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12) {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: [ 'C:\\\\Users\\\\Admin\\\\Desktop\\\\Atlas\\\\index.js' ]\n}\n\nNode.js v18.16.0",
+    query:
+      "Exit code 1\nubuntu@ip-172-31-47-107:~/AWS-Session$ npm run start\n\n> stripe-integration@1.0.0 start\n> node server.js\n\nnode:internal/modules/cjs/loader:1137\n  throw err;\n  ^\n\nError: Cannot find module 'express'\nRequire stack:\n- /home/ubuntu/AWS-Session/server.js\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1134:15)\n    at Module._load (node:internal/modules/cjs/loader:975:27)\n    at Module.require (node:internal/modules/cjs/loader:1225:19)\n    at require (node:internal/modules/helpers:177:18)\n    at Object.<anonymous> (/home/ubuntu/AWS-Session/server.js:1:17)\n    at Module._compile (node:internal/modules/cjs/loader:1356:14)\n    at Module._extensions..js (node:internal/modules/cjs/loader:1414:10)\n    at Module.load (node:internal/modules/cjs/loader:1197:32)\n    at Module._load (node:internal/modules/cjs/loader:1013:12)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:128:12) {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: [ '/home/ubuntu/AWS-Session/server.js' ]\n}\n\nNode.js v18.19.1",
+    resolution:
+      "the project's dependencies were never installed - run npm install in the project folder (the one with package.json) before starting it",
+    sources: {
+      stored: 'https://github.com/FantoX001/Atlas-MD/issues/100',
+      query: 'https://github.com/verma-kunal/AWS-Session/issues/10',
+    },
+  },
+  {
+    id: 'rw-git-push-protected-branch-gh006',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nWriting objects: 100% (7/7), 1.98 KiB | 1.98 MiB/s, done.\nTotal 7 (delta 5), reused 0 (delta 0), pack-reused 0\nremote: Resolving deltas: 100% (5/5), completed with 3 local objects.\nremote: error: GH006: Protected branch update failed for refs/heads/main.\nremote: \nremote: - Changes must be made through a pull request.\nTo github.com:foundry-rs/block-explorers.git\n ! [remote rejected] main -> main (protected branch hook declined)\nerror: failed to push some refs to 'github.com:foundry-rs/block-explorers.git'",
+    query:
+      "Exit code 1\n[main d086c2b] Auto-sync: Update after running sync.py script\n 15 files changed, 15 insertions(+)\nremote: error: GH006: Protected branch update failed for refs/heads/main.        \nremote: \nremote: - Changes must be made through a pull request.        \nTo https://github.com/SalamLang/Salam.git\n ! [remote rejected] main -> main (protected branch hook declined)\nerror: failed to push some refs to 'https://github.com/SalamLang/Salam.git'\nError: Process completed with exit code 1.",
+    resolution:
+      'the branch is protected and only accepts changes through pull requests - push to another branch and open a PR (or change the branch protection for the bot)',
+    sources: {
+      stored: 'https://github.com/foundry-rs/block-explorers/pull/110',
+      query: 'https://github.com/SalamLang/Salam/issues/430',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -685,5 +730,23 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       'the shebang lacks its leading slash (#!bin/bash), so no interpreter path exists - fix the first line to',
     like: 'rw-bash-crlf-bad-interpreter',
+  },
+  {
+    id: 'rw-nm-gitlab-force-push-protected-branch',
+    tool: 'git',
+    text: "Exit code 1\n GitLab: You are not allowed to force push code to a protected branch on this project.\n ! [remote rejected] master -> master (pre-receive hook declined)\nerror: 无法推送一些引用到 'git@git.cc/coola/me.git'",
+    source: 'https://github.com/gitlabhq/gitlabhq/issues/10405',
+    differs:
+      'normal pushes are allowed; GitLab refuses only the force push to the protected branch - integrate the remote history and push without --force (or allow force push on that branch)',
+    like: 'rw-git-push-protected-branch-gh006',
+  },
+  {
+    id: 'rw-nm-pytest-import-third-party-missing',
+    tool: 'pytest',
+    text: "Exit code 2\nImportError while importing test module '/home/watch/gitprojects/shallow-backup/tests/test_copies.py'.  \nHint: make sure your test modules/packages have valid Python names.  \nTraceback:  \ntests/test_copies.py:4: in <module>  \n    from shallow_backup import _copy_file, _copy_dir  \nshallow_backup.py:2: in <module>  \n    import git  \nE   ModuleNotFoundError: No module named 'git'  ",
+    source: 'https://github.com/alichtman/shallow-backup/issues/115',
+    differs:
+      "the missing module is a third-party dependency (GitPython's git) not installed in the test environment - install the project's requirements; no sys.path change helps",
+    like: 'rw-pytest-import-sibling-helper-module',
   },
 ];
