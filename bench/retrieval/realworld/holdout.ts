@@ -941,6 +941,93 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/ARG-NCTU/oop-python-nycu/pull/101',
     },
   },
+  {
+    id: 'rw-tsc-ts2307-vue-sfc-no-shim',
+    tool: 'tsc',
+    kind: 'recurrence',
+    stored: "Cannot find module './App.vue' or its corresponding type declarations.ts(2307)",
+    query: "Cannot find module './App.vue' or its corresponding type declarations.ts(2307)",
+    resolution:
+      "TypeScript cannot type .vue single-file components by itself - add a shims-vue.d.ts with `declare module '*.vue'` (or use the Vue language tooling that understands .vue files)",
+    sources: {
+      stored: 'https://github.com/microsoft/vscode-eslint/issues/1440',
+      query: 'https://github.com/vuejs/create-vue/issues/48',
+    },
+  },
+  {
+    id: 'rw-docker-compose-pull-denied-image-not-built',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n[+] Running 0/1\n ⠿ linksnatch Error                                                        1.8s\nError response from daemon: pull access denied for linksnatch, repository does not exist or may require 'docker login': denied: requested access to the resource is denied",
+    query:
+      "Exit code 1\nERROR: pull access denied for wolweb, repository does not exist or may require 'docker login': denied: requested access to the resource is denied",
+    resolution:
+      'the compose service names an image that only exists after a local build - build it first (docker build -t NAME . / docker compose build) or add a build section to the service',
+    sources: {
+      stored: 'https://github.com/eternalevelyn/linksnatch-docker/issues/3',
+      query: 'https://github.com/sameerdhoot/wolweb/issues/3',
+    },
+  },
+  {
+    id: 'rw-terraform-aws-no-credential-sources',
+    tool: 'terraform',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nError: error configuring Terraform AWS Provider: no valid credential sources for Terraform AWS Provider found.\n\nPlease see https://registry.terraform.io/providers/hashicorp/aws\nfor more information about providing credentials.\n\nError: NoCredentialProviders: no valid providers in chain. Deprecated.\n\tFor verbose messaging see aws.Config.CredentialsChainVerboseErrors',
+    query:
+      'Exit code 1\n# terraform apply\n\nFollowing Error Appears:\n\nError: error configuring Terraform AWS Provider: no valid credential sources for Terraform AWS Provider found.\n\nPlease see https://registry.terraform.io/providers/hashicorp/aws\nfor more information about providing credentials.\n\nError: NoCredentialProviders: no valid providers in chain. Deprecated.\n\tFor verbose messaging see aws.Config.CredentialsChainVerboseErrors',
+    resolution:
+      "Terraform's AWS provider found no credentials - configure them where terraform runs (aws configure / ~/.aws/credentials profile, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)",
+    sources: {
+      stored: 'https://github.com/aws-quickstart/terraform-aws-vpc/issues/6',
+      query: 'https://github.com/jambonz/jambonz-infrastructure/issues/5',
+    },
+  },
+  {
+    id: 'rw-node-listen-eacces-privileged-port',
+    tool: 'node',
+    kind: 'paraphrase',
+    stored:
+      "Exit code 1\nnode:events:502\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EACCES: permission denied 0.0.0.0:80\n    at Server.setupListenHandle [as _listen2] (node:net:1915:21)\n    at listenInCluster (node:net:1994:12)\n    at Server.listen (node:net:2099:7)\n    at Object.<anonymous> (/home/jonpi/LD-ToyPad-Emulator/index.js:616:8)\n    at Module._compile (node:internal/modules/cjs/loader:1562:14)\n    at Object..js (node:internal/modules/cjs/loader:1699:10)\n    at Module.load (node:internal/modules/cjs/loader:1313:32)\n    at Function._load (node:internal/modules/cjs/loader:1123:12)\n    at TracingChannel.traceSync (node:diagnostics_channel:322:14)\n    at wrapModuleLoad (node:internal/modules/cjs/loader:217:24)\nEmitted 'error' event on Server instance at:\n    at emitErrorNT (node:net:1973:8)\n    at process.processTicksAndRejections (node:internal/process/task_queues:90:21) {\n  code: 'EACCES',\n  errno: -13,\n  syscall: 'listen',\n  address: '0.0.0.0',\n  port: 80\n}",
+    query: 'Exit code 1\nError: listen EACCES 0.0.0.0:80',
+    resolution:
+      'ports below 1024 are privileged - run the server on a higher port (e.g. 8080) or give node the right to bind low ports instead of running as a normal user',
+    sources: {
+      stored: 'https://github.com/Berny23/LD-ToyPad-Emulator/issues/231',
+      query: 'https://github.com/ticruz38/Ambrosia/issues/2',
+    },
+  },
+  {
+    id: 'rw-git-ssh-host-key-verification-failed',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\nCloning into '/tmp/semver-git-repo'...\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.\nerror bumping version: exit status 128",
+    query:
+      'Exit code 128\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.',
+    resolution:
+      'the SSH host key of the git server is not in known_hosts for this user - add it (ssh-keyscan HOST >> ~/.ssh/known_hosts or connect once interactively) before cloning',
+    sources: {
+      stored: 'https://github.com/concourse/semver-resource/pull/3',
+      query: 'https://github.com/mathieudutour/git-sketch-plugin/issues/153',
+    },
+  },
+  {
+    id: 'rw-psql-peer-authentication-failed',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      'Exit code 2\npsql "dbname=mimic user=postgres options=--search_path=mimiciii" -v ON_ERROR_STOP=1 -f postgres_create_tables$(psql --version | perl -lne \'print "_pg10" if / 10.\\d+/\').sql\npsql: FATAL:  Peer authentication failed for user "postgres"\nMakefile:110: recipe for target \'mimic-build\' failed\nmake: *** [mimic-build] Error 2',
+    query:
+      'Exit code 2\npsql invidious kemal < /home/invidious/invidious/config/sql/videos.sql\npsql: FATAL:  Peer authentication failed for user "kemal"',
+    resolution:
+      'local socket connections use peer auth, which needs an OS user of the same name - connect over TCP (-h 127.0.0.1) or switch the local line in pg_hba.conf to md5/scram',
+    sources: {
+      stored: 'https://github.com/MIT-LCP/mimic-code/pull/492',
+      query: 'https://github.com/iv-org/invidious/issues/881',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -1159,5 +1246,50 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'the test targets a package submodule (tools.vm_console) that does not exist in this checkout - update the code or drop the stale test; paths and installs are fine',
     like: 'rw-pytest-import-sibling-helper-module',
+  },
+  {
+    id: 'rw-nm-docker-pull-denied-wrong-image-name',
+    tool: 'docker',
+    text: "Exit code 1\nError response from daemon: pull access denied for minio, repository does not exist or may require 'docker login': denied: requested access to the resource is denied\nError: Process completed with exit code 1.",
+    source: 'https://github.com/wukongdaily/DockerTarBuilder/issues/11',
+    differs:
+      'the image is meant to come from Docker Hub but the name is wrong (the MinIO image lives under a namespace, not as bare `minio`) - use the correct repository name, nothing needs building',
+    like: 'rw-docker-compose-pull-denied-image-not-built',
+  },
+  {
+    id: 'rw-nm-python-circular-import-inside-installed-package',
+    tool: 'python',
+    text: 'Exit code 1\nTraceback (most recent call last):\n  File "/home/will/repo/scripts/snnax_tutorial.py", line 2, in <module>\n    import snnax\n  File "/home/will/repo/.venv/lib/python3.10/site-packages/snnax/__init__.py", line 2, in <module>\n    from . import snn\n  File "/home/will/repo/.venv/lib/python3.10/site-packages/snnax/snn/__init__.py", line 1, in <module>\n    from . import init\nImportError: cannot import name \'init\' from partially initialized module \'snnax.snn\' (most likely due to a circular import) (/home/will/repo/.venv/lib/python3.10/site-packages/snnax/snn/__init__.py)',
+    source: 'https://github.com/PGI15/snnax/issues/13',
+    differs:
+      'the cycle is inside the pip-installed package itself (its __init__ imports a submodule that is missing/cyclic in that release) - the package has to be fixed or another version installed, renaming user files does nothing',
+    like: 'rw-python-circular-import-local-name-shadows-package',
+  },
+  {
+    id: 'rw-nm-git-ssh-remote-host-identification-changed',
+    tool: 'git',
+    text: 'Exit code 128\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\nIT IS POSSIBLE THAT SOMEONE IS DOING SOMETHING NASTY!\nSomeone could be eavesdropping on you right now (man-in-the-middle attack)!\nIt is also possible that a host key has just been changed.\nThe fingerprint for the ED25519 key sent by the remote host is\nSHA256:HvkOXIaIyXi9ULkuGKWd8V7sR8HmrJ9EN1ht0QfMGRU.\nPlease contact your system administrator.\nAdd correct host key in /Users/xxx/.ssh/known_hosts to get rid of this message.\nOffending ECDSA key in /Users/xxx/.ssh/known_hosts:15\nHost key for gitlab.xxx.cn has changed and you have requested strict checking.\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.',
+    source: 'https://github.com/Inchill/fe-notes/issues/54',
+    differs:
+      'known_hosts already holds an OLD key for the server (it was migrated) - the stale entry must be removed (ssh-keygen -R HOST), adding a key is not enough',
+    like: 'rw-git-ssh-host-key-verification-failed',
+  },
+  {
+    id: 'rw-nm-docker-windows-port-reserved-by-hyperv',
+    tool: 'docker',
+    text: 'Exit code 1\nError response from daemon: Ports are not available: exposing port TCP 0.0.0.0:50070 -> 0.0.0.0:0: listen tcp 0.0.0.0:50070: bind: An attempt was made to access a socket in a way forbidden by its access permissions.',
+    source: 'https://github.com/msemn/bd-infra/issues/6',
+    differs:
+      'no container or program holds the port - Windows reserves it (Hyper-V/WinNAT excluded port range) so the bind is forbidden; pick another port or change the reserved range',
+    like: 'rw-docker-port-already-allocated',
+  },
+  {
+    id: 'rw-nm-cargo-linker-lld-not-found-config',
+    tool: 'cargo',
+    text: 'Exit code 101\nerror: linker `lld` not found\n  |\n  = note: program not found\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that Visual Studio 2017 or later, or Build Tools for Visual Studio were installed with the Visual C++ option.\n\nnote: VS Code is a different product, and is not sufficient.',
+    source: 'https://github.com/garyttierney/me3/issues/21',
+    differs:
+      "the project's cargo config asks for the `lld` linker, which is missing even though the C++ build tools are installed - install lld or drop the linker override",
+    like: 'rw-cargo-msvc-link-exe-not-found',
   },
 ];

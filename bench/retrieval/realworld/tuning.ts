@@ -568,6 +568,66 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/SalamLang/Salam/issues/430',
     },
   },
+  {
+    id: 'rw-python-circular-import-local-name-shadows-package',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nImportError: cannot import name 'App' from partially initialized module 'embedchain' (most likely due to a circular import)",
+    query:
+      "Exit code 1\nImportError: cannot import name '_csiread' from partially initialized module 'csiread' (most likely due to a circular import) (/home/tt/csiread/csiread/__init__.py)",
+    resolution:
+      'a local script or folder with the same name as the installed package is imported instead of it - rename the script (and delete its .pyc) or run from a different directory',
+    sources: {
+      stored: 'https://github.com/mem0ai/mem0/issues/88',
+      query: 'https://github.com/citysu/csiread/issues/15',
+    },
+  },
+  {
+    id: 'rw-npm-react-scripts-not-found-no-node-modules',
+    tool: 'npm',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n> Rover-MCT@0.1.0 start /home/alpha/Rover-Mission-Control\n> react-scripts start\n\nsh: 1: react-scripts: not found\nnpm ERR! code ELIFECYCLE\nnpm ERR! syscall spawn\nnpm ERR! file sh\nnpm ERR! errno ENOENT\nnpm ERR! Rover-MCT@0.1.0 start: `react-scripts start`\nnpm ERR! spawn ENOENT\nnpm ERR! \nnpm ERR! Failed at the Rover-MCT@0.1.0 start script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.\nnpm WARN Local package.json exists, but node_modules missing, did you mean to install?',
+    query:
+      'Exit code 1\nsh: 1: react-scripts: not found\nnpm ERR! file sh\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno ENOENT\nnpm ERR! syscall spawn\nnpm ERR! bank-merge-co-task-2@0.1.0 start: `react-scripts start`\nnpm ERR! spawn ENOENT\nnpm ERR! \nnpm ERR! Failed at the bank-merge-co-task-2@0.1.0 start script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.\nnpm WARN Local package.json exists, but node_modules missing, did you mean to install?\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/vishalpapnai17/.npm/_logs/2020-04-24T17_24_21_375Z-debug.log',
+    resolution:
+      "the project's dependencies were never installed in that folder - run npm install there before npm start",
+    sources: {
+      stored: 'https://github.com/jakkra/Rover-Mission-Control/issues/1',
+      query: 'https://github.com/insidesherpa/JPMC-tech-task-2-PY3/issues/69',
+    },
+  },
+  {
+    id: 'rw-python312-distutils-runtime-import',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n    from distutils.version import StrictVersion\nModuleNotFoundError: No module named 'distutils'",
+    query:
+      "Exit code 1\ndef test_combined(tmpdir):\n>       from distutils import dist\nE       ModuleNotFoundError: No module named 'distutils'",
+    resolution:
+      'Python 3.12 no longer ships distutils - install setuptools in the environment (which provides it) or port the code to packaging/setuptools',
+    sources: {
+      stored: 'https://github.com/galaxyproject/ephemeris/issues/219',
+      query: 'https://github.com/wolph/portalocker/issues/86',
+    },
+  },
+  {
+    id: 'rw-cargo-msvc-link-exe-not-found',
+    tool: 'cargo',
+    kind: 'recurrence',
+    stored:
+      'Exit code 101\nerror: linker `link.exe` not found\n  |\n  = note: The system cannot find the file specified. (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that VS 2013 or VS 2015 was installed with the Visual C++ option\n\nerror: aborting due to previous error\n\nerror: Could not compile `rust`.',
+    query:
+      'Exit code 101\ncargo build\n   Compiling proc-macro2 v1.0.27\n   Compiling syn v1.0.73\n   Compiling memchr v2.4.0\n   Compiling libc v0.2.96\n   Compiling failure_derive v0.1.8\n   Compiling ppv-lite86 v0.2.10\n   Compiling getrandom v0.1.16\n   Compiling hamming v0.1.3\nerror: linker `link.exe` not found\n  |\n  = note: The system cannot find the file specified. (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that VS 2013, VS 2015, VS 2017 or VS 2019 was installed with the Visual C++ option\n\nerror: aborting due to previous error',
+    resolution:
+      "the Windows MSVC toolchain needs Microsoft's linker - install Visual Studio Build Tools with the C++ workload (and Windows SDK), or switch to the gnu toolchain",
+    sources: {
+      stored: 'https://github.com/rust-lang/rust/issues/53330',
+      query: 'https://github.com/Aatch/ramp/issues/128',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -748,5 +808,77 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       "the missing module is a third-party dependency (GitPython's git) not installed in the test environment - install the project's requirements; no sys.path change helps",
     like: 'rw-pytest-import-sibling-helper-module',
+  },
+  {
+    id: 'rw-nm-tsc-ts2307-starter-relative-file-missing',
+    tool: 'tsc',
+    text: "Exit code 2\nsrc/index.ts:2:15 - error TS2307: Cannot find module './lib/hash' or its corresponding type declarations.\n\n2 export * from './lib/hash';",
+    source: 'https://github.com/bitjson/typescript-starter/issues/246',
+    differs:
+      'the import points at a plain .ts file that the generated starter project does not contain - the file must exist (or the export be removed), a declaration shim does not help',
+    like: 'rw-tsc-ts2307-vue-sfc-no-shim',
+  },
+  {
+    id: 'rw-nm-tsc-ts2307-library-path-alias',
+    tool: 'tsc',
+    text: "Exit code 1\n------------------------------------------------------------------------------\nBuilding entry point 'test-lib'\n------------------------------------------------------------------------------\nCompiling TypeScript sources through ngc\nERROR: projects/test-lib/src/lib/test-lib.component.ts:2:32 - error TS2307: Cannot find module '@components/dummy/dummy.component' or its corresponding type declarations.\n\n2 import { DummyComponent } from \"@components/dummy/dummy.component\";",
+    source: 'https://github.com/angular/angular/issues/38278',
+    differs:
+      'a tsconfig `paths` alias in an Angular library build does not resolve - the alias mapping (relative to baseUrl) must be fixed, not a missing declaration',
+    like: 'rw-tsc-ts2307-vue-sfc-no-shim',
+  },
+  {
+    id: 'rw-nm-docker-run-subcommands-mixed-image-name',
+    tool: 'docker',
+    text: "Exit code 125\nUnable to find image 'push:latest' locally\ndocker: Error response from daemon: pull access denied for push, repository does not exist or may require 'docker login'.",
+    source: 'https://github.com/oracle/docker-images/issues/999',
+    differs:
+      'running `docker run push ...` makes docker treat the word `push` as an image name - the command line is wrong (run and push are separate commands), no image is missing',
+    like: 'rw-docker-compose-pull-denied-image-not-built',
+  },
+  {
+    id: 'rw-nm-npm-start-script-exit-status-1',
+    tool: 'npm',
+    text: 'Exit code 1\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! lcotodo@0.1.0 start: `react-scripts start`\nnpm ERR! Exit status 1\nnpm ERR!\nnpm ERR! Failed at the lcotodo@0.1.0 start script.',
+    source: 'https://github.com/react/create-react-app/issues/7793',
+    differs:
+      "react-scripts was found and ran, then exited with status 1 - the real error is the dev server's own output, reinstalling the binary is not the fix",
+    like: 'rw-npm-react-scripts-not-found-no-node-modules',
+  },
+  {
+    id: 'rw-nm-apt-python3-distutils-no-candidate',
+    tool: 'shell',
+    text: "Exit code 100\nPackage python3-distutils is not available, but is referred to by another package.. This may mean that the package is missing, has been obsoleted, or\nis only available from another source\nE: Package 'python3-distutils' has no installation candidate",
+    source: 'https://github.com/python/cpython/issues/128376',
+    differs:
+      'apt on a newer distribution has no python3-distutils package any more - the install step must stop asking for it, not a Python import failure',
+    like: 'rw-python312-distutils-runtime-import',
+  },
+  {
+    id: 'rw-nm-kubectl-unauthorized-credentials-rejected',
+    tool: 'kubernetes',
+    text: 'Exit code 1\n[app128.dvb401:/home/users/ashish.chalak/.certs/kubernetes/achalak]$ kubectl get pods\nerror: You must be logged in to the server (Unauthorized)',
+    source: 'https://github.com/javsalgar/rbac-online-talk/issues/1',
+    differs:
+      'kubectl reached the API server but its client certificate or token was rejected - the user credentials in kubeconfig must be fixed, the cluster address is fine',
+    like: 'rw-kubectl-localhost-8080-refused',
+  },
+  {
+    id: 'rw-nm-docker-compose-ci-dind-unreachable',
+    tool: 'docker',
+    text: "Exit code 1\nRunning with gitlab-runner 12.2.0 (a987417a)\n   on go_libs_tiv_runner06 KRdrmSKp\nUsing Docker executor with image tiangolo/docker-with-compose ...\n\n + docker-compose down --rmi local --volumes --remove-orphans --timeout 60\n\n Couldn't connect to Docker daemon at http://docker:2375 - is it running?\n If it's at a non-standard location, specify the URL with the DOCKER_HOST environment variable.\n ERROR: Job failed: exit code 1",
+    source: 'https://github.com/tiangolo/docker-with-compose/issues/9',
+    differs:
+      'inside a GitLab CI job the client targets the docker:dind service over TCP - the CI service/DOCKER_HOST setup is wrong, there is no local daemon to start',
+    like: 'rw-docker-daemon-not-running',
+  },
+  {
+    id: 'rw-nm-cargo-cross-compile-msvc-from-macos',
+    tool: 'cargo',
+    text: 'Exit code 1\n   Compiling dotenv v0.15.0\n   Compiling tauri-utils v1.2.1\n   Compiling webview2-com v0.19.1\nerror: linker `link.exe` not found\n  |\n  = note: No such file or directory (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that Visual Studio 2017 or later, or Build Tools for Visual Studio were installed with the Visual C++ option.\n\nnote: VS Code is a different product, and is not sufficient.\n\nerror: could not compile `refstudio` (bin "refstudio") due to previous error\n       Error failed to build app: failed to build app',
+    source: 'https://github.com/refstudio/refstudio/issues/335',
+    differs:
+      'this is a cross-compile to a Windows MSVC target from macOS, where Visual Studio cannot be installed - build on Windows or use a cross toolchain (e.g. cargo-xwin)',
+    like: 'rw-cargo-msvc-link-exe-not-found',
   },
 ];
