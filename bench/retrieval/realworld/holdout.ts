@@ -1028,6 +1028,125 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/iv-org/invidious/issues/881',
     },
   },
+  {
+    id: 'rw-kubectl-deployment-extensions-v1beta1-removed',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nerror: resource mapping not found for name: "nginx-1.10" namespace: "" from "blue-deploy.yaml": no matches for kind "Deployment" in version "extensions/v1beta1"\nensure CRDs are installed first',
+    query:
+      'Exit code 1\nservice/signalk created\npersistentvolumeclaim/signalkpvc created\nerror: resource mapping not found for name: "signalk" namespace: "default" from "kubernetes/signalk-deployment.yaml": no matches for kind "Deployment" in version "extensions/v1beta1"\nensure CRDs are installed first',
+    resolution:
+      'Deployments are no longer served under extensions/v1beta1 - change the manifest to apiVersion apps/v1 (and add the now-required spec.selector)',
+    sources: {
+      stored: 'https://github.com/ianlewis/kubernetes-bluegreen-deployment-tutorial/issues/3',
+      query: 'https://github.com/SignalK/signalk-server/issues/1875',
+    },
+  },
+  {
+    id: 'rw-bundler-lockfile-missing-linux-platform',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      'Exit code 16\n  Your bundle only supports platforms ["universal-darwin-20"] but your local\n  platform is x86_64-linux. Add the current platform to the lockfile with `bundle\n  lock --add-platform x86_64-linux` and try again.\n  Took   0.81 seconds\nError: The process \'/opt/hostedtoolcache/Ruby/2.6.7/x64/bin/bundle\' failed with exit code 16',
+    query:
+      'Exit code 16\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle config --local path /home/runner/work/camping/camping/vendor/bundle\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle config --local deployment true\nCache key: setup-ruby-bundler-cache-v6-ubuntu-22.04-x64-ruby-3.2.2-wd-/home/runner/work/camping/camping-with--without--only--Gemfile.lock-58733e68547864def4455dfff7ed7e384a66cec2df61c03c7e0092270eac62f9\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle install --jobs 4\nYour bundle only supports platforms ["arm64-darwin-22"] but your local platform\nis x86_64-linux. Add the current platform to the lockfile with\n`bundle lock --add-platform x86_64-linux` and try again.\nError: The process \'/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle\' failed with exit code 16',
+    resolution:
+      'Gemfile.lock was generated on macOS and lists only darwin platforms - run `bundle lock --add-platform x86_64-linux` and commit the lockfile',
+    sources: {
+      stored: 'https://github.com/ruby/setup-ruby/issues/177',
+      query: 'https://github.com/camping/camping/issues/168',
+    },
+  },
+  {
+    id: 'rw-ruby-bundle-binstub-missing-bundler-version',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n/usr/local/bin/bundle:23:in `load': cannot load such file -- /usr/lib/ruby/gems/2.7.0/gems/bundler-2.2.19/exe/bundle (LoadError)",
+    query:
+      "Exit code 1\n/usr/local/opt/ruby/bin/bundle:23:in `load': cannot load such file -- /usr/local/lib/ruby/gems/3.0.0/gems/bundler-2.2.19/exe/bundle (LoadError)\n        from /usr/local/opt/ruby/bin/bundle:23:in `<main>'",
+    resolution:
+      'the bundle executable points at a bundler version that is no longer installed - update RubyGems (gem update --system) or reinstall that bundler version',
+    sources: {
+      stored: 'https://github.com/instructure/canvas-lms/issues/2118',
+      query: 'https://github.com/jekyll/jekyll/issues/8759',
+    },
+  },
+  {
+    id: 'rw-gradle-android-plugin-needs-google-repo',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n> Could not resolve all files for configuration ':classpath'.\n   > Could not find com.android.tools.build:gradle:3.0.0.\n     Searched in the following locations:\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.pom\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.jar\n     Required by:\n         project :",
+    query:
+      "Exit code 1\nA problem occurred configuring root project 'AppShortcuts'.\n> Could not resolve all files for configuration ':classpath'.\n   > Could not find com.android.tools.build:gradle:3.0.0.\n     Searched in the following locations:\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.pom\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.jar\n     Required by:\n         project :",
+    resolution:
+      "Android Gradle plugin 3.x is published on Google's Maven repository - add google() to the buildscript repositories (not only jcenter)",
+    sources: {
+      stored: 'https://github.com/gregordr/Secure-Photo-Viewer/pull/2',
+      query: 'https://github.com/googlearchive/android-AppShortcuts/issues/31',
+    },
+  },
+  {
+    id: 'rw-docker-build-git-command-no-dot-git',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n => CACHED [6/8] WORKDIR /python-seal                                      0.0s\n => ERROR [7/8] RUN cd /python-seal &&     git submodule update --init --  0.2s\n------\n > [7/8] RUN cd /python-seal &&     git submodule update --init --recursive:\n#11 0.228 fatal: not a git repository (or any of the parent directories): .git',
+    query: 'Exit code 1\nfatal: not a git repository (or any of the parent directories): .git',
+    resolution:
+      'a RUN step calls git but the build context has no .git (zip download or build started from a subfolder) - build from the root of a real git clone',
+    sources: {
+      stored: 'https://github.com/Huelse/SEAL-Python/issues/68',
+      query: 'https://github.com/NVIDIA/FasterTransformer/issues/720',
+    },
+  },
+  {
+    id: 'rw-python-cv2-libgl-missing-in-container',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nTraceback (most recent call last):\n  File "/app/app.py", line 1, in <module>\n    import cv2\n  File "/usr/local/lib/python3.7/site-packages/cv2/__init__.py", line 5, in <module>\n    from .cv2 import *\nImportError: libGL.so.1: cannot open shared object file: No such file or directory',
+    query:
+      'Exit code 1\nTraceback (most recent call last):\n  File "src/tests/clean.py", line 10, in <module>\n    import cv2\n  File "/home/gitpod/.pyenv/versions/3.8.13/lib/python3.8/site-packages/cv2/__init__.py", line 8, in <module>\n    from .cv2 import *\nImportError: libGL.so.1: cannot open shared object file: No such file or directory',
+    resolution:
+      'opencv-python needs the system OpenGL library that slim/base images lack - install libgl1 (libgl1-mesa-glx on older distros) in the image, or use opencv-python-headless',
+    sources: {
+      stored: 'https://github.com/kjanko/python-fingerprint-recognition/issues/23',
+      query: 'https://github.com/mhw32/data-centric-deep-learning/issues/16',
+    },
+  },
+  {
+    id: 'rw-node-nullish-coalescing-old-node',
+    tool: 'node',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n//model-ajstewart.js:172\n  const weather = weatherMap[label] ?? { dominant: 'unknown', superficial: {}, windyable: false }\n                                     ^\n\nSyntaxError: Unexpected token '?'\n    at wrapSafe (internal/modules/cjs/loader.js:931:16)\n    at Module._compile (internal/modules/cjs/loader.js:979:27)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1035:10)\n    at Module.load (internal/modules/cjs/loader.js:879:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:724:14)\n    at Module.require (internal/modules/cjs/loader.js:903:19)\n    at require (internal/modules/cjs/helpers.js:74:18)\n    at Object.<anonymous> (/index.js:35:22)\n    at Module._compile (internal/modules/cjs/loader.js:1015:30)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1035:10)",
+    query:
+      "Exit code 1\n/tmp/ws4kp# node index.js\n/tmp/ws4kp/index.js:6\nconst port = process.env.WS4KP_PORT ?? 8080;\n                                     ^\n\nSyntaxError: Unexpected token '?'\n    at wrapSafe (internal/modules/cjs/loader.js:915:16)\n    at Module._compile (internal/modules/cjs/loader.js:963:27)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1027:10)\n    at Module.load (internal/modules/cjs/loader.js:863:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:708:14)\n    at Function.executeUserEntryPoint [as runMain] (internal/modules/run_main.js:60:12)\n    at internal/main/run_main_module.js:17:47",
+    resolution:
+      'the code uses the ?? operator, which needs Node 14 or newer - upgrade Node (the installed one is 12)',
+    sources: {
+      stored: 'https://github.com/5310/discord-bot-castform/issues/18',
+      query: 'https://github.com/netbymatt/ws4kp/issues/20',
+    },
+  },
+  {
+    id: 'rw-python-pkg-resources-removed-setuptools-82',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\ndramageek@openaps4:~ $ tconnectsync --check-login\nTraceback (most recent call last):\n  File "/home/dramageek/.local/bin/tconnectsync", line 3, in <module>\n    from tconnectsync import main\n  File "/home/dramageek/.local/pipx/venvs/tconnectsync/lib/python3.11/site-packages/tconnectsync/__init__.py", line 6, in <module>\n    import pkg_resources\nModuleNotFoundError: No module named \'pkg_resources\'',
+    query:
+      "Exit code 1\n/venv/lib/python3.13/site-packages/dictdiffer/__init__.py\", line 15, in <module>\n    import pkg_resources\nModuleNotFoundError: No module named 'pkg_resources'",
+    resolution:
+      'setuptools 82 removed pkg_resources - pin setuptools below 82 for now, or change the package to use importlib.metadata/importlib.resources',
+    sources: {
+      stored: 'https://github.com/jwoglom/tconnectsync/issues/133',
+      query: 'https://github.com/inveniosoftware/dictdiffer/issues/193',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -1291,5 +1410,113 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       "the project's cargo config asks for the `lld` linker, which is missing even though the C++ build tools are installed - install lld or drop the linker override",
     like: 'rw-cargo-msvc-link-exe-not-found',
+  },
+  {
+    id: 'rw-nm-go-sum-checksum-mismatch-retagged',
+    tool: 'go',
+    text: "Exit code 1\n$ go build\nverifying github.com/huskar-t/file-rotatelogs/v2@v2.4.1/go.mod: checksum mismatch\n        downloaded: h1:G7mAYYxgmS0lVkHyy2hEOLQCFB0DlQFTMLWggykrydY=\n        go.sum:     h1:8ULZrsgVJPDgP9QY8mL6/xlHT4FM/wtp4l8UYew+3f8=\n\nSECURITY ERROR\nThis download does NOT match an earlier download recorded in go.sum.\nThe bits may have been replaced on the origin server, or an attacker may\nhave intercepted the download attempt.\n\nFor more information, see 'go help module-auth'.",
+    source: 'https://github.com/taosdata/taosadapter/issues/62',
+    differs:
+      'go.sum HAS an entry but the downloaded bits differ from it (module retagged upstream or tampered) - adding entries with go mod tidy is not the fix; the dependency version/source must be investigated',
+    like: 'rw-go-missing-go-sum-entry',
+  },
+  {
+    id: 'rw-nm-go-checksum-server-mismatch',
+    tool: 'go',
+    text: "Exit code 1\ngo get github.com/ecies/go/v2\ngo: downloading github.com/ecies/go/v2 v2.0.3\ngo: github.com/ecies/go/v2@v2.0.3: verifying module: checksum mismatch\n        downloaded: h1:gosZ7+G8LFo0NHPGR7//Lcj7r5gzVRthWl/De3QVay8=\n        sum.golang.org: h1:rtz3x6uw+if+lt4a39JnCi7M/B35l1JShCXTOBe3LPw=\n\nSECURITY ERROR\nThis download does NOT match the one reported by the checksum server.\nThe bits may have been replaced on the origin server, or an attacker may\nhave intercepted the download attempt.\n\nFor more information, see 'go help module-auth'.",
+    source: 'https://github.com/ecies/go/issues/34',
+    differs:
+      'the module download disagrees with sum.golang.org itself (upstream tag moved or proxy/cache problem) - needs a new release or a clean module cache, not a go.sum edit',
+    like: 'rw-go-missing-go-sum-entry',
+  },
+  {
+    id: 'rw-nm-bundler-add-platform-ruby-version-conflict',
+    tool: 'ruby',
+    text: 'Exit code 6\nFetching gem metadata from https://rubygems.org/.\nResolving dependencies...\nBundler found conflicting requirements for the Ruby version:\n  In Gemfile:\n    Ruby\n\n    raygun-apm was resolved to 1.0.78, which depends on\n      Ruby (< 2.8.dev, >= 2.5)',
+    source: 'https://github.com/ruby/rubygems/issues/4366',
+    differs:
+      "here `bundle lock --add-platform` itself fails because a gem's Ruby requirement conflicts during resolution - a resolver problem (gem/Ruby versions), not a missing lockfile platform",
+    like: 'rw-bundler-lockfile-missing-linux-platform',
+  },
+  {
+    id: 'rw-nm-docker-image-platform-mismatch-warning',
+    tool: 'docker',
+    text: "WARNING: The requested image's platform (linux/amd64) does not match the detected host platform (linux/arm64/v8) and no specific platform was requested",
+    source: 'https://github.com/FreshRSS/FreshRSS/issues/5077',
+    differs:
+      'the amd64 image WAS pulled and started under emulation - only a warning; nothing fails unless the container then crashes, and the fix (if any) is an arm64 build or an explicit --platform',
+    like: 'rw-docker-no-matching-manifest-arm64',
+  },
+  {
+    id: 'rw-nm-postgres-relation-missing-dump-loaded-elsewhere',
+    tool: 'db',
+    text: 'bigsdb_pseudomonas_isolates=#`  select * from users;\nERROR:  relation "users" does not exist\nLINE 1: select * from users;\n                      ^',
+    source: 'https://github.com/kjolley/BIGSdb/issues/860',
+    differs:
+      'the SQL dump was restored with psql -f into the default database instead of the one that was just created - reload it into the right database (psql -d NAME -f dump.sql); no migrations exist to run',
+    like: 'rw-postgres-relation-does-not-exist-migrations-not-run',
+  },
+  {
+    id: 'rw-nm-ruby-bundler-setup-not-installed-system-ruby',
+    tool: 'ruby',
+    text: "Exit code 1\n/usr/lib/ruby/1.9.1/rubygems/custom_require.rb:36:in `require': cannot load such file -- bundler/setup (LoadError)\nfrom /usr/lib/ruby/1.9.1/rubygems/custom_require.rb:36:in `require'\nfrom ./newrelic_redis_agent:4:in `<main>'",
+    source: 'https://github.com/kenjij/newrelic_redis_plugin/issues/3',
+    differs:
+      "the script runs under a Ruby that has no bundler gem at all, so require 'bundler/setup' fails - install bundler for that Ruby and run bundle install",
+    like: 'rw-ruby-bundle-binstub-missing-bundler-version',
+  },
+  {
+    id: 'rw-nm-gradle-android-plugin-only-maven-central',
+    tool: 'gradle',
+    text: "Exit code 1\n> A problem occurred configuring project ':library'.\n> > Could not resolve all dependencies for configuration ':library:classpath'.\n>    > Could not find com.android.tools.build:gradle:2.3.3.\n>      Searched in the following locations:\n>          https://repo1.maven.org/maven2/com/android/tools/build/gradle/2.3.3/gradle-2.3.3.pom\n>          https://repo1.maven.org/maven2/com/android/tools/build/gradle/2.3.3/gradle-2.3.3.jar\n>      Required by:\n>          project :Teams.Core > com.jakewharton:butterknife-gradle-plugin:8.8.1",
+    source: 'https://github.com/JakeWharton/butterknife/issues/1090',
+    differs:
+      "a library subproject's buildscript searches only Maven Central for an older plugin (2.3.3) that lives in jcenter - that subproject needs jcenter() in its buildscript repositories",
+    like: 'rw-gradle-android-plugin-needs-google-repo',
+  },
+  {
+    id: 'rw-nm-gradle-classpath-tls-handshake-closed',
+    tool: 'gradle',
+    text: "Exit code 1\n# ./gradlew build\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nA problem occurred configuring root project 'workspace'.\n> Could not resolve all dependencies for configuration ':classpath'.\n   > Could not resolve com.android.tools.build:gradle:2.2.2.\n     Required by:\n         project :\n      > Could not resolve com.android.tools.build:gradle:2.2.2.\n         > Could not get resource 'https://jcenter.bintray.com/com/android/tools/build/gradle/2.2.2/gradle-2.2.2.pom'.\n            > Could not GET 'https://jcenter.bintray.com/com/android/tools/build/gradle/2.2.2/gradle-2.2.2.pom'.\n               > Remote host closed connection during handshake",
+    source: 'https://github.com/appunite/docker/issues/63',
+    differs:
+      'the artifact exists but the download itself failed (TLS handshake closed by the remote) - a network/proxy problem, repository configuration is fine',
+    like: 'rw-gradle-android-plugin-needs-google-repo',
+  },
+  {
+    id: 'rw-nm-buildx-git-version-lookup-harmless',
+    tool: 'docker',
+    text: '2019-08-21T10:11:50.1620367Z #10 [gobase 4/4] WORKDIR /src\n2019-08-21T10:11:50.3118910Z #10 DONE 0.2s\n2019-08-21T10:11:50.3119186Z \n2019-08-21T10:11:50.3119798Z #11 [buildx-version 1/1] RUN --mount=target=.   PKG=github.com/docker/buildx...\n2019-08-21T10:11:50.9120385Z #11 0.524 fatal: not a git repository (or any parent up to mount point /)\n2019-08-21T10:11:50.9121303Z #11 0.524 Stopping at filesystem boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM not set).\n2019-08-21T10:11:50.9121626Z #11 0.525 fatal: not a git repository (or any parent up to mount point /)\n2019-08-21T10:11:50.9121970Z #11 0.525 Stopping at filesystem boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM not set).\n2019-08-21T10:11:50.9123000Z #11 0.527 warning: Not a git repository. Use --no-index to compare two paths outside a working tree\n2019-08-21T10:11:50.9123727Z #11 0.527 usage: git diff --no-index [<options>] <path> <path>',
+    source: 'https://github.com/docker/buildx/issues/137',
+    differs:
+      "these git messages come from a version lookup inside buildx's own build and are expected and non-fatal - nothing to fix (keep the git dir only if version info is wanted)",
+    like: 'rw-docker-build-git-command-no-dot-git',
+  },
+  {
+    id: 'rw-nm-curl-35-wrong-version-number-proxy',
+    tool: 'ssl',
+    text: 'Exit code 35\n* CONNECT phase completed!\n* ALPN, offering h2\n* ALPN, offering http/1.1\n* successfully set certificate verify locations:\n*   CAfile: /etc/ssl/certs/ca-certificates.crt\n  CApath: /etc/ssl/certs\n* TLSv1.3 (OUT), TLS handshake, Client hello (1):\n* CONNECT phase completed!\n* CONNECT phase completed!\n* error:1408F10B:SSL routines:ssl3_get_record:wrong version number\n* stopped the pause stream!\n* Closing connection 0\ncurl: (35) error:1408F10B:SSL routines:ssl3_get_record:wrong version number',
+    source: 'https://github.com/klzgrad/naiveproxy/issues/51',
+    differs:
+      'the handshake fails because the other end is not speaking TLS where TLS was expected (proxy/port/protocol mismatch) - no certificate is involved, so trusting a CA changes nothing',
+    like: 'rw-curl-60-self-signed-in-chain',
+  },
+  {
+    id: 'rw-nm-terraform-lock-local-provider-dev-overrides',
+    tool: 'terraform',
+    text: 'Exit code 1\n│ Error: Inconsistent dependency lock file\n│\n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider hashicorp.com/edu/hashicups: required by this configuration but no version is selected\n│\n│ To make the initial dependency selections that will initialize the dependency lock file, run:\n│   terraform init',
+    source: 'https://github.com/hashicorp/terraform-provider-hashicups/issues/129',
+    differs:
+      'the provider is a locally built binary; Terraform only finds it through dev_overrides in ~/.terraformrc, which was in the wrong place - fix the CLI config, init/upgrade cannot fetch it',
+    like: 'rw-terraform-lock-file-needs-init-upgrade',
+  },
+  {
+    id: 'rw-nm-terraform-lock-checksum-other-platform',
+    tool: 'terraform',
+    text: "Exit code 1\n╷\n│ Error: Failed to install provider\n│ \n│ Error while installing hashicorp/aws v3.56.0: the local package for registry.terraform.io/hashicorp/aws 3.56.0 doesn't match any of the checksums previously recorded in the dependency lock file (this might be because the available checksums are for\n│ packages targeting different platforms)\n╵\n\n╷\n│ Error: Failed to install provider\n│ \n│ Error while installing fastly/fastly v0.34.0: the local package for registry.terraform.io/fastly/fastly 0.34.0 doesn't match any of the checksums previously recorded in the dependency lock file (this might be because the available checksums are for\n│ packages targeting different platforms)\n╵",
+    source: 'https://github.com/NixOS/infra/pull/216',
+    differs:
+      'the lock file exists but records checksums for other platforms only, so the local provider package does not match - add hashes for this platform (terraform providers lock -platform=...) or use the lock file from the machine that made it',
+    like: 'rw-terraform-lock-file-needs-init-upgrade',
   },
 ];

@@ -628,6 +628,66 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/Aatch/ramp/issues/128',
     },
   },
+  {
+    id: 'rw-java-class-file-55-on-java8-runtime',
+    tool: 'java',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\njava.lang.UnsupportedClassVersionError: GROneMain has been compiled by a more recent version of the Java Runtime (class file version 55.0), this version of the Java Runtime only recognizes class file versions up to 52.0',
+    query:
+      'Exit code 1\nException in thread "main" java.lang.UnsupportedClassVersionError: app/revanced/cli/command/MainCommandKt has been compiled by a more recent version of the Java Runtime (class file version 55.0), this version of the Java Runtime only recognizes class file versions up to 52.0\n        at java.lang.ClassLoader.defineClass1(Native Method)\n        at java.lang.ClassLoader.defineClass(Unknown Source)\n        at java.security.SecureClassLoader.defineClass(Unknown Source)\n        at java.net.URLClassLoader.defineClass(Unknown Source)\n        at java.net.URLClassLoader.access$100(Unknown Source)\n        at java.net.URLClassLoader$1.run(Unknown Source)\n        at java.net.URLClassLoader$1.run(Unknown Source)\n        at java.security.AccessController.doPrivileged(Native Method)\n        at java.net.URLClassLoader.findClass(Unknown Source)\n        at java.lang.ClassLoader.loadClass(Unknown Source)\n        at sun.misc.Launcher$AppClassLoader.loadClass(Unknown Source)\n        at java.lang.ClassLoader.loadClass(Unknown Source)\n        at sun.launcher.LauncherHelper.checkAndLoadMain(Unknown Source)\nPress any key to continue . . .',
+    resolution:
+      'the program was built for Java 11 but is launched by a Java 8 runtime - run it with Java 11 or newer (fix PATH/JAVA_HOME so the newer java comes first)',
+    sources: {
+      stored: 'https://github.com/VerifiableRobotics/LTLMoP/issues/98',
+      query: 'https://github.com/ReVanced/revanced-cli/issues/368',
+    },
+  },
+  {
+    id: 'rw-postgres-relation-does-not-exist-migrations-not-run',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      'pg_proxy-1    | 2024/02/19 09:11:59 Got 6 bytes pg->client: WgAAAAVJ\npostgres-1    | 2024-02-19 09:11:59.959 UTC [195] ERROR:  relation "comfyui_deploy.users" does not exist at character 66\npostgres-1    | 2024-02-19 09:11:59.959 UTC [195] STATEMENT:  select "id", "username", "name", "created_at", "updated_at" from "comfyui_deploy"."users" "usersTable" where "usersTable"."id" = $1 limit $2\npg_proxy-1    | 2024/02/19 09:11:59 Got 5 bytes client->pg: WAAAAAQ=\npg_proxy-1    | 2024/02/19 09:11:59 failed to read from socket: EOF',
+    query:
+      'File:src/pages/actions/setup.go:53\n\nError:Error querying database for count: pq: relation "users" does not exist\nQuery:SELECT COUNT("id") FROM "users" WHERE (email=$1);',
+    resolution:
+      "the app queries tables that were never created - run the project's database migrations (its migrate/setup command) against that database first",
+    sources: {
+      stored: 'https://github.com/BennyKok/comfyui-deploy/issues/30',
+      query: 'https://github.com/fragmenta/fragmenta-cms/issues/14',
+    },
+  },
+  {
+    id: 'rw-docker-no-space-left-register-layer',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n$ docker build -t hdavid0510/docker-ubuntu-lxde-novnc .\nSending build context to Docker daemon  167.9kB\nStep 1/13 : FROM dorowu/ubuntu-desktop-lxde-vnc:bionic\nbionic: Pulling from dorowu/ubuntu-desktop-lxde-vnc\n35c102085707: Pull complete\n251f5509d51d: Pull complete\n8e829fe70a46: Pull complete\n6001e1789921: Pull complete\n7432864fac0c: Pull complete\n4de992ab98a9: Pull complete\n08271215cfa0: Extracting [==================================================>]  172.6MB/172.6MB\nf1fb1dbd1380: Download complete\ned3809743259: Download complete\n9e198b6540f4: Download complete\n2cd6eb7f26fb: Download complete\nfa5ba08ad841: Download complete\n14e9aa8f19d9: Download complete\neb94f3a4681c: Download complete\nd07e2292d3d0: Download complete\na7945a9bb24c: Download complete\nfailed to register layer: Error processing tar file(exit status 1): write /usr/lib/firefox/libxul.so: no space left on device',
+    query:
+      'Exit code 125\ndocker: failed to register layer: write /opt/conda/lib/libstdc++.so.6.0.33: no space left on device.',
+    resolution:
+      "the disk holding Docker's data root is full - free space (docker system prune, remove unused images) or give Docker/the VM a bigger disk",
+    sources: {
+      stored: 'https://github.com/hdavid0510/docker-ubuntu-lxde-novnc/issues/9',
+      query: 'https://github.com/MultiQC/MultiQC/issues/2697',
+    },
+  },
+  {
+    id: 'rw-terraform-lock-file-needs-init-upgrade',
+    tool: 'terraform',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n$ tf plan\n╷\n│ Error: Inconsistent dependency lock file\n│ \n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider registry.terraform.io/hashicorp/google: locked version selection 4.42.1 doesn\'t match the updated version constraints "4.42.0"\n│ \n│ To update the locked dependency selections to match a changed configuration, run:\n│   terraform init -upgrade\n╵',
+    query:
+      'Exit code 1\n│ Error: Inconsistent dependency lock file\n│\n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider registry.terraform.io/hashicorp/http: required by this configuration but no version is selected  \n│\n│ To update the locked dependency selections to match a changed configuration, run:\n│   terraform init -upgrade',
+    resolution:
+      'the provider requirements changed since the lock file was written - run terraform init -upgrade and commit the updated .terraform.lock.hcl',
+    sources: {
+      stored: 'https://github.com/nvbn/thefuck/pull/1351',
+      query: 'https://github.com/tungbq/aws-lab-with-terraform/issues/45',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -880,5 +940,32 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       'this is a cross-compile to a Windows MSVC target from macOS, where Visual Studio cannot be installed - build on Windows or use a cross toolchain (e.g. cargo-xwin)',
     like: 'rw-cargo-msvc-link-exe-not-found',
+  },
+  {
+    id: 'rw-nm-npm-eperm-rename-windows-locked',
+    tool: 'npm',
+    text: 'Exit code 1\nnpm ERR! argv "C:\\Program Files\\nodejs\\node.exe" "C:\\Program Files\\nodejs\\node_modules\\npm\\bin\\npm-cli.js" "install" "-g" "ionic"\nnpm ERR! node v6.6.0\nnpm ERR! npm  v3.10.3\nnpm ERR! path C:\\Users\\507644\\AppData\\Roaming\\npm\\node_modules\\ionic\nnpm ERR! code EPERM\nnpm ERR! errno -4048\nnpm ERR! syscall rename\n\nnpm ERR! Error: EPERM: operation not permitted, rename \'C:\\Users\\507644\\AppData\\Roaming\\npm\\node_modules\\ionic\' -> \'C:\\Users\\507644\\AppData\\Roaming\\np\nm\\node_modules.ionic.DELETE\'\nnpm ERR!     at moveAway (C:\\Program Files\\nodejs\\node_modules\\npm\\lib\\install\\action\\finalize.js:38:5)\nnpm ERR!     at destStatted (C:\\Program Files\\nodejs\\node_modules\\npm\\lib\\install\\action\\finalize.js:27:7)\nnpm ERR!     at FSReqWrap.oncomplete (fs.js:123:15)',
+    source: 'https://github.com/npm/npm/issues/14027',
+    differs:
+      'on Windows a file in node_modules is locked (antivirus real-time scan, editor, running process) so the rename fails - close the locker / pause scanning and clean the cache, folder ownership is not the problem',
+    like: 'rw-npm-eacces-global-mkdir',
+  },
+  {
+    id: 'rw-nm-python-cv2-libgthread-missing',
+    tool: 'python',
+    text: 'bot_1  | ImportError: libGL.so.1: cannot open shared object file: No such file or directory\nbot_1  | ImportError: libgthread-2.0.so.0: cannot open shared object file: No such file or directory',
+    source: 'https://github.com/fisher60/friendo-bot/issues/68',
+    differs:
+      "a different shared library is missing (GLib's libgthread) - the image needs libglib2.0-0, installing libgl1 alone does not fix it",
+    like: 'rw-python-cv2-libgl-missing-in-container',
+  },
+  {
+    id: 'rw-nm-python-pkg-resources-py2-warn-frozen',
+    tool: 'python',
+    text: "ModuleNotFoundError: No module named 'pkg_resources.py2_warn'",
+    source: 'https://github.com/marcelotduarte/cx_Freeze/pull/580',
+    differs:
+      "pkg_resources exists; a frozen (cx_Freeze) build misses its hidden submodule py2_warn added in setuptools 45 - the freezer's hook/includes must be updated",
+    like: 'rw-python-pkg-resources-removed-setuptools-82',
   },
 ];
