@@ -1147,6 +1147,111 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/inveniosoftware/dictdiffer/issues/193',
     },
   },
+  {
+    id: 'rw-maven-non-resolvable-parent-relativepath',
+    tool: 'java',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n[ERROR] The build could not read 1 project -> [Help 1]\n[ERROR]  \n[ERROR]   The project br.gov.frameworkdemoiselle:demoiselle-se-parent:2.3.1-SNAPSHOT (/Users/ahe/dev/repos/github/demoiselle/framework/parent/se/pom.xml) has 1 error\n[ERROR]     Non-resolvable parent POM: Could not find artifact br.gov.frameworkdemoiselle:demoiselle-extension-parent:pom:2.3.1-SNAPSHOT in sonatype-nexus-snapshots (https://oss.sonatype.org/content/repositories/snapshots) and 'parent.relativePath' points at wrong local POM @ line 44, column 10 -> [Help 2]",
+    query:
+      "Exit code 1\n[ERROR] The build could not read 1 project -> [Help 1]\n[ERROR]\n[ERROR]   The project t:submodule:1-SNAPSHOT (D:\\mavenAlign\\trunk\\mvn-parent-relative-path\\submodule\\pom.xml) has 1 error\n[ERROR]     Non-resolvable parent POM: Could not find artifact t:parent:pom:1-SNAPSHOT and 'parent.relativePath' points at wrong local POM @ line 8, column 11 -> [Help 2]",
+    resolution:
+      "the module's <parent> cannot be found locally because its relativePath is missing or points to the wrong pom.xml, and the parent is not in any repository - correct the relativePath (or install the parent first)",
+    sources: {
+      stored: 'https://github.com/demoiselle/framework/pull/23',
+      query: 'https://github.com/apache/maven/issues/6221',
+    },
+  },
+  {
+    id: 'rw-php-vendor-autoload-missing-composer-install',
+    tool: 'php',
+    kind: 'recurrence',
+    stored:
+      "Exit code 255\nPHP Warning:  require(/home/madeny/lhttps/vendor/autoload.php): failed to open stream: No such file or directory in /home/madeny/lhttps/lh on line 3\nPHP Fatal error:  require(): Failed opening required '/home/madeny/lhttps/vendor/autoload.php' (include_path='.:/usr/share/php') in /home/madeny/lhttps/lh on line 3",
+    query:
+      "[20-Jan-2018 07:48:02 UTC] PHP Warning:  require(/home/avytoqau/api4/vendor/autoload.php): failed to open stream: No such file or directory in /home/avytoqau/api4/app.php on line 20\n[20-Jan-2018 07:48:02 UTC] PHP Warning:  require(/home/avytoqau/api4/vendor/autoload.php): failed to open stream: No such file or directory in /home/avytoqau/api4/app.php on line 20\n[20-Jan-2018 07:48:02 UTC] PHP Fatal error:  require(): Failed opening required '/home/avytoqau/api4/vendor/autoload.php' (include_path='.:/opt/alt/php55/usr/share/pear:/opt/alt/php55/usr/share/php') in /home/avytoqau/api4/app.php on line 20",
+    resolution:
+      'the vendor directory was never created - run composer install in the project root before running the app',
+    sources: {
+      stored: 'https://github.com/madeny/lhttps/issues/1',
+      query: 'https://github.com/tuupola/slim-api-skeleton/issues/35',
+    },
+  },
+  {
+    id: 'rw-git-https-could-not-resolve-host-github',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\nfatal: unable to access 'https://github.com/iq9891/menu.git/': Could not resolve host: github.com",
+    query:
+      "Exit code 1\ngit clone https://github.com/xxx/xxx\nCloning into '/go/src/github.com/xxx/xxx'...\nfatal: unable to access 'https://github.com/xxx/xxx/': Could not resolve host: github.com\npackage github.com/xxx/xxx: exit status 128",
+    resolution:
+      'name resolution fails on this machine (bad DNS server, VPN or proxy settings) - fix the network/DNS configuration; the repository URL is fine',
+    sources: {
+      stored: 'https://github.com/iq9891/blog/issues/14',
+      query: 'https://github.com/kubernetes/kubernetes/issues/95104',
+    },
+  },
+  {
+    id: 'rw-docker-run-container-name-in-use',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 125\ndocker: Error response from daemon: Conflict. The container name "/greenlight-v2" is already in use by container "907f3c6e9345e6d38b129a8542e6c13149eb362d72995116f10ad115ff6a1c4d". You have to remove (or rename) that container to be able to reuse that name.\nSee \'docker run --help\'.',
+    query:
+      'Exit code 125\ndocker: Error response from daemon: Conflict. The container name "/codefever" is already in use by container "865ce374992d568d2050330f5ef46984c698550dfc92a71ab11ba8975ae47603". You have to remove (or rename) that container to be able to reuse that name.\nSee \'docker run --help\'.',
+    resolution:
+      'a container (possibly stopped) already has that name - remove it (docker rm -f NAME) or run with a different --name',
+    sources: {
+      stored: 'https://github.com/bigbluebutton/greenlight/issues/238',
+      query: 'https://github.com/PGYER/codefever/issues/95',
+    },
+  },
+  {
+    id: 'rw-tsc-ts2580-require-needs-types-node',
+    tool: 'tsc',
+    kind: 'recurrence',
+    stored:
+      'Exit code 2\nlib/web-ifc-api.ts:5:20 - error TS2580: Cannot find name \'require\'. Do you need to install type definitions for node? Try `npm i --save-dev @types/node`.\n\n5 const WebIFCWasm = require("./web-ifc");',
+    query:
+      "Exit code 2\nnpm i deltachat-node\n> deltachat-node@1.0.0-beta.26 install [...]/node_modules/deltachat-node\n> tsc && node-gyp-build \"node scripts/rebuild-core.js\" \"node scripts/postinstall.js\"\n\nlib/chat.ts:3:17 - error TS2580: Cannot find name 'require'. Do you need to install type definitions for node? Try `npm i @types/node`.\n\n3 const binding = require('../binding')\n                  ~~~~~~~\n\nlib/chat.ts:4:15 - error TS2580: Cannot find name 'require'. Do you need to install type definitions for node? Try `npm i @types/node`.\n\n4 const debug = require('debug')('deltachat:node:chat')\n                ~~~~~~~",
+    resolution:
+      "Node's globals are untyped in this build - install @types/node as a dev dependency (and list node in tsconfig types if types is restricted)",
+    sources: {
+      stored: 'https://github.com/ThatOpen/engine_web-ifc/issues/8',
+      query: 'https://github.com/deltachat/deltachat-node/issues/422',
+    },
+  },
+  {
+    id: 'rw-github-push-gh001-file-over-100mb',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n    ➜  XXX git:(master) git push origin master\n    (0 of 0 files) 0 B 0\n    Counting objects: 1804, done.\n    Delta compression using up to 8 threads.\n    Compressing objects: 100% (1586/1586), done.\n    Writing objects: 100% (1804/1804), 106.34 MiB | 1.71 MiB/s, done.\n    Total 1804 (delta 338), reused 721 (delta 33)\n    remote: error: GH001: Large files detected.\n    remote: error: Trace: ea51ee20c6cc0ca49b68cefe17ca2c2f\n    remote: error: See http://git.io/iEPt8g for more information.\n    remote: error: File     iOS/XXX/AdobeCreativeSDKFoundation.framework/Versions/A/AdobeCreativeSDKFoundation is 201.35  MB; this exceeds GitHub's file size limit of 100.00 MB\n    remote: error: File iOS/XXX/AdobeCreativeSDKImage.framework/Versions/A/AdobeCreativeSDKImage is 110.88 MB; this exceeds GitHub's file size limit of 100.00 MB\n    To git@github.com:kamoljan/XXX.git\n     ! [remote rejected] master -> master (pre-receive hook declined)\n    error: failed to push some refs to 'git@github.com:kamoljan/XXX.git'",
+    query:
+      "Exit code 1\nremote: warning: File apps/gui/esapp/build/development/esapp/resources/geojson/AFR_G2014_2013_0.geojson is 55.52 MB; this is larger than GitHub's recommended maximum file size of 50 MB\nremote: error: GH001: Large files detected.\nremote: error: Trace: 9c77330e6d3d88c5a175b28037a733bb\nremote: error: See http://git.io/iEPt8g for more information.\nremote: error: File apps/gui/esapp/build/development/esapp/resources/geojson/AFR_G2014_2013_1.geojson is 124.44 MB; this exceeds GitHub's file size limit of 100 MB\nTo https://github.com/eStation2/eStation2.git\n ! [remote rejected] master -> master (pre-receive hook declined)",
+    resolution:
+      "a committed file exceeds GitHub's 100 MB limit - remove it from the branch history (git filter-repo/BFG or rewrite the commit) or store it with Git LFS, then push again",
+    sources: {
+      stored: 'https://github.com/git-lfs/git-lfs/issues/457',
+      query: 'https://github.com/eStation2/eStation2/issues/61',
+    },
+  },
+  {
+    id: 'rw-mongodb-srv-dns-lookup-fails',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nError: querySrv ESERVFAIL _mongodb._tcp.databasename-zcbag.mongodb.net\n    at QueryReqWrap.onresolve [as oncomplete] (dns.js:202:19) {\n  errno: 'ESERVFAIL',\n  code: 'ESERVFAIL',\n  syscall: 'querySrv',\n  hostname: '_mongodb._tcp.databasename-zcbag.mongodb.net'\n}",
+    query:
+      "Exit code 1\nError: querySrv ENOTFOUND _mongodb._tcp.thad.93xhb.mongodb.net                         \n^[[90m    at QueryReqWrap.onresolve [as oncomplete] (node:dns:213:19)^[[39m {          \n  errno: ^[[90mundefined^[[39m,                                                        \n  code: ^[[32m'ENOTFOUND'^[[39m,                                                       \n  syscall: ^[[32m'querySrv'^[[39m,                                                     \n  hostname: ^[[32m'_mongodb._tcp.thad.93xhb.mongodb.net'^[[39m                         \n}",
+    resolution:
+      "the mongodb+srv:// address needs a DNS SRV lookup that this machine's resolver cannot answer - use the standard (non-SRV) Atlas connection string or switch to a working DNS server",
+    sources: {
+      stored: 'https://github.com/Automattic/mongoose/issues/8811',
+      query: 'https://github.com/microlinkhq/keyvhq/issues/53',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -1518,5 +1623,59 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'the lock file exists but records checksums for other platforms only, so the local provider package does not match - add hashes for this platform (terraform providers lock -platform=...) or use the lock file from the machine that made it',
     like: 'rw-terraform-lock-file-needs-init-upgrade',
+  },
+  {
+    id: 'rw-nm-dotnet-netsdk1047-runtime-identifier-missing',
+    tool: 'dotnet',
+    text: "Exit code 1\nD:\\a\\_work\\1\\s\\.dotnet\\sdk\\10.0.100-preview.4.25177.22\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1047: Assets file 'D:\\a\\_work\\1\\s\\src\\aspnetcore\\artifacts\\obj\\Microsoft.AspNetCore.Runtime.SiteExtension\\project.assets.json' doesn't have a target for 'net462/win-x86'. Ensure that restore has run and that you have included 'net462' in the TargetFrameworks for your project. You may also need to include 'win-x86' in your project's RuntimeIdentifiers. [D:\\a\\_work\\1\\s\\src\\aspnetcore\\src\\SiteExtensions\\Runtime\\Microsoft.AspNetCore.Runtime.SiteExtension.pkgproj]",
+    source: 'https://github.com/dotnet/aspnetcore/issues/61371',
+    differs:
+      'the missing target is a framework+runtime pair (net462/win-x86) - the project must list that RID in RuntimeIdentifiers (or restore with it); the NuGet version is not the issue',
+    like: 'rw-dotnet-netsdk1005-old-nuget-restore',
+  },
+  {
+    id: 'rw-nm-maven-parent-pom-illegal-repo-url',
+    tool: 'java',
+    text: "Exit code 1\nNon-resolvable parent POM for ceb089c4-049d-4c37-970a-c188c98c3227:json-logger:2.1.0: Could not transfer artifact org.mule.extensions:mule-modules-parent:pom:1.3.2 from/to Exchange2 (https://maven.eu1.anypoint.mulesoft.com/api/v1/organizations/${project.groupId}/maven): Illegal character in path at index 62: https://maven.eu1.anypoint.mulesoft.com/api/v1/organizations/${project.groupId}/maven/org/mule/extensions/mule-modules-parent/1.3.2/mule-modules-parent-1.3.2.pom and 'parent.relativePath' points at wrong local POM @ line 13, column 13",
+    source: 'https://github.com/mulesoft-consulting/json-logger/issues/53',
+    differs:
+      'the parent is a remote artifact and the download fails because the repository URL contains an unexpanded ${project.groupId} - fix the repository URL/settings, relativePath is irrelevant',
+    like: 'rw-maven-non-resolvable-parent-relativepath',
+  },
+  {
+    id: 'rw-nm-php-composer-autoloader-class-stale-vendor',
+    tool: 'php',
+    text: "[22-Sep-2017 20:03:35 UTC] PHP Fatal error:  Uncaught Error: Class 'ComposerAutoloaderInitb9e541571d8745739a09bfc8499bf6e8' not found in /dom10096/wp-content/plugins/zao-woocommerce-quickbooks-online-integration/vendor/autoload.php:7\n \n\nStack trace:\n \n\n#0 /dom10096/wp-content/plugins/zao-woocommerce-quickbooks-online-integration/includes/functions/core.php(59): require_once()",
+    source: 'https://github.com/zao-web/zao-woocommerce-quickbooks-online-integration/issues/7',
+    differs:
+      'vendor/autoload.php exists but refers to a generated ComposerAutoloaderInit class that is not there - a half-deployed/stale vendor dir; redeploy a complete vendor (or dump-autoload), it is not a missing install',
+    like: 'rw-php-vendor-autoload-missing-composer-install',
+  },
+  {
+    id: 'rw-nm-go-tool-old-xmod-parser-toolchain',
+    tool: 'go',
+    text: 'Exit code 1\ngoimports-reviser -rm-unused -format ./...\ngo.mod:5: unknown directive: toolchain',
+    source: 'https://github.com/incu6us/goimports-reviser/issues/134',
+    differs:
+      'the installed Go is new enough; the third-party tool parses go.mod with an old golang.org/x/mod copy - upgrade that tool (its dependency), not Go',
+    like: 'rw-go-mod-unknown-directive-toolchain',
+  },
+  {
+    id: 'rw-nm-helm-template-replace-name-in-use-bug',
+    tool: 'kubernetes',
+    text: 'Exit code 1\n$ helm template nginx-ingress stable/nginx-ingress --values nginx-ingress.yml --replace  --debug\nprinter.go:84: [debug] Original chart version: ""\nprinter.go:84: [debug] CHART PATH: /home/user/.helm/cache/archive/nginx-ingress-1.8.1.tgz\n\nError: cannot re-use a name that is still in use\nhelm.go:76: [debug] cannot re-use a name that is still in use',
+    source: 'https://github.com/helm/helm/issues/6101',
+    differs:
+      'this is `helm template`, which should never consult installed releases - a bug in the Helm 3 alpha, fixed by upgrading Helm, not by removing the release',
+    like: 'rw-helm-install-name-still-in-use',
+  },
+  {
+    id: 'rw-nm-pytest-unrecognized-n-xdist-missing',
+    tool: 'pytest',
+    text: 'Exit code 4\n+ pytest -n auto --ert-integration\n/tmp/f_scout_ci/actions-runner-02/_temp/test_root /tmp/f_scout_ci/actions-runner-02/_temp/source_root /tmp/f_scout_ci/actions-runner-02/_temp /tmp/f_scout_ci/actions-runner-02/komodo-releases/komodo-releases\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: -n',
+    source: 'https://github.com/equinor/semeio/pull/621',
+    differs:
+      'the unknown option is -n from pytest-xdist, not a coverage flag - pytest-xdist must be added to the test dependencies',
+    like: 'rw-pytest-cov-unrecognized-arguments',
   },
 ];

@@ -688,6 +688,141 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/tungbq/aws-lab-with-terraform/issues/45',
     },
   },
+  {
+    id: 'rw-python-errno98-address-in-use',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nTraceback (most recent call last):\n  File "./server.py", line 295, in <module>\n    app.run(host=\'0.0.0.0\', debug=False)\n  File "./server.py", line 39, in run\n    super(MyFlaskApp, self).run(host=host, port=port, debug=debug, load_dotenv=load_dotenv, **options)\n  File "/usr/local/lib/python3.7/dist-packages/flask/app.py", line 990, in run\n    run_simple(host, port, self, **options)\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 1052, in run_simple\n    inner()\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 1005, in inner\n    fd=fd,\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 848, in make_server\n    host, port, app, request_handler, passthrough_errors, ssl_context, fd=fd\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 740, in __init__\n    HTTPServer.__init__(self, server_address, handler)\n  File "/usr/lib/python3.7/socketserver.py", line 452, in __init__\n    self.server_bind()\n  File "/usr/lib/python3.7/http/server.py", line 137, in server_bind\n    socketserver.TCPServer.server_bind(self)\n  File "/usr/lib/python3.7/socketserver.py", line 466, in server_bind\n    self.socket.bind(self.server_address)\nOSError: [Errno 98] Address already in use',
+    query:
+      'Exit code 1\n(TradingView-Webhook-Bot) [root@ovz1 TradingView-Webhook-Bot]# python main.py\nTraceback (most recent call last):\n  File "main.py", line 46, in <module>\n    serve(app, host="0.0.0.0", port=80)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/__init__.py", line 13, in serve\n    server = _server(app, **kw)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 85, in create_server\n    sockinfo=sockinfo,\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 244, in __init__\n    self.bind_server_socket()\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 361, in bind_server_socket\n    self.bind(sockaddr)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/wasyncore.py", line 396, in bind\n    return self.socket.bind(addr)\nOSError: [Errno 98] Address already in use',
+    resolution:
+      'another process (often an earlier copy of the same server) already listens on that port - find and stop it (lsof -i :PORT, then kill) or start on a different port',
+    sources: {
+      stored: 'https://github.com/estruyf/unicorn-busy-server/issues/11',
+      query: 'https://github.com/fabston/TradingView-Webhook-Bot/issues/91',
+    },
+  },
+  {
+    id: 'rw-dotnet-netsdk1005-old-nuget-restore',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n[error]C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(241,5): Error NETSDK1005: Assets file 'D:\\a\\1\\s\\obj\\LegacyDependencies\\project.assets.json' doesn't have a target for 'net461'. Ensure that restore has run and that you have included 'net461' in the TargetFrameworks for your project.",
+    query:
+      "Exit code 1\n##[error]C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(241,5): Error NETSDK1005: Assets file 'D:\\a\\1\\s\\libraries\\Microsoft.Bot.Builder.Dialogs.Adaptive\\obj\\project.assets.json' doesn't have a target for 'netstandard2.0'. Ensure that restore has run and that you have included 'netstandard2.0' in the TargetFrameworks for your project.",
+    resolution:
+      'the assets file was written by an older NuGet (e.g. 4.9/5.7 in the pipeline) than the SDK that builds - use NuGet 5.8 or newer for the restore step',
+    sources: {
+      stored: 'https://github.com/microsoft/CLRInstrumentationEngine/pull/331',
+      query: 'https://github.com/microsoft/botbuilder-dotnet/pull/4987',
+    },
+  },
+  {
+    id: 'rw-gradlew-permission-denied-exec-bit',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      'Exit code 126\n$ ./gradlew connectedAndroidTest\n/home/travis/build.sh: line 57: ./gradlew: Permission denied',
+    query:
+      'Exit code 126\nRun ./gradlew build\n/home/runner/work/_temp/46af0a17-aff6-47ea-ab02-304aec292273.sh: line 1: ./gradlew: Permission denied',
+    resolution:
+      'gradlew is committed without the executable bit - run git update-index --chmod=+x gradlew and commit (or chmod +x / call it via bash in CI)',
+    sources: {
+      stored: 'https://github.com/travis-ci/travis-ci/issues/7249',
+      query: 'https://github.com/actions/starter-workflows/issues/171',
+    },
+  },
+  {
+    id: 'rw-node-mysql-er-not-supported-auth-mode',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nError: ER_NOT_SUPPORTED_AUTH_MODE: Client does not support authentication protocol requested by server; consider upgrading MySQL client',
+    query:
+      'Exit code 1\n    at /node_modules/caminte/lib/adapters/mysql.js:35:23\n    at Handshake.onConnect (/node_modules/mysql/lib/Pool.js:54:9)\n    at Handshake.Sequence.end (/node_modules/mysql/lib/protocol/sequences/Sequence.js:96:24)\n    at Handshake.ErrorPacket (/node_modules/mysql/lib/protocol/sequences/Handshake.js:103:8)\n    at Protocol._parsePacket (/node_modules/mysql/lib/protocol/Protocol.js:280:23)\n    at Parser.write (/node_modules/mysql/lib/protocol/Parser.js:73:12)\n    at Protocol.write (/node_modules/mysql/lib/protocol/Protocol.js:39:16)\n    at Socket.<anonymous> (/node_modules/mysql/lib/Connection.js:96:28)\n    at emitOne (events.js:90:13)\n    at Socket.emit (events.js:182:7)\n    at readableAddChunk (_stream_readable.js:153:18)\n    at Socket.Readable.push (_stream_readable.js:111:10)\n    at TCP.onread (net.js:531:20)',
+    resolution:
+      "the Node mysql driver cannot do the server's newer authentication plugin - switch that MySQL user to mysql_native_password (ALTER USER ... IDENTIFIED WITH mysql_native_password) or use a client that supports it (mysql2)",
+    sources: {
+      stored: 'https://github.com/hanrenguang/notes/issues/13',
+      query: 'https://github.com/biggora/caminte/issues/89',
+    },
+  },
+  {
+    id: 'rw-macos-xcrun-invalid-active-developer-path',
+    tool: 'shell',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nalex$ ./jarvis.sh \nChecking for updates...xcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun\nxcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun\n[Error]',
+    query:
+      'Exit code 1\nxcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun',
+    resolution:
+      'a macOS upgrade removed the Command Line Tools that git/make rely on - reinstall them with xcode-select --install',
+    sources: {
+      stored: 'https://github.com/alexylem/jarvis/issues/165',
+      query: 'https://github.com/dwyl/dev-setup/issues/51',
+    },
+  },
+  {
+    id: 'rw-go-mod-unknown-directive-toolchain',
+    tool: 'go',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n[ec2-user@test01-10-20-130-75 gost]$ go version\ngo version go1.20.7 linux/amd64\n[ec2-user@test01-10-20-130-75 gost]$ go build\ngo: errors parsing go.mod:\n/home/ec2-user/download/gost/go.mod:5: unknown directive: toolchain',
+    query:
+      'Exit code 1\n$go build .\ngo: errors parsing go.mod:\n/media/user/Local Disk/user/Programming/projects/0_people/xray-knife/go.mod:5: unknown directive: toolchain',
+    resolution:
+      'the go.mod uses the toolchain directive, which Go 1.20 and older do not understand - install Go 1.21 or newer (or drop the toolchain line)',
+    sources: {
+      stored: 'https://github.com/go-gost/gost/issues/537',
+      query: 'https://github.com/lilendian0x00/xray-knife/issues/8',
+    },
+  },
+  {
+    id: 'rw-helm-install-name-still-in-use',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n helm install rancher rancher-latest/rancher   --namespace cattle-system   --set hostname=rancher.comune.intranet \n\nerror  cannot re-use a name that is still in use',
+    query:
+      'Exit code 1\nhelm install portainer portainer/portainer -n portainer -f portainer-values.yml --debug\n\nYields:\nError: cannot re-use a name that is still in use \nhelm.sh/helm/v3/pkg/action.(*Install).availableName\n        /home/circleci/helm.sh/helm/pkg/action/install.go:435\nhelm.sh/helm/v3/pkg/action.(*Install).Run\n        /home/circleci/helm.sh/helm/pkg/action/install.go:181\nmain.runInstall\n        /home/circleci/helm.sh/helm/cmd/helm/install.go:242\nmain.newInstallCmd.func2\n        /home/circleci/helm.sh/helm/cmd/helm/install.go:120\ngithub.com/spf13/cobra.(*Command).execute\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:850\ngithub.com/spf13/cobra.(*Command).ExecuteC\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:958\ngithub.com/spf13/cobra.(*Command).Execute\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:895\nmain.main\n        /home/circleci/helm.sh/helm/cmd/helm/helm.go:80\nruntime.main\n        /usr/local/go/src/runtime/proc.go:204\nruntime.goexit\n        /usr/local/go/src/runtime/asm_amd64.s:1374',
+    resolution:
+      'a release with that name already exists in the namespace (maybe failed or pending) - upgrade it (helm upgrade --install), uninstall it first, or choose another release name',
+    sources: {
+      stored: 'https://github.com/helm/helm/issues/7527',
+      query: 'https://github.com/portainer/k8s/issues/42',
+    },
+  },
+  {
+    id: 'rw-kubectl-6443-apiserver-not-running',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n# kubectl get pod\nShows: The connection to the server <$ MASTER>: 6443 was refused-did you specify the right host or?',
+    query:
+      'Exit code 1\n#kubectl get nodes\nThe connection to the server 127.0.0.1:6443 was refused - did you specify the right host or port?',
+    resolution:
+      "kubectl has the right address but the control plane's API server is not running (typically after a reboot or kubelet failure) - get kubelet and the kube-apiserver static pod running again (check kubelet logs, swap, container runtime)",
+    sources: {
+      stored: 'https://github.com/kubernetes/kubernetes/issues/87268',
+      query: 'https://github.com/kubernetes-sigs/kubespray/issues/9375',
+    },
+  },
+  {
+    id: 'rw-laravel-docker-db-host-127-refused',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nSQLSTATE[HY000] [2002] Connection refused (SQL: select * from information_schema.tables where table_schema = laravel and table_name = migrations and table_type = 'BASE TABLE')",
+    query:
+      "Exit code 1\nSQLSTATE[HY000] [2002] Connection refused (SQL: select * from information_schema.tables where table_schema = laravel_app and table_name = migrations and table_type = 'BASE TABLE')",
+    resolution:
+      'inside the app container 127.0.0.1 is the container itself - set DB_HOST in .env to the database service name from docker-compose (e.g. mysql or db)',
+    sources: {
+      stored: 'https://github.com/bitpressio/docker-for-php-developers-errata/issues/13',
+      query: 'https://github.com/dyarleniber/laravel7-docker/issues/2',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -967,5 +1102,32 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       "pkg_resources exists; a frozen (cx_Freeze) build misses its hidden submodule py2_warn added in setuptools 45 - the freezer's hook/includes must be updated",
     like: 'rw-python-pkg-resources-removed-setuptools-82',
+  },
+  {
+    id: 'rw-nm-gradlew-crlf-env-sh-r',
+    tool: 'gradle',
+    text: "Exit code 1\nStep 5/6 : WORKDIR /src\n ---> Using cache\n ---> 9fc0f7ea87a9\nStep 6/6 : RUN ./gradlew expand\n ---> Running in 986617dcc528\n/usr/bin/env: 'sh\\r': No such file or directory\nThe command '/bin/sh -c ./gradlew expand' returned a non-zero code: 127",
+    source: 'https://github.com/brown-uk/dict_uk/issues/269',
+    differs:
+      "gradlew is executable but was checked out with Windows CRLF line endings, so the shebang asks for 'sh\\r' - convert it to LF (dos2unix / .gitattributes), chmod does not help",
+    like: 'rw-gradlew-permission-denied-exec-bit',
+  },
+  {
+    id: 'rw-nm-laravel-db-service-name-unresolvable-outside-network',
+    tool: 'db',
+    text: 'Exit code 1\nSQLSTATE[HY000] [2002] php_network_getaddresses: getaddrinfo failed: Name or service not known',
+    source: 'https://github.com/laradock/laradock/issues/443',
+    differs:
+      'DB_HOST already names the compose service, but the command runs outside the compose network (on the host), where that name does not resolve - run it inside the container (docker-compose exec) instead',
+    like: 'rw-laravel-docker-db-host-127-refused',
+  },
+  {
+    id: 'rw-nm-github-gh001-warning-over-50mb',
+    tool: 'git',
+    text: "> remote: warning: GH001: Large files detected.\n> remote: warning: See http://git.io/iEPt8g for more information.\n> remote: warning: File public/packages.min.json is 62.53 MB; this is larger than GitHub's recommended maximum file size of 50.00 MB",
+    source: 'https://github.com/cdnjs/new-website/issues/52',
+    differs:
+      'only a warning for a file above the 50 MB recommendation - the push was accepted, nothing was rejected (LFS is optional here)',
+    like: 'rw-github-push-gh001-file-over-100mb',
   },
 ];
