@@ -1252,6 +1252,125 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/microlinkhq/keyvhq/issues/53',
     },
   },
+  {
+    id: 'rw-npm-ci-no-package-lock',
+    tool: 'npm',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nRun npm ci\n  npm ci\n  shell: /usr/bin/bash -e {0}\nnpm error code EUSAGE\nnpm error\nnpm error The `npm ci` command can only install with an existing package-lock.json or\nnpm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or\nnpm error later to generate a package-lock.json file, then try again.\nnpm error\nnpm error Clean install a project\nnpm error\nnpm error Usage:\nnpm error npm ci',
+    query:
+      'Exit code 1\n[localhost] => Installing npm dependencies for vendor/kiener/mollie-payments-plugin//src//..\n[localhost] npm error code EUSAGE\n[localhost] npm error\n[localhost] npm error The `npm ci` command can only install with an existing package-lock.json or\n[localhost] npm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or\n[localhost] npm error later to generate a package-lock.json file, then try again.',
+    resolution:
+      'the repository has no package-lock.json, which npm ci requires - generate one with npm install and commit it (or use npm install in that step)',
+    sources: {
+      stored: 'https://github.com/casdoor/wordpress-casdoor-plugin/issues/25',
+      query: 'https://github.com/mollie/Shopware6/issues/1197',
+    },
+  },
+  {
+    id: 'rw-node-esm-import-missing-js-extension',
+    tool: 'node',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nD:\\Projecten\\maps-importer>node index.js\ninternal/process/esm_loader.js:74\n    internalBinding('errors').triggerUncaughtException(\n                              ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module 'D:\\Projecten\\maps-importer\\modules\\place-details' imported from D:\\Projecten\\maps-importer\\index.js\nDid you mean to import ../modules/place-details.js?",
+    query:
+      "Exit code 1\n[nodemon] starting `babel-node src/index.js`\ninternal/process/esm_loader.js:74\n    internalBinding('errors').triggerUncaughtException(\n                              ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/Users/phil/DeFi/gateway-api/src/app' imported from /Users/phil/DeFi/gateway-api/src/index.js\n    at finalizeResolution (internal/modules/esm/resolve.js:271:11)\n    at moduleResolve (internal/modules/esm/resolve.js:668:10)\n    at Loader.defaultResolve [as _resolve] (internal/modules/esm/resolve.js:779:11)\n    at Loader.resolve (internal/modules/esm/loader.js:85:40)\n    at Loader.getModuleJob (internal/modules/esm/loader.js:229:28)\n    at ModuleWrap.<anonymous> (internal/modules/esm/module_job.js:51:40)\n    at link (internal/modules/esm/module_job.js:50:36) {\n  code: 'ERR_MODULE_NOT_FOUND'\n}\n[nodemon] app crashed - waiting for file changes before starting...",
+    resolution:
+      'native ES modules do not guess file extensions - write relative imports with the full file name (./app.js)',
+    sources: {
+      stored: 'https://github.com/nodejs/help/issues/3163',
+      query: 'https://github.com/CoinAlpha/gateway-api/issues/13',
+    },
+  },
+  {
+    id: 'rw-git-pull-ff-only-diverged',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      'Exit code 128\n> git pull --ff-only\nremote: Enumerating objects: 33, done.\nremote: Counting objects: 100% (30/30), done.\nremote: Compressing objects: 100% (11/11), done.\nremote: Total 33 (delta 21), reused 28 (delta 19), pack-reused 3 (from 1)\nReceiving objects: 100% (33/33), 10.82 KiB | 10.82 MiB/s, done.\nResolving deltas: 100% (21/21), completed with 11 local objects.\nFrom https://github.com/cursorless-dev/cursorless-talon\n   d8a602ee2d4b..b6e796b83d62  main       -> origin/main\nhint: Diverging branches can\'t be fast-forwarded, you need to either:\nhint:\nhint:   git merge --no-ff\nhint:\nhint: or:\nhint:\nhint:   git rebase\nhint:\nhint: Disable this message with "git config advice.diverging false"\nfatal: Not possible to fast-forward, aborting.',
+    query:
+      'Exit code 1\n# cd /home/ikwyl6/dev/go-code/src/github.com/odeke-em/drive; git pull --ff-only\nFrom https://github.com/odeke-em/drive\n * [new branch]      coerce-csv-to-spreadsheet -> origin/coerce-csv-to-spreadsheet\n * [new branch]      drive-s3   -> origin/drive-s3\n * [new branch]      finder-handle-duplicates -> origin/finder-handle-duplicates\n * [new branch]      gh-pages   -> origin/gh-pages\n   9050e2b..e9c272f  master     -> origin/master\n   bbb3949..6928f04  rc-file    -> origin/rc-file\n * [new branch]      stash      -> origin/stash\nFrom https://github.com/odeke-em/drive\n * [new tag]         v0.2.8     -> v0.2.8\n * [new tag]         v0.2.8-arm-binary -> v0.2.8-arm-binary\n * [new tag]         v0.2.9     -> v0.2.9\nfatal: Not possible to fast-forward, aborting.\npackage github.com/odeke-em/drive/cmd/drive: exit status 128',
+    resolution:
+      'the local branch and its upstream have both gained commits and pulls are fast-forward only - rebase or merge the upstream (or reset to it if the local commits are unwanted)',
+    sources: {
+      stored: 'https://github.com/cursorless-dev/cursorless/pull/2703',
+      query: 'https://github.com/odeke-em/drive/issues/366',
+    },
+  },
+  {
+    id: 'rw-node-unable-to-verify-first-certificate',
+    tool: 'ssl',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nnode:internal/process/promises:289\n            triggerUncaughtException(err, true /* fromPromise */);\n            ^\n\nError: unable to verify the first certificate\n    at TLSSocket.onConnectSecure (node:_tls_wrap:1674:34)\n    at TLSSocket.emit (node:events:519:28)\n    at TLSSocket._finishInit (node:_tls_wrap:1085:8)\n    at ssl.onhandshakedone (node:_tls_wrap:871:12) {\n  code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'\n}",
+    query:
+      "Exit code 1\n[cause]: Error: unable to verify the first certificate\n      at TLSSocket.onConnectSecure (node:_tls_wrap:1674:34)\n      at TLSSocket.emit (node:events:519:28)\n      at TLSSocket.emit (node:domain:488:12)\n      at TLSSocket._finishInit (node:_tls_wrap:1085:8)\n      at TLSWrap.ssl.onhandshakedone (node:_tls_wrap:871:12) {\n    code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'",
+    resolution:
+      "Node cannot build a chain from the server certificate to a trusted root (intermediate not sent, or a proxy/corporate CA) - fix the server's chain or give Node the CA with NODE_EXTRA_CA_CERTS; do not disable verification",
+    sources: {
+      stored: 'https://github.com/nodejs/node/issues/52582',
+      query: 'https://github.com/sindresorhus/latest-version/issues/27',
+    },
+  },
+  {
+    id: 'rw-sudo-unable-to-resolve-host-after-rename',
+    tool: 'shell',
+    kind: 'recurrence',
+    stored:
+      'root@myvps2000:~/temp/kejilion# sudo -i\nsudo: unable to resolve host myvps2000: Name or service not known\nroot@myvps2000:~#',
+    query: '$ sudo hostname test\n$ sudo su\nsudo: unable to resolve host test: Name or service not known',
+    resolution:
+      "the machine's hostname was changed but /etc/hosts still has the old one - add the new hostname to /etc/hosts (e.g. 127.0.1.1 NEWNAME)",
+    sources: {
+      stored: 'https://github.com/kejilion/sh/issues/23',
+      query: 'https://github.com/gershwin-desktop/gershwin-desktop/issues/67',
+    },
+  },
+  {
+    id: 'rw-psql-database-named-after-user-missing',
+    tool: 'db',
+    kind: 'paraphrase',
+    stored:
+      'Exit code 2\n(base) psz@Osler ~ % psql -U mimicuser\npsql: error: connection to server on socket "/tmp/.s.PGSQL.5432" failed: FATAL:  database "mimicuser" does not exist',
+    query:
+      'Exit code 2\nLast login: Sat Oct 19 07:59:28 on ttys009\n/Applications/Postgres.app/Contents/MacOS/bin/psql ; exit;\nDaves-MacBook-Pro:~ dave$ /Applications/Postgres.app/Contents/MacOS/bin/psql ; exit;\npsql: FATAL:  database "dave" does not exist\nlogout\n\n[Process completed]',
+    resolution:
+      'psql connects by default to a database named after the user, which does not exist - create it (createdb) or connect to an existing one with -d postgres',
+    sources: {
+      stored: 'https://github.com/yikuan8/MIMIC-IV-Postgres/issues/4',
+      query: 'https://github.com/PostgresApp/PostgresApp/issues/139',
+    },
+  },
+  {
+    id: 'rw-git-push-403-permission-denied-to-user',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\nremote: Permission to zero-to-mastery/ZtM-Job-Board.git denied to Kani712.\nfatal: unable to access 'https://github.com/zero-to-mastery/ZtM-Job-Board.git/': The requested URL returned error: 403",
+    query:
+      "Exit code 128\nremote: Permission to zurb/foundation-zurb-template.git denied to evr01.\nfatal: unable to access 'https://github.com/zurb/foundation-zurb-template.git/': The requested URL returned error: 403",
+    resolution:
+      "the remote points at a repository this GitHub account cannot write to (someone else's repo or a template) - push to your own fork/repo (fix the origin URL) or get write access",
+    sources: {
+      stored: 'https://github.com/zero-to-mastery/ZtM-Job-Board/issues/2531',
+      query: 'https://github.com/foundation/foundation-sites/issues/8146',
+    },
+  },
+  {
+    id: 'rw-gradlew-java-home-not-set-no-jdk',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
+    query:
+      "Exit code 1\n$ ./gradlew build <-- i did command\n\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
+    resolution:
+      'no Java installation is visible to the wrapper - install a JDK (unpacked/installed, not just downloaded) and set JAVA_HOME or put java on PATH',
+    sources: {
+      stored: 'https://github.com/Austin72/Charlatano/issues/37',
+      query: 'https://github.com/HbmMods/Hbm-s-Nuclear-Tech-GIT/issues/675',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -1677,5 +1796,50 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'the unknown option is -n from pytest-xdist, not a coverage flag - pytest-xdist must be added to the test dependencies',
     like: 'rw-pytest-cov-unrecognized-arguments',
+  },
+  {
+    id: 'rw-nm-terraform-aws-expired-session-token',
+    tool: 'terraform',
+    text: 'Exit code 1\ndata.archive_file.lambda_zip: Reading...\ndata.archive_file.lambda_zip: Read complete after 0s [id=8bab05d3529c8e4481b2d26a1879e1b41f367394]\n╷\n│ Error: error configuring Terraform AWS Provider: error validating provider credentials: error calling sts:GetCallerIdentity: operation error STS: GetCallerIdentity, https response error StatusCode: 403, RequestID: 6d1b2715-c592-449e-8c50-f6f8a7e27ca7, api error ExpiredToken: The security token included in the request is expired\n│ \n│   with provider["registry.terraform.io/hashicorp/aws"],\n│   on main.tf line 20, in provider "aws":\n│   20: provider "aws" {\n│',
+    source: 'https://github.com/aws-samples/serverless-patterns/issues/970',
+    differs:
+      'credentials WERE found, but their session token has expired - refresh the session (SSO login / new STS credentials) rather than configuring credentials from scratch',
+    like: 'rw-terraform-aws-no-credential-sources',
+  },
+  {
+    id: 'rw-nm-tsc-ts1192-package-has-only-named-exports',
+    tool: 'tsc',
+    text: 'Exit code 1\n/usr/local/lib/node_modules/ts-node/src/index.ts:513\n    return new TSError(diagnosticText, diagnosticCodes)\n           ^\nTSError: ⨯ Unable to compile TypeScript:\nhello.ts:3:8 - error TS1192: Module \'"@caporal/core"\' has no default export.\n\n3 import program from "@caporal/core"\n         ~~~~~~~\n\n  node_modules/@caporal/core/dist/index.d.ts:1828:5\n    1828     export * from "index";\n             ~~~~~~~~~~~~~~~~~~~~~~\n    \'export *\' does not re-export a default.',
+    source: 'https://github.com/mattallty/Caporal.js/issues/211',
+    differs:
+      "the package really has no default export ('export *' does not re-export one), so esModuleInterop cannot help - import the named export ({ program }) instead",
+    like: 'rw-tsc-ts1259-esmoduleinterop',
+  },
+  {
+    id: 'rw-nm-python-ssl-certificate-has-expired',
+    tool: 'python',
+    text: 'Exit code 1\nTraceback (most recent call last):\n  File "/srv/homeassistant/lib/python3.7/site-packages/homeassistant/components/cert_expiry/sensor.py", line 116, in update\n    cert = get_cert(self.server_name, self.server_port)\n  File "/srv/homeassistant/lib/python3.7/site-packages/homeassistant/components/cert_expiry/helper.py", line 13, in get_cert\n    with ctx.wrap_socket(sock, server_hostname=address[0]) as ssock:\n  File "/usr/local/lib/python3.7/ssl.py", line 412, in wrap_socket\n    session=session\n  File "/usr/local/lib/python3.7/ssl.py", line 853, in _create\n    self.do_handshake()\n  File "/usr/local/lib/python3.7/ssl.py", line 1117, in do_handshake\n    self._sslobj.do_handshake()\nssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: certificate has expired (_ssl.c:1056)',
+    source: 'https://github.com/home-assistant/core/issues/27832',
+    differs:
+      "the chain is known but the server's certificate itself has expired - the server must renew it; pointing Python at a CA bundle does not help",
+    like: 'rw-python-ssl-unable-to-get-local-issuer',
+  },
+  {
+    id: 'rw-nm-gradlew-which-missing-minimal-image',
+    tool: 'gradle',
+    text: "Exit code 1\n+ sudo -u '#501' -g '#20' ./gradlew --version\n\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
+    source: 'https://github.com/gradle/gradle/issues/23960',
+    differs:
+      'Java IS installed; the minimal image lacks the `which` utility the wrapper uses to look for java, so the message is misleading - install which (or set JAVA_HOME explicitly)',
+    like: 'rw-gradlew-java-home-not-set-no-jdk',
+  },
+  {
+    id: 'rw-nm-node-listen-eaddrnotavail-foreign-ip',
+    tool: 'node',
+    text: "Exit code 1\ninfo: listening on 71.59.127.198:7777\nevents.js:174\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EADDRNOTAVAIL: address not available **.**.***.**:7777\n    at Server.setupListenHandle [as _listen2] (net.js:1262:19)\n    at listenInCluster (net.js:1327:12)\n    at doListen (net.js:1460:7)\n    at process._tickCallback (internal/process/next_tick.js:63:19)\n    at Function.Module.runMain (internal/modules/cjs/loader.js:832:11)\n    at startup (internal/bootstrap/node.js:283:19)\n    at bootstrapNodeJSCore (internal/bootstrap/node.js:622:3)\nEmitted 'error' event at:\n    at emitErrorNT (net.js:1306:8)\n    at process._tickCallback (internal/process/next_tick.js:63:19)\n    [... lines matching original stack trace ...]\n    at bootstrapNodeJSCore (internal/bootstrap/node.js:622:3)\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! haste@0.1.0 start: `node server.js`\nnpm ERR! Exit status 1",
+    source: 'https://github.com/toptal/haste-server/issues/296',
+    differs:
+      'nothing else uses the port - the server is told to bind an IP address that is not assigned to this machine (a public/NAT address); bind 0.0.0.0 or a local interface instead',
+    like: 'rw-node-eaddrinuse',
   },
 ];

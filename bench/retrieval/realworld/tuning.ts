@@ -823,6 +823,36 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/dyarleniber/laravel7-docker/issues/2',
     },
   },
+  {
+    id: 'rw-docker-registry-http-response-to-https-client',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n~# docker push <IP>:5000/ubuntu\nThe push refers to a repository [<IP>:5000/ubuntu]\nGet https://<IP>:5000/v1/_ping: http: server gave HTTP response to HTTPS client',
+    query:
+      'Nov 11 23:08:13 peptone dockerd[14445]: time="2016-11-11T23:08:13.763732262+01:00" level=error msg="Attempting next endpoint for push after error: Get https://10.0.0.15:5000/v2/: http: server gave HTTP response to HTTPS client"\nNov 11 23:08:13 peptone dockerd[14445]: time="2016-11-11T23:08:13.768440062+01:00" level=error msg="Attempting next endpoint for push after error: Get https://10.0.0.15:5000/v1/_ping: http: server gave HTTP response to HTTPS client"',
+    resolution:
+      'the private registry serves plain HTTP - list it under insecure-registries in /etc/docker/daemon.json on the machine that pushes/pulls and restart the Docker daemon (or put TLS in front of it)',
+    sources: {
+      stored: 'https://github.com/distribution/distribution/issues/1929',
+      query: 'https://github.com/distribution/distribution/issues/2061',
+    },
+  },
+  {
+    id: 'rw-git-push-rejected-after-rebase-needs-force',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nTo https://github.com/JonathanDHarris/gammapy.git\n ! [rejected]        Fermi3FGLObject-Take2 -> Fermi3FGLObject-Take2 (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/JonathanDHarris/gammapy.git'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    query:
+      "Exit code 1\ngit rebase upstream/master\n->\nApplying: cppcheck: fix some reports\nApplying: fix warnings for catch\njulien@debian:~/projects/root$ git push\nUsername for 'https://github.com': serval2412\nPassword for 'https://serval2412@github.com': \nTo https://github.com/serval2412/root\n ! [rejected]              master -> master (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/serval2412/root'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    resolution:
+      'the branch was rebased locally, so its history no longer contains the remote commits - push with git push --force-with-lease (do not pull, which would re-merge the old commits)',
+    sources: {
+      stored: 'https://github.com/gammapy/gammapy/pull/341',
+      query: 'https://github.com/root-project/root/pull/1435',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -1129,5 +1159,41 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       'only a warning for a file above the 50 MB recommendation - the push was accepted, nothing was rejected (LFS is optional here)',
     like: 'rw-github-push-gh001-file-over-100mb',
+  },
+  {
+    id: 'rw-nm-node-esm-dependency-published-without-extension',
+    tool: 'node',
+    text: "Exit code 1\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/home/<user>/Projects/<X>/node_modules/ts-add-js-extension/build/mjs/read-write' imported from /home/<user>/Projects/<X>/node_modules/ts-add-js-extension/build/mjs/index.js",
+    source: 'https://github.com/GervinFung/ts-add-js-extension/issues/59',
+    differs:
+      "the extensionless import is inside a published dependency under node_modules (a broken release), not in the user's code - upgrade or pin that package",
+    like: 'rw-node-esm-import-missing-js-extension',
+  },
+  {
+    id: 'rw-nm-npm-enospc-disk-full-write',
+    tool: 'npm',
+    text: 'Exit code 1\nCommand failed: npm_config_cache=/tmp /app/node_modules/.bin/npm install --production npm ERR! code ENOSPC npm ERR! syscall write npm ERR! errno -28 npm ERR! nospc ENOSPC: no space left on device, write npm ERR! nospc There appears to be insufficient space on your system to finish. npm ERR! nospc Clear up some disk space and try again.',
+    source: 'https://github.com/Rich-Harris/packd/issues/159',
+    differs:
+      'this ENOSPC is a genuinely full disk (write/mkdir into the cache fails) - free disk space; raising the inotify watcher limit does nothing',
+    like: 'rw-node-enospc-file-watchers',
+  },
+  {
+    id: 'rw-nm-bundler-mysql2-native-extension-client-missing',
+    tool: 'ruby',
+    text: "Exit code 5\nGem::Ext::BuildError: ERROR: Failed to build gem native extension.\n\n    current directory: /usr/local/rvm/gems/ruby-2.3.0/gems/mysql2-0.4.4/ext/mysql2\n/usr/local/rvm/rubies/ruby-2.3.0/bin/ruby -r ./siteconf20170524-9589-12zw22j.rb extconf.rb\nchecking for ruby/thread.h... yes\nchecking for rb_thread_call_without_gvl() in ruby/thread.h... yes\nchecking for rb_thread_blocking_region()... no\nchecking for rb_wait_for_single_fd()... yes\nchecking for rb_hash_dup()... yes\nchecking for rb_intern3()... yes\nchecking for mysql_query() in -lmysqlclient... no\n-----\nmysql client is missing. You may need to 'apt-get install libmysqlclient-dev' or 'yum install mysql-devel', and try again.\n-----\n*** extconf.rb failed ***\nCould not create Makefile due to some reason, probably lack of necessary\nlibraries and/or headers.  Check the mkmf.log file for more details.  You may\nneed configuration options.",
+    source: 'https://github.com/rubygems/bundler/issues/5674',
+    differs:
+      'the failing native gem is mysql2, which needs the MySQL client headers (libmysqlclient-dev / mysql-devel), not the PostgreSQL libpq ones',
+    like: 'rw-bundler-pg-native-extension',
+  },
+  {
+    id: 'rw-nm-msbuild-msb3021-root-relative-path-denied',
+    tool: 'dotnet',
+    text: 'D:\\home\\site\\repository\\packages\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.1.0.7\\build\\net45\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.props(17,5): warning MSB3021: Unable to copy file "D:\\home\\site\\repository\\packages\\Microsoft.Net.Compilers.2.3.2\\build\\..\\tools\\System.IO.Compression.dll" to "\\bin\\roslyn\\System.IO.Compression.dll". Access to the path \'\\bin\\roslyn\' is denied. [D:\\home\\site\\repository\\src\\EquineExchange.HelloSign\\EquineExchange.HelloSign.csproj]\nD:\\home\\site\\repository\\packages\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.1.0.7\\build\\net45\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.props(17,5): warning MSB3021: Unable to copy file "D:\\home\\site\\repository\\packages\\Microsoft.Net.Compilers.2.3.2\\build\\..\\tools\\System.IO.FileSystem.dll" to "\\bin\\roslyn\\System.IO.FileSystem.dll". Access to the path \'\\bin\\roslyn\' is denied. [D:\\home\\site\\repository\\src\\EquineExchange.HelloSign\\EquineExchange.HelloSign.csproj]',
+    source: 'https://github.com/projectkudu/kudu/issues/2569',
+    differs:
+      "nothing holds a lock - the copy target resolved to a root-relative \\bin\\roslyn path (an unset solution-dir property in the package's props), which is not writable; the package/property must be fixed",
+    like: 'rw-msbuild-msb3027-file-locked',
   },
 ];
