@@ -56,15 +56,19 @@ for (const x of [...pairs, ...misses]) {
   need(!ids.has(x.id), `duplicate id ${x.id}`);
   ids.add(x.id);
 }
+const pairIds = new Set(pairs.map((x) => x.id));
+for (const m of misses) need(!m.like || pairIds.has(m.like), `${m.id}: like ${m.like} is not a pair`);
 
 const HEADER = `// REAL-WORLD retrieval set (issue #26, item 5), built on 2026-11-26 by a blind data builder: nothing
 // under src/ was opened and no retrieval code was run while it was collected.
-// Every text is a real error as someone pasted it in a public report (GitHub issue threads and Q&A
-// pages, found through the stored search corpora), copied verbatim (a contiguous excerpt of what they
+// Every text is a real error as someone pasted it in a public report (GitHub issue and PR threads,
+// found through the stored search corpus), copied verbatim (a contiguous excerpt of what they
 // pasted: log prefixes, CI decorations, stack lines kept; secret-looking values redacted). Texts that
-// came from a shell run carry Claude Code's hook prefix \`Exit code N\` (N = 1 unless the report shows
-// another code). A pair is the same error from two different people (two reports, or two authors in
-// one thread), with the fix that applies to both, paraphrased from the thread. kind 'recurrence':
+// came from a shell run carry Claude Code's hook prefix \`Exit code N\` (N = the code the report shows,
+// else the code that tool exits with for that failure, e.g. git 128, cargo 101, tsc 2, else 1); texts
+// that are IDE messages or service logs carry no prefix. A pair is the same error from two different
+// people (two reports, or two authors in one thread), with the fix that applies to both, paraphrased
+// from the threads. kind 'recurrence':
 // only variable parts differ; 'paraphrase': another version or layer words it differently. A near
 // miss is a real reported error that looks like one of the pairs but needs another fix.
 // Sources of every item: bench/retrieval/realworld/SOURCES.md.

@@ -1,11 +1,13 @@
 // REAL-WORLD retrieval set (issue #26, item 5), built on 2026-11-26 by a blind data builder: nothing
 // under src/ was opened and no retrieval code was run while it was collected.
-// Every text is a real error as someone pasted it in a public report (GitHub issue threads and Q&A
-// pages, found through the stored search corpora), copied verbatim (a contiguous excerpt of what they
+// Every text is a real error as someone pasted it in a public report (GitHub issue and PR threads,
+// found through the stored search corpus), copied verbatim (a contiguous excerpt of what they
 // pasted: log prefixes, CI decorations, stack lines kept; secret-looking values redacted). Texts that
-// came from a shell run carry Claude Code's hook prefix `Exit code N` (N = 1 unless the report shows
-// another code). A pair is the same error from two different people (two reports, or two authors in
-// one thread), with the fix that applies to both, paraphrased from the thread. kind 'recurrence':
+// came from a shell run carry Claude Code's hook prefix `Exit code N` (N = the code the report shows,
+// else the code that tool exits with for that failure, e.g. git 128, cargo 101, tsc 2, else 1); texts
+// that are IDE messages or service logs carry no prefix. A pair is the same error from two different
+// people (two reports, or two authors in one thread), with the fix that applies to both, paraphrased
+// from the threads. kind 'recurrence':
 // only variable parts differ; 'paraphrase': another version or layer words it differently. A near
 // miss is a real reported error that looks like one of the pairs but needs another fix.
 // Sources of every item: bench/retrieval/realworld/SOURCES.md.
@@ -1371,6 +1373,21 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       query: 'https://github.com/HbmMods/Hbm-s-Nuclear-Tech-GIT/issues/675',
     },
   },
+  {
+    id: 'rw-python-no-module-ctypes-built-without-libffi',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nFile "home/user/.pyenv/versions/3.9.4/lib/python3.9/ctypes/__init__.py", line 8, in <module>\n    from _ctypes import Union, Structure, Array\nModuleNotFoundError: No module named \'_ctypes\'',
+    query:
+      'Exit code 1\n  File "/usr/local/lib/python3.10/ctypes/__init__.py", line 8, in <module>\n    from _ctypes import Union, Structure, Array\nModuleNotFoundError: No module named \'_ctypes\'',
+    resolution:
+      'this Python was compiled without the libffi headers, so _ctypes was never built - install libffi-dev (libffi-devel) and rebuild/reinstall that Python version',
+    sources: {
+      stored: 'https://github.com/pyenv/pyenv/issues/1933',
+      query: 'https://github.com/python/cpython/issues/93748',
+    },
+  },
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
@@ -1841,5 +1858,41 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     differs:
       'nothing else uses the port - the server is told to bind an IP address that is not assigned to this machine (a public/NAT address); bind 0.0.0.0 or a local interface instead',
     like: 'rw-node-eaddrinuse',
+  },
+  {
+    id: 'rw-nm-kubectl-forbidden-rbac-clusterrole-not-found',
+    tool: 'kubernetes',
+    text: 'Exit code 1\nkubectl --kubeconfig=./config get pods\nError from server (Forbidden): pods is forbidden: User "u-ia7333ttq4" cannot list pods in the namespace "default": RBAC: clusterrole.rbac.authorization.k8s.io "p-qmgdx-namespaces-edit" not found',
+    source: 'https://github.com/rancher/rancher/issues/17409',
+    differs:
+      'a binding for the user exists but points at a ClusterRole that was never created (a Rancher-managed role is missing) - the missing role must be restored, adding a new binding is not the issue',
+    like: 'rw-kubernetes-serviceaccount-rbac-forbidden-list-pods',
+  },
+  {
+    id: 'rw-nm-npm-build-killed-137-oom-killer',
+    tool: 'npm',
+    text: 'Exit code 137\n[02:39:45] Finished \'build-node\' after 18 s\n[BABEL] Note: The code generator has deoptimised the styling of "web.js" as it exceeds the max of "500KB".\nKilled\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 137\nnpm ERR! nimiq@1.0.0 build: `gulp build`\nnpm ERR! Exit status 137\nnpm ERR!\nnpm ERR! Failed at the nimiq@1.0.0 build script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.',
+    source: 'https://github.com/nimiq/core-js/issues/295',
+    differs:
+      "the build was killed by the operating system (exit 137, 'Killed') because the machine/container ran out of RAM - give it more memory or swap; raising Node's --max-old-space-size makes this worse",
+    like: 'rw-node-heap-out-of-memory',
+  },
+  {
+    id: 'rw-nm-pip-build-linux-gcc-missing',
+    tool: 'pip',
+    text: "Exit code 1\n  gcc -pthread -B /home/test/xraylarch/compiler_compat -Wl,--sysroot=/ -Wno-unused-result -Wsign-compare -DNDEBUG -O2 -Wall -fPIC -O2 -isystem /home/test/xraylarch/include -fPIC -O2 -isystem /home/test/xraylarch/include -fPIC -I/home/test/xraylarch/include/python3.9 -I/tmp/pip-build-env-oojhyzgx/overlay/lib/python3.9/site-packages/numpy/core/include -c pymatgen/optimization/linear_assignment.c -o build/temp.linux-x86_64-3.9/pymatgen/optimization/linear_assignment.o\n  error: command 'gcc' failed: No such file or directory\n  ----------------------------------------\n  ERROR: Failed building wheel for pymatgen",
+    source: 'https://github.com/xraypy/xraylarch/issues/317',
+    differs:
+      'on Linux the wheel build finds no C compiler at all - install gcc/build-essential (and Python headers); Visual C++ Build Tools are irrelevant',
+    like: 'rw-pip-msvc-build-tools-required',
+  },
+  {
+    id: 'rw-nm-pytest-file-or-directory-not-found',
+    tool: 'pytest',
+    text: 'Exit code 4\n====================test session starts ====================\nplatform linux -- Python 3.11.15, pytest-9.1.1, pluggy-1.6.0\nrootdir: /pfs/pfs-iQ14no/jiadong/RoboLab\nconfigfile: pyproject.toml\nplugins: anyio-4.14.2, flaky-3.8.1, hydra-core-1.4.0.dev5, mock-3.15.1, typeguard-4.4.2\ncollected 0 items                                                                                                                                                                       \n\n====================no tests ran in 0.00s ====================\nERROR: file or directory not found: tests/',
+    source: 'https://github.com/NVlabs/RoboLab/issues/17',
+    differs:
+      'the usage error is a test path that does not exist in the checkout (the tests folder was left out of the release) - no plugin or option is missing',
+    like: 'rw-pytest-cov-unrecognized-arguments',
   },
 ];

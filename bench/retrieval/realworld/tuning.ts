@@ -1,11 +1,13 @@
 // REAL-WORLD retrieval set (issue #26, item 5), built on 2026-11-26 by a blind data builder: nothing
 // under src/ was opened and no retrieval code was run while it was collected.
-// Every text is a real error as someone pasted it in a public report (GitHub issue threads and Q&A
-// pages, found through the stored search corpora), copied verbatim (a contiguous excerpt of what they
+// Every text is a real error as someone pasted it in a public report (GitHub issue and PR threads,
+// found through the stored search corpus), copied verbatim (a contiguous excerpt of what they
 // pasted: log prefixes, CI decorations, stack lines kept; secret-looking values redacted). Texts that
-// came from a shell run carry Claude Code's hook prefix `Exit code N` (N = 1 unless the report shows
-// another code). A pair is the same error from two different people (two reports, or two authors in
-// one thread), with the fix that applies to both, paraphrased from the thread. kind 'recurrence':
+// came from a shell run carry Claude Code's hook prefix `Exit code N` (N = the code the report shows,
+// else the code that tool exits with for that failure, e.g. git 128, cargo 101, tsc 2, else 1); texts
+// that are IDE messages or service logs carry no prefix. A pair is the same error from two different
+// people (two reports, or two authors in one thread), with the fix that applies to both, paraphrased
+// from the threads. kind 'recurrence':
 // only variable parts differ; 'paraphrase': another version or layer words it differently. A near
 // miss is a real reported error that looks like one of the pairs but needs another fix.
 // Sources of every item: bench/retrieval/realworld/SOURCES.md.
@@ -853,6 +855,51 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/root-project/root/pull/1435',
     },
   },
+  {
+    id: 'rw-compose-develop-property-not-allowed-old-compose',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 15\nvalidating docker_tutorial/multi-container-app/compose.yaml: services.todo-app Additional property develop is not allowed',
+    query:
+      'Exit code 15\n[root@klustron-test10 getting-started-todo-app]# docker compose up -d\nvalidating /nvme2/data1/software/docker/getting-started-todo-app/compose.yml: services.backend Additional property develop is not allowed\n[root@klustron-test10 getting-started-todo-app]# docker compose version\nDocker Compose version v2.21.0',
+    resolution:
+      'the compose file uses the `develop` (watch) section, which Docker Compose older than 2.22 rejects - upgrade Docker Compose / Docker Desktop (or remove the section)',
+    sources: {
+      stored: 'https://github.com/docker/multi-container-app/issues/9',
+      query: 'https://github.com/docker/getting-started-todo-app/issues/22',
+    },
+  },
+  {
+    id: 'rw-gradlew-wrapper-jar-not-committed',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n# ./gradlew build \nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain\nCaused by: java.lang.ClassNotFoundException: org.gradle.wrapper.GradleWrapperMain',
+    query:
+      'Exit code 1\n$ ./gradlew assemble\nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain',
+    resolution:
+      'gradle/wrapper/gradle-wrapper.jar is missing from the repository (often excluded by a *.jar ignore rule) - commit it, or regenerate it with `gradle wrapper`',
+    sources: {
+      stored: 'https://github.com/hkupty/penna/issues/16',
+      query: 'https://github.com/krujos/willitconnect/issues/3',
+    },
+  },
+  {
+    id: 'rw-kubernetes-serviceaccount-rbac-forbidden-list-pods',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'E1227 08:28:34.712122       1 reflector.go:178] pkg/controller/controller.go:154: Failed to list *v1.Pod: pods is forbidden: User "system:serviceaccount:default:cleanup-operator" cannot list resource "pods" in API group "" in the namespace "default"',
+    query:
+      'code: 403, statusCode: 403 } pods is forbidden: User "system:serviceaccount:{{MY_NAMESPACE}}:default" cannot list resource "pods" in API group "" at the cluster scope Error: pods is forbidden: User "system:serviceaccount:{{MY_NAMESPACE}}:default" cannot list resource "pods" in API group "" at the cluster scope',
+    resolution:
+      "the workload's service account has no RBAC permission to list pods - create a Role/ClusterRole granting it and bind it to that service account (deploy the chart's RBAC objects)",
+    sources: {
+      stored: 'https://github.com/lwolf/kube-cleanup-operator/issues/81',
+      query: 'https://github.com/yogeshlonkar/pod-dependency-init-container/issues/1',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -1195,5 +1242,59 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       "nothing holds a lock - the copy target resolved to a root-relative \\bin\\roslyn path (an unset solution-dir property in the package's props), which is not writable; the package/property must be fixed",
     like: 'rw-msbuild-msb3027-file-locked',
+  },
+  {
+    id: 'rw-nm-compose-root-additional-property-missing-services-key',
+    tool: 'docker',
+    text: 'Exit code 15\nAdditional property vorta is not allowed',
+    source: 'https://github.com/borgbase/vorta-docker/issues/13',
+    differs:
+      'the rejected key is a service name at the top level - the file lacks the `services:` section (old v1 layout), so it must be restructured; upgrading Compose does not help',
+    like: 'rw-compose-develop-property-not-allowed-old-compose',
+  },
+  {
+    id: 'rw-nm-git-pull-couldnt-find-remote-ref-main',
+    tool: 'git',
+    text: "Exit code 1\n(.cinemate-env) pi@cinepi:~/cinemate $ git pull origin main\nwarning: redirecting to https://github.com/Tiramisioux/cinemate.git/\nfatal: couldn't find remote ref main",
+    source: 'https://github.com/Tiramisioux/cinemate/issues/8',
+    differs:
+      'the REMOTE has no branch called main (it still uses another name) - pull the branch that exists upstream (or the maintainer adds main); nothing is wrong with local commits',
+    like: 'rw-git-src-refspec-main-no-match',
+  },
+  {
+    id: 'rw-nm-git-push-http-413-proxy-body-limit',
+    tool: 'git',
+    text: 'Exit code 1\ngit -c http.sslVerify=false push --all gitbucket\nwarning: redirecting to https://gitbucket-edge.atomiq-observability-dev/git/root/awx_configuration.git/\nEnumerating objects: 88, done.\nCounting objects: 100% (88/88), done.\nDelta compression using up to 2 threads\nCompressing objects: 100% (78/78), done.\nWriting objects: 100% (88/88), 44.85 MiB | 21.30 MiB/s, done.\nTotal 88 (delta 8), reused 0 (delta 0), pack-reused 0\nerror: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413\nsend-pack: unexpected disconnect while reading sideband packet\nfatal: the remote end hung up unexpectedly\nEverything up-to-date',
+    source: 'https://github.com/gitbucket/gitbucket-docker/issues/63',
+    differs:
+      "the server's reverse proxy rejects the large push body with HTTP 413 - raise the proxy's request size limit (nginx client_max_body_size) or push over SSH; it is not a flaky TLS transfer",
+    like: 'rw-git-clone-rpc-failed-gnutls',
+  },
+  {
+    id: 'rw-nm-cmake-installed-version-too-old',
+    tool: 'cmake',
+    text: 'Exit code 1\n$ cmake ../\nCMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  CMake 3.15 or higher is required.  You are running version 3.10.2',
+    source: 'https://github.com/InfiniTimeOrg/InfiniTime/issues/15',
+    differs:
+      "the opposite situation - the installed CMake is OLDER than the project's minimum; upgrade CMake (or the project lowers its requirement), nothing about policy compatibility",
+    like: 'rw-cmake4-min-version-below-3-5',
+  },
+  {
+    id: 'rw-nm-npm-enoent-spawn-git-not-installed',
+    tool: 'npm',
+    text: 'Exit code 1\nPS C:\\Users\\jojof\\OneDrive\\Desktop\\evobot-master> npm install\nnpm ERR! code ENOENT\nnpm ERR! syscall spawn git\nnpm ERR! path git\nnpm ERR! errno ENOENT\nnpm ERR! enoent Error while executing:\nnpm ERR! enoent undefined ls-remote -h -t ssh://git@github.com/derhuerst/http-basic.git\nnpm ERR! enoent\nnpm ERR! enoent\nnpm ERR! enoent spawn git ENOENT\nnpm ERR! enoent This is related to npm not being able to find a file.\nnpm ERR! enoent',
+    source: 'https://github.com/eritislami/evobot/issues/113',
+    differs:
+      "the missing 'file' is the git executable npm needs for a git-hosted dependency - install Git; the project's package.json is present",
+    like: 'rw-npm-enoent-package-json',
+  },
+  {
+    id: 'rw-nm-git-pull-unfinished-merge-merge-head',
+    tool: 'git',
+    text: 'Exit code 128\nerror: You have not concluded your merge (MERGE_HEAD exists).\nhint: Please, commit your changes before merging.\nfatal: Exiting because of unfinished merge.',
+    source: 'https://github.com/IIC2233/Syllabus-2024-1/issues/144',
+    differs:
+      "an earlier merge was left half-done (MERGE_HEAD exists) - finish it with git commit after resolving, or git merge --abort; the branches' divergence is not the blocker",
+    like: 'rw-git-pull-ff-only-diverged',
   },
 ];

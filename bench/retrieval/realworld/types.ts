@@ -17,4 +17,6 @@ export interface NearMiss {
   source: string;
   /** Why it is not the look-alike pair's problem. */
   differs: string;
+  /** The id of the pair it looks like. */
+  like?: string;
 }
