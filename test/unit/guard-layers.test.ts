@@ -34,7 +34,7 @@ export const LAYERS: { name: string; paths: string[] }[] = [
       'src/error-kb/',
       'src/pre-tool-guide/',
       'src/subagent-context/',
-      'src/shared-context/',
+      'src/findings/',
       'src/orchestrator/',
       'src/analysis/',
       'src/embed/',
