@@ -54,7 +54,7 @@ const common = {
 // the parts stay lazily initialised), and dist/hook.js (the same for `node dist/hook.js`).
 const entries = { hook: 'src/hook-runtime/entry-esm.ts' };
 // esbuild's metafiles (inputs and outputs of each build), for the hook bundle guard
-// (test/unit/guard-hook-bundle.test.ts): written outside dist/, so they are never packed.
+// (test/integration/guard-hook-bundle.test.ts): written outside dist/, so they are never packed.
 const metas = {};
 metas.hook = (await build({ ...common, entryPoints: entries, splitting: false, metafile: true })).metafile;
 metas['hook-cjs'] = (

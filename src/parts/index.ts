@@ -21,7 +21,7 @@ const notSubagentTool = (i: HookInput) =>
 
 // `...(process.env.SG_HOOK_BUNDLE !== '1' && { background, checks })`: the hook bundles are built
 // with SG_HOOK_BUNDLE defined as "1" (scripts/build.mjs), so esbuild drops these loaders there and
-// a hook process does not even contain worker or CLI code (test/unit/guard-hook-bundle.test.ts).
+// a hook process does not even contain worker or CLI code (test/integration/guard-hook-bundle.test.ts).
 // Written out in each part: esbuild only drops a branch whose condition it sees as a constant.
 export const PARTS: PartDescriptor[] = [
   {

@@ -15,7 +15,7 @@ import { renderSummary, type Entry } from '../../src/findings/entry.js';
 import { sessionPaths } from '../../src/findings/file-store.js';
 import { orchPaths } from '../../src/orchestrator/paths.js';
 import type { StateFileT } from '../../src/orchestrator/schemas.js';
-import { REAL, fixtureText, write } from '../unit/orch-fixtures.js';
+import { REAL, fixtureText, write } from '../helpers/orch-fixtures.js';
 
 export const MCP_MARK = {
   error: 'MCPERRMARK',

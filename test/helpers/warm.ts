@@ -61,7 +61,7 @@ export function spawnServer(env: NodeJS.ProcessEnv, shellPrefix?: string): Child
 }
 
 /** Waits until a server answers the ping (its pid), or null after timeoutMs. */
-export async function waitForServer(env: NodeJS.ProcessEnv, timeoutMs = 15_000): Promise<number | null> {
+export async function waitForServer(env: NodeJS.ProcessEnv, timeoutMs = 75_000): Promise<number | null> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const info = await pingHookServer({ env, timeoutMs: 500 });

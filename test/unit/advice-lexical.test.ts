@@ -8,7 +8,7 @@ import { errorKey } from '../../src/error-kb/error-key.js';
 import { searchErrorKB } from '../../src/error-kb/search.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
-import { failure, seedKb, writeConfig } from './pre-tool-guide.helpers.js';
+import { failure, seedKb, writeConfig } from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let db: DB;

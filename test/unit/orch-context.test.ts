@@ -12,7 +12,7 @@ import { ROLE_SPECS } from '../../src/orchestrator/roles.js';
 import { ROLES, type Role } from '../../src/orchestrator/schemas.js';
 import { renderTemplate, shippedTemplatesDir, templateVars } from '../../src/orchestrator/templates.js';
 import { yamlLoaded } from '../../src/orchestrator/yaml.js';
-import { MARK, realProject, setState, write, type Fixture } from './orch-fixtures.js';
+import { MARK, realProject, setState, write, type Fixture } from '../helpers/orch-fixtures.js';
 
 let f: Fixture;
 afterEach(() => f?.cleanup());

@@ -19,7 +19,7 @@ import {
   seedKb,
   subagentStart,
   writeConfig,
-} from './pre-tool-guide.helpers.js';
+} from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let db: DB;

@@ -9,7 +9,7 @@ import { dirname, join } from 'node:path';
 import { judgeOutcome, judgeOutcomeFromFile, verdictFailure } from '../../src/recording/subagent-outcome.js';
 import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
-import { contextOf, ensureBuilt, payload, preToolUse } from './pre-tool-guide.helpers.js';
+import { contextOf, ensureBuilt, payload, preToolUse } from '../helpers/pre-tool-guide.js';
 
 const FIXTURE = join(FIXTURES, 'transcripts', 'subagent-agent-a0ecf4913e38a93c2.jsonl');
 const fixtureLines = () =>

@@ -13,7 +13,7 @@ import { extractErrorMessage, normalizeError } from '../../src/error-kb/normaliz
 import { recordResolution } from '../../src/error-kb/record.js';
 import type { DB } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events.js';
-import { FIXTURES, HOOK_JS, ROOT } from '../helpers/env.js';
+import { FIXTURES, HOOK_JS, ROOT } from './env.js';
 
 export const SESSION = '1d781026-4b91-4581-b3a2-f91871abc842';
 

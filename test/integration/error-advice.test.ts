@@ -22,7 +22,7 @@ import {
   seedKb,
   success,
   writeConfig,
-} from './pre-tool-guide.helpers.js';
+} from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let db: DB;

@@ -10,7 +10,7 @@ import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } 
 import { dirname, join } from 'node:path';
 import { CLI_JS, FIXTURES, HOOK_JS, ROOT } from '../helpers/env.js';
 import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
-import { MARK, fixtureText, realProject, snapshot, write, type Fixture } from './orch-fixtures.js';
+import { MARK, fixtureText, realProject, snapshot, write, type Fixture } from '../helpers/orch-fixtures.js';
 
 let f: Fixture | undefined;
 afterEach(() => {

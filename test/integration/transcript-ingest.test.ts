@@ -21,7 +21,7 @@ import { readTranscriptFrom } from '../../src/common/transcript.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
-import { ensureBuilt, norm, seedKb } from './pre-tool-guide.helpers.js';
+import { ensureBuilt, norm, seedKb } from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let db: DB;

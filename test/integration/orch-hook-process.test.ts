@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { FIXTURES, HOOK_JS, ROOT } from '../helpers/env.js';
 import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import type { Ledger } from '../../src/orchestrator/ledger.js';
-import { MARK, realProject, snapshot, write, yaml, type Fixture } from './orch-fixtures.js';
+import { MARK, realProject, snapshot, write, yaml, type Fixture } from '../helpers/orch-fixtures.js';
 import { parse } from 'yaml';
 
 let f: Fixture | undefined;

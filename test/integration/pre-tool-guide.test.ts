@@ -17,7 +17,7 @@ import {
   seedStops,
   success,
   writeConfig,
-} from './pre-tool-guide.helpers.js';
+} from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let db: DB;

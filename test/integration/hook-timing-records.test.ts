@@ -11,7 +11,7 @@ import { closeDb, getDb } from '../../src/db/db.js';
 import { TIMING_FILE } from '../../src/common/timing.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
-import { ensureBuilt, payload, seedKb } from './pre-tool-guide.helpers.js';
+import { ensureBuilt, payload, seedKb } from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 beforeEach(() => {

@@ -16,7 +16,7 @@ import {
   seedKb,
   seedStops,
   success,
-} from './pre-tool-guide.helpers.js';
+} from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let env: NodeJS.ProcessEnv;

@@ -9,7 +9,7 @@ import { errorKey } from '../../src/error-kb/error-key.js';
 import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
-import { contextOf, ensureBuilt, payload } from './pre-tool-guide.helpers.js';
+import { contextOf, ensureBuilt, payload } from '../helpers/pre-tool-guide.js';
 
 function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string }> {
   return new Promise((resolve, reject) => {

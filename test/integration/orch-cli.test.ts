@@ -21,7 +21,7 @@ import { parse } from 'yaml';
 import { orchPaths } from '../../src/orchestrator/paths.js';
 import { Real, parseWith, type FileKind } from '../../src/orchestrator/schemas.js';
 import { FIXTURES } from '../helpers/env.js';
-import { fixtureText, realProject, type Fixture } from './orch-fixtures.js';
+import { fixtureText, realProject, type Fixture } from '../helpers/orch-fixtures.js';
 
 const REPO = resolve(__dirname, '../..');
 const CLI = join(REPO, 'dist/cli.js');

@@ -7,7 +7,7 @@ import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 import { openDb } from '../../src/db/db.js';
 import { validateAnswer } from '../../src/analysis/answer.js';
 import { storeAnalysis } from '../../src/analysis/cache.js';
-import { GOOD_ANSWER } from './analysis.helpers.js';
+import { GOOD_ANSWER } from '../helpers/analysis.js';
 
 describe('suggestion numbers (#12.7)', () => {
   let t: TempEnv;

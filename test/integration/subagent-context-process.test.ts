@@ -18,7 +18,7 @@ import {
   seedKb,
   subagentStart,
   writeConfig,
-} from './pre-tool-guide.helpers.js';
+} from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let env: NodeJS.ProcessEnv;

@@ -24,7 +24,7 @@ import {
 } from '../../src/orchestrator/schemas.js';
 import type { OpsEnv } from '../../src/orchestrator/ops.js';
 import type { OrchEnv } from '../../src/orchestrator/context.js';
-import { ROOT } from '../helpers/env.js';
+import { ROOT } from './env.js';
 
 export const REAL = join(ROOT, 'test', 'fixtures', 'orchestrator-real');
 export const FIXTURE_ROOT = '/home/dev/proj';

@@ -40,7 +40,7 @@ import { analysisConfig } from '../../src/analysis/config.js';
 import { registerAnalysis } from '../../src/cli/commands/analysis.js';
 import type { HookDeps, HookInput } from '../../src/hook-runtime/types.js';
 import type { StoredAnalysis, StoredSuggestion } from '../../src/analysis/answer.js';
-import { GOOD_ANSWER, seedProject, writeFakeClaude } from './analysis.helpers.js';
+import { GOOD_ANSWER, seedProject, writeFakeClaude } from '../helpers/analysis.js';
 
 let t: TempEnv;
 let db: DB;

@@ -23,7 +23,7 @@ import {
   seedKb,
   subagentStart,
   success,
-} from './pre-tool-guide.helpers.js';
+} from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let db: DB;
@@ -319,7 +319,7 @@ describe('#13.3 safe, scoped advice', () => {
     ensureBuilt();
     fixInA('npm install -D protoc-gen-ts', 'a1');
     fixInA('npm install -D protoc-gen-ts', 'a2');
-    const { writeConfig } = await import('./pre-tool-guide.helpers.js');
+    const { writeConfig } = await import('../helpers/pre-tool-guide.js');
     writeConfig(t.home, { locale: 'en' });
     closeDb();
     const ctx = await hookContext(

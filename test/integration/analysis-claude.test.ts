@@ -25,7 +25,7 @@ import {
 import { ROOT } from '../helpers/env.js';
 import { runHook, parseHookOutput } from '../helpers/hook-proc.js';
 import { openDb } from '../../src/db/db.js';
-import { GOOD_ANSWER, seedProject } from './analysis.helpers.js';
+import { GOOD_ANSWER, seedProject } from '../helpers/analysis.js';
 
 const WORKER_JS = join(ROOT, 'dist', 'worker.js');
 const avail = claudeAvailability();
