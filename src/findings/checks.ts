@@ -3,7 +3,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadConfig } from '../common/config.js';
 import { getProjectPath } from '../common/project.js';
-import type { CheckResult } from '../parts/types.js';
+import type { CheckResult } from '../hook/contract/part.js';
 import { PROJECT_CONFIG_FILE, resolveConfig } from './config.js';
 import { activeRules } from './extract.js';
 import { gitignoreCovers, listSessions, readText, storeRoot, storeState, STORE_DIR } from './file-store.js';

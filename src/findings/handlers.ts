@@ -11,8 +11,8 @@
 import { join } from 'node:path';
 import { lstatSync } from 'node:fs';
 import { writableProjectRoot } from '../common/project-root.js';
-import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
-import { SUBAGENT_TOOLS } from '../hook-runtime/tool-input.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
+import { SUBAGENT_TOOLS } from '../hook/contract/tool-input.js';
 import { redact } from '../common/redact.js';
 import { BUILTIN_CATEGORIES, categoriesFor, resolveConfig, type ResolvedConfig } from './config.js';
 import {

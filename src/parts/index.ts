@@ -12,9 +12,9 @@
 //   queued events, retention, hook latency, embeddings for new error_kb entries, then AI analysis
 //   when enough new data exists;
 // - doctor checks: after the core checks of src/cli/checks.ts.
-import { SUBAGENT_TOOLS } from '../hook-runtime/tool-input.js';
-import { HOOK_EVENTS, type Handler, type HandlerTable, type HookInput } from '../hook-runtime/types.js';
-import type { Background, Check, Job, PartDescriptor, Step } from './types.js';
+import { SUBAGENT_TOOLS } from '../hook/contract/tool-input.js';
+import { HOOK_EVENTS, type Handler, type HandlerTable, type HookInput } from '../hook/contract/types.js';
+import type { Background, Check, Job, PartDescriptor, Step } from '../hook/contract/part.js';
 
 const notSubagentTool = (i: HookInput) =>
   i.hook_event_name !== 'PostToolUse' || SUBAGENT_TOOLS.has(i.tool_name ?? '');

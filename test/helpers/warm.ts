@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { pingHookServer } from '../../src/hook-runtime/server-client.js';
+import { pingHookServer } from '../../src/hook/host/server-client.js';
 import { hookServerPaths } from '../../src/common/sockets.js';
 import { warmBash } from '../../src/cli/hook-mode.js';
 import { ROOT } from './env.js';

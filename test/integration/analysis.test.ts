@@ -38,7 +38,7 @@ import { addRule, planApply, RULES_MARKER, writePlan } from '../../src/analysis/
 import { analysisHandlers } from '../../src/analysis/handlers.js';
 import { analysisConfig } from '../../src/analysis/config.js';
 import { registerAnalysis } from '../../src/cli/commands/analysis.js';
-import type { HookDeps, HookInput } from '../../src/hook-runtime/types.js';
+import type { HookDeps, HookInput } from '../../src/hook/contract/types.js';
 import type { StoredAnalysis, StoredSuggestion } from '../../src/analysis/answer.js';
 import { GOOD_ANSWER, seedProject, writeFakeClaude } from '../helpers/analysis.js';
 

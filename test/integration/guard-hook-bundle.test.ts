@@ -15,10 +15,10 @@ const META = join(ROOT, 'node_modules', '.cache', 'self-generation', 'build-meta
 
 /** The entry files a hook process (or the warm-mode hook server) starts from. */
 const HOOK_ENTRIES = [
-  'src/hook-runtime/entry-esm.ts',
-  'src/hook-runtime/entry.cts',
-  'src/hook-runtime/main-entry.ts',
-  'src/hook-runtime/server-main.ts',
+  'src/bin/hook.ts',
+  'src/bin/hook.cts',
+  'src/bin/hook-main.ts',
+  'src/bin/hook-server.ts',
 ];
 
 /** Everything an entry's output can load: its own output, then each import (static or dynamic), transitively. */
@@ -69,7 +69,7 @@ describe('#16 guard: the hook bundle never contains @huggingface/transformers', 
     const metas = Object.values(JSON.parse(readFileSync(META, 'utf8')) as Record<string, Metafile>);
     expect(forbiddenInHookBundle(metas, HOOK_ENTRIES)).toEqual([]);
     // …while the tool that does load it (the embedding daemon) is seen by the same check.
-    expect(forbiddenInHookBundle(metas, ['src/embed/daemon-main.ts']).length).toBeGreaterThan(0);
+    expect(forbiddenInHookBundle(metas, ['src/bin/daemon.ts']).length).toBeGreaterThan(0);
   });
 
   it('a deliberate violation — a hook-path module that lazily imports the local embedder — is found', async () => {

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { answerHook } from '../../src/hook-runtime/server.js';
+import { answerHook } from '../../src/hook/host/server.js';
 import { closeDb, getDb } from '../../src/db/db.js';
 import { TIMING_FILE } from '../../src/common/timing.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';

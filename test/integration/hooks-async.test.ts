@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
 import { warmBash } from '../../src/cli/hook-mode.js';
 import { handlersFor } from '../../src/parts/index.js';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { eventRows } from '../helpers/warm.js';

@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { MIGRATIONS } from '../../src/db/schema.js';
 import { paths } from '../../src/common/paths.js';
@@ -358,7 +358,7 @@ describe('#13.2 schema v3 migration', () => {
         { proof: 'legacy', resolution: 'Bash: echo resolved' },
       ]);
       const { errorAdvice } = await import('../../src/error-kb/handlers.js');
-      const { createDeps } = await import('../../src/hook-runtime/deps.js');
+      const { createDeps } = await import('../../src/hook/runtime/deps.js');
       const input = failure(fresh.project, 'Bash', { command: 'cat missing.txt' }, MISSING);
       expect(await errorAdvice(input, createDeps(input, fresh.env))).toBeNull();
       const { reviewEntries } = await import('../../src/error-kb/review.js');

@@ -1,9 +1,9 @@
 // Pre-tool guide (seed 004) at the handler level: real SQLite, events recorded by the real collector.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { createDeps } from '../../src/hook-runtime/deps.js';
+import { createDeps } from '../../src/hook/runtime/deps.js';
 import { failureStats, fileErrors, preToolGuide } from '../../src/pre-tool-guide/handlers.js';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { loadConfig } from '../../src/common/config.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';

@@ -13,10 +13,10 @@ import {
   collectToolError,
   collectToolUse,
 } from '../../src/recording/handlers.js';
-import { createDeps } from '../../src/hook-runtime/deps.js';
+import { createDeps } from '../../src/hook/runtime/deps.js';
 import { ingestTranscript } from '../../src/recording/ingest.js';
 import { preToolGuide } from '../../src/pre-tool-guide/handlers.js';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 import { readTranscriptFrom } from '../../src/common/transcript.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
@@ -355,7 +355,7 @@ describe('#15 Stop never waits', () => {
 
 describe('#15 PostToolUseFailure in the warm server: the calls before the error are read after the answer', () => {
   it('the answer comes first; then the earlier success is recorded, stamped before the error, and does not resolve it', async () => {
-    const { answerHook } = await import('../../src/hook-runtime/server.js');
+    const { answerHook } = await import('../../src/hook/host/server.js');
     bash(transcript, 'a1', 'ls', true, 1);
     bash(transcript, 'a2', CHECK, false, 2);
     const i = input('PostToolUseFailure', {
@@ -374,7 +374,7 @@ describe('#15 PostToolUseFailure in the warm server: the calls before the error 
 
 describe('#15 Stop in the warm server: the server reads again itself, no worker process', () => {
   it('a result written after the answer is recorded by the server, as the ingest-pending job would', async () => {
-    const { answerHook } = await import('../../src/hook-runtime/server.js');
+    const { answerHook } = await import('../../src/hook/host/server.js');
     const { TIMING_FILE } = await import('../../src/common/timing.js');
     bash(transcript, 'w0', 'ls', true, 1);
     // A call of just now (so its result is waited for), its result not written yet.
@@ -422,7 +422,7 @@ describe('#15 Stop in the warm server: the server reads again itself, no worker 
 
 describe('#15 Stop in the warm server, database locked by another process', () => {
   it('the re-reads wait only briefly for the lock, leave the connection as it was, and record once it is free', async () => {
-    const { answerHook } = await import('../../src/hook-runtime/server.js');
+    const { answerHook } = await import('../../src/hook/host/server.js');
     const { holdWriteLock } = await import('../helpers/db-lock.js');
     const busyBefore = db.pragma('busy_timeout', { simple: true }) as number;
     const now = Date.now();

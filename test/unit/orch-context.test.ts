@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDeps } from '../../src/hook-runtime/deps.js';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import { createDeps } from '../../src/hook/runtime/deps.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { injectRoleContext } from '../../src/orchestrator/handlers.js';
 import { ROLE_SPECS } from '../../src/orchestrator/roles.js';

@@ -1,10 +1,10 @@
 // The body of a hook process: read stdin (bounded), dispatch, print nothing or one JSON object,
-// exit 0 whatever happens. Loaded by hook-runtime/entry.cts, which guards the loading itself.
+// exit 0 whatever happens. Loaded by bin/hook.cts, which guards the loading itself.
 import { performance } from 'node:perf_hooks';
-import { readStdin } from './stdin.js';
-import { createDeps } from './deps.js';
-import { handlersFor } from '../parts/index.js';
-import { runHook } from './runner.js';
+import { readStdin } from '../runtime/stdin.js';
+import { createDeps } from '../runtime/deps.js';
+import { handlersFor } from '../../parts/index.js';
+import { runHook } from '../runtime/runner.js';
 
 export async function hookMain(eventArg: string | undefined): Promise<never> {
   const bail = () => process.exit(0);

@@ -1,5 +1,5 @@
 // What of a tool call is worth storing: a small, redacted summary, never file contents.
-import { truncate } from '../common/redact.js';
+import { truncate } from '../../common/redact.js';
 
 export const FILE_EDIT_TOOLS = new Set(['Edit', 'Write', 'MultiEdit', 'NotebookEdit']);
 export const SUBAGENT_TOOLS = new Set(['Agent', 'Task']);

@@ -1,10 +1,10 @@
 // Dispatches one hook payload to the handlers of its event and builds the single JSON answer.
 import { performance } from 'node:perf_hooks';
-import { isEnabled } from '../common/config.js';
-import { span, timingEnabled, withTiming, writeTiming, type HookTiming } from '../common/timing.js';
-import { redact, truncate } from '../common/redact.js';
+import { isEnabled } from '../../common/config.js';
+import { span, timingEnabled, withTiming, writeTiming, type HookTiming } from '../../common/timing.js';
+import { redact, truncate } from '../../common/redact.js';
 import { flagDamage } from './damage.js';
-import { parsePayload } from './payload.js';
+import { parsePayload } from '../contract/payload.js';
 import {
   CONTEXT_CAP,
   CONTEXT_EVENTS,
@@ -12,7 +12,7 @@ import {
   type HandlerTable,
   type HookDeps,
   type HookInput,
-} from './types.js';
+} from '../contract/types.js';
 
 /** Where handlers come from: a loaded table, or a lazy loader (registry.handlersFor). */
 export type HandlerSource = HandlerTable | ((input: HookInput) => Promise<Handler[]>);

@@ -1,6 +1,6 @@
 // dist/worker.js <job> [args…]: background work started detached by hooks (never awaited).
 import { loadConfig } from '../common/config.js';
-import { makeLogger } from '../hook-runtime/deps.js';
+import { makeLogger } from '../hook/runtime/deps.js';
 import { loadBackground } from '../parts/index.js';
 
 async function main(): Promise<void> {

@@ -1,17 +1,17 @@
 // Builds the real dependencies of a hook process: config, lazy database, project, background jobs.
 import { join } from 'node:path';
-import { appendFileIn, ensureHomeDir } from '../common/safe-fs.js';
-import { distFile } from '../common/dist.js';
-import { spawnNodeDetached } from '../common/process.js';
-import { loadConfig, type LoadedConfig } from '../common/config.js';
-import { getDb, type DB } from '../db/db.js';
-import { drainQueue } from '../db/events.js';
-import { getProjectName, getProjectPath } from '../common/project.js';
-import { paths } from '../common/paths.js';
+import { appendFileIn, ensureHomeDir } from '../../common/safe-fs.js';
+import { distFile } from '../../common/dist.js';
+import { spawnNodeDetached } from '../../common/process.js';
+import { loadConfig, type LoadedConfig } from '../../common/config.js';
+import { getDb, type DB } from '../../db/db.js';
+import { drainQueue } from '../../db/events.js';
+import { getProjectName, getProjectPath } from '../../common/project.js';
+import { paths } from '../../common/paths.js';
 import { flagDamage } from './damage.js';
-import { redact } from '../common/redact.js';
-import { span } from '../common/timing.js';
-import type { HookDeps, HookInput } from './types.js';
+import { redact } from '../../common/redact.js';
+import { span } from '../../common/timing.js';
+import type { HookDeps, HookInput } from '../contract/types.js';
 
 /** dist/worker.js, whether this code runs from dist/, a dist/chunks/ chunk, or sources. */
 export function workerScript(): string {

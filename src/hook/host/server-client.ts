@@ -1,13 +1,13 @@
-// Starting, asking and stopping the warm hook server (src/hook-runtime/server.ts). Hook-safe: never throws,
+// Starting, asking and stopping the warm hook server (src/hook/host/server.ts). Hook-safe: never throws,
 // short timeouts, starting means spawning a detached process and not waiting for it.
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { ensureHomeDir, writeFileAtomicIn } from '../common/safe-fs.js';
-import { pidAlive, spawnNodeDetached } from '../common/process.js';
+import { ensureHomeDir, writeFileAtomicIn } from '../../common/safe-fs.js';
+import { pidAlive, spawnNodeDetached } from '../../common/process.js';
 import { join } from 'node:path';
 import { request } from 'node:http';
-import { distFile } from '../common/dist.js';
-import { paths } from '../common/paths.js';
-import { hookServerPaths } from '../common/sockets.js';
+import { distFile } from '../../common/dist.js';
+import { paths } from '../../common/paths.js';
+import { hookServerPaths } from '../../common/sockets.js';
 
 const SPAWN_EVERY_MS = 3000;
 

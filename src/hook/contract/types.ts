@@ -1,8 +1,8 @@
 // The handler contract, at the bottom of the hook runtime: every part's handlers are functions of
 // (input, deps) → result, and import only this (and payload.ts, tool-input.ts) from the runtime.
 // The only process-level code is entry.cts (a guarded loader), main.ts and server.ts.
-import type { LoadedConfig } from '../common/config.js';
-import type { DB } from '../db/db.js';
+import type { LoadedConfig } from '../../common/config.js';
+import type { DB } from '../../db/db.js';
 
 export const HOOK_EVENTS = [
   'SessionStart',

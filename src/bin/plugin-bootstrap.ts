@@ -1,5 +1,5 @@
 // dist/plugin-bootstrap.js: installs the plugin's native dependencies into ${CLAUDE_PLUGIN_DATA}/native.
-// Started detached by the plugin's hook gate (src/plugin/gate.cts) when they are not ready, or by
+// Started detached by the plugin's hook gate (src/bin/plugin-hook.cts) when they are not ready, or by
 // hand (`node "$CLAUDE_PLUGIN_ROOT/dist/plugin-bootstrap.js"` with CLAUDE_PLUGIN_DATA set). One at a
 // time (a lock in the data folder; a second start ends at once), never touching anything outside
 // the data folder: `npm install` of the exact pinned versions into a fresh staging folder, a check
@@ -20,7 +20,7 @@ import {
   removeTreeIn,
   writeFileAtomicIn,
 } from '../common/safe-fs.js';
-import { nativePaths, pluginPins, readStatus, samePins, type NativeStatus } from './state.js';
+import { nativePaths, pluginPins, readStatus, samePins, type NativeStatus } from '../plugin/state.js';
 
 /** npm gets this long (a native build from source on a slow machine included), then it is stopped. */
 const NPM_TIMEOUT_MS = 20 * 60 * 1000;

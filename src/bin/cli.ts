@@ -1,21 +1,21 @@
 #!/usr/bin/env node
 // self-gen: the command line. Each part registers its commands from src/cli/commands/.
 import { Command } from 'commander';
-import { registerCore } from './commands/core.js';
-import { registerKb } from './commands/kb.js';
-import { registerSharedContext } from './commands/shared-context.js';
-import { registerOrch } from './commands/orch.js';
-import { registerAnalysis } from './commands/analysis.js';
-import { registerDemo } from './commands/demo.js';
-import { registerIntegrity } from './commands/integrity.js';
-import { registerUi } from './commands/ui.js';
-import { registerMcp } from './commands/mcp.js';
+import { registerCore } from '../cli/commands/core.js';
+import { registerKb } from '../cli/commands/kb.js';
+import { registerSharedContext } from '../cli/commands/shared-context.js';
+import { registerOrch } from '../cli/commands/orch.js';
+import { registerAnalysis } from '../cli/commands/analysis.js';
+import { registerDemo } from '../cli/commands/demo.js';
+import { registerIntegrity } from '../cli/commands/integrity.js';
+import { registerUi } from '../cli/commands/ui.js';
+import { registerMcp } from '../cli/commands/mcp.js';
 import { isCorruptError } from '../db/db.js';
 import { paths } from '../common/paths.js';
 import { markNeedsCheck } from '../db/recovery-log.js';
-import { commandPathOf, formatError, installOutputGuards } from './output.js';
-import { guardOutput } from './output-guard.js';
-import { registerHooks } from './commands/hooks.js';
+import { commandPathOf, formatError, installOutputGuards } from '../cli/output.js';
+import { guardOutput } from '../cli/output-guard.js';
+import { registerHooks } from '../cli/commands/hooks.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -48,7 +48,7 @@ async function main(): Promise<void> {
   const argv = process.argv;
   // The hook path is kept lean: no command parsing, straight to the hook runner.
   if (argv[2] === 'hook') {
-    const { hookMain } = await import('../hook-runtime/main.js');
+    const { hookMain } = await import('../hook/host/process.js');
     await hookMain(argv[3]);
     return;
   }

@@ -1,9 +1,9 @@
 // The part contract: what a part (one folder per seed requirement) gives the runtime — hook
 // handlers, background steps and jobs, doctor checks — each behind a lazy loader, so that listing a
-// part never loads its code. The handler contract itself is src/hook-runtime/types.ts.
-import type { LoadedConfig } from '../common/config.js';
-import type { DB } from '../db/db.js';
-import type { HandlerTable, HookEvent, HookInput } from '../hook-runtime/types.js';
+// part never loads its code. The handler contract itself is src/hook/contract/types.ts.
+import type { LoadedConfig } from '../../common/config.js';
+import type { DB } from '../../db/db.js';
+import type { HandlerTable, HookEvent, HookInput } from './types.js';
 
 /** What a background job or session-end step gets (dist/worker.js, detached from hooks). */
 export interface JobContext {
