@@ -5,9 +5,9 @@
 //   plugin/.mcp.json                    copy, when the repository has one
 //   plugin/templates/                   copy (orchestrator role templates, analysis prompt)
 //   plugin/dist/                        bundled, minified JavaScript (scripts/build.mjs --plugin);
-//                                       dist/hook.cjs is the gate of src/plugin/gate.cts
+//                                       dist/hook.cjs is the gate of src/bin/plugin-hook.cts
 //   plugin/package.json                 type: module, and nativeDependencies: the exact versions of
-//                                       the native packages, installed on first use (src/plugin/bootstrap.ts)
+//                                       the native packages, installed on first use (src/bin/plugin-bootstrap.ts)
 // Usage: node scripts/build-plugin.mjs [--out <dir>]. test/unit/plugin-bundle.test.ts fails when
 // the committed folder differs from a fresh build.
 import { execFileSync } from 'node:child_process';

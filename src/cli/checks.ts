@@ -20,11 +20,11 @@ import { SCHEMA_VERSION } from '../db/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
 import { pluginChecks } from '../plugin/checks.js';
 import { loadChecks } from '../parts/index.js';
-import type { CheckContext, CheckResult, Level } from '../parts/types.js';
+import type { CheckContext, CheckResult, Level } from '../hook/contract/part.js';
 import { hookServerCheck } from './commands/hooks.js';
 import { mcpStatus } from './mcp-install.js';
 
-export type { Check, CheckContext, CheckResult, Level } from '../parts/types.js';
+export type { Check, CheckContext, CheckResult, Level } from '../hook/contract/part.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 

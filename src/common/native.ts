@@ -1,7 +1,7 @@
 // Loading the packages that are not bundled (native addons: better-sqlite3, sqlite-vec; re2js).
 // From a checkout or the npm package they come from node_modules next to the code, as usual. The
 // Claude Code plugin ships bundled JavaScript without node_modules: there they are installed on
-// first use into the plugin's data folder (src/plugin/bootstrap.ts), which the plugin's hook entry
+// first use into the plugin's data folder (src/bin/plugin-bootstrap.ts), which the plugin's hook entry
 // names in SELF_GEN_NATIVE_DIR (inherited by the workers it starts). Only then is that folder tried.
 import { createRequire } from 'node:module';
 import { join } from 'node:path';

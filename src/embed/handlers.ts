@@ -1,6 +1,6 @@
 // Hook handlers of the embeddings part: SessionStart starts the embedding daemon (detached) when
 // the model is on disk. Never loads anything, never waits for the daemon.
-import type { HandlerTable, HookDeps } from '../hook-runtime/types.js';
+import type { HandlerTable, HookDeps } from '../hook/contract/types.js';
 import { ensureDaemon, type EnsureResult } from './client.js';
 import { modelPresent } from './model.js';
 

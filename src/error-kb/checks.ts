@@ -4,7 +4,7 @@ import type { DB } from '../db/db.js';
 import { pingDaemon, type DaemonInfo } from '../embed/client.js';
 import { modelStatus } from '../embed/model.js';
 import { daemonPaths } from '../common/sockets.js';
-import type { CheckResult } from '../parts/types.js';
+import type { CheckResult } from '../hook/contract/part.js';
 import { kbStats } from './manage.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;

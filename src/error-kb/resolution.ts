@@ -31,8 +31,8 @@ import { firstOpenErrorId, insertEvent, resolutionWindow } from '../db/events.js
 import type { ResolutionData, ToolErrorData } from '../db/event-data.js';
 import { sameFile } from '../common/files.js';
 import { truncate } from '../common/redact.js';
-import { FILE_EDIT_TOOLS } from '../hook-runtime/tool-input.js';
-import type { HookDeps, HookInput } from '../hook-runtime/types.js';
+import { FILE_EDIT_TOOLS } from '../hook/contract/tool-input.js';
+import type { HookDeps, HookInput } from '../hook/contract/types.js';
 
 /** Errors older than this are no longer considered open. */
 const OPEN_WINDOW_MS = 2 * 60 * 60 * 1000;

@@ -3,7 +3,7 @@
 // file in each of its data folders, ~/.claude/plugins/data/self-generation-*/, or CLAUDE_PLUGIN_DATA).
 import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckResult } from '../parts/types.js';
+import type { CheckResult } from '../hook/contract/part.js';
 import { nativePaths, pluginPins, readSmallJson, readStatus, samePins } from './state.js';
 
 export const PLUGIN_NAME = 'self-generation';

@@ -20,8 +20,8 @@ import { provenanceText, type Advice } from '../error-kb/advice.js';
 import { hookAdvice, hookSearchOptions } from '../error-kb/handlers.js';
 import { formatToolSequence, messages, type Messages } from '../error-kb/messages.js';
 import { oneLine } from '../common/redact.js';
-import { SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
-import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import { SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import { bumpUse, fits, searchErrorKB, type KbMatch } from '../error-kb/search.js';
 import { exactEntry } from '../error-kb/db.js';
 import {

@@ -3,7 +3,7 @@
 // an error is recorded, at Stop, SubagentStop and SessionEnd; PostToolUse only fires for Agent/Task.
 import { errorKey } from '../error-kb/error-key.js';
 import { isCorruptError, type DB } from '../db/db.js';
-import { flagDamage } from '../hook-runtime/damage.js';
+import { flagDamage } from '../hook/runtime/damage.js';
 import {
   insertOrQueue,
   sessionStartTs,
@@ -27,8 +27,8 @@ import {
   ingestedFromTranscript,
 } from './ingest.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
-import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
-import type { HandlerTable, HookDeps, HookInput } from '../hook-runtime/types.js';
+import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
+import type { HandlerTable, HookDeps, HookInput } from '../hook/contract/types.js';
 
 function agentFields(input: HookInput): AgentFields {
   const out: AgentFields = {};

@@ -15,7 +15,7 @@ import {
   type HookTimingStats,
 } from '../db/events.js';
 import { readTailLines } from '../common/transcript.js';
-import type { Job } from '../parts/types.js';
+import type { Job } from '../hook/contract/part.js';
 
 /** At most this much of the transcript's end is read. */
 export const TRANSCRIPT_TAIL_BYTES = 4 * 1024 * 1024;

@@ -22,8 +22,8 @@ import { redact, redactDeep, truncate } from '../common/redact.js';
 import { readRegularText } from '../common/safe-fs.js';
 import { parseTranscriptLine, readTranscriptFrom, transcriptItems } from '../common/transcript.js';
 import { detectResolutions } from '../error-kb/resolution.js';
-import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
-import type { HookDeps, HookInput } from '../hook-runtime/types.js';
+import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
+import type { HookDeps, HookInput } from '../hook/contract/types.js';
 import { span } from '../common/timing.js';
 
 /** A call whose result has not arrived yet (summarised: never file contents). */

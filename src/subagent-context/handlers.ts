@@ -9,7 +9,7 @@ import { oneLine, truncate } from '../common/redact.js';
 import { adviceFor, provenanceText } from '../error-kb/advice.js';
 import { hookAdvice } from '../error-kb/handlers.js';
 import { messages } from '../error-kb/messages.js';
-import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import { recentProjectErrors } from '../db/events.js';
 import { exactEntry } from '../error-kb/db.js';
 import { fits } from '../error-kb/search.js';

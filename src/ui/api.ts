@@ -8,12 +8,12 @@ import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/sug
 import { editEntry, getEntry, kbStats, removeEntries } from '../error-kb/manage.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
 import { readBoard } from '../orchestrator/board.js';
-import { sessionContext } from '../shared-context/view.js';
+import { sessionContext } from '../findings/view.js';
 import type { DB } from '../db/db.js';
 import type { ApplyPlan } from '../analysis/apply.js';
 import type { KbStats } from '../error-kb/manage.js';
 import type { AdviceOutcome } from '../error-kb/view.js';
-import type { SessionContext } from '../shared-context/view.js';
+import type { SessionContext } from '../findings/view.js';
 import type { EventRow } from '../db/events.js';
 import type { HookLatency, Overview, SubagentRun } from '../db/overview.js';
 import {

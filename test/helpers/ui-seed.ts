@@ -3,8 +3,8 @@
 // entries through the store functions, an analysis with three suggestions, and the orchestrator
 // skill's real files (test/fixtures/orchestrator-real) in the project.
 import { readFileSync, writeFileSync } from 'node:fs';
-import { realProject, type Fixture } from '../unit/orch-fixtures.js';
-import { seedProject } from '../unit/analysis.helpers.js';
+import { realProject, type Fixture } from '../helpers/orch-fixtures.js';
+import { seedProject } from '../helpers/analysis.js';
 import { fixturePayloads, runHook } from './hook-proc.js';
 import { openDb, type DB } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events.js';

@@ -2,13 +2,13 @@
 // than none — on a fresh held-out set the lexical tier matched 12 % of unrelated errors); the
 // orchestrator's memory search shows only fixes the advice filter would give.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDeps } from '../../src/hook-runtime/deps.js';
+import { createDeps } from '../../src/hook/runtime/deps.js';
 import { errorAdvice } from '../../src/error-kb/handlers.js';
 import { errorKey } from '../../src/error-kb/error-key.js';
 import { searchErrorKB } from '../../src/error-kb/search.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
-import { failure, seedKb, writeConfig } from './pre-tool-guide.helpers.js';
+import { failure, seedKb, writeConfig } from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let db: DB;

@@ -24,7 +24,7 @@ import { recordRetry } from '../../src/orchestrator/ops.js';
 import type { Ledger } from '../../src/orchestrator/ledger.js';
 import type { Role, TestResultT } from '../../src/orchestrator/schemas.js';
 import { readContract, readSession, readState } from '../../src/orchestrator/file-store.js';
-import { fixtureText, makeCfg, makeProject, realProject, type Fixture } from './orch-fixtures.js';
+import { fixtureText, makeCfg, makeProject, realProject, type Fixture } from '../helpers/orch-fixtures.js';
 
 const base = (role: Role, o: Partial<TriggerFacts> = {}): TriggerFacts => ({
   role,

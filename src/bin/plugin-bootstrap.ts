@@ -1,0 +1,216 @@
+// dist/plugin-bootstrap.js: installs the plugin's native dependencies into ${CLAUDE_PLUGIN_DATA}/native.
+// Started detached by the plugin's hook gate (src/bin/plugin-hook.cts) when they are not ready, or by
+// hand (`node "$CLAUDE_PLUGIN_ROOT/dist/plugin-bootstrap.js"` with CLAUDE_PLUGIN_DATA set). One at a
+// time (a lock in the data folder; a second start ends at once), never touching anything outside
+// the data folder: `npm install` of the exact pinned versions into a fresh staging folder, a check
+// that they load (better-sqlite3 opens a database, sqlite-vec loads into it, re2js compiles), then
+// the staging folder replaces native/ in one rename and the status file says `ready`. Progress and
+// the outcome are in native-status.json (read by the gate and by `self-gen doctor`), npm's output in
+// native-install.log.
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, readFileSync, renameSync } from 'node:fs';
+import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { acquireLockAsync } from '../common/lock.js';
+import { redact, truncate } from '../common/redact.js';
+import {
+  ensureDirIn,
+  ensureHome,
+  openAppendNoFollow,
+  removeTreeIn,
+  writeFileAtomicIn,
+} from '../common/safe-fs.js';
+import { nativePaths, pluginPins, readStatus, samePins, type NativeStatus } from '../plugin/state.js';
+
+/** npm gets this long (a native build from source on a slow machine included), then it is stopped. */
+const NPM_TIMEOUT_MS = 20 * 60 * 1000;
+
+/** npm: SELF_GEN_NPM, else on PATH, else next to this Node. */
+export function findNpm(env: NodeJS.ProcessEnv = process.env): string {
+  const named = env.SELF_GEN_NPM?.trim();
+  if (named) return named;
+  for (const dir of (env.PATH ?? '').split(delimiter)) {
+    if (dir && existsSync(join(dir, 'npm'))) return join(dir, 'npm');
+  }
+  return join(dirname(process.execPath), 'npm');
+}
+
+function writeStatus(data: string, status: NativeStatus): void {
+  writeFileAtomicIn(data, nativePaths(data).status, JSON.stringify(status, null, 2) + '\n');
+}
+
+function tail(file: string, lines = 8): string {
+  try {
+    const text = readFileSync(file, 'utf8');
+    return truncate(redact(text.trim().split('\n').slice(-lines).join('\n')), 1500);
+  } catch {
+    return '';
+  }
+}
+
+/** The code run in a child Node to check that an install works (a broken one is never made ready). */
+const VERIFY = `
+const { createRequire } = require('node:module');
+const req = createRequire(process.argv[1] + '/package.json');
+const Database = req('better-sqlite3');
+const db = new Database(':memory:');
+req('sqlite-vec').load(db);
+db.prepare('select vec_version() as v').get();
+db.close();
+req('re2js').RE2JS.compile('a+');
+`;
+
+export interface BootstrapResult {
+  outcome: 'ready' | 'failed' | 'busy';
+  status: NativeStatus | null;
+}
+
+export async function bootstrap(opts: {
+  data: string;
+  pluginRoot: string;
+  env?: NodeJS.ProcessEnv;
+  /** Reinstall even when an install of these versions is ready. */
+  force?: boolean;
+}): Promise<BootstrapResult> {
+  const env = opts.env ?? process.env;
+  const begun = Date.now();
+  const data = resolve(opts.data);
+  const p = nativePaths(data);
+  const pins = pluginPins(opts.pluginRoot);
+  ensureHome(data, 0o700); // the plugin's own data folder (CLAUDE_PLUGIN_DATA), like the data home
+  const lock = await acquireLockAsync(p.lock, { timeoutMs: 0, staleMs: 30_000, refreshMs: 5_000 });
+  if (!lock) return { outcome: 'busy', status: null };
+  // Several hooks may start a bootstrap at once: the ones that get the lock after another attempt
+  // ended (since they were started) leave it at that; a ready install of these pins is kept.
+  const before = readStatus(data);
+  const endedSince = before?.finishedAt ? Date.parse(before.finishedAt) >= begun - 1000 : false;
+  const readyHere = before?.state === 'ready' && samePins(before.pins, pins) && existsSync(p.dir);
+  if (endedSince || (readyHere && !opts.force)) {
+    lock.release();
+    return { outcome: 'busy', status: before };
+  }
+  const started: NativeStatus = {
+    state: 'installing',
+    pins,
+    startedAt: new Date().toISOString(),
+    pid: process.pid,
+  };
+  const staging = join(data, `native.tmp-${process.pid}`);
+  let final: NativeStatus;
+  try {
+    writeStatus(data, started);
+    removeTreeIn(data, staging);
+    ensureDirIn(data, staging, 0o700);
+    writeFileAtomicIn(
+      data,
+      join(staging, 'package.json'),
+      // allowScripts (npm >= 11.19, RFC npm/rfcs#868): better-sqlite3's install script (fetch or build
+      // its binary) may run, for exactly the pinned versions; older npm ignores the field.
+      JSON.stringify(
+        {
+          name: 'self-generation-native',
+          private: true,
+          allowScripts: Object.fromEntries(Object.entries(pins).map(([n, v]) => [`${n}@${v}`, true])),
+        },
+        null,
+        2,
+      ) + '\n',
+    );
+    const specs = Object.entries(pins).map(([name, v]) => `${name}@${v}`);
+    const logFd = openAppendNoFollow(p.log);
+    let code: number | null;
+    try {
+      code = await new Promise<number | null>((done) => {
+        const child = spawn(
+          findNpm(env),
+          [
+            'install',
+            '--prefix',
+            staging,
+            '--save-exact',
+            '--omit=dev',
+            '--no-audit',
+            '--no-fund',
+            '--no-update-notifier',
+            '--loglevel=warn',
+            ...specs,
+          ],
+          { cwd: staging, env, stdio: ['ignore', logFd, logFd] },
+        );
+        const timer = setTimeout(() => child.kill('SIGKILL'), NPM_TIMEOUT_MS);
+        child.on('error', () => {
+          clearTimeout(timer);
+          done(null);
+        });
+        child.on('close', (c) => {
+          clearTimeout(timer);
+          done(c);
+        });
+      });
+    } finally {
+      closeSync(logFd);
+    }
+    if (code !== 0) throw new Error(`npm install exited ${code ?? 'without starting'}`);
+    const check = spawnSync(process.execPath, ['-e', VERIFY, staging], {
+      env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    if (check.status !== 0) {
+      throw new Error(`the installed packages do not load: ${(check.stderr || '').trim().split('\n')[0]}`);
+    }
+    const old = join(data, `native.old-${process.pid}`);
+    // fs-safe-begin: both names are entries of the data folder itself (renames move the entry, never follow it)
+    if (existsSync(p.dir)) renameSync(p.dir, old);
+    renameSync(staging, p.dir);
+    // fs-safe-end
+    removeTreeIn(data, old);
+    final = { ...started, state: 'ready', finishedAt: new Date().toISOString() };
+  } catch (e) {
+    try {
+      removeTreeIn(data, staging);
+    } catch {}
+    const why = String((e as Error)?.message ?? e).split('\n')[0]!;
+    final = {
+      ...started,
+      state: 'failed',
+      finishedAt: new Date().toISOString(),
+      error: truncate(redact(why), 300) + (existsSync(p.log) ? `\n${tail(p.log)}` : ''),
+    };
+  }
+  try {
+    writeStatus(data, final);
+  } finally {
+    lock.release();
+  }
+  return { outcome: final.state === 'ready' ? 'ready' : 'failed', status: final };
+}
+
+async function main(): Promise<void> {
+  const data = process.env.CLAUDE_PLUGIN_DATA?.trim();
+  if (!data || !isAbsolute(data)) {
+    process.stderr.write(
+      'plugin-bootstrap: CLAUDE_PLUGIN_DATA is not set\nfix: run it with CLAUDE_PLUGIN_DATA=<the plugin data folder> (self-gen doctor names it)\n',
+    );
+    process.exitCode = 2;
+    return;
+  }
+  const here = dirname(fileURLToPath(import.meta.url));
+  const root = process.env.CLAUDE_PLUGIN_ROOT?.trim() || dirname(here);
+  const r = await bootstrap({ data, pluginRoot: root, force: process.argv.includes('--force') });
+  if (process.stdout.isTTY || process.env.SELF_GEN_BOOTSTRAP_VERBOSE === '1') {
+    process.stdout.write(
+      r.outcome === 'busy'
+        ? `nothing to do: ${r.status?.state === 'ready' ? 'already ready (--force reinstalls)' : 'another install ran or runs'}\n`
+        : `${r.outcome}${r.status?.error ? `: ${r.status.error}` : ''}\n`,
+    );
+  }
+  if (r.outcome === 'failed') process.exitCode = 1;
+}
+
+const entry = process.argv[1] ? resolve(process.argv[1]) : '';
+if (entry && entry === fileURLToPath(import.meta.url)) {
+  main().catch(() => {
+    process.exitCode = 1;
+  });
+}
