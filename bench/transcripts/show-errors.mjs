@@ -13,12 +13,12 @@ const { calls } = readTranscript(file);
 const cut = (s, n) => (s.length > n ? s.slice(0, n) + '…' : s);
 calls.forEach((c, i) => {
   if (!c.isError) return;
-  console.log(`\n### ${c.id} ${c.name}${c.sidechain ? ' (sidechain)' : ''}: ${cut(callSummary(c), 300)}`);
-  console.log(`    ERR: ${cut(c.result.replace(/\s+/g, ' '), 500)}`);
+  console.log(`\n### ${c.id} ${c.name}${c.sidechain ? ' (sidechain)' : ''}: ${cut(callSummary(c), 200)}`);
+  console.log(`    ERR: ${cut(c.result.replace(/\s+/g, ' '), 300)}`);
   for (const n of calls.slice(i + 1, i + 1 + after)) {
     const mark = n.isError ? 'ERR' : ' ok';
     console.log(
-      `  ${mark} ${n.id.slice(-8)} ${n.name}: ${cut(callSummary(n), 160)}${n.name === 'Bash' || n.isError ? `  => ${cut(n.result.replace(/\s+/g, ' '), 140)}` : ''}`,
+      `  ${mark} ${n.id.slice(-8)} ${n.name}: ${cut(callSummary(n), 120)}${n.name === 'Bash' || n.isError ? `  => ${cut(n.result.replace(/\s+/g, ' '), 110)}` : ''}`,
     );
   }
 });
