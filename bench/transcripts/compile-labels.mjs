@@ -9,7 +9,9 @@ import { readTranscript } from './lib.mjs';
 
 const [file, sheet, split] = process.argv.slice(2);
 if (!file || !sheet || !split) {
-  console.error('usage: compile-labels.mjs <transcript.jsonl> <sheet.txt> <tuning|held-out>\nfix: give all three');
+  console.error(
+    'usage: compile-labels.mjs <transcript.jsonl> <sheet.txt> <tuning|held-out>\nfix: give all three',
+  );
   process.exit(2);
 }
 const { calls } = readTranscript(file);
