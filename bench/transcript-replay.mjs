@@ -23,6 +23,7 @@
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { bundle, ROOT } from './kb-build.mjs';
@@ -60,7 +61,7 @@ const { hookServerPaths } = await bundle(
   `export { hookServerPaths } from './src/common/sockets.ts';`,
 );
 const socket = hookServerPaths(env).socket;
-for (let i = 0; i < 300 && !existsSync(socket); i++) await new Promise((r) => setTimeout(r, 100));
+for (let i = 0; i < 300 && !existsSync(socket); i++) await sleep(100);
 if (!existsSync(socket)) {
   server.kill();
   console.error('the hook server did not start\nfix: run `npm run build`, then try again');
@@ -199,7 +200,7 @@ for (const f of files) {
   }
   await stop();
   await hook('SessionEnd', { ...T.end, ...base, reason: 'other' }, project);
-  await new Promise((r) => setTimeout(r, 300)); // the server's re-reads after Stop
+  await sleep(300); // the server's re-reads after Stop
 }
 const replayMs = Date.now() - t0;
 await new Promise((res) => {
