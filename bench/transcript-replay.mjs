@@ -69,8 +69,19 @@ if (!existsSync(socket)) {
 }
 
 let hooks = 0;
-function hook(event, payload, projectDir) {
+/** The replay's clock: every line written and every hook gets a later millisecond than the one before. */
+let last = 0;
+const tick = () => (last = Math.max(Date.now(), last + 1));
+async function hook(event, payload, projectDir) {
+  while (Date.now() <= last) await sleep(1);
   hooks++;
+  try {
+    return await send(event, payload, projectDir);
+  } finally {
+    last = Math.max(last, Date.now());
+  }
+}
+function send(event, payload, projectDir) {
   const body = JSON.stringify({ ...payload, hook_event_name: event });
   return new Promise((resolve, reject) => {
     const req = request(
@@ -112,7 +123,7 @@ const textOf = (o) =>
     : o.message.content.map((c) => (c?.type === 'text' ? c.text : '')).join('\n');
 /** The line as written now: its own times replaced by the replay's clock. */
 const stamp = (obj) =>
-  JSON.stringify({ ...obj, ...(obj.timestamp ? { timestamp: new Date().toISOString() } : {}) });
+  JSON.stringify({ ...obj, ...(obj.timestamp ? { timestamp: new Date(tick()).toISOString() } : {}) });
 
 /**
  * The lines in the order of their own times (stable; a line without a time keeps its place after the

@@ -193,6 +193,7 @@ export function coreWords(words: string[]): string[] {
 }
 
 const normArg = (a: string) => a.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '') || a;
+const SETTING = /^[\w.-]+=/;
 /** At most this many operands make a command's target. */
 const MAX_OPERANDS = 8;
 
@@ -208,7 +209,8 @@ export function segmentKey(words: string[]): string {
   const prog = base(core[0]!)
     .toLowerCase()
     .replace(/\.(?:exe|cmd|bat)$/, '');
-  let args = core.slice(1).filter((w) => !w.startsWith('-') && w !== '');
+  // Targets only: not options, not settings (`name=value`: what a corrected re-run changes).
+  let args = core.slice(1).filter((w) => !w.startsWith('-') && w !== '' && !SETTING.test(w));
   if (['npm', 'pnpm', 'yarn', 'bun'].includes(prog)) {
     if (args[0] === 'run' || args[0] === 'run-script') args = args.slice(1);
     if (args[0] === 't' || args[0] === 'tst') args = ['test', ...args.slice(1)];
@@ -236,9 +238,11 @@ export function commandKey(command: string): string {
     .join(' && ');
 }
 
+/** Changing folders (bash and PowerShell): never what a command is about. */
+const CD = new Set(['cd', 'pushd', 'popd', 'chdir', 'set-location', 'sl', 'push-location', 'pop-location']);
 const isCd = (words: string[]) => {
   const c = coreWords(words);
-  return c.length > 0 && ['cd', 'pushd', 'popd'].includes(base(c[0]!));
+  return c.length > 0 && CD.has(base(c[0]!).toLowerCase());
 };
 
 const INSPECT_PROGRAMS = new Set([

@@ -141,6 +141,11 @@ describe('#26.4 commands under a runner keep their target', () => {
     expect(key('timeout 60 go test ./pkg/a/...')).toBe(key('go test ./pkg/a/...'));
     expect(key('conda run -n dev python tools/gen.py')).toBe(key('python tools/gen.py'));
     expect(commandKey('cd src && uv run pytest tests/test_a.py')).toBe('pytest tests/test_a.py');
+    // settings are not targets; changing folders (bash or PowerShell) is never what a command is about
+    expect(key('kubectl set image deploy/api api=img:1')).toBe(
+      key('kubectl set image deploy/api server=img:1'),
+    );
+    expect(commandKey('Set-Location D:\\site; npm run build')).toBe('npm build');
   });
 
   it('`uv run pytest tests/test_b.py` passing does not resolve `uv run pytest tests/test_a.py`', async () => {
@@ -214,6 +219,9 @@ describe('#26.4 a re-run through a pipe or a filter', () => {
     expect(commandProves('npm test', 'npm test | tee out.log', true)).toBe(false);
     expect(commandProves('npm test', 'npm test | node report.js', true)).toBe(false);
     expect(commandProves('npm test', 'npm test | tail -5; echo done', true)).toBe(false);
+    const ps =
+      'Set-Location D:\\site; npm run build 2>&1 | Select-String -Pattern SUCCESS | Select-Object -First 5';
+    expect(commandProves('Set-Location D:\\site; npm run build 2>&1', ps, true)).toBe(true);
   });
 });
 
