@@ -148,33 +148,18 @@ describe('#26.4 commands under a runner keep their target', () => {
     expect(commandKey('Set-Location D:\\site; npm run build')).toBe('npm build');
   });
 
-  it('`uv run pytest tests/test_b.py` passing does not resolve `uv run pytest tests/test_a.py`', async () => {
+  it.each([
+    ['uv run pytest tests/test_a.py', 'uv run pytest tests/test_b.py', false],
+    ['uv run python -m pytest tests/test_a.py', 'python -m pytest tests/test_a.py', true],
+  ])('`%s` failing, then `%s` passing: resolved = %s', async (failing, passing, resolved) => {
     const ERR = 'Exit code 1\nFAILED tests/test_a.py::test_parse - AssertionError: assert 1 == 2';
-    fail('t1', 'Bash', { command: 'uv run pytest tests/test_a.py' }, ERR, 1);
-    ok(
-      't2',
-      'Edit',
-      { file_path: join(t.project, 'src/app.py'), old_string: 'x = 1', new_string: 'x = 2' },
-      2,
-    );
-    ok('t3', 'Bash', { command: 'uv run pytest tests/test_b.py' }, 3);
+    fail('t1', 'Bash', { command: failing }, ERR, 1);
+    const edit = { file_path: join(t.project, 'src/app.py'), old_string: 'x = 1', new_string: 'x = 2' };
+    ok('t2', 'Edit', edit, 2);
+    ok('t3', 'Bash', { command: passing }, 3);
     await stop(4);
-    expect(resolutions()).toEqual([]);
-  });
-
-  it('`python -m pytest tests/test_a.py` passing resolves `uv run python -m pytest tests/test_a.py`', async () => {
-    const ERR = 'Exit code 1\nFAILED tests/test_a.py::test_parse - AssertionError: assert 1 == 2';
-    fail('t1', 'Bash', { command: 'uv run python -m pytest tests/test_a.py' }, ERR, 1);
-    ok(
-      't2',
-      'Edit',
-      { file_path: join(t.project, 'src/app.py'), old_string: 'x = 1', new_string: 'x = 2' },
-      2,
-    );
-    ok('t3', 'Bash', { command: 'python -m pytest tests/test_a.py' }, 3);
-    await stop(4);
-    expect(resolutions()).toHaveLength(1);
-    expect(kb(ERR)).toContain('Edit src/app.py');
+    expect(resolutions()).toHaveLength(resolved ? 1 : 0);
+    if (resolved) expect(kb(ERR)).toContain('Edit src/app.py');
   });
 });
 
