@@ -53,13 +53,14 @@ if (!existsSync(SERVER)) {
 }
 
 // ------------------------------------------------------------------ the warm hook server
-const { dir, env } = replayHome('sg-tr-');
-env.SELF_GEN_HOOK_SERVER_IDLE_MS = String(3_600_000);
-const server = spawn(process.execPath, [SERVER], { env, stdio: 'ignore' });
 const { hookServerPaths } = await bundle(
   'transcript-replay',
   `export { hookServerPaths } from './src/common/sockets.ts';`,
 );
+const { dir, env } = replayHome('sg-tr-');
+env.SELF_GEN_HOOK_SERVER_IDLE_MS = String(3_600_000);
+const server = spawn(process.execPath, [SERVER], { env, stdio: 'ignore' });
+process.on('exit', () => server.kill()); // never left behind, whatever happens
 const socket = hookServerPaths(env).socket;
 for (let i = 0; i < 300 && !existsSync(socket); i++) await sleep(100);
 if (!existsSync(socket)) {
