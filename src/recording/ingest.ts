@@ -21,7 +21,7 @@ import { kvDeleteOlder, kvGet, kvSet } from '../db/kv.js';
 import { redact, redactDeep, truncate } from '../common/redact.js';
 import { readRegularText } from '../common/safe-fs.js';
 import { parseTranscriptLine, readTranscriptFrom, transcriptItems } from '../common/transcript.js';
-import { detectResolutions } from '../error-kb/resolution.js';
+import { cleanOutput, COMMAND_TOOLS, detectResolutions } from '../error-kb/resolution.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
 import type { HookDeps, HookInput } from '../hook/contract/types.js';
 import { span } from '../common/timing.js';
@@ -203,6 +203,10 @@ export function ingestTranscript(
           ...(agentId ? { agentId } : {}),
           ...(agentId && target.agentType ? { agentType: target.agentType } : {}),
           source: 'transcript',
+          // a piped command's status is its filter's: whether the output shows an error is the evidence
+          ...(COMMAND_TOOLS.has(call.tool) && call.command?.includes('|')
+            ? { outputClean: cleanOutput(item.result.text) }
+            : {}),
         };
         if (SUBAGENT_TOOLS.has(call.tool)) data.subagent = subagentOf(item.raw, call.input);
         const eventId = span('ingest-insert', () =>

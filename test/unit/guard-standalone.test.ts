@@ -23,7 +23,11 @@ const SKIP = new Set(['node_modules', 'dist', 'results.json', 'results-reliabili
 // spelled so that this file does not match it.
 const SIBLING = ['..', 'shared'].join('/');
 const DESIGN = ['DESIGN', '§'].join(' ');
-const OUTSIDE = new RegExp(`${SIBLING.replace(/\./g, '\\.')}|${DESIGN}`);
+// …and the same folder built from path parts: resolve(ROOT, '..', 'shared', …).
+const SIBLING_PARTS = ["'..'", "'shared'"].join(',\\s*');
+const OUTSIDE = new RegExp(
+  `${SIBLING.replace(/\./g, '\\.')}|${SIBLING_PARTS.replace(/\./g, '\\.')}|${DESIGN}`,
+);
 
 function outsideRefs(files: { path: string; text: string }[]): string[] {
   const hits: string[] = [];
@@ -63,8 +67,9 @@ describe('#24 the repository stands on its own', () => {
     const planted = [
       { path: 'a.ts', text: `const f = '${SIBLING}/fixtures/x.json';` },
       { path: 'b.md', text: `See ${DESIGN}5.` },
+      { path: 'd.mjs', text: `resolve(ROOT, ${["'..'", "'shared'"].join(', ')}, 'fixtures')` },
       { path: 'c.ts', text: "const ok = 'test/fixtures/x.json';" },
     ];
-    expect(outsideRefs(planted).map((h) => h.split(':')[0])).toEqual(['a.ts', 'b.md']);
+    expect(outsideRefs(planted).map((h) => h.split(':')[0])).toEqual(['a.ts', 'b.md', 'd.mjs']);
   });
 });

@@ -24,6 +24,7 @@ export function summarizeToolInput(
   if (!input) return {};
   switch (tool) {
     case 'Bash':
+    case 'PowerShell':
       return { command: str(input.command), description: str(input.description, 200) };
     case 'Edit':
     case 'Write':
@@ -46,8 +47,29 @@ export function summarizeToolInput(
     case 'WebSearch':
       return { query: str(input.query, 300) };
     default:
-      return { keys: Object.keys(input).slice(0, 20) };
+      return { keys: Object.keys(input).slice(0, 20), ...callTarget(input) };
   }
+}
+
+/** Free-text arguments: what a call says or runs, not what it works on. */
+const FREE_TEXT =
+  /^(?:prompt|text|content|code|script|body|message|messages|new_string|old_string|query|input|data|function|expression)$/i;
+
+/**
+ * Any other tool (MCP tools…): its target — the short scalar arguments (ids, urls, names, an
+ * action), compared to tell "the same call again" (error-kb/resolution.ts) — and a short excerpt of
+ * its longest free-text argument (what a corrected call changed).
+ */
+function callTarget(input: Record<string, unknown>): { target?: Record<string, unknown>; excerpt?: string } {
+  const target: Record<string, unknown> = {};
+  let longest = '';
+  for (const [k, v] of Object.entries(input).slice(0, 20)) {
+    if (typeof v === 'string' && (FREE_TEXT.test(k) || v.length > 120 || v.includes('\n'))) {
+      if (v.length > longest.length) longest = v;
+    } else if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') target[k] = v;
+  }
+  const excerpt = longest.replace(/\s+/g, ' ').trim().slice(0, 120);
+  return { target, ...(excerpt ? { excerpt } : {}) };
 }
 
 const EXCERPT_SIDE = 80;
