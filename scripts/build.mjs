@@ -79,6 +79,15 @@ if (pluginDir) {
     banner: {},
     outExtension: { '.js': '.cjs' },
   });
+  // Loaded by the gate only until the native dependencies are ready: keeps the hook's input.
+  await build({
+    ...common,
+    entryPoints: { 'plugin-spool': 'src/plugin/spool-entry.ts' },
+    format: 'cjs',
+    splitting: false,
+    banner: {},
+    outExtension: { '.js': '.cjs' },
+  });
 }
 metas['hook-main'] = (
   await build({
