@@ -22,7 +22,16 @@ const at = process.argv.indexOf('--out');
 const out = resolve(at >= 0 ? process.argv[at + 1] : 'plugin');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
-for (const part of ['.claude-plugin', 'hooks', 'commands', 'templates', 'dist', '.mcp.json', 'package.json', 'README.md'])
+for (const part of [
+  '.claude-plugin',
+  'hooks',
+  'commands',
+  'templates',
+  'dist',
+  '.mcp.json',
+  'package.json',
+  'README.md',
+])
   rmSync(join(out, part), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 execFileSync(process.execPath, ['scripts/build.mjs', '--plugin', out], {

@@ -57,9 +57,17 @@ req('re2js').RE2JS.compile('a+');
 /** What to do about a failed install, from the end of npm's log (one sentence, then how to retry). */
 export function failureFix(log: string, data: string, pluginRoot: string): string {
   const retry = `then run: ${retryCommand(data, pluginRoot)} --force`;
-  if (/E(NOTFOUND|CONNREFUSED|CONNRESET|TIMEDOUT|AI_AGAIN)|ETIMEDOUT|network|proxy/i.test(log) && /npm (error|ERR)/.test(log) && !/gyp/.test(log))
+  if (
+    /E(NOTFOUND|CONNREFUSED|CONNRESET|TIMEDOUT|AI_AGAIN)|ETIMEDOUT|network|proxy/i.test(log) &&
+    /npm (error|ERR)/.test(log) &&
+    !/gyp/.test(log)
+  )
     return `npm cannot reach its registry: set your registry or proxy (npm config set registry <url> / npm config set proxy <url>), ${retry}`;
-  if (/not found: (make|g\+\+|cc|python)|gyp ERR! find Python|make: not found|g\+\+: not found|command not found/i.test(log))
+  if (
+    /not found: (make|g\+\+|cc|python)|gyp ERR! find Python|make: not found|g\+\+: not found|command not found/i.test(
+      log,
+    )
+  )
     return `no C/C++ build tools to compile better-sqlite3: install them (Debian/Ubuntu: apt install build-essential python3; macOS: xcode-select --install), ${retry}`;
   return `read ${nativePaths(data).log} for the cause, ${retry}`;
 }

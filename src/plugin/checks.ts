@@ -45,7 +45,8 @@ export function pluginDataDirs(env: NodeJS.ProcessEnv = process.env): string[] {
 /** How long an install runs and the last line npm (or the compiler it started) wrote: a build from source takes minutes. */
 function progress(startedAt: string, log: string): string {
   const min = Math.max(0, Math.round((Date.now() - Date.parse(startedAt)) / 60_000));
-  const last = (readRegularText(log, { maxBytes: 4096, tail: true }) ?? '').trim().split('\n').pop()?.trim() ?? '';
+  const last =
+    (readRegularText(log, { maxBytes: 4096, tail: true }) ?? '').trim().split('\n').pop()?.trim() ?? '';
   return `running for ${min} min${last ? `; last output: ${truncate(redact(last), 120)}` : ''}`;
 }
 

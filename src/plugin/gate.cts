@@ -15,7 +15,13 @@ process.on('uncaughtException', quit);
 process.on('unhandledRejection', quit);
 
 type Fs = typeof import('node:fs');
-type Status = { state?: string; pins?: Record<string, string>; finishedAt?: string; error?: string; fix?: string };
+type Status = {
+  state?: string;
+  pins?: Record<string, string>;
+  finishedAt?: string;
+  error?: string;
+  fix?: string;
+};
 
 /** Text of a small regular file, never blocking on a FIFO and never through a link; null otherwise. */
 function readText(fs: Fs, file: string): string | null {

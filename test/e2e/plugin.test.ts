@@ -106,7 +106,11 @@ describeE2E('e2e: the plugin in one step, offline (#17.3, #23.1-2)', () => {
       expect(latestContexts(r, 'PostToolUseFailure', 'Bash'), 'no advice before ready').toEqual([]);
 
     // The background install (a real `npm install` from the npm cache) ends, the kept events are replayed.
-    for (let i = 0; i < 600 && (!/ready|failed/.test(status(data)?.state ?? '') || spooled(data!).length); i++)
+    for (
+      let i = 0;
+      i < 600 && (!/ready|failed/.test(status(data)?.state ?? '') || spooled(data!).length);
+      i++
+    )
       await new Promise((r) => setTimeout(r, 500));
     expect(status(data)?.state, JSON.stringify(status(data))).toBe('ready');
     expect(spooled(data!)).toEqual([]);
@@ -139,7 +143,13 @@ describeE2E('e2e: the plugin in one step, offline (#17.3, #23.1-2)', () => {
     });
     expect(s3.code, s3.summary()).toBe(0);
     const asked = s3.main.map((r) => requestText(r)).join('\n');
-    expect(asked, `${s3.stdout}\n${JSON.stringify(s3.requests).slice(0, 3000)}\n${s3.transcript().map((l) => JSON.stringify(l).slice(0, 600)).join('\n')}`).toMatch(/native dependencies ready/);
+    expect(
+      asked,
+      `${s3.stdout}\n${JSON.stringify(s3.requests).slice(0, 3000)}\n${s3
+        .transcript()
+        .map((l) => JSON.stringify(l).slice(0, 600))
+        .join('\n')}`,
+    ).toMatch(/native dependencies ready/);
     expect(asked, s3.summary()).toContain('mcp__plugin_self-generation_self-generation__');
     expect(asked, s3.summary()).not.toMatch(/run `self-gen install`/);
 
@@ -147,7 +157,11 @@ describeE2E('e2e: the plugin in one step, offline (#17.3, #23.1-2)', () => {
     const launcher = join(data!, 'bin', 'self-gen');
     const doc = spawnSync(launcher, ['doctor'], { env: p.env(), encoding: 'utf8', timeout: 60_000 });
     expect(doc.stdout, doc.stderr).toMatch(/plugin.*native dependencies ready/);
-    const ev = spawnSync(launcher, ['events', '-n', '50'], { env: p.env(), encoding: 'utf8', timeout: 60_000 });
+    const ev = spawnSync(launcher, ['events', '-n', '50'], {
+      env: p.env(),
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
     expect(ev.status, ev.stderr).toBe(0);
 
     // Claude Code removes the data folder on uninstall unless --keep-data: then a reinstall needs no build.
