@@ -85,8 +85,9 @@ if (pluginDir) {
     entryPoints: { 'plugin-spool': 'src/plugin/spool-entry.ts' },
     format: 'cjs',
     splitting: false,
-    banner: {},
     outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__sg_import_meta_url' },
+    banner: { js: "const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
   });
 }
 metas['hook-main'] = (
