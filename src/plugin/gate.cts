@@ -87,8 +87,10 @@ try {
         if (readText(fs, file) !== root && fs.existsSync(path.join(data, 'bin'))) {
           try {
             const tmp = `${file}.tmp-${process.pid}`;
+            // fs-safe-begin: a new file (O_EXCL: never through a link) in the plugin's own data folder, renamed over the entry
             fs.writeFileSync(tmp, root, { mode: 0o600, flag: 'wx' });
             fs.renameSync(tmp, file);
+            // fs-safe-end
           } catch {}
         }
       }

@@ -11,7 +11,7 @@ import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync } from 'node:f
 import { join } from 'node:path';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, ROOT, type E2EProject } from '../helpers/claude-harness.js';
-import { offlineNpmEnv } from '../helpers/npm-offline.js';
+import { offlineNpmEnv, warmNpmCache } from '../helpers/npm-offline.js';
 import {
   bash,
   CHECK_COMMAND,
@@ -80,6 +80,15 @@ describeE2E('e2e: the plugin in one step, offline (#17.3, #23.1-2)', () => {
     const p = await newProject({ install: false, files: CHECK_FILES });
     const env = { ...offlineNpmEnv(p.root), ...NO_NETWORK };
     const mkt = freshMarketplace(p.root);
+    // What this machine's npm cache holds (a company cache or mirror would do the same); from here on
+    // npm runs offline.
+    const pins = JSON.parse(readFileSync(join(mkt, 'plugin', 'package.json'), 'utf8')) as {
+      nativeDependencies: Record<string, string>;
+    };
+    warmNpmCache(
+      join(p.root, 'npm-warm'),
+      Object.entries(pins.nativeDependencies).map(([n, v]) => `${n}@${v}`),
+    );
     const add = claude(p, ['plugin', 'marketplace', 'add', mkt], env);
     expect(add.code, add.out).toBe(0);
     const inst = claude(p, ['plugin', 'install', 'self-generation@self-generation'], env);
