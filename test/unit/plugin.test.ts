@@ -381,4 +381,38 @@ describe('#17.3 the plugin hook gate', () => {
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stdout).toContain('prompt');
   });
+  it('#23.2 doctor under the plugin: the MCP tools by their plugin names, never `self-gen install`; both forms at once are flagged', () => {
+    t = tempEnv('sg-plugin-doctor-');
+    const p = pluginCopy('fail');
+    const plugins = join(t.env.HOME!, '.claude', 'plugins');
+    mkdirSync(plugins, { recursive: true });
+    writeFileSync(
+      join(plugins, 'installed_plugins.json'),
+      JSON.stringify({
+        version: 2,
+        plugins: { 'self-generation@self-generation': [{ installPath: p.root }] },
+      }),
+    );
+    const doctor = () =>
+      spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'doctor'], {
+        env: t!.env,
+        cwd: t!.project,
+        encoding: 'utf8',
+      });
+    const alone = doctor();
+    expect(alone.stdout).toContain('mcp__plugin_self-generation_self-generation__*');
+    expect(alone.stdout + alone.stderr).not.toMatch(/self-gen install/);
+    expect(alone.stdout).not.toMatch(/recorded twice/);
+    const inst = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'install'], {
+      env: t.env,
+      cwd: t.project,
+      encoding: 'utf8',
+    });
+    expect(inst.status, inst.stderr).toBe(0);
+    const both = doctor();
+    expect(both.stdout).toMatch(
+      /the plugin and hooks in settings\.json are both installed: every event is recorded twice/,
+    );
+    expect(both.stdout).toMatch(/fix: keep one: `self-gen uninstall`/);
+  });
 });
