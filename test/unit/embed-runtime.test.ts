@@ -58,7 +58,11 @@ describe('#23.7 the embedding runtime on demand (a copy of dist/ outside the che
   let app: string;
   let env: NodeJS.ProcessEnv;
   const cli = (args: string[]) =>
-    spawnSync(process.execPath, [join(app, 'dist', 'cli.js'), ...args], { env, encoding: 'utf8', timeout: 120_000 });
+    spawnSync(process.execPath, [join(app, 'dist', 'cli.js'), ...args], {
+      env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
 
   beforeAll(() => {
     t = tempEnv('sg-runtime-');
@@ -71,7 +75,15 @@ describe('#23.7 the embedding runtime on demand (a copy of dist/ outside the che
     writeFileSync(join(t.home, 'config.json'), JSON.stringify({ embedding: { modelPath: model } }));
     // better-sqlite3 and friends from the checkout (as the plugin names its native folder)
     env = { ...t.env, SELF_GEN_NATIVE_DIR: ROOT, SELF_GEN_NO_DAEMON: '1' };
-    const add = cli(['kb', 'add', "Cannot find module 'left-pad'", '-r', 'npm install left-pad', '-t', 'Bash']);
+    const add = cli([
+      'kb',
+      'add',
+      "Cannot find module 'left-pad'",
+      '-r',
+      'npm install left-pad',
+      '-t',
+      'Bash',
+    ]);
     expect(add.status, add.stderr).toBe(0);
   });
   afterAll(() => t.cleanup());
@@ -94,6 +106,8 @@ describe('#23.7 the embedding runtime on demand (a copy of dist/ outside the che
     const s = cli(['kb', 'search', '--json', "Cannot find module 'left-pad'"]);
     expect(s.status, s.stderr).toBe(0);
     expect((JSON.parse(s.stdout) as { embedder: string }).embedder).toMatch(/local model/);
-    expect(cli(['doctor']).stdout).toMatch(/embedding runtime.*runtime\/node_modules\/@huggingface\/transformers/);
+    expect(cli(['doctor']).stdout).toMatch(
+      /embedding runtime.*runtime\/node_modules\/@huggingface\/transformers/,
+    );
   });
 });
