@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import type { CheckResult } from '../parts/types.js';
 import { redact, truncate } from '../common/redact.js';
 import { readRegularText } from '../common/safe-fs.js';
+import { spoolCount } from './spool.js';
 import { nativePaths, pluginPins, readSmallJson, readStatus, retryCommand, samePins } from './state.js';
 
 export const PLUGIN_NAME = 'self-generation';
@@ -116,13 +117,13 @@ export function pluginChecks(env: NodeJS.ProcessEnv = process.env): CheckResult[
       out.push({
         name: 'plugin',
         level: 'info',
-        message: `installing native dependencies (${versions}) since ${s.startedAt} (${progress(s.startedAt, p.log)}, pid ${s.pid ?? '?'}); events are kept and recorded once it is ready; npm output: ${p.log}`,
+        message: `installing native dependencies (${versions}) since ${s.startedAt} (${progress(s.startedAt, p.log)}, pid ${s.pid ?? '?'}); ${spoolCount(data)} event(s) kept, recorded once it is ready; npm output: ${p.log}`,
       });
     } else {
       out.push({
         name: 'plugin',
         level: 'error',
-        message: `installing native dependencies failed at ${s.finishedAt ?? '?'}: ${(s.error ?? '').split('\n')[0]}; hooks record nothing until it succeeds (events are kept for a day)`,
+        message: `installing native dependencies failed at ${s.finishedAt ?? '?'}: ${(s.error ?? '').split('\n')[0]}; hooks record nothing until it succeeds (${spoolCount(data)} event(s) kept, for a day)`,
         fix: `${s.fix ?? `read ${p.log}, fix the cause (network, npm registry, build tools), then run ${retryCommand(data, root)}`} (a session retries after 10 minutes)`,
       });
     }
