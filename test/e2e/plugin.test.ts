@@ -199,5 +199,9 @@ describeE2E('e2e: the plugin in one step, offline (#17.3, #23.1-2)', () => {
     expect(JSON.stringify(p.events().filter((e) => e.session_id === s4.sessionId))).toContain(
       'E2E-PLUGIN-AFTER-REINSTALL',
     );
+    // Without --keep-data, Claude Code deletes the data folder (and the built dependencies with it).
+    const gone = claude(p, ['plugin', 'uninstall', 'self-generation@self-generation'], env);
+    expect(gone.code, gone.out).toBe(0);
+    expect(existsSync(data!)).toBe(false);
   }, 900_000);
 });
