@@ -45,6 +45,12 @@ describe('#23.7 the default install', () => {
     expect(r.stderr).not.toMatch(/Unknown (project|user|env) config/);
   });
 
+  it("every install script in the tree is allowed or denied by package.json's allowScripts (no npm warning)", () => {
+    const r = spawnSync('npm', ['install-scripts', 'ls'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout + r.stderr).toMatch(/No packages with unreviewed install scripts/);
+  });
+
   it("npm builds against the running Node's headers unless told otherwise, and never fetches CUDA", () => {
     const e = npmEnv({ PATH: '/usr/bin' });
     expect(readFileSync(join(e.npm_config_nodedir!, 'include', 'node', 'node.h'), 'utf8')).toContain('NODE_');
