@@ -89,7 +89,7 @@ export async function installRuntime(env: NodeJS.ProcessEnv = process.env): Prom
       JSON.stringify({
         name: 'self-generation-runtime',
         private: true,
-        allowScripts: { 'onnxruntime-node': false },
+        allowScripts: { 'onnxruntime-node': false, protobufjs: false },
       }) + '\n',
     );
     const logFd = openAppendNoFollow(runtimeLog(env));
