@@ -77,6 +77,16 @@ if (pluginDir) {
     banner: {},
     outExtension: { '.js': '.cjs' },
   });
+  // Loaded by the gate only until the native dependencies are ready: keeps the hook's input.
+  await build({
+    ...common,
+    entryPoints: { 'plugin-spool': 'src/bin/plugin-spool.ts' },
+    format: 'cjs',
+    splitting: false,
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__sg_import_meta_url' },
+    banner: { js: "const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  });
 }
 metas['hook-main'] = (
   await build({

@@ -7,33 +7,27 @@
 // the staging folder replaces native/ in one rename and the status file says `ready`. Progress and
 // the outcome are in native-status.json (read by the gate and by `self-gen doctor`), npm's output in
 // native-install.log.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { closeSync, existsSync, readFileSync, renameSync } from 'node:fs';
-import { delimiter, dirname, isAbsolute, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { acquireLockAsync } from '../common/lock.js';
+import { npmInstall } from '../common/npm.js';
 import { redact, truncate } from '../common/redact.js';
 import {
   ensureDirIn,
   ensureHome,
   openAppendNoFollow,
   removeTreeIn,
+  unlinkIn,
   writeFileAtomicIn,
 } from '../common/safe-fs.js';
-import { nativePaths, pluginPins, readStatus, samePins, type NativeStatus } from '../plugin/state.js';
+import { nativePaths, pluginPins, readStatus, retryCommand, samePins, type NativeStatus } from '../plugin/state.js';
+import { writeLauncher } from '../plugin/launcher.js';
+import { replaySpool } from '../plugin/spool.js';
 
 /** npm gets this long (a native build from source on a slow machine included), then it is stopped. */
 const NPM_TIMEOUT_MS = 20 * 60 * 1000;
-
-/** npm: SELF_GEN_NPM, else on PATH, else next to this Node. */
-export function findNpm(env: NodeJS.ProcessEnv = process.env): string {
-  const named = env.SELF_GEN_NPM?.trim();
-  if (named) return named;
-  for (const dir of (env.PATH ?? '').split(delimiter)) {
-    if (dir && existsSync(join(dir, 'npm'))) return join(dir, 'npm');
-  }
-  return join(dirname(process.execPath), 'npm');
-}
 
 function writeStatus(data: string, status: NativeStatus): void {
   writeFileAtomicIn(data, nativePaths(data).status, JSON.stringify(status, null, 2) + '\n');
@@ -59,6 +53,24 @@ db.prepare('select vec_version() as v').get();
 db.close();
 req('re2js').RE2JS.compile('a+');
 `;
+
+/** What to do about a failed install, from the end of npm's log (one sentence, then how to retry). */
+export function failureFix(log: string, data: string, pluginRoot: string): string {
+  const retry = `then run: ${retryCommand(data, pluginRoot)} --force`;
+  if (
+    /E(NOTFOUND|CONNREFUSED|CONNRESET|TIMEDOUT|AI_AGAIN)|ETIMEDOUT|network|proxy/i.test(log) &&
+    /npm (error|ERR)/.test(log) &&
+    !/gyp/.test(log)
+  )
+    return `npm cannot reach its registry: set your registry or proxy (npm config set registry <url> / npm config set proxy <url>), ${retry}`;
+  if (
+    /not found: (make|g\+\+|cc|python)|gyp ERR! find Python|make: not found|g\+\+: not found|command not found/i.test(
+      log,
+    )
+  )
+    return `no C/C++ build tools to compile better-sqlite3: install them (Debian/Ubuntu: apt install build-essential python3; macOS: xcode-select --install), ${retry}`;
+  return `read ${nativePaths(data).log} for the cause, ${retry}`;
+}
 
 export interface BootstrapResult {
   outcome: 'ready' | 'failed' | 'busy';
@@ -96,6 +108,7 @@ export async function bootstrap(opts: {
     pid: process.pid,
   };
   const staging = join(data, `native.tmp-${process.pid}`);
+  const replay = () => replaySpool({ data, pluginRoot: opts.pluginRoot, nativeDir: p.dir, env });
   let final: NativeStatus;
   try {
     writeStatus(data, started);
@@ -105,12 +118,12 @@ export async function bootstrap(opts: {
       data,
       join(staging, 'package.json'),
       // allowScripts (npm >= 11.19, RFC npm/rfcs#868): better-sqlite3's install script (fetch or build
-      // its binary) may run, for exactly the pinned versions; older npm ignores the field.
+      // its binary) may run (by name: npm 11.19 does not match pinned entries); older npm ignores it.
       JSON.stringify(
         {
           name: 'self-generation-native',
           private: true,
-          allowScripts: Object.fromEntries(Object.entries(pins).map(([n, v]) => [`${n}@${v}`, true])),
+          allowScripts: Object.fromEntries(Object.keys(pins).map((n) => [n, true])),
         },
         null,
         2,
@@ -120,33 +133,7 @@ export async function bootstrap(opts: {
     const logFd = openAppendNoFollow(p.log);
     let code: number | null;
     try {
-      code = await new Promise<number | null>((done) => {
-        const child = spawn(
-          findNpm(env),
-          [
-            'install',
-            '--prefix',
-            staging,
-            '--save-exact',
-            '--omit=dev',
-            '--no-audit',
-            '--no-fund',
-            '--no-update-notifier',
-            '--loglevel=warn',
-            ...specs,
-          ],
-          { cwd: staging, env, stdio: ['ignore', logFd, logFd] },
-        );
-        const timer = setTimeout(() => child.kill('SIGKILL'), NPM_TIMEOUT_MS);
-        child.on('error', () => {
-          clearTimeout(timer);
-          done(null);
-        });
-        child.on('close', (c) => {
-          clearTimeout(timer);
-          done(c);
-        });
-      });
+      code = await npmInstall({ prefix: staging, specs, logFd, env, timeoutMs: NPM_TIMEOUT_MS });
     } finally {
       closeSync(logFd);
     }
@@ -165,6 +152,10 @@ export async function bootstrap(opts: {
     renameSync(staging, p.dir);
     // fs-safe-end
     removeTreeIn(data, old);
+    writeLauncher(data, opts.pluginRoot);
+    // The events kept while it was not ready, oldest first, before any hook records directly (the
+    // order matters: an error, then the command that fixed it); hooks keep spooling meanwhile.
+    while (replay() > 0);
     final = { ...started, state: 'ready', finishedAt: new Date().toISOString() };
   } catch (e) {
     try {
@@ -176,10 +167,17 @@ export async function bootstrap(opts: {
       state: 'failed',
       finishedAt: new Date().toISOString(),
       error: truncate(redact(why), 300) + (existsSync(p.log) ? `\n${tail(p.log)}` : ''),
+      fix: failureFix(existsSync(p.log) ? tail(p.log, 200) : '', data, opts.pluginRoot),
     };
   }
   try {
     writeStatus(data, final);
+    if (final.state === 'ready') {
+      unlinkIn(data, join(data, 'native-failure-shown'));
+      // Once more for a hook that read the old status just before it changed.
+      await new Promise((r) => setTimeout(r, 2000));
+      replay();
+    }
   } finally {
     lock.release();
   }

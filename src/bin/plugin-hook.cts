@@ -3,7 +3,9 @@
 // (better-sqlite3, sqlite-vec, and re2js) are installed on first use into ${CLAUDE_PLUGIN_DATA}/native
 // by dist/plugin-bootstrap.js, in the background. Until its status file says `ready` (for the pinned
 // versions this plugin build names in its package.json), a hook starts that install when none is
-// running, skips its event and ends at once: exit 0, no output, never blocking the session. Once
+// running, keeps its input in the spool (dist/plugin-spool.cjs, replayed once ready) and ends: exit 0,
+// no output, never blocking the session — except the first SessionStart after a failed install,
+// which tells the user once (a systemMessage with the fix). Once
 // ready, it names the folder in SELF_GEN_NATIVE_DIR (src/common/native.ts) and hands over to
 // dist/hook-core.cjs, the usual hook entry. Outside a plugin (no CLAUDE_PLUGIN_DATA) it hands over
 // directly. CommonJS, a handful of small reads: it runs in every hook process.
@@ -13,10 +15,16 @@ process.on('uncaughtException', quit);
 process.on('unhandledRejection', quit);
 
 type Fs = typeof import('node:fs');
-type Status = { state?: string; pins?: Record<string, string>; finishedAt?: string };
+type Status = {
+  state?: string;
+  pins?: Record<string, string>;
+  finishedAt?: string;
+  error?: string;
+  fix?: string;
+};
 
-/** JSON of a small regular file, never blocking on a FIFO and never through a link; null otherwise. */
-function readJson(fs: Fs, file: string): unknown {
+/** Text of a small regular file, never blocking on a FIFO and never through a link; null otherwise. */
+function readText(fs: Fs, file: string): string | null {
   let fd: number | null = null;
   try {
     fd = fs.openSync(file, fs.constants.O_RDONLY | fs.constants.O_NONBLOCK | fs.constants.O_NOFOLLOW);
@@ -29,7 +37,7 @@ function readJson(fs: Fs, file: string): unknown {
       if (n <= 0) break;
       got += n;
     }
-    return JSON.parse(buf.toString('utf8', 0, got));
+    return buf.toString('utf8', 0, got);
   } catch {
     return null;
   } finally {
@@ -38,6 +46,14 @@ function readJson(fs: Fs, file: string): unknown {
         fs.closeSync(fd);
       } catch {}
     }
+  }
+}
+
+function readJson(fs: Fs, file: string): unknown {
+  try {
+    return JSON.parse(readText(fs, file) ?? '');
+  } catch {
+    return null;
   }
 }
 
@@ -64,6 +80,20 @@ try {
     const status = readJson(fs, path.join(data, 'native-status.json')) as Status | null;
     if (status?.state === 'ready' && samePins(status.pins, pins)) {
       process.env.SELF_GEN_NATIVE_DIR = path.join(data, 'native');
+      if (process.argv[2] === 'SessionStart') {
+        // Where the plugin is now (it moves with every update): read by the self-gen launcher.
+        const root = path.join(__dirname, '..');
+        const file = path.join(data, 'plugin-root');
+        if (readText(fs, file) !== root && fs.existsSync(path.join(data, 'bin'))) {
+          try {
+            const tmp = `${file}.tmp-${process.pid}`;
+            // fs-safe-begin: a new file (O_EXCL: never through a link) in the plugin's own data folder, renamed over the entry
+            fs.writeFileSync(tmp, root, { mode: 0o600, flag: 'wx' });
+            fs.renameSync(tmp, file);
+            // fs-safe-end
+          } catch {}
+        }
+      }
       require(core);
     } else {
       let running = false;
@@ -74,6 +104,24 @@ try {
         status?.state === 'failed' &&
         samePins(status.pins, pins) &&
         Date.now() - Date.parse(status.finishedAt ?? '') < RETRY_AFTER_MS;
+      const event = String(process.argv[2] ?? '');
+      if (event === 'SessionStart' && status?.state === 'failed' && samePins(status.pins, pins)) {
+        // Once per failure: the marker is made with O_EXCL, and removed when an install succeeds.
+        try {
+          fs.closeSync(fs.openSync(path.join(data, 'native-failure-shown'), 'wx', 0o600));
+          const why = String(status.error ?? '').split('\n')[0];
+          const msg =
+            `self-generation is not recording yet: installing its native dependencies failed (${why}). ` +
+            `${status.fix ?? 'Run /self-generation:doctor for the cause and the fix.'} ` +
+            'Events are kept for a day and recorded once the install succeeds.';
+          process.stdout.write(
+            JSON.stringify({
+              systemMessage: msg,
+              hookSpecificOutput: { hookEventName: 'SessionStart', additionalContext: msg },
+            }),
+          );
+        } catch {}
+      }
       if (!running && !failedLately) {
         const { spawn } = require('node:child_process') as typeof import('node:child_process');
         const child = spawn(process.execPath, [path.join(__dirname, 'plugin-bootstrap.js')], {
@@ -84,7 +132,8 @@ try {
         child.on('error', () => {});
         child.unref();
       }
-      quit();
+      const spool = require(path.join(__dirname, 'plugin-spool.cjs')) as typeof import('./plugin-spool.js');
+      spool.spoolHook(data, event).then(quit, quit);
     }
   }
 } catch {

@@ -18,7 +18,7 @@ import { damagedFts, lastCheck } from '../db/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
-import { pluginChecks } from '../plugin/checks.js';
+import { installedPlugin, pluginChecks } from '../plugin/checks.js';
 import { loadChecks } from '../parts/index.js';
 import type { CheckContext, CheckResult, Level } from '../hook/contract/part.js';
 import { hookServerCheck } from './commands/hooks.js';
@@ -66,6 +66,14 @@ function installCheck(ctx: CheckContext): CheckResult[] {
   }
   const plugin = pluginChecks(ctx.env);
   out.push(...plugin);
+  if (found > 0 && installedPlugin(ctx.env).length > 0) {
+    out.push({
+      name: 'hooks',
+      level: 'warn',
+      message: 'the plugin and hooks in settings.json are both installed: every event is recorded twice',
+      fix: 'keep one: `self-gen uninstall` (keeps the plugin) or `claude plugin uninstall self-generation@self-generation`',
+    });
+  }
   if (found === 0 && plugin.length === 0) {
     out.push({
       name: 'hooks',

@@ -147,6 +147,11 @@ export const ENV_VARS = [
     doc: "set by the plugin's hook gate: where its native packages are installed",
   },
   {
+    name: 'SELF_GEN_EVENT_TIME',
+    audience: 'internal',
+    doc: "set by the plugin's replay of kept events: when Claude Code fired the event",
+  },
+  {
     name: 'SELF_GEN_HOOK_WARM',
     audience: 'internal',
     doc: 'set by the warm hook clients on their fallback to the process path',

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 
-/** A require() for `from` (a module URL) that falls back to SELF_GEN_NATIVE_DIR's node_modules. */
+/** A require() for `from` (a module URL) that falls back to SELF_GEN_NATIVE_DIR's (or ${CLAUDE_PLUGIN_DATA}/native's) node_modules. */
 export function nativeRequire(from: string): (id: string) => unknown {
   const local = createRequire(from);
   let fallback: NodeJS.Require | null = null;
@@ -14,7 +14,9 @@ export function nativeRequire(from: string): (id: string) => unknown {
     try {
       return local(id);
     } catch (e) {
-      const dir = process.env.SELF_GEN_NATIVE_DIR?.trim();
+      // The plugin's hooks name the folder; its MCP server and CLI get CLAUDE_PLUGIN_DATA from Claude Code.
+      const data = process.env.CLAUDE_PLUGIN_DATA?.trim();
+      const dir = process.env.SELF_GEN_NATIVE_DIR?.trim() || (data ? join(data, 'native') : '');
       if (!dir || (e as NodeJS.ErrnoException)?.code !== 'MODULE_NOT_FOUND') throw e;
       fallback ??= createRequire(join(dir, 'package.json'));
       return fallback(id);

@@ -3,6 +3,7 @@ import { loadConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
 import { pingDaemon, type DaemonInfo } from '../embed/client.js';
 import { modelStatus } from '../embed/model.js';
+import { runtimeCheck } from '../embed/runtime.js';
 import { daemonPaths } from '../common/sockets.js';
 import type { CheckResult } from '../hook/contract/part.js';
 import { kbStats } from './manage.js';
@@ -37,6 +38,7 @@ export async function embeddingChecks(ctx: {
             : 'run `self-gen model pull` (or set embedding.modelPath to a local copy)',
         },
   );
+  out.push(runtimeCheck(ctx.env));
   const info = await pingDaemon({ env: ctx.env, timeoutMs: 300 });
   out.push(
     info

@@ -163,12 +163,21 @@ export function ingestTranscript(
     if (chunk.start < state.offset) state.pending = {};
     const seen = span('ingest-seen-ids', () => recordedIds(db, input.session_id));
     const now = deps.now();
-    for (const line of chunk.lines) {
+    // An event the plugin kept and replays later (src/plugin/spool.ts) finds the whole transcript
+    // written: it stops at the first entry after its own time and leaves the stored state as it
+    // was, so the calls after it are recorded by the later events, in order.
+    const until = deps.env.SELF_GEN_EVENT_TIME ? now.getTime() : Infinity;
+    let stopped = false;
+    lines: for (const line of chunk.lines) {
       // Cheap test first: most lines (attachments, text) carry no tool call or result.
       if (!line.text.includes('"tool_use') && !line.text.includes('"tool_result')) continue;
       const entry = parseTranscriptLine(line.text);
       if (!entry) continue;
       for (const item of transcriptItems(entry)) {
+        if (item.ts && Date.parse(item.ts) > until) {
+          stopped = true;
+          break lines;
+        }
         if (item.kind === 'call') {
           const c = item.call;
           if (!c.id || seen.has(c.id)) continue;
@@ -234,6 +243,7 @@ export function ingestTranscript(
         );
       }
     }
+    if (stopped) return;
     const ids = Object.keys(state.pending);
     for (const id of ids.slice(0, Math.max(0, ids.length - MAX_PENDING))) delete state.pending[id];
     out.pending = recentPending(state.pending, now);

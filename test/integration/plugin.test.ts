@@ -4,7 +4,7 @@
 // the background (one at a time, a failure not retried at every hook), never blocks on a FIFO, and
 // once ready records events with the packages from the data folder (a copy of the plugin outside
 // this checkout, so node_modules of the repository cannot be what loads them).
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import {
   chmodSync,
@@ -26,6 +26,21 @@ import { fixturePayloads } from '../helpers/hook-proc.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 
 const PLUGIN = join(ROOT, 'plugin');
+/** The gate tests run a bundle built from the sources (the committed one is compared above). */
+const FRESH_BASE = mkdtempSync(join(tmpdir(), 'sg-plugin-fresh-'));
+const FRESH = join(FRESH_BASE, 'plugin');
+let built = false;
+function fresh(): string {
+  if (!built) {
+    execFileSync(process.execPath, ['scripts/build-plugin.mjs', '--out', FRESH], {
+      cwd: ROOT,
+      stdio: 'pipe',
+    });
+    built = true;
+  }
+  return FRESH;
+}
+afterAll(() => rmSync(FRESH_BASE, { recursive: true, force: true }));
 
 function files(dir: string): string[] {
   const out: string[] = [];
@@ -105,18 +120,36 @@ interface Plugin {
   npmCalls: string;
 }
 
-/** A copy of the plugin outside the checkout, a data folder, and a fake npm (fails, or sleeps first). */
-function pluginCopy(fakeNpm: 'fail' | 'slow-fail'): Plugin {
+/** The packages the bootstrap installs, and theirs: this checkout's copies stand in for npm's. */
+const NATIVE_PACKAGES = [
+  'better-sqlite3',
+  'bindings',
+  'file-uri-to-path',
+  'sqlite-vec',
+  `sqlite-vec-${process.platform}-${process.arch}`,
+  're2js',
+];
+
+/**
+ * A copy of the plugin outside the checkout, a data folder, and a fake npm: fails, sleeps then
+ * fails, or "installs" by linking this checkout's packages into the --prefix folder.
+ */
+function pluginCopy(fakeNpm: 'fail' | 'slow-fail' | 'link'): Plugin {
   const base = tmp('sg-plugin-');
   const root = join(base, 'plugin-root');
-  cpSync(PLUGIN, root, { recursive: true });
+  cpSync(fresh(), root, { recursive: true });
   const data = join(base, 'plugin-data');
   mkdirSync(data);
   const npmCalls = join(base, 'npm-calls');
   const npm = join(base, 'fake-npm');
+  const link = NATIVE_PACKAGES.filter((n) => existsSync(join(ROOT, 'node_modules', n)))
+    .map((n) => `ln -s "${join(ROOT, 'node_modules', n)}" "$3/node_modules/${n}"`)
+    .join('\n');
   writeFileSync(
     npm,
-    `#!/bin/sh\necho "$@" >> "${npmCalls}"\n${fakeNpm === 'slow-fail' ? 'sleep 3\n' : ''}echo "npm error code E404 registry said no" >&2\nexit 1\n`,
+    fakeNpm === 'link'
+      ? `#!/bin/sh\necho "$@" >> "${npmCalls}"\necho "nodedir=$npm_config_nodedir"\nsleep 2\nmkdir -p "$3/node_modules"\n${link}\nexit 0\n`
+      : `#!/bin/sh\necho "$@" >> "${npmCalls}"\n${fakeNpm === 'slow-fail' ? 'sleep 3\n' : ''}echo "npm error code E404 registry said no" >&2\nexit 1\n`,
   );
   chmodSync(npm, 0o755);
   return { root, data, npmCalls };
@@ -218,6 +251,7 @@ describe('#17.3 the plugin hook gate', () => {
       encoding: 'utf8',
     });
     expect(during.stdout).toMatch(/plugin: installing native dependencies .* since /);
+    expect(during.stdout).toMatch(/running for \d+ min/);
     await new Promise<void>((r) => first.on('close', () => r()));
     expect(readFileSync(p.npmCalls, 'utf8').trim().split('\n').length).toBe(1);
     expect(statusOf(p)?.state).toBe('failed');
@@ -259,14 +293,7 @@ describe('#17.3 the plugin hook gate', () => {
     // The data folder's node_modules: links to this checkout's copies (what the bootstrap installs).
     const nm = join(p.data, 'native', 'node_modules');
     mkdirSync(nm, { recursive: true });
-    for (const n of [
-      'better-sqlite3',
-      'bindings',
-      'file-uri-to-path',
-      'sqlite-vec',
-      `sqlite-vec-${process.platform}-${process.arch}`,
-      're2js',
-    ])
+    for (const n of NATIVE_PACKAGES)
       if (existsSync(join(ROOT, 'node_modules', n))) symlinkSync(join(ROOT, 'node_modules', n), join(nm, n));
     const env = hookEnv(p, t);
     // Ready, but for other versions: still silent (the next install brings the pinned ones).
@@ -285,5 +312,107 @@ describe('#17.3 the plugin hook gate', () => {
     const r = runPluginHook(p, 'UserPromptSubmit', prompt(), env);
     expect(r.code).toBe(0);
     expect(events(t.home).map((e) => e.type)).toContain('prompt');
+  });
+  it('#23.1 not ready: events are kept (redacted); after a failure the next SessionStart tells the user once, with the fix', async () => {
+    t = tempEnv('sg-plugin-notice-');
+    const p = pluginCopy('fail');
+    const env = hookEnv(p, t);
+    const secret = 'ghp_' + 'A1b2C3d4E5f6G7h8I9j0K1l2M3n4O5p6Q7r8';
+    const all = payloads();
+    for (const { event, payload } of all) {
+      const r = runPluginHook(
+        p,
+        event,
+        event === 'UserPromptSubmit' ? { ...(payload as object), prompt: `use ${secret}` } : payload,
+        env,
+      );
+      expect(r.stdout, event).toBe('');
+    }
+    await until(() => statusOf(p)?.state === 'failed', 'the install to fail');
+    const kept = readdirSync(join(p.data, 'spool'));
+    expect(kept.length).toBe(all.length);
+    const text = kept.map((n) => readFileSync(join(p.data, 'spool', n), 'utf8')).join('\n');
+    expect(text).toContain('use ');
+    expect(text).not.toContain(secret);
+    expect(events(t.home)).toEqual([]);
+    const start = all.find((x) => x.event === 'SessionStart')!.payload;
+    const once = runPluginHook(p, 'SessionStart', start, env);
+    const out = JSON.parse(once.stdout) as {
+      systemMessage: string;
+      hookSpecificOutput: { hookEventName: string; additionalContext: string };
+    };
+    expect(out.systemMessage).toMatch(
+      /not recording yet: installing its native dependencies failed \(npm install exited 1\)/,
+    );
+    expect(out.systemMessage).toContain('native-install.log');
+    expect(out.systemMessage).toContain('plugin-bootstrap.js');
+    expect(out.hookSpecificOutput.hookEventName).toBe('SessionStart');
+    expect(runPluginHook(p, 'SessionStart', start, env).stdout).toBe('');
+  });
+
+  it('#23.1 once installed (npm pointed at the local Node headers), the kept events are recorded in order with their own times; bin/self-gen runs the CLI', async () => {
+    t = tempEnv('sg-plugin-replay-');
+    const p = pluginCopy('link');
+    const env = hookEnv(p, t);
+    for (const { event, payload } of payloads()) runPluginHook(p, event, payload, env);
+    const sent = Date.now();
+    await until(
+      () => statusOf(p)?.state === 'ready' && readdirSync(join(p.data, 'spool')).length === 0,
+      'the install to be ready and the spool replayed',
+    );
+    expect(readFileSync(join(p.data, 'native-install.log'), 'utf8')).toContain(
+      `nodedir=${join(process.execPath, '..', '..')}`,
+    );
+    const db = new Database(join(t.home, 'data', 'self-gen.db'), { readonly: true });
+    const rows = db.prepare('SELECT type, ts FROM events ORDER BY id').all() as {
+      type: string;
+      ts: string;
+    }[];
+    db.close();
+    expect(rows.map((r) => r.type)).toContain('prompt');
+    expect(rows[0]!.type).toBe('session_start');
+    // Stamped when the hook ran, not when it was replayed (the fake npm took 2 s more).
+    for (const r of rows) expect(Date.parse(r.ts)).toBeLessThanOrEqual(sent);
+    const cli = spawnSync(join(p.data, 'bin', 'self-gen'), ['events', '-n', '50'], {
+      env: t.env,
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(cli.status, cli.stderr).toBe(0);
+    expect(cli.stdout).toContain('prompt');
+  });
+  it('#23.2 doctor under the plugin: the MCP tools by their plugin names, never `self-gen install`; both forms at once are flagged', () => {
+    t = tempEnv('sg-plugin-doctor-');
+    const p = pluginCopy('fail');
+    const plugins = join(t.env.HOME!, '.claude', 'plugins');
+    mkdirSync(plugins, { recursive: true });
+    writeFileSync(
+      join(plugins, 'installed_plugins.json'),
+      JSON.stringify({
+        version: 2,
+        plugins: { 'self-generation@self-generation': [{ installPath: p.root }] },
+      }),
+    );
+    const doctor = () =>
+      spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'doctor'], {
+        env: t!.env,
+        cwd: t!.project,
+        encoding: 'utf8',
+      });
+    const alone = doctor();
+    expect(alone.stdout).toContain('mcp__plugin_self-generation_self-generation__*');
+    expect(alone.stdout + alone.stderr).not.toMatch(/self-gen install/);
+    expect(alone.stdout).not.toMatch(/recorded twice/);
+    const inst = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'install'], {
+      env: t.env,
+      cwd: t.project,
+      encoding: 'utf8',
+    });
+    expect(inst.status, inst.stderr).toBe(0);
+    const both = doctor();
+    expect(both.stdout).toMatch(
+      /the plugin and hooks in settings\.json are both installed: every event is recorded twice/,
+    );
+    expect(both.stdout).toMatch(/fix: keep one: `self-gen uninstall`/);
   });
 });

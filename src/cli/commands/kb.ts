@@ -20,6 +20,13 @@ import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../
 import { daemonLine } from '../../error-kb/checks.js';
 import { registerKbCalibrate } from './kb-calibrate.js';
 import { CliError } from '../errors.js';
+import {
+  installRuntime,
+  runtimeDir,
+  runtimePresent,
+  RUNTIME_PACKAGE,
+  RUNTIME_VERSION,
+} from '../../embed/runtime.js';
 import { registerKbReview } from './kb-review.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -87,6 +94,11 @@ async function cliEmbedder(
   const config = loadConfig(env);
   if (!modelStatus(config, env).present)
     return { embedder: null, how: 'model not downloaded: text tiers only (`self-gen model pull`)' };
+  if (!runtimePresent(env))
+    return {
+      embedder: null,
+      how: 'embedding runtime not installed: text tiers only (`self-gen model pull`)',
+    };
   const { loadLocalEmbedder } = await import('../../embed/local.js');
   return {
     embedder: await loadLocalEmbedder(config, env),
@@ -440,7 +452,9 @@ function registerModel(program: Command): void {
     .description('the embedding model (Xenova/paraphrase-multilingual-MiniLM-L12-v2, q8)');
   model
     .command('pull')
-    .description('download the embedding model once into the data home (~118 MB), then check it')
+    .description(
+      'install the embedding runtime (~450 MB, once) and download the model (~118 MB) into the data home, then check it',
+    )
     .option('--force', 'download again even when present')
     .addHelpText(
       'after',
@@ -449,9 +463,26 @@ function registerModel(program: Command): void {
     .action(modelPull);
 }
 
+/** The embedding runtime is an optional install (src/embed/runtime.ts): `model pull` brings it first. */
+async function ensureRuntime(): Promise<void> {
+  if (runtimePresent()) return;
+  console.log(
+    `installing the embedding runtime (${RUNTIME_PACKAGE} ${RUNTIME_VERSION} with ONNX Runtime, ~450 MB) into ${runtimeDir()} …`,
+  );
+  try {
+    await installRuntime();
+  } catch (e) {
+    throw new CliError(
+      `the embedding runtime could not be installed: ${(e as Error).message}`,
+      'npm must reach its registry: set your registry or proxy (`npm config set registry <url>`, `npm config set proxy <url>`), then run `self-gen model pull` again',
+    );
+  }
+}
+
 /** `self-gen model pull`: downloads the model (progress bars on a terminal), then checks it. */
 async function modelPull(o: { force?: boolean }): Promise<void> {
   const config = loadConfig();
+  await ensureRuntime();
   const before = modelStatus({ ...config, embedding: { ...config.embedding, modelPath: undefined } });
   if (before.present && !o.force) {
     console.log(`already present at ${before.location.dir} (${mb(before.bytes)}); --force downloads again`);

@@ -15,8 +15,11 @@ export async function hookMain(eventArg: string | undefined): Promise<never> {
   let out = '';
   try {
     const { text } = await readStdin();
-    // When Claude Code fired the event: this process's start (async hooks may run late).
-    const eventTime = new Date(Math.floor(performance.timeOrigin));
+    // When Claude Code fired the event: this process's start (async hooks may run late), or, for an
+    // event the plugin kept until its native dependencies were ready (src/plugin/spool.ts), the
+    // start of the hook that kept it.
+    const replayed = Number(process.env.SELF_GEN_EVENT_TIME);
+    const eventTime = new Date(replayed > 0 ? replayed : Math.floor(performance.timeOrigin));
     out = await runHook(
       text,
       eventArg,
