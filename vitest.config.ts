@@ -9,8 +9,13 @@ import { defineConfig } from 'vitest/config';
 // spent waiting on the processes they start (hooks, the CLI, Claude Code), so a few more workers
 // than cores keeps both cores busy. The reliability files run one after another in a single fork
 // (`singleFork` is honoured per project), as their concurrency tests start many processes at once.
+//
+// The injected text's language follows the environment (LC_ALL, LC_MESSAGES, LANG; Korean → ko,
+// else en). The suite runs as on a Korean system, the requirement documents' own language, whatever
+// the machine's locale; test/unit/locale.test.ts sets its own environment to check the English default.
 export default defineConfig({
   test: {
+    env: { LC_ALL: '', LC_MESSAGES: 'ko_KR.UTF-8' },
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     projects: [
       {
