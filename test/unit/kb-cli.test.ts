@@ -122,10 +122,11 @@ describe('self-gen kb', () => {
     ).toEqual([1]);
   });
 
-  it('a missing database is one clear line plus the fix', async () => {
+  it('#23.4 a missing database (a fresh install) is an empty list with a hint, exit 0', async () => {
     const r = await cli(['kb', 'list'], t.env);
-    expect(r.code).toBe(1);
-    expect(r.stderr).toMatch(/^self-gen: no database yet at .*\n {2}fix: /);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('no entries\n');
+    expect(r.stderr).toMatch(/^nothing recorded yet: .*self-gen doctor/);
   });
 });
 

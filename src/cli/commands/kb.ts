@@ -2,8 +2,6 @@
 // start|stop|status (docs/error-kb.md). Doctor checks: model present, daemon running, embeddings pending.
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { existsSync } from 'node:fs';
-import { paths } from '../../common/paths.js';
 import { loadConfig } from '../../common/config.js';
 import { openDb, type DB } from '../../db/db.js';
 import { daemonEmbedder, ensureDaemon, pingDaemon, stopDaemon } from '../../embed/client.js';
@@ -21,23 +19,11 @@ import { daemonLine } from '../../error-kb/checks.js';
 import { registerKbCalibrate } from './kb-calibrate.js';
 import { CliError } from '../errors.js';
 import { registerKbReview } from './kb-review.js';
+import { openForReading } from '../read-db.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-function openExisting(): DB {
-  const p = paths();
-  if (!existsSync(p.db)) {
-    throw new CliError(
-      `no database yet at ${p.db}: the error KB is empty`,
-      'install the hooks (`self-gen install`), or add an entry with `self-gen kb add`',
-    );
-  }
-  try {
-    return openDb({ busyTimeoutMs: 5000 });
-  } catch (e) {
-    throw new CliError(`cannot open ${p.db}: ${(e as Error).message}`, 'run `self-gen doctor`');
-  }
-}
+const openExisting = (): DB => openForReading();
 
 const entryId = (v: string): number => {
   const n = Number(v);
