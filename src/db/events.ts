@@ -587,13 +587,14 @@ export function resolvedInProjects(db: DB, error: string): string[] {
   ).map((p) => p.project);
 }
 
-/** tool_error events with this normalized error after `since`. */
-export function errorCountSince(db: DB, error: string, since: string): number {
+/** tool_error events with this normalized error after `since`, in project folder `projectPath`. */
+export function errorCountSince(db: DB, error: string, since: string, projectPath: string): number {
   return (
     stmt(
       db,
-      `SELECT count(*) AS n FROM events WHERE type = 'tool_error' AND ts > ? AND json_extract(data, '$.error') = ?`,
-    ).get(since, error) as { n: number }
+      `SELECT count(*) AS n FROM events WHERE type = 'tool_error' AND ts > ? AND project_path = ?
+       AND json_extract(data, '$.error') = ?`,
+    ).get(since, projectPath, error) as { n: number }
   ).n;
 }
 
@@ -691,7 +692,7 @@ export function sessionRollups<T>(db: DB, o: { limit: number; project?: string }
     db,
     `SELECT session_id AS sessionId, max(project) AS project, max(project_path) AS projectPath,
             min(ts) AS first, max(ts) AS last,
-            sum(type = 'prompt') AS prompts, sum(type = 'tool_use') AS toolCalls,
+            sum(type = 'prompt') AS prompts, sum(type IN ('tool_use', 'tool_error')) AS toolCalls,
             sum(type = 'tool_error') AS errors, sum(type = 'subagent_stop') AS subagents
      FROM events ${where} GROUP BY session_id ORDER BY last DESC LIMIT ${Math.max(1, Math.floor(o.limit))}`,
   ).all(...(o.project ? [o.project] : [])) as T[];

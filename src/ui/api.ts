@@ -8,6 +8,8 @@ import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/sug
 import { editEntry, getEntry, kbStats, removeEntries } from '../error-kb/manage.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
 import { readBoard } from '../orchestrator/board.js';
+import { loadConfig } from '../common/config.js';
+import { modelStatus } from '../embed/model.js';
 import { sessionContext } from '../shared-context/view.js';
 import type { DB } from '../db/db.js';
 import type { ApplyPlan } from '../analysis/apply.js';
@@ -92,7 +94,10 @@ export function registerApi(app: Hono, d: ApiDeps): void {
   );
 
   app.get('/api/kb', (c) =>
-    c.json({ entries: kbView(db, { contains: c.req.query('q') ?? '', limit: 200 }) }),
+    c.json({
+      entries: kbView(db, { contains: c.req.query('q') ?? '', limit: 200 }),
+      model: { installed: modelStatus(loadConfig(d.env), d.env).present },
+    }),
   );
 
   app.post('/api/kb/:id/forget', async (c) => {

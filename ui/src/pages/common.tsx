@@ -59,12 +59,19 @@ export function Badge(p: { kind: string; children: ComponentChildren }) {
   return <span class={`badge b-${p.kind.replace(/[^a-z0-9_-]/gi, '')}`}>{p.children}</span>;
 }
 
-export function Stat(p: { label: string; value: ComponentChildren; hint?: string }) {
+/** A figure with its label, an optional hint and its one-line definition (what exactly is counted). */
+export function Stat(p: { label: string; value: ComponentChildren; hint?: string; def: string }) {
   return (
-    <div class="stat">
+    <div class="stat" data-stat={p.label}>
       <div class="stat-v">{p.value}</div>
       <div class="stat-l">{p.label}</div>
       {p.hint && <div class="stat-h">{p.hint}</div>}
+      <div class="stat-d">{p.def}</div>
     </div>
   );
+}
+
+/** The one-line definition of a figure shown in a table or chart. */
+export function Def(p: { children: ComponentChildren }) {
+  return <p class="def">{p.children}</p>;
 }
