@@ -7,7 +7,7 @@ import { openDb, type DB } from '../../db/db.js';
 import { daemonEmbedder, ensureDaemon, pingDaemon, stopDaemon } from '../../embed/client.js';
 import type { Embedder } from '../../embed/embedder.js';
 import { batchEmbedder } from '../../embed/generate.js';
-import { modelStatus } from '../../embed/model.js';
+import { modelStatus, VECTOR_OFF } from '../../embed/model.js';
 import { daemonPaths } from '../../common/sockets.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/embeddings.js';
 import { editEntry, kbStats, listEntries, removeEntries } from '../../error-kb/manage.js';
@@ -246,7 +246,11 @@ function registerKbAdd(kb: Command): void {
         });
         if (id === null) throw new CliError('the entry could not be written', 'run `self-gen doctor`');
         console.log(`saved #${id}: ${normalized}`);
-        console.log('its embedding is made by the next batch (after a session, or `self-gen embed`)');
+        console.log(
+          modelStatus(loadConfig()).present
+            ? 'its embedding is made by the next batch (after a session, or `self-gen embed`)'
+            : `${VECTOR_OFF}: exact, prefix and keyword search find it; \`self-gen model pull\` adds search by meaning`,
+        );
       } finally {
         db.close();
       }
@@ -350,7 +354,11 @@ function registerKbStats(kb: Command): void {
           return;
         }
         console.log(`entries: ${s.entries} (${s.resolved} with a resolution)`);
-        console.log(`embedded: ${s.embedded}, waiting for an embedding: ${s.pending}`);
+        console.log(
+          model.present
+            ? `embedded: ${s.embedded}, waiting for an embedding: ${s.pending}`
+            : `embedded: ${s.embedded} (${VECTOR_OFF})`,
+        );
         console.log(`lookups answered: ${s.totalUses}${s.lastUsed ? ` (last ${s.lastUsed})` : ''}`);
         if (s.byTool.length)
           console.log(`resolved by: ${s.byTool.map((t) => `${t.resolved_by ?? '-'} ${t.n}`).join(', ')}`);
@@ -362,7 +370,7 @@ function registerKbStats(kb: Command): void {
             );
         }
         console.log(
-          `model: ${model.present ? `present at ${model.location.dir}` : 'not downloaded (`self-gen model pull`)'}`,
+          `model: ${model.present ? `present at ${model.location.dir}` : `${VECTOR_OFF} (\`self-gen model pull\`)`}`,
         );
         console.log(
           `daemon: ${daemon ? `running (pid ${daemon.pid}, ${mb(daemon.rssBytes)})` : 'not running'}`,
@@ -392,7 +400,7 @@ function registerEmbed(program: Command): void {
         const embedder = await batchEmbedder({ daemonOnly: o.daemonOnly });
         if (!embedder) {
           throw new CliError(
-            o.daemonOnly ? 'no embedding daemon answers' : 'the embedding model is not downloaded',
+            o.daemonOnly ? 'no embedding daemon answers' : `no embedding model: ${VECTOR_OFF}`,
             o.daemonOnly
               ? 'start it with `self-gen daemon start`'
               : 'run `self-gen model pull` (or set embedding.modelPath to a local copy)',
@@ -495,10 +503,9 @@ async function modelPull(o: { force?: boolean }): Promise<void> {
     if (r.dims !== 384) process.exitCode = 1;
   } catch (e) {
     multi?.stop();
-    throw new CliError(
-      `the model could not be downloaded: ${(e as Error).message}`,
-      'check the network (or HF_ENDPOINT), or copy the model folder and set embedding.modelPath',
-    );
+    const { pullFailure } = await import('../../embed/offline.js');
+    const f = pullFailure(e, before.location, process.env);
+    throw new CliError(f.message, f.fix);
   }
 }
 
