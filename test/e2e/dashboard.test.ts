@@ -372,6 +372,62 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     expect(existsSync(join(s.f.root, '.claude', 'skills', 'fix-login-test', 'SKILL.md'))).toBe(false);
   });
 
+  it('#23.8 history: search prompts, tool calls and errors; a hit in full with its session around it; scope and kind', async () => {
+    await go('history', '[data-page="history"] input[type="search"]');
+    expect(await page.locator('[data-page="history"] .def').innerText()).toMatch(/Every word must match/);
+    await page.fill('[data-page="history"] input[type="search"]', 'failing login');
+    await page.locator('[data-hit]').first().waitFor();
+    const db = s.openDb();
+    const prompts = db
+      .prepare(
+        `SELECT id, session_id FROM events WHERE type = 'prompt' AND session_id LIKE 'sess-proj-%' ORDER BY id`,
+      )
+      .all() as { id: number; session_id: string }[];
+    db.close();
+    expect(prompts).toHaveLength(3);
+    const hitIds = (
+      await page.locator('[data-hit]').evaluateAll((els) => els.map((e) => e.getAttribute('data-hit')))
+    )
+      .map(Number)
+      .sort((a, b) => a - b);
+    expect(hitIds).toEqual(prompts.map((p) => p.id));
+    expect(await page.locator('[data-hit] .hit-line').first().innerText()).toMatch(
+      /fix the failing login test/,
+    );
+    // One hit in full, with its session around it (the hit marked).
+    const first = prompts[0]!;
+    await page.locator(`[data-hit="${first.id}"] a`).click();
+    const detail = page.locator(`[data-history-detail="${first.id}"]`);
+    await detail.waitFor();
+    expect(await detail.locator('pre.doc').innerText()).toMatch(
+      /fix the failing login test in auth module please/,
+    );
+    expect(await detail.locator('.timeline li.now').getAttribute('data-ev')).toBe(String(first.id));
+    const around = await detail.locator('.timeline li').allInnerTexts();
+    expect(around.join('\n')).toMatch(/session start[\s\S]*prompt[\s\S]*Read src\/auth\.ts/);
+    expect(await detail.locator('[data-session-link]').getAttribute('href')).toBe(
+      `#/sessions/${first.session_id}`,
+    );
+    await shot('history');
+    // Errors: this project only, then every project; the kind filter.
+    await page.fill('[data-page="history"] input[type="search"]', 'ECONNREFUSED');
+    await page.waitForFunction(() => document.querySelectorAll('[data-hit]').length === 1);
+    expect(await page.locator('[data-hit] .hit-line').innerText()).toMatch(
+      /Bash failed: Error: connect ECONNREFUSED/,
+    );
+    await page.selectOption('[data-test="scope"]', 'all');
+    await page.waitForFunction(() => document.querySelectorAll('[data-hit]').length === 4);
+    await page.selectOption('[data-test="kind"]', 'prompt');
+    await page.locator('[data-test="no-hits"]').waitFor();
+    // Another project's prompt: only with every project.
+    await page.selectOption('[data-test="kind"]', '');
+    await page.fill('[data-page="history"] input[type="search"]', 'flaky checkout');
+    await page.locator('[data-hit]').first().waitFor();
+    expect(await page.locator('[data-hit]').innerText()).toMatch(/flaky checkout[\s\S]*other-project/);
+    await page.selectOption('[data-test="scope"]', 'project');
+    expect(await page.locator('[data-test="no-hits"]').innerText()).toMatch(/try all projects/);
+  });
+
   it('#23.4 a fresh install (no database yet): the dashboard starts and shows the empty state', async () => {
     const t: TempEnv = tempEnv('sg-ui-fresh-');
     const fresh = await startUi({ f: { root: t.project }, env: t.env });

@@ -125,8 +125,20 @@ export async function seedUiHome(): Promise<Seeded> {
           sessionId: projectPath === f.root ? 'old-1' : 'other-1',
           project: projectPath === f.root ? 'proj' : 'other-project',
           projectPath,
-          data: { tool: 'Bash', error: REFUSED },
+          data: { tool: 'Bash', error: REFUSED, errorRaw: 'Error: connect ECONNREFUSED 127.0.0.1:5432' },
+          // What the recorder indexes for a failure: the tool and the raw error.
+          text: 'Bash Error: connect ECONNREFUSED 127.0.0.1:5432',
         });
+    // Another project's prompt (history search: found only with "all projects").
+    insertEvent(db, {
+      type: 'prompt',
+      ts: day(2).toISOString(),
+      sessionId: 'other-1',
+      project: 'other-project',
+      projectPath: OTHER_PROJECT,
+      data: { text: 'the flaky checkout test in the shop fails' },
+      text: 'the flaky checkout test in the shop fails',
+    });
     // Two sessions with ids alike: 3 Bash calls that passed and 4 that failed each.
     for (const [k, sessionId] of DEMO_SESSIONS.entries())
       for (let i = 0; i < 7; i++)
