@@ -422,7 +422,7 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     // Another project's prompt: only with every project.
     await page.selectOption('[data-test="kind"]', '');
     await page.fill('[data-page="history"] input[type="search"]', 'flaky checkout');
-    await page.locator('[data-hit]').first().waitFor();
+    await page.locator('[data-hit] .hit-line').filter({ hasText: 'flaky checkout' }).waitFor();
     expect(await page.locator('[data-hit]').innerText()).toMatch(/flaky checkout[\s\S]*other-project/);
     await page.selectOption('[data-test="scope"]', 'project');
     expect(await page.locator('[data-test="no-hits"]').innerText()).toMatch(/try all projects/);

@@ -10,7 +10,13 @@ import { expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { bodyOf, contentText, toolUse, type ContentBlock, type StubRequest } from '../helpers/anthropic-stub.js';
+import {
+  bodyOf,
+  contentText,
+  toolUse,
+  type ContentBlock,
+  type StubRequest,
+} from '../helpers/anthropic-stub.js';
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, ROOT, type E2EProject } from '../helpers/claude-harness.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { bash, CHECK_COMMAND, CHECK_ERROR, CHECK_FILES, describeE2E } from './fixtures.js';
@@ -92,7 +98,11 @@ describeE2E('e2e: #23.8 search_history in a real Claude Code session', () => {
     const id = (i: number) => `toolu_hist_${i}`;
     const second = await p.runClaude({
       prompt: 'What did we do about the flaky login check?',
-      allowedTools: [...DEFAULT_ALLOWED_TOOLS, 'mcp__self-generation', 'mcp__plugin_self-generation_self-generation'],
+      allowedTools: [
+        ...DEFAULT_ALLOWED_TOOLS,
+        'mcp__self-generation',
+        'mcp__plugin_self-generation_self-generation',
+      ],
       script: { main: [...calls.map(([tool, input], i) => [toolUse(tool, input, id(i))]), 'Done.'] },
     });
     const why = second.summary();
@@ -108,14 +118,20 @@ describeE2E('e2e: #23.8 search_history in a real Claude Code session', () => {
       expect(r!.text.length).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
     });
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are JSON read by field
-    const [byWords, byError, detail, session, viaPlugin] = results.map((r) => JSON.parse(r!.text) as Record<string, any>);
+    const [byWords, byError, detail, session, viaPlugin] = results.map(
+      (r) => JSON.parse(r!.text) as Record<string, any>,
+    );
     expect(byWords!.hits.map((h: { id: number }) => h.id)).toContain(prompt!.id);
     expect(byWords!.hits[0]).toMatchObject({ type: 'prompt', session: first.sessionId });
     expect(byWords!.hits[0].line).toContain('please fix the flaky login check');
-    expect(byError!.hits.map((h: { id: number; type: string }) => [h.id, h.type])).toEqual([[failure!.id, 'tool_error']]);
+    expect(byError!.hits.map((h: { id: number; type: string }) => [h.id, h.type])).toEqual([
+      [failure!.id, 'tool_error'],
+    ]);
     expect(detail!.event).toMatchObject({ id: failure!.id, type: 'tool_error', tool: 'Bash' });
     expect(detail!.event.text).toContain(CHECK_ERROR);
-    const around = detail!.timeline.map((e: { type: string; line: string }) => `${e.type} ${e.line}`).join('\n');
+    const around = detail!.timeline
+      .map((e: { type: string; line: string }) => `${e.type} ${e.line}`)
+      .join('\n');
     expect(around).toContain('please fix the flaky login check');
     expect(session!.events.map((e: { id: number }) => e.id)).toEqual(
       expect.arrayContaining([prompt!.id, failure!.id]),

@@ -29,6 +29,16 @@ export function useApi<T>(path: string | null): {
   return { data, error, reload: useCallback(() => setN((x) => x + 1), []) };
 }
 
+/** `value` trimmed, once it has not changed for `ms` (search boxes: one request per pause). */
+export function useDebounced(value: string, ms = 250): string {
+  const [v, setV] = useState(value.trim());
+  useEffect(() => {
+    const t = setTimeout(() => setV(value.trim()), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
 export function Header(p: { title: string; sub?: ComponentChildren; children?: ComponentChildren }) {
   return (
     <header class="page-head">

@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { HistoryDetail, HistoryResponse } from '../types.js';
 import { shortLabels, when } from '../util.js';
-import { Badge, Def, Failure, Header, Loading, useApi, type PageProps } from './common.js';
+import { Badge, Def, Failure, Header, Loading, useApi, useDebounced, type PageProps } from './common.js';
 
 function Detail(p: { id: number }) {
   const { data, error } = useApi<HistoryDetail>(`/api/history/${p.id}`);
@@ -50,14 +50,10 @@ function Detail(p: { id: number }) {
 
 export function HistoryPage(_: PageProps) {
   const [q, setQ] = useState('');
-  const [query, setQuery] = useState('');
+  const query = useDebounced(q);
   const [scope, setScope] = useState<'project' | 'all'>('project');
   const [kind, setKind] = useState('');
   const [sel, setSel] = useState<number | null>(null);
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(q.trim()), 250);
-    return () => clearTimeout(t);
-  }, [q]);
   const { data, error } = useApi<HistoryResponse>(
     query ? `/api/history?q=${encodeURIComponent(query)}&scope=${scope}&kind=${kind}` : null,
   );

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError, post } from '../api.js';
 import type { KbCandidate, KbEntry, NeverAdvised, Proof } from '../types.js';
 import { when } from '../util.js';
-import { Def, Failure, Header, Loading, useApi, type PageProps } from './common.js';
+import { Def, Failure, Header, Loading, useApi, useDebounced, type PageProps } from './common.js';
 
 const PROOF: Record<Proof, string> = {
   manual: 'typed by you',
@@ -176,11 +176,7 @@ function Entry(p: { e: KbEntry; modelInstalled: boolean; onChange: () => void })
 
 export function KbPage(_: PageProps) {
   const [q, setQ] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(q.trim()), 250);
-    return () => clearTimeout(t);
-  }, [q]);
+  const query = useDebounced(q);
   const { data, error, reload } = useApi<{ entries: KbEntry[]; model: { installed: boolean } }>(
     `/api/kb?q=${encodeURIComponent(query)}`,
   );
