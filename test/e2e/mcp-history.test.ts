@@ -23,6 +23,8 @@ import { bash, CHECK_COMMAND, CHECK_ERROR, CHECK_FILES, describeE2E } from './fi
 import { projectPerTest } from '../helpers/e2e-project.js';
 
 const newProject = projectPerTest();
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are JSON read by field
+type Json = Record<string, any>;
 const CLASSIC = 'mcp__self-generation__search_history';
 const PLUGIN = 'mcp__plugin_self-generation_self-generation__search_history';
 
@@ -117,10 +119,7 @@ describeE2E('e2e: #23.8 search_history in a real Claude Code session', () => {
       expect(r!.isError, `${calls[i]![0]}: ${r!.text}`).toBe(false);
       expect(r!.text.length).toBeLessThanOrEqual(MAX_ANSWER_CHARS);
     });
-    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- answers are JSON read by field
-    const [byWords, byError, detail, session, viaPlugin] = results.map(
-      (r) => JSON.parse(r!.text) as Record<string, any>,
-    );
+    const [byWords, byError, detail, session, viaPlugin] = results.map((r) => JSON.parse(r!.text) as Json);
     expect(byWords!.hits.map((h: { id: number }) => h.id)).toContain(prompt!.id);
     expect(byWords!.hits[0]).toMatchObject({ type: 'prompt', session: first.sessionId });
     expect(byWords!.hits[0].line).toContain('please fix the flaky login check');
