@@ -15,7 +15,7 @@ export function registerUi(program: Command): void {
   program
     .command('ui')
     .description(
-      'open the local dashboard: activity, knowledge base (search, edit, forget), sessions, orchestrator board, suggestions',
+      'open the local dashboard: activity, knowledge base (search, edit, forget), sessions, history search, orchestrator board, suggestions',
     )
     .option('-p, --port <n>', 'the port on 127.0.0.1 (default: a free one)', intOption(0, 65535, 'a port'))
     .option('--no-open', 'do not open the browser; just print the URL')
