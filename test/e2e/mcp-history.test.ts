@@ -10,13 +10,7 @@ import { expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import {
-  bodyOf,
-  contentText,
-  toolUse,
-  type ContentBlock,
-  type StubRequest,
-} from '../helpers/anthropic-stub.js';
+import { bodyOf, toolResult, toolUse } from '../helpers/anthropic-stub.js';
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, ROOT, type E2EProject } from '../helpers/claude-harness.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { bash, CHECK_COMMAND, CHECK_ERROR, CHECK_FILES, describeE2E } from './fixtures.js';
@@ -27,16 +21,6 @@ const newProject = projectPerTest();
 type Json = Record<string, any>;
 const CLASSIC = 'mcp__self-generation__search_history';
 const PLUGIN = 'mcp__plugin_self-generation_self-generation__search_history';
-
-function toolResult(requests: StubRequest[], id: string): { text: string; isError: boolean } | null {
-  for (const r of requests)
-    for (const m of bodyOf(r)?.messages ?? []) {
-      if (typeof m.content === 'string') continue;
-      const b = m.content.find((c: ContentBlock) => c.type === 'tool_result' && c.tool_use_id === id);
-      if (b) return { text: contentText(b.content as string | ContentBlock[]), isError: b.is_error === true };
-    }
-  return null;
-}
 
 /** A marketplace with the plugin `self-generation` whose MCP server is this build's dist/mcp.js. */
 function pluginMarketplace(p: E2EProject): string {

@@ -148,7 +148,14 @@ describe('advice given comes from error_kb_lookups', () => {
     countLookup(db, a, new Date('2026-11-02T00:00:00.000Z'), '/work/p');
     countLookup(db, old, new Date('2026-11-02T00:00:00.000Z')); // an older version: no project
     const err = (ts: string, projectPath: string, error = 'Error: A') =>
-      insertEvent(db, { type: 'tool_error', ts, sessionId: 's', project: 'p', projectPath, data: { tool: 'Bash', error } });
+      insertEvent(db, {
+        type: 'tool_error',
+        ts,
+        sessionId: 's',
+        project: 'p',
+        projectPath,
+        data: { tool: 'Bash', error },
+      });
     err('2026-11-01T00:00:00.000Z', '/work/p'); // before the advice
     err('2026-11-03T00:00:00.000Z', '/work/p');
     err('2026-11-03T00:00:00.000Z', '/work/q'); // another project: no advice was given there
