@@ -49,7 +49,8 @@ const env = {
   HOME: join(dir, 'user-home'),
   SELF_GEN_NO_BACKGROUND: '1',
   // The replay reads the Korean advice lines: the locale follows the environment, so set it.
-  LC_ALL: 'ko_KR.UTF-8',
+  LC_ALL: '',
+  LC_MESSAGES: 'ko_KR.UTF-8',
 };
 for (const k of ['CLAUDE_PROJECT_DIR', 'SELF_GEN_DEBUG', 'SELF_GEN_DISABLE']) delete env[k];
 mkdirSync(env.HOME, { recursive: true });
