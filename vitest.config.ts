@@ -13,8 +13,13 @@ import { defineConfig } from 'vitest/config';
 // the integration and e2e time is spent waiting on processes, so a few more workers than cores keeps
 // the cores busy. Timeouts guard against hangs only and are sized for a machine 5x slower than the
 // 2-core development machine under load; no test asserts a duration.
+//
+// The injected text's language follows the environment (LC_ALL, LC_MESSAGES, LANG; Korean → ko,
+// else en). The suite runs as on a Korean system, the requirement documents' own language, whatever
+// the machine's locale; test/unit/locale.test.ts sets its own environment to check the English default.
 export default defineConfig({
   test: {
+    env: { LC_ALL: '', LC_MESSAGES: 'ko_KR.UTF-8' },
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     projects: [
       {

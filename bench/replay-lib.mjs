@@ -29,6 +29,10 @@ export function replayHome(prefix) {
     SELF_GEN_HOME: join(dir, 'sg-home'),
     HOME: join(dir, 'user-home'),
     SELF_GEN_NO_BACKGROUND: '1',
+    // The replays read the advice lines as the Korean default printed them: the locale follows the
+    // environment, so set it.
+    LC_ALL: '',
+    LC_MESSAGES: 'ko_KR.UTF-8',
   };
   for (const k of ['CLAUDE_PROJECT_DIR', 'SELF_GEN_DEBUG', 'SELF_GEN_DISABLE']) delete env[k];
   mkdirSync(env.HOME, { recursive: true });

@@ -516,6 +516,51 @@ export function searchProjectEvents(
   }));
 }
 
+const ROW_COLS = 'e.id, e.v, e.type, e.ts, e.session_id, e.project, e.project_path, e.data';
+
+/**
+ * History search (db/history.ts): full-text (an FTS5 MATCH expression) over the events of some types,
+ * in one project folder or in all (null); best match first, then newest.
+ */
+export function searchEventText(
+  db: DB,
+  o: { match: string; projectPath: string | null; types: readonly string[]; limit: number },
+): EventRow[] {
+  const inProject = o.projectPath === null ? '' : 'AND e.project_path = ?';
+  const rows = stmt(
+    db,
+    `SELECT ${ROW_COLS} FROM events_fts f JOIN events e ON e.id = f.rowid
+     WHERE events_fts MATCH ? ${inProject} AND e.type IN (${o.types.map(() => '?').join(',')})
+     ORDER BY rank, e.ts DESC, e.id DESC LIMIT ${Math.max(1, Math.min(Math.floor(o.limit), 500))}`,
+  ).all(o.match, ...(o.projectPath === null ? [] : [o.projectPath]), ...o.types) as (Omit<
+    EventRow,
+    'data'
+  > & {
+    data: string;
+  })[];
+  return rows.map(parseRow);
+}
+
+/** A session's events around one event (by time): up to `before` earlier ones, it, up to `after` later; oldest first. */
+export function sessionEventsAround(
+  db: DB,
+  o: { sessionId: string; ts: string; id: number; before: number; after: number },
+): EventRow[] {
+  const n = (v: number) => Math.max(0, Math.min(Math.floor(v), 200));
+  type Raw = Omit<EventRow, 'data'> & { data: string };
+  const earlier = stmt(
+    db,
+    `SELECT ${ROW_COLS} FROM events e WHERE e.session_id = ? AND (e.ts < ? OR (e.ts = ? AND e.id < ?))
+     ORDER BY e.ts DESC, e.id DESC LIMIT ${n(o.before)}`,
+  ).all(o.sessionId, o.ts, o.ts, o.id) as Raw[];
+  const later = stmt(
+    db,
+    `SELECT ${ROW_COLS} FROM events e WHERE e.session_id = ? AND (e.ts > ? OR (e.ts = ? AND e.id >= ?))
+     ORDER BY e.ts, e.id LIMIT ${n(o.after) + 1}`,
+  ).all(o.sessionId, o.ts, o.ts, o.id) as Raw[];
+  return [...earlier.reverse(), ...later].map(parseRow);
+}
+
 /** A project's newest tool errors (at most 30), newest first: the keys the subagent context reads. */
 export function recentProjectErrors(
   db: DB,
@@ -587,13 +632,14 @@ export function resolvedInProjects(db: DB, error: string): string[] {
   ).map((p) => p.project);
 }
 
-/** tool_error events with this normalized error after `since`. */
-export function errorCountSince(db: DB, error: string, since: string): number {
+/** tool_error events with this normalized error after `since`, in project folder `projectPath`. */
+export function errorCountSince(db: DB, error: string, since: string, projectPath: string): number {
   return (
     stmt(
       db,
-      `SELECT count(*) AS n FROM events WHERE type = 'tool_error' AND ts > ? AND json_extract(data, '$.error') = ?`,
-    ).get(since, error) as { n: number }
+      `SELECT count(*) AS n FROM events WHERE type = 'tool_error' AND ts > ? AND project_path = ?
+       AND json_extract(data, '$.error') = ?`,
+    ).get(since, projectPath, error) as { n: number }
   ).n;
 }
 
@@ -691,7 +737,7 @@ export function sessionRollups<T>(db: DB, o: { limit: number; project?: string }
     db,
     `SELECT session_id AS sessionId, max(project) AS project, max(project_path) AS projectPath,
             min(ts) AS first, max(ts) AS last,
-            sum(type = 'prompt') AS prompts, sum(type = 'tool_use') AS toolCalls,
+            sum(type = 'prompt') AS prompts, sum(type IN ('tool_use', 'tool_error')) AS toolCalls,
             sum(type = 'tool_error') AS errors, sum(type = 'subagent_stop') AS subagents
      FROM events ${where} GROUP BY session_id ORDER BY last DESC LIMIT ${Math.max(1, Math.floor(o.limit))}`,
   ).all(...(o.project ? [o.project] : [])) as T[];

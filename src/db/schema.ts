@@ -142,6 +142,9 @@ export const MIGRATIONS: string[] = [
     DELETE FROM error_kb_fix_projects WHERE fix_id = old.id;
   END;
   `,
+  // firsthour (#23.5): the project folder the advice was last given in ("came back after" counts
+  // recurrences there only).
+  `ALTER TABLE error_kb_lookups ADD COLUMN last_project TEXT;`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -129,8 +129,13 @@ export interface AdviceOutcome {
   error: string;
   useCount: number;
   lastUsed: string;
-  /** tool_error events with the same normalized error after the last time the advice was given. */
-  cameBack: number;
+  /** The project folder the advice was last given in (null: given by a version that did not record it). */
+  lastProject: string | null;
+  /**
+   * tool_error events with the same normalized error after the last time the advice was given, in
+   * the project it was given in (null when that project is unknown).
+   */
+  cameBack: number | null;
 }
 
 /**
@@ -139,7 +144,10 @@ export interface AdviceOutcome {
  */
 export function adviceOutcomes(db: DB, limit = 50): AdviceOutcome[] {
   const rows: Omit<AdviceOutcome, 'cameBack'>[] = advisedEntries(db, limit);
-  return rows.map((r) => ({ ...r, cameBack: errorCountSince(db, r.error, r.lastUsed) }));
+  return rows.map((r) => ({
+    ...r,
+    cameBack: r.lastProject === null ? null : errorCountSince(db, r.error, r.lastUsed, r.lastProject),
+  }));
 }
 
 /** How many KB entries had their advice shown at least once, and how often in all (error_kb_lookups). */

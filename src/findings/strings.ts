@@ -59,6 +59,9 @@ const ko: Strings = {
   digestNotes: '메모',
 };
 
+/** Every locale's table (test/integration/locale.test.ts checks they hold the same strings). */
+export const STRINGS: Record<'ko' | 'en', Strings> = { ko, en };
+
 export function strings(locale: string | undefined): Strings {
   return locale === 'en' ? en : ko;
 }

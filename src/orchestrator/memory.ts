@@ -64,7 +64,7 @@ export interface TriggerFacts {
   changedBefore: string[];
 }
 
-const Q = {
+export const Q = {
   ko: {
     firstSession: (p: string) => `${p} 설계 결정`,
     domain: (p: string, d: string) => `${p} ${d} 설계`,

@@ -164,11 +164,11 @@ describe('#17.2 self-gen ui process', () => {
       child.on('close', (code) => resolve({ code, out, err }));
     });
 
-  it('#17.2 without a database: one clear line and a fix, exit 1', async () => {
-    const r = await run(['--no-open'], false);
-    expect(r.code).toBe(1);
-    expect(r.err).toMatch(/no database yet/);
-    expect(r.err).toMatch(/fix: /);
+  it('#23.4 without a database (a fresh install): it starts, creates it and prints the URL', async () => {
+    const r = await run(['--no-open'], true);
+    expect(r.out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/\?t=/);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
   });
 
   it('#17.2 prints a 127.0.0.1 URL with a token, and stops cleanly on SIGTERM', async () => {

@@ -231,6 +231,7 @@ describe('#17.1 forget_fix', () => {
         'orchestrator_context',
         'recent_errors',
         'search_errors',
+        'search_history',
         'session_findings',
         'suggestions',
       ].sort(),

@@ -2,14 +2,12 @@
 // start|stop|status (docs/error-kb.md). Doctor checks: model present, daemon running, embeddings pending.
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { existsSync } from 'node:fs';
-import { paths } from '../../common/paths.js';
 import { loadConfig } from '../../common/config.js';
 import { openDb, type DB } from '../../db/db.js';
 import { daemonEmbedder, ensureDaemon, pingDaemon, stopDaemon } from '../../embed/client.js';
 import type { Embedder } from '../../embed/embedder.js';
 import { batchEmbedder } from '../../embed/generate.js';
-import { modelStatus } from '../../embed/model.js';
+import { modelStatus, VECTOR_OFF } from '../../embed/model.js';
 import { daemonPaths } from '../../common/sockets.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/embeddings.js';
 import { editEntry, kbStats, listEntries, removeEntries } from '../../error-kb/manage.js';
@@ -28,23 +26,11 @@ import {
   RUNTIME_VERSION,
 } from '../../embed/runtime.js';
 import { registerKbReview } from './kb-review.js';
+import { openForReading } from '../read-db.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-function openExisting(): DB {
-  const p = paths();
-  if (!existsSync(p.db)) {
-    throw new CliError(
-      `no database yet at ${p.db}: the error KB is empty`,
-      'install the hooks (`self-gen install`), or add an entry with `self-gen kb add`',
-    );
-  }
-  try {
-    return openDb({ busyTimeoutMs: 5000 });
-  } catch (e) {
-    throw new CliError(`cannot open ${p.db}: ${(e as Error).message}`, 'run `self-gen doctor`');
-  }
-}
+const openExisting = (): DB => openForReading();
 
 const entryId = (v: string): number => {
   const n = Number(v);
@@ -272,7 +258,11 @@ function registerKbAdd(kb: Command): void {
         });
         if (id === null) throw new CliError('the entry could not be written', 'run `self-gen doctor`');
         console.log(`saved #${id}: ${normalized}`);
-        console.log('its embedding is made by the next batch (after a session, or `self-gen embed`)');
+        console.log(
+          modelStatus(loadConfig()).present
+            ? 'its embedding is made by the next batch (after a session, or `self-gen embed`)'
+            : `${VECTOR_OFF}: exact, prefix and keyword search find it; \`self-gen model pull\` adds search by meaning`,
+        );
       } finally {
         db.close();
       }
@@ -376,7 +366,11 @@ function registerKbStats(kb: Command): void {
           return;
         }
         console.log(`entries: ${s.entries} (${s.resolved} with a resolution)`);
-        console.log(`embedded: ${s.embedded}, waiting for an embedding: ${s.pending}`);
+        console.log(
+          model.present
+            ? `embedded: ${s.embedded}, waiting for an embedding: ${s.pending}`
+            : `embedded: ${s.embedded} (${VECTOR_OFF})`,
+        );
         console.log(`lookups answered: ${s.totalUses}${s.lastUsed ? ` (last ${s.lastUsed})` : ''}`);
         if (s.byTool.length)
           console.log(`resolved by: ${s.byTool.map((t) => `${t.resolved_by ?? '-'} ${t.n}`).join(', ')}`);
@@ -388,7 +382,7 @@ function registerKbStats(kb: Command): void {
             );
         }
         console.log(
-          `model: ${model.present ? `present at ${model.location.dir}` : 'not downloaded (`self-gen model pull`)'}`,
+          `model: ${model.present ? `present at ${model.location.dir}` : `${VECTOR_OFF} (\`self-gen model pull\`)`}`,
         );
         console.log(
           `daemon: ${daemon ? `running (pid ${daemon.pid}, ${mb(daemon.rssBytes)})` : 'not running'}`,
@@ -418,7 +412,7 @@ function registerEmbed(program: Command): void {
         const embedder = await batchEmbedder({ daemonOnly: o.daemonOnly });
         if (!embedder) {
           throw new CliError(
-            o.daemonOnly ? 'no embedding daemon answers' : 'the embedding model is not downloaded',
+            o.daemonOnly ? 'no embedding daemon answers' : `no embedding model: ${VECTOR_OFF}`,
             o.daemonOnly
               ? 'start it with `self-gen daemon start`'
               : 'run `self-gen model pull` (or set embedding.modelPath to a local copy)',
@@ -540,10 +534,9 @@ async function modelPull(o: { force?: boolean }): Promise<void> {
     if (r.dims !== 384) process.exitCode = 1;
   } catch (e) {
     multi?.stop();
-    throw new CliError(
-      `the model could not be downloaded: ${(e as Error).message}`,
-      'check the network (or HF_ENDPOINT), or copy the model folder and set embedding.modelPath',
-    );
+    const { pullFailure } = await import('../../embed/offline.js');
+    const f = pullFailure(e, before.location, process.env);
+    throw new CliError(f.message, f.fix);
   }
 }
 
