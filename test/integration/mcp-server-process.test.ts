@@ -1,5 +1,5 @@
 // #17.1 The built server (dist/mcp.js) as Claude Code runs it: a real process on stdio, spoken to
-// with the MCP SDK's client. It lists the seven tools with their annotations, stays up through a
+// with the MCP SDK's client. It lists the eight tools with their annotations, stays up through a
 // damaged database (error answers that say what to do), and answers again once the database is
 // back, without a restart (it never holds on to a connection).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -42,7 +42,7 @@ const text = (r: Awaited<ReturnType<Client['callTool']>>) =>
   (r.content as { type: string; text: string }[]).map((c) => c.text).join('');
 
 describe('#17.1 the stdio server process', () => {
-  it('lists the seven tools; only forget_fix is not read-only', async () => {
+  it('lists the eight tools; only forget_fix is not read-only', async () => {
     await listsTools();
   });
 
@@ -74,6 +74,7 @@ describe('#17.1 the stdio server process', () => {
         'orchestrator_context',
         'recent_errors',
         'search_errors',
+        'search_history',
         'session_findings',
         'suggestions',
       ].sort(),
