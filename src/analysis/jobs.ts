@@ -6,7 +6,7 @@ import { isEnabled } from '../common/config.js';
 import { getDb } from '../db/db.js';
 import { analysisConfig } from './config.js';
 import { analyze, autoCheck } from './run.js';
-import { sessionProject as sessionProjectOf } from '../db/events.js';
+import { sessionProject as sessionProjectOf } from '../db/events/sessions.js';
 import type { Job } from '../hook/contract/part.js';
 
 /** The project a session was recorded under (first event with one). */

@@ -22,7 +22,14 @@ import {
   unlinkIn,
   writeFileAtomicIn,
 } from '../common/safe-fs.js';
-import { nativePaths, pluginPins, readStatus, retryCommand, samePins, type NativeStatus } from '../plugin/state.js';
+import {
+  nativePaths,
+  pluginPins,
+  readStatus,
+  retryCommand,
+  samePins,
+  type NativeStatus,
+} from '../plugin/state.js';
 import { writeLauncher } from '../plugin/launcher.js';
 import { replaySpool } from '../plugin/spool.js';
 

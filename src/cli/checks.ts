@@ -13,7 +13,9 @@ import {
   vecProblem,
   type DB,
 } from '../db/db.js';
-import { eventCount, lastEvent, queuedCount } from '../db/events.js';
+import { lastEvent } from '../db/events/read.js';
+import { eventCount } from '../db/events/read.js';
+import { queuedCount } from '../db/events/queue.js';
 import { damagedFts, lastCheck } from '../db/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
 import { SCHEMA_VERSION } from '../db/schema.js';

@@ -2,11 +2,15 @@
 // index the recorder already keeps (events_fts: the redacted prompt text, tool + command + file of a
 // call, tool + raw error of a failure), for the MCP tool `search_history` and the dashboard. Index
 // first (a bounded list of hits, one line each, with ids), then one event in full with its session
-// timeline around it. Scoped to one project folder unless `projectPath` is null. SQL: db/events.ts.
+// timeline around it. Scoped to one project folder unless `projectPath` is null. SQL: db/events/search.ts.
 import type { DB } from './db.js';
 import { ftsQuery } from '../common/fts.js';
 import { redact, truncate } from '../common/redact.js';
-import { getEvent, queryEvents, searchEventText, sessionEventsAround, type EventRow } from './events.js';
+import { type EventRow } from './events/write.js';
+import { sessionEventsAround } from './events/search.js';
+import { searchEventText } from './events/search.js';
+import { getEvent } from './events/read.js';
+import { queryEvents } from './events/read.js';
 
 /** What can be searched, by the names users give them. */
 export const HISTORY_KINDS = { prompt: 'prompt', tool_call: 'tool_use', error: 'tool_error' } as const;

@@ -1,18 +1,16 @@
 // Read-only summaries of the event log for the dashboard (`self-gen ui`): totals, activity per
 // day, sessions, one session's timeline and its subagents. Every query is bounded (LIMIT).
 import type { DB } from './db.js';
-import {
-  distinctCounts,
-  eventTypeTotals,
-  hookTimingRecent,
-  projectsWithPaths,
-  queryEvents,
-  sessionRollups,
-  subagentOutcomeTotals,
-  toolCallsPerDay,
-  topErrorsSince,
-  type EventRow,
-} from './events.js';
+import { type EventRow } from './events/write.js';
+import { hookTimingRecent } from './events/dashboard.js';
+import { projectsWithPaths } from './events/dashboard.js';
+import { sessionRollups } from './events/dashboard.js';
+import { subagentOutcomeTotals } from './events/dashboard.js';
+import { topErrorsSince } from './events/dashboard.js';
+import { toolCallsPerDay } from './events/dashboard.js';
+import { distinctCounts } from './events/dashboard.js';
+import { eventTypeTotals } from './events/dashboard.js';
+import { queryEvents } from './events/read.js';
 
 export interface Overview {
   sessions: number;

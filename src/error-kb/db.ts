@@ -2,7 +2,7 @@
 // error_kb_lookups and vec_error_kb (sqlite-vec) lives here (test/unit/guard-sql-owners.test.ts).
 // The matching logic (search.ts, lexical.ts, candidates.ts…) calls these functions, never SQL.
 import type { DB } from '../db/db.js';
-import { stmt } from '../db/events.js';
+import { stmt } from '../db/events/write.js';
 import type { KbEntry } from './entry.js';
 
 export type { KbEntry };

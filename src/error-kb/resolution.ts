@@ -35,7 +35,9 @@ import {
   segments,
 } from './shell.js';
 import type { DB } from '../db/db.js';
-import { firstOpenErrorId, insertEvent, resolutionWindow } from '../db/events.js';
+import { insertEvent } from '../db/events/write.js';
+import { resolutionWindow } from '../db/events/errors.js';
+import { firstOpenErrorId } from '../db/events/errors.js';
 import type { ResolutionData, ToolErrorData } from '../db/event-data.js';
 import { sameFile } from '../common/files.js';
 import { truncate } from '../common/redact.js';

@@ -2,7 +2,8 @@
 // from and how it was used, and its candidate fixes (error-kb/candidates.ts) with how each was proven
 // and whether it may ever be advised (error-kb/advice.ts: never an unsafe or a legacy one).
 import type { DB } from '../db/db.js';
-import { errorCountSince, resolvedInProjects } from '../db/events.js';
+import { errorCountSince } from '../db/events/errors.js';
+import { resolvedInProjects } from '../db/events/errors.js';
 import { adviceTotals, advisedEntries, timesAdvised } from './db.js';
 import { candidates, projectConfirmations, type FixCandidate, type Proof } from './candidates.js';
 import { listEntries } from './manage.js';

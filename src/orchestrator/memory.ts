@@ -23,7 +23,8 @@ import type {
   StateFileT,
   TestResultT,
 } from './schemas.js';
-import { editedPaths, searchProjectEvents } from '../db/events.js';
+import { searchProjectEvents } from '../db/events/search.js';
+import { editedPaths } from '../db/events/errors.js';
 import { entriesNamingFile } from '../error-kb/db.js';
 import type { EventType } from '../db/event-data.js';
 

@@ -24,13 +24,11 @@ import { SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import { bumpUse, fits, searchErrorKB, type KbMatch } from '../error-kb/search.js';
 import { exactEntry } from '../error-kb/db.js';
-import {
-  isErrorResolved,
-  parseEventData,
-  sessionToolErrors,
-  subagentOutcomes,
-  toolErrorsNamingFile,
-} from '../db/events.js';
+import { subagentOutcomes } from '../db/events/errors.js';
+import { toolErrorsNamingFile } from '../db/events/errors.js';
+import { isErrorResolved } from '../db/events/errors.js';
+import { sessionToolErrors } from '../db/events/errors.js';
+import { parseEventData } from '../db/events/read.js';
 import type { ToolErrorData } from '../db/event-data.js';
 import { ingestQuietly, ownTarget } from '../recording/ingest.js';
 import { span } from '../common/timing.js';

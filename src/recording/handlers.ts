@@ -4,14 +4,11 @@
 import { errorKey } from '../error-kb/error-key.js';
 import { isCorruptError, type DB } from '../db/db.js';
 import { flagDamage } from '../hook/runtime/damage.js';
-import {
-  insertOrQueue,
-  sessionStartTs,
-  sessionTypeCounts,
-  subagentStarts,
-  type EventType,
-  type NewEventOf,
-} from '../db/events.js';
+import { type EventType, type NewEventOf } from '../db/events/write.js';
+import { subagentStarts } from '../db/events/sessions.js';
+import { sessionTypeCounts } from '../db/events/sessions.js';
+import { sessionStartTs } from '../db/events/sessions.js';
+import { insertOrQueue } from '../db/events/queue.js';
 import type { AgentFields, ToolUseData } from '../db/event-data.js';
 import { extractFiles } from '../common/files.js';
 import { truncate } from '../common/redact.js';

@@ -3,7 +3,7 @@
 // before the analysis steps look at the session. Idempotent: nothing is recorded twice.
 import { isEnabled } from '../common/config.js';
 import { getDb } from '../db/db.js';
-import { sessionStartCwd } from '../db/events.js';
+import { sessionStartCwd } from '../db/events/sessions.js';
 import { createDeps } from '../hook/runtime/deps.js';
 import type { Job } from '../hook/contract/part.js';
 import { ingestQuietly, ingestUntilComplete, sessionTargets } from './ingest.js';

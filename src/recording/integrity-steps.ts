@@ -13,6 +13,6 @@ export const integrityCheckJob: Job = async (ctx) => {
   await integrityStep(ctx);
   // Store what hooks queued while the database was damaged.
   const { getDb } = await import('../db/db.js');
-  const { drainQueue } = await import('../db/events.js');
+  const { drainQueue } = await import('../db/events/queue.js');
   drainQueue(getDb({ env: ctx.env, busyTimeoutMs: 5000 }), ctx.env, 100000, { wait: true });
 };

@@ -1,6 +1,6 @@
 // The first session-end steps: store queued events, then enforce retention.
 import { getDb } from '../db/db.js';
-import { drainQueue } from '../db/events.js';
+import { drainQueue } from '../db/events/queue.js';
 import { pruneEvents } from '../db/retention.js';
 import type { Job } from '../hook/contract/part.js';
 

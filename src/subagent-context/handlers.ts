@@ -10,7 +10,7 @@ import { adviceFor, provenanceText } from '../error-kb/advice.js';
 import { hookAdvice } from '../error-kb/handlers.js';
 import { messages } from '../error-kb/messages.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
-import { recentProjectErrors } from '../db/events.js';
+import { recentProjectErrors } from '../db/events/errors.js';
 import { exactEntry } from '../error-kb/db.js';
 import { fits } from '../error-kb/search.js';
 import { extractErrorMessage } from '../error-kb/normalize.js';

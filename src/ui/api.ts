@@ -16,7 +16,7 @@ import type { ApplyPlan } from '../analysis/apply.js';
 import type { KbStats } from '../error-kb/manage.js';
 import type { AdviceOutcome } from '../error-kb/view.js';
 import type { SessionContext } from '../findings/view.js';
-import type { EventRow } from '../db/events.js';
+import type { EventRow } from '../db/events/write.js';
 import type { HookLatency, Overview, SubagentRun } from '../db/overview.js';
 import { HISTORY_KINDS, historyEvent, searchHistory, timelineAround } from '../db/history.js';
 import type { HistoryEvent, HistoryHit, HistoryKind } from '../db/history.js';

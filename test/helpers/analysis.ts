@@ -2,7 +2,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DB } from '../../src/db/db.js';
-import { insertEvent, type NewEvent } from '../../src/db/events.js';
+import { insertEvent, type NewEvent } from '../../src/db/events/write.js';
 
 export interface SeedOptions {
   project?: string;

@@ -5,7 +5,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { openDb, type DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { normalizeError, extractErrorMessage } from '../../src/error-kb/normalize.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { storeAnalysis } from '../../src/analysis/cache.js';

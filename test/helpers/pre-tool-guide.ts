@@ -12,7 +12,7 @@ import type { HookDeps, HookInput } from '../../src/hook/contract/types.js';
 import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import type { DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { FIXTURES, HOOK_JS, ROOT } from './env.js';
 
 export const SESSION = '1d781026-4b91-4581-b3a2-f91871abc842';

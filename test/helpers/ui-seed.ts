@@ -7,7 +7,7 @@ import { realProject, type Fixture } from '../helpers/orch-fixtures.js';
 import { seedProject } from '../helpers/analysis.js';
 import { fixturePayloads, runHook } from './hook-proc.js';
 import { openDb, type DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { bumpUse } from '../../src/error-kb/search.js';
 import { countLookup, recordProvenFix } from '../../src/error-kb/candidates.js';

@@ -8,7 +8,7 @@ import { hostname } from 'node:os';
 import { Command } from 'commander';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { loadConfig } from '../../src/common/config.js';
 import {
   clusterPrompts,

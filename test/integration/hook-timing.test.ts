@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { closeDb, getDb } from '../../src/db/db.js';
-import { insertEvent, queryEvents, type NewEvent } from '../../src/db/events.js';
+import { insertEvent, type NewEvent } from '../../src/db/events/write.js';
+import { queryEvents } from '../../src/db/events/read.js';
 import { hookLatency } from '../../src/db/overview.js';
 import { loadBackground } from '../../src/parts/index.js';
 import {

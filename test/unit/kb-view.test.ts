@@ -7,7 +7,7 @@ import { countLookup, recordProvenFix } from '../../src/error-kb/candidates.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { bumpUse } from '../../src/error-kb/search.js';
 import { editEntry, kbStats, removeEntries } from '../../src/error-kb/manage.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../../src/error-kb/view.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 

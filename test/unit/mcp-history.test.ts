@@ -4,7 +4,7 @@
 // redacted. The events are stored as the recorder stores them (insertEvent with the indexed text).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, openDb } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { serverDeps } from '../../src/mcp/server.js';
 import { callTool, type McpDeps } from '../../src/mcp/tools.js';

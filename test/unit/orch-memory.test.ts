@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { normalizeError } from '../../src/error-kb/normalize.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { closeDb, openDb, type DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import {
   evaluateTriggers,

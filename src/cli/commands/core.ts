@@ -5,7 +5,7 @@ import { createInterface } from 'node:readline/promises';
 import { paths } from '../../common/paths.js';
 import { loadConfig } from '../../common/config.js';
 import { openDb } from '../../db/db.js';
-import { queryEvents } from '../../db/events.js';
+import { queryEvents } from '../../db/events/read.js';
 import { getProjectPath } from '../../common/project.js';
 import { pruneEvents } from '../../db/retention.js';
 import { runChecks, type CheckResult } from '../checks.js';

@@ -5,7 +5,7 @@ import { distFile } from '../../common/dist.js';
 import { spawnNodeDetached } from '../../common/process.js';
 import { loadConfig, type LoadedConfig } from '../../common/config.js';
 import { getDb, type DB } from '../../db/db.js';
-import { drainQueue } from '../../db/events.js';
+import { drainQueue } from '../../db/events/queue.js';
 import { getProjectName, getProjectPath } from '../../common/project.js';
 import { paths } from '../../common/paths.js';
 import { flagDamage } from './damage.js';
