@@ -87,7 +87,7 @@ describe('knowledge.yaml written loosely: the role context is delivered, with wa
     write(
       f.p.knowledgeDir,
       'knowledge.yaml',
-      LOOSE_KNOWLEDGE(f).replace(/  - topic: no id at all\n.*\n/, ''),
+      LOOSE_KNOWLEDGE(f).replace(/ {2}- topic: no id at all\n.*\n/, ''),
     );
     const ok = orch(f, 'validate');
     expect(ok.stderr).toMatch(
