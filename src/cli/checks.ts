@@ -9,6 +9,7 @@ import {
   inspectDbFile,
   isBusyError,
   isCorruptError,
+  isReadOnlyError,
   openDb,
   vecProblem,
   type DB,
@@ -225,12 +226,12 @@ function dbFailure(file: string, doing: string, e: unknown): CheckResult {
       message: `the disk of ${file} is full (while ${doing})`,
       fix: 'free disk space (or point SELF_GEN_HOME at another disk); recording resumes by itself',
     };
-  if (code.startsWith('SQLITE_READONLY') || code === 'EACCES' || code === 'EROFS')
+  if (isReadOnlyError(e))
     return {
       name: 'database',
       level: 'error',
-      message: `${file} cannot be written (${msg}, while ${doing})`,
-      fix: `make ${dirname(file)} writable, or point SELF_GEN_HOME elsewhere`,
+      message: `${file} cannot be written (${msg}, while ${doing}); it is read-only, not damaged`,
+      fix: `make ${dirname(file)} writable (remount the disk read-write, or chmod u+w), or point SELF_GEN_HOME elsewhere`,
     };
   if (isBusyError(e))
     return {
@@ -260,11 +261,20 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   }
   const db = ctx.db;
   const out: CheckResult[] = [];
+  // A read-only disk fails every write the checks make (the FTS check, the vector table): said once.
+  let readOnlySaid = false;
+  const fail = (doing: string, e: unknown): void => {
+    if (isReadOnlyError(e)) {
+      if (readOnlySaid) return;
+      readOnlySaid = true;
+    }
+    out.push(dbFailure(p.db, doing, e));
+  };
   const step = <T>(doing: string, fn: () => T): T | undefined => {
     try {
       return fn();
     } catch (e) {
-      out.push(dbFailure(p.db, doing, e));
+      fail(doing, e);
       return undefined;
     }
   };
@@ -309,7 +319,7 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   const why = vec ? undefined : vecProblem(db);
   if (vec) out.push({ name: 'sqlite-vec', level: 'ok', message: 'loaded; vector search available' });
   else if (why?.stage === 'table')
-    out.push(dbFailure(p.db, 'creating the vector table', { code: why.code, message: why.message }));
+    fail('creating the vector table', { code: why.code, message: why.message });
   else
     out.push({
       name: 'sqlite-vec',

@@ -16,6 +16,8 @@ const STRONG_WORDS = new Set([
   'credential',
   'credentials',
   'creds',
+  'cookie',
+  'cookies',
 ]);
 const WEAK_WORDS = new Set([
   'key',

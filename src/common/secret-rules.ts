@@ -82,7 +82,8 @@ const NEEDS: Record<string, string[]> = {
   jwt: ['eyJ'],
   'url-credentials': ['://'],
   bearer: ['authorization', 'bearer'],
-  'api-key-header': ['api-key', 'auth-token', 'private-token'],
+  'credential-header': ['cookie', 'authorization', 'api-key', 'token', 'session', 'secret', 'x-auth'],
+  'curl-cookie': ['-b', '--cookie'],
   'mysql-password': ['mysql', 'mariadb'],
   'registry-login-password': ['login'],
   sshpass: ['sshpass'],
@@ -226,9 +227,18 @@ export const OWN_RULES: SecretRule[] = [
     keep1,
   ),
   R('bearer', /\b(bearer\s{1,5})[A-Za-z0-9._~+/-]{16,}=*/gi, keep1),
+  // Headers that carry a credential whatever its shape: the whole value is hidden (a cookie
+  // jar holds several `name=value` pairs; `Set-Cookie:` adds attributes). `Authorization:` with a
+  // scheme the rule above already hid keeps its scheme.
   R(
-    'api-key-header',
-    /\b((?:x-api-key|api-key|x-auth-token|private-token)\s{0,3}:\s{0,3})[^\s"'\\]{8,}/gi,
+    'credential-header',
+    /\b((?:set-cookie2?|cookie|proxy-authorization|authorization|x-api-key|api-key|apikey|x-auth-token|x-access-token|x-session-(?:id|token)|x-csrf-token|x-xsrf-token|x-amz-security-token|x-goog-api-key|private-token|x-[a-z0-9-]{0,40}(?:token|secret|session|api-key))\s{0,3}:[ \t]{0,5})(?!(?:bearer|basic|token|digest)\s{1,5}\[REDACTED|\[REDACTED)[^\s"'\\][^\n"'\\]{0,2000}/gi,
+    keep1,
+  ),
+  // curl's cookie flag: `-b 'name=value'`, `--cookie name=value` (a value without `=` names a file).
+  R(
+    'curl-cookie',
+    /\b(curl\b[^\n;|&]{0,300}?\s(?:-b|--cookie)(?:\s{1,5}|=)['"]?)([^\s'"\\=]{1,200}=[^\n'"\\]{1,2000})/g,
     keep1,
   ),
   // CLI password flags

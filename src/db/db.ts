@@ -37,6 +37,18 @@ export function isCorruptError(e: unknown): boolean {
   return typeof code === 'string' && (CORRUPT_CODES.has(code) || code.startsWith('SQLITE_CORRUPT'));
 }
 
+/**
+ * A write refused because the file, folder or disk is read-only: never damage (SQLite answers a
+ * write on a read-only disk with SQLITE_READONLY*, the file system with EROFS/EACCES/EPERM).
+ */
+export function isReadOnlyError(e: unknown): boolean {
+  const code = (e as { code?: string } | null)?.code;
+  return (
+    typeof code === 'string' &&
+    (code.startsWith('SQLITE_READONLY') || code === 'EROFS' || code === 'EACCES' || code === 'EPERM')
+  );
+}
+
 export function isBusyError(e: unknown): boolean {
   const code = (e as { code?: string } | null)?.code;
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));

@@ -9,8 +9,10 @@
 // Each move is a notice in recovery.log, which `doctor` reports (exit 1) until acknowledged.
 import type BetterSqlite3 from 'better-sqlite3';
 import {
+  accessSync,
   chmodSync,
   closeSync,
+  constants,
   existsSync,
   linkSync,
   lstatSync,
@@ -24,7 +26,15 @@ import { nativeRequire } from '../common/native.js';
 import { paths, type Paths } from '../common/paths.js';
 import { acquireLock } from '../common/lock.js';
 import { writeFileAtomicIn } from '../common/safe-fs.js';
-import { ensureVec, inspectDbFile, isBusyError, isCorruptError, openFile, type DB } from './db.js';
+import {
+  ensureVec,
+  inspectDbFile,
+  isBusyError,
+  isCorruptError,
+  isReadOnlyError,
+  openFile,
+  type DB,
+} from './db.js';
 import { refillEventsFts } from './events/retention.js';
 import { appendNotice, clearNeedsCheck, readNeedsCheck } from './recovery-log.js';
 
@@ -32,7 +42,16 @@ const requireCjs = nativeRequire(import.meta.url);
 
 export const CHECK_INTERVAL_MS = 24 * 60 * 60 * 1000;
 
-export type IntegrityStatus = 'ok' | 'absent' | 'not-due' | 'busy' | 'rebuilt' | 'moved' | 'left-alone';
+export type IntegrityStatus =
+  | 'ok'
+  | 'absent'
+  | 'not-due'
+  | 'busy'
+  | 'rebuilt'
+  | 'moved'
+  | 'left-alone'
+  /** The data folder or database cannot be written: nothing was checked or changed. */
+  | 'read-only';
 
 export interface IntegrityResult {
   status: IntegrityStatus;
@@ -138,11 +157,33 @@ export function damagedFts(db: DB): string[] {
         `INSERT INTO ${q(t.name)}(${q(t.name)}, rank) VALUES ('integrity-check', ${external ? 1 : 0})`,
       ).run();
     } catch (e) {
-      if (isBusyError(e)) throw e;
+      // The check is a write: refused on a read-only disk, which says nothing about the index.
+      if (isBusyError(e) || isReadOnlyError(e)) throw e;
       out.push(t.name);
     }
   }
   return out;
+}
+
+/** Why the data folder and database cannot be written (read-only disk or modes), or null. */
+export function notWritable(p: Paths): string | null {
+  for (const f of [p.dataDir, p.db]) {
+    try {
+      accessSync(f, constants.W_OK);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') continue;
+      return `${f} is read-only (${code ?? 'not writable'})`;
+    }
+  }
+  return null;
+}
+
+function readOnly(p: Paths, why: string): IntegrityResult {
+  return {
+    status: 'read-only',
+    message: `${p.db} cannot be written: ${why}; nothing was checked or changed (a read-only database is not damaged)`,
+  };
 }
 
 /**
@@ -351,11 +392,22 @@ export async function runIntegrityCheck(opts: IntegrityOptions = {}): Promise<In
       message: `${p.db} is not a regular file; it was left alone (remove it yourself)`,
     };
   }
+  const ro = notWritable(p);
+  if (ro) return readOnly(p, ro);
   const release = takeLock(p);
-  if (!release) return { status: 'busy', message: 'another integrity check is running' };
+  if (!release) {
+    const now = notWritable(p);
+    return now ? readOnly(p, now) : { status: 'busy', message: 'another integrity check is running' };
+  }
   try {
-    const r = await checkAndRepair(p);
-    if (r.status !== 'busy') {
+    let r: IntegrityResult;
+    try {
+      r = await checkAndRepair(p);
+    } catch (e) {
+      if (!isReadOnlyError(e)) throw e;
+      r = readOnly(p, String((e as Error).message ?? e));
+    }
+    if (r.status !== 'busy' && r.status !== 'read-only') {
       clearNeedsCheck(p);
       markChecked(p);
     }

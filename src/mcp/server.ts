@@ -1,7 +1,8 @@
 // The stdio MCP server (`self-gen mcp`, dist/mcp.js): the tools of tools.ts, registered with the
 // MCP SDK. Stdout carries only the protocol; anything else goes to stderr. A tool never throws
 // into the SDK: a failure (a damaged or locked database included) is an error answer saying what
-// to do. The database is opened for each call and closed after it.
+// to do. The database is opened when a call starts and closed when no call is running any more
+// (calls run concurrently: one never closes the connection another is using).
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { closeDb, getDb } from '../db/db.js';
@@ -34,6 +35,8 @@ export function createServer(deps: McpDeps): McpServer {
         'first, details by id. Only forget_fix changes anything.',
     },
   );
+  // Calls in flight on the shared connection: the last one to finish closes it.
+  let running = 0;
   for (const tool of TOOLS) {
     server.registerTool(
       tool.name,
@@ -50,12 +53,15 @@ export function createServer(deps: McpDeps): McpServer {
       },
       async (args: unknown) => {
         let r;
+        running += 1;
         try {
           r = await callTool(tool.name, args, deps);
         } finally {
-          // Opened per call: a database repaired, moved aside or purged meanwhile is never held on
-          // to, and a damaged, locked or missing one is tried afresh next time.
-          closeDb();
+          // Closed once idle: a database repaired, moved aside or purged meanwhile is never held on
+          // to, and a damaged, locked or missing one is tried afresh next time. Never closed under a
+          // running call (Claude Code sends parallel tool calls).
+          running -= 1;
+          if (running === 0) closeDb();
         }
         return {
           content: [{ type: 'text' as const, text: r.text }],

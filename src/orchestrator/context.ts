@@ -29,7 +29,15 @@ import type {
   SubtaskStateT,
   TestResultT,
 } from './schemas.js';
-import { readContract, readKnowledge, readSession, readState, type ContractDoc } from './file-store.js';
+import {
+  readContract,
+  readKnowledge,
+  readKnowledgeDoc,
+  readSession,
+  readState,
+  type ContractDoc,
+} from './file-store.js';
+import { warningLines } from './tolerant.js';
 import { loadTemplate, renderTemplate, type TemplateSource } from './templates.js';
 import { loadYaml } from './yaml.js';
 
@@ -100,10 +108,17 @@ async function need<K extends ContractKind>(
   kind: K,
   ids: ContractIds,
   fix: string,
+  warnings: string[],
 ): Promise<ContractDoc<K>> {
   const doc = await readContract(p, kind, ids);
   if (!doc) throw orchError(rel(p, contractPath(p, kind, ids)), '', 'not found', fix);
+  warnings.push(...readWarnings(doc.warnings));
   return doc;
+}
+
+/** What was mended or left out while reading a file, as the role's warnings. */
+function readWarnings(w: Parameters<typeof warningLines>[0]): string[] {
+  return warningLines(w).map((l) => `warning: ${l}`);
 }
 
 async function renderSubtask(
@@ -128,6 +143,13 @@ async function renderSubtask(
   ).trim();
 }
 
+/** knowledge.yaml (null when there is none), its read warnings added to `warnings`. */
+async function knowledgeOf(p: OrchPaths, warnings: string[]): Promise<KnowledgeFileT | null> {
+  const k = await readKnowledgeDoc(p);
+  if (k) warnings.push(...readWarnings(k.warnings));
+  return k?.value ?? null;
+}
+
 export interface LoadedSession {
   session: SessionFileT;
   state: StateFileT;
@@ -145,6 +167,7 @@ export function loadSession(p: OrchPaths): LoadedSession {
       'start the orchestrator skill, or run `self-gen orch init --request "<text>"`',
     );
   if (s.problem) warnings.push(s.problem);
+  warnings.push(...readWarnings(s.warnings ?? []));
   const st = readState(p);
   if (!st)
     throw orchError(
@@ -154,6 +177,7 @@ export function loadSession(p: OrchPaths): LoadedSession {
       'start the orchestrator skill, or run `self-gen orch init --request "<text>"`',
     );
   if (st.problem) warnings.push(st.problem);
+  warnings.push(...readWarnings(st.warnings ?? []));
   return { session: s.value, state: st.value, warnings };
 }
 
@@ -233,27 +257,28 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
         'design-brief',
         ids,
         `the merge writes it (\`self-gen orch merge ${request}\`)`,
+        warnings,
       );
       vars.design_brief = brief.text.trim();
-      knowledge = await readKnowledge(p);
+      knowledge = await knowledgeOf(p, warnings);
       vars.patterns = await yamlBlock(knowledge?.patterns, '(none recorded)');
       vars.decisions = await yamlBlock(knowledge?.decisions, '(none recorded)');
       break;
     }
     case 'qa-test-first': {
-      const dc = await need(p, 'design-contract', { request, task }, dcFix);
+      const dc = await need(p, 'design-contract', { request, task }, dcFix, warnings);
       designContract = dc.value;
       vars.design_contract = dc.text.trim();
       vars.current_subtask = await renderSubtask(state, task!, subtask!, sub);
       break;
     }
     case 'implementer': {
-      const dc = await need(p, 'design-contract', { request, task }, dcFix);
-      const tc = await need(p, 'test-contract', ids, "QA's test-contract.yaml is needed first");
+      const dc = await need(p, 'design-contract', { request, task }, dcFix, warnings);
+      const tc = await need(p, 'test-contract', ids, "QA's test-contract.yaml is needed first", warnings);
       designContract = dc.value;
       vars.design_contract = dc.text.trim();
       vars.test_contract = tc.text.trim();
-      knowledge = await readKnowledge(p);
+      knowledge = await knowledgeOf(p, warnings);
       vars.pitfalls = await yamlBlock(knowledge?.pitfalls, '(none recorded)');
       vars.test_file_path = tc.value.test_file_path;
       vars.test_code = projectFileText(p.projectRoot, tc.value.test_file_path);
@@ -262,8 +287,8 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
       break;
     }
     case 'qa-verification': {
-      const tc = await need(p, 'test-contract', ids, "QA's test-contract.yaml is needed first");
-      const dc = await need(p, 'design-contract', { request, task }, dcFix);
+      const tc = await need(p, 'test-contract', ids, "QA's test-contract.yaml is needed first", warnings);
+      const dc = await need(p, 'design-contract', { request, task }, dcFix, warnings);
       designContract = dc.value;
       vars.test_contract = tc.text.trim();
       vars.invariants = bullets(

@@ -1,6 +1,8 @@
 // Reading and writing the orchestrator skill's files in its own formats (schemas.ts).
-// - Reads: `Read` schemas (unknown keys ignored), ids checked against the folder, a file that
-//   breaks its format is reported by file and field and never half-used. A file in our earlier own
+// - Reads: `Read` schemas (unknown keys ignored), read tolerantly (tolerant.ts): a loosely written
+//   or missing field is mended with a warning, an entry that cannot be understood is left out with
+//   a warning, the rest is read; ids checked against the folder; only a file nothing mends is
+//   reported by file and field and never half-used. A file in our earlier own
 //   format is named as such, with what to do (`self-gen orch migrate`).
 // - Writes (CLI only, never a hook): `Real` schemas (exactly the skill's fields), atomic. The
 //   previous valid session.json / state.json is kept as a backup in OUR folder (data home), never
@@ -33,6 +35,7 @@ import {
   type StateFileT,
   type TaskBreakdownT,
 } from './schemas.js';
+import { parseTolerant } from './tolerant.js';
 import { loadYaml } from './yaml.js';
 
 // ---------------------------------------------------------------- low level
@@ -48,7 +51,6 @@ export function readText(p: OrchPaths, file: string): string | null {
 }
 
 export type Mode = 'read' | 'strict';
-const flavour = (mode: Mode) => (mode === 'strict' ? Real : Read);
 
 // ---------------------------------------------------------------- our earlier own formats
 
@@ -94,6 +96,8 @@ function oldFormatError(file: string, why: string): OrchError {
 
 export interface JsonRead<T> {
   value: T;
+  /** What was mended or left out while reading (tolerant.ts). */
+  warnings?: FieldIssue[];
   /** Set when the main file was unusable and our backup copy was used. */
   fromBackup: boolean;
   /** Why the main file was not used. */
@@ -108,7 +112,7 @@ export function parseJsonDoc<T>(
   mode: Mode,
   file: string,
   check?: Check<T>,
-): { ok: true; value: T } | { ok: false; issues: FieldIssue[]; old?: string } {
+): { ok: true; value: T; warnings?: FieldIssue[] } | { ok: false; issues: FieldIssue[]; old?: string } {
   let data: unknown;
   try {
     data = JSON.parse(text);
@@ -117,10 +121,13 @@ export function parseJsonDoc<T>(
   }
   const old = oldFormat(kind, data);
   if (old) return { ok: false, issues: [{ file, field: '', message: old }], old };
-  const r = parseWith(flavour(mode)[kind], data, file);
+  const r =
+    mode === 'strict'
+      ? { ...parseWith(Real[kind], data, file), warnings: [] }
+      : parseTolerant(Read[kind], data, file);
   if (!r.ok) return r;
   const more = check ? check(r.value as T, file) : [];
-  return more.length ? { ok: false, issues: more } : { ok: true, value: r.value as T };
+  return more.length ? { ok: false, issues: more } : { ok: true, value: r.value as T, warnings: r.warnings };
 }
 
 export function backupFile(p: OrchPaths, file: string): string {
@@ -144,7 +151,7 @@ export function readJsonDoc<T>(
   let issues: FieldIssue[] = [];
   if (text !== null) {
     const r = parseJsonDoc<T>(text, kind, mode, name, check);
-    if (r.ok) return { value: r.value, fromBackup: false };
+    if (r.ok) return { value: r.value, fromBackup: false, warnings: r.warnings ?? [] };
     if (r.old) throw oldFormatError(name, r.old);
     issues = r.issues;
   }
@@ -263,12 +270,47 @@ export async function toYaml(value: unknown): Promise<string> {
 export interface ContractDoc<K extends ContractKind> {
   kind: K;
   value: ContractTypes[K];
+  /** What was mended or left out while reading (tolerant.ts); empty in strict mode. */
+  warnings: FieldIssue[];
   /** The file's text as written (what the seed injects: `content = Read(...)`). */
   text: string;
   file: string;
 }
 
-/** Validates a contract document (already parsed) for `kind`; ids (when given) must match. */
+/** Top-level mappings of the skill's files whose entries are read one by one. */
+const ENTRY_FIELDS = ['directory_structure', 'patterns'];
+
+/**
+ * Validates a contract document (already parsed) for `kind`; ids (when given) must match. Read
+ * mode mends what it can (tolerant.ts) and says so in `warnings`; strict mode mends nothing.
+ */
+export function validateContractDoc<K extends ContractKind>(
+  kind: K,
+  data: unknown,
+  file: string,
+  ids?: ContractIds,
+  mode: Mode = 'read',
+): { value: ContractTypes[K]; warnings: FieldIssue[] } {
+  if (data === null || data === undefined) throw orchError(file, '', 'is empty');
+  const old = oldFormat(kind, data);
+  if (old) throw oldFormatError(file, old);
+  const known: Record<string, string> = {};
+  if (ids?.request) known.request_id = ids.request;
+  if (ids?.task && CONTRACT_LEVEL[kind] !== 'request') known.task_id = ids.task;
+  if (ids?.subtask && CONTRACT_LEVEL[kind] === 'subtask') known.subtask_id = ids.subtask;
+  const r =
+    mode === 'strict'
+      ? { ...parseWith(Real[kind], data, file), warnings: [] }
+      : parseTolerant(Read[kind], data, file, { known, entries: ENTRY_FIELDS });
+  if (!r.ok) throw new OrchError(r.issues);
+  const value = r.value as ContractTypes[K];
+  const issues = ids ? checkLocation(value as Record<string, unknown>, kind, ids, file) : [];
+  if (kind === 'task-breakdown') issues.push(...checkTaskBreakdown(value as TaskBreakdownT, file));
+  if (issues.length) throw new OrchError(issues);
+  return { value, warnings: r.warnings };
+}
+
+/** validateContractDoc's value (strict callers: nothing is mended). */
 export function validateContract<K extends ContractKind>(
   kind: K,
   data: unknown,
@@ -276,16 +318,7 @@ export function validateContract<K extends ContractKind>(
   ids?: ContractIds,
   mode: Mode = 'read',
 ): ContractTypes[K] {
-  if (data === null || data === undefined) throw orchError(file, '', 'is empty');
-  const old = oldFormat(kind, data);
-  if (old) throw oldFormatError(file, old);
-  const r = parseWith(flavour(mode)[kind], data, file);
-  if (!r.ok) throw new OrchError(r.issues);
-  const value = r.value as ContractTypes[K];
-  const issues = ids ? checkLocation(value as Record<string, unknown>, kind, ids, file) : [];
-  if (kind === 'task-breakdown') issues.push(...checkTaskBreakdown(value as TaskBreakdownT, file));
-  if (issues.length) throw new OrchError(issues);
-  return value;
+  return validateContractDoc(kind, data, file, ids, mode).value;
 }
 
 /** Reads and validates one contract; null when the file does not exist. */
@@ -299,8 +332,8 @@ export async function readContract<K extends ContractKind>(
   const name = rel(p, file);
   const text = readText(p, file);
   if (text === null) return null;
-  const value = validateContract(kind, await parseYamlText(text, name), name, ids, mode);
-  return { kind, value, text, file };
+  const { value, warnings } = validateContractDoc(kind, await parseYamlText(text, name), name, ids, mode);
+  return { kind, value, warnings, text, file };
 }
 
 /** Writes a contract in the skill's exact format (secrets redacted) and returns its path. */
@@ -347,17 +380,28 @@ export function emptyKnowledge(p: OrchPaths, projectName: string, now: Date): Kn
   };
 }
 
-/** knowledge.yaml, or null when there is none. */
-export async function readKnowledge(p: OrchPaths, mode: Mode = 'read'): Promise<KnowledgeFileT | null> {
+/** knowledge.yaml with what was mended or left out while reading, or null when there is none. */
+export async function readKnowledgeDoc(
+  p: OrchPaths,
+  mode: Mode = 'read',
+): Promise<{ value: KnowledgeFileT; warnings: FieldIssue[] } | null> {
   const text = readText(p, p.knowledgeFile);
   if (text === null || !text.trim()) return null;
   const name = rel(p, p.knowledgeFile);
   const data = await parseYamlText(text, name);
   const old = oldFormat('knowledge', data);
   if (old) throw oldFormatError(name, old);
-  const r = parseWith(flavour(mode).knowledge, data ?? {}, name);
+  const r =
+    mode === 'strict'
+      ? { ...parseWith(Real.knowledge, data ?? {}, name), warnings: [] }
+      : parseTolerant(Read.knowledge, data ?? {}, name, { entries: ENTRY_FIELDS });
   if (!r.ok) throw new OrchError(r.issues);
-  return r.value as KnowledgeFileT;
+  return { value: r.value as KnowledgeFileT, warnings: r.warnings };
+}
+
+/** knowledge.yaml, or null when there is none. */
+export async function readKnowledge(p: OrchPaths, mode: Mode = 'read'): Promise<KnowledgeFileT | null> {
+  return (await readKnowledgeDoc(p, mode))?.value ?? null;
 }
 
 export async function writeKnowledge(p: OrchPaths, k: KnowledgeFileT): Promise<void> {

@@ -53,7 +53,7 @@ import {
   parseJsonDoc,
   parseYamlText,
   readContract,
-  readKnowledge,
+  readKnowledgeDoc,
   readSession,
   readState,
   readText,
@@ -66,6 +66,7 @@ import {
   writeState,
 } from './file-store.js';
 import { configTemplatesDir, foreignVars, readTemplateText, unknownVars } from './templates.js';
+import { warningLines } from './tolerant.js';
 
 export interface OpsEnv {
   projectRoot: string;
@@ -315,6 +316,8 @@ export interface MergeResult {
   /** Our merge report (in our own folder, not the skill's). */
   report: string;
   state: StateFileT | null;
+  /** What was mended or left out while reading explored.yaml and task-breakdown.yaml. */
+  warnings: string[];
 }
 
 export function mergeReportFile(p: OrchPaths, request: string): string {
@@ -345,6 +348,7 @@ export async function mergeRequest(env: OpsEnv, request: string): Promise<MergeR
         'record the Code Explore and Planner results first (`self-gen orch record contract explored|task-breakdown <file>`)',
       );
     const now = nowOf(env);
+    const warnings = warningLines([...explored.warnings, ...breakdown.warnings]);
     const checks = verifyAssumptions(breakdown.value, explored.value);
     const ratio = mismatchRatio(checks);
     const threshold = env.cfg.replanThreshold;
@@ -376,10 +380,11 @@ export async function mergeRequest(env: OpsEnv, request: string): Promise<MergeR
         ...(c.correction ? { correction: c.correction } : {}),
       })),
       briefs,
+      ...(warnings.length ? { warnings } : {}),
     };
     const reportFile = mergeReportFile(p, request);
     writeAtomic(p, reportFile, await toYaml(report));
-    return { request, checks, ratio, replan, threshold, briefs, report: reportFile, state };
+    return { request, checks, ratio, replan, threshold, briefs, report: reportFile, state, warnings };
   });
 }
 
@@ -644,7 +649,16 @@ export async function addKnowledge(
   const p = pathsOf(env);
   return withLock(p, async () => {
     const now = nowOf(env);
-    const k: KnowledgeFileT = (await readKnowledge(p)) ?? emptyKnowledge(p, env.projectName, now);
+    const doc = await readKnowledgeDoc(p);
+    // Written back in the skill's exact format: what was mended is written mended, but an entry
+    // that could not be read is never dropped from the file behind the user's back.
+    const lost = (doc?.warnings ?? []).filter((w) => w.message.startsWith('left out'));
+    if (lost.length)
+      throw new OrchError(
+        lost,
+        'correct (or remove) these entries of knowledge.yaml first; nothing was written',
+      );
+    const k: KnowledgeFileT = doc?.value ?? emptyKnowledge(p, env.projectName, now);
     let key: string;
     if (field === 'patterns') {
       if (!o.topic?.trim())
@@ -723,6 +737,41 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
     out.issues.push(...issues);
     if (issues.some((i) => i.message.includes('earlier own format'))) old = true;
   };
+  // Each file twice: against the exact format (what the skill must write), and as the hooks read
+  // it (tolerant.ts). What the read mends is a warning (the file is still used); an entry it leaves
+  // out, a strict deviation it does not reach (an unknown field) and a file it refuses are errors.
+  const judge = async (
+    name: string,
+    strict: () => Promise<FieldIssue[]>,
+    read: () => Promise<FieldIssue[]>,
+  ): Promise<void> => {
+    out.checked.push(name);
+    let warned: FieldIssue[];
+    try {
+      warned = await read();
+    } catch (e) {
+      if (!(e instanceof OrchError)) throw e;
+      const more = (await strict()).filter((i) => !e.issues.some((x) => x.field === i.field));
+      return note([...e.issues, ...more]);
+    }
+    const left = warned.filter((w) => w.message.startsWith('left out'));
+    const mended = warned.filter((w) => !left.includes(w));
+    out.warnings.push(...warningLines(mended));
+    const covered = (i: FieldIssue) =>
+      warned.some(
+        (w) => i.field === w.field || i.field.startsWith(`${w.field}.`) || i.field.startsWith(`${w.field}[`),
+      );
+    note([...left, ...(await strict()).filter((i) => !covered(i))]);
+  };
+  const issuesOf = async (fn: () => Promise<unknown>): Promise<FieldIssue[]> => {
+    try {
+      await fn();
+      return [];
+    } catch (e) {
+      if (e instanceof OrchError) return e.issues;
+      throw e;
+    }
+  };
   for (const [file, kind] of [
     [p.sessionFile, 'session'],
     [p.stateFile, 'state'],
@@ -732,29 +781,36 @@ export async function validateAll(env: OpsEnv, request?: string): Promise<Valida
       if (kind === 'session') note([{ file: rel(p, file), field: '', message: 'no orchestrator session' }]);
       continue;
     }
-    out.checked.push(rel(p, file));
-    const r = parseJsonDoc(text, kind, 'strict', rel(p, file), kind === 'state' ? checkState : undefined);
-    if (!r.ok) note(r.issues);
+    const parse = (mode: 'strict' | 'read') =>
+      parseJsonDoc(text, kind, mode, rel(p, file), kind === 'state' ? checkState : undefined);
+    await judge(
+      rel(p, file),
+      async () => {
+        const r = parse('strict');
+        return r.ok ? [] : r.issues;
+      },
+      async () => {
+        const r = parse('read');
+        if (!r.ok) throw new OrchError(r.issues);
+        return r.warnings ?? [];
+      },
+    );
   }
   const ktext = readText(p, p.knowledgeFile);
   if (ktext !== null && ktext.trim()) {
-    out.checked.push(rel(p, p.knowledgeFile));
-    try {
-      await readKnowledge(p, 'strict');
-    } catch (e) {
-      if (e instanceof OrchError) note(e.issues);
-      else throw e;
-    }
+    await judge(
+      rel(p, p.knowledgeFile),
+      () => issuesOf(() => readKnowledgeDoc(p, 'strict')),
+      async () => (await readKnowledgeDoc(p, 'read'))?.warnings ?? [],
+    );
   }
   for (const r of request ? [request] : listRequests(p)) {
     for (const c of listContracts(p, r)) {
-      out.checked.push(rel(p, c.file));
-      try {
-        await readContract(p, c.kind, c.ids, 'strict');
-      } catch (e) {
-        if (e instanceof OrchError) note(e.issues);
-        else throw e;
-      }
+      await judge(
+        rel(p, c.file),
+        () => issuesOf(() => readContract(p, c.kind, c.ids, 'strict')),
+        async () => (await readContract(p, c.kind, c.ids, 'read'))?.warnings ?? [],
+      );
     }
   }
   const extra = leftovers(p);

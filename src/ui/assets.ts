@@ -4,7 +4,8 @@ import { dirname } from 'node:path';
 import { distFile } from '../common/dist.js';
 
 export interface UiAssets {
-  index: (token: string) => string;
+  /** The page, with the change token its script sends on changes. */
+  index: (changeToken: string) => string;
   js: string;
   css: string;
 }

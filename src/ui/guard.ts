@@ -1,9 +1,18 @@
-// The dashboard's door: a per-launch random token (compared in constant time) on every request,
-// and a Host header naming this machine's loopback address (stops DNS rebinding: a page on
-// another site that resolves its name to 127.0.0.1 sends its own name as Host).
+// The dashboard's door: a per-launch session secret, held by the browser only as an HttpOnly
+// cookie, got by redeeming a one-time login code (so no long-lived secret is ever in a URL, in a
+// process's argv or in its environment); a change token the page sends in a header on changes;
+// secrets compared in constant time; and a Host header naming this machine's loopback address
+// (stops DNS rebinding: a page on another site that resolves its name to 127.0.0.1 sends its own
+// name as Host).
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
+/** The header a change (POST) carries the page's change token in. */
 export const TOKEN_HEADER = 'x-self-gen-token';
+
+/** The session cookie's name: one per port (cookies are shared by every port of a host). */
+export function sessionCookie(port: number | null): string {
+  return port === null ? 'sg_ui' : `sg_ui_${port}`;
+}
 
 /** 32 random bytes, URL-safe. */
 export function newToken(): string {
@@ -16,6 +25,28 @@ export function tokenMatches(given: string | undefined | null, token: string): b
   const a = createHash('sha256').update(given).digest();
   const b = createHash('sha256').update(token).digest();
   return timingSafeEqual(a, b);
+}
+
+/** One launch's secrets: the session (cookie), the page's change token and the login codes. */
+export class UiAuth {
+  readonly session = newToken();
+  readonly change = newToken();
+  private readonly codes: string[] = [];
+
+  /** A new login code: redeemed once for the session cookie, then worthless. */
+  issueCode(): string {
+    const code = newToken();
+    this.codes.push(code);
+    return code;
+  }
+
+  /** True (once) for a code issued and not yet redeemed. */
+  redeem(given: string | undefined | null): boolean {
+    const i = this.codes.findIndex((c) => tokenMatches(given, c));
+    if (i < 0) return false;
+    this.codes.splice(i, 1);
+    return true;
+  }
 }
 
 /** Whether a Host header names this server: 127.0.0.1 or localhost, and our port when known. */

@@ -1,6 +1,7 @@
 // #17.2: the dashboard (`self-gen ui`) in real headless Chromium against a seeded data home: every
 // page loads (screenshots in test/artifacts/ui/), forget / edit / apply / dismiss change the
-// database (and the file for apply), and requests without the token or with a foreign Host are refused.
+// database (and the file for apply), and requests without the session cookie or with a foreign Host are
+// refused; the one-time login link works once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { request } from 'node:http';
@@ -28,7 +29,7 @@ const haveChromium = existsSync(CHROMIUM) || !!process.env.CI;
 function startUi(s: {
   f: { root: string };
   env: NodeJS.ProcessEnv;
-}): Promise<{ child: ChildProcess; url: string; port: number; token: string }> {
+}): Promise<{ child: ChildProcess; url: string; port: number; login: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_JS, 'ui', '--no-open'], { cwd: s.f.root, env: s.env });
     let out = '';
@@ -37,10 +38,10 @@ function startUi(s: {
     child.stderr.on('data', (d) => (err += d));
     child.stdout.on('data', (d) => {
       out += d;
-      const m = /(http:\/\/127\.0\.0\.1:(\d+)\/\?t=([A-Za-z0-9_-]+))/.exec(out);
+      const m = /(http:\/\/127\.0\.0\.1:(\d+)\/)login\?code=[A-Za-z0-9_-]+/.exec(out);
       if (m) {
         clearTimeout(timer);
-        resolve({ child, url: m[1]!, port: Number(m[2]), token: m[3]! });
+        resolve({ child, url: m[1]!, port: Number(m[2]), login: m[0] });
       }
     });
     child.on('exit', (code) => reject(new Error(`self-gen ui exited ${code}: ${err}`)));
@@ -100,6 +101,10 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
       viewport: { width: 1360, height: 900 },
     });
     page = ctx.pages()[0] ?? (await ctx.newPage());
+    // The printed link: its one-time code gives this browser the session cookie, then the page.
+    const r = await page.goto(ui.login);
+    expect(r?.status()).toBe(200);
+    expect(page.url()).toBe(ui.url);
   });
 
   afterAll(async () => {
@@ -432,6 +437,7 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     const t: TempEnv = tempEnv('sg-ui-fresh-');
     const fresh = await startUi({ f: { root: t.project }, env: t.env });
     try {
+      await page.goto(fresh.login);
       await page.goto(`${fresh.url}#/`);
       await page.locator('[data-test="empty"]').waitFor({ timeout: 15_000 });
       expect(await page.locator('[data-test="empty"]').innerText()).toMatch(
@@ -454,21 +460,32 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     }
   });
 
-  it('#17.2 without the token, with a wrong token or a foreign Host, every request is refused', async () => {
+  it('#17.2 without the session cookie, with a wrong one or a foreign Host, every request is refused', async () => {
+    const session = (await ctx.cookies(ui.url)).find((c) => c.name === `sg_ui_${ui.port}`);
+    expect(session?.httpOnly).toBe(true);
+    expect(session?.sameSite).toBe('Strict');
+    const cookie = `${session!.name}=${session!.value}`;
     for (const path of ['/', '/app.js', '/api/overview', '/api/kb']) {
       expect((await raw(ui.port, path)).status).toBe(401);
-      expect((await raw(ui.port, `${path}${path.includes('?') ? '&' : '?'}t=wrong`)).status).toBe(403);
-      expect((await raw(ui.port, `${path}?t=${ui.token}`, { host: `evil.example:${ui.port}` })).status).toBe(
-        403,
-      );
-      expect((await raw(ui.port, `${path}?t=${ui.token}`)).status).toBe(200);
+      expect((await raw(ui.port, `${path}?t=${session!.value}`)).status).toBe(401);
+      expect((await raw(ui.port, path, { headers: { cookie: `${session!.name}=wrong` } })).status).toBe(403);
+      expect(
+        (await raw(ui.port, path, { host: `evil.example:${ui.port}`, headers: { cookie } })).status,
+      ).toBe(403);
+      expect((await raw(ui.port, path, { headers: { cookie } })).status).toBe(200);
     }
-    // A change needs the token in a header (never the URL alone) and no foreign Origin.
+    // The printed login link was used by the browser: it works no more.
+    const login = new URL(ui.login);
+    expect((await raw(ui.port, login.pathname + login.search)).status).toBe(403);
+    // A change needs the page's token in a header (the cookie alone is not enough) and no foreign Origin.
     const id = s.kb.staleDist;
-    expect((await raw(ui.port, `/api/kb/${id}/forget?t=${ui.token}`, { method: 'POST' })).status).toBe(403);
+    expect((await raw(ui.port, `/api/kb/${id}/forget`, { method: 'POST', headers: { cookie } })).status).toBe(
+      403,
+    );
+    const change = await page.locator('meta[name="sg-token"]').getAttribute('content');
     const cross = await raw(ui.port, `/api/kb/${id}/forget`, {
       method: 'POST',
-      headers: { 'x-self-gen-token': ui.token, origin: 'http://evil.example' },
+      headers: { cookie, 'x-self-gen-token': change!, origin: 'http://evil.example' },
     });
     expect(cross.status).toBe(403);
     const db = s.openDb();
@@ -477,8 +494,9 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     // The page carries a strict Content-Security-Policy.
     const r = await page.goto(ui.url);
     expect(r?.headers()['content-security-policy']).toMatch(/default-src 'none'; script-src 'self'/);
-    // The browser itself, without the token: refused.
-    const denied = await page.goto(`http://127.0.0.1:${ui.port}/`);
+    // The browser without its cookie: refused.
+    await ctx.clearCookies();
+    const denied = await page.goto(ui.url);
     expect(denied?.status()).toBe(401);
   });
 });

@@ -237,10 +237,21 @@ describe('CLI errors and exit codes', () => {
     const ok = cli(proj, ['record', 'contract', 'explored', join(EXAMPLE, 'agent-outputs/01-explored.yaml')]);
     expect(ok.status, ok.stderr).toBe(0);
     expect(cli(proj, ['validate']).status).toBe(0);
+    // Fields left out are read as empty, with a warning; the file is still used (exit 0).
     writeFileSync(join(orchPaths(proj).contractsDir, 'R1/explored.yaml'), 'version: 1\nrequest_id: R1\n');
+    const loose = cli(proj, ['validate']);
+    expect(loose.status, loose.stdout).toBe(0);
+    expect(loose.stderr).toContain(
+      'contracts/R1/explored.yaml: explored_files: missing; read as an empty list',
+    );
+    // What cannot be understood at all is an error.
+    writeFileSync(
+      join(orchPaths(proj).contractsDir, 'R1/explored.yaml'),
+      'version: 1\nrequest_id: R1\nexplored_files: 5\n',
+    );
     const v = cli(proj, ['validate']);
     expect(v.status).toBe(1);
-    expect(v.stdout).toContain('contracts/R1/explored.yaml: explored_files: required (array)');
+    expect(v.stdout).toContain('contracts/R1/explored.yaml: explored_files: must be a list (got number 5)');
     expect(v.stdout).toMatch(/^fix: /m);
     expect(cli(proj, ['context', 'wizard']).stderr).toContain(
       "value 'wizard' is invalid for argument 'role'",

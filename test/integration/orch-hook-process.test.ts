@@ -133,14 +133,25 @@ describe('#14.5 each agent gets exactly its context at SubagentStart (hook proce
     expect(await start(f, 'implementer')).toBeNull();
   });
 
-  it('a broken file gives a notice naming file and field, never half a context', async () => {
+  it('an entry that cannot be understood is left out with a warning naming file and field; the rest is delivered', async () => {
     f = realProject('implementation');
     const tc = parse(readFileSync(join(f.p.sessionDir, 'contracts/R1/T1/T1-S1/test-contract.yaml'), 'utf8'));
     tc.test_cases[0].category = 'happy';
     write(f.p.sessionDir, 'contracts/R1/T1/T1-S1/test-contract.yaml', yaml(tc));
     const ctx = await start(f, 'implementer');
+    expect(ctx).not.toMatch(/context unavailable/);
+    expect(ctx).toMatch(/warning: .*test-contract\.yaml: test_cases\[0\]: left out: category must be one of/);
+    expect(ctx).toContain(MARK.dcInvariant);
+  });
+
+  it('a file that cannot be understood at all gives a notice naming file and field, never half a context', async () => {
+    f = realProject('implementation');
+    const tc = parse(readFileSync(join(f.p.sessionDir, 'contracts/R1/T1/T1-S1/test-contract.yaml'), 'utf8'));
+    tc.version = 2;
+    write(f.p.sessionDir, 'contracts/R1/T1/T1-S1/test-contract.yaml', yaml(tc));
+    const ctx = await start(f, 'implementer');
     expect(ctx).toMatch(/context unavailable/);
-    expect(ctx).toMatch(/test-contract\.yaml: test_cases\[0\]\.category: must be one of/);
+    expect(ctx).toMatch(/test-contract\.yaml: version: must be one of 1/);
     expect(ctx).not.toContain(MARK.dcInvariant);
   });
 });

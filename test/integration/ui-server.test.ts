@@ -1,4 +1,5 @@
-// #17.2: the dashboard server's door (token, Host, Origin, security headers) and the `self-gen ui`
+// #17.2: the dashboard server's door (one-time login code, session cookie, change token, Host,
+// Origin, security headers) and the `self-gen ui`
 // process (URL printed, 127.0.0.1 only, clear error without a database). The pages themselves are
 // tested in headless Chromium (test/e2e/dashboard.test.ts).
 import { spawn } from 'node:child_process';
@@ -7,7 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type DB } from '../../src/db/db.js';
 import { loadAssets } from '../../src/ui/assets.js';
-import { hostAllowed, newToken, originAllowed, tokenMatches } from '../../src/ui/guard.js';
+import { UiAuth, hostAllowed, newToken, originAllowed, tokenMatches } from '../../src/ui/guard.js';
 import { createApp } from '../../src/ui/server.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
@@ -42,10 +43,11 @@ describe('#17.2 dashboard guard', () => {
 describe('#17.2 dashboard app', () => {
   let t: TempEnv;
   let db: DB;
-  const token = newToken();
+  let auth: UiAuth;
   beforeEach(() => {
     t = tempEnv('sg-ui-');
     db = openDb({ env: t.env });
+    auth = new UiAuth();
   });
   afterEach(() => {
     db.close();
@@ -58,7 +60,7 @@ describe('#17.2 dashboard app', () => {
     return createApp({
       db,
       env: t.env,
-      token,
+      auth,
       assets,
       current: { name: 'proj', path: t.project },
       maxRetries: 3,
@@ -66,9 +68,17 @@ describe('#17.2 dashboard app', () => {
     });
   };
   const host = { host: '127.0.0.1:5555' };
+  /** Redeems a login code: the session cookie, as the browser would send it back. */
+  const login = async (a: ReturnType<typeof app>): Promise<{ cookie: string }> => {
+    const r = await a.request(`/login?code=${auth.issueCode()}`, { headers: host });
+    expect(r.status).toBe(303);
+    const set = r.headers.get('set-cookie') ?? '';
+    return { cookie: set.split(';')[0]! };
+  };
 
-  it('#17.2 every route refuses a request without the token (401) or with a wrong one (403)', async () => {
+  it('#17.2 every route refuses a request without the session cookie (401) or with a wrong one (403)', async () => {
     const a = app();
+    const { cookie } = await login(a);
     for (const path of [
       '/',
       '/app.js',
@@ -79,19 +89,46 @@ describe('#17.2 dashboard app', () => {
       '/api/nothing',
     ]) {
       expect((await a.request(path, { headers: host })).status).toBe(401);
-      expect((await a.request(`${path}?t=${token}x`, { headers: host })).status).toBe(403);
-      expect((await a.request(path, { headers: { ...host, 'x-self-gen-token': 'nope' } })).status).toBe(403);
-      expect((await a.request(`${path}?t=${token}`, { headers: { host: 'evil.example:5555' } })).status).toBe(
-        403,
+      // The secrets are never taken from the URL or a header.
+      expect((await a.request(`${path}?t=${auth.session}`, { headers: host })).status).toBe(401);
+      expect((await a.request(path, { headers: { ...host, 'x-self-gen-token': auth.change } })).status).toBe(
+        401,
       );
+      expect((await a.request(path, { headers: { ...host, cookie: 'sg_ui_5555=nope' } })).status).toBe(403);
+      expect((await a.request(path, { headers: { host: 'evil.example:5555', cookie } })).status).toBe(403);
     }
-    const ok = await a.request(`/?t=${token}`, { headers: host });
+    const ok = await a.request('/', { headers: { ...host, cookie } });
     expect(ok.status).toBe(200);
     expect(ok.headers.get('content-security-policy')).toContain("default-src 'none'");
     expect(ok.headers.get('referrer-policy')).toBe('no-referrer');
     const html = await ok.text();
-    expect(html).toContain(`/app.js?t=${token}`);
+    expect(html).toContain(`<meta name="sg-token" content="${auth.change}"`);
+    expect(html).not.toContain(auth.session);
     expect(html).not.toMatch(/https?:\/\//); // nothing from the internet
+  });
+
+  it('a login code gives an HttpOnly SameSite=Strict session cookie once; reused, it is refused', async () => {
+    const a = app();
+    const code = auth.issueCode();
+    const first = await a.request(`/login?code=${code}`, { headers: host });
+    expect(first.status).toBe(303);
+    expect(first.headers.get('location')).toBe('/');
+    const set = first.headers.get('set-cookie') ?? '';
+    expect(set).toMatch(/^sg_ui_5555=[A-Za-z0-9_-]{43};/);
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Strict/);
+    const again = await a.request(`/login?code=${code}`, { headers: host });
+    expect(again.status).toBe(403);
+    expect(again.headers.get('set-cookie')).toBeNull();
+    expect(await again.text()).toMatch(/fix: /);
+    expect((await a.request('/login?code=wrong', { headers: host })).status).toBe(403);
+    expect((await a.request('/login', { headers: host })).status).toBe(403);
+    // From another Host (DNS rebinding), a valid code is refused before it is spent.
+    const other = auth.issueCode();
+    expect((await a.request(`/login?code=${other}`, { headers: { host: 'evil.example:5555' } })).status).toBe(
+      403,
+    );
+    expect((await a.request(`/login?code=${other}`, { headers: host })).status).toBe(303);
   });
 
   it('#12.4 a secret kept raw by an older version never leaves the API', async () => {
@@ -105,7 +142,9 @@ describe('#17.2 dashboard app', () => {
       `auth failed: ${key}`,
       `export GH=${key}`,
     );
-    const r = await app().request(`/api/kb?t=${token}`, { headers: host });
+    const a = app();
+    const { cookie } = await login(a);
+    const r = await a.request('/api/kb', { headers: { ...host, cookie } });
     expect(r.status).toBe(200);
     const text = await r.text();
     expect(text).toContain('auth failed'); // the row is there …
@@ -113,34 +152,35 @@ describe('#17.2 dashboard app', () => {
     expect(() => JSON.parse(text)).not.toThrow();
   });
 
-  it('#17.2 a change needs the token in a header and a same-origin request', async () => {
+  it('#17.2 a change needs the session cookie, the change token in a header and a same-origin request', async () => {
     const id = recordResolution(db, 'Error: boom', { resolvedBy: 'Bash', resolution: 'Bash: fix it' })!;
     const a = app();
+    const { cookie } = await login(a);
     const count = () => (db.prepare('SELECT count(*) AS n FROM error_kb').get() as { n: number }).n;
+    const post = (headers: Record<string, string>) =>
+      a.request(`/api/kb/${id}/forget`, { method: 'POST', headers: { ...host, ...headers } });
+    expect((await post({ cookie })).status).toBe(403);
+    expect((await post({ 'x-self-gen-token': auth.change, origin: 'http://127.0.0.1:5555' })).status).toBe(
+      401,
+    );
     expect(
-      (await a.request(`/api/kb/${id}/forget?t=${token}`, { method: 'POST', headers: host })).status,
+      (await post({ cookie, 'x-self-gen-token': auth.change, origin: 'http://evil.example' })).status,
     ).toBe(403);
-    const cross = await a.request(`/api/kb/${id}/forget`, {
-      method: 'POST',
-      headers: { ...host, 'x-self-gen-token': token, origin: 'http://evil.example' },
-    });
-    expect(cross.status).toBe(403);
+    expect((await post({ cookie, 'x-self-gen-token': auth.session })).status).toBe(403);
     expect(count()).toBe(1);
-    const ok = await a.request(`/api/kb/${id}/forget`, {
-      method: 'POST',
-      headers: { ...host, 'x-self-gen-token': token, origin: 'http://127.0.0.1:5555' },
-    });
+    const ok = await post({ cookie, 'x-self-gen-token': auth.change, origin: 'http://127.0.0.1:5555' });
     expect(ok.status).toBe(200);
     expect(count()).toBe(0);
   });
 
   it('#17.2 the orchestrator board reads only known project folders', async () => {
     const a = app();
+    const { cookie } = await login(a);
     const r = await a.request(`/api/orch?project=${encodeURIComponent('/etc')}`, {
-      headers: { ...host, 'x-self-gen-token': token },
+      headers: { ...host, cookie },
     });
     expect(r.status).toBe(404);
-    const cur = await a.request('/api/orch', { headers: { ...host, 'x-self-gen-token': token } });
+    const cur = await a.request('/api/orch', { headers: { ...host, cookie } });
     expect(cur.status).toBe(200);
     expect(((await cur.json()) as { board: { session: unknown } }).board.session).toBeNull();
   });
@@ -166,15 +206,15 @@ describe('#17.2 self-gen ui process', () => {
 
   it('#23.4 without a database (a fresh install): it starts, creates it and prints the URL', async () => {
     const r = await run(['--no-open'], true);
-    expect(r.out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/\?t=/);
+    expect(r.out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/login\?code=/);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
   });
 
-  it('#17.2 prints a 127.0.0.1 URL with a token, and stops cleanly on SIGTERM', async () => {
+  it('#17.2 prints a 127.0.0.1 URL with a one-time login code, and stops cleanly on SIGTERM', async () => {
     openDb({ env: t.env }).close();
     const r = await run(['--no-open'], true);
-    expect(r.out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/\?t=[A-Za-z0-9_-]{43}/);
+    expect(r.out).toMatch(/http:\/\/127\.0\.0\.1:\d+\/login\?code=[A-Za-z0-9_-]{43}/);
     expect(r.code).toBe(0);
     expect(r.err).toBe('');
   });
@@ -188,7 +228,7 @@ describe('#17.2 self-gen ui process', () => {
       });
     });
     const r = await run(['--no-open', '--port', String(free)], true);
-    expect(r.out).toContain(`http://127.0.0.1:${free}/?t=`);
+    expect(r.out).toContain(`http://127.0.0.1:${free}/login?code=`);
     expect(r.code).toBe(0);
   });
 

@@ -1,5 +1,6 @@
-// Calls to the dashboard's API: the launch token (from this page's URL) goes in a header.
-const token = new URLSearchParams(location.search).get('t') ?? '';
+// Calls to the dashboard's API: the session is an HttpOnly cookie the browser sends by itself;
+// the page's change token (in its <meta name="sg-token">) goes in a header.
+const token = document.querySelector('meta[name="sg-token"]')?.getAttribute('content') ?? '';
 
 export class ApiError extends Error {
   constructor(

@@ -16,6 +16,7 @@ import { installMcp, MCP_SERVER_NAME, uninstallMcp } from '../mcp-install.js';
 import { printWarning } from '../output.js';
 import { planPurge, runPurge, type PurgePlan } from '../purge.js';
 import { stopDaemon } from '../../embed/client.js';
+import { stopWarmServer } from '../../hook/host/server-client.js';
 import { enumOption, EVENT_TYPES, intOption, sinceOption } from '../options.js';
 
 const MARK: Record<CheckResult['level'], string> = { ok: '✓', warn: '!', error: '✗', info: '·' };
@@ -156,6 +157,10 @@ export function registerCore(program: Command): void {
         console.log(`${r.settingsPath}: ${r.removed} hook(s) removed; ${how}`);
       }
       if (!opts.project) printMcpUninstall(uninstallMcp());
+      // The warm hook server keeps the hook code loaded: it goes with the hooks (a hook still
+      // installed elsewhere starts it again on demand).
+      const stopped = await stopWarmServer();
+      if (stopped) console.log(`hook server stopped (pid ${stopped})`);
       if (!plan) return;
       if (plan.ours.length === 0) {
         console.log(`nothing to delete: ${plan.home} does not exist or holds no self-generation data`);

@@ -1,7 +1,7 @@
 // `self-gen hooks --mode process|warm` (how the installed hooks run) and the doctor check of the warm
 // hook server. See docs/performance.md.
 import { Option, type Command } from 'commander';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { writeFileAtomicIn } from '../../common/safe-fs.js';
 import { dirname, join } from 'node:path';
 import { hookServerPaths } from '../../common/sockets.js';
@@ -104,6 +104,19 @@ export async function hookServerCheck(ctx: CheckContext): Promise<CheckResult[]>
   }
   const info = await pingHookServer({ env: ctx.env, timeoutMs: 500 });
   if (info) {
+    // Running is not enough: the bash client finds the server through the port file.
+    const portFile = hookServerPaths(ctx.env).port;
+    let listed: string | null = null;
+    try {
+      listed = readFileSync(portFile, 'utf8').split(' ')[0] ?? null;
+    } catch {}
+    if (info.tcpPort && listed !== String(info.tcpPort))
+      out.push({
+        name,
+        level: 'warn',
+        message: `warm: hook server running (pid ${info.pid}), but ${portFile} ${listed === null ? 'is missing' : `names another port (${listed})`}: the bash client takes the slow process path`,
+        fix: 'the server writes it again within seconds; if this stays, run `self-gen hooks --mode process` then `self-gen hooks --mode warm`',
+      });
     out.push({
       name,
       level: 'ok',

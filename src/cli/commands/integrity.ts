@@ -29,6 +29,12 @@ export function registerIntegrity(program: Command): void {
       }
       const r = await runIntegrityCheck({ force: true });
       if (r.status === 'busy') throw new CliError(r.message, 'run `self-gen repair` again in a moment', 1);
+      if (r.status === 'read-only')
+        throw new CliError(
+          r.message,
+          `make ${p.dataDir} writable (remount the disk read-write, or chmod u+w), or point SELF_GEN_HOME elsewhere; then run \`self-gen repair\` again`,
+          1,
+        );
       if (r.status === 'left-alone') throw new CliError(r.message, `move ${p.db} away yourself`, 1);
       console.log(`${r.status}: ${r.message}`);
       if (r.status === 'moved' || r.status === 'rebuilt')

@@ -283,6 +283,7 @@ function registerOrchMerge(orch: Command): void {
       const r = await run(() => mergeRequest(c, request));
       if (o.json) console.log(JSON.stringify(r, null, 2));
       else {
+        for (const w of r.warnings) warn(`! ${w}`);
         const mism = r.checks.filter((x) => x.verdict === 'mismatch').length;
         console.log(
           `assumptions of ${r.request}: ${r.checks.length - mism} ok, ${mism} mismatched (${Math.round(r.ratio * 100)} %)`,
@@ -534,7 +535,9 @@ function registerOrchValidate(orch: Command): void {
       else {
         for (const w of r.warnings) warn(`! ${w}`);
         for (const i of r.issues) console.log(`✗ ${formatIssue(i)}`);
-        console.log(`${r.checked.length} file(s) checked, ${r.issues.length} error(s)`);
+        console.log(
+          `${r.checked.length} file(s) checked, ${r.issues.length} error(s), ${r.warnings.length} warning(s)`,
+        );
         for (const f of r.fixes) console.log(`fix: ${f}`);
       }
       if (r.issues.length) process.exitCode = 1;

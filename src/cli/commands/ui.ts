@@ -1,12 +1,13 @@
 // `self-gen ui`: the local dashboard (docs/dashboard.md).
 import type { Command } from 'commander';
+import { paths } from '../../common/paths.js';
 import { getSection, loadConfig } from '../../common/config.js';
 import { openDb } from '../../db/db.js';
 import { getProjectName, getProjectPath } from '../../common/project.js';
 import { OrchestratorConfig } from '../../orchestrator/schemas.js';
 import { loadAssets } from '../../ui/assets.js';
-import { newToken } from '../../ui/guard.js';
-import { openBrowser } from '../../ui/open.js';
+import { UiAuth } from '../../ui/guard.js';
+import { openBrowser, removeLauncher, writeLauncher } from '../../ui/open.js';
 import { startUiServer } from '../../ui/server.js';
 import { CliError } from '../errors.js';
 import { intOption } from '../options.js';
@@ -21,9 +22,10 @@ export function registerUi(program: Command): void {
     .option('--no-open', 'do not open the browser; just print the URL')
     .addHelpText(
       'after',
-      '\nThe server listens on 127.0.0.1 only and needs the random token in the printed URL (new on every start).\nStop it with Ctrl-C.\n\nExamples:\n  self-gen ui\n  self-gen ui --no-open --port 7777',
+      '\nThe server listens on 127.0.0.1 only. The printed URL holds a one-time login code: opened once, it\ngives that browser a session cookie (new on every start). The browser is opened on a launcher page\nin the data home (0600), so no secret is in any command line.\nStop it with Ctrl-C.\n\nExamples:\n  self-gen ui\n  self-gen ui --no-open --port 7777',
     )
     .action(async (o: { port?: number; open: boolean }) => {
+      const p = paths();
       const assets = loadAssets();
       if (!assets)
         throw new CliError(
@@ -41,7 +43,7 @@ export function registerUi(program: Command): void {
           {
             db,
             env: process.env,
-            token: newToken(),
+            auth: new UiAuth(),
             assets,
             current: { name: getProjectName(projectPath), path: projectPath },
             maxRetries: cfg.maxRetries,
@@ -65,15 +67,23 @@ export function registerUi(program: Command): void {
         if (stopping) return;
         stopping = true;
         void ui.close().finally(() => {
+          removeLauncher(p.home, p.runDir, ui.port);
           db.close();
           process.exit(0);
         });
       };
       process.on('SIGINT', stop);
       process.on('SIGTERM', stop);
-      console.log(`self-gen dashboard: ${ui.url}`);
-      if (o.open && !openBrowser(ui.url))
-        console.log('(no browser opener found: open the URL above yourself)');
+      console.log(`self-gen dashboard: ${ui.loginUrl()}`);
+      console.log('(the link works once: it gives one browser its session)');
+      if (o.open) {
+        let launcher: string | null = null;
+        try {
+          launcher = writeLauncher(p.home, p.runDir, ui.port, ui.loginUrl());
+        } catch {}
+        if (!launcher || !openBrowser(launcher, process.env))
+          console.log('(no browser opened: open the URL above yourself)');
+      }
       console.log('Ctrl-C stops it.');
     });
 }

@@ -79,6 +79,24 @@ export async function stopHookServer(
   return r?.status === 200;
 }
 
+/**
+ * Stops a running server and waits until it no longer answers (at most `waitMs`). The pid of the
+ * server stopped, or null when none was running (or it would not stop).
+ */
+export async function stopWarmServer(
+  opts: { env?: NodeJS.ProcessEnv; waitMs?: number } = {},
+): Promise<number | null> {
+  const info = await pingHookServer({ env: opts.env, timeoutMs: 500 });
+  if (!info) return null;
+  if (!(await stopHookServer({ env: opts.env }))) return null;
+  const end = Date.now() + (opts.waitMs ?? 5000);
+  while (Date.now() < end) {
+    if (!pidAlive(info.pid)) return info.pid;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return (await pingHookServer({ env: opts.env, timeoutMs: 200 })) ? null : info.pid;
+}
+
 /** What the pid file says (doctor shows it next to the ping; a stale one is harmless). */
 export function hookServerPidFile(
   env: NodeJS.ProcessEnv = process.env,

@@ -14,7 +14,8 @@
 // exits after an idle period. The clients (dist/hook-warm.bash over TCP, dist/hook-warm.sh with curl
 // over the Unix socket) fall back to `node dist/hook.cjs` when the server is missing, slow, broken or
 // answers anything else.
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, watch as watchFolder, type FSWatcher } from 'node:fs';
+import { basename, dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { listenHookTcp, portFileText, type TcpHookListener } from './server-tcp.js';
 import { writeFileAtomicIn } from '../../common/safe-fs.js';
@@ -155,7 +156,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   const p = paths(env);
   const hp = hookServerPaths(env);
   let closing = false;
-  const timers: { watch?: NodeJS.Timeout } = {};
+  const timers: { watch?: NodeJS.Timeout; portWatch?: FSWatcher } = {};
   let tcp: TcpHookListener | null = null;
   let ino = -1;
   const lock = await takeInstanceLock({
@@ -234,6 +235,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     closing = true;
     idle.stop();
     clearInterval(timers.watch);
+    timers.portWatch?.close();
     server.closeAllConnections?.();
     await Promise.all([new Promise<void>((r) => server.close(() => r())), tcp?.close()]);
     // Only our own socket and pid file (another server may have replaced them).
@@ -275,13 +277,30 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     },
     handle: (r) => serveHook(env, r.event, r.payload, r.projectDir, r.arrived, log, r.arrivedAt),
   });
+  // The port file is how the bash client finds us: deleted while we run (by hand, a cleanup of the
+  // run folder), it is written again at once, or every hook would take the slow process path until
+  // this server's idle exit. (A file that is there is left as it is: we hold the lock, so only we
+  // write it.)
+  const keepPortFile = (): void => {
+    if (!tcp || closing || existsSync(hp.port)) return;
+    try {
+      writeFileAtomicIn(p.home, hp.port, portFileText(tcp, hp.socket), 0o600);
+      log('port file missing; written again');
+    } catch {}
+  };
   if (typeof t === 'string') {
     log(`no TCP port (${t}): the bash client uses the process path`);
     removeStale(hp.port); // an earlier server's (we hold the lock)
   } else {
     tcp = t;
+    keepPortFile();
     try {
-      writeFileAtomicIn(p.home, hp.port, portFileText(t, hp.socket), 0o600);
+      const w = watchFolder(dirname(hp.port), (_ev, name) => {
+        if (name === null || name === basename(hp.port)) keepPortFile();
+      });
+      w.on('error', () => w.close());
+      w.unref();
+      timers.portWatch = w;
     } catch {}
   }
   log(`listening on ${hp.socket}${tcp ? ` and 127.0.0.1:${tcp.port}` : ''} (idle exit after ${idleMs} ms)`);
@@ -298,7 +317,9 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
       log('socket gone or replaced; exiting');
       clearInterval(watch);
       void shutdown(0);
+      return;
     }
+    keepPortFile(); // where the folder watch missed it
   }, 2000);
   watch.unref();
   timers.watch = watch;

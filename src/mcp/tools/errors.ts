@@ -75,11 +75,24 @@ async function fixLine(db: DB, ctx: FixContext, normalized: unknown, raw: unknow
   };
 }
 
-async function eventDetail(db: DB, ctx: FixContext, id: number): Promise<ToolAnswer> {
+/**
+ * One tool error in full. Only this project's unless `anyProject` (the caller asked explicitly):
+ * an id of another project answers as an unknown id, so its raw error and command stay there.
+ */
+async function eventDetail(
+  db: DB,
+  ctx: FixContext,
+  id: number,
+  projectPath: string,
+  anyProject: boolean,
+): Promise<ToolAnswer> {
   const { getEvent } = await import('../../db/events/read.js');
   const ev = getEvent(db, id);
-  if (!ev || ev.type !== 'tool_error')
-    throw new ToolError(`no recorded tool error #${id}`, 'find ids with recent_errors or file_history');
+  if (!ev || ev.type !== 'tool_error' || (!anyProject && ev.project_path !== projectPath))
+    throw new ToolError(
+      `no recorded tool error #${id} in this project`,
+      'find ids with recent_errors or file_history; an id recorded in another project needs any_project=true',
+    );
   const data = ev.data as ErrorData;
   const fix = await knownFix(db, ctx, data.error, data.errorRaw, 1000);
   return answer({
@@ -94,8 +107,17 @@ async function eventDetail(db: DB, ctx: FixContext, id: number): Promise<ToolAns
     input: data.input ?? null,
     agentType: data.agentType ?? null,
     fix,
+    ...(ev.project_path !== projectPath ? { otherProject: true } : {}),
   });
 }
+
+const detailArgs = {
+  detail: z.number().int().positive().optional().describe('an error id from the index: its full record'),
+  any_project: z
+    .boolean()
+    .optional()
+    .describe('with detail: also look up an id recorded in another project (default: this project only)'),
+};
 
 async function errorLine(
   db: DB,
@@ -120,17 +142,17 @@ export const recentErrors = defineTool({
     "The newest tool errors recorded in this project (the MCP server's project: CLAUDE_PROJECT_DIR, " +
     'else the git top level of its working folder), newest first, one line each with the fix the ' +
     'knowledge base may advise for it here, if any (as the hooks would: proven, safe, labelled ' +
-    'fromAnotherProject when learned elsewhere). `detail=<id>` gives one error in full (raw message, files, ' +
-    'tool input). Read-only.',
+    'fromAnotherProject when learned elsewhere). `detail=<id>` gives one error of this project in full (raw ' +
+    'message, files, tool input); an id of another project only with any_project=true. Read-only.',
   shape: {
-    detail: z.number().int().positive().optional().describe('an error id from the index: its full record'),
+    ...detailArgs,
     limit: limitArg(15),
   },
   readOnly: true,
   async run(a, d) {
     const db = d.db();
     const ctx = fixContext(d);
-    if (a.detail !== undefined) return eventDetail(db, ctx, a.detail);
+    if (a.detail !== undefined) return eventDetail(db, ctx, a.detail, d.project.path, a.any_project === true);
     const { queryEvents } = await import('../../db/events/read.js');
     const limit = a.limit ?? 15;
     const rows = queryEvents(db, { type: 'tool_error', projectPath: d.project.path, limit: 200 });
@@ -160,17 +182,17 @@ export const fileHistory = defineTool({
     'matches tsconfig.json; a relative path is taken relative to the project), newest first and one ' +
     'per distinct error, each with the fix the knowledge base may advise for it here, if any (as the ' +
     'hooks would). `detail=<id>` gives ' +
-    'one error in full. Read-only.',
+    "one error of this project in full (another project's only with any_project=true). Read-only.",
   shape: {
     file: z.string().min(1).max(1024).describe('the file path (absolute, or relative to the project)'),
-    detail: z.number().int().positive().optional().describe('an error id from the index: its full record'),
+    ...detailArgs,
     limit: limitArg(10),
   },
   readOnly: true,
   async run(a, d) {
     const db = d.db();
     const ctx = fixContext(d);
-    if (a.detail !== undefined) return eventDetail(db, ctx, a.detail);
+    if (a.detail !== undefined) return eventDetail(db, ctx, a.detail, d.project.path, a.any_project === true);
     const { fileErrors } = await import('../../pre-tool-guide/handlers.js');
     const raw = a.file.replace(/\\/g, '/');
     const abs = raw.startsWith('/') || /^[A-Za-z]:\//.test(raw) ? raw : resolve(d.project.path, raw);
