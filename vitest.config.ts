@@ -32,6 +32,17 @@ export default defineConfig({
         },
       },
       {
+        // Against the real PostgreSQL on 127.0.0.1:5432 (the team store): each file in a database
+        // and roles of its own (test/helpers/pg.ts), so files run side by side.
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
         test: {
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],
