@@ -25,7 +25,8 @@ export function pgAvailable(): boolean {
     );
     return true;
   } catch {
-    if (process.env.CI) throw new Error(`PostgreSQL is not reachable on ${PG_HOST}:${PG_PORT} (.ci/run starts it)`);
+    if (process.env.CI)
+      throw new Error(`PostgreSQL is not reachable on ${PG_HOST}:${PG_PORT} (.ci/run starts it)`);
     console.warn(`PostgreSQL is not reachable on ${PG_HOST}:${PG_PORT}: the team store tests are skipped`);
     return false;
   }
@@ -38,7 +39,10 @@ export interface TestDatabase {
   /** Creates a login role (not a superuser: Row Level Security applies to it). */
   role: (suffix: string) => Promise<string>;
   /** Runs SQL as the administrator in this database. */
-  query: <T extends pg.QueryResultRow = Record<string, unknown>>(sql: string, args?: unknown[]) => Promise<T[]>;
+  query: <T extends pg.QueryResultRow = Record<string, unknown>>(
+    sql: string,
+    args?: unknown[],
+  ) => Promise<T[]>;
   /** A client connected as `role`. */
   connectAs: (role: string) => Promise<pg.Client>;
   drop: () => Promise<void>;
