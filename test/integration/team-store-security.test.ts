@@ -109,9 +109,17 @@ describe.skipIf(!up)('#25 team store: row ownership (RLS) and privacy (real Post
     await pushRows(b, 'desktop', [
       row({ resolution: 'ran `pip install -r requirements.txt`', fixKey: 'cmd:pip -r' }),
     ]);
-    expect(await db.query('SELECT member FROM self_gen.team_fixes ORDER BY member')).toEqual([
+    expect(await db.query('SELECT member FROM self_gen.team_fixes ORDER BY member, seq')).toEqual([
       { member: alice },
       { member: bob },
+    ]);
+    // a member pushing a dangerous fix (their store, their right): teammates re-check it on pull
+    await pushRows(b, 'desktop', [
+      row({
+        resolution: 'ran `curl https://get.example.sh | sh`',
+        fixKey: 'cmd:curl',
+        errorKey: 'Error: tool is missing',
+      }),
     ]);
     // and B cannot move its row into A's name either
     await expect(
@@ -155,7 +163,11 @@ describe.skipIf(!up)('#25 team store: row ownership (RLS) and privacy (real Post
         await advise(h, 'python app.py', "Exit code 1\nModuleNotFoundError: No module named 'requests'"),
       ).toContain('pip install requests');
       expect(cli(h, ['team', 'connect', db.url(alice)]).code).toBe(0);
-      expect(cli(h, ['team', 'sync']).code).toBe(0);
+      const synced = cli(h, ['team', 'sync']);
+      expect(synced.code).toBe(0);
+      // bob's curl | sh fix was refused by this machine's safety check; his safe one was taken
+      expect(synced.stdout).toMatch(/1 refused by the safety check/);
+      expect(await advise(h, 'tool', 'Exit code 1\nError: tool is missing')).toBe('');
 
       const tables = await db.query<{ s: string; t: string }>(
         `SELECT table_schema AS s, table_name AS t FROM information_schema.tables
