@@ -182,6 +182,9 @@ describe.skipIf(!up)('#25 team store: concurrency and interruptions (real Postgr
       const refused = await cliAsync(A, ['team', 'sync']);
       expect(refused.code).not.toBe(0);
       expect(refused.stderr).toMatch(/cannot reach the team store/);
+      // doctor says so (a short connect timeout: it does not hang on a dead server)
+      const doctor = await cliAsync(A, ['doctor']);
+      expect(doctor.stdout).toMatch(/✗ team store: cannot reach the team store .*ECONNREFUSED/);
       const c0 = proxy.connections;
       await hooksDuring(B, Promise.resolve(), true);
       expect(proxy.connections).toBe(c0);

@@ -179,6 +179,13 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
     expect(cli(A, ['team', 'status']).stdout).toMatch(/pushed from here: 2 fixes/);
   });
 
+  it('doctor checks the connection, the schema version and the last sync', () => {
+    const out = cli(A, ['doctor']).stdout;
+    expect(out).toMatch(/✓ team store: connected to postgres:\/\//);
+    expect(out).toContain('✓ team schema: version 1');
+    expect(out).toMatch(/✓ team sync: last \d{4}-/);
+  });
+
   it("a forget is a tombstone that syncs: bob stops advising alice's fix", async () => {
     expect(await advise(B, 'cat notes.txt', MISSING)).toContain('cp notes.txt.bak');
     const dbA = local(A);
