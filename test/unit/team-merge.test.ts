@@ -20,6 +20,9 @@ import { entryIdOf, setTeamProjects, upsertEntry } from '../../src/error-kb/db.j
 import { normaliseRemote } from '../../src/team/identity.js';
 import { clientConfig, splitPassword } from '../../src/team/url.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
+import { loadAssets } from '../../src/ui/assets.js';
+import { newToken } from '../../src/ui/guard.js';
+import { createApp } from '../../src/ui/server.js';
 
 let t: TempEnv;
 let db: DB;
@@ -159,6 +162,47 @@ describe('#25 pulled fixes in the local KB', () => {
     dropMemberFixes(db, 'alice');
     expect(teamRows()).toEqual([{ member: 'bob', project_id: 'P', confirmations: 1 }]);
     expect(advice('/work/payments')!.resolution).toBe('ran `pip3 install requests`');
+  });
+});
+
+describe("#25 the dashboard shows the team's share of advice", () => {
+  it("advice given from a teammate's fix is counted apart; /api/overview reports it", async () => {
+    apply(pulled());
+    upsertEntry(db, {
+      ts: 'x',
+      key: 'Error: other',
+      errorRaw: null,
+      resolution: null,
+      resolvedBy: null,
+      toolSequence: null,
+    });
+    adviceFor(db, id(), { projectPath: '/work/payments' }); // counted: from the team
+    adviceFor(db, id(), { projectPath: '/work/payments' });
+    const local = upsertEntry(db, {
+      ts: 'x',
+      key: 'Error: mine',
+      errorRaw: null,
+      resolution: 'typed',
+      resolvedBy: null,
+      toolSequence: null,
+    })!;
+    recordManualFix(db, local, 'typed', null, null);
+    adviceFor(db, local, { projectPath: '/work/payments' }); // counted: not from the team
+    const assets = loadAssets();
+    if (!assets) throw new Error('run `npm run build` first (dist/ui/ is missing)');
+    const token = newToken();
+    const app = createApp({
+      db,
+      env: t.env,
+      token,
+      assets,
+      current: { name: 'p', path: t.project },
+      maxRetries: 3,
+      port: () => 5555,
+    });
+    const r = await app.request(`/api/overview?t=${token}`, { headers: { host: '127.0.0.1:5555' } });
+    const body = (await r.json()) as { adviceSummary: { times: number; teamTimes: number } };
+    expect(body.adviceSummary).toMatchObject({ times: 3, teamTimes: 2 });
   });
 });
 

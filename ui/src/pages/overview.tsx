@@ -26,6 +26,13 @@ export function OverviewPage(_: PageProps) {
               : 'never yet'
           }
         />
+        {data.adviceSummary.teamTimes > 0 && (
+          <Stat
+            label="advice from the team"
+            value={`${Math.round((100 * data.adviceSummary.teamTimes) / Math.max(1, data.adviceSummary.times))} %`}
+            hint={`${data.adviceSummary.teamTimes} of ${data.adviceSummary.times} fixes shown came from teammates`}
+          />
+        )}
         <Stat
           label="hook latency p50/p95"
           value={lat ? `${lat.p50} / ${lat.p95} ms` : '–'}
