@@ -133,12 +133,12 @@ export async function runSync(
   env: NodeJS.ProcessEnv,
   config: LoadedConfig,
   db: DB,
-  o: { dryRun?: boolean; onStep?: (s: 'pushed' | 'page') => void | Promise<void> } = {},
+  o: { dryRun?: boolean; projects?: readonly string[] } = {},
 ): Promise<SyncReport | DryRun> {
   if (o.dryRun) return dryRun(env, config, db);
   const client = await openStore(env, config);
   try {
-    return await syncOnce({ db, client, muted: teamConfig(config).muted, onStep: o.onStep });
+    return await syncOnce({ db, client, muted: teamConfig(config).muted, projects: o.projects });
   } finally {
     await client.end().catch(() => {});
   }

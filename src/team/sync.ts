@@ -42,9 +42,14 @@ export function machineId(db: DB): string {
   return id;
 }
 
-/** The team identity of each local project folder the KB or the events know. */
-export function projectIdentities(db: DB, machine: string, record = true): Map<string, ProjectIdentity> {
-  const folders = new Set(fixProjectPaths(db));
+/** The team identity of each local project folder the KB or the events know (and `extra` ones). */
+export function projectIdentities(
+  db: DB,
+  machine: string,
+  record = true,
+  extra: readonly string[] = [],
+): Map<string, ProjectIdentity> {
+  const folders = new Set([...fixProjectPaths(db), ...extra]);
   for (const p of knownProjects(db, 200)) if (p.path) folders.add(p.path);
   const out = new Map<string, ProjectIdentity>();
   for (const f of folders) out.set(f, projectIdentity(f, machine));
@@ -220,8 +225,10 @@ export interface SyncOptions {
   muted: readonly string[];
   pageSize?: number;
   now?: () => Date;
-  /** Called after each committed step (tests interrupt a sync here). */
+  /** Called after each committed step. */
   onStep?: (step: 'pushed' | 'page') => void | Promise<void>;
+  /** Project folders to identify besides those the KB and events know (the CLI's own project). */
+  projects?: readonly string[];
 }
 
 export interface SyncReport {
@@ -234,7 +241,7 @@ export interface SyncReport {
 
 /** Pushes what changed here. */
 export async function push(o: SyncOptions, machine: string): Promise<SyncReport['pushed']> {
-  const plan = planPush(o.db, projectIdentities(o.db, machine), o.now?.());
+  const plan = planPush(o.db, projectIdentities(o.db, machine, true, o.projects), o.now?.());
   if (plan.rows.length) {
     const storeTs = await pushRows(o.client, machine, plan.rows);
     o.db

@@ -2,6 +2,7 @@
 import type { Command } from 'commander';
 import { loadConfig } from '../../common/config.js';
 import { openDb, type DB } from '../../db/db.js';
+import { getProjectPath } from '../../common/project.js';
 import {
   connectTeam,
   disconnectTeam,
@@ -161,7 +162,9 @@ export function registerTeam(program: Command): void {
         throw new CliError('the team store is off', 'run `self-gen team connect <postgres-url>` first');
       const db = open();
       try {
-        const r = await guard(() => runSync(process.env, config, db, { dryRun: !!o.dryRun }));
+        // the project of the working directory is recognised too (its teammates' fixes count as "this project")
+        const projects = [getProjectPath(undefined, process.env)];
+        const r = await guard(() => runSync(process.env, config, db, { dryRun: !!o.dryRun, projects }));
         if (o.json) console.log(JSON.stringify(r, null, 2));
         else printSync(r);
       } finally {
