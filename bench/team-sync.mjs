@@ -9,6 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { setTimeout as sleep } from 'node:timers/promises';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
@@ -152,7 +153,10 @@ try {
         db.prepare('DELETE FROM team_cursors').run();
         db.close();
         await new Promise((res) =>
-          spawn(process.execPath, [CLI, 'team', 'sync'], { env: B.env, cwd: B.project, stdio: 'ignore' }).on('close', res),
+          spawn(process.execPath, [CLI, 'team', 'sync'], { env: B.env, cwd: B.project, stdio: 'ignore' }).on(
+            'close',
+            res,
+          ),
         );
         syncs++;
       }
@@ -168,7 +172,7 @@ try {
   for (let r = 0; r < ROUNDS; r++) {
     without.push(...session());
     const loop = syncLoop();
-    await new Promise((res) => setTimeout(res, 300)); // the sync is connected and pulling
+    await sleep(300); // the sync is connected and pulling
     beside.push(...session());
     syncs += await loop.stop();
   }

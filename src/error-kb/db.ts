@@ -341,7 +341,8 @@ export function setTeamProjects(
   db: DB,
   rows: readonly { projectPath: string; projectId: string; name: string }[],
 ): void {
-  const ins = db.prepare(
+  const ins = stmt(
+    db,
     `INSERT INTO error_kb_team_projects (project_path, project_id, name) VALUES (?, ?, ?)
      ON CONFLICT(project_path) DO UPDATE SET project_id = excluded.project_id, name = excluded.name`,
   );
@@ -350,7 +351,7 @@ export function setTeamProjects(
 
 /** Local project folders whose team identity is known. */
 export function teamProjectRows(db: DB): { project_path: string; project_id: string; name: string }[] {
-  return db.prepare('SELECT project_path, project_id, name FROM error_kb_team_projects').all() as {
+  return stmt(db, 'SELECT project_path, project_id, name FROM error_kb_team_projects').all() as {
     project_path: string;
     project_id: string;
     name: string;
@@ -360,14 +361,14 @@ export function teamProjectRows(db: DB): { project_path: string; project_id: str
 /** The local project folders a fix was confirmed in, and the distinct folders of the KB. */
 export function fixProjectPaths(db: DB): string[] {
   return (
-    db.prepare('SELECT DISTINCT project_path FROM error_kb_fix_projects').all() as { project_path: string }[]
+    stmt(db, 'SELECT DISTINCT project_path FROM error_kb_fix_projects').all() as { project_path: string }[]
   ).map((r) => r.project_path);
 }
 
 /** The candidate of an entry with this fix key. */
 export function fixIdOf(db: DB, kbId: number, fixKey: string): number | undefined {
   return (
-    db.prepare('SELECT id FROM error_kb_fixes WHERE kb_id = ? AND fix_key = ?').get(kbId, fixKey) as
+    stmt(db, 'SELECT id FROM error_kb_fixes WHERE kb_id = ? AND fix_key = ?').get(kbId, fixKey) as
       { id: number } | undefined
   )?.id;
 }
@@ -389,27 +390,26 @@ export function upsertTeamFix(
     firstTs: string;
   },
 ): number {
-  const row = db
-    .prepare(
-      `INSERT INTO error_kb_fixes
+  const row = stmt(
+    db,
+    `INSERT INTO error_kb_fixes
          (kb_id, fix_key, resolution, resolved_by, tool_sequence, proof, strength, confirmations, first_ts, last_ts)
        VALUES (?, ?, ?, ?, ?, ?, ?, 0, ?, ?)
        ON CONFLICT(kb_id, fix_key) DO UPDATE SET
          proof = CASE WHEN excluded.strength > strength THEN excluded.proof ELSE proof END,
          strength = max(strength, excluded.strength)
        RETURNING id`,
-    )
-    .get(
-      kbId,
-      c.fixKey,
-      c.resolution,
-      c.resolvedBy,
-      c.toolSequence,
-      c.proof,
-      c.strength,
-      c.firstTs,
-      c.firstTs,
-    ) as {
+  ).get(
+    kbId,
+    c.fixKey,
+    c.resolution,
+    c.resolvedBy,
+    c.toolSequence,
+    c.proof,
+    c.strength,
+    c.firstTs,
+    c.firstTs,
+  ) as {
     id: number;
   };
   return row.id;
@@ -417,7 +417,8 @@ export function upsertTeamFix(
 
 /** Sets (never adds) a teammate's confirmations of a fix in one project: a pull applied twice is a no-op. */
 export function setFixTeam(db: DB, fixId: number, r: TeamConfirmation): void {
-  db.prepare(
+  stmt(
+    db,
     `INSERT INTO error_kb_fix_team
        (fix_id, member, machine, project_id, project_name, confirmations, last_ts, updated_at)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
@@ -435,14 +436,16 @@ export function deleteFixTeam(
   machine: string,
   projectId: string,
 ): void {
-  db.prepare(
+  stmt(
+    db,
     'DELETE FROM error_kb_fix_team WHERE fix_id = ? AND member = ? AND machine = ? AND project_id = ?',
   ).run(fixId, member, machine, projectId);
 }
 
 /** Removes teammates' confirmations of an entry's fixes last changed at or before `ts` (a forget). */
 export function deleteTeamRowsOfEntry(db: DB, kbId: number, ts: string): void {
-  db.prepare(
+  stmt(
+    db,
     `DELETE FROM error_kb_fix_team WHERE updated_at <= ?
        AND fix_id IN (SELECT id FROM error_kb_fixes WHERE kb_id = ?)`,
   ).run(ts, kbId);
@@ -451,19 +454,19 @@ export function deleteTeamRowsOfEntry(db: DB, kbId: number, ts: string): void {
 /** Removes every confirmation of a member (muted); returns the entries it touched. */
 export function deleteMemberTeamRows(db: DB, member: string): number[] {
   const ids = (
-    db
-      .prepare(
-        `SELECT DISTINCT f.kb_id FROM error_kb_fix_team t JOIN error_kb_fixes f ON f.id = t.fix_id WHERE t.member = ?`,
-      )
-      .all(member) as { kb_id: number }[]
+    stmt(
+      db,
+      `SELECT DISTINCT f.kb_id FROM error_kb_fix_team t JOIN error_kb_fixes f ON f.id = t.fix_id WHERE t.member = ?`,
+    ).all(member) as { kb_id: number }[]
   ).map((r) => r.kb_id);
-  db.prepare('DELETE FROM error_kb_fix_team WHERE member = ?').run(member);
+  stmt(db, 'DELETE FROM error_kb_fix_team WHERE member = ?').run(member);
   return ids;
 }
 
 /** Drops an entry's candidates that only the team gave and no teammate confirms any more. */
 export function dropOrphanTeamFixes(db: DB, kbId: number): void {
-  db.prepare(
+  stmt(
+    db,
     `DELETE FROM error_kb_fixes WHERE kb_id = ? AND confirmations = 0 AND proof <> 'manual'
        AND id NOT IN (SELECT fix_id FROM error_kb_fix_projects)
        AND id NOT IN (SELECT fix_id FROM error_kb_fix_team)`,
@@ -472,27 +475,25 @@ export function dropOrphanTeamFixes(db: DB, kbId: number): void {
 
 /** Confirmations of fixes by the team, in all (`team status`). */
 export function teamTotals(db: DB): { fixes: number; members: number; confirmations: number } {
-  return db
-    .prepare(
-      `SELECT count(DISTINCT fix_id) AS fixes, count(DISTINCT member) AS members,
+  return stmt(
+    db,
+    `SELECT count(DISTINCT fix_id) AS fixes, count(DISTINCT member) AS members,
               coalesce(sum(confirmations), 0) AS confirmations FROM error_kb_fix_team`,
-    )
-    .get() as { fixes: number; members: number; confirmations: number };
+  ).get() as { fixes: number; members: number; confirmations: number };
 }
 
 /** When an error was last forgotten here (`kb rm`), or null. */
 export function forgottenAt(db: DB, key: string): string | null {
   return (
-    (
-      db.prepare('SELECT ts FROM error_kb_forgotten WHERE error_key = ?').get(key) as
-        { ts: string } | undefined
-    )?.ts ?? null
+    (stmt(db, 'SELECT ts FROM error_kb_forgotten WHERE error_key = ?').get(key) as { ts: string } | undefined)
+      ?.ts ?? null
   );
 }
 
 /** Records a forget (the latest time wins); `pushed` = it came from the team, nothing to push. */
 export function markForgotten(db: DB, key: string, ts: string, pushed = false): void {
-  db.prepare(
+  stmt(
+    db,
     `INSERT INTO error_kb_forgotten (error_key, ts, pushed) VALUES (?, ?, ?)
      ON CONFLICT(error_key) DO UPDATE SET ts = max(ts, excluded.ts),
        pushed = CASE WHEN excluded.ts >= ts THEN excluded.pushed ELSE pushed END`,
@@ -501,7 +502,7 @@ export function markForgotten(db: DB, key: string, ts: string, pushed = false): 
 
 /** Forgets made here and not pushed yet. */
 export function unpushedForgets(db: DB): { error_key: string; ts: string }[] {
-  return db.prepare('SELECT error_key, ts FROM error_kb_forgotten WHERE pushed = 0 ORDER BY ts').all() as {
+  return stmt(db, 'SELECT error_key, ts FROM error_kb_forgotten WHERE pushed = 0 ORDER BY ts').all() as {
     error_key: string;
     ts: string;
   }[];
@@ -509,7 +510,7 @@ export function unpushedForgets(db: DB): { error_key: string; ts: string }[] {
 
 /** A forget reached the team store; its time becomes the store's. */
 export function forgetPushed(db: DB, key: string, localTs: string, storeTs: string): void {
-  db.prepare('UPDATE error_kb_forgotten SET pushed = 1, ts = max(ts, ?) WHERE error_key = ? AND ts = ?').run(
+  stmt(db, 'UPDATE error_kb_forgotten SET pushed = 1, ts = max(ts, ?) WHERE error_key = ? AND ts = ?').run(
     storeTs,
     key,
     localTs,
@@ -533,14 +534,13 @@ export interface LocalFixRow {
 }
 
 export function localProvenFixes(db: DB): LocalFixRow[] {
-  return db
-    .prepare(
-      `SELECT e.error_normalized AS error_key, e.error_raw, f.fix_key, f.resolution, f.resolved_by,
+  return stmt(
+    db,
+    `SELECT e.error_normalized AS error_key, e.error_raw, f.fix_key, f.resolution, f.resolved_by,
               f.tool_sequence, f.proof, f.strength, f.first_ts, p.project_path, p.confirmations, p.last_ts
        FROM error_kb_fix_projects p JOIN error_kb_fixes f ON f.id = p.fix_id JOIN error_kb e ON e.id = f.kb_id
        WHERE f.proof NOT IN ('legacy', 'manual') ORDER BY e.id, f.id`,
-    )
-    .all() as LocalFixRow[];
+  ).all() as LocalFixRow[];
 }
 
 // ---------------------------------------------------------------- error_kb_lookups

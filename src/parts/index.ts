@@ -135,7 +135,10 @@ export const PARTS: PartDescriptor[] = [
     ...(process.env.SG_HOOK_BUNDLE !== '1' && {
       background: async () => {
         const { teamSyncStep } = await import('../team/jobs.js');
-        return { sessionEnd: [{ name: 'team-sync', run: teamSyncStep }], jobs: { 'team-sync': teamSyncStep } };
+        return {
+          sessionEnd: [{ name: 'team-sync', run: teamSyncStep }],
+          jobs: { 'team-sync': teamSyncStep },
+        };
       },
       checks: async () => [(await import('../team/checks.js')).teamChecks],
     }),
