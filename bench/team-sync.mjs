@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 const ROOT = resolve(import.meta.dirname, '..');
 const CLI = join(ROOT, 'dist', 'cli.js');
 const HOOK = join(ROOT, 'dist', 'hook.cjs');
+const WORKER = join(ROOT, 'dist', 'worker.js');
 const N = Number(process.env.BENCH_TEAM_N ?? 10_000);
 const ROUNDS = Number(process.env.BENCH_TEAM_ROUNDS ?? 3);
 const HOST = process.env.BENCH_PG_HOST ?? '127.0.0.1';
@@ -139,11 +140,12 @@ try {
         ms.push(Number(process.hrtime.bigint() - t0) / 1e6);
         if (r.status !== 0) throw new Error(`hook ${event} exited ${r.status}`);
         if (event === 'PostToolUseFailure' && i === 0 && !/teammate/.test(r.stdout))
-          throw new Error(`no team advice: ${r.stdout}`);
+          throw new Error(`no team advice: ${r.stdout} ${r.stderr} (${ms.at(-1)} ms)`);
       }
     return ms;
   };
-  /** Bob's home pulls everything again and again (cursors reset) until stopped. */
+  /** Bob's home pulls everything again and again (cursors reset) until stopped: the background
+   * sync as sessions run it (the worker's `team-sync` job). */
   const syncLoop = () => {
     let stop = false;
     let syncs = 0;
@@ -153,7 +155,7 @@ try {
         db.prepare('DELETE FROM team_cursors').run();
         db.close();
         await new Promise((res) =>
-          spawn(process.execPath, [CLI, 'team', 'sync'], { env: B.env, cwd: B.project, stdio: 'ignore' }).on(
+          spawn(process.execPath, [WORKER, 'team-sync'], { env: B.env, cwd: B.project, stdio: 'ignore' }).on(
             'close',
             res,
           ),

@@ -1,6 +1,7 @@
 // The team sync in the background: a session-end step of the worker (dist/worker.js, detached from
 // hooks) and the `team-sync` job. Off unless `self-gen team connect` was run; an unreachable store
 // is logged and tried again at the next session end.
+import { setPriority } from 'node:os';
 import { getDb } from '../db/db.js';
 import type { Job } from '../parts/types.js';
 import { teamConfig } from './config.js';
@@ -9,6 +10,9 @@ import type { SyncReport } from './sync.js';
 
 export const teamSyncStep: Job = async (ctx) => {
   if (!teamConfig(ctx.config).url) return;
+  try {
+    setPriority(10); // background work: the session's hooks come first
+  } catch {}
   const db = getDb({ env: ctx.env, busyTimeoutMs: 5000 });
   try {
     const r = (await runSync(ctx.env, ctx.config, db)) as SyncReport;

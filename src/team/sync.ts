@@ -2,7 +2,7 @@
 // what is gone, forgets), then pull every other member's rows after its cursor. Safe to interrupt
 // anywhere: a push is one PostgreSQL transaction and is recorded here only after it committed (a
 // push repeated changes nothing: rows are set, never added to); each pulled page is applied in one
-// SQLite transaction together with its member's cursor. Nothing but the KB's fix rows leaves the
+// SQLite transaction together with its member's cursor (pages are applied in small batches). Nothing but the KB's fix rows leaves the
 // machine (no prompt, event or transcript: test/integration/team-privacy.test.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import type { DB } from '../db/db.js';
@@ -31,6 +31,9 @@ import {
 import { teamFixAllowed } from './safety.js';
 
 const FORGET = '*';
+/** Rows applied per SQLite transaction. */
+const APPLY_BATCH = 50;
+const breathe = () => new Promise((r) => setTimeout(r, 2));
 
 /** This data home's id in the store (one member may sync from several machines). */
 export function machineId(db: DB): string {
@@ -271,16 +274,22 @@ export async function pull(o: SyncOptions, me: string, machine: string): Promise
     while (after < m.lastSeq) {
       const page = await pullPage(o.client, m.member, after, o.pageSize ?? 2000);
       if (page.length === 0) break;
-      o.db
-        .transaction(() => {
-          for (const r of page) {
-            if (r.member === me && r.machine === machine) continue;
-            rep.rows++;
-            applyRow(o.db, r, rep);
-          }
-          setCursor(o.db, m.member, page.at(-1)!.seq);
-        })
-        .immediate();
+      // short write transactions, each with its cursor, and a breath between them: a hook writing
+      // to the same database beside the sync waits for one small batch at most
+      for (let i = 0; i < page.length; i += APPLY_BATCH) {
+        const batch = page.slice(i, i + APPLY_BATCH);
+        o.db
+          .transaction(() => {
+            for (const r of batch) {
+              if (r.member === me && r.machine === machine) continue;
+              rep.rows++;
+              applyRow(o.db, r, rep);
+            }
+            setCursor(o.db, m.member, batch.at(-1)!.seq);
+          })
+          .immediate();
+        await breathe();
+      }
       after = page.at(-1)!.seq;
       await o.onStep?.('page');
     }
