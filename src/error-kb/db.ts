@@ -458,8 +458,8 @@ export function dropOrphanTeamFixes(db: DB, kbId: number): void {
   stmt(
     db,
     `DELETE FROM error_kb_fixes WHERE kb_id = ? AND confirmations = 0 AND proof <> 'manual'
-       AND id NOT IN (SELECT fix_id FROM error_kb_fix_projects)
-       AND id NOT IN (SELECT fix_id FROM error_kb_fix_team)`,
+       AND NOT EXISTS (SELECT 1 FROM error_kb_fix_projects p WHERE p.fix_id = error_kb_fixes.id)
+       AND NOT EXISTS (SELECT 1 FROM error_kb_fix_team t WHERE t.fix_id = error_kb_fixes.id)`,
   ).run(kbId);
 }
 

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, pgAvailable, type TestDatabase } from '../helpers/pg.js';
 import { advise, cli, learn, teamHome, type TeamHome } from '../helpers/team-home.js';
 import { ensureBuilt } from '../unit/pre-tool-guide.helpers.js';
+import { spawnServer, waitForServer } from '../helpers/warm.js';
 
 const MOD = "Exit code 1\nModuleNotFoundError: No module named 'requests'";
 const EXPRESS = "Exit code 1\nError: Cannot find module 'express'\nRequire stack:\n- /srv/app/index.js";
@@ -218,5 +219,31 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
     expect(cli(A, ['team', 'unmute', role.bob!]).code).toBe(0);
     sync(A);
     expect(await advise(A, 'npm test', EXPRESS)).toContain('npm install express');
+  });
+
+  it('the warm hook server starts the team sync in the background (the worker), now and then', async () => {
+    const D = teamHome('dave', { remote: 'git@example.com:acme/payments-api.git' });
+    try {
+      expect(cli(D, ['team', 'connect', pg.url(await pg.role('dave'))]).code).toBe(0);
+      const env = { ...D.env, SELF_GEN_TEAM_SYNC_INTERVAL_MS: '300' };
+      const server = spawnServer(env);
+      try {
+        expect(await waitForServer(env)).not.toBeNull();
+        let synced: unknown = null;
+        for (let i = 0; i < 600 && !synced; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          const db = local(D);
+          synced = db.prepare("SELECT value FROM kv WHERE key = 'team.lastSync'").get() ?? null;
+          db.close();
+        }
+        expect(synced).not.toBeNull();
+        // it pulled the team's fixes: the hook advises one of them here (bob's, confirmed twice)
+        expect(await advise(D, 'npm test', EXPRESS)).toContain('npm install express');
+      } finally {
+        server.kill('SIGTERM');
+      }
+    } finally {
+      D.cleanup();
+    }
   });
 });
