@@ -138,7 +138,8 @@ export async function runSync(
   if (o.dryRun) return dryRun(env, config, db);
   const client = await openStore(env, config);
   try {
-    return await syncOnce({ db, client, muted: teamConfig(config).muted, projects: o.projects });
+    const pageSize = Number(env.SELF_GEN_TEAM_PAGE_ROWS) || undefined; // tests: smaller pages
+    return await syncOnce({ db, client, muted: teamConfig(config).muted, projects: o.projects, pageSize });
   } finally {
     await client.end().catch(() => {});
   }

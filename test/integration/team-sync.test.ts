@@ -66,6 +66,11 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
     ).toBe(0);
     expect(() => statSync(join(B.home, 'team-password'))).toThrow(); // the environment holds it
     expect(readFileSync(join(B.home, 'config.json'), 'utf8')).not.toContain('from-url');
+    // sslmode as libpq: this server has no TLS, so `prefer` falls back to plain and `require` refuses
+    expect(cli(C, ['team', 'connect', `${pg.url(role.carol!)}?sslmode=prefer`]).code).toBe(0);
+    const refused = cli(C, ['team', 'connect', `${pg.url(role.carol!)}?sslmode=require`]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^self-gen: cannot connect to .*does not support SSL.*\n\s+fix: /);
     expect(cli(C, ['team', 'connect', pg.url(role.carol!)]).code).toBe(0);
   });
 
