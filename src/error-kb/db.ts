@@ -234,21 +234,19 @@ export function fixProjectRows(
     .all(fixId) as { project_path: string; confirmations: number; last_ts: string }[];
 }
 
-/** The columns of a candidate fix that its writers give (error_kb_fixes). */
-export interface FixFields {
-  fixKey: string;
-  resolution: string;
-  resolvedBy: string | null;
-  toolSequence: string | null;
-  proof: string;
-  strength: number;
-}
-
 /** Adds a candidate fix or confirms it again (its text replaced only when `replaceText`). Returns its id. */
 export function upsertFix(
   db: DB,
   kbId: number,
-  c: FixFields & { replaceText: boolean },
+  c: {
+    fixKey: string;
+    resolution: string;
+    resolvedBy: string | null;
+    toolSequence: string | null;
+    proof: string;
+    strength: number;
+    replaceText: boolean;
+  },
   now: string,
 ): number {
   const row = db
@@ -379,7 +377,11 @@ export function fixIdOf(db: DB, kbId: number, fixKey: string): number | undefine
  * A candidate pulled from the team: created with no local confirmation, or, when it exists, made
  * stronger (never weaker) by the teammate's proof; its text stays the local one. Returns its id.
  */
-export function upsertTeamFix(db: DB, kbId: number, c: FixFields & { firstTs: string }): number {
+export function upsertTeamFix(
+  db: DB,
+  kbId: number,
+  c: Omit<Parameters<typeof upsertFix>[2], 'replaceText'> & { firstTs: string },
+): number {
   const row = stmt(
     db,
     `INSERT INTO error_kb_fixes
