@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 //
 // - unit: in-process tests of modules and handlers (real SQLite, real files). Starting a process
 //   there throws (test/helpers/no-process.ts): such a test belongs in integration.
-// - integration: tests that start processes (the built hook, the CLI, the warm server, the worker).
+// - integration: tests that start processes (the built hook, the CLI, the warm server, the worker),
+//   and the team store against the real PostgreSQL on 127.0.0.1:5432 (each file in a database and
+//   roles of its own, test/helpers/pg.ts, so files run side by side).
 // - e2e: the real Claude Code CLI against the local API stub; reliability: long concurrency runs.
 //
 // Vitest 3 runs the files of every project in ONE pool sized by the root `maxWorkers`. Every file

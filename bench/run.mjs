@@ -335,6 +335,10 @@ const PART_BENCHES = [
   ['safe-fs.mjs', 'safe file primitives (#12.1/#12.3) vs the plain node:fs calls: medians and ratios'],
   ['warm-client.mjs', 'one warm hook alone: the bash client (builtins only) vs the sh + curl client'],
   [
+    'team-sync.mjs',
+    'team store (PostgreSQL): sync 10,000 fixes out and in; hook latency beside a sync vs without (skipped without PostgreSQL)',
+  ],
+  [
     'session.mjs',
     'a 27-tool-call session with the real Claude Code CLI: without hooks, process and warm mode',
   ],

@@ -29,6 +29,8 @@ const external = [
   'onnxruntime-node',
   'onnxruntime-web',
   'sharp',
+  // pg's optional native binding (never installed: pg's JavaScript client is used)
+  'pg-native',
 ];
 
 // Build into a fresh folder, then swap it in: a hook or test running meanwhile never sees half a dist/.

@@ -16,6 +16,7 @@ import { markNeedsCheck } from '../db/recovery-log.js';
 import { commandPathOf, formatError, installOutputGuards } from '../cli/output.js';
 import { guardOutput } from '../cli/output-guard.js';
 import { registerHooks } from '../cli/commands/hooks.js';
+import { registerTeam } from '../cli/commands/team.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -41,6 +42,7 @@ export function buildProgram(): Command {
   registerUi(program);
   registerMcp(program);
   registerHooks(program);
+  registerTeam(program);
   return program;
 }
 

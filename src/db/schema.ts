@@ -142,9 +142,52 @@ export const MIGRATIONS: string[] = [
     DELETE FROM error_kb_fix_projects WHERE fix_id = old.id;
   END;
   `,
-  // firsthour (#23.5): the project folder the advice was last given in ("came back after" counts
+  // 4: the project folder the advice was last given in ("came back after" counts
   // recurrences there only).
   `ALTER TABLE error_kb_lookups ADD COLUMN last_project TEXT;`,
+  // 5: the opt-in team store (src/team, docs/team.md). Teammates' confirmations of a
+  // fix, per member, machine and project (set, never added, by each pull: idempotent); forgets to
+  // push as tombstones; this machine's project identities (hashed remote URL); how often advice came
+  // from the team; the sync state (a cursor per member, what was pushed).
+  `
+  CREATE TABLE IF NOT EXISTS error_kb_fix_team (
+    fix_id INTEGER NOT NULL,
+    member TEXT NOT NULL,
+    machine TEXT NOT NULL,
+    project_id TEXT NOT NULL,
+    project_name TEXT NOT NULL,
+    confirmations INTEGER NOT NULL,
+    last_ts TEXT NOT NULL,
+    updated_at TEXT NOT NULL,
+    PRIMARY KEY (fix_id, member, machine, project_id)
+  );
+  CREATE INDEX IF NOT EXISTS idx_error_kb_fix_team_member ON error_kb_fix_team(member);
+  CREATE TRIGGER IF NOT EXISTS error_kb_fix_team_cascade AFTER DELETE ON error_kb_fixes BEGIN
+    DELETE FROM error_kb_fix_team WHERE fix_id = old.id;
+  END;
+  CREATE TABLE IF NOT EXISTS error_kb_forgotten (
+    error_key TEXT PRIMARY KEY,
+    ts TEXT NOT NULL,
+    pushed INTEGER NOT NULL DEFAULT 0
+  );
+  CREATE TABLE IF NOT EXISTS error_kb_team_projects (
+    project_path TEXT PRIMARY KEY,
+    project_id TEXT NOT NULL,
+    name TEXT NOT NULL
+  );
+  ALTER TABLE error_kb_lookups ADD COLUMN team_answered INTEGER NOT NULL DEFAULT 0;
+  CREATE TABLE IF NOT EXISTS team_cursors (
+    member TEXT PRIMARY KEY,
+    seq INTEGER NOT NULL
+  );
+  CREATE TABLE IF NOT EXISTS team_pushed (
+    project_id TEXT NOT NULL,
+    error_key TEXT NOT NULL,
+    fix_key TEXT NOT NULL,
+    digest TEXT NOT NULL,
+    PRIMARY KEY (project_id, error_key, fix_key)
+  );
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -7,12 +7,15 @@
 //  - a learned fix in a project it was confirmed in;
 //  - a learned fix from other projects only with enough confirmations there (default 2), and
 //    labelled as coming from another project;
+//  - a fix pulled from teammates (src/team) when they confirmed it in this project (same hashed
+//    remote URL), or, like fixes of other projects, with enough confirmations; labelled as the team's;
 //  - legacy entries (recorded before fixes were proven) never, until confirmed again or kept.
 // Each piece of advice carries its provenance: how often, where, how long ago.
 import * as z from 'zod/mini';
 import type { DB } from '../db/db.js';
-import { entryErrorRaw } from './db.js';
+import { entryErrorRaw, fixTeamRows, teamProjectId } from './db.js';
 import { candidates, countLookup, projectConfirmations, type FixCandidate } from './candidates.js';
+import { messages } from './messages.js';
 import { unsafeFix } from './safety.js';
 
 export const AdviceConfig = z.object({
@@ -28,13 +31,16 @@ export const AdviceConfig = z.object({
 export type AdviceConfigT = z.infer<typeof AdviceConfig>;
 
 export interface Provenance {
-  source: 'manual' | 'this-project' | 'other-projects';
+  source: 'manual' | 'this-project' | 'team' | 'other-projects';
   /** Confirmations counted for the source (this project, or all other projects). */
   confirmations: number;
-  /** How many other projects (source 'other-projects'). */
+  /** How many other projects (source 'other-projects'; 'team': the projects counted). */
   projects: number;
   /** When it was last confirmed. */
   lastTs: string;
+  /** Source 'team': how many teammates confirmed it, and the project named first (this one when it is). */
+  members?: number;
+  projectName?: string;
 }
 
 export interface Advice {
@@ -102,6 +108,8 @@ function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   const here = per.find((p) => p.project_path === ctx.projectPath);
   if (here)
     return { source: 'this-project', confirmations: here.confirmations, projects: 1, lastTs: here.last_ts };
+  const team = judgeTeam(db, c, ctx);
+  if (team) return team;
   const others = per.filter((p) => p.project_path !== ctx.projectPath);
   const total = others.reduce((a, p) => a + p.confirmations, 0);
   if (total < (ctx.minOtherProjectConfirmations ?? 2) || others.length === 0) return null;
@@ -113,7 +121,42 @@ function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   return { source: 'other-projects', confirmations: total, projects: others.length, lastTs: last };
 }
 
-const RANK: Record<Provenance['source'], number> = { manual: 3, 'this-project': 2, 'other-projects': 1 };
+/** Teammates' confirmations: in this project (same team identity), else enough of them anywhere. */
+function judgeTeam(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
+  const rows = fixTeamRows(db, c.id).filter((r) => r.confirmations > 0);
+  if (rows.length === 0) return null;
+  const pid = teamProjectId(db, ctx.projectPath);
+  const same = pid === null ? [] : rows.filter((r) => r.project_id === pid);
+  const use = same.length ? same : rows;
+  const confirmations = use.reduce((a, r) => a + r.confirmations, 0);
+  if (same.length === 0 && confirmations < (ctx.minOtherProjectConfirmations ?? 2)) return null;
+  const byProject = new Map<string, { name: string; n: number }>();
+  for (const r of use) {
+    const p = byProject.get(r.project_id) ?? { name: r.project_name, n: 0 };
+    p.n += r.confirmations;
+    byProject.set(r.project_id, p);
+  }
+  const top = [...byProject.values()].sort((a, b) => b.n - a.n)[0]!;
+  return {
+    source: 'team',
+    confirmations,
+    projects: byProject.size,
+    lastTs:
+      use
+        .map((r) => r.last_ts)
+        .sort()
+        .at(-1) ?? c.last_ts,
+    members: new Set(use.map((r) => r.member)).size,
+    projectName: top.name,
+  };
+}
+
+const RANK: Record<Provenance['source'], number> = {
+  manual: 4,
+  'this-project': 3,
+  team: 2,
+  'other-projects': 1,
+};
 
 /**
  * The fix that may be offered for KB entry `kbId` in this project, with its provenance; null when
@@ -137,7 +180,7 @@ export function adviceFor(db: DB, kbId: number, ctx: AdviceContext): Advice | nu
         best = { c, p };
     }
     if (!best) return null;
-    if (ctx.count !== false) countLookup(db, kbId, ctx.now, ctx.projectPath);
+    if (ctx.count !== false) countLookup(db, kbId, ctx.now, ctx.projectPath, best.p.source === 'team');
     return {
       kbId,
       fixId: best.c.id,
@@ -166,6 +209,15 @@ export function ago(ts: string, now: Date, locale: 'ko' | 'en'): string {
 export function provenanceText(p: Provenance, now: Date, locale: 'ko' | 'en'): string {
   if (p.source === 'manual') return '';
   const when = ago(p.lastTs, now, locale);
+  if (p.source === 'team') {
+    const fixed = messages(locale).teamFixed(
+      p.confirmations,
+      p.members ?? 1,
+      p.projectName ?? '?',
+      p.projects - 1,
+    );
+    return locale === 'ko' ? `${fixed}, 마지막 ${when}` : `${fixed}, last ${when}`;
+  }
   if (locale === 'ko')
     return p.source === 'this-project'
       ? `이 프로젝트에서 ${p.confirmations}회 해결, 마지막 ${when}`

@@ -7,14 +7,25 @@ import type { DB } from '../db/db.js';
 import {
   bestFixRow,
   confirmFixInProject,
+  deleteFixTeam,
   deleteFixes,
+  deleteMemberTeamRows,
+  deleteTeamRowsOfEntry,
+  dropOrphanTeamFixes,
   entryIdOf,
+  fixIdOf,
   fixProjectRows,
   fixRows,
+  forgottenAt,
+  getEntry,
   insertLookup,
+  markForgotten,
+  setFixTeam,
   shownFix,
+  updateEntry,
   upsertEntry,
   upsertFix,
+  upsertTeamFix,
 } from './db.js';
 import { redact, truncate } from '../common/redact.js';
 import { unsafeFix } from './safety.js';
@@ -196,11 +207,134 @@ export function clearCandidates(db: DB, kbId: number): void {
   deleteFixes(db, kbId);
 }
 
-/** Counts one lookup that reached the user as advice (`kb stats` "lookups answered"), in `project`. */
-export function countLookup(db: DB, kbId: number, now = new Date(), project: string | null = null): void {
+/** Counts one lookup that reached the user as advice (`kb stats` "lookups answered"), in `project`; `team`: the fix came from a teammate. */
+export function countLookup(
+  db: DB,
+  kbId: number,
+  now = new Date(),
+  project: string | null = null,
+  team = false,
+): void {
   try {
-    insertLookup(db, kbId, now.toISOString(), project);
+    insertLookup(db, kbId, now.toISOString(), project, team);
   } catch {
     // a read-only or busy database still gives its advice
   }
+}
+
+// ---------------------------------------------------------------- fixes pulled from the team (src/team)
+
+/** A teammate's proven fix as pulled from the team store (already re-checked by src/team's safety check). */
+export interface PulledFix {
+  errorKey: string;
+  errorRaw: string | null;
+  fixKey: string;
+  resolution: string;
+  resolvedBy: string | null;
+  toolSequence: string | null;
+  proof: string;
+  firstTs: string;
+  member: string;
+  machine: string;
+  projectId: string;
+  projectName: string;
+  confirmations: number;
+  lastTs: string;
+  /** When the teammate last pushed it (the store's clock): forgets compare with it. */
+  updatedAt: string;
+}
+
+const LEARNED = new Set<string>(['same-command', 'same-file', 'tool-usage']);
+
+/** Shows the entry's best candidate again, or no resolution when none is left. */
+function refreshShown(db: DB, kbId: number, now: string): void {
+  const e = getEntry(db, kbId);
+  if (!e) return;
+  if (bestCandidate(db, kbId)) showBest(db, e.error_normalized, e.error_raw, now);
+  else if (e.resolution !== null) updateEntry(db, kbId, { resolution: null, resolved_by: null });
+}
+
+/**
+ * The insert path of a pulled fix, inside the caller's transaction: the entry and the candidate are
+ * created when missing (the candidate with no local confirmation), a stronger proof is kept over a
+ * weaker one, and the teammate's confirmations in that project are set (a second pull changes
+ * nothing). Skipped (false): not a learned proof, text that redaction would change (a secret), or
+ * an error forgotten here after the teammate pushed it.
+ */
+export function recordTeamFix(db: DB, f: PulledFix): boolean {
+  if (!LEARNED.has(f.proof) || !f.errorKey.trim() || !f.resolution.trim()) return false;
+  const key = kbKey(f.errorKey);
+  const resolution = truncate(f.resolution.trim(), 1000);
+  if (key !== f.errorKey || redact(resolution) !== resolution) return false;
+  const forgotten = forgottenAt(db, key);
+  if (forgotten !== null && forgotten >= f.updatedAt) return false;
+  const errorRaw = f.errorRaw === null ? null : truncate(redact(f.errorRaw), 2000);
+  const resolvedBy = f.resolvedBy === null ? null : truncate(redact(f.resolvedBy), 200);
+  const toolSequence = f.toolSequence === null ? null : redact(f.toolSequence).slice(0, 4000);
+  let kbId = entryIdOf(db, key);
+  if (kbId === undefined)
+    kbId = upsertEntry(db, { ts: f.updatedAt, key, errorRaw, resolution, resolvedBy, toolSequence })!;
+  const fixId = upsertTeamFix(db, kbId, {
+    fixKey: truncate(redact(f.fixKey), 500, ''),
+    resolution,
+    resolvedBy,
+    toolSequence,
+    proof: f.proof,
+    strength: PROOF_STRENGTH[f.proof as Proof],
+    firstTs: f.firstTs,
+  });
+  setFixTeam(db, fixId, {
+    member: f.member,
+    machine: f.machine,
+    project_id: f.projectId,
+    project_name: f.projectName,
+    confirmations: Math.max(0, Math.floor(f.confirmations)),
+    last_ts: f.lastTs,
+    updated_at: f.updatedAt,
+  });
+  showBest(db, key, errorRaw, f.updatedAt);
+  return true;
+}
+
+/** A teammate no longer confirms a fix in a project (their tombstone): their count goes, and the candidate if nobody else has it. */
+export function removeTeamFix(
+  db: DB,
+  f: { errorKey: string; fixKey: string; member: string; machine: string; projectId: string },
+  now = new Date(),
+): void {
+  const kbId = entryIdOf(db, f.errorKey);
+  if (kbId === undefined) return;
+  const fixId = fixIdOf(db, kbId, f.fixKey);
+  if (fixId !== undefined) deleteFixTeam(db, fixId, f.member, f.machine, f.projectId);
+  dropOrphanTeamFixes(db, kbId);
+  refreshShown(db, kbId, now.toISOString());
+}
+
+/**
+ * A teammate forgot an error at `ts`: every teammate's confirmation of it up to then goes (this
+ * machine's own proofs stay), and older ones pulled later are skipped.
+ */
+export function forgetFromTeam(db: DB, errorKey: string, ts: string, now = new Date()): void {
+  markForgotten(db, errorKey, ts, true);
+  const kbId = entryIdOf(db, errorKey);
+  if (kbId === undefined) return;
+  deleteTeamRowsOfEntry(db, kbId, ts);
+  dropOrphanTeamFixes(db, kbId);
+  refreshShown(db, kbId, now.toISOString());
+}
+
+/** A muted teammate: their confirmations go, with the candidates only they gave. */
+export function dropMemberFixes(db: DB, member: string, now = new Date()): void {
+  db.transaction(() => {
+    for (const kbId of deleteMemberTeamRows(db, member)) {
+      dropOrphanTeamFixes(db, kbId);
+      refreshShown(db, kbId, now.toISOString());
+    }
+  }).immediate();
+}
+
+/** `kb rm`: the error is forgotten here; the next team sync pushes the forget as a tombstone. */
+export function noteForget(db: DB, kbId: number, now = new Date()): void {
+  const e = getEntry(db, kbId);
+  if (e) markForgotten(db, e.error_normalized, now.toISOString());
 }

@@ -14,7 +14,7 @@ import {
   type EntryColumns,
 } from './db.js';
 import { redact, truncate } from '../common/redact.js';
-import { clearCandidates, recordManualFix } from './candidates.js';
+import { clearCandidates, noteForget, recordManualFix } from './candidates.js';
 import { errorKey } from './error-key.js';
 import type { KbEntry } from './search.js';
 import { dropEmbedding, embeddingsExist } from './vector.js';
@@ -99,10 +99,11 @@ export async function editEntry(db: DB, id: number, f: EditFields): Promise<KbEn
   return getEntry(db, id);
 }
 
-/** Deletes entries (and their embeddings); returns how many existed. */
+/** Deletes entries (and their embeddings), noted as forgotten for the team store; returns how many existed. */
 export async function removeEntries(db: DB, ids: number[]): Promise<number> {
   let n = 0;
   for (const id of ids) {
+    noteForget(db, id);
     if (deleteEntry(db, id)) {
       n++;
       await dropEmbedding(db, id);

@@ -26,6 +26,8 @@ export interface Messages {
   tier: (tier: KbTier) => string;
   // provenance of a learned fix (issue #13.3), shown under the fix
   provenance: (text: string) => string;
+  // provenance of a fix pulled from the team store (src/team): "fixed 3× by 2 teammates in payments-api"
+  teamFixed: (times: number, members: number, project: string, otherProjects: number) => string;
 }
 
 const ko: Messages = {
@@ -43,6 +45,8 @@ const ko: Messages = {
   rulesHeader: '적용할 프로젝트 규칙:',
   rule: (t) => `- ${t}`,
   provenance: (t) => `  근거: ${t}`,
+  teamFixed: (times, members, project, more) =>
+    `팀원 ${members}명이 ${project}${more > 0 ? ` 외 ${more}개 프로젝트` : ''}에서 ${times}회 해결`,
   resolvedBefore: (label, error) => `이 에러는 이전에 해결된 적이 있습니다 (${label}): ${error}`,
   fix: (r) => `해결: ${r}`,
   tier: (t) =>
@@ -69,6 +73,8 @@ const en: Messages = {
   rulesHeader: 'Project rules to apply:',
   rule: (t) => `- ${t}`,
   provenance: (t) => `  Provenance: ${t}`,
+  teamFixed: (times, members, project, more) =>
+    `fixed ${times}× by ${members} teammate${members === 1 ? '' : 's'} in ${project}${more > 0 ? ` and ${more} other project${more === 1 ? '' : 's'}` : ''}`,
   resolvedBefore: (label, error) => `This error was resolved before (${label}): ${error}`,
   fix: (r) => `Fix: ${r}`,
   tier: (t) =>

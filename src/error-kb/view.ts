@@ -152,6 +152,12 @@ export function adviceOutcomes(db: DB, limit = 50): AdviceOutcome[] {
 }
 
 /** How many KB entries had their advice shown at least once, and how often in all (error_kb_lookups). */
-export function adviceSummary(db: DB): { advised: number; times: number; lastAdvised: string | null } {
+export function adviceSummary(db: DB): {
+  advised: number;
+  times: number;
+  /** Of `times`, how often the fix came from teammates (the team store, docs/team.md). */
+  teamTimes: number;
+  lastAdvised: string | null;
+} {
   return adviceTotals(db);
 }

@@ -128,6 +128,22 @@ export const PARTS: PartDescriptor[] = [
     }),
   },
   {
+    // the opt-in team store (docs/team.md): no hook handler, ever (hooks stay off the network)
+    name: 'team',
+    seed: 'team store (issue #25)',
+    events: [],
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      background: async () => {
+        const { teamSyncStep } = await import('../team/jobs.js');
+        return {
+          sessionEnd: [{ name: 'team-sync', run: teamSyncStep }],
+          jobs: { 'team-sync': teamSyncStep },
+        };
+      },
+      checks: async () => [(await import('../team/checks.js')).teamChecks],
+    }),
+  },
+  {
     name: 'embed',
     seed: 'realtime-assist/error-kb',
     events: ['SessionStart'],

@@ -72,6 +72,14 @@ describe('#16 guard: the hook bundle never contains @huggingface/transformers', 
     expect(forbiddenInHookBundle(metas, ['src/bin/daemon.ts']).length).toBeGreaterThan(0);
   });
 
+  it('#25 hooks never touch the network: no hook output bundles or imports pg (the team store client)', () => {
+    const metas = Object.values(JSON.parse(readFileSync(META, 'utf8')) as Record<string, Metafile>);
+    expect(forbiddenInHookBundle(metas, HOOK_ENTRIES, 'pg')).toEqual([]);
+    // …while the CLI (`self-gen team sync`) and the worker (session-end sync) do bundle it
+    expect(forbiddenInHookBundle(metas, ['src/bin/cli.ts'], 'pg').length).toBeGreaterThan(0);
+    expect(forbiddenInHookBundle(metas, ['src/bin/worker.ts'], 'pg').length).toBeGreaterThan(0);
+  });
+
   it('a deliberate violation — a hook-path module that lazily imports the local embedder — is found', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sg-bundle-guard-'));
     try {

@@ -23,6 +23,7 @@ export const LAYERS: { name: string; paths: string[] }[] = [
       'src/analysis/',
       'src/embed/',
       'src/plugin/',
+      'src/team/',
     ],
   },
   { name: 'parts', paths: ['src/parts/'] },

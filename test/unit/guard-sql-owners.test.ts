@@ -24,6 +24,15 @@ export const TABLE_OWNERS: Record<string, string> = {
   error_kb_lookups: 'src/error-kb/db.ts',
   vec_error_kb: 'src/error-kb/db.ts',
   vec_error_kb_rowids: 'src/error-kb/db.ts',
+  error_kb_fix_team: 'src/error-kb/db.ts',
+  error_kb_forgotten: 'src/error-kb/db.ts',
+  error_kb_team_projects: 'src/error-kb/db.ts',
+  team_cursors: 'src/team/local.ts',
+  team_pushed: 'src/team/local.ts',
+  // PostgreSQL (the team store), not SQLite: one owner module too
+  team_schema: 'src/team/pg.ts',
+  team_members: 'src/team/pg.ts',
+  team_fixes: 'src/team/pg.ts',
   analysis_cache: 'src/analysis/cache.ts',
   feedback: 'src/analysis/cache.ts',
   kv: 'src/db/kv.ts',
@@ -44,12 +53,26 @@ const BUILTIN = new Set([
   'json_each',
   'json_tree',
   'pragma_table_info',
+  // PostgreSQL (src/team/pg.ts)
+  'unnest',
 ]);
 
 const STATEMENT =
   /\b(?:SELECT\b[\s\S]*?\bFROM\b|INSERT\s+(?:OR\s+\w+\s+)?INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|CREATE\s+(?:UNIQUE\s+|VIRTUAL\s+)?(?:TABLE|INDEX|TRIGGER|VIEW)\b|DROP\s+(?:TABLE|INDEX|TRIGGER|VIEW)\b|ALTER\s+TABLE\b|PRAGMA\s+\w)|\bjson_extract\s*\(/;
 const TABLE_REF = /\b(?:FROM|JOIN|INTO|UPDATE|TABLE(?:\s+IF\s+NOT\s+EXISTS)?|ON)\s+([A-Za-z_]\w*)/g;
-const SQL_WORDS = new Set(['SELECT', 'SET', 'VALUES', 'CONFLICT', 'IF', 'DEFAULT', 'EXISTS', 'NOT']);
+// (USING, ON: PostgreSQL's `FOR UPDATE USING (…)` and `GRANT … UPDATE ON t` in src/team/pg.ts)
+const SQL_WORDS = new Set([
+  'SELECT',
+  'SET',
+  'VALUES',
+  'CONFLICT',
+  'IF',
+  'DEFAULT',
+  'EXISTS',
+  'NOT',
+  'USING',
+  'ON',
+]);
 
 export interface SqlHit {
   line: number;

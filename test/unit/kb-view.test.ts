@@ -127,7 +127,12 @@ describe('advice given comes from error_kb_lookups', () => {
     bumpUse(db, b, new Date('2026-11-05T00:00:00.000Z')); // a search hit, no advice shown
     countLookup(db, a, new Date('2026-11-01T00:00:00.000Z'), '/work/p');
     countLookup(db, a, new Date('2026-11-02T00:00:00.000Z'), '/work/p');
-    expect(adviceSummary(db)).toEqual({ advised: 1, times: 2, lastAdvised: '2026-11-02T00:00:00.000Z' });
+    expect(adviceSummary(db)).toEqual({
+      advised: 1,
+      times: 2,
+      teamTimes: 0,
+      lastAdvised: '2026-11-02T00:00:00.000Z',
+    });
     expect(adviceOutcomes(db)).toEqual([
       {
         id: a,

@@ -130,6 +130,22 @@ var ENV_VARS = [
     doc: "the npm the plugin's native-package install uses (default: on the PATH, else next to node)"
   },
   {
+    name: "SELF_GEN_TEAM_PASSWORD",
+    audience: "user",
+    doc: "the team store's password (else the 0600 file `team-password` in the data home, `PGPASSWORD` or `~/.pgpass`)"
+  },
+  {
+    name: "SELF_GEN_TEAM_SYNC_INTERVAL_MS",
+    audience: "tuning",
+    default: "600000",
+    doc: "how often the warm hook server starts a background team sync"
+  },
+  {
+    name: "SELF_GEN_TEAM_PAGE_ROWS",
+    audience: "tests",
+    doc: "rows per page of a team pull (tests: smaller pages)"
+  },
+  {
     name: "SELF_GEN_NATIVE_DIR",
     audience: "internal",
     doc: "set by the plugin's hook gate: where its native packages are installed"

@@ -24,7 +24,8 @@ import { paths } from '../../common/paths.js';
 import { idleTimer, listenSocket, removeStale, takeInstanceLock } from '../../common/single-instance.js';
 import { hookServerPaths } from '../../common/sockets.js';
 import { loadConfig } from '../../common/config.js';
-import { createDeps } from '../runtime/deps.js';
+import { createDeps, workerScript } from '../runtime/deps.js';
+import { spawnNodeDetached } from '../../common/process.js';
 import { handlersFor, loadAllHandlers } from '../../parts/index.js';
 import { getDb } from '../../db/db.js';
 import { runHook } from '../runtime/runner.js';
@@ -156,7 +157,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   const p = paths(env);
   const hp = hookServerPaths(env);
   let closing = false;
-  const timers: { watch?: NodeJS.Timeout; portWatch?: FSWatcher } = {};
+  const timers: { watch?: NodeJS.Timeout; portWatch?: FSWatcher; team?: NodeJS.Timeout } = {};
   let tcp: TcpHookListener | null = null;
   let ino = -1;
   const lock = await takeInstanceLock({
@@ -236,6 +237,7 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
     idle.stop();
     clearInterval(timers.watch);
     timers.portWatch?.close();
+    clearInterval(timers.team);
     server.closeAllConnections?.();
     await Promise.all([new Promise<void>((r) => server.close(() => r())), tcp?.close()]);
     // Only our own socket and pid file (another server may have replaced them).
@@ -323,6 +325,17 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   }, 2000);
   watch.unref();
   timers.watch = watch;
+  // The team store (docs/team.md): while this server runs, a team sync starts now and then in the
+  // worker (`dist/worker.js team-sync`, detached). This process never opens a network connection.
+  timers.team = setInterval(
+    () => {
+      const team = loadConfig(env).raw.team as { url?: unknown } | undefined;
+      if (team && typeof team.url === 'string' && team.url)
+        if (!spawnNodeDetached(workerScript(), ['team-sync'], { env })) log('spawn team-sync failed');
+    },
+    Number(env.SELF_GEN_TEAM_SYNC_INTERVAL_MS) || 10 * 60_000,
+  );
+  timers.team.unref();
   // Warm up now rather than on the first hook: load every handler part, open the database.
   setImmediate(() => {
     void loadAllHandlers().catch(() => {});

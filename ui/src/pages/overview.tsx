@@ -48,6 +48,13 @@ export function OverviewPage(_: PageProps) {
           }
           def="KB entries whose fix a hook actually showed to Claude (shown: every time)."
         />
+        {data.adviceSummary.teamTimes > 0 && (
+          <Stat
+            label="advice from the team"
+            value={`${Math.round((100 * data.adviceSummary.teamTimes) / Math.max(1, data.adviceSummary.times))} %`}
+            hint={`${data.adviceSummary.teamTimes} of ${data.adviceSummary.times} fixes shown came from teammates`}
+          />
+        )}
         <Stat
           label="hook latency p50/p95"
           value={lat ? `${lat.p50} / ${lat.p95} ms` : '–'}

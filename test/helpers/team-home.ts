@@ -1,0 +1,81 @@
+// Data homes for the team store tests: a temporary home whose project is a git clone of a named
+// remote, the CLI, and fixes learned and advice asked through the built hook (dist/hook.cjs).
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI_JS, tempEnv, type TempEnv } from './env.js';
+import { runHook } from './hook-proc.js';
+import { failure, success } from './pre-tool-guide.js';
+
+export interface TeamHome extends TempEnv {
+  name: string;
+}
+
+export function teamHome(name: string, o: { remote?: string; locale?: 'ko' | 'en' } = {}): TeamHome {
+  const t = tempEnv(`sg-team-${name}-`);
+  spawnSync('git', ['init', '-q', t.project], { stdio: 'ignore' });
+  if (o.remote) spawnSync('git', ['-C', t.project, 'remote', 'add', 'origin', o.remote], { stdio: 'ignore' });
+  mkdirSync(t.home, { recursive: true, mode: 0o700 });
+  writeFileSync(join(t.home, 'config.json'), JSON.stringify({ locale: o.locale ?? 'en' }));
+  return { ...t, name };
+}
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cli(h: TempEnv, args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
+  const r = spawnSync(process.execPath, [CLI_JS, ...args], {
+    env: { ...h.env, ...env },
+    encoding: 'utf8',
+    timeout: 120_000,
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+/** The CLI as a child process (for syncs running side by side). */
+export function cliAsync(h: TempEnv, args: string[]): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const c = spawn(process.execPath, [CLI_JS, ...args], { env: h.env });
+    let stdout = '';
+    let stderr = '';
+    c.stdout.on('data', (d) => (stdout += d));
+    c.stderr.on('data', (d) => (stderr += d));
+    c.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/**
+ * One session through the hook: `command` fails with `error`, `fix` succeeds, `command` then
+ * succeeds (the same command passing again proves the fix).
+ */
+export async function learn(
+  h: TempEnv,
+  s: { session: string; command: string; error: string; fix: string },
+): Promise<void> {
+  const over = { session_id: s.session };
+  for (const [event, input] of [
+    ['PostToolUseFailure', failure(h.project, 'Bash', { command: s.command }, s.error, over)],
+    ['PostToolUse', success(h.project, 'Bash', { command: s.fix }, over)],
+    ['PostToolUse', success(h.project, 'Bash', { command: s.command }, over)],
+  ] as const) {
+    const r = await runHook(event, input, h.env);
+    if (r.code !== 0) throw new Error(`hook ${event} exited ${r.code}: ${r.stderr}`);
+  }
+}
+
+/** The advice the PostToolUseFailure hook gives for `error` ('' when silent). */
+export async function advise(h: TempEnv, command: string, error: string, session = 'ask'): Promise<string> {
+  const r = await runHook(
+    'PostToolUseFailure',
+    failure(h.project, 'Bash', { command }, error, { session_id: session }),
+    h.env,
+  );
+  if (r.code !== 0) throw new Error(`hook exited ${r.code}: ${r.stderr}`);
+  const t = r.stdout.trim();
+  if (!t) return '';
+  const o = JSON.parse(t) as { hookSpecificOutput?: { additionalContext?: string } };
+  return o.hookSpecificOutput?.additionalContext ?? '';
+}
