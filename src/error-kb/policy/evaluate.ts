@@ -1,0 +1,110 @@
+// The fix policy (issue #22): a fix is offered verbatim only when every command in it is in a
+// known-safe class (classify.ts) and its text is data, not instructions (text.ts). Needs the shell
+// parser (parser.ts): run in the background (review.ts), never in a hook.
+import { commandsOf } from './commands.js';
+import { judgeScript, newState, type ScriptState } from './classify.js';
+import { loadShellParser, type ShellParser } from './parser.js';
+import { MAX_OFFERED, quotedCommands, stepsOf, textProblem, type Step } from './text.js';
+import type { Verdict } from './verdict.js';
+
+const MAX_DEPTH = 4;
+
+function judgeShellText(parser: ShellParser, text: string, st: ScriptState, depth = 0): string[] {
+  if (depth > MAX_DEPTH) {
+    st.withheld ??= 'shell code nested too deeply';
+    return [];
+  }
+  const tree = parser.parse(text);
+  if (!tree) {
+    st.withheld ??= 'the text does not parse as a shell command';
+    return [];
+  }
+  try {
+    const script = commandsOf(tree);
+    judgeScript(st, script, (inner, s) => void judgeShellText(parser, inner, s, depth + 1));
+    return stripComments(text, script.comments);
+  } finally {
+    tree.delete();
+  }
+}
+
+/** The command without its comments (ranges from the parse tree), as one trimmed line. */
+function stripComments(text: string, ranges: [number, number][]): string[] {
+  let out = text;
+  for (const [a, b] of [...ranges].sort((x, y) => y[0] - x[0])) out = out.slice(0, a) + out.slice(b);
+  return [out.replace(/[ \t]+$/gm, '').replace(/\s*;\s*$/, '').trim()];
+}
+
+function finish(st: ScriptState, text: string): Verdict {
+  if (!st.withheld && st.fetches && st.runs) st.withheld = 'runs downloaded content';
+  if (st.withheld) return { cls: 'withheld', reason: st.withheld, text: '' };
+  if (text.length > MAX_OFFERED) return { cls: 'withheld', reason: 'too long to offer verbatim', text: '' };
+  if (st.unknown.size)
+    return {
+      cls: 'project',
+      reason: `runs ${[...st.unknown].slice(0, 3).join(', ')}, which the policy does not know: offered only in a project that confirmed it`,
+      text,
+    };
+  return { cls: 'safe', reason: '', text };
+}
+
+function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
+  switch (step.kind) {
+    case 'ran': {
+      if (step.command.endsWith('…')) st.withheld ??= 'the command was cut short when it was recorded';
+      const [clean] = judgeShellText(parser, step.command, st);
+      if (step.instead !== undefined) {
+        const other = newState();
+        judgeShellText(parser, step.instead.replace(/…$/, ''), other);
+        if (other.withheld) st.withheld ??= `the command it replaced ${other.withheld}`;
+      }
+      return `ran \`${clean}\`` + (step.instead !== undefined ? ` instead of \`${step.instead}\`` : '');
+    }
+    case 'file':
+      if (/^(?:\/|~|[A-Za-z]:[\\/])|(?:^|\/)\.\.(?:\/|$)/.test(step.path)) st.withheld ??= 'edits a file outside the project';
+      return step.text;
+    case 'usage':
+      return step.text;
+    default:
+      st.withheld ??= 'the fix text is not in a form the policy recognises';
+      return step.text;
+  }
+}
+
+/** Judges one fix text (as stored in error_kb_fixes.resolution) with a loaded parser. */
+export function judgeFix(parser: ShellParser, resolution: string, proof: string): Verdict {
+  const problem = textProblem(resolution);
+  if (problem) return { cls: 'withheld', reason: problem, text: '' };
+  const st = newState();
+  if (proof === 'manual' || proof === 'legacy' || resolution.trim().startsWith('{')) {
+    // typed by the user: free text; the commands quoted in it, and the text itself read as a
+    // command line, may hold nothing dangerous (prose words count as unknown programs, ignored)
+    let text = resolution.trim();
+    for (const cmd of quotedCommands(text)) {
+      const [clean] = judgeShellText(parser, cmd, st);
+      if (clean !== undefined && clean !== cmd.trim()) text = text.replace(cmd, clean);
+    }
+    const prose = newState();
+    judgeShellText(parser, resolution.replace(/`[^`]*`/g, ' '), prose);
+    if (prose.withheld && !/does not parse|nested/.test(prose.withheld)) st.withheld ??= prose.withheld;
+    if (prose.fetches && prose.runs) st.withheld ??= 'runs downloaded content';
+    st.unknown.clear(); // the user's own text: vouched for by the user
+    return finish(st, text);
+  }
+  const text = stepsOf(resolution)
+    .map((s) => judgeStep(parser, s, st))
+    .join('; then ');
+  return finish(st, text);
+}
+
+/** The policy with its parser loaded (about 25 ms the first time in a process). */
+export async function loadFixPolicy(): Promise<(resolution: string, proof: string) => Verdict> {
+  const parser = await loadShellParser();
+  return (resolution, proof) => {
+    try {
+      return judgeFix(parser, resolution, proof);
+    } catch {
+      return { cls: 'withheld', reason: 'the policy could not judge it', text: '' };
+    }
+  };
+}
