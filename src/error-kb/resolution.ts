@@ -14,7 +14,6 @@
 // Ordering: only the order of event ids (the order the PostToolUse/PostToolUseFailure hooks
 // recorded the calls) is used, never wall-clock times between calls.
 import { recordProvenFix, type ProvenFix } from './candidates.js';
-import { unsafeFix } from './safety.js';
 import {
   commandKey,
   commandKeys,
@@ -352,6 +351,7 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
   const ok = calls.find((c) => c.id === okEventId);
   if (!ok || ok.type !== 'tool_use') return 0;
   let n = 0;
+  let learnedAny = false;
   for (let i = 0; i < calls.length; i++) {
     const e = calls[i]!;
     if (e.type !== 'tool_error' || closed.has(e.id) || !e.error) continue;
@@ -366,13 +366,12 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
       const end = next ? next.id : okEventId;
       const window = later.filter((c) => c.id < end && c.type === 'tool_use');
       learned = describeFix(e, next ? { ...next, type: 'tool_use' } : ok, window, deps.project.path);
-      // never stored, not even in the resolution event: the error is closed, nothing learned
-      if (learned && unsafeFix(learned.resolution)) learned = null;
     }
     // A Read that finds the missing file proves only together with a fix (it is an inspection).
     if (!learned && e.tool === 'Bash' && ok.tool === 'Read') continue;
     let kbId: number | null = null;
     if (learned) {
+      learnedAny = true;
       kbId = recordProvenFix(
         db,
         e.error,
@@ -411,5 +410,8 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
     closed.add(e.id);
     n++;
   }
+  // The fix policy judges what was learned in the background (it loads a parser: never in a hook);
+  // until then the new fix is withheld.
+  if (learnedAny && deps.env.SELF_GEN_NO_BACKGROUND !== '1') deps.spawnBackground('fix-policy');
   return n;
 }
