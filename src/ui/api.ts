@@ -7,6 +7,7 @@ import { ApplyError, planApply, projectDirFor, writePlan } from '../analysis/app
 import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/suggestions.js';
 import { editEntry, getEntry, kbStats, removeEntries } from '../error-kb/manage.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
+import { reviewFixPolicy } from '../error-kb/policy/review.js';
 import { readBoard } from '../orchestrator/board.js';
 import { sessionContext } from '../shared-context/view.js';
 import type { DB } from '../db/db.js';
@@ -91,9 +92,11 @@ export function registerApi(app: Hono, d: ApiDeps): void {
     } satisfies OverviewResponse),
   );
 
-  app.get('/api/kb', (c) =>
-    c.json({ entries: kbView(db, { contains: c.req.query('q') ?? '', limit: 200 }) }),
-  );
+  app.get('/api/kb', async (c) => {
+    // the fix policy judges what it has not judged yet, so every withheld fix is flagged with why
+    await reviewFixPolicy(db).catch(() => 0);
+    return c.json({ entries: kbView(db, { contains: c.req.query('q') ?? '', limit: 200 }) });
+  });
 
   app.post('/api/kb/:id/forget', async (c) => {
     const id = c.req.param('id');

@@ -71,7 +71,10 @@ export function registerKbReview(kb: Command): void {
 async function judgedDb(): Promise<DB> {
   const p = paths();
   if (!existsSync(p.db))
-    throw new CliError(`no database yet at ${p.db}: the error KB is empty`, 'install the hooks (`self-gen install`)');
+    throw new CliError(
+      `no database yet at ${p.db}: the error KB is empty`,
+      'install the hooks (`self-gen install`)',
+    );
   const db = openDb({ busyTimeoutMs: 5000 });
   try {
     await reviewFixPolicy(db);
@@ -81,11 +84,17 @@ async function judgedDb(): Promise<DB> {
   return db;
 }
 
-const POLICY_LABEL = { safe: 'offered', project: 'offered only where confirmed', withheld: 'WITHHELD' } as const;
+const POLICY_LABEL = {
+  safe: 'offered',
+  project: 'offered only where confirmed',
+  withheld: 'WITHHELD',
+} as const;
 
 export function registerKbShow(kb: Command): void {
   kb.command('show')
-    .description('one entry: its error, every candidate fix with how it was proven, and the fix policy’s verdict')
+    .description(
+      'one entry: its error, every candidate fix with how it was proven, and the fix policy’s verdict',
+    )
     .argument('<id>', 'the entry id (from kb list, kb review, or a "needs a look" note)', count)
     .option('--json', 'print JSON')
     .addHelpText('after', '\nExamples:\n  self-gen kb show 12\n  self-gen kb show 12 --json')
@@ -93,13 +102,20 @@ export function registerKbShow(kb: Command): void {
       const db = await judgedDb();
       try {
         const e = kbEntryView(db, id);
-        if (!e) throw new CliError(`no knowledge-base entry #${id}`, 'find the id with `self-gen kb list` or `self-gen kb review`');
+        if (!e)
+          throw new CliError(
+            `no knowledge-base entry #${id}`,
+            'find the id with `self-gen kb list` or `self-gen kb review`',
+          );
         if (o.json) {
           console.log(JSON.stringify(e));
           return;
         }
         console.log(`#${e.id}  ${safe(e.error_normalized).slice(0, 300)}`);
-        if (e.error_raw) console.log(`     error then: ${safe(e.error_raw.split('\n').find((l) => l.trim()) ?? '').slice(0, 200)}`);
+        if (e.error_raw)
+          console.log(
+            `     error then: ${safe(e.error_raw.split('\n').find((l) => l.trim()) ?? '').slice(0, 200)}`,
+          );
         for (const c of e.candidates) {
           console.log(`  fix ${c.id}: ${safe(c.resolution).slice(0, 1000)}`);
           console.log(
@@ -111,7 +127,13 @@ export function registerKbShow(kb: Command): void {
           );
         }
         if (e.candidates.length === 0) console.log('  no candidate fix');
-        console.log('forget: self-gen kb rm ' + e.id + '    keep with your own fix: self-gen kb edit ' + e.id + ' -r "…"');
+        console.log(
+          'forget: self-gen kb rm ' +
+            e.id +
+            '    keep with your own fix: self-gen kb edit ' +
+            e.id +
+            ' -r "…"',
+        );
       } finally {
         db.close();
       }

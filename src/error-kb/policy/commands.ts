@@ -155,7 +155,13 @@ export function commandsOf(tree: Tree): ParsedScript {
           } else words.push(wordOf(c));
           walkInside(c);
         }
-        out.commands.push({ assignments, words, redirects: ctx.redirects, piped: ctx.piped, inline: ctx.inline });
+        out.commands.push({
+          assignments,
+          words,
+          redirects: ctx.redirects,
+          piped: ctx.piped,
+          inline: ctx.inline,
+        });
         return;
       }
       default:

@@ -32,7 +32,12 @@ function judgeShellText(parser: ShellParser, text: string, st: ScriptState, dept
 function stripComments(text: string, ranges: [number, number][]): string[] {
   let out = text;
   for (const [a, b] of [...ranges].sort((x, y) => y[0] - x[0])) out = out.slice(0, a) + out.slice(b);
-  return [out.replace(/[ \t]+$/gm, '').replace(/\s*;\s*$/, '').trim()];
+  return [
+    out
+      .replace(/[ \t]+$/gm, '')
+      .replace(/\s*;\s*$/, '')
+      .trim(),
+  ];
 }
 
 function finish(st: ScriptState, text: string): Verdict {
@@ -61,7 +66,8 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
       return `ran \`${clean}\`` + (step.instead !== undefined ? ` instead of \`${step.instead}\`` : '');
     }
     case 'file':
-      if (/^(?:\/|~|[A-Za-z]:[\\/])|(?:^|\/)\.\.(?:\/|$)/.test(step.path)) st.withheld ??= 'edits a file outside the project';
+      if (/^(?:\/|~|[A-Za-z]:[\\/])|(?:^|\/)\.\.(?:\/|$)/.test(step.path))
+        st.withheld ??= 'edits a file outside the project';
       return step.text;
     case 'usage':
       return step.text;

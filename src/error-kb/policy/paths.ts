@@ -12,7 +12,8 @@ export function insideProject(w: Word): boolean {
   if (w.dynamic) return false;
   const t = w.text;
   if (DEVICES.has(t)) return true;
-  if (!t || t.startsWith('/') || t.startsWith('~') || t.startsWith('-') || /^[A-Za-z]:[\\/]/.test(t)) return false;
+  if (!t || t.startsWith('/') || t.startsWith('~') || t.startsWith('-') || /^[A-Za-z]:[\\/]/.test(t))
+    return false;
   let depth = 0;
   for (const part of t.split(/[\\/]+/)) {
     if (part === '..') depth--;
@@ -32,7 +33,8 @@ export const rebuildable = (w: Word): boolean => insideProject(w) && REBUILDABLE
 const CREDENTIAL_PATH =
   /(?:^|[\s/=:@'"<>])(?:\.ssh(?:\/|$)|\.aws\/|\.aws$|\.gnupg|\.kube\/config|\.docker\/config\.json|\.netrc|_netrc|\.git-credentials|\.pypirc|\.config\/gh\/|\.config\/gcloud|\.azure\/|\.vault-token|\.terraformrc|\.cargo\/credentials|\.gem\/credentials|\.password-store|id_(?:rsa|dsa|ecdsa|ed25519)(?:\.pub)?\b|\/etc\/(?:shadow|gshadow|sudoers)|Keychains?\/|login\.keychain)/i;
 /** The user's npm config (it holds registry tokens), and any token setting in an npmrc. */
-const NPMRC = /(?:~|\$HOME|\$\{HOME\}|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root)\/\.npmrc|\b_authToken\b|\b_auth\s*=|\/\/[^\s]*:_password/i;
+const NPMRC =
+  /(?:~|\$HOME|\$\{HOME\}|\/home\/[^/\s]+|\/Users\/[^/\s]+|\/root)\/\.npmrc|\b_authToken\b|\b_auth\s*=|\/\/[^\s]*:_password/i;
 
 /** Does this text name a credential store? */
 export function namesCredentials(text: string): boolean {

@@ -5,16 +5,25 @@
 import type { DB } from '../../db/db.js';
 import { setFixVerdict, unjudgedFixRows } from '../db.js';
 import { loadFixPolicy } from './evaluate.js';
-import { POLICY_VERSION } from './verdict.js';
+import { POLICY_VERSION, type Verdict } from './verdict.js';
 
-/** Judges up to `limit` unjudged fixes; returns how many were judged. */
-export async function reviewFixPolicy(db: DB, limit = 5000): Promise<number> {
+/** Judges up to `limit` unjudged fixes with a loaded policy; returns how many were judged. */
+export function judgeUnjudged(
+  db: DB,
+  judge: (resolution: string, proof: string) => Verdict,
+  limit = 5000,
+): number {
   const rows = unjudgedFixRows(db, POLICY_VERSION, limit);
   if (rows.length === 0) return 0;
-  const judge = await loadFixPolicy();
-  const write = db.transaction(() => {
-    for (const r of rows) setFixVerdict(db, r.id, r.resolution, { ...judge(r.resolution, r.proof), version: POLICY_VERSION });
-  });
-  write.immediate();
+  db.transaction(() => {
+    for (const r of rows)
+      setFixVerdict(db, r.id, r.resolution, { ...judge(r.resolution, r.proof), version: POLICY_VERSION });
+  }).immediate();
   return rows.length;
+}
+
+/** Judges up to `limit` unjudged fixes (loads the parser only when there is one); returns how many. */
+export async function reviewFixPolicy(db: DB, limit = 5000): Promise<number> {
+  if (unjudgedFixRows(db, POLICY_VERSION, 1).length === 0) return 0;
+  return judgeUnjudged(db, await loadFixPolicy(), limit);
 }

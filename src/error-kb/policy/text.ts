@@ -12,7 +12,8 @@ const ADDRESSES_MODEL =
 
 /** Characters that hide or reorder text (controls, bidi overrides, zero-width). */
 // eslint-disable-next-line no-control-regex
-const HIDDEN = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
+const HIDDEN =
+  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /** Why this text may not be offered whatever it does, or null. */
 export function textProblem(text: string): string | null {
