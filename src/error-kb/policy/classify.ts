@@ -283,6 +283,7 @@ const PROJECT_TOOLS = new Set(
     'cmake-format autoreconf autoconf automake configure bundler svelte-kit svelte-check vue-tsc tsup unbuild ' +
     'changeset eslint_d jasmine phpcs phpcbf erb ember ionic capacitor cap nest sass lessc postcss tailwindcss ' +
     'cucumber behave robot pint gofumpt air templ wire mockgen stringer ginkgo gotestsum tox-run pipx-run ' +
+    'venv virtualenv unittest ensurepip build compileall py_compile doctest json.tool pip-compile pip-sync ' +
     'true false : set exit cd pushd popd export unset shopt ulimit wait hash jobs fg bg sleep'
   ).split(/\s+/),
 );
@@ -483,6 +484,12 @@ function runPackage(st: ScriptState, args: Word[], recurse: Recurse): void {
   badSpecs(st, pkgs, NPM_NAME, false);
   if (cmd.length && pkgs.length && cmd[0] !== pkgs[0])
     judgeWords(st, cmd, { piped: false, inline: false }, recurse);
+  else if (cmd[0]) {
+    // a package named like a shell, an interpreter or a dangerous program runs as that program
+    const name = cmd[0].text.replace(/(?!^)@[^/]*$/, '').toLowerCase();
+    if (SHELLS.has(name) || interpreterOf(name) || name in DESTROYERS || FETCHERS.has(name) || REMOTE_COPY.has(name))
+      judgeWords(st, [{ text: name, dynamic: false }, ...cmd.slice(1)], { piped: false, inline: false }, recurse);
+  }
 }
 
 function judgePip(st: ScriptState, args: Word[]): void {
@@ -555,12 +562,8 @@ function judgeInstaller(st: ScriptState, prog: string, args: Word[], recurse: Re
     case 'pnpm':
     case 'yarn':
     case 'bun':
-      if (
-        prog === 'bun' &&
-        ['run', 'test', 'build'].includes(sub) === false &&
-        /^-(?:e|-eval|p|-print)$/.test(args[0]?.text ?? '')
-      )
-        withhold(st, 'runs code given inline');
+      if (prog === 'bun' && flag(args, /^(?:-e|--eval|-p|--print)$/)) withhold(st, 'runs code given inline');
+      if (prog === 'bun' && args.some((a) => /^(?:https?|data):/.test(a.text))) withhold(st, 'runs code from a URL');
       judgeNodePm(st, prog, args, recurse);
       return true;
     case 'npx':
@@ -783,6 +786,12 @@ function judgeInstaller(st: ScriptState, prog: string, args: Word[], recurse: Re
       } else st.unknown.add(`${prog} ${sub}`);
       return true;
     }
+    case 'dpkg':
+    case 'rpm':
+      if (flag(args, /^-[a-zA-Z]*[iU]|^--install$|^--upgrade$/))
+        withhold(st, 'installs from a URL, a git ref or a file instead of the registry by name');
+      else st.unknown.add(prog);
+      return true;
     case 'pacman':
       if (args.some((a) => /^-U/.test(a.text)))
         withhold(st, 'installs from a URL, a git ref or a file instead of the registry by name');
@@ -906,11 +915,7 @@ function judgeFileOp(st: ScriptState, prog: string, args: Word[]): boolean {
       const sources = ti >= 0 ? ops : ops.slice(0, -1);
       if (dest) mustBeInside([dest], 'writes');
       if (prog === 'mv' || prog === 'move-item') mustBeInside(sources, 'deletes');
-      if (prog === 'ln')
-        mustBeInside(
-          sources.filter((s) => !s.text.startsWith('/') || s.text.startsWith('/usr') || s.dynamic),
-          'writes',
-        );
+      if (prog === 'ln') mustBeInside(sources, 'writes'); // a link out of the project is written through later
       return true;
     }
     case 'mkdir':
@@ -1363,7 +1368,7 @@ function judgeShell(
   st: ScriptState,
   prog: string,
   args: Word[],
-  io: { piped: boolean; inline: boolean },
+  io: { piped: boolean; inline: boolean; computedArgs?: boolean },
   recurse: Recurse,
 ): void {
   if (prog === 'busybox') {
@@ -1386,6 +1391,7 @@ function judgeShell(
   }
   const first = args[i];
   if (code) {
+    if (io.computedArgs) return withhold(st, 'runs shell code computed at run time');
     if (!first) return withhold(st, 'the text does not parse as a shell command');
     if (first.dynamic) return withhold(st, 'runs shell code computed at run time');
     return recurse(first.text, st);
@@ -1451,6 +1457,7 @@ function judgeInterpreter(
       return;
     }
     if (inline.test(t) && inline.source !== '^$') return withhold(st, 'runs code given inline (-c, -e)');
+    if (/:\/\/|^--[\w-]+=data:/.test(t)) return withhold(st, 'runs code from a URL');
     if (
       (t === '--loader' ||
         t === '--import' ||
@@ -1477,7 +1484,17 @@ export function judgeScript(st: ScriptState, script: ParsedScript, recurse: Recu
   for (const c of script.commands) judgeCommand(st, c, recurse);
 }
 
+/** Checks on every word of every command, whatever the program. */
+function judgeAnyWord(st: ScriptState, w: Word): void {
+  const t = w.text.replace(/^(?:\$\{?HOME\}?)(?=\/)/, '~');
+  if (namesCredentials(t)) withhold(st, 'reads a credential store');
+  if (/^--no-verify$/.test(t)) withhold(st, 'skips hooks and checks (--no-verify)');
+  if (/\b(?:drop\s+(?:table|database|schema|owned)|truncate\s+table)\b/i.test(t)) withhold(st, 'drops data');
+}
+
 function judgeCommand(st: ScriptState, c: SimpleCommand, recurse: Recurse): void {
+  for (const w of [...c.words, ...c.redirects.map((r) => r.target), ...c.assignments.map((a) => a.value)])
+    judgeAnyWord(st, w);
   for (const a of c.assignments) judgeAssignment(st, a.name, a.value);
   for (const r of c.redirects) {
     if (
