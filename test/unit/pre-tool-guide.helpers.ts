@@ -11,8 +11,7 @@ import { handlersFor } from '../../src/parts/index.js';
 import type { HookDeps, HookInput } from '../../src/hook-runtime/types.js';
 import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
 import { recordResolution } from '../../src/error-kb/record.js';
-import { loadFixPolicy } from '../../src/error-kb/policy/evaluate.js';
-import { judgeUnjudged } from '../../src/error-kb/policy/review.js';
+import { judgeAll } from '../helpers/fix-policy.js';
 import type { DB } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events.js';
 import { FIXTURES, HOOK_JS, ROOT } from '../helpers/env.js';
@@ -76,9 +75,6 @@ export function recordFailure(env: NodeJS.ProcessEnv, input: HookInput, now?: Da
   collectToolError(input, deps);
 }
 
-/** The fix policy, loaded once for the tests (what the worker's `fix-policy` job runs). */
-export const judgeFix = await loadFixPolicy();
-
 /**
  * Records a successful tool call through the real collector (resolution detection runs). The
  * `fix-policy` job it starts when it learns a fix runs here, in process, at once (the hook starts it
@@ -89,7 +85,7 @@ export function recordSuccess(env: NodeJS.ProcessEnv, input: HookInput, now?: Da
   if (now) deps.now = () => now;
   const spawn = deps.spawnBackground;
   deps.spawnBackground = (job, args) =>
-    job === 'fix-policy' ? void judgeUnjudged(deps.db(), judgeFix) : spawn(job, args);
+    job === 'fix-policy' ? void judgeAll(deps.db()) : spawn(job, args);
   collectToolUse(input, deps);
 }
 
@@ -109,7 +105,7 @@ export function seedKb(
     toolSequence,
   });
   expect(id).not.toBeNull();
-  judgeUnjudged(db, judgeFix); // as `kb add` does
+  judgeAll(db); // as `kb add` does
 }
 
 /** `n` subagent_stop rows of a type, the newest `failures` of them failed (one second apart). */

@@ -1,6 +1,7 @@
 // The fix policy (issue #22): a fix is offered verbatim only when every command in it is in a
 // known-safe class (classify.ts) and its text is data, not instructions (text.ts). Needs the shell
 // parser (parser.ts): run in the background (review.ts), never in a hook.
+import { redact } from '../../common/redact.js';
 import { commandsOf } from './commands.js';
 import { judgeScript, newState, type ScriptState } from './classify.js';
 import { loadShellParser, type ShellParser } from './parser.js';
@@ -14,6 +15,7 @@ function judgeShellText(parser: ShellParser, text: string, st: ScriptState, dept
     st.withheld ??= 'shell code nested too deeply';
     return [];
   }
+  if (/\b(?:drop\s+(?:table|database|schema)|truncate\s+table)\b/i.test(text)) st.withheld ??= 'drops data';
   const tree = parser.parse(text);
   if (!tree) {
     st.withheld ??= 'the text does not parse as a shell command';
@@ -71,9 +73,13 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
       return step.text;
     case 'usage':
       return step.text;
-    default:
-      st.withheld ??= 'the fix text is not in a form the policy recognises';
+    default: {
+      // not a form resolution detection writes: withheld; the commands quoted in it say why best
+      const quoted = newState();
+      for (const cmd of quotedCommands(step.text)) judgeShellText(parser, cmd, quoted);
+      st.withheld ??= quoted.withheld ?? 'the fix text is not in a form the policy recognises';
       return step.text;
+    }
   }
 }
 
@@ -81,6 +87,8 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
 export function judgeFix(parser: ShellParser, resolution: string, proof: string): Verdict {
   const problem = textProblem(resolution);
   if (problem) return { cls: 'withheld', reason: problem, text: '' };
+  if (/\[REDACTED/.test(resolution) || redact(resolution) !== resolution)
+    return { cls: 'withheld', reason: 'carries a secret', text: '' };
   const st = newState();
   if (proof === 'manual' || proof === 'legacy' || resolution.trim().startsWith('{')) {
     // typed by the user: free text; the commands quoted in it, and the text itself read as a
