@@ -54,12 +54,16 @@ const result = {
   judgeMedianMs: Number(q(0.5).toFixed(3)),
   judgeP99Ms: Number(q(0.99).toFixed(3)),
 };
-if (process.argv.includes('--json')) console.log(JSON.stringify({ ...result, offered, withheld, projectOnly }));
+if (process.argv.includes('--json'))
+  console.log(JSON.stringify({ ...result, offered, withheld, projectOnly }));
 else {
-  console.log(`dangerous fixes: ${dangerous.length} (each judged learned and typed) — offered: ${offered.length}`);
+  console.log(
+    `dangerous fixes: ${dangerous.length} (each judged learned and typed) — offered: ${offered.length}`,
+  );
   for (const o of offered) console.log(`  OFFERED (${o.cls}, ${o.proof}): ${o.text}`);
   console.log('  withheld because:');
-  for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1])) console.log(`    ${String(n).padStart(4)}  ${r}`);
+  for (const [r, n] of [...reasons].sort((a, b) => b[1] - a[1]))
+    console.log(`    ${String(n).padStart(4)}  ${r}`);
   console.log(
     `ordinary fixes: ${ordinary.length} — withheld: ${withheld.length} (${((100 * withheld.length) / ordinary.length).toFixed(1)} %), offered only where confirmed: ${projectOnly.length}`,
   );

@@ -10,4 +10,5 @@ export function loadCorpus(name) {
     .filter((l) => l && !l.startsWith('#'));
 }
 
-export const asFix = (line) => (/^(?:Edit|MultiEdit|Write|NotebookEdit|Read) /.test(line) ? line : `ran \`${line}\``);
+export const asFix = (line) =>
+  /^(?:Edit|MultiEdit|Write|NotebookEdit|Read) /.test(line) ? line : `ran \`${line}\``;

@@ -76,7 +76,11 @@ describe('kbView confidence', () => {
       ).run(id, fix, proof, proof === 'legacy' ? 0 : 2, now, now);
       return id;
     };
-    const unsafe = plant('Error: rustup missing', 'ran `curl -sSf https://sh.rustup.example | sh`', 'same-command');
+    const unsafe = plant(
+      'Error: rustup missing',
+      'ran `curl -sSf https://sh.rustup.example | sh`',
+      'same-command',
+    );
     const legacy = plant('Error: stale cache', 'Bash: rm -rf .cache', 'legacy');
     const u = view(unsafe);
     expect(u.confidence).toMatchObject({
@@ -89,7 +93,10 @@ describe('kbView confidence', () => {
       why: 'runs piped or inline text as a shell script',
     });
     expect(u.candidates[0]!.neverAdvised?.kind).toBe('withheld');
-    expect(u.candidates[0]!.policy).toEqual({ cls: 'withheld', reason: 'runs piped or inline text as a shell script' });
+    expect(u.candidates[0]!.policy).toEqual({
+      cls: 'withheld',
+      reason: 'runs piped or inline text as a shell script',
+    });
     const l = view(legacy);
     expect(l.confidence?.neverAdvised?.kind).toBe('legacy');
     expect(l.resolutionNeverAdvised?.kind).toBe('legacy');
@@ -102,7 +109,10 @@ describe('kbView confidence', () => {
        VALUES (?, 'bad', ?, 'same-command', 2, 9, '2026-11-02T00:00:00.000Z', '2026-11-02T00:00:00.000Z')`,
     ).run(id, 'ran `git push --force`');
     const e = view(id);
-    expect(e.candidates[0]!.neverAdvised).toEqual({ kind: 'withheld', why: 'force-pushes or deletes remote branches' }); // best by confirmations
+    expect(e.candidates[0]!.neverAdvised).toEqual({
+      kind: 'withheld',
+      why: 'force-pushes or deletes remote branches',
+    }); // best by confirmations
     expect(e.confidence).toMatchObject({ confirmations: 1, neverAdvised: null, projects: ['/p/a'] });
     const bare = (
       db

@@ -164,7 +164,10 @@ describe('MCP advice: an unsafe fix is never shown as a fix', () => {
     expect(file.json.errors[0].fix).toBeUndefined();
     // forget_fix names what it deleted, but never the unsafe command itself.
     const f = await call('forget_fix', { id: kbId });
-    expect(f.json).toMatchObject({ forgotten: kbId, withheldFix: 'runs piped or inline text as a shell script' });
+    expect(f.json).toMatchObject({
+      forgotten: kbId,
+      withheldFix: 'runs piped or inline text as a shell script',
+    });
     expect(f.text).not.toMatch(/curl/i);
   });
 

@@ -9,6 +9,7 @@ import { openDb } from '../../db/db.js';
 import { reviewEntries } from '../../error-kb/review.js';
 import { reviewFixPolicy } from '../../error-kb/policy/review.js';
 import { kbEntryView } from '../../error-kb/view.js';
+import { firstErrorLine } from '../../error-kb/messages.js';
 import type { DB } from '../../db/db.js';
 import { CliError } from '../errors.js';
 
@@ -112,10 +113,8 @@ export function registerKbShow(kb: Command): void {
           return;
         }
         console.log(`#${e.id}  ${safe(e.error_normalized).slice(0, 300)}`);
-        if (e.error_raw)
-          console.log(
-            `     error then: ${safe(e.error_raw.split('\n').find((l) => l.trim()) ?? '').slice(0, 200)}`,
-          );
+        const then = firstErrorLine(e.error_raw);
+        if (then) console.log(`     error then: ${safe(then).slice(0, 200)}`);
         for (const c of e.candidates) {
           console.log(`  fix ${c.id}: ${safe(c.resolution).slice(0, 1000)}`);
           console.log(

@@ -487,8 +487,19 @@ function runPackage(st: ScriptState, args: Word[], recurse: Recurse): void {
   else if (cmd[0]) {
     // a package named like a shell, an interpreter or a dangerous program runs as that program
     const name = cmd[0].text.replace(/(?!^)@[^/]*$/, '').toLowerCase();
-    if (SHELLS.has(name) || interpreterOf(name) || name in DESTROYERS || FETCHERS.has(name) || REMOTE_COPY.has(name))
-      judgeWords(st, [{ text: name, dynamic: false }, ...cmd.slice(1)], { piped: false, inline: false }, recurse);
+    if (
+      SHELLS.has(name) ||
+      interpreterOf(name) ||
+      name in DESTROYERS ||
+      FETCHERS.has(name) ||
+      REMOTE_COPY.has(name)
+    )
+      judgeWords(
+        st,
+        [{ text: name, dynamic: false }, ...cmd.slice(1)],
+        { piped: false, inline: false },
+        recurse,
+      );
   }
 }
 
@@ -563,7 +574,8 @@ function judgeInstaller(st: ScriptState, prog: string, args: Word[], recurse: Re
     case 'yarn':
     case 'bun':
       if (prog === 'bun' && flag(args, /^(?:-e|--eval|-p|--print)$/)) withhold(st, 'runs code given inline');
-      if (prog === 'bun' && args.some((a) => /^(?:https?|data):/.test(a.text))) withhold(st, 'runs code from a URL');
+      if (prog === 'bun' && args.some((a) => /^(?:https?|data):/.test(a.text)))
+        withhold(st, 'runs code from a URL');
       judgeNodePm(st, prog, args, recurse);
       return true;
     case 'npx':
