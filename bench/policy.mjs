@@ -2,6 +2,7 @@
 // and as one typed by the user); prints how many ordinary fixes it withholds (keep it low) and how
 // many it offers only in the project that confirmed them. Exits 1 when a dangerous fix is offered.
 // `node bench/policy.mjs [--json]`.
+import { performance } from 'node:perf_hooks';
 import { bundle } from './kb-build.mjs';
 import { asFix, loadCorpus } from './policy/corpus.mjs';
 

@@ -84,8 +84,7 @@ export function recordSuccess(env: NodeJS.ProcessEnv, input: HookInput, now?: Da
   const deps = createDeps(input, env);
   if (now) deps.now = () => now;
   const spawn = deps.spawnBackground;
-  deps.spawnBackground = (job, args) =>
-    job === 'fix-policy' ? void judgeAll(deps.db()) : spawn(job, args);
+  deps.spawnBackground = (job, args) => (job === 'fix-policy' ? void judgeAll(deps.db()) : spawn(job, args));
   collectToolUse(input, deps);
 }
 

@@ -11,8 +11,8 @@ const ADDRESSES_MODEL =
   /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former|system)\b|\bnote\s+to\s+(?:claude|the\s+(?:ai|assistant|model|agent|llm)|ai|assistant|llm)\b|\b(?:claude|assistant|ai|agent|model)\s*[,:]\s*(?:please\s+)?(?:you|do|run|execute|ignore|always|never|must)\b|\byou\s+(?:must|should|need\s+to|have\s+to|are\s+(?:required|instructed|now))\b|\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention|reveal|show|report|ask|warn)\b|\b(?:system\s+prompt|system\s+message|new\s+instructions|developer\s+message|jailbreak)\b|<\/?\s*(?:system|instructions?|assistant|user|human|im_start|im_end|tool_result|function_results|antml|important|admin)\b[^>]*>|\[\/?(?:INST|SYS)\]|<<\/?SYS>>|\b(?:human|assistant|system)\s*:\s*\S|\bas\s+an\s+ai\b|\bimportant\s*:\s*(?:you|claude|always|never|do)\b|\b(?:tell|ask)\s+the\s+user\b|\bwithout\s+(?:asking|telling|confirmation)\b/i;
 
 /** Characters that hide or reorder text (controls, bidi overrides, zero-width). */
-// eslint-disable-next-line no-control-regex
 const HIDDEN =
+  // eslint-disable-next-line no-control-regex
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /** Why this text may not be offered whatever it does, or null. */
