@@ -78,6 +78,15 @@ export function wordOf(n: Node): Word {
   }
 }
 
+/** `NAME=value` as a name and a word. */
+function assignmentOf(n: Node): SimpleCommand['assignments'][number] {
+  const v = n.childForFieldName('value');
+  return {
+    name: n.childForFieldName('name')?.text ?? '',
+    value: v ? wordOf(v) : { text: '', dynamic: false },
+  };
+}
+
 /** Walks a parse tree into its simple commands. */
 export function commandsOf(tree: Tree): ParsedScript {
   const out: ParsedScript = { commands: [], problems: [], comments: [] };
@@ -127,10 +136,9 @@ export function commandsOf(tree: Tree): ParsedScript {
       case 'command':
         return command(n, ctx);
       case 'variable_assignment': {
-        const name = n.childForFieldName('name')?.text ?? '';
         const value = n.childForFieldName('value');
         out.commands.push({
-          assignments: [{ name, value: value ? wordOf(value) : { text: '', dynamic: false } }],
+          assignments: [assignmentOf(n)],
           words: [],
           redirects: ctx.redirects,
           piped: ctx.piped,
@@ -146,13 +154,8 @@ export function commandsOf(tree: Tree): ParsedScript {
         const kw = n.children.find((c) => c && !c.isNamed);
         if (kw) words.push({ text: kw.type, dynamic: false });
         for (const c of named(n)) {
-          if (c.type === 'variable_assignment') {
-            const v = c.childForFieldName('value');
-            assignments.push({
-              name: c.childForFieldName('name')?.text ?? '',
-              value: v ? wordOf(v) : { text: '', dynamic: false },
-            });
-          } else words.push(wordOf(c));
+          if (c.type === 'variable_assignment') assignments.push(assignmentOf(c));
+          else words.push(wordOf(c));
           walkInside(c);
         }
         out.commands.push({
@@ -184,13 +187,8 @@ export function commandsOf(tree: Tree): ParsedScript {
     const words: Word[] = [];
     const redirects = [...ctx.redirects];
     for (const c of named(n)) {
-      if (c.type === 'variable_assignment') {
-        const v = c.childForFieldName('value');
-        assignments.push({
-          name: c.childForFieldName('name')?.text ?? '',
-          value: v ? wordOf(v) : { text: '', dynamic: false },
-        });
-      } else if (c.type === 'command_name') {
+      if (c.type === 'variable_assignment') assignments.push(assignmentOf(c));
+      else if (c.type === 'command_name') {
         const w = c.namedChildren[0];
         words.push(w ? wordOf(w) : { text: c.text, dynamic: true });
       } else if (c.type === 'file_redirect') {
