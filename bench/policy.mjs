@@ -4,7 +4,7 @@
 // `node bench/policy.mjs [--json]`.
 import { performance } from 'node:perf_hooks';
 import { bundle } from './kb-build.mjs';
-import { asFix, loadCorpus } from './policy/corpus.mjs';
+import { asFix, asTyped, loadCorpus } from './policy/corpus.mjs';
 
 const { loadFixPolicy } = await bundle(
   'policy',
@@ -29,7 +29,7 @@ const reasons = new Map();
 for (const line of dangerous) {
   for (const [text, proof] of [
     [asFix(line), 'same-command'],
-    [`Bash: ${line}`, 'manual'],
+    [asTyped(line), 'manual'],
   ]) {
     const v = timed(text, proof);
     if (v.cls !== 'withheld') offered.push({ text, proof, cls: v.cls });

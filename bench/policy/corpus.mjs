@@ -10,5 +10,10 @@ export function loadCorpus(name) {
     .filter((l) => l && !l.startsWith('#'));
 }
 
-export const asFix = (line) =>
-  /^(?:Edit|MultiEdit|Write|NotebookEdit|Read) /.test(line) ? line : `ran \`${line}\``;
+const RECORDED = /^(?:Edit|MultiEdit|Write|NotebookEdit|Read) /;
+
+/** A line as a learned fix: "ran `…`" (recorded fix texts as they are). */
+export const asFix = (line) => (RECORDED.test(line) ? line : `ran \`${line}\``);
+
+/** A line as a fix typed by the user (`kb add -r`): "Bash: …" (recorded fix texts as they are). */
+export const asTyped = (line) => (RECORDED.test(line) ? line : `Bash: ${line}`);

@@ -26,7 +26,7 @@ import {
   subagentStart,
   success,
 } from './pre-tool-guide.helpers.js';
-import { asFix, loadCorpus } from '../../bench/policy/corpus.mjs';
+import { asFix, asTyped, loadCorpus } from '../../bench/policy/corpus.mjs';
 
 let t: TempEnv;
 let db: DB;
@@ -310,7 +310,7 @@ describe('#22 policy corpus (bench/policy): the dangerous half', () => {
       (
         [
           [asFix(line), 'same-command'],
-          [`Bash: ${line}`, 'manual'],
+          [asTyped(line), 'manual'],
         ] as const
       ).filter(([text, proof]) => judgeFix(text, proof).cls !== 'withheld'),
     );

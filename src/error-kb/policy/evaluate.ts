@@ -42,6 +42,29 @@ function stripComments(text: string, ranges: [number, number][]): string[] {
   ];
 }
 
+/**
+ * What an edit writes may be a command run later (a script line, a package.json script, a
+ * Dockerfile RUN): the new side of the excerpt, and each quoted string in it, judged as shell text.
+ * Text that does not parse as shell (most code) says nothing; a withheld command does.
+ */
+function editedCommand(parser: ShellParser, detail: string): string | null {
+  const after = /→ `([^`]*)`\s*$/.exec(detail)?.[1];
+  if (!after) return null;
+  const texts = [after.replace(/^\s*(?:RUN|CMD|ENTRYPOINT|run:|-\s+run:|script:)\s*/i, '')];
+  // quoted strings that look like command lines (a path alone in code is no command)
+  for (const m of after.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g))
+    if (/\s/.test((m[1] ?? m[2] ?? '').trim())) texts.push(m[1] ?? m[2] ?? '');
+  for (const t of texts) {
+    if (!t.trim()) continue;
+    const scratch = newState();
+    judgeShellText(parser, t, scratch);
+    if (!scratch.withheld && scratch.fetches && scratch.runs) scratch.withheld = 'runs downloaded content';
+    if (scratch.withheld && !/does not parse|nested|computed at run time/.test(scratch.withheld))
+      return scratch.withheld;
+  }
+  return null;
+}
+
 function finish(st: ScriptState, text: string): Verdict {
   if (!st.withheld && st.fetches && st.runs) st.withheld = 'runs downloaded content';
   if (st.withheld) return { cls: 'withheld', reason: st.withheld, text: '' };
@@ -67,10 +90,13 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
       }
       return `ran \`${clean}\`` + (step.instead !== undefined ? ` instead of \`${step.instead}\`` : '');
     }
-    case 'file':
+    case 'file': {
       if (/^(?:\/|~|[A-Za-z]:[\\/])|(?:^|\/)\.\.(?:\/|$)/.test(step.path))
         st.withheld ??= 'edits a file outside the project';
+      const written = editedCommand(parser, step.detail);
+      if (written) st.withheld ??= `the edit writes a command that ${written}`;
       return step.text;
+    }
     case 'usage':
       return step.text;
     default: {
@@ -98,6 +124,8 @@ export function judgeFix(parser: ShellParser, resolution: string, proof: string)
       const [clean] = judgeShellText(parser, cmd, st);
       if (clean !== undefined && clean !== cmd.trim()) text = text.replace(cmd, clean);
     }
+    // an edit it describes is judged as a learned one (the file, what it writes)
+    for (const step of stepsOf(resolution)) if (step.kind === 'file') judgeStep(parser, step, st);
     const prose = newState();
     judgeShellText(parser, resolution.replace(/`[^`]*`/g, ' '), prose);
     if (prose.withheld && !/does not parse|nested/.test(prose.withheld)) st.withheld ??= prose.withheld;
