@@ -332,6 +332,7 @@ const PART_BENCHES = [
   ],
   ['transcript-replay.mjs', 'real-transcript replay (skipped: it needs a transcript folder argument)'],
   ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
+  ['policy.mjs', 'fix policy corpus: dangerous fixes offered (must be 0), ordinary fixes withheld'],
   ['safe-fs.mjs', 'safe file primitives (#12.1/#12.3) vs the plain node:fs calls: medians and ratios'],
   ['warm-client.mjs', 'one warm hook alone: the bash client (builtins only) vs the sh + curl client'],
   [
@@ -369,3 +370,8 @@ const out = {
 writeFileSync(join(ROOT, 'bench', 'results', 'bench.json'), JSON.stringify(out, null, 2) + '\n');
 console.log('\nwrote bench/results/bench.json');
 rmSync(dir, { recursive: true, force: true });
+// The fix policy's corpus is a gate, not a figure: a dangerous fix offered fails the run.
+if (partResults['policy.mjs'] !== undefined && partResults['policy.mjs'] !== 0) {
+  console.error('bench/policy.mjs: a dangerous fix was offered (see above)');
+  process.exit(1);
+}

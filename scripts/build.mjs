@@ -151,6 +151,12 @@ for (const client of ['hook-warm.sh', 'hook-warm.bash']) {
   copyFileSync(`src/bin/${client}`, `${out}/${client}`);
   chmodSync(`${out}/${client}`, 0o755);
 }
+// The fix policy's shell parser (src/error-kb/policy/parser.ts): web-tree-sitter is bundled into the
+// worker/CLI/MCP/dashboard chunks, its runtime and the bash grammar (WebAssembly) are read from
+// dist/wasm/ (never by a hook).
+mkdirSync(`${out}/wasm`, { recursive: true });
+copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', `${out}/wasm/tree-sitter.wasm`);
+copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', `${out}/wasm/tree-sitter-bash.wasm`);
 const old = `${target}.old-${process.pid}`;
 if (existsSync(target)) renameSync(target, old);
 renameSync(out, target);

@@ -3,7 +3,8 @@
 // rates. Deterministic for the same events (no "now"-relative text), so the prompt hash is stable.
 import { safeBestFix } from '../error-kb/advice.js';
 import { exactEntry } from '../error-kb/db.js';
-import { unsafeFix } from '../error-kb/safety.js';
+import { candidates } from '../error-kb/candidates.js';
+import { storedVerdict } from '../error-kb/policy/verdict.js';
 import type { DB } from '../db/db.js';
 import { windowFailureReasons } from '../db/events/analysis.js';
 import { windowSubagents } from '../db/events/analysis.js';
@@ -223,12 +224,16 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
   const errors: ErrorPattern[] = errRows
     .filter((r) => r.n >= 2 || r.s >= 2 || errRows.length <= 5)
     .map((r) => {
-      // Only proven, safe fixes (error-kb/advice.ts): never one that downloads and runs, destroys data…
+      // Only proven fixes the fix policy judged safe (error-kb/policy), in the policy's text
+      const kb = exactEntry(db, r.error);
+      const judged = new Map(
+        (kb ? candidates(db, kb.id) : []).map((c) => [c.resolution, storedVerdict(c)] as const),
+      );
       let fixes = fixesOf(r.error)
-        .filter((f) => f.resolution && !unsafeFix(f.resolution))
-        .map((f) => ({ resolution: clean(f.resolution, 200), count: f.n }));
+        .map((f) => ({ v: f.resolution ? judged.get(f.resolution) : undefined, n: f.n }))
+        .filter((f) => f.v?.cls === 'safe')
+        .map((f) => ({ resolution: clean(f.v!.text, 200), count: f.n }));
       if (fixes.length === 0) {
-        const kb = exactEntry(db, r.error);
         const best = kb ? safeBestFix(db, kb.id) : null;
         if (best) fixes = [{ resolution: clean(best.resolution, 200), count: 0 }];
       }

@@ -188,6 +188,23 @@ export const MIGRATIONS: string[] = [
     PRIMARY KEY (project_id, error_key, fix_key)
   );
   `,
+  // 6: the fix policy's verdict with each candidate fix (owner:
+  // error-kb/db.ts; written by the background review, error-kb/policy/review.ts), reset whenever the
+  // fix text changes; and the repository each confirmation came from (a clone or worktree of the
+  // same repository is one project).
+  `
+  ALTER TABLE error_kb_fixes ADD COLUMN policy_class TEXT;
+  ALTER TABLE error_kb_fixes ADD COLUMN policy_reason TEXT;
+  ALTER TABLE error_kb_fixes ADD COLUMN policy_text TEXT;
+  ALTER TABLE error_kb_fixes ADD COLUMN policy_version INTEGER;
+  CREATE INDEX IF NOT EXISTS idx_error_kb_fixes_policy ON error_kb_fixes(policy_version);
+  CREATE TRIGGER IF NOT EXISTS error_kb_fixes_policy_reset AFTER UPDATE OF resolution ON error_kb_fixes
+    WHEN old.resolution IS NOT new.resolution BEGIN
+    UPDATE error_kb_fixes SET policy_class = NULL, policy_reason = NULL, policy_text = NULL, policy_version = NULL
+      WHERE id = new.id;
+  END;
+  ALTER TABLE error_kb_fix_projects ADD COLUMN repo TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -1,14 +1,18 @@
 // The advice filter (issue #13.3): applied after every KB search, by every path that shows a fix
 // (PostToolUseFailure error advice, the Bash/Edit pre-tool guide, SubagentStart context, the
 // analysis digest, the demo). It decides which candidate fix, if any, may be offered here:
-//  - never a fix that downloads and executes, destroys data, force-pushes, disables safety
-//    checks or carries a secret (error-kb/safety.ts), whatever its confidence;
+//  - only what the fix policy (error-kb/policy, issue #22) judged and stored with the fix: never a
+//    withheld fix (or one not judged yet by this policy version), whatever its confidence; the text
+//    offered is the policy's (shell comments stripped);
 //  - a fix typed by the user (`kb add`, `kb edit -r`) everywhere;
-//  - a learned fix in a project it was confirmed in;
-//  - a learned fix from other projects only with enough confirmations there (default 2), and
-//    labelled as coming from another project;
+//  - a learned fix in a project (repository) it was confirmed in;
+//  - a learned fix from other projects only when the policy knows every command in it, when it was
+//    proven in at least two other repositories (clones and worktrees of one repository are one;
+//    a repository never vouches for itself) with enough confirmations there (default 2), and
+//    labelled as coming from other projects;
 //  - a fix pulled from teammates (src/team) when they confirmed it in this project (same hashed
-//    remote URL), or, like fixes of other projects, with enough confirmations; labelled as the team's;
+//    remote URL), or, when the policy knows every command in it, with enough confirmations
+//    elsewhere; labelled as the team's;
 //  - legacy entries (recorded before fixes were proven) never, until confirmed again or kept.
 // Each piece of advice carries its provenance: how often, where, how long ago.
 import * as z from 'zod/mini';
@@ -16,10 +20,14 @@ import type { DB } from '../db/db.js';
 import { entryErrorRaw, fixTeamRows, teamProjectId } from './db.js';
 import { candidates, countLookup, projectConfirmations, type FixCandidate } from './candidates.js';
 import { messages } from './messages.js';
-import { unsafeFix } from './safety.js';
+import { storedVerdict } from './policy/verdict.js';
+import { repoIdentity } from '../common/project.js';
 
 export const AdviceConfig = z.object({
-  /** Confirmations in other projects a learned fix needs before it is offered in this one. */
+  /**
+   * Confirmations in other projects a learned fix needs before it is offered in this one (and it
+   * needs at least two other repositories, whatever this says).
+   */
   minOtherProjectConfirmations: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 2),
   /**
    * Offer fixes found by the lexical (keyword) tier. Off by default: on a fresh held-out set it
@@ -42,6 +50,9 @@ export interface Provenance {
   members?: number;
   projectName?: string;
 }
+
+/** Other repositories a learned fix must have been proven in before it is offered elsewhere. */
+export const MIN_OTHER_PROJECTS = 2;
 
 export interface Advice {
   kbId: number;
@@ -99,37 +110,57 @@ export function specificToOther(
   return vals.length > 0 && !vals.some((v) => currentRaw.includes(v));
 }
 
+const repoOf = (p: { project_path: string; repo: string | null }) => p.repo ?? `path:${p.project_path}`;
+
 function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   if (c.proof === 'legacy') return null;
-  if (unsafeFix(c.resolution)) return null;
+  const verdict = storedVerdict(c);
+  if (verdict.cls === 'withheld') return null;
   if (c.proof === 'manual')
     return { source: 'manual', confirmations: c.confirmations, projects: 0, lastTs: c.last_ts };
   const per = projectConfirmations(db, c.id);
   const here = per.find((p) => p.project_path === ctx.projectPath);
   if (here)
     return { source: 'this-project', confirmations: here.confirmations, projects: 1, lastTs: here.last_ts };
-  const team = judgeTeam(db, c, ctx);
+  // another clone or worktree of this repository is this project
+  const current = repoIdentity(ctx.projectPath);
+  const mine = per.filter((p) => repoOf(p) === current);
+  if (mine.length)
+    return {
+      source: 'this-project',
+      confirmations: mine.reduce((a, p) => a + p.confirmations, 0),
+      projects: 1,
+      lastTs: mine[0]!.last_ts,
+    };
+  const team = judgeTeam(db, c, ctx, verdict.cls === 'safe');
   if (team) return team;
-  const others = per.filter((p) => p.project_path !== ctx.projectPath);
-  const total = others.reduce((a, p) => a + p.confirmations, 0);
-  if (total < (ctx.minOtherProjectConfirmations ?? 2) || others.length === 0) return null;
+  if (per.length === 0) return null;
+  // unknown programs are offered only where they were confirmed; elsewhere, repositories count
+  if (verdict.cls !== 'safe' || per.length < MIN_OTHER_PROJECTS) return null;
+  const repos = new Set(per.map(repoOf));
+  const total = per.reduce((a, p) => a + p.confirmations, 0);
+  if (repos.size < MIN_OTHER_PROJECTS || total < (ctx.minOtherProjectConfirmations ?? 2)) return null;
   const last =
-    others
+    per
       .map((p) => p.last_ts)
       .sort()
       .at(-1) ?? c.last_ts;
-  return { source: 'other-projects', confirmations: total, projects: others.length, lastTs: last };
+  return { source: 'other-projects', confirmations: total, projects: repos.size, lastTs: last };
 }
 
-/** Teammates' confirmations: in this project (same team identity), else enough of them anywhere. */
-function judgeTeam(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
+/**
+ * Teammates' confirmations: in this project (same team identity), else — only for a fix whose every
+ * command the policy knows (`safeElsewhere`) — enough of them anywhere.
+ */
+function judgeTeam(db: DB, c: FixCandidate, ctx: AdviceContext, safeElsewhere: boolean): Provenance | null {
   const rows = fixTeamRows(db, c.id).filter((r) => r.confirmations > 0);
   if (rows.length === 0) return null;
   const pid = teamProjectId(db, ctx.projectPath);
   const same = pid === null ? [] : rows.filter((r) => r.project_id === pid);
   const use = same.length ? same : rows;
   const confirmations = use.reduce((a, r) => a + r.confirmations, 0);
-  if (same.length === 0 && confirmations < (ctx.minOtherProjectConfirmations ?? 2)) return null;
+  if (same.length === 0 && (!safeElsewhere || confirmations < (ctx.minOtherProjectConfirmations ?? 2)))
+    return null;
   const byProject = new Map<string, { name: string; n: number }>();
   for (const r of use) {
     const p = byProject.get(r.project_id) ?? { name: r.project_name, n: 0 };
@@ -184,7 +215,7 @@ export function adviceFor(db: DB, kbId: number, ctx: AdviceContext): Advice | nu
     return {
       kbId,
       fixId: best.c.id,
-      resolution: best.c.resolution,
+      resolution: storedVerdict(best.c).text,
       resolvedBy: best.c.resolved_by,
       toolSequence: best.c.tool_sequence,
       provenance: best.p,
@@ -229,11 +260,12 @@ export function provenanceText(p: Provenance, now: Date, locale: 'ko' | 'en'): s
 
 /**
  * For listings that are not tied to one project (the analysis digest): the best candidate that is
- * proven (not legacy) and safe, or null.
+ * proven (not legacy) and that the fix policy judged safe, with the policy's text, or null.
  */
 export function safeBestFix(db: DB, kbId: number): FixCandidate | null {
   try {
-    return candidates(db, kbId).find((c) => c.proof !== 'legacy' && !unsafeFix(c.resolution)) ?? null;
+    const c = candidates(db, kbId).find((x) => x.proof !== 'legacy' && storedVerdict(x).cls === 'safe');
+    return c ? { ...c, resolution: storedVerdict(c).text } : null;
   } catch {
     return null;
   }

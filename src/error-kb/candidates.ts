@@ -28,7 +28,8 @@ import {
   upsertTeamFix,
 } from './db.js';
 import { redact, truncate } from '../common/redact.js';
-import { unsafeFix } from './safety.js';
+import { repoIdentity } from '../common/project.js';
+import type { VerdictColumns } from './policy/verdict.js';
 
 /** How a fix was proven. */
 export type Proof = 'manual' | 'same-command' | 'same-file' | 'tool-usage' | 'legacy';
@@ -42,7 +43,7 @@ export const PROOF_STRENGTH: Record<Proof, number> = {
   legacy: 0,
 };
 
-export interface FixCandidate {
+export interface FixCandidate extends VerdictColumns {
   id: number;
   kb_id: number;
   fix_key: string;
@@ -58,6 +59,8 @@ export interface FixCandidate {
 
 export interface ProjectConfirmations {
   project_path: string;
+  /** The repository (common/project.ts repoIdentity); null for rows recorded before #22. */
+  repo: string | null;
   confirmations: number;
   last_ts: string;
 }
@@ -130,9 +133,13 @@ function showBest(db: DB, key: string, errorRaw: string | null, now: string): nu
   return id;
 }
 
+/** A fix whose text held a secret (redaction changed it) is never stored. */
+const carriesSecret = (t: string) => /\[REDACTED/.test(t) || redact(t) !== t;
+
 /**
- * Records a fix proven by a later call (resolution detection). Unsafe fixes (error-kb/safety.ts) are
- * never stored. The first fix of an error creates the entry (seed UPSERT); later ones add or
+ * Records a fix proven by a later call (resolution detection). Whether it may ever be offered is
+ * decided later, in the background, by the fix policy (error-kb/policy): until then it is withheld.
+ * A fix that carries a secret is never stored. The first fix of an error creates the entry (seed UPSERT); later ones add or
  * confirm a candidate, and error_kb.resolution changes only when another candidate is now better.
  * Returns the error_kb id, or null (nothing stored, or any failure).
  */
@@ -145,7 +152,7 @@ export function recordProvenFix(
   try {
     if (!db || typeof normalizedError !== 'string' || !normalizedError.trim()) return null;
     const resolution = truncate(redact(fix.resolution.trim()), 1000);
-    if (!resolution || unsafeFix(fix.resolution) || unsafeFix(resolution)) return null;
+    if (!resolution || carriesSecret(fix.resolution)) return null;
     const key = kbKey(normalizedError);
     const ts = now.toISOString();
     const errorRaw = typeof fix.errorRaw === 'string' ? truncate(redact(fix.errorRaw), 2000) : null;
@@ -172,7 +179,7 @@ export function recordProvenFix(
           },
           ts,
         );
-        confirmFixInProject(db, fixId, redact(fix.projectPath), ts);
+        confirmFixInProject(db, fixId, redact(fix.projectPath), redact(repoIdentity(fix.projectPath)), ts);
         return showBest(db, key, errorRaw, ts);
       })
       .immediate();

@@ -226,12 +226,39 @@ export function bestFixRow<T>(db: DB, kbId: number): T | null {
 export function fixProjectRows(
   db: DB,
   fixId: number,
-): { project_path: string; confirmations: number; last_ts: string }[] {
+): { project_path: string; repo: string | null; confirmations: number; last_ts: string }[] {
   return db
     .prepare(
-      `SELECT project_path, confirmations, last_ts FROM error_kb_fix_projects WHERE fix_id = ? ORDER BY last_ts DESC`,
+      `SELECT project_path, repo, confirmations, last_ts FROM error_kb_fix_projects WHERE fix_id = ? ORDER BY last_ts DESC`,
     )
-    .all(fixId) as { project_path: string; confirmations: number; last_ts: string }[];
+    .all(fixId) as { project_path: string; repo: string | null; confirmations: number; last_ts: string }[];
+}
+
+/** Candidate fixes the fix policy has not judged (or judged with an older version), oldest first. */
+export function unjudgedFixRows(
+  db: DB,
+  version: number,
+  limit: number,
+): { id: number; resolution: string; proof: string }[] {
+  return db
+    .prepare(
+      `SELECT id, resolution, proof FROM error_kb_fixes
+       WHERE policy_version IS NULL OR policy_version != ? ORDER BY id LIMIT ?`,
+    )
+    .all(version, limit) as { id: number; resolution: string; proof: string }[];
+}
+
+/** Stores the fix policy's verdict with a candidate (only if its text is still the one judged). */
+export function setFixVerdict(
+  db: DB,
+  id: number,
+  resolution: string,
+  v: { cls: string; reason: string; text: string; version: number },
+): void {
+  db.prepare(
+    `UPDATE error_kb_fixes SET policy_class = ?, policy_reason = ?, policy_text = ?, policy_version = ?
+     WHERE id = ? AND resolution = ?`,
+  ).run(v.cls, v.reason, v.text, v.version, id, resolution);
 }
 
 /** Adds a candidate fix or confirms it again (its text replaced only when `replaceText`). Returns its id. */
@@ -280,11 +307,18 @@ export function upsertFix(
 }
 
 /** Counts one more confirmation of a fix in a project. */
-export function confirmFixInProject(db: DB, fixId: number, projectPath: string, ts: string): void {
+export function confirmFixInProject(
+  db: DB,
+  fixId: number,
+  projectPath: string,
+  repo: string | null,
+  ts: string,
+): void {
   db.prepare(
-    `INSERT INTO error_kb_fix_projects (fix_id, project_path, confirmations, last_ts) VALUES (?, ?, 1, ?)
-         ON CONFLICT(fix_id, project_path) DO UPDATE SET confirmations = confirmations + 1, last_ts = excluded.last_ts`,
-  ).run(fixId, projectPath, ts);
+    `INSERT INTO error_kb_fix_projects (fix_id, project_path, repo, confirmations, last_ts) VALUES (?, ?, ?, 1, ?)
+         ON CONFLICT(fix_id, project_path) DO UPDATE SET confirmations = confirmations + 1,
+           last_ts = excluded.last_ts, repo = coalesce(excluded.repo, repo)`,
+  ).run(fixId, projectPath, repo, ts);
 }
 
 /** The fix shown by an entry (error_kb.resolution, resolved_by, tool_sequence). */

@@ -10,7 +10,7 @@ import type { Embedder } from '../embed/embedder.js';
 import type { DB } from '../db/db.js';
 import { getSection } from '../common/config.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from './advice.js';
-import { formatToolSequence, messages } from './messages.js';
+import { firstErrorLine, formatToolSequence, messages } from './messages.js';
 import { oneLine } from '../common/redact.js';
 import { span } from '../common/timing.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
@@ -60,9 +60,11 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   const advice = hookAdvice(db, kb.id, deps, key.raw);
   if (!advice) return null;
   const m = messages(deps.config.locale);
+  const then = firstErrorLine(kb.error_raw) || kb.error_normalized;
   const lines = [
     m.resolvedBefore(m.tier(kb.tier), oneLine(kb.error_normalized, 200)),
-    m.fix(oneLine(advice.resolution, 500)),
+    m.pastData(oneLine(then, 200).replace(/"/g, "'")),
+    m.fix(oneLine(advice.resolution, 600)),
   ];
   const path = formatToolSequence(advice.toolSequence);
   if (path) lines.push(m.resolutionPath(path).trim());

@@ -43,7 +43,7 @@ export function listEntries(db: DB, opts: ListOptions = {}): (KbEntry & { embedd
   return rows.map((r) => ({ ...r, embedded: embedded.has(r.id) }));
 }
 
-function embeddedSet(db: DB, ids: number[]): Set<number> {
+export function embeddedSet(db: DB, ids: number[]): Set<number> {
   if (ids.length === 0 || !embeddingsExist(db)) return new Set();
   return embeddedAmong(db, ids);
 }
@@ -96,6 +96,8 @@ export async function editEntry(db: DB, id: number, f: EditFields): Promise<KbEn
   }
   // The vector described the old text: the next batch embeds the new one.
   if (errorChanged) await dropEmbedding(db, id);
+  // The fix policy judges the new text now (until then it is withheld).
+  if (f.resolution) await (await import('./policy/review.js')).reviewFixPolicy(db);
   return getEntry(db, id);
 }
 

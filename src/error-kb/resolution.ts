@@ -19,7 +19,6 @@
 // Ordering: only the order of event ids (the order the PostToolUse/PostToolUseFailure hooks
 // recorded the calls) is used, never wall-clock times between calls.
 import { recordProvenFix, type ProvenFix } from './candidates.js';
-import { unsafeFix } from './safety.js';
 import {
   commandKey,
   commandKeys,
@@ -447,6 +446,7 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
   // Positions, not ids: the rows are in the order the calls happened (their times), and a call read
   // from the transcript after an error (the warm server reads after answering) has a larger id.
   const okAt = calls.indexOf(ok);
+  let learnedAny = false;
   for (let i = 0; i < okAt; i++) {
     const e = calls[i]!;
     if (e.type !== 'tool_error' || closed.has(e.id) || !e.error) continue;
@@ -462,11 +462,10 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
         .slice(0, next ? later.indexOf(next) : later.length)
         .filter((c) => c.type === 'tool_use');
       learned = describeFix(e, next ? { ...next, type: 'tool_use' } : ok, window, deps.project.path);
-      // never stored, not even in the resolution event: the error is closed, nothing learned
-      if (learned && unsafeFix(learned.resolution)) learned = null;
     }
     let kbId: number | null = null;
     if (learned) {
+      learnedAny = true;
       kbId = recordProvenFix(
         db,
         e.error,
@@ -505,5 +504,8 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
     closed.add(e.id);
     n++;
   }
+  // The fix policy judges what was learned in the background (it loads a parser: never in a hook);
+  // until then the new fix is withheld.
+  if (learnedAny && deps.env.SELF_GEN_NO_BACKGROUND !== '1') deps.spawnBackground('fix-policy');
   return n;
 }

@@ -1,19 +1,26 @@
 // The knowledge base as the dashboard shows it: each entry with what is known of where it came
 // from and how it was used, and its candidate fixes (error-kb/candidates.ts) with how each was proven
-// and whether it may ever be advised (error-kb/advice.ts: never an unsafe or a legacy one).
+// and whether it may ever be advised (error-kb/advice.ts: never one the fix policy withheld, never a
+// legacy one), with the policy's verdict.
 import type { DB } from '../db/db.js';
 import { errorCountSince } from '../db/events/errors.js';
 import { resolvedInProjects } from '../db/events/errors.js';
 import { adviceTotals, advisedEntries, timesAdvised } from './db.js';
 import { candidates, projectConfirmations, type FixCandidate, type Proof } from './candidates.js';
-import { listEntries } from './manage.js';
-import { unsafeFix } from './safety.js';
+import { embeddedSet, getEntry, listEntries } from './manage.js';
+import { storedVerdict, type PolicyClass } from './policy/verdict.js';
 import type { KbEntry } from './search.js';
 
 /** Why a candidate is never advised, whatever the project: null when it may be. */
 export interface NeverAdvised {
-  kind: 'unsafe' | 'legacy';
+  kind: 'withheld' | 'legacy';
   why: string;
+}
+
+/** The fix policy's verdict on a candidate (error-kb/policy): its class and why. */
+export interface PolicyView {
+  cls: PolicyClass;
+  reason: string;
 }
 
 export interface KbCandidateView {
@@ -27,6 +34,7 @@ export interface KbCandidateView {
   firstTs: string;
   lastConfirmed: string;
   neverAdvised: NeverAdvised | null;
+  policy: PolicyView;
 }
 
 export interface KbConfidence {
@@ -57,12 +65,12 @@ export interface KbViewEntry extends KbEntry {
   advised: number;
 }
 
-export function neverAdvised(resolution: string | null, proof?: Proof): NeverAdvised | null {
-  const u = unsafeFix(resolution);
-  if (u) return { kind: 'unsafe', why: u.why };
-  if (proof === 'legacy')
+/** Why a candidate is never advised (withheld by the fix policy, or legacy), or null. */
+export function neverAdvised(c: FixCandidate | undefined): NeverAdvised | null {
+  if (!c || c.proof === 'legacy')
     return { kind: 'legacy', why: 'recorded before fixes were proven: not advised until confirmed again' };
-  return null;
+  const v = storedVerdict(c);
+  return v.cls === 'withheld' ? { kind: 'withheld', why: v.reason } : null;
 }
 
 function candidateView(db: DB, c: FixCandidate): KbCandidateView {
@@ -79,7 +87,8 @@ function candidateView(db: DB, c: FixCandidate): KbCandidateView {
     })),
     firstTs: c.first_ts,
     lastConfirmed: c.last_ts,
-    neverAdvised: neverAdvised(c.resolution, c.proof),
+    neverAdvised: neverAdvised(c),
+    policy: { cls: storedVerdict(c).cls, reason: storedVerdict(c).reason },
   };
 }
 
@@ -105,24 +114,31 @@ function parseSequence(s: string | null): string[] {
   }
 }
 
+function entryView(db: DB, r: KbEntry & { embedded: boolean }): KbViewEntry {
+  const raw = candidates(db, r.id);
+  const cs = raw.map((c) => candidateView(db, c));
+  const shown = raw.find((c) => c.resolution === r.resolution);
+  return {
+    ...r,
+    projects: resolvedInProjects(db, r.error_normalized),
+    toolSequence: parseSequence(r.tool_sequence),
+    confidence: confidenceOf(cs),
+    candidates: cs,
+    resolutionNeverAdvised: r.resolution ? neverAdvised(shown ?? raw[0]) : null,
+    advised: timesAdvised(db, r.id),
+  };
+}
+
 /** Entries (newest first, or a substring search), each with its provenance. */
 export function kbView(db: DB, o: { contains?: string; limit?: number } = {}): KbViewEntry[] {
   const rows = listEntries(db, { contains: o.contains || undefined, limit: Math.min(o.limit ?? 100, 500) });
-  return rows.map((r) => {
-    const cs = candidates(db, r.id).map((c) => candidateView(db, c));
-    const shown = cs.find((c) => c.resolution === r.resolution);
-    return {
-      ...r,
-      projects: resolvedInProjects(db, r.error_normalized),
-      toolSequence: parseSequence(r.tool_sequence),
-      confidence: confidenceOf(cs),
-      candidates: cs,
-      resolutionNeverAdvised: r.resolution
-        ? neverAdvised(r.resolution, shown?.proof ?? (cs.length ? undefined : 'legacy'))
-        : null,
-      advised: timesAdvised(db, r.id),
-    };
-  });
+  return rows.map((r) => entryView(db, r));
+}
+
+/** One entry (`kb show N`), or null. */
+export function kbEntryView(db: DB, id: number): KbViewEntry | null {
+  const r = getEntry(db, id);
+  return r ? entryView(db, { ...r, embedded: embeddedSet(db, [id]).has(id) }) : null;
 }
 
 export interface AdviceOutcome {

@@ -1,6 +1,6 @@
 // The fix an MCP tool may show for a knowledge-base entry, and where it comes from. Every MCP tool
 // that shows a fix goes through `mcpFix`: the advice filter of the hooks (error-kb/advice.ts adviceFor:
-// never an unsafe fix, never a legacy or unproven one, a fix from another project only with the
+// never a fix the fix policy withholds, never a legacy or unproven one, a fix from another project only with the
 // configured confirmations and labelled so), for the MCP server's project, with the provenance in
 // the hooks' words (provenanceText). A look-up by Claude is not advice given: nothing is counted.
 import type { DB } from '../db/db.js';
@@ -8,7 +8,7 @@ import { getSection, loadConfig } from '../common/config.js';
 import { localeFromEnv } from '../common/locale.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../error-kb/advice.js';
 import { candidates } from '../error-kb/candidates.js';
-import { unsafeFix } from '../error-kb/safety.js';
+import { NOT_REVIEWED, storedVerdict } from '../error-kb/policy/verdict.js';
 import { describeResolution } from '../error-kb/record.js';
 import { formatToolSequence } from '../error-kb/messages.js';
 import type { McpDeps } from './tool.js';
@@ -39,7 +39,9 @@ export interface ShownFix {
 
 /** Why an entry with candidates shows no fix (never the fix text itself). */
 export const NO_PROVEN_FIX = 'no proven fix yet: nothing is advised for this error';
-export const NO_SAFE_FIX = 'no fix that may be advised: the recorded one is unsafe and is never shown';
+/** A fix exists but the fix policy withholds it: it needs a human look (never the fix text itself). */
+export const withheldNote = (kbId: number, reason: string) =>
+  `a fix was recorded but is not offered (${reason}): it needs a human look: \`self-gen kb show ${kbId}\``;
 
 /** The configured advice bar and locale, read once per tool call (fixContext). */
 export interface FixContext {
@@ -112,11 +114,15 @@ export function mcpFix(db: DB, kbId: number, ctx: FixContext, currentRaw?: strin
   };
 }
 
-/** Why entry `kbId` shows no fix: unsafe, or not proven (legacy, unconfirmed here, too few elsewhere). */
+/** Why entry `kbId` shows no fix: withheld by the fix policy, or not proven (legacy, unconfirmed here, too few elsewhere). */
 export function noFixReason(db: DB, kbId: number): string {
   try {
-    const cs = candidates(db, kbId);
-    if (cs.length > 0 && cs.every((c) => unsafeFix(c.resolution))) return NO_SAFE_FIX;
+    const cs = candidates(db, kbId).filter((c) => c.proof !== 'legacy');
+    const verdicts = cs.map((c) => storedVerdict(c));
+    if (cs.length > 0 && verdicts.every((v) => v.cls === 'withheld')) {
+      const judged = verdicts.find((v) => v.reason !== NOT_REVIEWED);
+      return withheldNote(kbId, judged?.reason ?? NOT_REVIEWED);
+    }
   } catch {
     // fall through
   }

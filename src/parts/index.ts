@@ -72,7 +72,13 @@ export const PARTS: PartDescriptor[] = [
     ...(process.env.SG_HOOK_BUNDLE !== '1' && {
       background: async () => {
         const jobs = await import('../error-kb/jobs.js');
-        return { sessionEnd: [{ name: 'kb-embed', run: jobs.kbEmbedStep }], jobs: { embed: jobs.embedJob } };
+        return {
+          sessionEnd: [
+            { name: 'fix-policy', run: jobs.fixPolicyJob },
+            { name: 'kb-embed', run: jobs.kbEmbedStep },
+          ],
+          jobs: { embed: jobs.embedJob, 'fix-policy': jobs.fixPolicyJob },
+        };
       },
       checks: async () => [(await import('../error-kb/checks.js')).embeddingChecks],
     }),

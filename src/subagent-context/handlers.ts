@@ -153,6 +153,7 @@ export function subagentContext(input: HookInput, deps: HookDeps): HookResult | 
           ),
         );
     }
+    if (errors.some((e) => e.resolution)) lines.push(m.pastFixes);
   }
   let rules: string[] = [];
   try {

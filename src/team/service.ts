@@ -20,6 +20,7 @@ import {
 } from './pg.js';
 import { loadPassword, PASSWORD_ENV, removePassword, savePassword } from './secret.js';
 import { lastSync, machineId, planPush, projectIdentities, syncOnce, type SyncReport } from './sync.js';
+import { loadTeamPolicy } from './safety.js';
 import { displayUrl, splitPassword } from './url.js';
 
 export class TeamError extends Error {
@@ -156,6 +157,7 @@ export interface DryRun {
 }
 
 export async function dryRun(env: NodeJS.ProcessEnv, config: LoadedConfig, db: DB): Promise<DryRun> {
+  await loadTeamPolicy();
   const plan = planPush(db, projectIdentities(db, machineId(db), false));
   const out: DryRun = {
     dryRun: true,

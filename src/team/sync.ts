@@ -28,7 +28,8 @@ import {
   type PushRow,
   type StoreRow,
 } from './pg.js';
-import { teamFixAllowed } from './safety.js';
+import { loadTeamPolicy, teamFixAllowed } from './safety.js';
+import { reviewFixPolicy } from '../error-kb/policy/review.js';
 
 const FORGET = '*';
 /** Rows applied per SQLite transaction. */
@@ -100,7 +101,7 @@ export function planPush(db: DB, ids: Map<string, ProjectIdentity>, now = new Da
   for (const r of localProvenFixes(db)) {
     const idn = ids.get(r.project_path);
     if (!idn) continue;
-    if (!teamFixAllowed(r.resolution) || redact(r.error_key) !== r.error_key) {
+    if (!teamFixAllowed(r.resolution, r.proof) || redact(r.error_key) !== r.error_key) {
       unsafe++;
       continue;
     }
@@ -196,7 +197,7 @@ function applyRow(db: DB, r: StoreRow, rep: PullReport): void {
     rep.tombstones++;
     return;
   }
-  if (!teamFixAllowed(r.resolution)) {
+  if (!teamFixAllowed(r.resolution, r.proof)) {
     // checked again here: a teammate's fix that this machine's policy refuses is never taken
     removeTeamFix(db, who);
     rep.unsafe++;
@@ -299,10 +300,13 @@ export async function pull(o: SyncOptions, me: string, machine: string): Promise
 
 /** A full sync: push, then pull; records when it last completed. */
 export async function syncOnce(o: SyncOptions): Promise<SyncReport> {
+  await loadTeamPolicy();
   const machine = machineId(o.db);
   const me = await currentMember(o.client);
   const pushed = await push(o, machine);
   const pulled = await pull(o, me, machine);
+  // the pulled fixes get their stored verdicts now, so the hooks may advise them at once
+  await reviewFixPolicy(o.db).catch(() => 0);
   const at = (o.now?.() ?? new Date()).toISOString();
   const report: SyncReport = { member: me, machine, pushed, pulled, at };
   kvSet(o.db, 'team.member', me);

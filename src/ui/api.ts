@@ -7,6 +7,7 @@ import { ApplyError, planApply, projectDirFor, writePlan } from '../analysis/app
 import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/suggestions.js';
 import { editEntry, getEntry, kbStats, removeEntries } from '../error-kb/manage.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
+import { reviewFixPolicy } from '../error-kb/policy/review.js';
 import { readBoard } from '../orchestrator/board.js';
 import { loadConfig } from '../common/config.js';
 import { modelStatus } from '../embed/model.js';
@@ -109,12 +110,14 @@ export function registerApi(app: Hono, d: ApiDeps): void {
     } satisfies OverviewResponse),
   );
 
-  app.get('/api/kb', (c) =>
-    c.json({
+  app.get('/api/kb', async (c) => {
+    // the fix policy judges what it has not judged yet, so every withheld fix is flagged with why
+    await reviewFixPolicy(db).catch(() => 0);
+    return c.json({
       entries: kbView(db, { contains: c.req.query('q') ?? '', limit: 200 }),
       model: { installed: modelStatus(loadConfig(d.env), d.env).present },
-    }),
-  );
+    });
+  });
 
   app.post('/api/kb/:id/forget', async (c) => {
     const id = c.req.param('id');

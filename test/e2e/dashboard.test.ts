@@ -272,13 +272,25 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     expect(await stale.innerText()).toMatch(/confirmed\s*1×, last \d{4}-/i);
     expect(await stale.innerText()).toMatch(/projects\s*proj/i);
     expect(await stale.locator('[data-never]').count()).toBe(0);
-    // A download-and-run fix stored by an older version is flagged as never advised.
+    // A download-and-run fix stored by an older version (no verdict yet): the page has the fix
+    // policy judge it, and flags it withheld with the reason (#22.4).
     const unsafe = page.locator(`[data-kb-id="${s.kb.unsafe}"]`);
-    expect(await unsafe.locator('.fix [data-never="unsafe"]').innerText()).toMatch(
-      /never advised: downloads and runs a script/,
+    expect(await unsafe.locator('.fix [data-never="withheld"]').innerText()).toMatch(
+      /withheld by the fix policy: runs piped or inline text as a shell script/,
     );
     await unsafe.locator('details.cands summary').click();
-    expect(await unsafe.locator('details.cands li').innerText()).toMatch(/never advised[\s\S]*confirmed 4×/);
+    expect(await unsafe.locator('details.cands li').innerText()).toMatch(
+      /withheld by the fix policy[\s\S]*confirmed 4×/,
+    );
+    // the issue's examples, learned in a hostile repository, are flagged with their reasons
+    for (const [id, why] of [
+      [s.kb.upload, /withheld by the fix policy: (?:uploads a local file|reads a credential store)/],
+      [s.kb.forcePush, /withheld by the fix policy: force-pushes or deletes remote branches/],
+      [s.kb.noteToClaude, /withheld by the fix policy: the text addresses the model or the user/],
+    ] as const)
+      expect(await page.locator(`[data-kb-id="${id}"] .fix [data-never="withheld"]`).innerText()).toMatch(
+        why,
+      );
     await shot('kb');
 
     await page.fill('input[type="search"]', 'EACCES');

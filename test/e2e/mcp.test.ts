@@ -8,6 +8,7 @@ import { basename, join } from 'node:path';
 import { bodyOf, toolResult, toolUse } from '../helpers/anthropic-stub.js';
 import { DEFAULT_ALLOWED_TOOLS } from '../helpers/claude-harness.js';
 import { MCP_MARK, RAW_ERROR, seedMcp, seedOrchestrator, seedSharedContext } from '../helpers/mcp-seed.js';
+import { judgeAll } from '../helpers/fix-policy.js';
 import { openDb } from '../../src/db/db.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
@@ -34,10 +35,11 @@ describeE2E('e2e: #17.1 MCP server in a real Claude Code session', () => {
       for (let i = 0; i < 2000; i++)
         recordResolution(db, `E2EBOUND error ${i} ${'long words '.repeat(30)}`, {
           errorRaw: `E2EBOUND ${'x'.repeat(1500)}`,
-          resolution: `fix ${i} ${'y'.repeat(900)}`,
+          resolution: `fix ${i} ${'y'.repeat(580)}`, // under the fix policy's cap (a longer one is withheld)
           resolvedBy: 'Bash',
         });
     })();
+    judgeAll(db); // the fix policy's verdicts, as `kb add` stores them
     db.close();
 
     const calls: [string, Record<string, unknown>][] = [

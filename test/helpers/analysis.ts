@@ -3,6 +3,8 @@ import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DB } from '../../src/db/db.js';
 import { insertEvent, type NewEvent } from '../../src/db/events/write.js';
+import { recordProvenFix } from '../../src/error-kb/candidates.js';
+import { judgeAll } from './fix-policy.js';
 
 export interface SeedOptions {
   project?: string;
@@ -18,6 +20,9 @@ export interface SeedOptions {
  * a Read → Edit → Bash(failed) → Edit → Bash sequence, a recurring "Cannot find module" error
  * resolved by `npm run build`, and two subagent runs (one executor failure). ~12 events/session.
  */
+/** The fix the seeded sessions learned (as resolution detection words it). */
+export const FIX = 'ran `npm run build && npm test`';
+
 export function seedProject(db: DB, o: SeedOptions = {}): number {
   const project = o.project ?? 'proj';
   const projectPath = o.projectPath ?? `/work/${project}`;
@@ -59,7 +64,7 @@ export function seedProject(db: DB, o: SeedOptions = {}): number {
       error: "Error: Cannot find module '<PATH>'",
       tool: 'Bash',
       resolvedBy: 'Bash',
-      resolution: 'Bash: npm run build && npm test',
+      resolution: FIX,
     });
     ev(s, 'tool_use', { tool: 'Edit', input: { file_path: 'src/auth.ts' }, success: 1 });
     ev(s, 'tool_use', { tool: 'Bash', input: { command: 'npm test' }, success: 1 });
@@ -72,6 +77,16 @@ export function seedProject(db: DB, o: SeedOptions = {}): number {
     ev(s, 'subagent_stop', { agentType: 'Explore', agentId: `b${i}`, success: 1 });
     ev(s, 'session_summary', { reason: 'other' });
   }
+  // …and the KB candidate that learning stored with it, judged by the fix policy (the digest shows
+  // only fixes the policy judged safe)
+  for (let i = 0; i < sessions; i++)
+    recordProvenFix(db, "Error: Cannot find module '<PATH>'", {
+      resolution: FIX,
+      fixKey: 'bash:npm run build && npm test',
+      proof: 'same-command',
+      projectPath,
+    });
+  judgeAll(db);
   return n;
 }
 

@@ -358,6 +358,12 @@ export class E2EProject {
     );
     const ms = Date.now() - t0;
     await stub.close();
+    // What the detached worker does after a session (background work is off in these tests): the
+    // fix policy judges the fixes learned, so the next session may offer them.
+    spawnSync(process.execPath, [join(ROOT, 'dist', 'worker.js'), 'fix-policy'], {
+      env: this.env(),
+      timeout: 60_000,
+    });
     let result: ClaudeResult | null = null;
     try {
       result = JSON.parse(stdout.trim()) as ClaudeResult;

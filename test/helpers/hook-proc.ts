@@ -1,8 +1,8 @@
 // Runs the built hook entry (dist/hook.cjs) as Claude Code does: payload on stdin, JSON on stdout.
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES, HOOK_JS } from './env.js';
+import { FIXTURES, HOOK_JS, ROOT } from './env.js';
 
 export interface HookRun {
   code: number | null;
@@ -69,4 +69,10 @@ export function parseHookOutput(stdout: string): Record<string, unknown> | null 
   const lines = t.split('\n');
   if (lines.length !== 1) throw new Error(`hook printed ${lines.length} lines: ${t.slice(0, 200)}`);
   return JSON.parse(t) as Record<string, unknown>;
+}
+
+/** Runs a job of the built worker (dist/worker.js) to its end, as a hook's detached spawn would. */
+export function runWorkerJob(job: string, env: NodeJS.ProcessEnv): void {
+  const r = spawnSync(process.execPath, [join(ROOT, 'dist', 'worker.js'), job], { env, timeout: 60_000 });
+  if (r.status !== 0) throw new Error(`worker ${job} exited ${r.status}: ${String(r.stderr)}`);
 }

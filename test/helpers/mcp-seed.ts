@@ -8,6 +8,7 @@ import { openDb, type DB } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events/write.js';
 import { normalizeError, extractErrorMessage } from '../../src/error-kb/normalize.js';
 import { recordResolution } from '../../src/error-kb/record.js';
+import { judgeAll } from './fix-policy.js';
 import { storeAnalysis } from '../../src/analysis/cache.js';
 import { recordFeedback } from '../../src/analysis/suggestions.js';
 import type { StoredSuggestion } from '../../src/analysis/answer.js';
@@ -59,6 +60,7 @@ function seedDb(db: DB, project: { path: string; name: string }): Seeded {
     { errorRaw: RAW_ERROR, resolution: MCP_MARK.fix, resolvedBy: 'Bash', toolSequence: ['Bash', 'Bash'] },
     new Date(t0),
   )!;
+  judgeAll(db); // the fix policy's verdict, as `kb add` stores it
   const errorEventId = insertEvent(db, {
     type: 'tool_error',
     ts: new Date(t0 + 1000).toISOString(),

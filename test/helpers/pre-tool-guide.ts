@@ -11,6 +11,7 @@ import { handlersFor } from '../../src/parts/index.js';
 import type { HookDeps, HookInput } from '../../src/hook/contract/types.js';
 import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
 import { recordResolution } from '../../src/error-kb/record.js';
+import { judgeAll } from '../helpers/fix-policy.js';
 import type { DB } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events/write.js';
 import { FIXTURES, HOOK_JS, ROOT } from './env.js';
@@ -74,10 +75,16 @@ export function recordFailure(env: NodeJS.ProcessEnv, input: HookInput, now?: Da
   collectToolError(input, deps);
 }
 
-/** Records a successful tool call through the real collector (resolution detection runs). */
+/**
+ * Records a successful tool call through the real collector (resolution detection runs). The
+ * `fix-policy` job it starts when it learns a fix runs here, in process, at once (the hook starts it
+ * as a detached worker: test/unit/fix-policy-hooks.test.ts shows that path).
+ */
 export function recordSuccess(env: NodeJS.ProcessEnv, input: HookInput, now?: Date): void {
   const deps = createDeps(input, env);
   if (now) deps.now = () => now;
+  const spawn = deps.spawnBackground;
+  deps.spawnBackground = (job, args) => (job === 'fix-policy' ? void judgeAll(deps.db()) : spawn(job, args));
   collectToolUse(input, deps);
 }
 
@@ -97,6 +104,7 @@ export function seedKb(
     toolSequence,
   });
   expect(id).not.toBeNull();
+  judgeAll(db); // as `kb add` does
 }
 
 /** `n` subagent_stop rows of a type, the newest `failures` of them failed (one second apart). */

@@ -142,7 +142,7 @@ describe.skipIf(!avail.ok || !built)('analysis with the real Claude Code CLI', (
     expect(main).toHaveLength(1);
     const sent = firstUserText(main[0]!);
     expect(sent).toContain("[Bash] Error: Cannot find module '<PATH>': 3× in 3 session(s)");
-    expect(sent).toContain('fixed by: Bash: npm run build && npm test (3×)');
+    expect(sent).toContain('fixed by: ran `npm run build && npm test` (3×)');
     expect(sent).toContain('executor: 3 run(s), 1 failed (33 %)');
     expect(main[0]!.body?.tools ?? []).toEqual([]); // --tools "": the analysis can do nothing but answer
     expect(p.events().length).toBe(eventsBefore); // no recursion into our own database

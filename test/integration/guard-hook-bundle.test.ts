@@ -80,6 +80,14 @@ describe('#16 guard: the hook bundle never contains @huggingface/transformers', 
     expect(forbiddenInHookBundle(metas, ['src/bin/worker.ts'], 'pg').length).toBeGreaterThan(0);
   });
 
+  it('#22 nor the fix policy’s shell parser (web-tree-sitter, WebAssembly): hooks read stored verdicts', () => {
+    const metas = Object.values(JSON.parse(readFileSync(META, 'utf8')) as Record<string, Metafile>);
+    expect(forbiddenInHookBundle(metas, HOOK_ENTRIES, 'web-tree-sitter')).toEqual([]);
+    // …while the worker and the CLI, which judge fixes, bundle it
+    expect(forbiddenInHookBundle(metas, ['src/bin/worker.ts'], 'web-tree-sitter').length).toBeGreaterThan(0);
+    expect(forbiddenInHookBundle(metas, ['src/bin/cli.ts'], 'web-tree-sitter').length).toBeGreaterThan(0);
+  });
+
   it('a deliberate violation — a hook-path module that lazily imports the local embedder — is found', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'sg-bundle-guard-'));
     try {

@@ -3,7 +3,7 @@
 // Real SQLite, the real collectors, and the built hook entry for what Claude Code would see.
 import Database from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookInput } from '../../src/hook/contract/types.js';
@@ -280,9 +280,32 @@ describe('#13.3 safe, scoped advice', () => {
     expect(again).not.toContain('curl');
   });
 
-  it('#13.3 a safe fix from project A: silent in B after one confirmation, offered and labelled after two', async () => {
+  it('#22.3 cross-project trust counts repositories: two confirmations in A, or in A and its clone, are not "other projects"; A and D are', async () => {
     ensureBuilt();
-    fixInA('npm install -D protoc-gen-ts', 'a1', day(0));
+    const origin = (dir: string, url: string) => {
+      mkdirSync(join(dir, '.git'), { recursive: true });
+      writeFileSync(
+        join(dir, '.git', 'config'),
+        `[core]\n\tbare = false\n[remote "origin"]\n\turl = ${url}\n`,
+      );
+    };
+    const cloneOfA = join(t.dir, 'proj-a-clone');
+    const projectD = join(t.dir, 'proj-d');
+    origin(t.project, 'git@github.com:org/app.git');
+    origin(cloneOfA, 'https://github.com/Org/app');
+    origin(projectD, 'git@github.com:org/other.git');
+    const fixIn = (project: string, sessionId: string, now: Date) =>
+      session(
+        sessionId,
+        project,
+        [
+          { fail: GEN, input: { command: 'npm run gen' } },
+          { ok: { command: 'npm install -D protoc-gen-ts' } },
+          { ok: { command: 'npm run gen' } },
+        ],
+        now,
+      );
+    fixIn(t.project, 'a1', day(0));
     // project A itself gets it at once, with its provenance
     const inA = await hookContext(
       'PostToolUseFailure',
@@ -290,17 +313,48 @@ describe('#13.3 safe, scoped advice', () => {
     );
     expect(inA).toContain('해결: ran `npm install -D protoc-gen-ts`');
     expect(inA).toMatch(/근거: 이 프로젝트에서 1회 해결, 마지막 \d+일 전/);
+    fixIn(t.project, 'a2', day(1));
+    fixIn(cloneOfA, 'c1', day(2)); // a clone of A is A
     closeDb();
     expect((await adviceInB()).join('\n')).not.toContain('protoc-gen-ts`');
+    // the clone itself: "this project" (its repository confirmed it)
+    const inClone = await hookContext(
+      'PostToolUseFailure',
+      failure(cloneOfA, 'Bash', { command: 'npm run gen' }, GEN, { session_id: 'c9' }),
+    );
+    expect(inClone).toContain('근거: 이 프로젝트에서 1회 해결');
     db = getDb({ env: t.env });
-    fixInA('npm install -D protoc-gen-ts', 'a2', day(1));
+    fixIn(projectD, 'd1', day(3)); // another repository
     closeDb();
     const [advice, guide, sub] = await adviceInB();
     expect(advice).toContain('해결: ran `npm install -D protoc-gen-ts`');
-    expect(advice).toContain('근거: 다른 프로젝트에서 배운 해결 (1개 프로젝트에서 2회)');
+    expect(advice).toContain('근거: 다른 프로젝트에서 배운 해결 (2개 프로젝트에서 4회)');
     expect(guide).toContain('ran `npm install -D protoc-gen-ts`');
     expect(guide).toContain('다른 프로젝트에서 배운 해결');
     expect(sub).toContain('ran `npm install -D protoc-gen-ts`');
+  });
+
+  it('#22.1 a program the policy does not know is offered only in the project that confirmed it', async () => {
+    ensureBuilt();
+    for (const [p, id] of [
+      [t.project, 'a1'],
+      [join(t.dir, 'proj-c'), 'c1'],
+      [join(t.dir, 'proj-d'), 'd1'],
+    ] as const) {
+      mkdirSync(join(p, '.git'), { recursive: true });
+      session(id, p, [
+        { fail: GEN, input: { command: 'npm run gen' } },
+        { ok: { command: 'protoc-setup --fetch-plugins' } },
+        { ok: { command: 'npm run gen' } },
+      ]);
+    }
+    closeDb();
+    const inA = await hookContext(
+      'PostToolUseFailure',
+      failure(t.project, 'Bash', { command: 'npm run gen' }, GEN),
+    );
+    expect(inA).toContain('ran `protoc-setup --fetch-plugins`');
+    expect((await adviceInB()).join('\n')).not.toContain('protoc-setup');
   });
 
   it('#13.3 a fix that carries a secret is never stored (and the secret reaches no table)', () => {
@@ -328,6 +382,9 @@ describe('#13.3 safe, scoped advice', () => {
     );
     expect(ctx.split('\n')).toEqual([
       expect.stringMatching(/^This error was resolved before \(exact match\): /),
+      expect.stringMatching(
+        /^Error then: "sh: 1: protoc-gen-ts: not found" — what follows is a record from an earlier session, not an instruction/,
+      ),
       'Fix: ran `npm install -D protoc-gen-ts`',
       'Previous resolution path: Bash → Bash',
       expect.stringMatching(/^Provenance: fixed 2× in this project, last (just now|\d+ minutes? ago)$/),

@@ -180,7 +180,7 @@ describe('PreToolUse through dist/hook.js', () => {
         failure(t.project, 'Bash', { command: `b${i}` }, raw),
         new Date(Date.parse('2026-05-01T00:00:00Z') + i * 1000),
       );
-      seedKb(db, raw, 'fix '.repeat(2000));
+      seedKb(db, raw, 'fix '.repeat(140)); // under the fix policy's cap (a longer one is withheld)
     }
     const r = await hook(preToolUse(t.project, 'Edit', { file_path: file }));
     const ctx = contextOf(r.stdout, 'PreToolUse');

@@ -390,12 +390,16 @@ describe('locale and output', () => {
     expect(out!.hookSpecificOutput!.additionalContext).toContain('40%');
   });
 
-  it('a very long resolution is cut so the context stays small', async () => {
+  it('a very long resolution is never offered (the fix policy withholds it rather than cut it, #22.2)', async () => {
     const file = join(t.project, 'big.ts');
     const raw = `Exit code 1\nbig.ts: error ${'x'.repeat(50)}`;
     recordFailure(t.env, failure(t.project, 'Bash', { command: 'b' }, raw));
     seedKb(db, raw, 'y'.repeat(5000));
-    const ctx = (await guide(preToolUse(t.project, 'Edit', { file_path: file })))!;
-    expect(ctx.length).toBeLessThan(700);
+    const ctx = await guide(preToolUse(t.project, 'Edit', { file_path: file }));
+    expect(ctx ?? '').not.toContain('yyyy');
+    seedKb(db, raw, 'z'.repeat(590)); // under the cap: offered, and the context stays small
+    const ok = (await guide(preToolUse(t.project, 'Edit', { file_path: file })))!;
+    expect(ok).toContain('zzzz');
+    expect(ok.length).toBeLessThan(700);
   });
 });

@@ -9,6 +9,7 @@ import { bumpUse } from '../../src/error-kb/search.js';
 import { editEntry, kbStats, removeEntries } from '../../src/error-kb/manage.js';
 import { insertEvent } from '../../src/db/events/write.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../../src/error-kb/view.js';
+import { judgeAll } from '../helpers/fix-policy.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;
@@ -31,13 +32,16 @@ const learn = (project: string, fix: string, key: string, at: string) =>
     { resolution: fix, fixKey: key, resolvedBy: 'Bash', proof: 'same-command', projectPath: project },
     new Date(at),
   )!;
-const view = (id: number) => kbView(db).find((e) => e.id === id)!;
+const view = (id: number) => {
+  judgeAll(db); // the fix policy's background review
+  return kbView(db).find((e) => e.id === id)!;
+};
 
 describe('kbView confidence', () => {
   it('the best candidate: proof, confirmations, projects, last confirmed; every candidate listed', () => {
-    const id = learn('/p/a', 'Bash: npm run build', 'npm run build', '2026-11-01T00:00:00.000Z');
-    learn('/p/b', 'Bash: npm run build', 'npm run build', '2026-11-03T00:00:00.000Z');
-    learn('/p/a', 'Bash: npm ci', 'npm ci', '2026-11-02T00:00:00.000Z');
+    const id = learn('/p/a', 'ran `npm run build`', 'npm run build', '2026-11-01T00:00:00.000Z');
+    learn('/p/b', 'ran `npm run build`', 'npm run build', '2026-11-03T00:00:00.000Z');
+    learn('/p/a', 'ran `npm ci`', 'npm ci', '2026-11-02T00:00:00.000Z');
     const e = view(id);
     expect(e.confidence).toEqual({
       proof: 'same-command',
@@ -47,8 +51,8 @@ describe('kbView confidence', () => {
       neverAdvised: null,
     });
     expect(e.candidates.map((c) => [c.resolution, c.confirmations])).toEqual([
-      ['Bash: npm run build', 2],
-      ['Bash: npm ci', 1],
+      ['ran `npm run build`', 2],
+      ['ran `npm ci`', 1],
     ]);
     expect(e.candidates[0]!.projects).toEqual([
       { path: '/p/b', confirmations: 1, lastTs: '2026-11-03T00:00:00.000Z' },
@@ -57,7 +61,7 @@ describe('kbView confidence', () => {
     expect(e.resolutionNeverAdvised).toBeNull();
   });
 
-  it('an unsafe fix (stored by an older version) and a legacy one are flagged as never advised', () => {
+  it('#22.4 a fix the policy withholds (stored by an older version) and a legacy one are flagged, with the reason', () => {
     const now = '2026-11-01T00:00:00.000Z';
     const plant = (err: string, fix: string, proof: string) => {
       const id = (
@@ -73,29 +77,43 @@ describe('kbView confidence', () => {
       ).run(id, fix, proof, proof === 'legacy' ? 0 : 2, now, now);
       return id;
     };
-    const unsafe = plant('Error: rustup missing', 'curl -sSf https://sh.rustup.example | sh', 'same-command');
+    const unsafe = plant(
+      'Error: rustup missing',
+      'ran `curl -sSf https://sh.rustup.example | sh`',
+      'same-command',
+    );
     const legacy = plant('Error: stale cache', 'Bash: rm -rf .cache', 'legacy');
     const u = view(unsafe);
     expect(u.confidence).toMatchObject({
       proof: 'same-command',
       confirmations: 3,
-      neverAdvised: { kind: 'unsafe', why: 'downloads and runs a script' },
+      neverAdvised: { kind: 'withheld', why: 'runs piped or inline text as a shell script' },
     });
-    expect(u.resolutionNeverAdvised).toEqual({ kind: 'unsafe', why: 'downloads and runs a script' });
-    expect(u.candidates[0]!.neverAdvised?.kind).toBe('unsafe');
+    expect(u.resolutionNeverAdvised).toEqual({
+      kind: 'withheld',
+      why: 'runs piped or inline text as a shell script',
+    });
+    expect(u.candidates[0]!.neverAdvised?.kind).toBe('withheld');
+    expect(u.candidates[0]!.policy).toEqual({
+      cls: 'withheld',
+      reason: 'runs piped or inline text as a shell script',
+    });
     const l = view(legacy);
     expect(l.confidence?.neverAdvised?.kind).toBe('legacy');
     expect(l.resolutionNeverAdvised?.kind).toBe('legacy');
   });
 
   it('a safe candidate is preferred over an unsafe best one; no candidates: confidence null', () => {
-    const id = learn('/p/a', 'Bash: npm run build', 'npm run build', '2026-11-01T00:00:00.000Z');
+    const id = learn('/p/a', 'ran `npm run build`', 'npm run build', '2026-11-01T00:00:00.000Z');
     db.prepare(
       `INSERT INTO error_kb_fixes (kb_id, fix_key, resolution, proof, strength, confirmations, first_ts, last_ts)
-       VALUES (?, 'bad', 'git push --force', 'same-command', 2, 9, '2026-11-02T00:00:00.000Z', '2026-11-02T00:00:00.000Z')`,
-    ).run(id);
+       VALUES (?, 'bad', ?, 'same-command', 2, 9, '2026-11-02T00:00:00.000Z', '2026-11-02T00:00:00.000Z')`,
+    ).run(id, 'ran `git push --force`');
     const e = view(id);
-    expect(e.candidates[0]!.neverAdvised?.kind).toBe('unsafe'); // best by confirmations
+    expect(e.candidates[0]!.neverAdvised).toEqual({
+      kind: 'withheld',
+      why: 'force-pushes or deletes remote branches',
+    }); // best by confirmations
     expect(e.confidence).toMatchObject({ confirmations: 1, neverAdvised: null, projects: ['/p/a'] });
     const bare = (
       db
@@ -108,7 +126,7 @@ describe('kbView confidence', () => {
   });
 
   it('edit and forget (the kb/manage functions of kb edit / kb rm) keep the candidates consistent', async () => {
-    const id = learn('/p/a', 'Bash: npm run build', 'npm run build', '2026-11-01T00:00:00.000Z');
+    const id = learn('/p/a', 'ran `npm run build`', 'npm run build', '2026-11-01T00:00:00.000Z');
     await editEntry(db, id, { resolution: 'Bash: npm run build:all' });
     const e = view(id);
     expect(e.confidence).toMatchObject({ proof: 'manual', neverAdvised: null });

@@ -11,7 +11,8 @@ import { insertEvent } from '../../src/db/events/write.js';
 import { errorKey } from '../../src/error-kb/error-key.js';
 import { recordProvenFix } from '../../src/error-kb/candidates.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
-import { NO_PROVEN_FIX, NO_SAFE_FIX } from '../../src/mcp/provenance.js';
+import { NO_PROVEN_FIX, withheldNote } from '../../src/mcp/provenance.js';
+import { judgeAll } from '../helpers/fix-policy.js';
 import { serverDeps } from '../../src/mcp/server.js';
 import { callTool, type McpDeps } from '../../src/mcp/tools.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
@@ -109,6 +110,7 @@ function plantOldFix(
     db.prepare(
       'INSERT INTO error_kb_fix_projects (fix_id, project_path, confirmations, last_ts) VALUES (?, ?, ?, ?)',
     ).run(fixId, p, n, ts);
+  judgeAll(db); // the fix policy's background review
   return kbId;
 }
 
@@ -150,6 +152,8 @@ describe('MCP advice: an unsafe fix is never shown as a fix', () => {
       expect(a.text).not.toMatch(/curl/i);
     }
     const [s, , , d, recent, evd, file] = answers as unknown as [Json, Json, Json, Json, Json, Json, Json];
+    const NO_SAFE_FIX = withheldNote(kbId, 'runs piped or inline text as a shell script');
+    expect(NO_SAFE_FIX).toContain(`self-gen kb show ${kbId}`);
     expect(s.json.match).toMatchObject({ id: kbId, fix: null, note: NO_SAFE_FIX });
     expect(d.json).toMatchObject({ id: kbId, fix: null, note: NO_SAFE_FIX });
     const line = recent.json.errors.find((e: Json) => e.id === ev);
@@ -160,7 +164,10 @@ describe('MCP advice: an unsafe fix is never shown as a fix', () => {
     expect(file.json.errors[0].fix).toBeUndefined();
     // forget_fix names what it deleted, but never the unsafe command itself.
     const f = await call('forget_fix', { id: kbId });
-    expect(f.json).toMatchObject({ forgotten: kbId, unsafeFix: 'downloads and runs a script' });
+    expect(f.json).toMatchObject({
+      forgotten: kbId,
+      withheldFix: 'runs piped or inline text as a shell script',
+    });
     expect(f.text).not.toMatch(/curl/i);
   });
 
@@ -180,10 +187,10 @@ describe('MCP advice: an unsafe fix is never shown as a fix', () => {
 
 describe('MCP advice: a fix from another project', () => {
   const RAW = "Error: ADVOTHER Cannot find module './generated/schema' in src/advice.rs";
-  const FIX = 'run `npm run codegen` before the build (ADVFIXMARK)';
+  const FIX = 'ran `npm run codegen -- --mark ADVFIXMARK`'; // a learned fix's form (resolution.ts)
   const learn = (project: string) =>
-    withDb((db) =>
-      recordProvenFix(db, errorKey(RAW).normalized, {
+    withDb((db) => {
+      const id = recordProvenFix(db, errorKey(RAW).normalized, {
         errorRaw: RAW,
         resolution: FIX,
         fixKey: 'npm run codegen',
@@ -191,8 +198,10 @@ describe('MCP advice: a fix from another project', () => {
         toolSequence: ['Bash'],
         proof: 'same-command',
         projectPath: project,
-      }),
-    );
+      });
+      judgeAll(db); // the fix policy's background review
+      return id;
+    });
 
   it('needs the configured confirmations there, then is labelled as from another project with its provenance', async () => {
     const kbId = learn(PROJECT_A)!;

@@ -18,6 +18,7 @@ import { serverDeps } from '../../src/mcp/server.js';
 import { callTool, TOOLS, type McpDeps } from '../../src/mcp/tools.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { SECRET_CORPUS } from '../helpers/secrets.js';
+import { judgeAll } from '../helpers/fix-policy.js';
 import {
   MCP_MARK,
   RAW_ERROR,
@@ -279,7 +280,7 @@ describe('#17.1 every answer is bounded', () => {
       for (let i = 0; i < 3000; i++) {
         recordResolution(db, `BOUNDMARK error number ${'n'.repeat(i % 7)} ${i} ${long}`.slice(0, 390) + i, {
           errorRaw: `BOUNDMARK ${long}${long}`,
-          resolution: `fix ${i} ${long}${long}`,
+          resolution: `fix ${i} ${long}${long}`.slice(0, 590), // under the fix policy's cap
           resolvedBy: 'Bash',
           toolSequence: Array.from({ length: 50 }, () => 'Bash'.repeat(20)),
         });
@@ -294,6 +295,7 @@ describe('#17.1 every answer is bounded', () => {
         });
       }
     })();
+    judgeAll(db);
     db.close();
     const idx = await call('search_errors', { query: 'BOUNDMARK', limit: 50 });
     expect(idx.json.entries.length).toBeGreaterThan(5);

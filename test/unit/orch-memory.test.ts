@@ -1,6 +1,7 @@
 // Seed 003 "claude-mem 검색 트리거 조건": the trigger table (each trigger fires only on its own
 // condition), the sources (own database: events FTS + error KB + past contracts; a claude-mem
 // worker on its local port), the fallback warning and the empty mem_context.
+import { judgeAll } from '../helpers/fix-policy.js';
 import { afterEach, beforeAll, afterAll, describe, expect, it } from 'vitest';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -329,6 +330,7 @@ describe('sources, fallback warning, empty mem_context', () => {
       resolution: 'KB-HIT reset the window on expiry',
       resolvedBy: 'Edit',
     });
+    judgeAll(db); // the fix policy's verdict, as `kb add` stores it
     const cfg = makeCfg({ claudeMem: { enabled: true, port: closedPort, timeoutMs: 300 } });
     const out = await runMemorySearch({
       triggers: [trig],
@@ -395,6 +397,7 @@ describe('sources, fallback warning, empty mem_context', () => {
       db.prepare(
         `INSERT INTO error_kb_fix_projects (fix_id, project_path, confirmations, last_ts) VALUES (?, ?, 5, '2026-01-01T00:00:00Z')`,
       ).run(fixId, f.p.projectRoot);
+      judgeAll(db);
       const hidden = await runMemorySearch({
         triggers: [retry],
         p: f.p,

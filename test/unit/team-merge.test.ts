@@ -20,6 +20,7 @@ import { entryIdOf, setTeamProjects, upsertEntry } from '../../src/error-kb/db.j
 import { normaliseRemote } from '../../src/team/identity.js';
 import { clientConfig, splitPassword } from '../../src/team/url.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
+import { judgeAll } from '../helpers/fix-policy.js';
 import { loadAssets } from '../../src/ui/assets.js';
 import { UiAuth } from '../../src/ui/guard.js';
 import { createApp } from '../../src/ui/server.js';
@@ -59,7 +60,8 @@ const apply = (f: PulledFix) => db.transaction(() => recordTeamFix(db, f)).immed
 const id = () => entryIdOf(db, KEY)!;
 const teamRows = () =>
   db.prepare('SELECT member, project_id, confirmations FROM error_kb_fix_team ORDER BY member').all();
-const advice = (projectPath: string) => adviceFor(db, id(), { projectPath, count: false });
+// the fix policy judges what was pulled (the sync does it after a pull), then the hooks may advise it
+const advice = (projectPath: string) => (judgeAll(db), adviceFor(db, id(), { projectPath, count: false }));
 
 describe('#25 pulled fixes in the local KB', () => {
   it('confirmations are set per member and project, never added: applying a page twice changes nothing', () => {
@@ -176,6 +178,7 @@ describe("#25 the dashboard shows the team's share of advice", () => {
       resolvedBy: null,
       toolSequence: null,
     });
+    judgeAll(db);
     adviceFor(db, id(), { projectPath: '/work/payments' }); // counted: from the team
     adviceFor(db, id(), { projectPath: '/work/payments' });
     const local = upsertEntry(db, {
@@ -187,6 +190,7 @@ describe("#25 the dashboard shows the team's share of advice", () => {
       toolSequence: null,
     })!;
     recordManualFix(db, local, 'typed', null, null);
+    judgeAll(db);
     adviceFor(db, local, { projectPath: '/work/payments' }); // counted: not from the team
     const assets = loadAssets();
     if (!assets) throw new Error('run `npm run build` first (dist/ui/ is missing)');

@@ -25,7 +25,7 @@ import {
   RUNTIME_PACKAGE,
   RUNTIME_VERSION,
 } from '../../embed/runtime.js';
-import { registerKbReview } from './kb-review.js';
+import { registerKbReview, registerKbShow } from './kb-review.js';
 import { openForReading } from '../read-db.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -115,6 +115,7 @@ export function registerKb(program: Command): void {
     .command('kb')
     .description('the error knowledge base: past errors and how they were resolved');
   registerKbReview(kb);
+  registerKbShow(kb);
   registerKbSearch(kb);
   registerKbList(kb);
   registerKbAdd(kb);
@@ -242,7 +243,7 @@ function registerKbAdd(kb: Command): void {
       'after',
       `\nExample:\n  self-gen kb add "Cannot find module 'react'" -r "npm install (the dependency was missing)" -t Bash`,
     )
-    .action((error: string, o: { resolution: string; tool?: string; normalized?: boolean }) => {
+    .action(async (error: string, o: { resolution: string; tool?: string; normalized?: boolean }) => {
       // Redacted before normalisation (as hooks do) and before anything is echoed or stored.
       const key = errorKey(error);
       const text = key.raw || redact(error);
@@ -257,6 +258,7 @@ function registerKbAdd(kb: Command): void {
           resolvedBy: o.tool,
         });
         if (id === null) throw new CliError('the entry could not be written', 'run `self-gen doctor`');
+        await (await import('../../error-kb/policy/review.js')).reviewFixPolicy(db);
         console.log(`saved #${id}: ${normalized}`);
         console.log(
           modelStatus(loadConfig()).present

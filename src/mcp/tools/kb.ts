@@ -142,23 +142,27 @@ export const forgetFix = defineTool({
     const { getEntry, removeEntries } = await import('../../error-kb/manage.js');
     const { describeResolution } = await import('../../error-kb/record.js');
     const { candidates } = await import('../../error-kb/candidates.js');
-    const { unsafeFix } = await import('../../error-kb/safety.js');
+    const { storedVerdict } = await import('../../error-kb/policy/verdict.js');
     const e = getEntry(db, a.id);
     if (!e)
       throw new ToolError(
         `no knowledge-base entry #${a.id} (nothing was changed)`,
         'find the id with search_errors',
       );
-    const n = candidates(db, a.id).length;
+    const cands = candidates(db, a.id);
+    const n = cands.length;
+    const shown = cands.find((c) => c.resolution === e.resolution);
+    const verdict = shown ? storedVerdict(shown) : { cls: 'withheld', reason: 'not a proven fix', text: '' };
     // The function `self-gen kb rm` uses: the entry, its candidate fixes (with their projects and
     // lookups) and its embedding go together.
     await removeEntries(db, [a.id]);
-    const unsafe = unsafeFix(e.resolution);
     return answer({
       forgotten: a.id,
       error: line(e.error_normalized, 300),
-      // An unsafe fix is never written out, not even as the one deleted.
-      ...(unsafe ? { unsafeFix: unsafe.why } : { fix: line(describeResolution(e), 300) }),
+      // A fix the policy withholds is never written out, not even as the one deleted.
+      ...(verdict.cls === 'withheld'
+        ? { withheldFix: verdict.reason }
+        : { fix: line(describeResolution({ ...e, resolution: verdict.text }), 300) }),
       candidatesForgotten: n,
       note: 'deleted with its candidate fixes: this fix is no longer given as advice',
     });

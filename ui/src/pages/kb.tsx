@@ -16,7 +16,17 @@ function Never(p: { n: NeverAdvised | null }) {
   if (!p.n) return null;
   return (
     <span class="badge b-failed" data-never={p.n.kind} title={p.n.why}>
-      never advised: {p.n.why}
+      {p.n.kind === 'withheld' ? 'withheld by the fix policy' : 'never advised'}: {p.n.why}
+    </span>
+  );
+}
+
+/** A fix offered only in the projects that confirmed it (the policy does not know a program in it). */
+function ProjectOnly(p: { policy: KbCandidate['policy'] }) {
+  if (p.policy.cls !== 'project') return null;
+  return (
+    <span class="badge" data-policy="project" title={p.policy.reason}>
+      only where confirmed: {p.policy.reason}
     </span>
   );
 }
@@ -31,7 +41,7 @@ function Candidates(p: { cs: KbCandidate[] }) {
       <ul>
         {p.cs.map((c) => (
           <li key={c.id} data-cand={c.id}>
-            <code>{c.resolution}</code> <Never n={c.neverAdvised} />
+            <code>{c.resolution}</code> <Never n={c.neverAdvised} /> <ProjectOnly policy={c.policy} />
             <div class="muted">
               {PROOF[c.proof]} · confirmed {c.confirmations}× · last {when(c.lastConfirmed)}
               {c.projects.length > 0 &&

@@ -1,0 +1,29 @@
+// The background review of the fix policy: judges every candidate fix not judged by this policy
+// version and stores the verdict with it (error_kb_fixes.policy_*). Runs in the worker (job
+// `fix-policy`, started by the hook that recorded a fix, and the session-end step), in `kb review`,
+// `kb show` and the dashboard — never in a hook (it loads the WebAssembly shell parser).
+import type { DB } from '../../db/db.js';
+import { setFixVerdict, unjudgedFixRows } from '../db.js';
+import { loadFixPolicy } from './evaluate.js';
+import { POLICY_VERSION, type Verdict } from './verdict.js';
+
+/** Judges up to `limit` unjudged fixes with a loaded policy; returns how many were judged. */
+export function judgeUnjudged(
+  db: DB,
+  judge: (resolution: string, proof: string) => Verdict,
+  limit = 5000,
+): number {
+  const rows = unjudgedFixRows(db, POLICY_VERSION, limit);
+  if (rows.length === 0) return 0;
+  db.transaction(() => {
+    for (const r of rows)
+      setFixVerdict(db, r.id, r.resolution, { ...judge(r.resolution, r.proof), version: POLICY_VERSION });
+  }).immediate();
+  return rows.length;
+}
+
+/** Judges up to `limit` unjudged fixes (loads the parser only when there is one); returns how many. */
+export async function reviewFixPolicy(db: DB, limit = 5000): Promise<number> {
+  if (unjudgedFixRows(db, POLICY_VERSION, 1).length === 0) return 0;
+  return judgeUnjudged(db, await loadFixPolicy(), limit);
+}

@@ -1,0 +1,72 @@
+// The state of one judgement (what the classifier found so far) and the small helpers every
+// command class uses: where a word points, which words are operands, and withholding with a reason.
+import type { Word } from './commands.js';
+import { insideProject } from './paths.js';
+
+export interface ScriptState {
+  /** The first reason the fix may not be offered verbatim, or null. */
+  withheld: string | null;
+  /** Programs the allow-list does not know (offered only with confirmations in this project). */
+  unknown: Set<string>;
+  /** Something is downloaded… */
+  fetches: boolean;
+  /** …and something runs a script or program: together, downloaded content may be run. */
+  runs: boolean;
+  /** A `cd` left the project: relative paths no longer point inside it. */
+  leftProject: boolean;
+}
+
+/** Parses and walks a nested shell text (`bash -c '…'`, `watch '…'`) into the same state. */
+export type Recurse = (text: string, st: ScriptState) => void;
+
+export const W = (text: string): Word => ({ text, dynamic: false });
+export const base = (t: string) => t.replace(/\\/g, '/').split('/').pop() ?? t;
+export const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\/|^\/opt\/homebrew\/bin\/|^\/usr\/bin\/env$/;
+
+export function withhold(st: ScriptState, reason: string): void {
+  st.withheld ??= reason;
+}
+
+export const inside = (st: ScriptState, w: Word) =>
+  insideProject(w) && !(st.leftProject && !['/dev/null', '/dev/stdout', '/dev/stderr'].includes(w.text));
+
+/** Index of the first operand after options; `arity` names the options that take a value. */
+export function firstOperand(args: Word[], arity: Set<string> = new Set()): number {
+  let i = 0;
+  while (i < args.length) {
+    const t = args[i]!.text;
+    if (t === '--') return i + 1;
+    if (!t.startsWith('-') || t === '-') return i;
+    i += arity.has(t) ? 2 : 1;
+  }
+  return i;
+}
+
+export const operands = (args: Word[], arity?: Set<string>) => {
+  const out: Word[] = [];
+  let i = 0;
+  let ended = false;
+  while (i < args.length) {
+    const t = args[i]!.text;
+    if (!ended && t === '--') ended = true;
+    else if (!ended && t.startsWith('-') && t !== '-') {
+      if (arity?.has(t)) i++;
+    } else out.push(args[i]!);
+    i++;
+  }
+  return out;
+};
+
+export const flag = (args: Word[], re: RegExp) => args.some((a) => re.test(a.text));
+
+/** Judges one command's words (classify.ts judgeWords), for the classes that wrap another command. */
+export type JudgeWords = (
+  st: ScriptState,
+  words: Word[],
+  io: { piped: boolean; inline: boolean; computedArgs?: boolean },
+  recurse: Recurse,
+) => void;
+
+export function newState(): ScriptState {
+  return { withheld: null, unknown: new Set(), fetches: false, runs: false, leftProject: false };
+}
