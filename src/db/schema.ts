@@ -142,6 +142,11 @@ export const MIGRATIONS: string[] = [
     DELETE FROM error_kb_fix_projects WHERE fix_id = old.id;
   END;
   `,
+  // branch matcher: the signature of an entry's error (its two or three most error-like lines,
+  // error-kb/normalize.ts errorSignature), shown with advice and compared by the matcher
+  `
+  ALTER TABLE error_kb ADD COLUMN error_lines TEXT;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

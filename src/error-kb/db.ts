@@ -153,21 +153,25 @@ export function upsertEntry(
     resolution: string | null;
     resolvedBy: string | null;
     toolSequence: string | null;
+    /** The signature lines (errorSignature of the whole raw output), one a line. */
+    errorLines?: string | null;
   },
 ): number | null {
   const row = db
     .prepare(
-      `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count)
-VALUES (?, ?, ?, ?, ?, ?, 1)
+      `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count, error_lines)
+VALUES (?, ?, ?, ?, ?, ?, 1, ?)
 ON CONFLICT(error_normalized) DO UPDATE SET
   ts = excluded.ts,
+  error_lines = coalesce(error_lines, excluded.error_lines),
   resolution = excluded.resolution,
   resolved_by = excluded.resolved_by,
   tool_sequence = excluded.tool_sequence,
   use_count = use_count + 1
 RETURNING id`,
     )
-    .get(e.ts, e.key, e.errorRaw, e.resolution, e.resolvedBy, e.toolSequence) as { id: number } | undefined;
+    .get(e.ts, e.key, e.errorRaw, e.resolution, e.resolvedBy, e.toolSequence, e.errorLines ?? null) as
+    { id: number } | undefined;
   return row?.id ?? null;
 }
 
