@@ -146,6 +146,7 @@ export const MIGRATIONS: string[] = [
   // error-kb/normalize.ts errorSignature), shown with advice and compared by the matcher
   `
   ALTER TABLE error_kb ADD COLUMN error_lines TEXT;
+  CREATE VIRTUAL TABLE IF NOT EXISTS error_kb_vocab USING fts5vocab(error_kb_fts, 'row');
   `,
 ];
 

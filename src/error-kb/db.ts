@@ -58,6 +58,20 @@ export function ftsCandidates(db: DB, match: string, limit: number): (KbEntry & 
     .all(match) as (KbEntry & { bm25: number })[];
 }
 
+/** In how many entries each word occurs (FTS5 vocabulary, both columns). */
+export function kbDocFreq(db: DB, words: string[]): Map<string, number> {
+  if (words.length === 0) return new Map();
+  const rows = db
+    .prepare(`SELECT term, doc FROM error_kb_vocab WHERE term IN (${inList(words)})`)
+    .all(...words) as { term: string; doc: number }[];
+  return new Map(rows.map((r) => [r.term, r.doc]));
+}
+
+/** How many entries the KB holds. */
+export function kbSize(db: DB): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM error_kb').get() as { n: number }).n;
+}
+
 /** A hit: bumps use_count and last_used (the seed). */
 export function bumpUse(db: DB, id: number, now = new Date()): void {
   db.prepare('UPDATE error_kb SET use_count = use_count + 1, last_used = ? WHERE id = ?').run(

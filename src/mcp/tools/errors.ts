@@ -43,14 +43,14 @@ async function knownFix(
   note?: string;
 } | null> {
   if (typeof normalized !== 'string' || !normalized) return null;
-  const { searchText } = await import('../../error-kb/search.js');
-  const { extractErrorMessage } = await import('../../error-kb/normalize.js');
-  const hit = searchText(
-    db,
-    normalized,
-    typeof raw === 'string' ? extractErrorMessage(raw) : undefined,
-    typeof raw === 'string' ? raw : undefined,
-  );
+  const { searchErrorKB } = await import('../../error-kb/search.js');
+  // the hooks' search (no vector tier here: an index line never waits on the daemon)
+  const hit = await searchErrorKB(db, normalized, {
+    normalized: true,
+    raw: typeof raw === 'string' ? raw : undefined,
+    bump: false,
+    embedder: null,
+  });
   if (!hit?.resolution) return null;
   const f = mcpFix(db, hit.id, ctx, typeof raw === 'string' ? raw : undefined);
   if (!f) return { kbId: hit.id, fix: null, note: noFixReason(db, hit.id) };
