@@ -7,7 +7,7 @@
 //    lowest threshold whose answers are wrong (another entry, or a near miss answered) for at most
 //    1 % of the queries → src/error-kb/matcher-weights.ts.
 // Cross-validation first: fit on one fixed half, report the other, and swap.
-// Usage: node bench/fit-matcher.mjs [--dry] [--max-false 0.01] [--l2 0.001]
+// Usage: node bench/fit-matcher.mjs [--dry] [--curve] [--max-false 0.01] [--l2 0.001] [--top 1 (0: all candidates)]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -86,7 +86,11 @@ try {
 // 3. logistic regression
 const sigmoid = (z) => 1 / (1 + Math.exp(-z));
 function fit(train) {
-  const rows = train.flatMap((c) => c.cands.map((k) => ({ f: k.f, y: k.id === c.target ? 1 : 0 })));
+  // the hard candidates only: a query's few best by word overlap (fillers that share nothing teach nothing)
+  const top = opt('--top', 1);
+  const ra = m.FEATURES.indexOf('rareAll');
+  const pick = (c) => (top ? [...c.cands].sort((a, b) => b.f[ra] - a.f[ra]).slice(0, top) : c.cands);
+  const rows = train.flatMap((c) => pick(c).map((k) => ({ f: k.f, y: k.id === c.target ? 1 : 0 })));
   const pos = rows.filter((r) => r.y).length;
   const wPos = args.includes('--balance') ? (rows.length - pos) / Math.max(pos, 1) : 1;
   const n = m.FEATURES.length;

@@ -34,6 +34,13 @@ try {
         if (para) r.par++;
         else r.rec++;
         r.tiers[hit.tier] = (r.tiers[hit.tier] ?? 0) + 1;
+      } else if (!hit && verbose && !set.name.endsWith('held-out')) {
+        const trace = { tiers: [] };
+        await m.searchErrorKB(db, p.query, { embedder: null, bump: false, trace });
+        const own = trace.scored?.find((x) => x.entry.id === idOf.get(p.id));
+        console.log(
+          `miss ${p.id} (${p.kind ?? ''}): ${trace.normalized?.slice(0, 90)} | own entry ${own ? `p ${own.p.toFixed(3)} ${JSON.stringify(Object.fromEntries(Object.entries(own.features).map(([k, v]) => [k, +v.toFixed(2)])))}` : 'not a candidate'}`,
+        );
       } else if (hit) {
         r.wrong++;
         if (verbose && !set.name.endsWith('held-out'))

@@ -7,13 +7,7 @@
 import type { DB } from '../db/db.js';
 import { exactEntry, ftsCandidates, kbDocFreq, kbSize, prefixEntries } from './db.js';
 import type { KbEntry } from './entry.js';
-import {
-  errorSignature,
-  extractErrorMessage,
-  maskedNames,
-  normalizeDetail,
-  normalizeError,
-} from './normalize.js';
+import { errorSignature, extractErrorMessage, maskedNames, normalizeError } from './normalize.js';
 import { codes, tokens } from './tokens.js';
 import { BACKGROUND, BACKGROUND_DOCS } from './background.js';
 import { FEATURES, THRESHOLD, WEIGHTS, type Feature } from './matcher-weights.js';
@@ -114,8 +108,27 @@ export function namesConflict(query: MatchQuery, e: KbEntry): boolean {
 }
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
-const symmetricDiff = (a: Set<string>, b: Set<string>) =>
-  new Set([...a, ...b].filter((t) => !(a.has(t) && b.has(t))));
+/**
+ * The plain words of a text: chunks made of letters only (`refused`, `FATAL`), lower-cased. A chunk
+ * with other signs in it (`git.sr.ht/~x/lw`, `my_var`, `fooBar`, `v1`) is a name, and names vary
+ * between two reports of one problem; a replaced plain word is more often another problem.
+ */
+export function plainWords(text: string): Set<string> {
+  const out = new Set<string>();
+  for (const chunk of text.split(/\s+/)) {
+    const w = chunk.replace(/^[("'`[{<]+|[)"'`\]},.:;!?>]+$/g, '');
+    if (/^(?:[A-Za-z][a-z]+|[A-Z]{2,})$/.test(w)) out.add(w.toLowerCase());
+  }
+  return out;
+}
+
+/** Shared rarity mass over the smaller side's (containment: one report may print more lines). */
+function contained(a: Set<string>, b: Set<string>, w: (t: string) => number): number {
+  const mass = (s: Set<string>) => [...s].reduce((x, t) => x + w(t), 0);
+  const shared = mass(new Set([...a].filter((t) => b.has(t))));
+  const min = Math.min(mass(a), mass(b));
+  return min > 0 ? shared / min : 0;
+}
 
 /** A path where the other names a bare name, or the other way round (`'./routes'` vs `'express'`). */
 function kindDiffers(a: string, b: string): boolean {
@@ -141,6 +154,10 @@ export function features(query: MatchQuery, e: KbEntry, rarity: (t: string) => n
   const eSig = entrySignature(e);
   const qk = query.normalized.length;
   const ek = e.error_normalized.length;
+  const qkw = plainWords(query.normalized);
+  const ekw = plainWords(e.error_normalized);
+  const qsw = plainWords(qLines.join(' '));
+  const esw = plainWords(eLines.join(' '));
   return {
     rareAll: weighted(qAll, eAll, rarity),
     rareKey: weighted(tokens(query.normalized), tokens(e.error_normalized), rarity),
@@ -156,11 +173,12 @@ export function features(query: MatchQuery, e: KbEntry, rarity: (t: string) => n
     namesDiffer: qNames.size > 0 && eNames.size > 0 && ![...qNames].some((n) => eNames.has(n)) ? 1 : 0,
     namesConflict: namesConflict(query, e) ? 1 : 0,
     kindDiffers: kindDiffers(query.signature[0] ?? '', eSig[0] ?? '') ? 1 : 0,
-    detailDiffers: normalizeDetail(query.signature[0] ?? '') !== normalizeDetail(eSig[0] ?? '') ? 1 : 0,
-    onlyRare: Math.max(
-      0,
-      ...[...symmetricDiff(tokens(query.normalized), tokens(e.error_normalized))].map(rarity),
-    ),
+    wordsKey: weighted(qkw, ekw, rarity),
+    wordsSig: weighted(qsw, esw, rarity),
+    wordsContained: contained(qsw, esw, rarity),
+    wordsOneSided:
+      Math.min(4, [...qkw].filter((t) => !ekw.has(t)).length + [...ekw].filter((t) => !qkw.has(t)).length) /
+      4,
   };
 }
 

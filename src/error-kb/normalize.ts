@@ -265,6 +265,7 @@ const DECORATION = new RegExp(
       String.raw`[A-Za-z][\w.-]*\s+\|(?: |$)`,
       String.raw`remote:`,
       String.raw`#\d+ (?:\d+\.\d+ )?`,
+      String.raw`E {2,}(?=\S)`, // pytest's `E       <the error line>`
     ].join('|') +
     ')\\s*',
 );
