@@ -68,10 +68,9 @@ try {
     const add = (text, target, id, kind) => {
       const k = m.errorKey(text);
       const q = { normalized: k.normalized, signature: k.signature.length ? k.signature : [k.message] };
-      // the same key is a candidate like the others (feature sameKey): the data showed an exact
-      // tier that answers first gives wrong answers the model refuses (bench/results/2026-11-26-matcher.md)
+      // every candidate, the same key's entry included (feature sameKey): no early answer here
       const cands = m
-        .scoreCandidates(db, q)
+        .scoreCandidates(db, q, false, Infinity)
         .map((c) => ({ id: c.entry.id, f: m.FEATURES.map((n) => c.features[n]) }));
       cases.push({ target, exactId: null, cands, half: half(id), set: s.name, kind });
     };
@@ -111,7 +110,13 @@ function fit(train) {
   }
   return w;
 }
-const prob = (w, f) => sigmoid(w[w.length - 1] + f.reduce((a, x, i) => a + x * w[i], 0));
+// --veto f1,f2: a candidate with any of these binary features is never answered (a rule, kept only
+// when the figures show it pays)
+const vetoes = (args.includes('--veto') ? args[args.indexOf('--veto') + 1].split(',') : []).map((f) =>
+  m.FEATURES.indexOf(f),
+);
+const prob = (w, f) =>
+  vetoes.some((i) => f[i] === 1) ? 0 : sigmoid(w[w.length - 1] + f.reduce((a, x, i) => a + x * w[i], 0));
 function evaluate(test, w, th) {
   let hits = 0;
   let wrong = 0;
@@ -120,6 +125,10 @@ function evaluate(test, w, th) {
   for (const c of test) {
     if (c.target != null) pairs++;
     let answer = c.exactId;
+    // as searchErrorKB: the entry of the same key answers when it reaches the threshold, else the best
+    const sk = m.FEATURES.indexOf('sameKey');
+    const same = c.cands.find((k) => k.f[sk] === 1);
+    if (answer == null && same && prob(w, same.f) >= th) answer = same.id;
     if (answer == null) {
       const best = c.cands.map((k) => ({ id: k.id, p: prob(w, k.f) })).sort((a, b) => b.p - a.p)[0];
       if (best && best.p >= th) answer = best.id;

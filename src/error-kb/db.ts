@@ -58,13 +58,15 @@ export function ftsCandidates(db: DB, match: string, limit: number): (KbEntry & 
     .all(match) as (KbEntry & { bm25: number })[];
 }
 
-/** In how many entries each word occurs (FTS5 vocabulary, both columns). */
+/** In how many entries each word occurs (FTS5 vocabulary, both columns; one indexed look-up a word). */
 export function kbDocFreq(db: DB, words: string[]): Map<string, number> {
-  if (words.length === 0) return new Map();
-  const rows = db
-    .prepare(`SELECT term, doc FROM error_kb_vocab WHERE term IN (${inList(words)})`)
-    .all(...words) as { term: string; doc: number }[];
-  return new Map(rows.map((r) => [r.term, r.doc]));
+  const q = stmt(db, 'SELECT doc FROM error_kb_vocab WHERE term = ?');
+  const out = new Map<string, number>();
+  for (const w of words) {
+    const r = q.get(w) as { doc: number } | undefined;
+    if (r) out.set(w, r.doc);
+  }
+  return out;
 }
 
 /** How many entries the KB holds. */

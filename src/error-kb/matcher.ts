@@ -189,20 +189,31 @@ export function probability(f: Features): number {
   return 1 / (1 + Math.exp(-z));
 }
 
-/** The rarity of a word: the mean of its rarity among ordinary errors and in this KB. */
-function rarityIn(db: DB, words: Iterable<string>): (t: string) => number {
-  const list = [...new Set(words)];
-  const df = kbDocFreq(db, list);
+/**
+ * How rare words are in this KB and among ordinary errors; the KB's counts are read per word, once,
+ * from the FTS5 vocabulary (indexed look-ups).
+ */
+function kbRarity(db: DB) {
+  const df = new Map<string, number>();
   const n = kbSize(db);
+  const load = (words: Iterable<string>) => {
+    const missing = [...new Set(words)].filter((w) => !df.has(w));
+    const found = kbDocFreq(db, missing);
+    for (const w of missing) df.set(w, found.get(w) ?? 0);
+  };
   const kb = (t: string) => Math.log((n + 1) / ((df.get(t) ?? 0) + 1)) / Math.log(n + 2);
-  return (t) => (bgRarity(t) + kb(t)) / 2;
+  return { n, df, load, rarity: (t: string) => (bgRarity(t) + kb(t)) / 2 };
 }
 
-/** The query's rarest words (an FTS5 OR query), or '' when it has none. */
-function ftsTerms(words: Set<string>): string {
+/**
+ * The query's words that few entries hold (an FTS5 OR query of the rarest, at most FTS_TERMS), or ''.
+ * Common words are left out: they find nothing particular and make the look-up slow.
+ */
+function ftsTerms(words: Set<string>, df: Map<string, number>, n: number): string {
+  const cap = Math.max(20, n * 0.02);
   return [...words]
-    .filter((w) => /\p{L}/u.test(w))
-    .sort((a, b) => bgRarity(b) - bgRarity(a) || b.length - a.length)
+    .filter((w) => /\p{L}/u.test(w) && (df.get(w) ?? 0) > 0 && (df.get(w) ?? 0) <= cap)
+    .sort((a, b) => (df.get(a) ?? 0) - (df.get(b) ?? 0) || b.length - a.length)
     .slice(0, FTS_TERMS)
     .map((w) => `"${w}"`)
     .join(' OR ');
@@ -211,30 +222,51 @@ function ftsTerms(words: Set<string>): string {
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
-/** The candidates (entries with a resolution), scored, best first. Throws on database errors. */
-export function scoreCandidates(db: DB, query: MatchQuery): Scored[] {
+/**
+ * The candidates (entries with a resolution), scored, best first. The entry of the same key is scored
+ * first: when it reaches the threshold it is the answer (the exact tier) and nothing else is looked
+ * up; `exactOnly`: only that entry. Throws on database errors.
+ */
+export function scoreCandidates(
+  db: DB,
+  query: MatchQuery,
+  exactOnly = false,
+  threshold = THRESHOLD,
+): Scored[] {
   const qLines = maskedLines(query.normalized, query.signature);
   const words = tokens(qLines.join(' '));
+  const r = kbRarity(db);
+  r.load([...words, ...tokens(query.signature.join(' '))]);
+  const score = (entries: KbEntry[]): Scored[] => {
+    r.load(
+      entries.flatMap((e) => [
+        ...tokens([...maskedLines(e.error_normalized, entrySignature(e)), ...entrySignature(e)].join(' ')),
+      ]),
+    );
+    return entries.map((entry) => {
+      const f = features(query, entry, r.rarity);
+      return { entry, features: f, p: probability(f) };
+    });
+  };
+  const exact = exactEntry(db, query.normalized);
+  const first = exact ? score([exact]) : [];
+  if (exactOnly || (first[0] && first[0].p >= threshold)) return first;
+  const byId = new Map<number, KbEntry>();
   const head30 = query.normalized.slice(0, 30);
   const low = head30.replace(/[A-Z]/g, (c) => c.toLowerCase());
-  const byId = new Map<number, KbEntry>();
-  const exact = exactEntry(db, query.normalized);
-  if (exact) byId.set(exact.id, exact);
   for (const e of prefixEntries(db, low, low + MAX_CHAR, escapeLike(head30) + '%')) byId.set(e.id, e);
-  const fts = ftsTerms(words);
+  const fts = ftsTerms(words, r.df, r.n);
   if (fts) for (const e of ftsCandidates(db, fts, CANDIDATES)) if (!byId.has(e.id)) byId.set(e.id, e);
-  const entries = [...byId.values()];
-  const texts = [
-    query.signature.join(' '),
-    ...entries.flatMap((e) => [...maskedLines(e.error_normalized, entrySignature(e)), ...entrySignature(e)]),
-  ];
-  const rarity = rarityIn(db, [...words, ...texts.flatMap((t) => [...tokens(t)])]);
-  return entries
-    .map((entry) => {
-      const f = features(query, entry, rarity);
-      return { entry, features: f, p: probability(f) };
-    })
-    .sort((a, b) => b.p - a.p);
+  if (exact) byId.delete(exact.id);
+  return [...first, ...score([...byId.values()])].sort((a, b) => b.p - a.p);
+}
+
+/**
+ * The matcher's judgement of one stored entry for a query, without the KB (rarity among ordinary
+ * errors only): for paths that look an entry up by its key and must still not show a look-alike's fix.
+ */
+export function judge(query: MatchQuery, e: KbEntry, threshold = THRESHOLD): boolean {
+  return probability(features(query, e, bgRarity)) >= threshold;
 }
 
 /** The matcher's decision: the best candidate when it scores at least the threshold. */

@@ -14,6 +14,7 @@ import { sharesKeyword } from './tokens.js';
 import type { KbEntry } from './entry.js';
 import {
   decide,
+  judge,
   namesConflict,
   scoreCandidates,
   THRESHOLD,
@@ -80,11 +81,11 @@ function matchQuery(normalized: string, message?: string, raw?: string): MatchQu
 }
 
 /**
- * The names check of an exact hit: one key can hide two names (`Cannot find module <STR>`); a stored
- * fix that writes the stored error's name is not the fix of an error about another name.
+ * The matcher's judgement of an entry found by its key (pre-tool guide, SubagentStart): one key can
+ * hide two problems (`Cannot find module <STR>`: a package, or a path), so the same key is not enough.
  */
 export function fits(message: string | undefined, entry: KbEntry, raw?: string): boolean {
-  return !namesConflict(matchQuery(entry.error_normalized, message, raw), entry);
+  return judge(matchQuery(entry.error_normalized, message, raw), entry);
 }
 
 /** Judges the vector tier's candidates (nearest first) by the seed's thresholds (L2 on unit vectors). */
@@ -167,9 +168,7 @@ export async function searchErrorKB(
     let hit: KbMatch | null = null;
     if (tiers.includes('exact') || tiers.includes('similar')) {
       const threshold = opts.threshold ?? THRESHOLD;
-      const scored = scoreCandidates(db, q).filter(
-        (s) => tiers.includes('similar') || s.entry.error_normalized === normalized,
-      );
+      const scored = scoreCandidates(db, q, !tiers.includes('similar'), threshold);
       const best = decide(scored, threshold);
       if (best)
         hit = {

@@ -44,8 +44,9 @@ async function knownFix(
 } | null> {
   if (typeof normalized !== 'string' || !normalized) return null;
   const { searchErrorKB } = await import('../../error-kb/search.js');
-  // the hooks' search (no vector tier here: an index line never waits on the daemon)
+  // the hooks' search, its exact tier (an index line of many: one indexed query each, as before)
   const hit = await searchErrorKB(db, normalized, {
+    tiers: ['exact'],
     normalized: true,
     raw: typeof raw === 'string' ? raw : undefined,
     bump: false,
