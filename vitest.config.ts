@@ -1,24 +1,43 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm test` runs the unit and e2e projects together; `npm run test:reliability` runs the long
-// fuzz/soak/durability files apart (see docs/development.md).
+// `npm test` runs the unit, integration and e2e projects together; `npm run test:reliability` runs the
+// long fuzz/soak/durability files apart (see docs/development.md).
 //
-// Vitest 3 runs the files of every project in ONE pool sized by the root `maxWorkers` (a project's
-// own `fileParallelism`/`maxWorkers` is not honoured there). Unit and e2e files each use their own
-// temporary HOME, data home, sockets and stub port, so they run side by side: most of their time is
-// spent waiting on the processes they start (hooks, the CLI, Claude Code), so a few more workers
-// than cores keeps both cores busy. The reliability files run one after another in a single fork
-// (`singleFork` is honoured per project), as their concurrency tests start many processes at once.
+// - unit: in-process tests of modules and handlers (real SQLite, real files). Starting a process
+//   there throws (test/helpers/no-process.ts): such a test belongs in integration.
+// - integration: tests that start processes (the built hook, the CLI, the warm server, the worker).
+// - e2e: the real Claude Code CLI against the local API stub; reliability: long concurrency runs.
+//
+// Vitest 3 runs the files of every project in ONE pool sized by the root `maxWorkers`. Every file
+// uses its own temporary HOME, data home, sockets and stub port, so files run side by side; most of
+// the integration and e2e time is spent waiting on processes, so a few more workers than cores keeps
+// the cores busy. Timeouts guard against hangs only and are sized for a machine 5x slower than the
+// 2-core development machine under load; no test asserts a duration.
+//
+// The injected text's language follows the environment (LC_ALL, LC_MESSAGES, LANG; Korean → ko,
+// else en). The suite runs as on a Korean system, the requirement documents' own language, whatever
+// the machine's locale; test/unit/locale.test.ts sets its own environment to check the English default.
 export default defineConfig({
   test: {
+    env: { LC_ALL: '', LC_MESSAGES: 'ko_KR.UTF-8' },
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
     projects: [
       {
         test: {
           name: 'unit',
           include: ['test/unit/**/*.test.ts'],
-          // A guard against hangs, not a duration check: generous, as files run side by side.
-          testTimeout: 60_000,
+          setupFiles: ['test/helpers/no-process.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['test/integration/**/*.test.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           pool: 'forks',
         },
       },
@@ -26,8 +45,8 @@ export default defineConfig({
         test: {
           name: 'e2e',
           include: ['test/e2e/**/*.test.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          testTimeout: 600_000,
+          hookTimeout: 600_000,
           pool: 'forks',
         },
       },
@@ -35,8 +54,8 @@ export default defineConfig({
         test: {
           name: 'reliability',
           include: ['test/reliability/**/*.test.ts'],
-          testTimeout: 300_000,
-          hookTimeout: 120_000,
+          testTimeout: 900_000,
+          hookTimeout: 600_000,
           pool: 'forks',
           poolOptions: { forks: { singleFork: true } },
         },

@@ -15,7 +15,7 @@ const SESSIONS = Math.max(6, Number(process.env.BENCH_HOOK_SESSIONS ?? 30));
 const WARMUP = 5;
 const { answerHook, closeDb } = await bundle(
   'hook-side',
-  "export { answerHook } from './src/hook-runtime/server.ts'; export { closeDb } from './src/db/db.ts';",
+  "export { answerHook } from './src/hook/host/server.ts'; export { closeDb } from './src/db/db.ts';",
 );
 
 const root = mkdtempSync(join(tmpdir(), 'sg-bench-hook-side-'));

@@ -276,7 +276,7 @@ console.log(
 t0 = Date.now();
 const m = await bundle(
   'hooks-realtime',
-  `export { createDeps } from './src/hook-runtime/deps.ts';
+  `export { createDeps } from './src/hook/runtime/deps.ts';
    export { preToolGuide } from './src/pre-tool-guide/handlers.ts';
    export { subagentContext } from './src/subagent-context/handlers.ts';
    export { errorAdvice } from './src/error-kb/handlers.ts';

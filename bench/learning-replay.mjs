@@ -10,11 +10,11 @@
 // Targets: precision ≥ 0.9, recall ≥ 0.6, 0 junk advice, 0 overwritten (exit 1 when missed).
 // Usage: node bench/learning-replay.mjs [--verbose]     (npm run bench:learning builds first)
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { bundle, ROOT } from './kb-build.mjs';
+import { fixLines, replayHome, TEMPLATES as T } from './replay-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
@@ -24,33 +24,14 @@ if (!existsSync(HOOK)) {
   console.error('dist/hook.cjs is missing\nfix: run `npm run build` (or `npm run bench:learning`)');
   process.exit(1);
 }
-const FIXTURES = join(ROOT, '..', 'shared', 'fixtures', 'claude-code-2.1.197', 'hook-payloads');
-const tpl = (name) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
-const T = {
-  start: tpl('01-SessionStart'),
-  prompt: tpl('02-UserPromptSubmit'),
-  pre: tpl('03-PreToolUse'),
-  failure: tpl('04-PostToolUseFailure'),
-  post: tpl('06-PostToolUse'),
-  subStart: tpl('08-SubagentStart'),
-  end: tpl('14-SessionEnd'),
-};
 
 const { SESSIONS, FIXES } = await bundle(
   'learning-replay',
   `export { SESSIONS, FIXES } from './bench/data/replay-sessions.ts';`,
 );
 
-const dir = mkdtempSync(join(tmpdir(), 'sg-replay-'));
+const { dir, env } = replayHome('sg-replay-');
 const root = join(dir, 'home-dev');
-const env = {
-  ...process.env,
-  SELF_GEN_HOME: join(dir, 'sg-home'),
-  HOME: join(dir, 'user-home'),
-  SELF_GEN_NO_BACKGROUND: '1',
-};
-for (const k of ['CLAUDE_PROJECT_DIR', 'SELF_GEN_DEBUG', 'SELF_GEN_DISABLE']) delete env[k];
-mkdirSync(env.HOME, { recursive: true });
 
 const uuid = (i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
 function hook(event, payload) {
@@ -70,12 +51,6 @@ function hook(event, payload) {
 const good = (cls, text) => (FIXES[cls] ?? []).some((f) => text.includes(f));
 const UNSAFE =
   /curl[^\n]*\|\s*(ba)?sh|--force\b|push -f\b|--no-verify|git clean -f|git reset --hard|rm -rf (?!node_modules|dist|build)/;
-/** The fix lines of a context (ko strings of seeds 000/004 and the error advice). */
-const fixLines = (ctx) =>
-  ctx
-    .split('\n')
-    .map((l) => /^\s*(?:해결|해결 방법):\s*(.*)$/.exec(l)?.[1])
-    .filter((x) => x !== undefined);
 
 const calls = new Map(); // toolUseId → { session, call, index }
 const advice = []; // { where, session, cls, noAdvice, fixes, ctx, holdout }

@@ -330,6 +330,7 @@ const PART_BENCHES = [
     'learning-replay.mjs',
     'learning replay: labelled sessions through the hooks, fix precision/recall, junk advice',
   ],
+  ['transcript-replay.mjs', 'real-transcript replay (skipped: it needs a transcript folder argument)'],
   ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
   ['safe-fs.mjs', 'safe file primitives (#12.1/#12.3) vs the plain node:fs calls: medians and ratios'],
   ['warm-client.mjs', 'one warm hook alone: the bash client (builtins only) vs the sh + curl client'],

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /* global structuredClone, performance */
-// Benchmark of the shared context hooks as whole processes (seed 002 NFR-1: SubagentStart < 500 ms,
+// Benchmark of the shared context hooks as whole processes (SubagentStart < 500 ms,
 // SubagentStop < 2000 ms; aim < 150 ms), against the built dist/ — run `node scripts/build.mjs` first.
 //
 //   node bench/shared-context.mjs [--runs 30] [--entries 50] [--json]
@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const HOOK = join(ROOT, 'dist', 'hook.cjs');
-const FIXTURES = resolve(ROOT, '..', 'shared', 'fixtures', 'claude-code-2.1.197');
+const FIXTURES = resolve(ROOT, 'test', 'fixtures', 'claude-code-2.1.197');
 const arg = (name, def) => {
   const i = process.argv.indexOf(`--${name}`);
   return i > 0 ? Number(process.argv[i + 1]) : def;

@@ -4,10 +4,11 @@
 //   plugin/hooks/hooks.json             copy of hooks/hooks.json (generated from HOOK_SPECS)
 //   plugin/.mcp.json                    copy, when the repository has one
 //   plugin/templates/                   copy (orchestrator role templates, analysis prompt)
+//   plugin/commands/                    copy of commands/: the slash commands /self-generation:doctor, …
 //   plugin/dist/                        bundled, minified JavaScript (scripts/build.mjs --plugin);
-//                                       dist/hook.cjs is the gate of src/plugin/gate.cts
+//                                       dist/hook.cjs is the gate of src/bin/plugin-hook.cts
 //   plugin/package.json                 type: module, and nativeDependencies: the exact versions of
-//                                       the native packages, installed on first use (src/plugin/bootstrap.ts)
+//                                       the native packages, installed on first use (src/bin/plugin-bootstrap.ts)
 // Usage: node scripts/build-plugin.mjs [--out <dir>]. test/unit/plugin-bundle.test.ts fails when
 // the committed folder differs from a fresh build.
 import { execFileSync } from 'node:child_process';
@@ -21,7 +22,16 @@ const at = process.argv.indexOf('--out');
 const out = resolve(at >= 0 ? process.argv[at + 1] : 'plugin');
 const pkg = JSON.parse(readFileSync('package.json', 'utf8'));
 
-for (const part of ['.claude-plugin', 'hooks', 'templates', 'dist', '.mcp.json', 'package.json', 'README.md'])
+for (const part of [
+  '.claude-plugin',
+  'hooks',
+  'commands',
+  'templates',
+  'dist',
+  '.mcp.json',
+  'package.json',
+  'README.md',
+])
   rmSync(join(out, part), { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 execFileSync(process.execPath, ['scripts/build.mjs', '--plugin', out], {
@@ -30,6 +40,7 @@ execFileSync(process.execPath, ['scripts/build.mjs', '--plugin', out], {
 cpSync('.claude-plugin/plugin.json', join(out, '.claude-plugin', 'plugin.json'));
 cpSync('hooks/hooks.json', join(out, 'hooks', 'hooks.json'));
 cpSync('templates', join(out, 'templates'), { recursive: true });
+cpSync('commands', join(out, 'commands'), { recursive: true });
 if (existsSync('.mcp.json')) cpSync('.mcp.json', join(out, '.mcp.json'));
 const nativeDependencies = Object.fromEntries(
   NATIVE.map((n) => {

@@ -1,7 +1,7 @@
 // Builds the runnable entries into dist/ with esbuild (type checking is `npm run typecheck`).
 // Native and heavy packages stay external: they are loaded from node_modules at run time.
 // `--plugin <dir>`: the Claude Code plugin's bundle instead (scripts/build-plugin.mjs): into
-// <dir>/dist, minified, no source maps, and dist/hook.cjs is the plugin gate (src/plugin/gate.cts),
+// <dir>/dist, minified, no source maps, and dist/hook.cjs is the plugin gate (src/bin/plugin-hook.cts),
 // which hands over to dist/hook-core.cjs (the usual entry) once the native dependencies are ready.
 import { build } from 'esbuild';
 import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
@@ -52,17 +52,15 @@ const common = {
 // The hook path is built on its own, as CommonJS: dist/hook.cjs (the tiny entry Claude Code runs:
 // it loads the bundle with a V8 code cache), dist/hook-main.cjs (one file: hooks, store, handlers;
 // the parts stay lazily initialised), and dist/hook.js (the same for `node dist/hook.js`).
-const entries = { hook: 'src/hook-runtime/entry-esm.ts' };
+const entries = { hook: 'src/bin/hook.ts' };
 // esbuild's metafiles (inputs and outputs of each build), for the hook bundle guard
-// (test/unit/guard-hook-bundle.test.ts): written outside dist/, so they are never packed.
+// (test/integration/guard-hook-bundle.test.ts): written outside dist/, so they are never packed.
 const metas = {};
 metas.hook = (await build({ ...common, entryPoints: entries, splitting: false, metafile: true })).metafile;
 metas['hook-cjs'] = (
   await build({
     ...common,
-    entryPoints: pluginDir
-      ? { 'hook-core': 'src/hook-runtime/entry.cts' }
-      : { hook: 'src/hook-runtime/entry.cts' },
+    entryPoints: pluginDir ? { 'hook-core': 'src/bin/hook.cts' } : { hook: 'src/bin/hook.cts' },
     format: 'cjs',
     splitting: false,
     banner: {},
@@ -73,17 +71,27 @@ metas['hook-cjs'] = (
 if (pluginDir) {
   await build({
     ...common,
-    entryPoints: { hook: 'src/plugin/gate.cts' },
+    entryPoints: { hook: 'src/bin/plugin-hook.cts' },
     format: 'cjs',
     splitting: false,
     banner: {},
     outExtension: { '.js': '.cjs' },
   });
+  // Loaded by the gate only until the native dependencies are ready: keeps the hook's input.
+  await build({
+    ...common,
+    entryPoints: { 'plugin-spool': 'src/bin/plugin-spool.ts' },
+    format: 'cjs',
+    splitting: false,
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__sg_import_meta_url' },
+    banner: { js: "const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+  });
 }
 metas['hook-main'] = (
   await build({
     ...common,
-    entryPoints: { 'hook-main': 'src/hook-runtime/main-entry.ts' },
+    entryPoints: { 'hook-main': 'src/bin/hook-main.ts' },
     format: 'cjs',
     // Smaller source = less to read and hash per hook process (stack traces map back via the .map).
     minify: true,
@@ -95,11 +103,11 @@ metas['hook-main'] = (
   })
 ).metafile;
 const tools = {
-  cli: 'src/cli/main.ts',
-  worker: 'src/worker/main.ts',
-  daemon: 'src/embed/daemon-main.ts',
-  'plugin-bootstrap': 'src/plugin/bootstrap.ts',
-  mcp: 'src/mcp/main.ts',
+  cli: 'src/bin/cli.ts',
+  worker: 'src/bin/worker.ts',
+  daemon: 'src/bin/daemon.ts',
+  'plugin-bootstrap': 'src/bin/plugin-bootstrap.ts',
+  mcp: 'src/bin/mcp.ts',
 };
 metas.tools = (
   await build({ ...common, entryPoints: tools, chunkNames: 'chunks/[name]-[hash]', metafile: true })
@@ -108,14 +116,14 @@ metas.tools = (
 metas['hook-server'] = (
   await build({
     ...common,
-    entryPoints: { 'hook-server': 'src/hook-runtime/server-main.ts' },
+    entryPoints: { 'hook-server': 'src/bin/hook-server.ts' },
     chunkNames: 'chunks/hook-[name]-[hash]',
     define: HOOK_BUNDLE,
     minifySyntax: true,
     metafile: true,
   })
 ).metafile;
-Object.assign(entries, tools, { 'hook-server': 'src/hook-runtime/server-main.ts' });
+Object.assign(entries, tools, { 'hook-server': 'src/bin/hook-server.ts' });
 chmodSync(`${out}/cli.js`, 0o755);
 // The dashboard's front end (`self-gen ui`): ui/ -> dist/ui/ (one script, one style sheet, the page).
 // Preact is bundled in; the page loads nothing from anywhere but its own server.
@@ -138,7 +146,7 @@ entries['ui/app'] = 'ui/src/main.tsx';
 // The warm-mode hook clients: bash >= 4 over a token-checked 127.0.0.1 port with builtins only, or a
 // POSIX shell script with curl over the Unix socket; both fall back to node dist/hook.cjs.
 for (const client of ['hook-warm.sh', 'hook-warm.bash']) {
-  copyFileSync(`src/hook-runtime/${client}`, `${out}/${client}`);
+  copyFileSync(`src/bin/${client}`, `${out}/${client}`);
   chmodSync(`${out}/${client}`, 0o755);
 }
 const old = `${target}.old-${process.pid}`;

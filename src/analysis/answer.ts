@@ -2,7 +2,7 @@
 // normalisation into stored suggestions with stable ids.
 import * as z from 'zod/mini';
 import { redactDeep, truncate } from '../common/redact.js';
-import { HOOK_EVENTS } from '../hook-runtime/types.js';
+import { HOOK_EVENTS } from '../hook/contract/types.js';
 import type { Analysis, Suggestion } from './cache.js';
 import { SUGGESTION_TYPES, suggestionId, type SuggestionType } from './ids.js';
 

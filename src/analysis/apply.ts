@@ -18,7 +18,7 @@ import {
   writeFileAtomicIn,
 } from '../common/safe-fs.js';
 import type { DB } from '../db/db.js';
-import { lastProjectPath } from '../db/events.js';
+import { lastProjectPath } from '../db/events/read.js';
 import type { StoredSuggestion } from './answer.js';
 
 export const RULES_MARKER = '<!-- self-generation:rules -->';

@@ -1,7 +1,7 @@
 // `self-gen doctor` check of the analysis part: the last analysis of the current project.
 import { loadConfig } from '../common/config.js';
 import { getProjectName, getProjectPath } from '../common/project.js';
-import type { CheckContext, CheckResult } from '../parts/types.js';
+import type { CheckContext, CheckResult } from '../hook/contract/part.js';
 import { analysisConfig } from './config.js';
 import { readState } from './run.js';
 import { listSuggestions } from './suggestions.js';

@@ -5,7 +5,7 @@ import { truncate } from '../common/redact.js';
 import type { StoredSuggestion } from './answer.js';
 import { listSuggestions } from './suggestions.js';
 
-const TEXT = {
+export const TEXT = {
   en: {
     head: (n: number) =>
       `${n} open suggestion(s) from self-generation's analysis of recent sessions ` +

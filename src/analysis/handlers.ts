@@ -1,6 +1,6 @@
 // Hook handlers of the analysis part: SessionStart injects a short digest of open suggestions.
 // (SessionEnd's trigger is a background step: see jobs.ts.) Hot path: no zod, no claude call.
-import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import { analysisConfig } from './config.js';
 import { buildDigest } from './digest.js';
 

@@ -6,8 +6,8 @@ import { isEnabled } from '../common/config.js';
 import { getDb } from '../db/db.js';
 import { analysisConfig } from './config.js';
 import { analyze, autoCheck } from './run.js';
-import { sessionProject as sessionProjectOf } from '../db/events.js';
-import type { Job } from '../parts/types.js';
+import { sessionProject as sessionProjectOf } from '../db/events/sessions.js';
+import type { Job } from '../hook/contract/part.js';
 
 /** The project a session was recorded under (first event with one). */
 export function sessionProject(db: ReturnType<typeof getDb>, sessionId: string): string | null {

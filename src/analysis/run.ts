@@ -2,7 +2,8 @@
 // extract/validate → store. Unchanged input makes no call; a failed call stores nothing.
 import type { LoadedConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
-import { countEventsAfter, maxEventId } from '../db/events.js';
+import { countEventsAfter } from '../db/events/read.js';
+import { maxEventId } from '../db/events/read.js';
 import { kvGet, kvSet } from '../db/kv.js';
 import { truncate } from '../common/redact.js';
 import { AnswerError, parseAnswer, textKey, type StoredAnalysis } from './answer.js';

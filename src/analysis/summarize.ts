@@ -5,18 +5,16 @@ import { safeBestFix } from '../error-kb/advice.js';
 import { exactEntry } from '../error-kb/db.js';
 import { unsafeFix } from '../error-kb/safety.js';
 import type { DB } from '../db/db.js';
-import {
-  windowErrors,
-  windowFailureReasons,
-  windowFixes,
-  windowProjects,
-  windowPrompts,
-  windowSessionCount,
-  windowSubagents,
-  windowToolCalls,
-  windowTypeCounts,
-  type EventWindow,
-} from '../db/events.js';
+import { windowFailureReasons } from '../db/events/analysis.js';
+import { windowSubagents } from '../db/events/analysis.js';
+import { windowFixes } from '../db/events/analysis.js';
+import { windowErrors } from '../db/events/analysis.js';
+import { windowToolCalls } from '../db/events/analysis.js';
+import { windowPrompts } from '../db/events/analysis.js';
+import { windowProjects } from '../db/events/analysis.js';
+import { windowSessionCount } from '../db/events/analysis.js';
+import { windowTypeCounts } from '../db/events/analysis.js';
+import { type EventWindow } from '../db/events/analysis.js';
 import { redact, truncate } from '../common/redact.js';
 
 export interface Scope {

@@ -13,18 +13,20 @@ import {
   vecProblem,
   type DB,
 } from '../db/db.js';
-import { eventCount, lastEvent, queuedCount } from '../db/events.js';
+import { lastEvent } from '../db/events/read.js';
+import { eventCount } from '../db/events/read.js';
+import { queuedCount } from '../db/events/queue.js';
 import { damagedFts, lastCheck } from '../db/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
-import { pluginChecks } from '../plugin/checks.js';
+import { installedPlugin, pluginChecks } from '../plugin/checks.js';
 import { loadChecks } from '../parts/index.js';
-import type { CheckContext, CheckResult, Level } from '../parts/types.js';
+import type { CheckContext, CheckResult, Level } from '../hook/contract/part.js';
 import { hookServerCheck } from './commands/hooks.js';
 import { mcpStatus } from './mcp-install.js';
 
-export type { Check, CheckContext, CheckResult, Level } from '../parts/types.js';
+export type { Check, CheckContext, CheckResult, Level } from '../hook/contract/part.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
@@ -66,6 +68,14 @@ function installCheck(ctx: CheckContext): CheckResult[] {
   }
   const plugin = pluginChecks(ctx.env);
   out.push(...plugin);
+  if (found > 0 && installedPlugin(ctx.env).length > 0) {
+    out.push({
+      name: 'hooks',
+      level: 'warn',
+      message: 'the plugin and hooks in settings.json are both installed: every event is recorded twice',
+      fix: 'keep one: `self-gen uninstall` (keeps the plugin) or `claude plugin uninstall self-generation@self-generation`',
+    });
+  }
   if (found === 0 && plugin.length === 0) {
     out.push({
       name: 'hooks',

@@ -11,7 +11,7 @@ import { ensureHome, writeFileAtomicIn } from '../common/safe-fs.js';
 import { hookServerPaths } from '../common/sockets.js';
 import { distFile } from '../common/dist.js';
 import { paths } from '../common/paths.js';
-import type { HookEvent } from '../hook-runtime/types.js';
+import type { HookEvent } from '../hook/contract/types.js';
 
 export const HOOK_MODES = ['process', 'warm'] as const;
 export type HookMode = (typeof HOOK_MODES)[number];

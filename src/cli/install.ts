@@ -16,7 +16,7 @@ import {
 } from '../common/safe-fs.js';
 import { markHome } from '../common/home.js';
 import { paths } from '../common/paths.js';
-import type { HookEvent } from '../hook-runtime/types.js';
+import type { HookEvent } from '../hook/contract/types.js';
 import { CliError } from './errors.js';
 import { pluginWarmArgs, readHookMode, warmCommand, type HookMode } from './hook-mode.js';
 import {

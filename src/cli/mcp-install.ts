@@ -7,6 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { ensureHome, lstatOrNull, unlinkIn, writeFileAtomicIn } from '../common/safe-fs.js';
 import { distFile } from '../common/dist.js';
 import { isOurScript } from '../common/our-hooks.js';
+import { installedPlugin, PLUGIN_NAME } from '../plugin/checks.js';
 import { CliError } from './errors.js';
 
 export const MCP_SERVER_NAME = 'self-generation';
@@ -165,6 +166,11 @@ export function mcpStatus(env: NodeJS.ProcessEnv = process.env): McpCheck {
   } catch (e) {
     return { level: 'warn', message: (e as Error).message, fix: (e as CliError).fix };
   }
+  if (entry === undefined && installedPlugin(env).length > 0)
+    return {
+      level: 'ok',
+      message: `provided by the plugin (its .mcp.json): tools mcp__plugin_${PLUGIN_NAME}_${MCP_SERVER_NAME}__*`,
+    };
   if (entry === undefined)
     return {
       level: 'info',

@@ -5,6 +5,7 @@ import * as z from 'zod/mini';
 import { lstatSync } from 'node:fs';
 import { readRegular } from './safe-fs.js';
 import { paths } from './paths.js';
+import { localeFromEnv, type Locale as LocaleT } from './locale.js';
 
 const Locale = z.enum(['ko', 'en']);
 
@@ -56,7 +57,8 @@ export const CoreConfig = z.object({
   retentionDays: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(3650)), 90),
   /** The background pruner keeps the database under this size (MiB). */
   maxDbMb: z._default(z.number().check(z.minimum(16)), 1024),
-  locale: z._default(Locale, 'ko'),
+  /** Unset: the environment's (common/locale.ts: LC_ALL, LC_MESSAGES, LANG; Korean → ko, else en). */
+  locale: z.optional(Locale),
   /** SQLite busy timeout for hooks; a write still blocked after it is queued on disk. */
   busyTimeoutMs: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(30000)), 2000),
   embedding: z._default(EmbeddingConfig, EmbeddingConfig.parse({})),
@@ -64,7 +66,9 @@ export const CoreConfig = z.object({
 
 export type CoreConfigT = z.infer<typeof CoreConfig>;
 
-export interface LoadedConfig extends CoreConfigT {
+export interface LoadedConfig extends Omit<CoreConfigT, 'locale'> {
+  /** config.json's `locale`, else the environment's. */
+  locale: LocaleT;
   /** The raw parsed file, for parts that validate their own section (see getSection). */
   raw: Record<string, unknown>;
   /** Problems found (file unreadable, invalid JSON, invalid fields). Empty when all is well. */
@@ -137,7 +141,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
     if (code !== 'ENOENT') problems.push(`${file}: cannot be read (${code ?? String(e)})`);
     else cacheable = true;
   }
-  const key = cacheable ? `${file}\0${env.SELF_GEN_BUSY_TIMEOUT_MS ?? ''}\0${text ?? '\0absent'}` : null;
+  const key = cacheable
+    ? `${file}\0${env.SELF_GEN_BUSY_TIMEOUT_MS ?? ''}\0${localeFromEnv(env)}\0${text ?? '\0absent'}`
+    : null;
   if (key !== null && lastParsed?.key === key) return structuredClone(lastParsed.value);
   const value = parseConfig(file, text, problems, env);
   lastParsed = key !== null ? { key, value: structuredClone(value) } : null;
@@ -164,7 +170,7 @@ function parseConfig(
   const core = parseLenient(CoreConfig, raw, 'config', problems);
   const busy = Number(env.SELF_GEN_BUSY_TIMEOUT_MS);
   if (Number.isInteger(busy) && busy > 0) core.busyTimeoutMs = busy;
-  return { ...core, raw, problems, path: file };
+  return { ...core, locale: core.locale ?? localeFromEnv(env), raw, problems, path: file };
 }
 
 /** Validates one section of config.json that a part owns, with that part's schema. */

@@ -30,6 +30,7 @@ const NEEDS: Record<string, string[]> = {
   'huggingface-token': ['hf_'],
   'replicate-token': ['r8_'],
   'groq-key': ['gsk_'],
+  'tailscale-key': ['tskey-'],
   'github-token': ['ghp_', 'gho_', 'ghu_', 'ghs_', 'ghr_', 'github_pat_'],
   'gitlab-token': [
     'glpat-',
@@ -154,6 +155,8 @@ export const OWN_RULES: SecretRule[] = [
   R('huggingface-token', /\bhf_[A-Za-z0-9]{30,}\b/g),
   R('replicate-token', /\br8_[A-Za-z0-9]{37}\b/g),
   R('groq-key', /\bgsk_[A-Za-z0-9]{40,}\b/g),
+  // Tailscale (secretlint's preset has it only from 12.1, which needs Node 22)
+  R('tailscale-key', /\btskey-[a-z]{3,10}-[A-Za-z0-9]{6,40}-[A-Za-z0-9]{16,80}/g),
   // Version control
   R('github-token', /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9_]{20,}/g),
   R('github-token', /\bgithub_pat_[A-Za-z0-9_]{20,}/g),

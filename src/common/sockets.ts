@@ -36,11 +36,11 @@ export function daemonPaths(env: NodeJS.ProcessEnv = process.env): DaemonPaths {
 }
 
 export interface HookServerPaths extends DaemonPaths {
-  /** `<port> <client token> <server token> <socket>` for the bash client (src/hook-runtime/server-tcp.ts). */
+  /** `<port> <client token> <server token> <socket>` for the bash client (src/hook/host/server-tcp.ts). */
   port: string;
 }
 
-/** The warm hook server's files (see src/hook-runtime/server.ts). */
+/** The warm hook server's files (see src/hook/host/server.ts). */
 export function hookServerPaths(env: NodeJS.ProcessEnv = process.env): HookServerPaths {
   const p = paths(env);
   return {

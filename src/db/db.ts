@@ -123,6 +123,16 @@ export function openDb(opts: OpenOptions = {}): DB {
   return openFile(p.db, opts.busyTimeoutMs ?? 2000, opts.mustExist ?? false);
 }
 
+/**
+ * An empty database in memory, with the current schema: what a read command shows before the first
+ * session created the real one (a fresh install is a normal state, not an error).
+ */
+export function openEmptyDb(): DB {
+  const db = Database(':memory:');
+  migrate(db);
+  return db;
+}
+
 let cached: { key: string; db: DB } | null = null;
 
 /** The process-wide connection (hooks and CLI open one database once). */

@@ -36,6 +36,8 @@ export interface ToolUseData extends AgentFields {
   subagent?: SubagentCallInfo;
   /** 'transcript' when read from the session transcript (recording/ingest.ts), not a PostToolUse hook. */
   source?: 'transcript';
+  /** A piped command (read from the transcript): its output showed no error (error-kb/resolution.ts). */
+  outputClean?: boolean;
 }
 
 /** `tool_error` (PostToolUseFailure). `error` is the normalized error: the KB key. */

@@ -25,7 +25,7 @@ import { paths, type Paths } from '../common/paths.js';
 import { acquireLock } from '../common/lock.js';
 import { writeFileAtomicIn } from '../common/safe-fs.js';
 import { ensureVec, inspectDbFile, isBusyError, isCorruptError, openFile, type DB } from './db.js';
-import { refillEventsFts } from './events.js';
+import { refillEventsFts } from './events/retention.js';
 import { appendNotice, clearNeedsCheck, readNeedsCheck } from './recovery-log.js';
 
 const requireCjs = nativeRequire(import.meta.url);

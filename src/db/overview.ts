@@ -1,28 +1,28 @@
 // Read-only summaries of the event log for the dashboard (`self-gen ui`): totals, activity per
 // day, sessions, one session's timeline and its subagents. Every query is bounded (LIMIT).
 import type { DB } from './db.js';
-import {
-  distinctCounts,
-  eventTypeTotals,
-  hookTimingRecent,
-  projectsWithPaths,
-  queryEvents,
-  sessionRollups,
-  subagentOutcomeTotals,
-  toolCallsPerDay,
-  topErrorsSince,
-  type EventRow,
-} from './events.js';
+import { type EventRow } from './events/write.js';
+import { hookTimingRecent } from './events/dashboard.js';
+import { projectsWithPaths } from './events/dashboard.js';
+import { sessionRollups } from './events/dashboard.js';
+import { subagentOutcomeTotals } from './events/dashboard.js';
+import { topErrorsSince } from './events/dashboard.js';
+import { toolCallsPerDay } from './events/dashboard.js';
+import { distinctCounts } from './events/dashboard.js';
+import { eventTypeTotals } from './events/dashboard.js';
+import { queryEvents } from './events/read.js';
 
 export interface Overview {
   sessions: number;
   prompts: number;
+  /** Tool calls, failed ones included: tool_use (succeeded) + tool_error (failed) events. */
   toolCalls: number;
+  /** Failed tool calls (tool_error events). */
   errors: number;
   subagents: number;
   resolutions: number;
   projects: number;
-  /** Activity per UTC day, oldest first, `days` entries (days without events are 0). */
+  /** Activity per UTC day, oldest first, `days` entries (days without events are 0); toolCalls includes errors. */
   perDay: { day: string; toolCalls: number; errors: number }[];
   /** The most frequent normalized errors in the window. */
   topErrors: { error: string; n: number }[];
@@ -45,14 +45,14 @@ export function overviewStats(db: DB, o: { days?: number; now?: Date } = {}): Ov
   for (let i = 0; i < days; i++) {
     const day = new Date(start.getTime() + i * 86400_000).toISOString().slice(0, 10);
     const at = (t: string) => rows.find((r) => r.day === day && r.type === t)?.n ?? 0;
-    perDay.push({ day, toolCalls: at('tool_use'), errors: at('tool_error') });
+    perDay.push({ day, toolCalls: at('tool_use') + at('tool_error'), errors: at('tool_error') });
   }
   const topErrors = topErrorsSince(db, since);
   const oc = subagentOutcomeTotals(db);
   return {
     sessions,
     prompts: byType.prompt ?? 0,
-    toolCalls: byType.tool_use ?? 0,
+    toolCalls: (byType.tool_use ?? 0) + (byType.tool_error ?? 0),
     errors: byType.tool_error ?? 0,
     subagents: byType.subagent_stop ?? 0,
     resolutions: byType.resolution ?? 0,
@@ -70,7 +70,9 @@ export interface SessionSummary {
   first: string;
   last: string;
   prompts: number;
+  /** Tool calls, failed ones included. */
   toolCalls: number;
+  /** Failed tool calls. */
   errors: number;
   subagents: number;
 }

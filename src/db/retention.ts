@@ -2,7 +2,8 @@
 // database is under maxDbMb. Runs in the background (session-end job, `self-gen prune`).
 import type { LoadedConfig } from '../common/config.js';
 import { dbSizeBytes, type DB } from './db.js';
-import { deleteEvents, oldestEventIds } from './events.js';
+import { deleteEvents } from './events/retention.js';
+import { oldestEventIds } from './events/retention.js';
 import { kvGet, kvSet } from './kv.js';
 
 export interface PruneResult {

@@ -142,8 +142,12 @@ export const MIGRATIONS: string[] = [
     DELETE FROM error_kb_fix_projects WHERE fix_id = old.id;
   END;
   `,
+  // firsthour (#23.5): the project folder the advice was last given in ("came back after" counts
+  // recurrences there only).
+  `ALTER TABLE error_kb_lookups ADD COLUMN last_project TEXT;`,
   // branch matcher: the signature of an entry's error (its two or three most error-like lines,
-  // error-kb/normalize.ts errorSignature), shown with advice and compared by the matcher
+  // error-kb/normalize.ts errorSignature), shown with advice and compared by the matcher; the FTS vocabulary
+  // (in how many entries a word occurs: the matcher's rarity in this KB)
   `
   ALTER TABLE error_kb ADD COLUMN error_lines TEXT;
   CREATE VIRTUAL TABLE IF NOT EXISTS error_kb_vocab USING fts5vocab(error_kb_fts, 'row');

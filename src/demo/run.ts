@@ -4,12 +4,13 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { removeTree } from '../common/safe-fs.js';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createDeps } from '../hook-runtime/deps.js';
+import { createDeps } from '../hook/runtime/deps.js';
 import { handlersFor } from '../parts/index.js';
-import { dispatch } from '../hook-runtime/runner.js';
-import type { HookInput } from '../hook-runtime/types.js';
+import { dispatch } from '../hook/runtime/runner.js';
+import type { HookInput } from '../hook/contract/types.js';
 import { closeDb } from '../db/db.js';
 import { loadConfig } from '../common/config.js';
+import { localeFromEnv } from '../common/locale.js';
 import { DEMO_STEPS } from './script.js';
 
 export interface DemoResult {
@@ -36,7 +37,10 @@ export async function runDemo(
   mkdirSync(join(project, '.git'), { recursive: true });
   mkdirSync(join(project, 'src'), { recursive: true });
   mkdirSync(home, { recursive: true, mode: 0o700 });
-  writeFileSync(join(home, 'config.json'), JSON.stringify({ locale: opts.locale ?? 'en' }));
+  writeFileSync(
+    join(home, 'config.json'),
+    JSON.stringify({ locale: opts.locale ?? localeFromEnv(process.env) }),
+  );
   // fs-safe-end
   const env: NodeJS.ProcessEnv = {
     ...process.env,

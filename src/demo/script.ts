@@ -1,5 +1,5 @@
 // The demo's recorded sessions: what a developer's two sessions look like to the hooks.
-import type { HookInput } from '../hook-runtime/types.js';
+import type { HookInput } from '../hook/contract/types.js';
 
 export interface DemoStep {
   note: string;

@@ -5,6 +5,7 @@ import { loadConfig, type LoadedConfig } from '../common/config.js';
 import { daemonEmbedder, pingDaemon } from './client.js';
 import type { Embedder } from './embedder.js';
 import { modelStatus } from './model.js';
+import { runtimePresent } from './runtime.js';
 
 export interface BatchEmbedderOptions {
   env?: NodeJS.ProcessEnv;
@@ -25,6 +26,10 @@ export async function batchEmbedder(opts: BatchEmbedderOptions = {}): Promise<Em
   const status = modelStatus(config, env);
   if (!status.present) {
     opts.log?.(`embedding model not present at ${status.location.dir} (run \`self-gen model pull\`)`);
+    return null;
+  }
+  if (!runtimePresent(env)) {
+    opts.log?.('embedding runtime not installed: vector tier off (`self-gen model pull` installs it)');
     return null;
   }
   const { loadLocalEmbedder } = await import('./local.js');

@@ -1,10 +1,15 @@
 // The in-process embedder: Transformers.js loaded with a dynamic import (never from a hook: the
-// import alone costs ~200 ms and the real model ~600 MB). Used by the daemon, the batch job when no
-// daemon runs, and `self-gen model pull`.
+// import alone costs ~200 ms and the real model ~600 MB) from next to the code or from the data home
+// (src/embed/runtime.ts: an optional install). Used by the daemon, the batch job when no daemon
+// runs, and `self-gen model pull`.
+import { readFileSync } from 'node:fs';
 import { cpus } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { LoadedConfig } from '../common/config.js';
 import { EMBED_DIMS, modelLocation, modelStatus, type ModelLocation } from './model.js';
 import { validVector, type Embedder } from './embedder.js';
+import { homePackage, localPackage, RuntimeMissingError } from './runtime.js';
 
 type Transformers = typeof import('@huggingface/transformers');
 type Extractor = (
@@ -33,6 +38,24 @@ export class LocalModelMissingError extends Error {
   ) {
     super(`the embedding model is not present at ${location.dir} (missing ${missing.join(', ')})`);
   }
+}
+
+/** The ES module entry of the package in `dir` (its exports' node import condition). */
+function esmEntry(dir: string): string {
+  const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+    exports?: { node?: { import?: { default?: string } } };
+    module?: string;
+    main?: string;
+  };
+  return join(dir, pkg.exports?.node?.import?.default ?? pkg.module ?? pkg.main ?? 'index.js');
+}
+
+/** Loads Transformers.js: from next to the code, else from the data home; RuntimeMissingError when neither has it. */
+export async function importTransformers(env: NodeJS.ProcessEnv = process.env): Promise<Transformers> {
+  if (localPackage()) return await import('@huggingface/transformers');
+  const dir = homePackage(env);
+  if (!dir) throw new RuntimeMissingError(env);
+  return (await import(pathToFileURL(esmEntry(dir)).href)) as Transformers;
 }
 
 /** Sets the Transformers.js environment for this process: local files first, no network by default. */
@@ -73,7 +96,7 @@ export async function loadLocalEmbedder(
   const loc = status.location;
   if (!status.present && !opts.allowRemote) throw new LocalModelMissingError(loc, status.missing);
   const t0 = performance.now();
-  const tr = await import('@huggingface/transformers');
+  const tr = await importTransformers(env);
   configureTransformers(tr, loc, opts);
   const threads = opts.threads ?? Math.max(1, Math.min(2, cpus().length));
   const extractor = (await tr.pipeline('feature-extraction', loc.id, {

@@ -8,6 +8,9 @@ import type { LoadedConfig } from '../common/config.js';
 export const EMBED_DIMS = 384;
 export const DEFAULT_MODEL = 'Xenova/paraphrase-multilingual-MiniLM-L12-v2';
 
+/** How every screen names the state without a model (nothing is promised for later). */
+export const VECTOR_OFF = 'not installed (vector tier off)';
+
 /** Transformers.js file name of each dtype (`onnx/model<suffix>.onnx`). */
 const DTYPE_SUFFIX: Record<string, string> = {
   fp32: '',

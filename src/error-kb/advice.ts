@@ -137,7 +137,7 @@ export function adviceFor(db: DB, kbId: number, ctx: AdviceContext): Advice | nu
         best = { c, p };
     }
     if (!best) return null;
-    if (ctx.count !== false) countLookup(db, kbId, ctx.now);
+    if (ctx.count !== false) countLookup(db, kbId, ctx.now, ctx.projectPath);
     return {
       kbId,
       fixId: best.c.id,

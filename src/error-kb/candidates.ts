@@ -198,10 +198,10 @@ export function clearCandidates(db: DB, kbId: number): void {
   deleteFixes(db, kbId);
 }
 
-/** Counts one lookup that reached the user as advice (`kb stats` "lookups answered"). */
-export function countLookup(db: DB, kbId: number, now = new Date()): void {
+/** Counts one lookup that reached the user as advice (`kb stats` "lookups answered"), in `project`. */
+export function countLookup(db: DB, kbId: number, now = new Date(), project: string | null = null): void {
   try {
-    insertLookup(db, kbId, now.toISOString());
+    insertLookup(db, kbId, now.toISOString(), project);
   } catch {
     // a read-only or busy database still gives its advice
   }

@@ -2,9 +2,10 @@
 import { loadConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
 import { pingDaemon, type DaemonInfo } from '../embed/client.js';
-import { modelStatus } from '../embed/model.js';
+import { modelStatus, VECTOR_OFF } from '../embed/model.js';
+import { runtimeCheck } from '../embed/runtime.js';
 import { daemonPaths } from '../common/sockets.js';
-import type { CheckResult } from '../parts/types.js';
+import type { CheckResult } from '../hook/contract/part.js';
 import { kbStats } from './manage.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -30,13 +31,15 @@ export async function embeddingChecks(ctx: {
         }
       : {
           name: 'embedding model',
-          level: 'warn',
-          message: `not present at ${model.location.dir} (missing ${model.missing.join(', ')}): error search uses the text and lexical tiers only`,
+          // Optional: without it the text tiers answer. A folder the user named and that is wrong warns.
+          level: model.location.fromModelPath ? 'warn' : 'info',
+          message: `${VECTOR_OFF}: error search uses the exact, prefix and keyword tiers only (expected at ${model.location.dir}, missing ${model.missing.join(', ')})`,
           fix: model.location.fromModelPath
             ? `copy the model into ${model.location.dir}, or fix embedding.modelPath`
             : 'run `self-gen model pull` (or set embedding.modelPath to a local copy)',
         },
   );
+  out.push(runtimeCheck(ctx.env));
   const info = await pingDaemon({ env: ctx.env, timeoutMs: 300 });
   out.push(
     info
@@ -60,7 +63,9 @@ export async function embeddingChecks(ctx: {
       out.push({
         name: 'error KB',
         level: 'ok',
-        message: `${s.entries} entries (${s.resolved} resolved), ${s.embedded} embedded, ${s.pending} waiting for an embedding`,
+        message: model.present
+          ? `${s.entries} entries (${s.resolved} resolved), ${s.embedded} embedded, ${s.pending} waiting for an embedding`
+          : `${s.entries} entries (${s.resolved} resolved), vector tier off (no model)`,
       });
     } catch (e) {
       out.push({

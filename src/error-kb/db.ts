@@ -2,7 +2,7 @@
 // error_kb_lookups and vec_error_kb (sqlite-vec) lives here (test/unit/guard-sql-owners.test.ts).
 // The matching logic (search.ts, lexical.ts, candidates.ts…) calls these functions, never SQL.
 import type { DB } from '../db/db.js';
-import { stmt } from '../db/events.js';
+import { stmt } from '../db/events/write.js';
 import type { KbEntry } from './entry.js';
 
 export type { KbEntry };
@@ -26,7 +26,7 @@ export function exactEntry(db: DB, normalized: string): KbEntry | null {
 }
 
 /**
- * The prefix tier's candidates (at most 10, most used first): entries with a resolution whose error starts with
+ * The matcher's prefix candidates (at most 10, most used first): entries with a resolution whose error starts with
  * `likePattern` (the seed's LIKE), found through a range on lower(error_normalized) ([low, high))
  * so the index idx_error_kb_lower serves it (LIKE folds ASCII case just as lower() does).
  */
@@ -325,12 +325,13 @@ export function deleteFixes(db: DB, kbId: number): void {
 
 // ---------------------------------------------------------------- error_kb_lookups
 
-/** Counts one lookup answered with advice. */
-export function insertLookup(db: DB, kbId: number, ts: string): void {
+/** Counts one lookup answered with advice (in project folder `project`, when known). */
+export function insertLookup(db: DB, kbId: number, ts: string, project: string | null = null): void {
   db.prepare(
-    `INSERT INTO error_kb_lookups (kb_id, answered, last_ts) VALUES (?, 1, ?)
-       ON CONFLICT(kb_id) DO UPDATE SET answered = answered + 1, last_ts = excluded.last_ts`,
-  ).run(kbId, ts);
+    `INSERT INTO error_kb_lookups (kb_id, answered, last_ts, last_project) VALUES (?, 1, ?, ?)
+       ON CONFLICT(kb_id) DO UPDATE SET answered = answered + 1, last_ts = excluded.last_ts,
+       last_project = excluded.last_project`,
+  ).run(kbId, ts, project);
 }
 
 /** How often an entry's advice was shown. */
@@ -347,14 +348,26 @@ export function timesAdvised(db: DB, kbId: number): number {
 export function advisedEntries(
   db: DB,
   limit: number,
-): { id: number; error: string; useCount: number; lastUsed: string }[] {
+): { id: number; error: string; useCount: number; lastUsed: string; lastProject: string | null }[] {
   return stmt(
     db,
-    `SELECT e.id, e.error_normalized AS error, l.answered AS useCount, l.last_ts AS lastUsed
+    `SELECT e.id, e.error_normalized AS error, l.answered AS useCount, l.last_ts AS lastUsed,
+            l.last_project AS lastProject
      FROM error_kb_lookups l JOIN error_kb e ON e.id = l.kb_id
      WHERE l.answered > 0 AND l.last_ts IS NOT NULL
      ORDER BY l.last_ts DESC LIMIT ${Math.max(1, Math.min(Math.floor(limit), 500))}`,
-  ).all() as { id: number; error: string; useCount: number; lastUsed: string }[];
+  ).all() as { id: number; error: string; useCount: number; lastUsed: string; lastProject: string | null }[];
+}
+
+/** Entries with a fix learned from sessions: a candidate proven by a later call (not typed, not legacy). */
+export function learnedEntryCount(db: DB): number {
+  return (
+    stmt(
+      db,
+      `SELECT count(DISTINCT f.kb_id) AS n FROM error_kb_fixes f JOIN error_kb e ON e.id = f.kb_id
+       WHERE f.proof NOT IN ('manual', 'legacy')`,
+    ).get() as { n: number }
+  ).n;
 }
 
 /** How many entries had their advice shown, how often in all, and when last. */

@@ -13,7 +13,7 @@ import { AdviceConfig, adviceFor, provenanceText, type Advice } from './advice.j
 import { formatToolSequence, messages } from './messages.js';
 import { oneLine } from '../common/redact.js';
 import { span } from '../common/timing.js';
-import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 
 export const ErrorAdviceConfig = z.object({
   enabled: z._default(z.boolean(), true),

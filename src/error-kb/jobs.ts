@@ -1,7 +1,7 @@
 // Background work of the error KB: batch embeddings after each session (REQ-RA-005) and the
 // `embed` job. Listed in src/parts/index.ts (runs in dist/worker.js, detached from hooks).
 import { getDb } from '../db/db.js';
-import type { Job, JobContext } from '../parts/types.js';
+import type { Job, JobContext } from '../hook/contract/part.js';
 import { batchEmbedder } from '../embed/generate.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from './embeddings.js';
 

@@ -7,6 +7,7 @@ import {
   entriesByTool,
   getEntry,
   kbTotals,
+  learnedEntryCount,
   mostAdvised,
   selectEntries,
   updateEntry,
@@ -81,8 +82,8 @@ export async function editEntry(db: DB, id: number, f: EditFields): Promise<KbEn
   if (f.errorRaw !== undefined) {
     cols.error_raw = f.errorRaw === null ? null : truncate(redact(f.errorRaw), 2000);
   }
+  // `ts` stays: it is when the entry was learned, not when it was last edited.
   if (Object.keys(cols).length) {
-    cols.ts = new Date().toISOString();
     db.transaction(() => {
       updateEntry(db, id, cols);
       // A resolution typed by the user becomes the entry's manual candidate (it outranks learned
@@ -113,6 +114,8 @@ export async function removeEntries(db: DB, ids: number[]): Promise<number> {
 export interface KbStats {
   entries: number;
   resolved: number;
+  /** Entries with a fix learned from sessions (proven by a later call; typed and legacy fixes not counted). */
+  learned: number;
   embedded: number;
   pending: number;
   totalUses: number;
@@ -132,5 +135,5 @@ export function kbStats(db: DB): KbStats {
   }
   const topUsed = mostAdvised(db);
   const byTool = entriesByTool(db);
-  return { ...a, embedded, pending: a.entries - embedded, topUsed, byTool };
+  return { ...a, learned: learnedEntryCount(db), embedded, pending: a.entries - embedded, topUsed, byTool };
 }

@@ -78,6 +78,9 @@ const en: Messages = {
     })[t] ?? t,
 };
 
+/** Every locale's table (test/integration/locale.test.ts checks they hold the same messages). */
+export const MESSAGES: Record<Locale, Messages> = { ko, en };
+
 export function messages(locale: string | undefined): Messages {
   return locale === 'en' ? en : ko;
 }

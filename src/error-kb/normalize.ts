@@ -37,7 +37,7 @@ const QUOTED_RE =
  * `<PATH>(<N>,<N>): ` and `<PATH>:<N>:<N> - ` (tsc's two formats), `<PATH>:<N>:in <STR>: ` (ruby),
  * `<PATH>: line <N>: ` and `bash: line <N>: ` (bash), `<PATH>: 3: ` and `sh: 1: ` (dash), eslint's
  * `3:<N> error`. Dropped from the key, so one problem has one key in every format and
- * the prefix tier compares the message, not the location.
+ * the matcher compares the message, not the location.
  */
 const LEADING_LOCATION =
   /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;

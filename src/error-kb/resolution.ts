@@ -1,9 +1,14 @@
-// Resolution detection (docs/error-kb.md, issue #13.1): a tool error is resolved only when a later
-// successful call proves it —
-//  - Bash: the same command (same program, subcommand and target, normalised; error-kb/shell.ts)
-//    succeeds, alone or at the end of an `&&` chain (never before a pipe, `||`, `;` or `&`);
-//    or, for a "no such file" error, a later Read of the file it named succeeds;
-//  - Edit/Write/Read/MultiEdit/NotebookEdit: the same tool succeeds on the same file.
+// Resolution detection (docs/learning.md, issues #13.1, #26.4): a tool error is resolved only when a
+// later successful call proves it —
+//  - Bash/PowerShell: the same command (same program, subcommand and targets after runner prefixes;
+//    error-kb/shell.ts) succeeds, alone or at the end of an `&&` chain, or before filters (`| tail`,
+//    `| grep x`) when the pipeline's status is honest (`set -o pipefail`) or its output shows no
+//    error (never before `||`, `;` or `&`); or, when the command only looked at a file (`cat f`,
+//    `head f`), a Read of that very file. A Read of a file the error text merely names proves nothing;
+//  - Edit/Write/Read/MultiEdit/NotebookEdit: the same tool succeeds on the same file ("not read yet":
+//    any edit tool on it, after the Read);
+//  - every other tool (MCP tools, WebFetch, Agent/Task…): the same tool with the same target (its
+//    short arguments: url, description, ids…; free text such as a prompt or a script may differ).
 // The fix is what happened in between (same session, same agent, in event-id order): edits with a
 // short before → after excerpt, installs, other commands, and the proving command itself when it
 // differs from the failing one. Inspection calls are never a fix; when nothing else happened, the
@@ -20,19 +25,24 @@ import {
   commandKeys,
   coreWords,
   canonicalWords,
+  hasPipefail,
+  isFilterSegment,
   isInspectionCommand,
   isInspectionSegment,
   isRunSegment,
+  operands,
   segmentKey,
   segments,
 } from './shell.js';
 import type { DB } from '../db/db.js';
-import { firstOpenErrorId, insertEvent, resolutionWindow } from '../db/events.js';
+import { insertEvent } from '../db/events/write.js';
+import { resolutionWindow } from '../db/events/errors.js';
+import { firstOpenErrorId } from '../db/events/errors.js';
 import type { ResolutionData, ToolErrorData } from '../db/event-data.js';
 import { sameFile } from '../common/files.js';
 import { truncate } from '../common/redact.js';
-import { FILE_EDIT_TOOLS } from '../hook-runtime/tool-input.js';
-import type { HookDeps, HookInput } from '../hook-runtime/types.js';
+import { FILE_EDIT_TOOLS } from '../hook/contract/tool-input.js';
+import type { HookDeps, HookInput } from '../hook/contract/types.js';
 
 /** Errors older than this are no longer considered open. */
 const OPEN_WINDOW_MS = 2 * 60 * 60 * 1000;
@@ -46,6 +56,8 @@ const MAX_ROWS = 200;
 const SHOWN_STEPS = 5;
 
 export const FILE_TOOLS = new Set(['Edit', 'MultiEdit', 'Write', 'Read', 'NotebookEdit']);
+/** Tools whose input is a shell command line. */
+export const COMMAND_TOOLS = new Set(['Bash', 'PowerShell']);
 const SAME_FAMILY: Record<string, string[]> = {
   Edit: ['Edit', 'MultiEdit'],
   MultiEdit: ['Edit', 'MultiEdit'],
@@ -72,9 +84,6 @@ export function toolUsageKind(raw: string): ToolUsageKind | null {
   return null;
 }
 
-const NOT_FOUND =
-  /No such file or directory|ENOENT|(?:file|path|directory) (?:\S+ )?does not exist|cannot find the (?:file|path)/i;
-
 export function neverLearned(raw: string, isInterrupt: boolean): boolean {
   return isInterrupt || NEVER_LEARN.test(raw);
 }
@@ -92,7 +101,21 @@ interface Call {
   errorRaw?: string;
   files?: string[];
   isInterrupt?: boolean;
+  /** Any other tool: its target (tool-input.ts `target`), and an excerpt of its free-text input. */
+  target?: string;
+  /** A piped command's output showed no error (ingest.ts). */
+  outputClean?: boolean;
 }
+
+/** The input fields that name the target of the tools tool-input.ts summarises by name. */
+const TARGET_FIELDS: Record<string, string[]> = {
+  Agent: ['subagent_type', 'description'],
+  Task: ['subagent_type', 'description'],
+  WebFetch: ['url'],
+  WebSearch: ['query'],
+  Glob: ['pattern', 'path'],
+  Grep: ['pattern', 'path'],
+};
 
 function parseCall(id: number, type: string, data: string): Call | null {
   // tool_use or tool_error data (store/event-data.ts); rows may lack any key
@@ -104,7 +127,16 @@ function parseCall(id: number, type: string, data: string): Call | null {
   }
   const input = (d.input && typeof d.input === 'object' ? d.input : {}) as Record<string, unknown>;
   const s = (v: unknown) => (typeof v === 'string' && v ? v : undefined);
+  const fields = TARGET_FIELDS[String(d.tool ?? '')];
+  const target =
+    input.target && typeof input.target === 'object'
+      ? JSON.stringify(input.target)
+      : fields
+        ? JSON.stringify(fields.map((f) => input[f] ?? null))
+        : undefined;
   return {
+    target,
+    outputClean: (d as { outputClean?: unknown }).outputClean === true,
     id,
     type: type as Call['type'],
     tool: String(d.tool ?? ''),
@@ -130,16 +162,50 @@ function proofKeys(command: string): string[] {
     .filter(Boolean);
 }
 
-/** Does successful command `ok` prove failing command `failed`? */
-export function commandProves(failed: string, ok: string): boolean {
+/**
+ * Does successful command `ok` prove failing command `failed`? Each meaningful segment of `failed`
+ * must end `ok` or an `&&` link of it, or feed only filters (`| tail -20`, `| grep FAIL`) when the
+ * pipeline's status is honest (`set -o pipefail`) or, without it (the status is the filter's),
+ * when `outputClean` says the output showed no error.
+ */
+export function commandProves(failed: string, ok: string, outputClean = false): boolean {
   const want = proofKeys(failed);
   if (!want.length) return false;
   const segs = segments(ok);
   // `… || true`, `… ; exit 0`: the exit status says nothing.
   if (segs.some((s) => s.next === '||') || /\b(?:exit 0|true|:)\s*$/.test(ok.trim())) return false;
-  const keyed = segs.map((s) => ({ key: segmentKey(s.words), next: s.next }));
-  return want.every((k) =>
-    keyed.some((s) => s.key === k && (s.next === '' || s.next === '&&' || s.next === '\n')),
+  const honest = (next: string) => next === '' || next === '&&' || next === '\n';
+  const pipeOk = hasPipefail(ok) || outputClean;
+  const proofAt = (i: number): boolean => {
+    if (honest(segs[i]!.next)) return true;
+    if (segs[i]!.next !== '|' || !pipeOk) return false;
+    let j = i + 1;
+    while (j < segs.length && isFilterSegment(segs[j]!) && segs[j]!.next === '|') j++;
+    return j < segs.length && isFilterSegment(segs[j]!) && honest(segs[j]!.next);
+  };
+  const keyed = segs.map((s) => segmentKey(s.words));
+  return want.every((k) => keyed.some((key, i) => key === k && proofAt(i)));
+}
+
+/** Counts of nothing (`0 failed`, `no errors`): not a sign of an error. */
+const NONE =
+  /\b(?:0|no|zero) (?:failed|failures?|errors?|warnings?)\b|\b(?:errors?|failures?|failed): ?0\b/gi;
+const ERROR_SIGN =
+  /\b(?:errors?|fail(?:ed|ure|ures|s)?|fatal|panic(?:ked)?|traceback|exception|cannot|can't|unable to|not found|no such file|denied|refused|invalid|abort(?:ed)?|segmentation fault)\b|exit (?:code|status) [1-9]/i;
+
+/**
+ * The output of a piped command shows no sign of an error: without `set -o pipefail` the status is
+ * the filter's, so this is the only honest evidence that the filtered command succeeded.
+ */
+export function cleanOutput(text: string): boolean {
+  return !ERROR_SIGN.test(text.slice(0, 20_000).replace(NONE, ''));
+}
+
+/** `command` only looked at `file` (`cat f`, `head -40 f`, `sed -n 1,9p f`): a Read of it does the same. */
+function inspects(command: string, file: string): boolean {
+  if (!isInspectionCommand(command)) return false;
+  return segments(command).some((s) =>
+    operands(s.words).some((w) => /[\w.]\.\w{1,8}$/.test(w) && sameFile(w, file)),
   );
 }
 
@@ -175,7 +241,7 @@ interface Step {
 
 function stepOf(c: Call, e: Call, projectPath: string): Step | null {
   if (c.type !== 'tool_use') return null;
-  if (c.tool === 'Bash' && c.command) {
+  if (COMMAND_TOOLS.has(c.tool) && c.command) {
     if (isInspectionCommand(c.command) || isRerun(e.command, c.command)) return null;
     const cmd = truncate(c.command.replace(/\s*\n\s*/g, ' ; ').trim(), 200);
     const segs = segments(c.command).filter((s) => s.writes || !isInspectionSegment(s.words));
@@ -257,7 +323,10 @@ export function describeFix(e: Call, ok: Call, window: Call[], projectPath: stri
   }
   // Runs of tests/builds/programs are the fix only when nothing that changes things happened.
   if (steps.some((s) => !s.weak)) steps = steps.filter((s) => !s.weak);
-  if (e.tool === 'Bash' && ok.tool === 'Bash' && e.command && ok.command) {
+  // `ok` is the next attempt when that one failed with another error: its changes fixed this error,
+  // its own correction did not work, so it is never named as the fix.
+  const attempted = !!ok.error;
+  if (!attempted && COMMAND_TOOLS.has(e.tool) && ok.tool === e.tool && e.command && ok.command) {
     const before = meaningful(e.command);
     const after = meaningful(ok.command);
     if (before.join(' && ') !== after.join(' && ')) {
@@ -269,6 +338,27 @@ export function describeFix(e: Call, ok: Call, window: Call[], projectPath: stri
       });
     }
   }
+  if (steps.length === 0 && COMMAND_TOOLS.has(e.tool) && ok.tool === 'Read' && ok.file && e.command) {
+    const cmd = truncate(e.command.replace(/\s*\n\s*/g, ' ; ').trim(), 120);
+    steps.push({
+      key: `read-instead:${base(ok.file)}`,
+      text: `read ${relPath(ok.file, projectPath)} with the Read tool instead of \`${cmd}\``,
+      tool: 'Read',
+    });
+  }
+  if (
+    !attempted &&
+    !COMMAND_TOOLS.has(e.tool) &&
+    !FILE_TOOLS.has(e.tool) &&
+    ok.excerpt &&
+    ok.excerpt !== e.excerpt
+  ) {
+    steps.push({
+      key: `corrected:${ok.tool}:${ok.excerpt}`,
+      text: `called ${ok.tool} with \`${ok.excerpt}\`${e.excerpt ? ` instead of \`${truncate(e.excerpt, 80)}\`` : ''}`,
+      tool: ok.tool,
+    });
+  }
   if (steps.length === 0 || steps.length > MAX_STEPS) return null;
   const shown = steps.slice(-SHOWN_STEPS);
   const more = steps.length - shown.length;
@@ -277,7 +367,7 @@ export function describeFix(e: Call, ok: Call, window: Call[], projectPath: stri
   return {
     resolution,
     fixKey: steps.map((s) => s.key).join(' ; '),
-    proof: ok.tool === 'Bash' && e.tool === 'Bash' ? 'same-command' : 'same-file',
+    proof: COMMAND_TOOLS.has(e.tool) && ok.tool === e.tool ? 'same-command' : 'same-file',
     resolvedBy: steps.at(-1)!.tool,
     toolSequence,
   };
@@ -286,25 +376,27 @@ export function describeFix(e: Call, ok: Call, window: Call[], projectPath: stri
 /** Does successful call `ok` prove error `e`? */
 export function proves(e: Call, ok: Call): boolean {
   if (e.agentId !== ok.agentId) return false;
-  if (e.tool === 'Bash') {
-    if (ok.tool === 'Bash' && e.command && ok.command) return commandProves(e.command, ok.command);
-    if (ok.tool === 'Read' && ok.file && NOT_FOUND.test(e.errorRaw ?? '')) {
-      const named = [e.file, ...(e.files ?? [])].filter((f): f is string => !!f);
-      return named.some((f) => sameFile(f, ok.file!));
-    }
-    return false;
+  if (COMMAND_TOOLS.has(e.tool)) {
+    if (ok.tool === e.tool && e.command && ok.command)
+      return commandProves(e.command, ok.command, ok.outputClean === true);
+    return ok.tool === 'Read' && !!ok.file && !!e.command && inspects(e.command, ok.file);
   }
   if (FILE_TOOLS.has(e.tool)) {
-    return !!(e.file && ok.file && SAME_FAMILY[e.tool]?.includes(ok.tool) && sameFile(e.file, ok.file));
+    // "not read yet": after the Read, any edit tool on the file shows it may be written now
+    const family =
+      toolUsageKind(e.errorRaw ?? '') === 'not-read' ? [...FILE_EDIT_TOOLS] : SAME_FAMILY[e.tool];
+    return !!(e.file && ok.file && family?.includes(ok.tool) && sameFile(e.file, ok.file));
   }
-  return false;
+  return ok.tool === e.tool && !!e.target && e.target === ok.target;
 }
 
 /** Same failing call again (same command / same tool on the same file): the next attempt. */
 function sameAttempt(a: Call, b: Call): boolean {
   if (a.tool !== b.tool || a.agentId !== b.agentId) return false;
-  if (a.tool === 'Bash') return !!(a.command && b.command && commandKey(a.command) === commandKey(b.command));
-  return !!(a.file && b.file && sameFile(a.file, b.file));
+  if (COMMAND_TOOLS.has(a.tool))
+    return !!(a.command && b.command && commandKey(a.command) === commandKey(b.command));
+  if (FILE_TOOLS.has(a.tool)) return !!(a.file && b.file && sameFile(a.file, b.file));
+  return !!a.target && a.target === b.target;
 }
 
 /**
@@ -314,7 +406,7 @@ function sameAttempt(a: Call, b: Call): boolean {
  */
 export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEventId: number): number {
   const tool = input.tool_name ?? '';
-  if (!tool || (tool !== 'Bash' && !FILE_TOOLS.has(tool))) return 0;
+  if (!tool) return 0;
   const now = deps.now(); // the time this call's hook fired (HookDeps.now)
   const fired = now.toISOString();
   const since = new Date(now.getTime() - OPEN_WINDOW_MS).toISOString();
@@ -352,25 +444,27 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
   const ok = calls.find((c) => c.id === okEventId);
   if (!ok || ok.type !== 'tool_use') return 0;
   let n = 0;
-  for (let i = 0; i < calls.length; i++) {
+  // Positions, not ids: the rows are in the order the calls happened (their times), and a call read
+  // from the transcript after an error (the warm server reads after answering) has a larger id.
+  const okAt = calls.indexOf(ok);
+  for (let i = 0; i < okAt; i++) {
     const e = calls[i]!;
     if (e.type !== 'tool_error' || closed.has(e.id) || !e.error) continue;
     if (neverLearned(e.errorRaw ?? '', e.isInterrupt === true)) continue;
     if (!proves(e, ok)) continue;
     // The next failure of the same attempt ends this error's window: with the same error it was
     // not fixed in between (superseded); with another error, what came before fixed this one.
-    const later = calls.slice(i + 1).filter((c) => c.agentId === e.agentId);
-    const next = later.find((c) => c.type === 'tool_error' && c.id < okEventId && sameAttempt(e, c));
+    const later = calls.slice(i + 1, okAt).filter((c) => c.agentId === e.agentId);
+    const next = later.find((c) => c.type === 'tool_error' && sameAttempt(e, c));
     let learned: Learned | null = null;
     if (!next || next.error !== e.error) {
-      const end = next ? next.id : okEventId;
-      const window = later.filter((c) => c.id < end && c.type === 'tool_use');
+      const window = later
+        .slice(0, next ? later.indexOf(next) : later.length)
+        .filter((c) => c.type === 'tool_use');
       learned = describeFix(e, next ? { ...next, type: 'tool_use' } : ok, window, deps.project.path);
       // never stored, not even in the resolution event: the error is closed, nothing learned
       if (learned && unsafeFix(learned.resolution)) learned = null;
     }
-    // A Read that finds the missing file proves only together with a fix (it is an inspection).
-    if (!learned && e.tool === 'Bash' && ok.tool === 'Read') continue;
     let kbId: number | null = null;
     if (learned) {
       kbId = recordProvenFix(

@@ -98,45 +98,124 @@ function dropRedirections(words: string[]): { words: string[]; writes: boolean }
   return { words: out, writes };
 }
 
-const WRAPPERS = new Set(['sudo', 'time', 'command', 'exec', 'nohup', 'env', 'npx', 'bunx', 'nice']);
+/** Programs that run the command after them (`sudo make`, `npx vitest`, `timeout 60 go test`). */
+const WRAPPERS = new Set([
+  'sudo',
+  'time',
+  'command',
+  'exec',
+  'nohup',
+  'env',
+  'npx',
+  'bunx',
+  'uvx',
+  'nice',
+  'timeout',
+  'stdbuf',
+  'xvfb-run',
+]);
+/** Runners whose subcommand runs the command after it (`uv run pytest`, `bundle exec rspec`). */
+const RUNNER_SUBCOMMANDS: Record<string, RegExp> = {
+  uv: /^run$/,
+  poetry: /^run$/,
+  pipenv: /^run$/,
+  pdm: /^run$/,
+  hatch: /^run$/,
+  rye: /^run$/,
+  pipx: /^run$/,
+  conda: /^run$/,
+  mamba: /^run$/,
+  micromamba: /^run$/,
+  bundle: /^exec$/,
+  pnpm: /^(?:exec|dlx)$/,
+  yarn: /^(?:exec|dlx)$/,
+  npm: /^(?:exec|x)$/,
+  bun: /^x$/,
+  mise: /^(?:exec|x)$/,
+  asdf: /^exec$/,
+  dotenv: /^run$/,
+};
+/** Runner options that take a value (`uv run --with x`, `conda run -n env`, `npx -p pkg`). */
+const VALUE_FLAGS = new Set([
+  '-n',
+  '--name',
+  '-p',
+  '--package',
+  '--with',
+  '--python',
+  '--project',
+  '--directory',
+  '--env-file',
+  '-e',
+  '--env',
+  '-s',
+  '--signal',
+  '-k',
+  '--kill-after',
+  '-C',
+]);
 const base = (w: string) => w.replace(/\\/g, '/').split('/').pop() ?? w;
 
-/** The words of a segment without leading VAR=value, wrappers (sudo, npx…) and `python -m`. */
+/** Skips a runner's options (and their values) from `i`; the index of the command it runs. */
+function skipOptions(words: string[], i: number): number {
+  while (i < words.length && words[i]!.startsWith('-')) {
+    const w = words[i]!;
+    i += VALUE_FLAGS.has(w) ? 2 : 1;
+    if (w === '--') break;
+  }
+  return i;
+}
+
+/**
+ * The words of a segment as the command it runs: leading VAR=value, wrappers (sudo, npx, timeout…)
+ * and runner prefixes (`uv run`, `poetry run`, `bundle exec`, `pnpm exec`…) stripped, module
+ * runners normalised (`python -m pytest` = `pytest`), so one command is one command however it is
+ * launched. Program, subcommand and targets are kept.
+ */
 export function coreWords(words: string[]): string[] {
   let i = 0;
-  while (i < words.length) {
+  for (let guard = 0; guard < 8 && i < words.length; guard++) {
     const w = words[i]!;
+    const prog = base(w).toLowerCase();
     if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) i++;
-    else if (WRAPPERS.has(base(w))) {
-      i++;
-      while (i < words.length && words[i]!.startsWith('-')) i++; // npx -y, sudo -E
+    else if (WRAPPERS.has(prog)) {
+      i = skipOptions(words, i + 1);
+      if (prog === 'timeout' && /^\d+(?:\.\d+)?[smhd]?$/.test(words[i] ?? '')) i++; // timeout 60 cmd
+      if (prog === 'env') while (i < words.length && /^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i]!)) i++;
+    } else if (RUNNER_SUBCOMMANDS[prog]?.test(words[i + 1] ?? '') && words.length > i + 2) {
+      i = skipOptions(words, i + 2);
     } else break;
   }
   const rest = words.slice(i);
   const prog = rest[0] ? base(rest[0]) : '';
   if (/^python[\d.]*$/.test(prog) && rest[1] === '-m' && rest[2]) return [rest[2], ...rest.slice(3)];
-  if ((prog === 'pnpm' || prog === 'yarn') && rest[1] === 'exec' && rest[2]) return rest.slice(2);
-  if (prog === 'pnpm' && rest[1] === 'dlx' && rest[2]) return rest.slice(2);
   return rest;
 }
 
-const normArg = (a: string) => a.replace(/^\.\//, '').replace(/\/+$/, '') || a;
+const normArg = (a: string) => a.replace(/\\/g, '/').replace(/^\.\//, '').replace(/\/+$/, '') || a;
+const SETTING = /^[\w.-]+=/;
+/** At most this many operands make a command's target. */
+const MAX_OPERANDS = 8;
 
 /**
- * The key of one simple command: program base name, then its first two non-flag words (paths
- * without `./` or a trailing slash). `npm run test` = `npm test`; `cd` and inspection-only
- * segments have keys too (callers decide what to do with them). '' for nothing.
+ * The key of one simple command: program base name, then its operands — subcommand and targets
+ * (paths without `./` or a trailing slash), options left out. `npm run test` = `npm test`;
+ * `uv run python -m pytest tests/a.py` = `pytest tests/a.py` ≠ `pytest tests/b.py`. `cd` and
+ * inspection-only segments have keys too (callers decide what to do with them). '' for nothing.
  */
 export function segmentKey(words: string[]): string {
   const core = coreWords(words);
   if (!core.length) return '';
-  const prog = base(core[0]!).toLowerCase();
-  let args = core.slice(1).filter((w) => !w.startsWith('-') && w !== '');
+  const prog = base(core[0]!)
+    .toLowerCase()
+    .replace(/\.(?:exe|cmd|bat)$/, '');
+  // Targets only: not options, not settings (`name=value`: what a corrected re-run changes).
+  let args = core.slice(1).filter((w) => !w.startsWith('-') && w !== '' && !SETTING.test(w));
   if (['npm', 'pnpm', 'yarn', 'bun'].includes(prog)) {
     if (args[0] === 'run' || args[0] === 'run-script') args = args.slice(1);
     if (args[0] === 't' || args[0] === 'tst') args = ['test', ...args.slice(1)];
   }
-  return [prog, ...args.slice(0, 2).map(normArg)].join(' ');
+  return [prog, ...args.slice(0, MAX_OPERANDS).map(normArg)].join(' ');
 }
 
 /** The keys of a command line's meaningful segments (no `cd`, no inspection), in order. */
@@ -159,9 +238,11 @@ export function commandKey(command: string): string {
     .join(' && ');
 }
 
+/** Changing folders (bash and PowerShell): never what a command is about. */
+const CD = new Set(['cd', 'pushd', 'popd', 'chdir', 'set-location', 'sl', 'push-location', 'pop-location']);
 const isCd = (words: string[]) => {
   const c = coreWords(words);
-  return c.length > 0 && ['cd', 'pushd', 'popd'].includes(base(c[0]!));
+  return c.length > 0 && CD.has(base(c[0]!).toLowerCase());
 };
 
 const INSPECT_PROGRAMS = new Set([
@@ -380,4 +461,59 @@ export function isInstallSegment(words: string[]): boolean {
   const sub = c.slice(1).find((w) => !w.startsWith('-') || w === '-S') ?? '';
   if (prog === 'bundle' && c.length === 1) return true;
   return INSTALL.some(([p, s]) => p.test(prog) && s.test(sub));
+}
+
+/** Programs that only filter what is piped into them (`| tail -20`, `| grep FAIL`, `| Select-String x`). */
+const FILTERS = new Set([
+  'tail',
+  'head',
+  'grep',
+  'egrep',
+  'fgrep',
+  'rg',
+  'sed',
+  'awk',
+  'cut',
+  'sort',
+  'uniq',
+  'wc',
+  'tr',
+  'column',
+  'jq',
+  'cat',
+  'less',
+  'more',
+  'tee',
+  'fold',
+  'nl',
+  'findstr',
+  'select-string',
+  'select-object',
+  'out-string',
+  'out-host',
+  'format-table',
+  'format-list',
+  'measure-object',
+]);
+
+/** A segment that only filters its input (not `sed -i`, not `tee file`, not `> file`). */
+export function isFilterSegment(s: Segment): boolean {
+  const c = coreWords(s.words);
+  const prog = base(c[0] ?? '').toLowerCase();
+  if (!FILTERS.has(prog) || s.writes) return false;
+  if (prog === 'sed') return !c.some((w) => w.startsWith('-i'));
+  if (prog === 'awk') return !c.includes('-i');
+  if (prog === 'tee') return c.slice(1).every((w) => w.startsWith('-') || w.startsWith('/dev/'));
+  return true;
+}
+
+/** `set -o pipefail` (or `set -euo pipefail`): a pipeline's exit status is its first failure's. */
+export const hasPipefail = (command: string): boolean => /\bset\s+(?:-\w*o\s+|-o\s+)pipefail\b/.test(command);
+
+/** The words of a segment that name files or folders it works on (its operands, not its options). */
+export function operands(words: string[]): string[] {
+  return coreWords(words)
+    .slice(1)
+    .filter((w) => !w.startsWith('-') && w !== '')
+    .map(normArg);
 }

@@ -2,7 +2,8 @@
 // from and how it was used, and its candidate fixes (error-kb/candidates.ts) with how each was proven
 // and whether it may ever be advised (error-kb/advice.ts: never an unsafe or a legacy one).
 import type { DB } from '../db/db.js';
-import { errorCountSince, resolvedInProjects } from '../db/events.js';
+import { errorCountSince } from '../db/events/errors.js';
+import { resolvedInProjects } from '../db/events/errors.js';
 import { adviceTotals, advisedEntries, timesAdvised } from './db.js';
 import { candidates, projectConfirmations, type FixCandidate, type Proof } from './candidates.js';
 import { listEntries } from './manage.js';
@@ -129,8 +130,13 @@ export interface AdviceOutcome {
   error: string;
   useCount: number;
   lastUsed: string;
-  /** tool_error events with the same normalized error after the last time the advice was given. */
-  cameBack: number;
+  /** The project folder the advice was last given in (null: given by a version that did not record it). */
+  lastProject: string | null;
+  /**
+   * tool_error events with the same normalized error after the last time the advice was given, in
+   * the project it was given in (null when that project is unknown).
+   */
+  cameBack: number | null;
 }
 
 /**
@@ -139,7 +145,10 @@ export interface AdviceOutcome {
  */
 export function adviceOutcomes(db: DB, limit = 50): AdviceOutcome[] {
   const rows: Omit<AdviceOutcome, 'cameBack'>[] = advisedEntries(db, limit);
-  return rows.map((r) => ({ ...r, cameBack: errorCountSince(db, r.error, r.lastUsed) }));
+  return rows.map((r) => ({
+    ...r,
+    cameBack: r.lastProject === null ? null : errorCountSince(db, r.error, r.lastUsed, r.lastProject),
+  }));
 }
 
 /** How many KB entries had their advice shown at least once, and how often in all (error_kb_lookups). */

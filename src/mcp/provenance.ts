@@ -5,6 +5,7 @@
 // the hooks' words (provenanceText). A look-up by Claude is not advice given: nothing is counted.
 import type { DB } from '../db/db.js';
 import { getSection, loadConfig } from '../common/config.js';
+import { localeFromEnv } from '../common/locale.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../error-kb/advice.js';
 import { candidates } from '../error-kb/candidates.js';
 import { unsafeFix } from '../error-kb/safety.js';
@@ -55,7 +56,7 @@ export function fixContext(d: McpDeps): FixContext {
     deps: d,
     now: d.now(),
     minOtherProjectConfirmations: 2,
-    locale: 'ko',
+    locale: localeFromEnv(d.env),
     lexicalTier: false,
   };
   try {
@@ -70,6 +71,12 @@ export function fixContext(d: McpDeps): FixContext {
   return ctx;
 }
 
+/** The provenance line of a fix the user typed (the hooks show none), per locale. */
+export const MANUAL_PROVENANCE: Record<'ko' | 'en', string> = {
+  ko: '사용자가 직접 입력한 해결',
+  en: 'fix given by the user (kb add / kb edit)',
+};
+
 export function provenanceOf(a: Advice, now: Date, locale: 'ko' | 'en'): Provenance {
   const p = a.provenance;
   return {
@@ -78,9 +85,7 @@ export function provenanceOf(a: Advice, now: Date, locale: 'ko' | 'en'): Provena
     confirmations: p.confirmations,
     projects: p.projects,
     lastConfirmed: p.lastTs,
-    text:
-      provenanceText(p, now, locale) ||
-      (locale === 'ko' ? '사용자가 직접 입력한 해결' : 'fix given by the user (kb add / kb edit)'),
+    text: provenanceText(p, now, locale) || MANUAL_PROVENANCE[locale],
     resolvedBy: a.resolvedBy,
   };
 }

@@ -15,6 +15,7 @@ import { fileHistory, recentErrors } from './tools/errors.js';
 import { sessionFindings } from './tools/session.js';
 import { orchestratorContext } from './tools/orchestrator.js';
 import { suggestions } from './tools/suggestions.js';
+import { searchHistoryTool } from './tools/history.js';
 
 export { ToolError, type McpDeps, type ToolAnswer, type ToolDef } from './tool.js';
 
@@ -25,6 +26,7 @@ export const TOOLS: ToolDef[] = [
   sessionFindings,
   orchestratorContext,
   suggestions,
+  searchHistoryTool,
   forgetFix,
 ];
 

@@ -2,7 +2,7 @@
 import { existsSync } from 'node:fs';
 import { getSection, loadConfig } from '../common/config.js';
 import { getProjectName } from '../common/project.js';
-import type { CheckResult } from '../parts/types.js';
+import type { CheckResult } from '../hook/contract/part.js';
 import { formatIssue } from './errors.js';
 import { validateAll } from './ops.js';
 import { orchPaths, rel } from './paths.js';

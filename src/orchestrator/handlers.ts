@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs';
 import { getSection } from '../common/config.js';
 import { truncate } from '../common/redact.js';
-import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import type { RoleContext } from './context.js';
 import { orchPaths, type OrchPaths } from './paths.js';
 import type { OrchestratorConfigT, Role, StateFileT } from './schemas.js';

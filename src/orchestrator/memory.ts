@@ -23,7 +23,8 @@ import type {
   StateFileT,
   TestResultT,
 } from './schemas.js';
-import { editedPaths, searchProjectEvents } from '../db/events.js';
+import { searchProjectEvents } from '../db/events/search.js';
+import { editedPaths } from '../db/events/errors.js';
 import { entriesNamingFile } from '../error-kb/db.js';
 import type { EventType } from '../db/event-data.js';
 
@@ -64,7 +65,7 @@ export interface TriggerFacts {
   changedBefore: string[];
 }
 
-const Q = {
+export const Q = {
   ko: {
     firstSession: (p: string) => `${p} 설계 결정`,
     domain: (p: string, d: string) => `${p} ${d} 설계`,

@@ -12,16 +12,16 @@
 //   queued events, retention, hook latency, embeddings for new error_kb entries, then AI analysis
 //   when enough new data exists;
 // - doctor checks: after the core checks of src/cli/checks.ts.
-import { SUBAGENT_TOOLS } from '../hook-runtime/tool-input.js';
-import { HOOK_EVENTS, type Handler, type HandlerTable, type HookInput } from '../hook-runtime/types.js';
-import type { Background, Check, Job, PartDescriptor, Step } from './types.js';
+import { SUBAGENT_TOOLS } from '../hook/contract/tool-input.js';
+import { HOOK_EVENTS, type Handler, type HandlerTable, type HookInput } from '../hook/contract/types.js';
+import type { Background, Check, Job, PartDescriptor, Step } from '../hook/contract/part.js';
 
 const notSubagentTool = (i: HookInput) =>
   i.hook_event_name !== 'PostToolUse' || SUBAGENT_TOOLS.has(i.tool_name ?? '');
 
 // `...(process.env.SG_HOOK_BUNDLE !== '1' && { background, checks })`: the hook bundles are built
 // with SG_HOOK_BUNDLE defined as "1" (scripts/build.mjs), so esbuild drops these loaders there and
-// a hook process does not even contain worker or CLI code (test/unit/guard-hook-bundle.test.ts).
+// a hook process does not even contain worker or CLI code (test/integration/guard-hook-bundle.test.ts).
 // Written out in each part: esbuild only drops a branch whose condition it sees as a constant.
 export const PARTS: PartDescriptor[] = [
   {
@@ -103,10 +103,10 @@ export const PARTS: PartDescriptor[] = [
     seed: 'shared-context',
     events: ['SessionStart', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'SessionEnd'],
     when: notSubagentTool,
-    handlers: async () => (await import('../shared-context/handlers.js')).sharedContextHandlers,
+    handlers: async () => (await import('../findings/handlers.js')).sharedContextHandlers,
     ...(process.env.SG_HOOK_BUNDLE !== '1' && {
       checks: async (): Promise<Check[]> => {
-        const { sharedContextCheck } = await import('../shared-context/checks.js');
+        const { sharedContextCheck } = await import('../findings/checks.js');
         return [(ctx) => sharedContextCheck(ctx.env, ctx.projectDir)];
       },
     }),

@@ -3,8 +3,11 @@
 // file in each of its data folders, ~/.claude/plugins/data/self-generation-*/, or CLAUDE_PLUGIN_DATA).
 import { existsSync, lstatSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { CheckResult } from '../parts/types.js';
-import { nativePaths, pluginPins, readSmallJson, readStatus, samePins } from './state.js';
+import type { CheckResult } from '../hook/contract/part.js';
+import { redact, truncate } from '../common/redact.js';
+import { readRegularText } from '../common/safe-fs.js';
+import { spoolCount } from './spool.js';
+import { nativePaths, pluginPins, readSmallJson, readStatus, retryCommand, samePins } from './state.js';
 
 export const PLUGIN_NAME = 'self-generation';
 
@@ -40,6 +43,14 @@ export function pluginDataDirs(env: NodeJS.ProcessEnv = process.env): string[] {
   }
 }
 
+/** How long an install runs and the last line npm (or the compiler it started) wrote: a build from source takes minutes. */
+function progress(startedAt: string, log: string): string {
+  const min = Math.max(0, Math.round((Date.now() - Date.parse(startedAt)) / 60_000));
+  const last =
+    (readRegularText(log, { maxBytes: 4096, tail: true }) ?? '').trim().split('\n').pop()?.trim() ?? '';
+  return `running for ${min} min${last ? `; last output: ${truncate(redact(last), 120)}` : ''}`;
+}
+
 /** The bootstrap refreshes its lock every 5 s; one not refreshed for a minute belongs to no live install. */
 function lockFresh(lock: string): boolean {
   try {
@@ -62,9 +73,7 @@ export function pluginChecks(env: NodeJS.ProcessEnv = process.env): CheckResult[
     });
   }
   const pins = installed.length ? pluginPins(installed[0]!.path) : {};
-  const bootstrap = installed.length
-    ? `node "${join(installed[0]!.path, 'dist', 'plugin-bootstrap.js')}"`
-    : 'node "<plugin folder>/dist/plugin-bootstrap.js"';
+  const root = installed.length ? installed[0]!.path : '<plugin folder>';
   if (installed.length && dirs.length === 0) {
     out.push({
       name: 'plugin',
@@ -102,20 +111,20 @@ export function pluginChecks(env: NodeJS.ProcessEnv = process.env): CheckResult[
         name: 'plugin',
         level: 'warn',
         message: `an install of the native dependencies started at ${s.startedAt} was interrupted (pid ${s.pid ?? '?'}); hooks stay silent until one completes`,
-        fix: `start a session (it restarts the install), or run CLAUDE_PLUGIN_DATA="${data}" ${bootstrap}`,
+        fix: `start a session (it restarts the install), or run ${retryCommand(data, root)}`,
       });
     } else if (s.state === 'installing') {
       out.push({
         name: 'plugin',
         level: 'info',
-        message: `installing native dependencies (${versions}) since ${s.startedAt} (pid ${s.pid ?? '?'}); hooks stay silent until it is ready; npm output: ${p.log}`,
+        message: `installing native dependencies (${versions}) since ${s.startedAt} (${progress(s.startedAt, p.log)}, pid ${s.pid ?? '?'}); ${spoolCount(data)} event(s) kept, recorded once it is ready; npm output: ${p.log}`,
       });
     } else {
       out.push({
         name: 'plugin',
         level: 'error',
-        message: `installing native dependencies failed at ${s.finishedAt ?? '?'}: ${(s.error ?? '').split('\n')[0]}; hooks stay silent`,
-        fix: `read ${p.log}, fix the cause (network, npm registry, build tools), then run CLAUDE_PLUGIN_DATA="${data}" ${bootstrap} (a session retries after 10 minutes)`,
+        message: `installing native dependencies failed at ${s.finishedAt ?? '?'}: ${(s.error ?? '').split('\n')[0]}; hooks record nothing until it succeeds (${spoolCount(data)} event(s) kept, for a day)`,
+        fix: `${s.fix ?? `read ${p.log}, fix the cause (network, npm registry, build tools), then run ${retryCommand(data, root)}`} (a session retries after 10 minutes)`,
       });
     }
   }

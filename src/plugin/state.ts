@@ -4,6 +4,9 @@
 //   native-status.json    { state: installing | ready | failed, pins, startedAt, finishedAt, error }
 //   native-install.log    npm's output of the last attempt
 //   native.lock           held while an install runs (src/common/lock.ts; refreshed every few seconds)
+//   native-failure-shown  made when a SessionStart told the user about a failure (once), removed when ready
+//   spool/                hook inputs kept until ready (src/plugin/spool.ts)
+//   bin/self-gen          the CLI launcher (src/plugin/launcher.ts), plugin-root: where the plugin is
 import { closeSync, constants, fstatSync, openSync, readSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -18,6 +21,15 @@ export interface NativeStatus {
   pid?: number;
   /** The last lines of npm's output when the install failed. */
   error?: string;
+  /** What to do about the failure (shown once in Claude Code, and by `self-gen doctor`). */
+  fix?: string;
+}
+
+const q = (s: string): string => `"${s.replace(/(["\\$`])/g, '\\$1')}"`;
+
+/** The command that runs the install by hand (the user's shell). */
+export function retryCommand(data: string, pluginRoot: string): string {
+  return `CLAUDE_PLUGIN_DATA=${q(data)} node ${q(join(pluginRoot, 'dist', 'plugin-bootstrap.js'))}`;
 }
 
 export interface NativePaths {

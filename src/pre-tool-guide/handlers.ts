@@ -20,17 +20,15 @@ import { provenanceText, type Advice } from '../error-kb/advice.js';
 import { hookAdvice, hookSearchOptions } from '../error-kb/handlers.js';
 import { formatToolSequence, messages, type Messages } from '../error-kb/messages.js';
 import { oneLine } from '../common/redact.js';
-import { SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
-import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook-runtime/types.js';
+import { SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import { bumpUse, fits, searchErrorKB, type KbMatch } from '../error-kb/search.js';
 import { exactEntry } from '../error-kb/db.js';
-import {
-  isErrorResolved,
-  parseEventData,
-  sessionToolErrors,
-  subagentOutcomes,
-  toolErrorsNamingFile,
-} from '../db/events.js';
+import { subagentOutcomes } from '../db/events/errors.js';
+import { toolErrorsNamingFile } from '../db/events/errors.js';
+import { isErrorResolved } from '../db/events/errors.js';
+import { sessionToolErrors } from '../db/events/errors.js';
+import { parseEventData } from '../db/events/read.js';
 import type { ToolErrorData } from '../db/event-data.js';
 import { ingestQuietly, ownTarget } from '../recording/ingest.js';
 import { span } from '../common/timing.js';
@@ -138,7 +136,7 @@ function exactKb(
 
 /**
  * Edit/Write. Each error is looked up by its exact normalized text first (one indexed query);
- * the full searchErrorKB (prefix, vector, lexical tiers) runs for at most one error per hook, the
+ * the full searchErrorKB (similar, vector tiers) runs for at most one error per hook, the
  * newest one without an exact entry, so a file with many unknown errors never costs more than
  * one fuzzy search.
  */

@@ -3,15 +3,12 @@
 // an error is recorded, at Stop, SubagentStop and SessionEnd; PostToolUse only fires for Agent/Task.
 import { errorKey } from '../error-kb/error-key.js';
 import { isCorruptError, type DB } from '../db/db.js';
-import { flagDamage } from '../hook-runtime/damage.js';
-import {
-  insertOrQueue,
-  sessionStartTs,
-  sessionTypeCounts,
-  subagentStarts,
-  type EventType,
-  type NewEventOf,
-} from '../db/events.js';
+import { flagDamage } from '../hook/runtime/damage.js';
+import { type EventType, type NewEventOf } from '../db/events/write.js';
+import { subagentStarts } from '../db/events/sessions.js';
+import { sessionTypeCounts } from '../db/events/sessions.js';
+import { sessionStartTs } from '../db/events/sessions.js';
+import { insertOrQueue } from '../db/events/queue.js';
 import type { AgentFields, ToolUseData } from '../db/event-data.js';
 import { extractFiles } from '../common/files.js';
 import { truncate } from '../common/redact.js';
@@ -27,8 +24,8 @@ import {
   ingestedFromTranscript,
 } from './ingest.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
-import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
-import type { HandlerTable, HookDeps, HookInput } from '../hook-runtime/types.js';
+import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
+import type { HandlerTable, HookDeps, HookInput } from '../hook/contract/types.js';
 
 function agentFields(input: HookInput): AgentFields {
   const out: AgentFields = {};

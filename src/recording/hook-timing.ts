@@ -6,16 +6,12 @@
 import { installedHookCommands, isOurCommand, isOurScript } from '../common/our-hooks.js';
 import { isEnabled } from '../common/config.js';
 import { getDb, type DB } from '../db/db.js';
-import {
-  insertEvent,
-  sessionHasEvent,
-  sessionProject,
-  sessionTranscriptPath,
-  type HookTimingData,
-  type HookTimingStats,
-} from '../db/events.js';
+import { insertEvent, type HookTimingData, type HookTimingStats } from '../db/events/write.js';
+import { sessionTranscriptPath } from '../db/events/sessions.js';
+import { sessionHasEvent } from '../db/events/sessions.js';
+import { sessionProject } from '../db/events/sessions.js';
 import { readTailLines } from '../common/transcript.js';
-import type { Job } from '../parts/types.js';
+import type { Job } from '../hook/contract/part.js';
 
 /** At most this much of the transcript's end is read. */
 export const TRANSCRIPT_TAIL_BYTES = 4 * 1024 * 1024;

@@ -3,9 +3,9 @@
 // before the analysis steps look at the session. Idempotent: nothing is recorded twice.
 import { isEnabled } from '../common/config.js';
 import { getDb } from '../db/db.js';
-import { sessionStartCwd } from '../db/events.js';
-import { createDeps } from '../hook-runtime/deps.js';
-import type { Job } from '../parts/types.js';
+import { sessionStartCwd } from '../db/events/sessions.js';
+import { createDeps } from '../hook/runtime/deps.js';
+import type { Job } from '../hook/contract/part.js';
 import { ingestQuietly, ingestUntilComplete, sessionTargets } from './ingest.js';
 
 /** Parts of at most 8 MiB each: a transcript of up to this many parts is read to its end. */

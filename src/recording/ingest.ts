@@ -16,14 +16,16 @@ import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DB } from '../db/db.js';
 import type { ToolUseData } from '../db/event-data.js';
-import { insertEvent, sessionToolCallIds, transcriptCallRecorded } from '../db/events.js';
+import { insertEvent } from '../db/events/write.js';
+import { transcriptCallRecorded } from '../db/events/sessions.js';
+import { sessionToolCallIds } from '../db/events/sessions.js';
 import { kvDeleteOlder, kvGet, kvSet } from '../db/kv.js';
 import { redact, redactDeep, truncate } from '../common/redact.js';
 import { readRegularText } from '../common/safe-fs.js';
 import { parseTranscriptLine, readTranscriptFrom, transcriptItems } from '../common/transcript.js';
-import { detectResolutions } from '../error-kb/resolution.js';
-import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook-runtime/tool-input.js';
-import type { HookDeps, HookInput } from '../hook-runtime/types.js';
+import { cleanOutput, COMMAND_TOOLS, detectResolutions } from '../error-kb/resolution.js';
+import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
+import type { HookDeps, HookInput } from '../hook/contract/types.js';
 import { span } from '../common/timing.js';
 
 /** A call whose result has not arrived yet (summarised: never file contents). */
@@ -163,12 +165,21 @@ export function ingestTranscript(
     if (chunk.start < state.offset) state.pending = {};
     const seen = span('ingest-seen-ids', () => recordedIds(db, input.session_id));
     const now = deps.now();
-    for (const line of chunk.lines) {
+    // An event the plugin kept and replays later (src/plugin/spool.ts) finds the whole transcript
+    // written: it stops at the first entry after its own time and leaves the stored state as it
+    // was, so the calls after it are recorded by the later events, in order.
+    const until = deps.env.SELF_GEN_EVENT_TIME ? now.getTime() : Infinity;
+    let stopped = false;
+    lines: for (const line of chunk.lines) {
       // Cheap test first: most lines (attachments, text) carry no tool call or result.
       if (!line.text.includes('"tool_use') && !line.text.includes('"tool_result')) continue;
       const entry = parseTranscriptLine(line.text);
       if (!entry) continue;
       for (const item of transcriptItems(entry)) {
+        if (item.ts && Date.parse(item.ts) > until) {
+          stopped = true;
+          break lines;
+        }
         if (item.kind === 'call') {
           const c = item.call;
           if (!c.id || seen.has(c.id)) continue;
@@ -203,6 +214,10 @@ export function ingestTranscript(
           ...(agentId ? { agentId } : {}),
           ...(agentId && target.agentType ? { agentType: target.agentType } : {}),
           source: 'transcript',
+          // a piped command's status is its filter's: whether the output shows an error is the evidence
+          ...(COMMAND_TOOLS.has(call.tool) && call.command?.includes('|')
+            ? { outputClean: cleanOutput(item.result.text) }
+            : {}),
         };
         if (SUBAGENT_TOOLS.has(call.tool)) data.subagent = subagentOf(item.raw, call.input);
         const eventId = span('ingest-insert', () =>
@@ -230,6 +245,7 @@ export function ingestTranscript(
         );
       }
     }
+    if (stopped) return;
     const ids = Object.keys(state.pending);
     for (const id of ids.slice(0, Math.max(0, ids.length - MAX_PENDING))) delete state.pending[id];
     out.pending = recentPending(state.pending, now);

@@ -1,8 +1,8 @@
 // The first session-end steps: store queued events, then enforce retention.
 import { getDb } from '../db/db.js';
-import { drainQueue } from '../db/events.js';
+import { drainQueue } from '../db/events/queue.js';
 import { pruneEvents } from '../db/retention.js';
-import type { Job } from '../parts/types.js';
+import type { Job } from '../hook/contract/part.js';
 
 export const drainQueueStep: Job = ({ env, config }) => {
   drainQueue(getDb({ env, busyTimeoutMs: Math.max(config.busyTimeoutMs, 5000) }), env, 100000, {

@@ -8,14 +8,18 @@ import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/sug
 import { editEntry, getEntry, kbStats, removeEntries } from '../error-kb/manage.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
 import { readBoard } from '../orchestrator/board.js';
-import { sessionContext } from '../shared-context/view.js';
+import { loadConfig } from '../common/config.js';
+import { modelStatus } from '../embed/model.js';
+import { sessionContext } from '../findings/view.js';
 import type { DB } from '../db/db.js';
 import type { ApplyPlan } from '../analysis/apply.js';
 import type { KbStats } from '../error-kb/manage.js';
 import type { AdviceOutcome } from '../error-kb/view.js';
-import type { SessionContext } from '../shared-context/view.js';
-import type { EventRow } from '../db/events.js';
+import type { SessionContext } from '../findings/view.js';
+import type { EventRow } from '../db/events/write.js';
 import type { HookLatency, Overview, SubagentRun } from '../db/overview.js';
+import { HISTORY_KINDS, historyEvent, searchHistory, timelineAround } from '../db/history.js';
+import type { HistoryEvent, HistoryHit, HistoryKind } from '../db/history.js';
 import {
   hookLatency,
   knownProjects,
@@ -44,6 +48,20 @@ export interface SessionDetail {
   timeline: EventRow[];
   subagents: SubagentRun[];
   context: SessionContext | null;
+}
+
+/** GET /api/history: the hits of a history search (db/history.ts). */
+export interface HistoryResponse {
+  query: string;
+  /** The project folder searched, or null for every project. */
+  scope: string | null;
+  hits: HistoryHit[];
+}
+
+/** GET /api/history/:id: one event in full, with its session around it. */
+export interface HistoryDetail {
+  event: HistoryEvent;
+  timeline: HistoryHit[];
 }
 
 /** GET /api/suggestions/:id/preview: the plan, without the new file content. */
@@ -92,7 +110,10 @@ export function registerApi(app: Hono, d: ApiDeps): void {
   );
 
   app.get('/api/kb', (c) =>
-    c.json({ entries: kbView(db, { contains: c.req.query('q') ?? '', limit: 200 }) }),
+    c.json({
+      entries: kbView(db, { contains: c.req.query('q') ?? '', limit: 200 }),
+      model: { installed: modelStatus(loadConfig(d.env), d.env).present },
+    }),
   );
 
   app.post('/api/kb/:id/forget', async (c) => {
@@ -135,6 +156,23 @@ export function registerApi(app: Hono, d: ApiDeps): void {
       subagents: sessionSubagents(db, id),
       context: projectPath ? sessionContext(projectPath, id) : null,
     } satisfies SessionDetail);
+  });
+
+  // History search: this project (the folder `self-gen ui` was started in) unless scope=all.
+  app.get('/api/history', (c) => {
+    const query = (c.req.query('q') ?? '').slice(0, 500);
+    const scope = c.req.query('scope') === 'all' ? null : d.current.path;
+    const kind = c.req.query('kind') ?? '';
+    const kinds = kind in HISTORY_KINDS ? [kind as HistoryKind] : undefined;
+    const hits = searchHistory(db, { query, projectPath: scope, limit: 50, ...(kinds ? { kinds } : {}) });
+    return c.json({ query, scope, hits } satisfies HistoryResponse);
+  });
+
+  app.get('/api/history/:id', (c) => {
+    const id = c.req.param('id');
+    const e = ID.test(id) ? historyEvent(db, Number(id)) : null;
+    if (!e) return c.json({ error: `no event ${id}` }, 404);
+    return c.json({ event: e, timeline: timelineAround(db, e, 10, 10) } satisfies HistoryDetail);
   });
 
   app.get('/api/projects', (c) => c.json({ current: d.current, projects: knownProjects(db) }));

@@ -9,14 +9,26 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CLI_JS, ROOT } from '../helpers/env.js';
-import { HOSTILE, SUGGESTION_IDS, seedUiHome, type Seeded } from '../helpers/ui-seed.js';
+import {
+  DEMO_SESSIONS,
+  HOSTILE,
+  OTHER_PROJECT,
+  REFUSED,
+  SUGGESTION_IDS,
+  seedUiHome,
+  type Seeded,
+} from '../helpers/ui-seed.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test', 'artifacts', 'ui');
 // Skipped only on a developer machine without Chromium; in CI (.ci/run installs it) a missing browser fails.
 const haveChromium = existsSync(CHROMIUM) || !!process.env.CI;
 
-function startUi(s: Seeded): Promise<{ child: ChildProcess; url: string; port: number; token: string }> {
+function startUi(s: {
+  f: { root: string };
+  env: NodeJS.ProcessEnv;
+}): Promise<{ child: ChildProcess; url: string; port: number; token: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [CLI_JS, 'ui', '--no-open'], { cwd: s.f.root, env: s.env });
     let out = '';
@@ -113,10 +125,125 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     expect(await page.locator('figure.chart svg rect.s-err').count()).toBeGreaterThan(0);
     const advice = await page.locator('[data-test="advice"]').innerText();
     expect(advice).toMatch(/Cannot find module[\s\S]*yes/); // it came back after the advice
-    expect(advice).toMatch(/EACCES[\s\S]*no/);
+    // Advised by an older version that did not record where: unknown, not "no".
+    expect(await page.locator(`[data-advice-id="${s.kb.permission}"] td[data-came-back]`).innerText()).toBe(
+      '–',
+    );
     await shot('overview');
     // Nothing is loaded from anywhere but this server.
     expect(requests.every((u) => u.startsWith(`http://127.0.0.1:${ui.port}/`))).toBe(true);
+  });
+
+  /** The number and the one-line definition of an overview figure. */
+  const stat = async (label: string) => {
+    const el = page.locator(`[data-stat="${label}"]`);
+    return { value: await el.locator('.stat-v').innerText(), def: await el.locator('.stat-d').innerText() };
+  };
+  const n = (db: ReturnType<Seeded['openDb']>, sql: string, ...args: unknown[]) =>
+    (db.prepare(sql).get(...args) as { n: number }).n;
+
+  it('#23.5 overview figures: each defined on the page, each counted as defined', async () => {
+    await go('', '[data-page="overview"] .stat');
+    const db = s.openDb();
+    const uses = n(db, `SELECT count(*) AS n FROM events WHERE type = 'tool_use'`);
+    const errors = n(db, `SELECT count(*) AS n FROM events WHERE type = 'tool_error'`);
+    const sessions = n(db, 'SELECT count(DISTINCT session_id) AS n FROM events WHERE session_id IS NOT NULL');
+    const entries = n(db, 'SELECT count(*) AS n FROM error_kb');
+    const day3 = new Date(Date.now() - 3 * 86400_000).toISOString().slice(0, 10);
+    const day3Uses = n(
+      db,
+      `SELECT count(*) AS n FROM events WHERE type = 'tool_use' AND substr(ts, 1, 10) = ?`,
+      day3,
+    );
+    const day3Errors = n(
+      db,
+      `SELECT count(*) AS n FROM events WHERE type = 'tool_error' AND substr(ts, 1, 10) = ?`,
+      day3,
+    );
+    db.close();
+
+    expect(await stat('sessions')).toMatchObject({
+      value: String(sessions),
+      def: expect.stringMatching(/sessions/),
+    });
+    // Failed calls are calls: tool calls = succeeded + failed.
+    const calls = await stat('tool calls');
+    expect(errors).toBeGreaterThan(0);
+    expect(calls.value).toBe(String(uses + errors));
+    expect(calls.def).toMatch(/failed ones included/);
+    expect(await page.locator('[data-stat="tool calls"] .stat-h').innerText()).toBe(
+      `${uses} succeeded · ${errors} failed`,
+    );
+    expect((await stat('errors')).value).toBe(String(errors));
+    // Fixes typed with `kb add` (recordResolution) are not fixes learned.
+    const learned = await stat('fixes learned');
+    expect(learned.value).toBe(String(entries - s.typedOnly.length));
+    expect(entries - s.typedOnly.length).toBeGreaterThanOrEqual(2);
+    expect(learned.def).toMatch(/kb add or edit are not counted/);
+    const advised = await stat('fixes advised');
+    expect(advised.value).toBe('3'); // staleDist, permission, refused
+    expect(advised.def).toMatch(/actually showed/);
+    // The chart: a day's bar is its succeeded calls with its failed ones on top.
+    const titles = await page
+      .locator('figure.chart svg rect title')
+      .evaluateAll((els) => els.map((e) => e.textContent));
+    expect(titles).toContain(`${day3}: ${day3Uses} succeeded`);
+    expect(titles).toContain(`${day3}: ${day3Errors} failed`);
+    expect(await page.locator('figure.chart + .def').first().innerText()).toMatch(/failed ones on top/);
+  });
+
+  it('#23.5 came back after: only where the advice was given, after it', async () => {
+    await go('', '[data-test="advice"]');
+    const db = s.openDb();
+    const elsewhere = n(
+      db,
+      `SELECT count(*) AS n FROM events WHERE type = 'tool_error' AND project_path = ? AND json_extract(data, '$.error') = ?`,
+      OTHER_PROJECT,
+      REFUSED,
+    );
+    db.close();
+    expect(elsewhere).toBe(3); // came back three times in another project: not counted
+    const cell = page.locator(`[data-advice-id="${s.kb.refused}"] td[data-came-back]`);
+    expect(await cell.innerText()).toBe('yes, 1×');
+    expect(await cell.getAttribute('title')).toBe(s.f.root);
+    expect(
+      await page.locator('[data-test="advice"]').locator('xpath=..').locator('.def').innerText(),
+    ).toMatch(/in the project the fix was last advised in, after that advice/);
+  });
+
+  it('#23.5 sessions: unique short labels, failed calls counted as calls', async () => {
+    await go('sessions', '[data-page="sessions"] [data-session-link]');
+    const labels = await page.locator('[data-session-link] [data-label]').allInnerTexts();
+    expect(new Set(labels).size).toBe(labels.length);
+    for (const id of DEMO_SESSIONS) {
+      const link = page.locator(`[data-session-link="${id}"]`);
+      expect(await link.locator('[data-label]').innerText()).toBe(id);
+      expect(await link.locator('.counts').innerText()).toBe('7 calls · 4 failed · 0 agents');
+    }
+    // A UUID keeps its 8-character label.
+    expect(labels).toContain('1d781026…');
+    expect(await page.locator('[data-page="sessions"] .def').innerText()).toMatch(/failed ones included/);
+  });
+
+  it('#23.5 #23.6 knowledge base: edit keeps the learned date and the project folder; no vector promised without a model', async () => {
+    await go('kb', `[data-kb-id="${s.kb.refused}"]`);
+    const card = () => page.locator(`[data-kb-id="${s.kb.refused}"]`);
+    const learned = s.refusedLearned.slice(0, 16).replace('T', ' ');
+    expect(await card().locator('[data-field="learned"]').innerText()).toBe(learned);
+    expect(await card().locator('[data-field="projects"]').innerText()).toBe(s.f.root);
+    expect(await card().locator('[data-field="vector"]').innerText()).toBe('not installed (vector tier off)');
+    expect(await page.locator('[data-page="kb"] .def').innerText()).toMatch(/an edit does not change it/);
+    await card().locator('[data-act="edit"]').click();
+    await card().locator('textarea').fill('Bash: pg_ctl start -D /var/lib/pg');
+    await card().locator('[data-act="save"]').click();
+    await card().locator('.fix').filter({ hasText: '-D /var/lib/pg' }).waitFor();
+    expect(await card().locator('[data-field="learned"]').innerText()).toBe(learned);
+    expect(await card().locator('[data-field="projects"]').innerText()).toBe(s.f.root);
+    const db = s.openDb();
+    expect((db.prepare('SELECT ts FROM error_kb WHERE id = ?').get(s.kb.refused) as { ts: string }).ts).toBe(
+      s.refusedLearned,
+    );
+    db.close();
   });
 
   it('#17.2 knowledge base: search, provenance, stored text shown escaped, edit and forget change the database', async () => {
@@ -243,6 +370,88 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     ]);
     // The skill suggestion was left alone: no file written.
     expect(existsSync(join(s.f.root, '.claude', 'skills', 'fix-login-test', 'SKILL.md'))).toBe(false);
+  });
+
+  it('#23.8 history: search prompts, tool calls and errors; a hit in full with its session around it; scope and kind', async () => {
+    await go('history', '[data-page="history"] input[type="search"]');
+    expect(await page.locator('[data-page="history"] .def').innerText()).toMatch(/Every word must match/);
+    await page.fill('[data-page="history"] input[type="search"]', 'failing login');
+    await page.locator('[data-hit]').first().waitFor();
+    const db = s.openDb();
+    const prompts = db
+      .prepare(
+        `SELECT id, session_id FROM events WHERE type = 'prompt' AND session_id LIKE 'sess-proj-%' ORDER BY id`,
+      )
+      .all() as { id: number; session_id: string }[];
+    db.close();
+    expect(prompts).toHaveLength(3);
+    const hitIds = (
+      await page.locator('[data-hit]').evaluateAll((els) => els.map((e) => e.getAttribute('data-hit')))
+    )
+      .map(Number)
+      .sort((a, b) => a - b);
+    expect(hitIds).toEqual(prompts.map((p) => p.id));
+    expect(await page.locator('[data-hit] .hit-line').first().innerText()).toMatch(
+      /fix the failing login test/,
+    );
+    // One hit in full, with its session around it (the hit marked).
+    const first = prompts[0]!;
+    await page.locator(`[data-hit="${first.id}"] a`).click();
+    const detail = page.locator(`[data-history-detail="${first.id}"]`);
+    await detail.waitFor();
+    expect(await detail.locator('pre.doc').innerText()).toMatch(
+      /fix the failing login test in auth module please/,
+    );
+    expect(await detail.locator('.timeline li.now').getAttribute('data-ev')).toBe(String(first.id));
+    const around = await detail.locator('.timeline li').allInnerTexts();
+    expect(around.join('\n')).toMatch(/session start[\s\S]*prompt[\s\S]*Read src\/auth\.ts/);
+    expect(await detail.locator('[data-session-link]').getAttribute('href')).toBe(
+      `#/sessions/${first.session_id}`,
+    );
+    await shot('history');
+    // Errors: this project only, then every project; the kind filter.
+    await page.fill('[data-page="history"] input[type="search"]', 'ECONNREFUSED');
+    await page.waitForFunction(() => document.querySelectorAll('[data-hit]').length === 1);
+    expect(await page.locator('[data-hit] .hit-line').innerText()).toMatch(
+      /Bash failed: Error: connect ECONNREFUSED/,
+    );
+    await page.selectOption('[data-test="scope"]', 'all');
+    await page.waitForFunction(() => document.querySelectorAll('[data-hit]').length === 4);
+    await page.selectOption('[data-test="kind"]', 'prompt');
+    await page.locator('[data-test="no-hits"]').waitFor();
+    // Another project's prompt: only with every project.
+    await page.selectOption('[data-test="kind"]', '');
+    await page.fill('[data-page="history"] input[type="search"]', 'flaky checkout');
+    await page.locator('[data-hit] .hit-line').filter({ hasText: 'flaky checkout' }).waitFor();
+    expect(await page.locator('[data-hit]').innerText()).toMatch(/flaky checkout[\s\S]*other-project/);
+    await page.selectOption('[data-test="scope"]', 'project');
+    expect(await page.locator('[data-test="no-hits"]').innerText()).toMatch(/try all projects/);
+  });
+
+  it('#23.4 a fresh install (no database yet): the dashboard starts and shows the empty state', async () => {
+    const t: TempEnv = tempEnv('sg-ui-fresh-');
+    const fresh = await startUi({ f: { root: t.project }, env: t.env });
+    try {
+      await page.goto(`${fresh.url}#/`);
+      await page.locator('[data-test="empty"]').waitFor({ timeout: 15_000 });
+      expect(await page.locator('[data-test="empty"]').innerText()).toMatch(
+        /Nothing recorded yet[\s\S]*self-gen doctor/,
+      );
+      for (const label of ['sessions', 'tool calls', 'errors', 'fixes learned', 'fixes advised'])
+        expect((await stat(label)).value).toBe('0');
+      await page.goto(`${fresh.url}#/kb`);
+      await page.locator('[data-page="kb"] p.muted').filter({ hasText: 'Nothing learned yet.' }).waitFor();
+      await page.goto(`${fresh.url}#/sessions`);
+      await page
+        .locator('[data-page="sessions"] p.muted')
+        .filter({ hasText: 'No sessions recorded yet.' })
+        .waitFor();
+      await shot('empty');
+    } finally {
+      fresh.child.kill('SIGTERM');
+      await new Promise((r) => fresh.child.once('exit', r));
+      t.cleanup();
+    }
   });
 
   it('#17.2 without the token, with a wrong token or a foreign Host, every request is refused', async () => {

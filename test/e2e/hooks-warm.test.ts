@@ -3,7 +3,7 @@
 // between sessions the next session still gets it (process path), with no hook error shown.
 import { expect, it } from 'vitest';
 import { latestContexts } from '../helpers/anthropic-stub.js';
-import { pingHookServer } from '../../src/hook-runtime/server-client.js';
+import { pingHookServer } from '../../src/hook/host/server-client.js';
 import {
   bash,
   CHECK_COMMAND,

@@ -5,13 +5,7 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import {
-  bodyOf,
-  contentText,
-  toolUse,
-  type ContentBlock,
-  type StubRequest,
-} from '../helpers/anthropic-stub.js';
+import { bodyOf, toolResult, toolUse } from '../helpers/anthropic-stub.js';
 import { DEFAULT_ALLOWED_TOOLS } from '../helpers/claude-harness.js';
 import { MCP_MARK, RAW_ERROR, seedMcp, seedOrchestrator, seedSharedContext } from '../helpers/mcp-seed.js';
 import { openDb } from '../../src/db/db.js';
@@ -21,18 +15,6 @@ import { describeE2E } from './fixtures.js';
 import { projectPerTest } from '../helpers/e2e-project.js';
 
 const newProject = projectPerTest();
-
-/** The tool_result the model got for the tool_use `id` (from any recorded request). */
-function toolResult(requests: StubRequest[], id: string): { text: string; isError: boolean } | null {
-  for (const r of requests) {
-    for (const m of bodyOf(r)?.messages ?? []) {
-      if (typeof m.content === 'string') continue;
-      const b = m.content.find((c: ContentBlock) => c.type === 'tool_result' && c.tool_use_id === id);
-      if (b) return { text: contentText(b.content as string | ContentBlock[]), isError: b.is_error === true };
-    }
-  }
-  return null;
-}
 
 describeE2E('e2e: #17.1 MCP server in a real Claude Code session', () => {
   it('the scripted model calls each MCP tool; the results carry the right data, bounded', async () => {

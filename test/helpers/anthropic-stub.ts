@@ -198,6 +198,17 @@ export function bodyOf(x: RequestLike): MessagesBody | null {
     : (x as MessagesBody);
 }
 
+/** The tool_result the model got for the tool_use `id` (from any recorded request), or null. */
+export function toolResult(requests: StubRequest[], id: string): { text: string; isError: boolean } | null {
+  for (const r of requests)
+    for (const m of bodyOf(r)?.messages ?? []) {
+      if (typeof m.content === 'string') continue;
+      const b = m.content.find((c: ContentBlock) => c.type === 'tool_result' && c.tool_use_id === id);
+      if (b) return { text: contentText(b.content as string | ContentBlock[]), isError: b.is_error === true };
+    }
+  return null;
+}
+
 /** Everything the model was sent in this request, as one string: system prompt and all messages. */
 export function requestText(req: RequestLike): string {
   const body = bodyOf(req);

@@ -59,7 +59,7 @@ export function claudeAvailability(): { ok: boolean; reason: string; version: st
   }
   const r = spawnSync(CLAUDE_BIN, ['--version'], {
     encoding: 'utf8',
-    timeout: 30_000,
+    timeout: 150_000,
     env: cleanEnv({ HOME: tmpdir() }),
   });
   const version = /(\d+\.\d+\.\d+)/.exec(r.stdout ?? '')?.[1] ?? null;
@@ -221,7 +221,7 @@ export class E2EProject {
       cwd: opts.cwd ? resolve(this.dir, opts.cwd) : this.dir,
       env: this.env(),
       encoding: 'utf8',
-      timeout: opts.timeoutMs ?? 30_000,
+      timeout: opts.timeoutMs ?? 150_000,
       input: opts.input,
     });
     return {
@@ -295,7 +295,7 @@ export class E2EProject {
         cwd: this.dir,
         env: this.env(),
         encoding: 'utf8',
-        timeout: 30_000,
+        timeout: 150_000,
       },
     );
     return { code: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
@@ -324,7 +324,7 @@ export class E2EProject {
       ...opts.env,
     });
     const t0 = Date.now();
-    const timeoutMs = opts.timeoutMs ?? 90_000;
+    const timeoutMs = opts.timeoutMs ?? 300_000;
     let stdout = '';
     let stderr = '';
     let timedOut = false;

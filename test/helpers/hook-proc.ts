@@ -20,7 +20,7 @@ export function runHook(
   return runWithInput(process.execPath, [HOOK_JS, event], body, { env, ...opts });
 }
 
-/** Runs a command with `body` on stdin; killed (SIGKILL) after timeoutMs (default 20 s). */
+/** Runs a command with `body` on stdin; killed (SIGKILL) after timeoutMs (default 100 s: a guard against hangs, sized for a slow machine). */
 export function runWithInput(
   command: string,
   args: string[],
@@ -33,7 +33,7 @@ export function runWithInput(
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
     child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 20_000);
+    const timer = setTimeout(() => child.kill('SIGKILL'), opts.timeoutMs ?? 100_000);
     child.on('error', reject);
     child.on('close', (code) => {
       clearTimeout(timer);

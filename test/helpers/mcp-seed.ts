@@ -5,17 +5,17 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { openDb, type DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { normalizeError, extractErrorMessage } from '../../src/error-kb/normalize.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { storeAnalysis } from '../../src/analysis/cache.js';
 import { recordFeedback } from '../../src/analysis/suggestions.js';
 import type { StoredSuggestion } from '../../src/analysis/answer.js';
-import { renderSummary, type Entry } from '../../src/shared-context/entry.js';
-import { sessionPaths } from '../../src/shared-context/file-store.js';
+import { renderSummary, type Entry } from '../../src/findings/entry.js';
+import { sessionPaths } from '../../src/findings/file-store.js';
 import { orchPaths } from '../../src/orchestrator/paths.js';
 import type { StateFileT } from '../../src/orchestrator/schemas.js';
-import { REAL, fixtureText, write } from '../unit/orch-fixtures.js';
+import { REAL, fixtureText, write } from '../helpers/orch-fixtures.js';
 
 export const MCP_MARK = {
   error: 'MCPERRMARK',

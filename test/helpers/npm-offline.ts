@@ -33,3 +33,35 @@ export function offlineNpmEnv(dir: string): Record<string, string> {
     ONNXRUNTIME_NODE_INSTALL: 'skip',
   };
 }
+
+/**
+ * Puts the metadata and tarballs of `specs` (and their dependencies) into the npm cache, with the
+ * registry allowed, so that a later install with `npm_config_offline` finds everything there
+ * (`npm ci` caches tarballs but not the metadata an install by name needs). Scripts do not run.
+ */
+export function warmNpmCache(dir: string, specs: string[]): void {
+  mkdirSync(dir, { recursive: true });
+  execFileSync(
+    'npm',
+    [
+      'install',
+      '--prefix',
+      dir,
+      '--ignore-scripts',
+      '--no-save',
+      '--no-audit',
+      '--no-fund',
+      '--prefer-offline',
+      ...specs,
+    ],
+    {
+      env: {
+        ...process.env,
+        npm_config_cache: process.env.npm_config_cache || join(homedir(), '.npm'),
+        npm_config_update_notifier: 'false',
+      },
+      stdio: 'ignore',
+      timeout: 300_000,
+    },
+  );
+}

@@ -237,7 +237,9 @@ export function buildSecretCorpus(seed = 20261123): SecretCase[] {
   const glsa = j('gl', 'sa_', pick(ALNUM, 32), '_', pick(HEX, 8));
   add('saas', 'grafana service account token (preset rule)', `grafana auth ${glsa}`, glsa);
   const tskey = j('ts', 'key-', 'auth-', pick(ALNUM, 12), '-', pick(ALNUM, 30));
-  add('saas', 'tailscale auth key (preset rule)', `tailscale up --authkey=${tskey}`, tskey);
+  add('saas', 'tailscale auth key', `tailscale up --authkey=${tskey}`, tskey);
+  const vcp = j('vc', 'p_', pick(ALNUM, 50));
+  add('saas', 'vercel token (preset rule)', `vercel project linked with ${vcp} (expired)`, vcp);
   const figd = j('fi', 'gd_', pick(URLSAFE, 40));
   add('saas', 'figma token (preset rule)', `figma export using ${figd}`, figd);
   const linear = j('lin', '_api_', pick(ALNUM, 40));

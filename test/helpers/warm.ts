@@ -4,7 +4,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { pingHookServer } from '../../src/hook-runtime/server-client.js';
+import { pingHookServer } from '../../src/hook/host/server-client.js';
 import { hookServerPaths } from '../../src/common/sockets.js';
 import { warmBash } from '../../src/cli/hook-mode.js';
 import { ROOT } from './env.js';
@@ -61,7 +61,7 @@ export function spawnServer(env: NodeJS.ProcessEnv, shellPrefix?: string): Child
 }
 
 /** Waits until a server answers the ping (its pid), or null after timeoutMs. */
-export async function waitForServer(env: NodeJS.ProcessEnv, timeoutMs = 15_000): Promise<number | null> {
+export async function waitForServer(env: NodeJS.ProcessEnv, timeoutMs = 75_000): Promise<number | null> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     const info = await pingHookServer({ env, timeoutMs: 500 });

@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
 import { dirname, join } from 'node:path';
-import { pingHookServer, stopHookServer } from '../../src/hook-runtime/server-client.js';
+import { pingHookServer, stopHookServer } from '../../src/hook/host/server-client.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { parseHookOutput, runHook, runWithInput } from '../helpers/hook-proc.js';
 import {

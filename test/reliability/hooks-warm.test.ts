@@ -9,7 +9,7 @@ import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { hookServerPaths } from '../../src/common/sockets.js';
-import { pingHookServer, stopHookServer } from '../../src/hook-runtime/server-client.js';
+import { pingHookServer, stopHookServer } from '../../src/hook/host/server-client.js';
 import { CLI_JS, FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import {

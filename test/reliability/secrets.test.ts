@@ -12,7 +12,7 @@ import YAML from 'yaml';
 import { CLI_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { pool } from '../helpers/pool.js';
-import { makeLogger } from '../../src/hook-runtime/deps.js';
+import { makeLogger } from '../../src/hook/runtime/deps.js';
 import { SECRET_CORPUS, type SecretCase } from '../helpers/secrets.js';
 
 interface Run {

@@ -6,14 +6,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { closeDb, getDb } from '../../src/db/db.js';
-import {
-  insertEvent,
-  isErrorResolved,
-  queryEvents,
-  sessionToolErrors,
-  subagentOutcomes,
-  type NewEvent,
-} from '../../src/db/events.js';
+import { insertEvent, type NewEvent } from '../../src/db/events/write.js';
+import { subagentOutcomes } from '../../src/db/events/errors.js';
+import { isErrorResolved } from '../../src/db/events/errors.js';
+import { sessionToolErrors } from '../../src/db/events/errors.js';
+import { queryEvents } from '../../src/db/events/read.js';
 import { EVENT_TYPES, type EventDataMap } from '../../src/db/event-data.js';
 import { exactEntry } from '../../src/error-kb/db.js';
 import { recordResolution } from '../../src/error-kb/record.js';

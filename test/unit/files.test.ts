@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { extractFiles, sameFile } from '../../src/common/files.js';
 import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
-import { parsePayload } from '../../src/hook-runtime/payload.js';
+import { parsePayload } from '../../src/hook/contract/payload.js';
 
 describe('files named in text', () => {
   it('finds paths in tsc, node, python and pytest errors', () => {

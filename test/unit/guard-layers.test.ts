@@ -9,24 +9,8 @@ import { ROOT } from '../helpers/env.js';
 export const LAYERS: { name: string; paths: string[] }[] = [
   { name: 'common', paths: ['src/common/'] },
   { name: 'db', paths: ['src/db/'] },
-  {
-    name: 'contract',
-    paths: [
-      'src/hook-runtime/types.ts',
-      'src/hook-runtime/payload.ts',
-      'src/hook-runtime/tool-input.ts',
-      'src/parts/types.ts',
-    ],
-  },
-  {
-    name: 'runtime',
-    paths: [
-      'src/hook-runtime/runner.ts',
-      'src/hook-runtime/deps.ts',
-      'src/hook-runtime/damage.ts',
-      'src/hook-runtime/stdin.ts',
-    ],
-  },
+  { name: 'contract', paths: ['src/hook/contract/'] },
+  { name: 'runtime', paths: ['src/hook/runtime/'] },
   {
     name: 'features',
     paths: [
@@ -34,18 +18,16 @@ export const LAYERS: { name: string; paths: string[] }[] = [
       'src/error-kb/',
       'src/pre-tool-guide/',
       'src/subagent-context/',
-      'src/shared-context/',
+      'src/findings/',
       'src/orchestrator/',
       'src/analysis/',
       'src/embed/',
       'src/plugin/',
     ],
   },
-  { name: 'parts', paths: ['src/parts/index.ts'] },
-  {
-    name: 'entries',
-    paths: ['src/hook-runtime/', 'src/worker/', 'src/cli/', 'src/mcp/', 'src/ui/', 'src/demo/'],
-  },
+  { name: 'parts', paths: ['src/parts/'] },
+  { name: 'hosts', paths: ['src/hook/host/', 'src/cli/', 'src/mcp/', 'src/ui/', 'src/demo/'] },
+  { name: 'bin', paths: ['src/bin/'] },
 ];
 
 /**
@@ -60,7 +42,7 @@ export function layerOf(file: string): number {
   let len = 0;
   LAYERS.forEach((l, i) => {
     for (const p of l.paths)
-      if ((p.endsWith('/') ? file.startsWith(p) : file === p) && p.length > len) {
+      if (file.startsWith(p) && p.length > len) {
         best = i;
         len = p.length;
       }
@@ -88,7 +70,7 @@ const planted = (extra: Record<string, string>): Sources => {
   return files;
 };
 
-describe('#16 guard: imports go down the layers (common → db → contract → runtime → features → parts → entries)', () => {
+describe('#16 guard: imports go down the layers (common → db → contract → runtime → features → parts → hosts → bin)', () => {
   it('src/ has no import back up the layers, and every module is in a layer', () => {
     expect(layerViolations(readSources(ROOT))).toEqual([]);
   });
@@ -98,28 +80,26 @@ describe('#16 guard: imports go down the layers (common → db → contract → 
     for (const k of Object.keys(KNOWN)) expect(edges, k).toContain(k);
   });
 
-  it('the hook runtime reaches features only through the parts list', () => {
+  it('the hook hosts reach features only through the parts list', () => {
     const features = LAYERS.findIndex((l) => l.name === 'features');
     const direct = importEdges(readSources(ROOT))
-      .filter((e) => e.from.startsWith('src/hook-runtime/') && layerOf(e.to) === features)
+      .filter((e) => e.from.startsWith('src/hook/') && layerOf(e.to) === features)
       .map((e) => `${e.from}:${e.line} → ${e.to}`);
     expect(direct).toEqual([]);
   });
 
   it('a deliberate violation is found and named file:line (the guard can fail)', () => {
     const files = planted({
-      'src/common/redact.ts': "\nimport { hookMain } from '../hook-runtime/main.js';\n",
-      'src/recording/handlers.ts': "\nimport type { Command } from '../cli/main.js';\n",
+      'src/common/redact.ts': "\nimport { hookMain } from '../hook/host/process.js';\n",
+      'src/recording/handlers.ts': "\nimport type { Command } from '../bin/cli.js';\n",
     });
     const v = layerViolations(files);
     const lines = files.get('src/common/redact.ts')!.split('\n').length - 1;
     expect(v).toContain(
-      `src/common/redact.ts:${lines}: imports src/hook-runtime/main.ts (common → entries, up the layers)`,
+      `src/common/redact.ts:${lines}: imports src/hook/host/process.ts (common → hosts, up the layers)`,
     );
     expect(
-      v.some((l) =>
-        /^src\/recording\/handlers\.ts:\d+: imports src\/cli\/main\.ts \(features → entries/.test(l),
-      ),
+      v.some((l) => /^src\/recording\/handlers\.ts:\d+: imports src\/bin\/cli\.ts \(features → bin/.test(l)),
     ).toBe(true);
     expect(v).toHaveLength(2);
   });

@@ -12,11 +12,11 @@ import { join, relative } from 'node:path';
 import ts from 'typescript';
 import { ROOT } from '../helpers/env.js';
 
-/** Table → the one module that runs SQL on it. */
+/** Table → the one module (or, ending in `/`, the one folder) that runs SQL on it. */
 export const TABLE_OWNERS: Record<string, string> = {
-  events: 'src/db/events.ts',
-  event_files: 'src/db/events.ts',
-  events_fts: 'src/db/events.ts',
+  events: 'src/db/events/',
+  event_files: 'src/db/events/',
+  events_fts: 'src/db/events/',
   error_kb: 'src/error-kb/db.ts',
   error_kb_fts: 'src/error-kb/db.ts',
   error_kb_fixes: 'src/error-kb/db.ts',
@@ -91,15 +91,17 @@ export function findSql(source: string, fileName = 'x.ts'): SqlHit[] {
 /** The violations of one file (path relative to the repository, `/`-separated). */
 export function fileViolations(rel: string, source: string): string[] {
   if (DB_WIDE.has(rel)) return [];
-  const owners = new Set(Object.values(TABLE_OWNERS));
+  const owns = (owner: string | undefined): boolean =>
+    owner !== undefined && (owner.endsWith('/') ? rel.startsWith(owner) : owner === rel);
+  const isOwner = Object.values(TABLE_OWNERS).some(owns);
   const out: string[] = [];
   for (const h of findSql(source, rel)) {
     for (const t of h.tables)
-      if (TABLE_OWNERS[t] !== rel)
+      if (!owns(TABLE_OWNERS[t]))
         out.push(`${rel}:${h.line}: SQL on table ${t} (${h.sql}) — use ${TABLE_OWNERS[t]}, its owner`);
     for (const n of h.unknown)
       out.push(`${rel}:${h.line}: table ${n} has no owner — add it to TABLE_OWNERS and docs/development.md`);
-    if (h.tables.length === 0 && !owners.has(rel))
+    if (h.tables.length === 0 && !isOwner)
       out.push(`${rel}:${h.line}: SQL outside the owning modules (${h.sql}) — move it to the table's owner`);
   }
   return out;
@@ -160,15 +162,15 @@ describe('#16 guard: SQL only in the owner of its table', () => {
     ].join('\n');
     expect(fileViolations('src/hooks/planted.ts', planted)).toEqual([
       expect.stringMatching(
-        /^src\/hooks\/planted\.ts:3: SQL on table events .* use src\/db\/events\.ts, its owner$/,
+        /^src\/hooks\/planted\.ts:3: SQL on table events .* use src\/db\/events\/, its owner$/,
       ),
       expect.stringMatching(
         /^src\/hooks\/planted\.ts:5: SQL on table error_kb .* use src\/error-kb\/db\.ts, its owner$/,
       ),
     ]);
     // the owner itself may; SQL on another part's table may not, not even from an owner
-    expect(fileViolations('src/db/events.ts', planted)).toEqual([
-      expect.stringMatching(/^src\/db\/events\.ts:5: SQL on table error_kb/),
+    expect(fileViolations('src/db/events/errors.ts', planted)).toEqual([
+      expect.stringMatching(/^src\/db\/events\/errors\.ts:5: SQL on table error_kb/),
     ]);
     expect(fileViolations('src/ui/x.ts', "const q = 'PRAGMA user_version';")).toEqual([
       expect.stringMatching(/^src\/ui\/x\.ts:1: SQL outside the owning modules/),
@@ -190,7 +192,7 @@ describe('#16 guard: SQL only in the owner of its table', () => {
       const found = violations(dir);
       expect(found).toHaveLength(1);
       expect(found[0]).toMatch(
-        /^src\/pre-tool-guide\/handlers\.ts:\d+: SQL on table events .* use src\/db\/events\.ts, its owner$/,
+        /^src\/pre-tool-guide\/handlers\.ts:\d+: SQL on table events .* use src\/db\/events\/, its owner$/,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getSection, loadConfig } from '../../src/common/config.js';
 import { handlersFor, PARTS } from '../../src/parts/index.js';
 import { PreToolGuideConfig } from '../../src/pre-tool-guide/handlers.js';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;

@@ -1,4 +1,4 @@
-// #15.2: the warm hook server's 127.0.0.1 transport (src/hook-runtime/server-tcp.ts) for the bash
+// #15.2: the warm hook server's 127.0.0.1 transport (src/hook/host/server-tcp.ts) for the bash
 // client: the server token only goes to a client that knew the client token, the request's byte
 // lengths frame it exactly (multibyte and non-UTF-8 bytes), parts of a request are answered with a
 // dot at once, and a malformed request gets 400, never the handler.
@@ -9,7 +9,7 @@ import {
   portFileText,
   type TcpHookListener,
   type TcpHookRequest,
-} from '../../src/hook-runtime/server-tcp.js';
+} from '../../src/hook/host/server-tcp.js';
 
 let listener: TcpHookListener | null = null;
 const seen: TcpHookRequest[] = [];

@@ -6,7 +6,8 @@ import { closeDb, openDb, type DB } from '../../src/db/db.js';
 import { countLookup, recordProvenFix } from '../../src/error-kb/candidates.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { bumpUse } from '../../src/error-kb/search.js';
-import { editEntry, removeEntries } from '../../src/error-kb/manage.js';
+import { editEntry, kbStats, removeEntries } from '../../src/error-kb/manage.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../../src/error-kb/view.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 
@@ -124,13 +125,66 @@ describe('advice given comes from error_kb_lookups', () => {
     const a = recordResolution(db, 'Error: A', { resolution: 'Bash: fix a' })!;
     const b = recordResolution(db, 'Error: B', { resolution: 'Bash: fix b' })!;
     bumpUse(db, b, new Date('2026-11-05T00:00:00.000Z')); // a search hit, no advice shown
-    countLookup(db, a, new Date('2026-11-01T00:00:00.000Z'));
-    countLookup(db, a, new Date('2026-11-02T00:00:00.000Z'));
+    countLookup(db, a, new Date('2026-11-01T00:00:00.000Z'), '/work/p');
+    countLookup(db, a, new Date('2026-11-02T00:00:00.000Z'), '/work/p');
     expect(adviceSummary(db)).toEqual({ advised: 1, times: 2, lastAdvised: '2026-11-02T00:00:00.000Z' });
     expect(adviceOutcomes(db)).toEqual([
-      { id: a, error: 'Error: A', useCount: 2, lastUsed: '2026-11-02T00:00:00.000Z', cameBack: 0 },
+      {
+        id: a,
+        error: 'Error: A',
+        useCount: 2,
+        lastUsed: '2026-11-02T00:00:00.000Z',
+        lastProject: '/work/p',
+        cameBack: 0,
+      },
     ]);
     expect(view(a).advised).toBe(2);
     expect(view(b).advised).toBe(0);
+  });
+
+  it('#23.5 came back after: recurrences after the last advice, in the project it was given in only', () => {
+    const a = recordResolution(db, 'Error: A', { resolution: 'Bash: fix a' })!;
+    const old = recordResolution(db, 'Error: B', { resolution: 'Bash: fix b' })!;
+    countLookup(db, a, new Date('2026-11-02T00:00:00.000Z'), '/work/p');
+    countLookup(db, old, new Date('2026-11-02T00:00:00.000Z')); // an older version: no project
+    const err = (ts: string, projectPath: string, error = 'Error: A') =>
+      insertEvent(db, {
+        type: 'tool_error',
+        ts,
+        sessionId: 's',
+        project: 'p',
+        projectPath,
+        data: { tool: 'Bash', error },
+      });
+    err('2026-11-01T00:00:00.000Z', '/work/p'); // before the advice
+    err('2026-11-03T00:00:00.000Z', '/work/p');
+    err('2026-11-03T00:00:00.000Z', '/work/q'); // another project: no advice was given there
+    err('2026-11-04T00:00:00.000Z', '/work/q');
+    err('2026-11-03T00:00:00.000Z', '/work/p', 'Error: B');
+    const by = Object.fromEntries(adviceOutcomes(db).map((o) => [o.id, o.cameBack]));
+    expect(by).toEqual({ [a]: 1, [old]: null });
+  });
+
+  it('#23.5 fixes learned: entries with a proven fix, not typed (kb add) or legacy ones', () => {
+    recordResolution(db, 'Error: typed', { resolution: 'Bash: typed fix' });
+    learn('/work/p', 'Bash: npm run build', 'build', '2026-11-01T00:00:00.000Z');
+    db.prepare(
+      `INSERT INTO error_kb (ts, error_normalized, resolution) VALUES ('2026-01-01T00:00:00Z', 'Error: legacy', 'x')`,
+    ).run();
+    db.prepare(
+      `INSERT INTO error_kb_fixes (kb_id, fix_key, resolution, proof, strength, confirmations, first_ts, last_ts)
+       SELECT id, 'legacy', 'x', 'legacy', 0, 1, ts, ts FROM error_kb WHERE error_normalized = 'Error: legacy'`,
+    ).run();
+    expect(kbStats(db)).toMatchObject({ entries: 3, resolved: 3, learned: 1 });
+  });
+
+  it('#23.5 editing an entry keeps when it was learned and the folders its fixes were confirmed in', async () => {
+    const id = learn('/work/p', 'Bash: npm run build', 'build', '2026-11-01T00:00:00.000Z')!;
+    const before = view(id);
+    await editEntry(db, id, { resolution: 'Bash: npm ci && npm run build' });
+    const after = view(id);
+    expect(after.ts).toBe(before.ts);
+    expect(after.resolution).toBe('Bash: npm ci && npm run build');
+    expect(after.candidates.flatMap((c) => c.projects.map((p) => p.path))).toContain('/work/p');
   });
 });

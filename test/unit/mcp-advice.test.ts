@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { closeDb, openDb, type DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { errorKey } from '../../src/error-kb/error-key.js';
 import { recordProvenFix } from '../../src/error-kb/candidates.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';

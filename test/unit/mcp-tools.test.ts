@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { closeDb, openDb } from '../../src/db/db.js';
 import { paths } from '../../src/common/paths.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { getSection, loadConfig } from '../../src/common/config.js';
@@ -231,6 +231,7 @@ describe('#17.1 forget_fix', () => {
         'orchestrator_context',
         'recent_errors',
         'search_errors',
+        'search_history',
         'session_findings',
         'suggestions',
       ].sort(),

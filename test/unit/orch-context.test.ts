@@ -4,15 +4,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { createDeps } from '../../src/hook-runtime/deps.js';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import { createDeps } from '../../src/hook/runtime/deps.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { injectRoleContext } from '../../src/orchestrator/handlers.js';
 import { ROLE_SPECS } from '../../src/orchestrator/roles.js';
 import { ROLES, type Role } from '../../src/orchestrator/schemas.js';
 import { renderTemplate, shippedTemplatesDir, templateVars } from '../../src/orchestrator/templates.js';
 import { yamlLoaded } from '../../src/orchestrator/yaml.js';
-import { MARK, realProject, setState, write, type Fixture } from './orch-fixtures.js';
+import { MARK, realProject, setState, write, type Fixture } from '../helpers/orch-fixtures.js';
 
 let f: Fixture;
 afterEach(() => f?.cleanup());

@@ -19,7 +19,7 @@ import {
 import { migrate, validateAll } from '../../src/orchestrator/ops.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { OrchError } from '../../src/orchestrator/errors.js';
-import { REAL, makeCfg, realProject, setState, write, yaml, type Fixture } from './orch-fixtures.js';
+import { REAL, makeCfg, realProject, setState, write, yaml, type Fixture } from '../helpers/orch-fixtures.js';
 
 let f: Fixture | undefined;
 afterEach(() => {

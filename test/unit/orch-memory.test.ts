@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { normalizeError } from '../../src/error-kb/normalize.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { closeDb, openDb, type DB } from '../../src/db/db.js';
-import { insertEvent } from '../../src/db/events.js';
+import { insertEvent } from '../../src/db/events/write.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import {
   evaluateTriggers,
@@ -24,7 +24,7 @@ import { recordRetry } from '../../src/orchestrator/ops.js';
 import type { Ledger } from '../../src/orchestrator/ledger.js';
 import type { Role, TestResultT } from '../../src/orchestrator/schemas.js';
 import { readContract, readSession, readState } from '../../src/orchestrator/file-store.js';
-import { fixtureText, makeCfg, makeProject, realProject, type Fixture } from './orch-fixtures.js';
+import { fixtureText, makeCfg, makeProject, realProject, type Fixture } from '../helpers/orch-fixtures.js';
 
 const base = (role: Role, o: Partial<TriggerFacts> = {}): TriggerFacts => ({
   role,

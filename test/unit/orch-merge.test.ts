@@ -21,7 +21,7 @@ import { contractPath, projectHash } from '../../src/orchestrator/paths.js';
 import { readLedger } from '../../src/orchestrator/ledger.js';
 import { Real, parseWith, type ExploredT, type TaskBreakdownT } from '../../src/orchestrator/schemas.js';
 import { readSession, readState } from '../../src/orchestrator/file-store.js';
-import { fixtureText, makeProject, type Fixture } from './orch-fixtures.js';
+import { fixtureText, makeProject, type Fixture } from '../helpers/orch-fixtures.js';
 
 let f: Fixture;
 afterEach(() => f?.cleanup());

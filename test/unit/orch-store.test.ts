@@ -15,7 +15,14 @@ import {
   readSession,
   readState,
 } from '../../src/orchestrator/file-store.js';
-import { fixtureText, makeProject, realProject, setState, write, type Fixture } from './orch-fixtures.js';
+import {
+  fixtureText,
+  makeProject,
+  realProject,
+  setState,
+  write,
+  type Fixture,
+} from '../helpers/orch-fixtures.js';
 
 let f: Fixture;
 afterEach(() => f?.cleanup());

@@ -1,7 +1,7 @@
 // The lazy registry must list exactly the events each part handles, or a handler would never run.
 import { describe, expect, it } from 'vitest';
 import { handlersFor, PARTS } from '../../src/parts/index.js';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 
 describe('hook registry', () => {
   it('each part declares exactly the events its table has handlers for', async () => {

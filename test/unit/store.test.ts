@@ -4,14 +4,10 @@ import { mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { closeDb, ensureVec, getDb, openDb } from '../../src/db/db.js';
-import {
-  drainQueue,
-  insertEvent,
-  prepareEvent,
-  queryEvents,
-  queueEvent,
-  type NewEvent,
-} from '../../src/db/events.js';
+import { insertEvent, prepareEvent, type NewEvent } from '../../src/db/events/write.js';
+import { queryEvents } from '../../src/db/events/read.js';
+import { drainQueue } from '../../src/db/events/queue.js';
+import { queueEvent } from '../../src/db/events/queue.js';
 import { getSection, isEnabled, loadConfig } from '../../src/common/config.js';
 import { getProjectName, getProjectPath } from '../../src/common/project.js';
 import { pruneEvents } from '../../src/db/retention.js';

@@ -1,13 +1,13 @@
 // Subagent context (seed 000) at the handler level, and getCachedAnalysis as the seed uses it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createDeps } from '../../src/hook-runtime/deps.js';
+import { createDeps } from '../../src/hook/runtime/deps.js';
 import {
   CODE_AGENTS,
   isCodeAgent,
   projectErrors,
   subagentContext,
 } from '../../src/subagent-context/handlers.js';
-import type { HookInput } from '../../src/hook-runtime/types.js';
+import type { HookInput } from '../../src/hook/contract/types.js';
 import { getCachedAnalysis, storeAnalysis, type Suggestion } from '../../src/analysis/cache.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
@@ -19,7 +19,7 @@ import {
   seedKb,
   subagentStart,
   writeConfig,
-} from './pre-tool-guide.helpers.js';
+} from '../helpers/pre-tool-guide.js';
 
 let t: TempEnv;
 let db: DB;

@@ -1,9 +1,10 @@
-// The dashboard's page shell: a sidebar and hash routes (#/, #/kb, #/sessions, #/orch, #/suggestions).
+// The dashboard's page shell: a sidebar and hash routes (#/, #/kb, #/sessions, #/history, #/orch, #/suggestions).
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
 import { OverviewPage } from './pages/overview.js';
 import { KbPage } from './pages/kb.js';
 import { SessionsPage } from './pages/sessions.js';
+import { HistoryPage } from './pages/history.js';
 import { OrchPage } from './pages/orch.js';
 import { SuggestionsPage } from './pages/suggestions.js';
 
@@ -11,6 +12,7 @@ const ROUTES = [
   { path: '', label: 'Overview', page: OverviewPage },
   { path: 'kb', label: 'Knowledge base', page: KbPage },
   { path: 'sessions', label: 'Sessions', page: SessionsPage },
+  { path: 'history', label: 'History', page: HistoryPage },
   { path: 'orch', label: 'Orchestrator', page: OrchPage },
   { path: 'suggestions', label: 'Suggestions', page: SuggestionsPage },
 ] as const;

@@ -1,6 +1,13 @@
 // The shapes the API returns: the server's own declarations, imported type-only (nothing of the
 // server is bundled into the page; esbuild drops type imports). Composed answers: src/ui/api.ts.
-export type { OverviewResponse, PlanPreview as Plan, SessionDetail } from '../../src/ui/api.js';
+export type {
+  HistoryDetail,
+  HistoryResponse,
+  OverviewResponse,
+  PlanPreview as Plan,
+  SessionDetail,
+} from '../../src/ui/api.js';
+export type { HistoryHit } from '../../src/db/history.js';
 export type { HookLatency, Overview, SessionSummary } from '../../src/db/overview.js';
 export type { KbStats } from '../../src/error-kb/manage.js';
 export type {

@@ -12,8 +12,22 @@ export function clip(s: unknown, n = 160): string {
   return one.length > n ? one.slice(0, n - 1) + '…' : one;
 }
 
-export function shortId(id: string): string {
-  return id.length > 12 ? id.slice(0, 8) : id;
+/**
+ * Short labels for ids shown together: each id's first 8 characters, longer where another id of
+ * the list starts the same (so two ids never share a label), the whole id when it is short.
+ */
+export function shortLabels(ids: string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const id of ids) {
+    if (id.length <= 12) {
+      out.set(id, id);
+      continue;
+    }
+    let n = 8;
+    while (n < id.length && ids.some((o) => o !== id && o.startsWith(id.slice(0, n)))) n++;
+    out.set(id, n < id.length ? `${id.slice(0, n)}…` : id);
+  }
+  return out;
 }
 
 /** One line describing a stored event. */
@@ -35,7 +49,8 @@ export function describeEvent(type: string, d: Record<string, unknown>): string 
     case 'session_start':
       return `session started (${s('source') || '?'}${s('model') ? `, ${s('model')}` : ''})`;
     case 'session_summary':
-      return `session ended: ${String(d.tools ?? 0)} tool calls, ${String(d.errors ?? 0)} errors, ${String(d.resolutions ?? 0)} fixes learned`;
+      // `tools` counts the succeeded calls, `errors` the failed ones: a tool call is either.
+      return `session ended: ${Number(d.tools ?? 0) + Number(d.errors ?? 0)} tool calls (${String(d.errors ?? 0)} failed), ${String(d.resolutions ?? 0)} fixes learned`;
     case 'resolution':
       return `fix learned: ${clip(s('error'), 120)} → resolved by ${clip(s('resolvedBy') || s('tool'), 60)}`;
     case 'hook_timing': {

@@ -1,11 +1,13 @@
 // REAL-WORLD retrieval set (issue #26, item 5), built on 2026-11-26 by a blind data builder: nothing
 // under src/ was opened and no retrieval code was run while it was collected.
-// Every text is a real error as someone pasted it in a public report (GitHub issue threads and Q&A
-// pages, found through the stored search corpora), copied verbatim (a contiguous excerpt of what they
+// Every text is a real error as someone pasted it in a public report (GitHub issue and PR threads,
+// found through the stored search corpus), copied verbatim (a contiguous excerpt of what they
 // pasted: log prefixes, CI decorations, stack lines kept; secret-looking values redacted). Texts that
-// came from a shell run carry Claude Code's hook prefix `Exit code N` (N = 1 unless the report shows
-// another code). A pair is the same error from two different people (two reports, or two authors in
-// one thread), with the fix that applies to both, paraphrased from the thread. kind 'recurrence':
+// came from a shell run carry Claude Code's hook prefix `Exit code N` (N = the code the report shows,
+// else the code that tool exits with for that failure, e.g. git 128, cargo 101, tsc 2, else 1); texts
+// that are IDE messages or service logs carry no prefix. A pair is the same error from two different
+// people (two reports, or two authors in one thread), with the fix that applies to both, paraphrased
+// from the threads. kind 'recurrence':
 // only variable parts differ; 'paraphrase': another version or layer words it differently. A near
 // miss is a real reported error that looks like one of the pairs but needs another fix.
 // Sources of every item: bench/retrieval/realworld/SOURCES.md.
@@ -688,6 +690,216 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       query: 'https://github.com/tungbq/aws-lab-with-terraform/issues/45',
     },
   },
+  {
+    id: 'rw-python-errno98-address-in-use',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nTraceback (most recent call last):\n  File "./server.py", line 295, in <module>\n    app.run(host=\'0.0.0.0\', debug=False)\n  File "./server.py", line 39, in run\n    super(MyFlaskApp, self).run(host=host, port=port, debug=debug, load_dotenv=load_dotenv, **options)\n  File "/usr/local/lib/python3.7/dist-packages/flask/app.py", line 990, in run\n    run_simple(host, port, self, **options)\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 1052, in run_simple\n    inner()\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 1005, in inner\n    fd=fd,\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 848, in make_server\n    host, port, app, request_handler, passthrough_errors, ssl_context, fd=fd\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 740, in __init__\n    HTTPServer.__init__(self, server_address, handler)\n  File "/usr/lib/python3.7/socketserver.py", line 452, in __init__\n    self.server_bind()\n  File "/usr/lib/python3.7/http/server.py", line 137, in server_bind\n    socketserver.TCPServer.server_bind(self)\n  File "/usr/lib/python3.7/socketserver.py", line 466, in server_bind\n    self.socket.bind(self.server_address)\nOSError: [Errno 98] Address already in use',
+    query:
+      'Exit code 1\n(TradingView-Webhook-Bot) [root@ovz1 TradingView-Webhook-Bot]# python main.py\nTraceback (most recent call last):\n  File "main.py", line 46, in <module>\n    serve(app, host="0.0.0.0", port=80)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/__init__.py", line 13, in serve\n    server = _server(app, **kw)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 85, in create_server\n    sockinfo=sockinfo,\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 244, in __init__\n    self.bind_server_socket()\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 361, in bind_server_socket\n    self.bind(sockaddr)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/wasyncore.py", line 396, in bind\n    return self.socket.bind(addr)\nOSError: [Errno 98] Address already in use',
+    resolution:
+      'another process (often an earlier copy of the same server) already listens on that port - find and stop it (lsof -i :PORT, then kill) or start on a different port',
+    sources: {
+      stored: 'https://github.com/estruyf/unicorn-busy-server/issues/11',
+      query: 'https://github.com/fabston/TradingView-Webhook-Bot/issues/91',
+    },
+  },
+  {
+    id: 'rw-dotnet-netsdk1005-old-nuget-restore',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n[error]C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(241,5): Error NETSDK1005: Assets file 'D:\\a\\1\\s\\obj\\LegacyDependencies\\project.assets.json' doesn't have a target for 'net461'. Ensure that restore has run and that you have included 'net461' in the TargetFrameworks for your project.",
+    query:
+      "Exit code 1\n##[error]C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(241,5): Error NETSDK1005: Assets file 'D:\\a\\1\\s\\libraries\\Microsoft.Bot.Builder.Dialogs.Adaptive\\obj\\project.assets.json' doesn't have a target for 'netstandard2.0'. Ensure that restore has run and that you have included 'netstandard2.0' in the TargetFrameworks for your project.",
+    resolution:
+      'the assets file was written by an older NuGet (e.g. 4.9/5.7 in the pipeline) than the SDK that builds - use NuGet 5.8 or newer for the restore step',
+    sources: {
+      stored: 'https://github.com/microsoft/CLRInstrumentationEngine/pull/331',
+      query: 'https://github.com/microsoft/botbuilder-dotnet/pull/4987',
+    },
+  },
+  {
+    id: 'rw-gradlew-permission-denied-exec-bit',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      'Exit code 126\n$ ./gradlew connectedAndroidTest\n/home/travis/build.sh: line 57: ./gradlew: Permission denied',
+    query:
+      'Exit code 126\nRun ./gradlew build\n/home/runner/work/_temp/46af0a17-aff6-47ea-ab02-304aec292273.sh: line 1: ./gradlew: Permission denied',
+    resolution:
+      'gradlew is committed without the executable bit - run git update-index --chmod=+x gradlew and commit (or chmod +x / call it via bash in CI)',
+    sources: {
+      stored: 'https://github.com/travis-ci/travis-ci/issues/7249',
+      query: 'https://github.com/actions/starter-workflows/issues/171',
+    },
+  },
+  {
+    id: 'rw-node-mysql-er-not-supported-auth-mode',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nError: ER_NOT_SUPPORTED_AUTH_MODE: Client does not support authentication protocol requested by server; consider upgrading MySQL client',
+    query:
+      'Exit code 1\n    at /node_modules/caminte/lib/adapters/mysql.js:35:23\n    at Handshake.onConnect (/node_modules/mysql/lib/Pool.js:54:9)\n    at Handshake.Sequence.end (/node_modules/mysql/lib/protocol/sequences/Sequence.js:96:24)\n    at Handshake.ErrorPacket (/node_modules/mysql/lib/protocol/sequences/Handshake.js:103:8)\n    at Protocol._parsePacket (/node_modules/mysql/lib/protocol/Protocol.js:280:23)\n    at Parser.write (/node_modules/mysql/lib/protocol/Parser.js:73:12)\n    at Protocol.write (/node_modules/mysql/lib/protocol/Protocol.js:39:16)\n    at Socket.<anonymous> (/node_modules/mysql/lib/Connection.js:96:28)\n    at emitOne (events.js:90:13)\n    at Socket.emit (events.js:182:7)\n    at readableAddChunk (_stream_readable.js:153:18)\n    at Socket.Readable.push (_stream_readable.js:111:10)\n    at TCP.onread (net.js:531:20)',
+    resolution:
+      "the Node mysql driver cannot do the server's newer authentication plugin - switch that MySQL user to mysql_native_password (ALTER USER ... IDENTIFIED WITH mysql_native_password) or use a client that supports it (mysql2)",
+    sources: {
+      stored: 'https://github.com/hanrenguang/notes/issues/13',
+      query: 'https://github.com/biggora/caminte/issues/89',
+    },
+  },
+  {
+    id: 'rw-macos-xcrun-invalid-active-developer-path',
+    tool: 'shell',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nalex$ ./jarvis.sh \nChecking for updates...xcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun\nxcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun\n[Error]',
+    query:
+      'Exit code 1\nxcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun',
+    resolution:
+      'a macOS upgrade removed the Command Line Tools that git/make rely on - reinstall them with xcode-select --install',
+    sources: {
+      stored: 'https://github.com/alexylem/jarvis/issues/165',
+      query: 'https://github.com/dwyl/dev-setup/issues/51',
+    },
+  },
+  {
+    id: 'rw-go-mod-unknown-directive-toolchain',
+    tool: 'go',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n[ec2-user@test01-10-20-130-75 gost]$ go version\ngo version go1.20.7 linux/amd64\n[ec2-user@test01-10-20-130-75 gost]$ go build\ngo: errors parsing go.mod:\n/home/ec2-user/download/gost/go.mod:5: unknown directive: toolchain',
+    query:
+      'Exit code 1\n$go build .\ngo: errors parsing go.mod:\n/media/user/Local Disk/user/Programming/projects/0_people/xray-knife/go.mod:5: unknown directive: toolchain',
+    resolution:
+      'the go.mod uses the toolchain directive, which Go 1.20 and older do not understand - install Go 1.21 or newer (or drop the toolchain line)',
+    sources: {
+      stored: 'https://github.com/go-gost/gost/issues/537',
+      query: 'https://github.com/lilendian0x00/xray-knife/issues/8',
+    },
+  },
+  {
+    id: 'rw-helm-install-name-still-in-use',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n helm install rancher rancher-latest/rancher   --namespace cattle-system   --set hostname=rancher.comune.intranet \n\nerror  cannot re-use a name that is still in use',
+    query:
+      'Exit code 1\nhelm install portainer portainer/portainer -n portainer -f portainer-values.yml --debug\n\nYields:\nError: cannot re-use a name that is still in use \nhelm.sh/helm/v3/pkg/action.(*Install).availableName\n        /home/circleci/helm.sh/helm/pkg/action/install.go:435\nhelm.sh/helm/v3/pkg/action.(*Install).Run\n        /home/circleci/helm.sh/helm/pkg/action/install.go:181\nmain.runInstall\n        /home/circleci/helm.sh/helm/cmd/helm/install.go:242\nmain.newInstallCmd.func2\n        /home/circleci/helm.sh/helm/cmd/helm/install.go:120\ngithub.com/spf13/cobra.(*Command).execute\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:850\ngithub.com/spf13/cobra.(*Command).ExecuteC\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:958\ngithub.com/spf13/cobra.(*Command).Execute\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:895\nmain.main\n        /home/circleci/helm.sh/helm/cmd/helm/helm.go:80\nruntime.main\n        /usr/local/go/src/runtime/proc.go:204\nruntime.goexit\n        /usr/local/go/src/runtime/asm_amd64.s:1374',
+    resolution:
+      'a release with that name already exists in the namespace (maybe failed or pending) - upgrade it (helm upgrade --install), uninstall it first, or choose another release name',
+    sources: {
+      stored: 'https://github.com/helm/helm/issues/7527',
+      query: 'https://github.com/portainer/k8s/issues/42',
+    },
+  },
+  {
+    id: 'rw-kubectl-6443-apiserver-not-running',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n# kubectl get pod\nShows: The connection to the server <$ MASTER>: 6443 was refused-did you specify the right host or?',
+    query:
+      'Exit code 1\n#kubectl get nodes\nThe connection to the server 127.0.0.1:6443 was refused - did you specify the right host or port?',
+    resolution:
+      "kubectl has the right address but the control plane's API server is not running (typically after a reboot or kubelet failure) - get kubelet and the kube-apiserver static pod running again (check kubelet logs, swap, container runtime)",
+    sources: {
+      stored: 'https://github.com/kubernetes/kubernetes/issues/87268',
+      query: 'https://github.com/kubernetes-sigs/kubespray/issues/9375',
+    },
+  },
+  {
+    id: 'rw-laravel-docker-db-host-127-refused',
+    tool: 'db',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nSQLSTATE[HY000] [2002] Connection refused (SQL: select * from information_schema.tables where table_schema = laravel and table_name = migrations and table_type = 'BASE TABLE')",
+    query:
+      "Exit code 1\nSQLSTATE[HY000] [2002] Connection refused (SQL: select * from information_schema.tables where table_schema = laravel_app and table_name = migrations and table_type = 'BASE TABLE')",
+    resolution:
+      'inside the app container 127.0.0.1 is the container itself - set DB_HOST in .env to the database service name from docker-compose (e.g. mysql or db)',
+    sources: {
+      stored: 'https://github.com/bitpressio/docker-for-php-developers-errata/issues/13',
+      query: 'https://github.com/dyarleniber/laravel7-docker/issues/2',
+    },
+  },
+  {
+    id: 'rw-docker-registry-http-response-to-https-client',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n~# docker push <IP>:5000/ubuntu\nThe push refers to a repository [<IP>:5000/ubuntu]\nGet https://<IP>:5000/v1/_ping: http: server gave HTTP response to HTTPS client',
+    query:
+      'Nov 11 23:08:13 peptone dockerd[14445]: time="2016-11-11T23:08:13.763732262+01:00" level=error msg="Attempting next endpoint for push after error: Get https://10.0.0.15:5000/v2/: http: server gave HTTP response to HTTPS client"\nNov 11 23:08:13 peptone dockerd[14445]: time="2016-11-11T23:08:13.768440062+01:00" level=error msg="Attempting next endpoint for push after error: Get https://10.0.0.15:5000/v1/_ping: http: server gave HTTP response to HTTPS client"',
+    resolution:
+      'the private registry serves plain HTTP - list it under insecure-registries in /etc/docker/daemon.json on the machine that pushes/pulls and restart the Docker daemon (or put TLS in front of it)',
+    sources: {
+      stored: 'https://github.com/distribution/distribution/issues/1929',
+      query: 'https://github.com/distribution/distribution/issues/2061',
+    },
+  },
+  {
+    id: 'rw-git-push-rejected-after-rebase-needs-force',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nTo https://github.com/JonathanDHarris/gammapy.git\n ! [rejected]        Fermi3FGLObject-Take2 -> Fermi3FGLObject-Take2 (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/JonathanDHarris/gammapy.git'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    query:
+      "Exit code 1\ngit rebase upstream/master\n->\nApplying: cppcheck: fix some reports\nApplying: fix warnings for catch\njulien@debian:~/projects/root$ git push\nUsername for 'https://github.com': serval2412\nPassword for 'https://serval2412@github.com': \nTo https://github.com/serval2412/root\n ! [rejected]              master -> master (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/serval2412/root'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    resolution:
+      'the branch was rebased locally, so its history no longer contains the remote commits - push with git push --force-with-lease (do not pull, which would re-merge the old commits)',
+    sources: {
+      stored: 'https://github.com/gammapy/gammapy/pull/341',
+      query: 'https://github.com/root-project/root/pull/1435',
+    },
+  },
+  {
+    id: 'rw-compose-develop-property-not-allowed-old-compose',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 15\nvalidating docker_tutorial/multi-container-app/compose.yaml: services.todo-app Additional property develop is not allowed',
+    query:
+      'Exit code 15\n[root@klustron-test10 getting-started-todo-app]# docker compose up -d\nvalidating /nvme2/data1/software/docker/getting-started-todo-app/compose.yml: services.backend Additional property develop is not allowed\n[root@klustron-test10 getting-started-todo-app]# docker compose version\nDocker Compose version v2.21.0',
+    resolution:
+      'the compose file uses the `develop` (watch) section, which Docker Compose older than 2.22 rejects - upgrade Docker Compose / Docker Desktop (or remove the section)',
+    sources: {
+      stored: 'https://github.com/docker/multi-container-app/issues/9',
+      query: 'https://github.com/docker/getting-started-todo-app/issues/22',
+    },
+  },
+  {
+    id: 'rw-gradlew-wrapper-jar-not-committed',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n# ./gradlew build \nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain\nCaused by: java.lang.ClassNotFoundException: org.gradle.wrapper.GradleWrapperMain',
+    query:
+      'Exit code 1\n$ ./gradlew assemble\nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain',
+    resolution:
+      'gradle/wrapper/gradle-wrapper.jar is missing from the repository (often excluded by a *.jar ignore rule) - commit it, or regenerate it with `gradle wrapper`',
+    sources: {
+      stored: 'https://github.com/hkupty/penna/issues/16',
+      query: 'https://github.com/krujos/willitconnect/issues/3',
+    },
+  },
+  {
+    id: 'rw-kubernetes-serviceaccount-rbac-forbidden-list-pods',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'E1227 08:28:34.712122       1 reflector.go:178] pkg/controller/controller.go:154: Failed to list *v1.Pod: pods is forbidden: User "system:serviceaccount:default:cleanup-operator" cannot list resource "pods" in API group "" in the namespace "default"',
+    query:
+      'code: 403, statusCode: 403 } pods is forbidden: User "system:serviceaccount:{{MY_NAMESPACE}}:default" cannot list resource "pods" in API group "" at the cluster scope Error: pods is forbidden: User "system:serviceaccount:{{MY_NAMESPACE}}:default" cannot list resource "pods" in API group "" at the cluster scope',
+    resolution:
+      "the workload's service account has no RBAC permission to list pods - create a Role/ClusterRole granting it and bind it to that service account (deploy the chart's RBAC objects)",
+    sources: {
+      stored: 'https://github.com/lwolf/kube-cleanup-operator/issues/81',
+      query: 'https://github.com/yogeshlonkar/pod-dependency-init-container/issues/1',
+    },
+  },
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
@@ -967,5 +1179,122 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     differs:
       "pkg_resources exists; a frozen (cx_Freeze) build misses its hidden submodule py2_warn added in setuptools 45 - the freezer's hook/includes must be updated",
     like: 'rw-python-pkg-resources-removed-setuptools-82',
+  },
+  {
+    id: 'rw-nm-gradlew-crlf-env-sh-r',
+    tool: 'gradle',
+    text: "Exit code 1\nStep 5/6 : WORKDIR /src\n ---> Using cache\n ---> 9fc0f7ea87a9\nStep 6/6 : RUN ./gradlew expand\n ---> Running in 986617dcc528\n/usr/bin/env: 'sh\\r': No such file or directory\nThe command '/bin/sh -c ./gradlew expand' returned a non-zero code: 127",
+    source: 'https://github.com/brown-uk/dict_uk/issues/269',
+    differs:
+      "gradlew is executable but was checked out with Windows CRLF line endings, so the shebang asks for 'sh\\r' - convert it to LF (dos2unix / .gitattributes), chmod does not help",
+    like: 'rw-gradlew-permission-denied-exec-bit',
+  },
+  {
+    id: 'rw-nm-laravel-db-service-name-unresolvable-outside-network',
+    tool: 'db',
+    text: 'Exit code 1\nSQLSTATE[HY000] [2002] php_network_getaddresses: getaddrinfo failed: Name or service not known',
+    source: 'https://github.com/laradock/laradock/issues/443',
+    differs:
+      'DB_HOST already names the compose service, but the command runs outside the compose network (on the host), where that name does not resolve - run it inside the container (docker-compose exec) instead',
+    like: 'rw-laravel-docker-db-host-127-refused',
+  },
+  {
+    id: 'rw-nm-github-gh001-warning-over-50mb',
+    tool: 'git',
+    text: "> remote: warning: GH001: Large files detected.\n> remote: warning: See http://git.io/iEPt8g for more information.\n> remote: warning: File public/packages.min.json is 62.53 MB; this is larger than GitHub's recommended maximum file size of 50.00 MB",
+    source: 'https://github.com/cdnjs/new-website/issues/52',
+    differs:
+      'only a warning for a file above the 50 MB recommendation - the push was accepted, nothing was rejected (LFS is optional here)',
+    like: 'rw-github-push-gh001-file-over-100mb',
+  },
+  {
+    id: 'rw-nm-node-esm-dependency-published-without-extension',
+    tool: 'node',
+    text: "Exit code 1\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/home/<user>/Projects/<X>/node_modules/ts-add-js-extension/build/mjs/read-write' imported from /home/<user>/Projects/<X>/node_modules/ts-add-js-extension/build/mjs/index.js",
+    source: 'https://github.com/GervinFung/ts-add-js-extension/issues/59',
+    differs:
+      "the extensionless import is inside a published dependency under node_modules (a broken release), not in the user's code - upgrade or pin that package",
+    like: 'rw-node-esm-import-missing-js-extension',
+  },
+  {
+    id: 'rw-nm-npm-enospc-disk-full-write',
+    tool: 'npm',
+    text: 'Exit code 1\nCommand failed: npm_config_cache=/tmp /app/node_modules/.bin/npm install --production npm ERR! code ENOSPC npm ERR! syscall write npm ERR! errno -28 npm ERR! nospc ENOSPC: no space left on device, write npm ERR! nospc There appears to be insufficient space on your system to finish. npm ERR! nospc Clear up some disk space and try again.',
+    source: 'https://github.com/Rich-Harris/packd/issues/159',
+    differs:
+      'this ENOSPC is a genuinely full disk (write/mkdir into the cache fails) - free disk space; raising the inotify watcher limit does nothing',
+    like: 'rw-node-enospc-file-watchers',
+  },
+  {
+    id: 'rw-nm-bundler-mysql2-native-extension-client-missing',
+    tool: 'ruby',
+    text: "Exit code 5\nGem::Ext::BuildError: ERROR: Failed to build gem native extension.\n\n    current directory: /usr/local/rvm/gems/ruby-2.3.0/gems/mysql2-0.4.4/ext/mysql2\n/usr/local/rvm/rubies/ruby-2.3.0/bin/ruby -r ./siteconf20170524-9589-12zw22j.rb extconf.rb\nchecking for ruby/thread.h... yes\nchecking for rb_thread_call_without_gvl() in ruby/thread.h... yes\nchecking for rb_thread_blocking_region()... no\nchecking for rb_wait_for_single_fd()... yes\nchecking for rb_hash_dup()... yes\nchecking for rb_intern3()... yes\nchecking for mysql_query() in -lmysqlclient... no\n-----\nmysql client is missing. You may need to 'apt-get install libmysqlclient-dev' or 'yum install mysql-devel', and try again.\n-----\n*** extconf.rb failed ***\nCould not create Makefile due to some reason, probably lack of necessary\nlibraries and/or headers.  Check the mkmf.log file for more details.  You may\nneed configuration options.",
+    source: 'https://github.com/rubygems/bundler/issues/5674',
+    differs:
+      'the failing native gem is mysql2, which needs the MySQL client headers (libmysqlclient-dev / mysql-devel), not the PostgreSQL libpq ones',
+    like: 'rw-bundler-pg-native-extension',
+  },
+  {
+    id: 'rw-nm-msbuild-msb3021-root-relative-path-denied',
+    tool: 'dotnet',
+    text: 'D:\\home\\site\\repository\\packages\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.1.0.7\\build\\net45\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.props(17,5): warning MSB3021: Unable to copy file "D:\\home\\site\\repository\\packages\\Microsoft.Net.Compilers.2.3.2\\build\\..\\tools\\System.IO.Compression.dll" to "\\bin\\roslyn\\System.IO.Compression.dll". Access to the path \'\\bin\\roslyn\' is denied. [D:\\home\\site\\repository\\src\\EquineExchange.HelloSign\\EquineExchange.HelloSign.csproj]\nD:\\home\\site\\repository\\packages\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.1.0.7\\build\\net45\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.props(17,5): warning MSB3021: Unable to copy file "D:\\home\\site\\repository\\packages\\Microsoft.Net.Compilers.2.3.2\\build\\..\\tools\\System.IO.FileSystem.dll" to "\\bin\\roslyn\\System.IO.FileSystem.dll". Access to the path \'\\bin\\roslyn\' is denied. [D:\\home\\site\\repository\\src\\EquineExchange.HelloSign\\EquineExchange.HelloSign.csproj]',
+    source: 'https://github.com/projectkudu/kudu/issues/2569',
+    differs:
+      "nothing holds a lock - the copy target resolved to a root-relative \\bin\\roslyn path (an unset solution-dir property in the package's props), which is not writable; the package/property must be fixed",
+    like: 'rw-msbuild-msb3027-file-locked',
+  },
+  {
+    id: 'rw-nm-compose-root-additional-property-missing-services-key',
+    tool: 'docker',
+    text: 'Exit code 15\nAdditional property vorta is not allowed',
+    source: 'https://github.com/borgbase/vorta-docker/issues/13',
+    differs:
+      'the rejected key is a service name at the top level - the file lacks the `services:` section (old v1 layout), so it must be restructured; upgrading Compose does not help',
+    like: 'rw-compose-develop-property-not-allowed-old-compose',
+  },
+  {
+    id: 'rw-nm-git-pull-couldnt-find-remote-ref-main',
+    tool: 'git',
+    text: "Exit code 1\n(.cinemate-env) pi@cinepi:~/cinemate $ git pull origin main\nwarning: redirecting to https://github.com/Tiramisioux/cinemate.git/\nfatal: couldn't find remote ref main",
+    source: 'https://github.com/Tiramisioux/cinemate/issues/8',
+    differs:
+      'the REMOTE has no branch called main (it still uses another name) - pull the branch that exists upstream (or the maintainer adds main); nothing is wrong with local commits',
+    like: 'rw-git-src-refspec-main-no-match',
+  },
+  {
+    id: 'rw-nm-git-push-http-413-proxy-body-limit',
+    tool: 'git',
+    text: 'Exit code 1\ngit -c http.sslVerify=false push --all gitbucket\nwarning: redirecting to https://gitbucket-edge.atomiq-observability-dev/git/root/awx_configuration.git/\nEnumerating objects: 88, done.\nCounting objects: 100% (88/88), done.\nDelta compression using up to 2 threads\nCompressing objects: 100% (78/78), done.\nWriting objects: 100% (88/88), 44.85 MiB | 21.30 MiB/s, done.\nTotal 88 (delta 8), reused 0 (delta 0), pack-reused 0\nerror: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413\nsend-pack: unexpected disconnect while reading sideband packet\nfatal: the remote end hung up unexpectedly\nEverything up-to-date',
+    source: 'https://github.com/gitbucket/gitbucket-docker/issues/63',
+    differs:
+      "the server's reverse proxy rejects the large push body with HTTP 413 - raise the proxy's request size limit (nginx client_max_body_size) or push over SSH; it is not a flaky TLS transfer",
+    like: 'rw-git-clone-rpc-failed-gnutls',
+  },
+  {
+    id: 'rw-nm-cmake-installed-version-too-old',
+    tool: 'cmake',
+    text: 'Exit code 1\n$ cmake ../\nCMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  CMake 3.15 or higher is required.  You are running version 3.10.2',
+    source: 'https://github.com/InfiniTimeOrg/InfiniTime/issues/15',
+    differs:
+      "the opposite situation - the installed CMake is OLDER than the project's minimum; upgrade CMake (or the project lowers its requirement), nothing about policy compatibility",
+    like: 'rw-cmake4-min-version-below-3-5',
+  },
+  {
+    id: 'rw-nm-npm-enoent-spawn-git-not-installed',
+    tool: 'npm',
+    text: 'Exit code 1\nPS C:\\Users\\jojof\\OneDrive\\Desktop\\evobot-master> npm install\nnpm ERR! code ENOENT\nnpm ERR! syscall spawn git\nnpm ERR! path git\nnpm ERR! errno ENOENT\nnpm ERR! enoent Error while executing:\nnpm ERR! enoent undefined ls-remote -h -t ssh://git@github.com/derhuerst/http-basic.git\nnpm ERR! enoent\nnpm ERR! enoent\nnpm ERR! enoent spawn git ENOENT\nnpm ERR! enoent This is related to npm not being able to find a file.\nnpm ERR! enoent',
+    source: 'https://github.com/eritislami/evobot/issues/113',
+    differs:
+      "the missing 'file' is the git executable npm needs for a git-hosted dependency - install Git; the project's package.json is present",
+    like: 'rw-npm-enoent-package-json',
+  },
+  {
+    id: 'rw-nm-git-pull-unfinished-merge-merge-head',
+    tool: 'git',
+    text: 'Exit code 128\nerror: You have not concluded your merge (MERGE_HEAD exists).\nhint: Please, commit your changes before merging.\nfatal: Exiting because of unfinished merge.',
+    source: 'https://github.com/IIC2233/Syllabus-2024-1/issues/144',
+    differs:
+      "an earlier merge was left half-done (MERGE_HEAD exists) - finish it with git commit after resolving, or git merge --abort; the branches' divergence is not the blocker",
+    like: 'rw-git-pull-ff-only-diverged',
   },
 ];

@@ -17,6 +17,6 @@ export interface NearMiss {
   source: string;
   /** Why it is not the look-alike pair's problem. */
   differs: string;
-  /** The pair it looks like. */
+  /** The id of the pair it looks like. */
   like?: string;
 }

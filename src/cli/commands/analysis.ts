@@ -1,16 +1,15 @@
 // AI analysis commands: analyze, suggestions, apply, dismiss (docs/analysis.md).
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { existsSync } from 'node:fs';
-import { paths } from '../../common/paths.js';
 import { loadConfig } from '../../common/config.js';
-import { openDb, type DB } from '../../db/db.js';
+import type { DB } from '../../db/db.js';
 import { getProjectName, getProjectPath } from '../../common/project.js';
 import type { StoredSuggestion } from '../../analysis/answer.js';
 import { ApplyError, planApply, projectDirFor, writePlan } from '../../analysis/apply.js';
 import { analyze, AnalysisError, readState, type AnalyzeResult } from '../../analysis/run.js';
 import { findSuggestion, listSuggestions, recordFeedback } from '../../analysis/suggestions.js';
 import { CliError } from '../errors.js';
+import { openForReading } from '../read-db.js';
 import { dirOption } from '../options.js';
 import { printWarning } from '../output.js';
 import { rememberShown, shownId } from '../shown.js';
@@ -20,20 +19,7 @@ function currentProject(): { name: string; path: string } {
   return { name: getProjectName(path), path };
 }
 
-function openStore(): DB {
-  const p = paths();
-  if (!existsSync(p.db)) {
-    throw new CliError(
-      `no database yet at ${p.db}: nothing has been recorded`,
-      'install the hooks (`self-gen install`) and use Claude Code for a while',
-    );
-  }
-  try {
-    return openDb({ busyTimeoutMs: 5000 });
-  } catch (e) {
-    throw new CliError(`cannot open ${p.db}: ${(e as Error).message}`, 'run `self-gen doctor`');
-  }
-}
+const openStore = (): DB => openForReading();
 
 const positiveInt = (v: string): number => {
   const n = Number(v);

@@ -5,11 +5,12 @@ import { createInterface } from 'node:readline/promises';
 import { paths } from '../../common/paths.js';
 import { loadConfig } from '../../common/config.js';
 import { openDb } from '../../db/db.js';
-import { queryEvents } from '../../db/events.js';
+import { queryEvents } from '../../db/events/read.js';
 import { getProjectPath } from '../../common/project.js';
 import { pruneEvents } from '../../db/retention.js';
 import { runChecks, type CheckResult } from '../checks.js';
 import { CliError } from '../errors.js';
+import { openForReading } from '../read-db.js';
 import { install, onPath, uninstall } from '../install.js';
 import { installMcp, MCP_SERVER_NAME, uninstallMcp } from '../mcp-install.js';
 import { printWarning } from '../output.js';
@@ -214,15 +215,7 @@ export function registerCore(program: Command): void {
         limit: number;
         json?: boolean;
       }) => {
-        let db;
-        try {
-          db = openDb({ mustExist: true });
-        } catch {
-          throw new CliError(
-            `no database yet at ${paths().db}`,
-            'install the hooks (`self-gen install`) and use Claude Code',
-          );
-        }
+        const db = openForReading();
         const rows = queryEvents(db, {
           type: o.type,
           sessionId: o.session,

@@ -10,8 +10,8 @@ import {
   hookServerPidFile,
   pingHookServer,
   stopHookServer,
-} from '../../hook-runtime/server-client.js';
-import type { CheckContext, CheckResult } from '../../parts/types.js';
+} from '../../hook/host/server-client.js';
+import type { CheckContext, CheckResult } from '../../hook/contract/part.js';
 import { CliError } from '../errors.js';
 import {
   HOOK_MODES,

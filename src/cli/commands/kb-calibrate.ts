@@ -2,14 +2,15 @@
 // the user's own KB (needs the embedding model), and thresholds that fit them (error-kb/calibrate.ts).
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { existsSync } from 'node:fs';
 import { batchEmbedder } from '../../embed/generate.js';
 import { calibrate, type Calibration, type Distribution } from '../../error-kb/calibrate.js';
 import { cosineFromL2 } from '../../error-kb/vector.js';
 import { paths } from '../../common/paths.js';
 import { loadConfig } from '../../common/config.js';
-import { openDb } from '../../db/db.js';
+import { inspectDbFile, openDb } from '../../db/db.js';
 import { CliError } from '../errors.js';
+import { printWarning } from '../output.js';
+import { NOTHING_YET } from '../read-db.js';
 
 const positive = (v: string): number => {
   const n = Number(v);
@@ -58,12 +59,10 @@ export function registerKbCalibrate(kb: Command): void {
       "\nSame-problem pairs: entries fixed by the same resolution, or with the same normalised beginning.\nUnrelated pairs: random entries with no fix, beginning or error code in common.\nDistances are L2 between unit vectors (the seed's metric, as embedding.thresholds in config.json).\n\nExample:\n  self-gen kb calibrate",
     )
     .action(async (o: { maxEntries: number; json?: boolean }) => {
-      const p = paths();
-      if (!existsSync(p.db))
-        throw new CliError(
-          `no database yet at ${p.db}: nothing to calibrate`,
-          'use Claude Code with the hooks installed first (`self-gen install`)',
-        );
+      if (inspectDbFile(paths().db) === 'absent') {
+        printWarning(`${NOTHING_YET}; nothing to calibrate`);
+        return;
+      }
       const config = loadConfig();
       const embedder = await batchEmbedder({ config });
       if (!embedder)

@@ -1,11 +1,9 @@
 // `self-gen kb review`: low-confidence KB entries, to keep (`kb edit`) or forget (`kb rm`).
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { existsSync } from 'node:fs';
-import { paths } from '../../common/paths.js';
-import { openDb } from '../../db/db.js';
 import { reviewEntries } from '../../error-kb/review.js';
-import { CliError } from '../errors.js';
+import { kbStats } from '../../error-kb/manage.js';
+import { openForReading } from '../read-db.js';
 
 const count = (v: string): number => {
   const n = Number(v);
@@ -30,13 +28,7 @@ export function registerKbReview(kb: Command): void {
       '\nThen: `self-gen kb rm <id>` forgets an entry; `self-gen kb edit <id> -r "…"` keeps it with your own fix.\n\nExamples:\n  self-gen kb review\n  self-gen kb review --all -n 10',
     )
     .action((o: { limit: number; all?: boolean; json?: boolean }) => {
-      const p = paths();
-      if (!existsSync(p.db))
-        throw new CliError(
-          `no database yet at ${p.db}: the error KB is empty`,
-          'install the hooks (`self-gen install`)',
-        );
-      const db = openDb({ busyTimeoutMs: 5000 });
+      const db = openForReading();
       try {
         const items = reviewEntries(db, { limit: o.limit, all: o.all });
         for (const it of items) {
@@ -54,7 +46,13 @@ export function registerKbReview(kb: Command): void {
         }
         if (!o.json) {
           if (items.length === 0)
-            console.log(o.all ? 'no entries' : 'nothing to review: every entry has a confirmed fix');
+            console.log(
+              o.all
+                ? 'no entries'
+                : kbStats(db).entries === 0
+                  ? 'no entries yet'
+                  : 'nothing to review: every entry has a confirmed fix',
+            );
           else
             console.log(
               'forget: self-gen kb rm <id>    keep with your own fix: self-gen kb edit <id> -r "…"',

@@ -2,14 +2,12 @@
 // start|stop|status (docs/error-kb.md). Doctor checks: model present, daemon running, embeddings pending.
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
-import { existsSync } from 'node:fs';
-import { paths } from '../../common/paths.js';
 import { loadConfig } from '../../common/config.js';
 import { openDb, type DB } from '../../db/db.js';
 import { daemonEmbedder, ensureDaemon, pingDaemon, stopDaemon } from '../../embed/client.js';
 import type { Embedder } from '../../embed/embedder.js';
 import { batchEmbedder } from '../../embed/generate.js';
-import { modelStatus } from '../../embed/model.js';
+import { modelStatus, VECTOR_OFF } from '../../embed/model.js';
 import { daemonPaths } from '../../common/sockets.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/embeddings.js';
 import { editEntry, kbStats, listEntries, removeEntries } from '../../error-kb/manage.js';
@@ -27,24 +25,19 @@ import {
 import { daemonLine } from '../../error-kb/checks.js';
 import { registerKbCalibrate } from './kb-calibrate.js';
 import { CliError } from '../errors.js';
+import {
+  installRuntime,
+  runtimeDir,
+  runtimePresent,
+  RUNTIME_PACKAGE,
+  RUNTIME_VERSION,
+} from '../../embed/runtime.js';
 import { registerKbReview } from './kb-review.js';
+import { openForReading } from '../read-db.js';
 
 const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-function openExisting(): DB {
-  const p = paths();
-  if (!existsSync(p.db)) {
-    throw new CliError(
-      `no database yet at ${p.db}: the error KB is empty`,
-      'install the hooks (`self-gen install`), or add an entry with `self-gen kb add`',
-    );
-  }
-  try {
-    return openDb({ busyTimeoutMs: 5000 });
-  } catch (e) {
-    throw new CliError(`cannot open ${p.db}: ${(e as Error).message}`, 'run `self-gen doctor`');
-  }
-}
+const openExisting = (): DB => openForReading();
 
 const entryId = (v: string): number => {
   const n = Number(v);
@@ -91,6 +84,11 @@ async function cliEmbedder(
   const config = loadConfig(env);
   if (!modelStatus(config, env).present)
     return { embedder: null, how: 'model not downloaded: text tiers only (`self-gen model pull`)' };
+  if (!runtimePresent(env))
+    return {
+      embedder: null,
+      how: 'embedding runtime not installed: text tiers only (`self-gen model pull`)',
+    };
   const { loadLocalEmbedder } = await import('../../embed/local.js');
   return {
     embedder: await loadLocalEmbedder(config, env),
@@ -303,7 +301,11 @@ function registerKbAdd(kb: Command): void {
         });
         if (id === null) throw new CliError('the entry could not be written', 'run `self-gen doctor`');
         console.log(`saved #${id}: ${normalized}`);
-        console.log('its embedding is made by the next batch (after a session, or `self-gen embed`)');
+        console.log(
+          modelStatus(loadConfig()).present
+            ? 'its embedding is made by the next batch (after a session, or `self-gen embed`)'
+            : `${VECTOR_OFF}: exact, prefix and keyword search find it; \`self-gen model pull\` adds search by meaning`,
+        );
       } finally {
         db.close();
       }
@@ -407,7 +409,11 @@ function registerKbStats(kb: Command): void {
           return;
         }
         console.log(`entries: ${s.entries} (${s.resolved} with a resolution)`);
-        console.log(`embedded: ${s.embedded}, waiting for an embedding: ${s.pending}`);
+        console.log(
+          model.present
+            ? `embedded: ${s.embedded}, waiting for an embedding: ${s.pending}`
+            : `embedded: ${s.embedded} (${VECTOR_OFF})`,
+        );
         console.log(`lookups answered: ${s.totalUses}${s.lastUsed ? ` (last ${s.lastUsed})` : ''}`);
         if (s.byTool.length)
           console.log(`resolved by: ${s.byTool.map((t) => `${t.resolved_by ?? '-'} ${t.n}`).join(', ')}`);
@@ -419,7 +425,7 @@ function registerKbStats(kb: Command): void {
             );
         }
         console.log(
-          `model: ${model.present ? `present at ${model.location.dir}` : 'not downloaded (`self-gen model pull`)'}`,
+          `model: ${model.present ? `present at ${model.location.dir}` : `${VECTOR_OFF} (\`self-gen model pull\`)`}`,
         );
         console.log(
           `daemon: ${daemon ? `running (pid ${daemon.pid}, ${mb(daemon.rssBytes)})` : 'not running'}`,
@@ -449,7 +455,7 @@ function registerEmbed(program: Command): void {
         const embedder = await batchEmbedder({ daemonOnly: o.daemonOnly });
         if (!embedder) {
           throw new CliError(
-            o.daemonOnly ? 'no embedding daemon answers' : 'the embedding model is not downloaded',
+            o.daemonOnly ? 'no embedding daemon answers' : `no embedding model: ${VECTOR_OFF}`,
             o.daemonOnly
               ? 'start it with `self-gen daemon start`'
               : 'run `self-gen model pull` (or set embedding.modelPath to a local copy)',
@@ -483,7 +489,9 @@ function registerModel(program: Command): void {
     .description('the embedding model (Xenova/paraphrase-multilingual-MiniLM-L12-v2, q8)');
   model
     .command('pull')
-    .description('download the embedding model once into the data home (~118 MB), then check it')
+    .description(
+      'install the embedding runtime (~450 MB, once) and download the model (~118 MB) into the data home, then check it',
+    )
     .option('--force', 'download again even when present')
     .addHelpText(
       'after',
@@ -492,9 +500,26 @@ function registerModel(program: Command): void {
     .action(modelPull);
 }
 
+/** The embedding runtime is an optional install (src/embed/runtime.ts): `model pull` brings it first. */
+async function ensureRuntime(): Promise<void> {
+  if (runtimePresent()) return;
+  console.log(
+    `installing the embedding runtime (${RUNTIME_PACKAGE} ${RUNTIME_VERSION} with ONNX Runtime, ~450 MB) into ${runtimeDir()} …`,
+  );
+  try {
+    await installRuntime();
+  } catch (e) {
+    throw new CliError(
+      `the embedding runtime could not be installed: ${(e as Error).message}`,
+      'npm must reach its registry: set your registry or proxy (`npm config set registry <url>`, `npm config set proxy <url>`), then run `self-gen model pull` again',
+    );
+  }
+}
+
 /** `self-gen model pull`: downloads the model (progress bars on a terminal), then checks it. */
 async function modelPull(o: { force?: boolean }): Promise<void> {
   const config = loadConfig();
+  await ensureRuntime();
   const before = modelStatus({ ...config, embedding: { ...config.embedding, modelPath: undefined } });
   if (before.present && !o.force) {
     console.log(`already present at ${before.location.dir} (${mb(before.bytes)}); --force downloads again`);
@@ -552,10 +577,9 @@ async function modelPull(o: { force?: boolean }): Promise<void> {
     if (r.dims !== 384) process.exitCode = 1;
   } catch (e) {
     multi?.stop();
-    throw new CliError(
-      `the model could not be downloaded: ${(e as Error).message}`,
-      'check the network (or HF_ENDPOINT), or copy the model folder and set embedding.modelPath',
-    );
+    const { pullFailure } = await import('../../embed/offline.js');
+    const f = pullFailure(e, before.location, process.env);
+    throw new CliError(f.message, f.fix);
   }
 }
 

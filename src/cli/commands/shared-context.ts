@@ -4,9 +4,9 @@ import type { Command } from 'commander';
 import { join } from 'node:path';
 import { loadConfig } from '../../common/config.js';
 import { getProjectPath } from '../../common/project.js';
-import { categoriesFor, resolveConfig } from '../../shared-context/config.js';
-import { parseSummary } from '../../shared-context/entry.js';
-import { buildContext, filterEntries } from '../../shared-context/inject.js';
+import { categoriesFor, resolveConfig } from '../../findings/config.js';
+import { parseSummary } from '../../findings/entry.js';
+import { buildContext, filterEntries } from '../../findings/inject.js';
 import {
   agentFileRel,
   agentFiles,
@@ -18,9 +18,9 @@ import {
   STORE_DIR,
   SUMMARY_FILE,
   type SessionInfo,
-} from '../../shared-context/file-store.js';
-import { pasteableInstructions, strings } from '../../shared-context/strings.js';
-import { age } from '../../shared-context/checks.js';
+} from '../../findings/file-store.js';
+import { pasteableInstructions, strings } from '../../findings/strings.js';
+import { age } from '../../findings/checks.js';
 import { CliError } from '../errors.js';
 import { dirOption, enumOption, LOCALES, numberOption, type Locale } from '../options.js';
 

@@ -1,7 +1,5 @@
 // `self-gen ui`: the local dashboard (docs/dashboard.md).
 import type { Command } from 'commander';
-import { existsSync } from 'node:fs';
-import { paths } from '../../common/paths.js';
 import { getSection, loadConfig } from '../../common/config.js';
 import { openDb } from '../../db/db.js';
 import { getProjectName, getProjectPath } from '../../common/project.js';
@@ -17,7 +15,7 @@ export function registerUi(program: Command): void {
   program
     .command('ui')
     .description(
-      'open the local dashboard: activity, knowledge base (search, edit, forget), sessions, orchestrator board, suggestions',
+      'open the local dashboard: activity, knowledge base (search, edit, forget), sessions, history search, orchestrator board, suggestions',
     )
     .option('-p, --port <n>', 'the port on 127.0.0.1 (default: a free one)', intOption(0, 65535, 'a port'))
     .option('--no-open', 'do not open the browser; just print the URL')
@@ -26,18 +24,14 @@ export function registerUi(program: Command): void {
       '\nThe server listens on 127.0.0.1 only and needs the random token in the printed URL (new on every start).\nStop it with Ctrl-C.\n\nExamples:\n  self-gen ui\n  self-gen ui --no-open --port 7777',
     )
     .action(async (o: { port?: number; open: boolean }) => {
-      const p = paths();
-      if (!existsSync(p.db))
-        throw new CliError(
-          `no database yet at ${p.db}: nothing has been recorded`,
-          'install the hooks (`self-gen install`) and use Claude Code for a while',
-        );
       const assets = loadAssets();
       if (!assets)
         throw new CliError(
           'the dashboard is not built (dist/ui/ is missing)',
           'run `npm run build`, then try again',
         );
+      // A fresh install has no database yet: the dashboard creates it (as the first hook would) and
+      // shows the empty state; what the next sessions record appears on reload.
       const db = openDb({ busyTimeoutMs: 5000 });
       const projectPath = getProjectPath(process.cwd());
       const cfg = getSection(loadConfig(), 'orchestrator', OrchestratorConfig);

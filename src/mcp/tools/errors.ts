@@ -77,7 +77,7 @@ async function fixLine(db: DB, ctx: FixContext, normalized: unknown, raw: unknow
 }
 
 async function eventDetail(db: DB, ctx: FixContext, id: number): Promise<ToolAnswer> {
-  const { getEvent } = await import('../../db/events.js');
+  const { getEvent } = await import('../../db/events/read.js');
   const ev = getEvent(db, id);
   if (!ev || ev.type !== 'tool_error')
     throw new ToolError(`no recorded tool error #${id}`, 'find ids with recent_errors or file_history');
@@ -132,7 +132,7 @@ export const recentErrors = defineTool({
     const db = d.db();
     const ctx = fixContext(d);
     if (a.detail !== undefined) return eventDetail(db, ctx, a.detail);
-    const { queryEvents } = await import('../../db/events.js');
+    const { queryEvents } = await import('../../db/events/read.js');
     const limit = a.limit ?? 15;
     const rows = queryEvents(db, { type: 'tool_error', projectPath: d.project.path, limit: 200 });
     const errors: Record<string, unknown>[] = [];

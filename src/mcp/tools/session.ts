@@ -24,8 +24,8 @@ export const sessionFindings = defineTool({
   readOnly: true,
   async run(a, d) {
     const [store, entry] = await Promise.all([
-      import('../../shared-context/file-store.js'),
-      import('../../shared-context/entry.js'),
+      import('../../findings/file-store.js'),
+      import('../../findings/entry.js'),
     ]);
     const sessions = store.listSessions(d.project.path);
     const wanted = (a.session_id ?? '').trim();

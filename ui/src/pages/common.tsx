@@ -29,6 +29,16 @@ export function useApi<T>(path: string | null): {
   return { data, error, reload: useCallback(() => setN((x) => x + 1), []) };
 }
 
+/** `value` trimmed, once it has not changed for `ms` (search boxes: one request per pause). */
+export function useDebounced(value: string, ms = 250): string {
+  const [v, setV] = useState(value.trim());
+  useEffect(() => {
+    const t = setTimeout(() => setV(value.trim()), ms);
+    return () => clearTimeout(t);
+  }, [value, ms]);
+  return v;
+}
+
 export function Header(p: { title: string; sub?: ComponentChildren; children?: ComponentChildren }) {
   return (
     <header class="page-head">
@@ -59,12 +69,19 @@ export function Badge(p: { kind: string; children: ComponentChildren }) {
   return <span class={`badge b-${p.kind.replace(/[^a-z0-9_-]/gi, '')}`}>{p.children}</span>;
 }
 
-export function Stat(p: { label: string; value: ComponentChildren; hint?: string }) {
+/** A figure with its label, an optional hint and its one-line definition (what exactly is counted). */
+export function Stat(p: { label: string; value: ComponentChildren; hint?: string; def: string }) {
   return (
-    <div class="stat">
+    <div class="stat" data-stat={p.label}>
       <div class="stat-v">{p.value}</div>
       <div class="stat-l">{p.label}</div>
       {p.hint && <div class="stat-h">{p.hint}</div>}
+      <div class="stat-d">{p.def}</div>
     </div>
   );
+}
+
+/** The one-line definition of a figure shown in a table or chart. */
+export function Def(p: { children: ComponentChildren }) {
+  return <p class="def">{p.children}</p>;
 }

@@ -1,8 +1,8 @@
-import { useEffect, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import { ApiError, post } from '../api.js';
 import type { KbCandidate, KbEntry, NeverAdvised, Proof } from '../types.js';
 import { when } from '../util.js';
-import { Failure, Header, Loading, useApi, type PageProps } from './common.js';
+import { Def, Failure, Header, Loading, useApi, useDebounced, type PageProps } from './common.js';
 
 const PROOF: Record<Proof, string> = {
   manual: 'typed by you',
@@ -44,7 +44,19 @@ function Candidates(p: { cs: KbCandidate[] }) {
   );
 }
 
-function Entry(p: { e: KbEntry; onChange: () => void }) {
+/** The folders where any fix of this entry was confirmed (else the projects it was resolved in). */
+function projectsOf(e: KbEntry): string[] {
+  const paths = [...new Set(e.candidates.flatMap((c) => c.projects.map((x) => x.path)))];
+  return paths.length ? paths : e.projects;
+}
+
+/** The entry's vector state: only promised when a model is installed. */
+function vectorState(e: KbEntry, modelInstalled: boolean): string {
+  if (e.embedded) return 'embedded';
+  return modelInstalled ? 'pending (the next batch embeds it)' : 'not installed (vector tier off)';
+}
+
+function Entry(p: { e: KbEntry; modelInstalled: boolean; onChange: () => void }) {
   const { e } = p;
   const [editing, setEditing] = useState(false);
   const [confirm, setConfirm] = useState(false);
@@ -105,7 +117,7 @@ function Entry(p: { e: KbEntry; onChange: () => void }) {
         </div>
         <div>
           <dt>learned</dt>
-          <dd>{when(e.ts)}</dd>
+          <dd data-field="learned">{when(e.ts)}</dd>
         </div>
         <div>
           <dt>advice shown</dt>
@@ -123,17 +135,11 @@ function Entry(p: { e: KbEntry; onChange: () => void }) {
         </div>
         <div>
           <dt>projects</dt>
-          <dd>
-            {e.confidence?.projects.length
-              ? e.confidence.projects.join(', ')
-              : e.projects.length
-                ? e.projects.join(', ')
-                : '–'}
-          </dd>
+          <dd data-field="projects">{projectsOf(e).join(', ') || '–'}</dd>
         </div>
         <div>
           <dt>vector</dt>
-          <dd>{e.embedded ? 'embedded' : 'pending'}</dd>
+          <dd data-field="vector">{vectorState(e, p.modelInstalled)}</dd>
         </div>
       </dl>
       <Candidates cs={e.candidates} />
@@ -170,12 +176,10 @@ function Entry(p: { e: KbEntry; onChange: () => void }) {
 
 export function KbPage(_: PageProps) {
   const [q, setQ] = useState('');
-  const [query, setQuery] = useState('');
-  useEffect(() => {
-    const t = setTimeout(() => setQuery(q.trim()), 250);
-    return () => clearTimeout(t);
-  }, [q]);
-  const { data, error, reload } = useApi<{ entries: KbEntry[] }>(`/api/kb?q=${encodeURIComponent(query)}`);
+  const query = useDebounced(q);
+  const { data, error, reload } = useApi<{ entries: KbEntry[]; model: { installed: boolean } }>(
+    `/api/kb?q=${encodeURIComponent(query)}`,
+  );
   return (
     <div data-page="kb">
       <Header
@@ -201,8 +205,14 @@ export function KbPage(_: PageProps) {
           <p class="muted">
             {data.entries.length} entr{data.entries.length === 1 ? 'y' : 'ies'}
           </p>
+          <Def>
+            learned: when the error was first stored with a fix (an edit does not change it). advice shown:
+            how often a hook showed its fix to Claude. projects: the folders where one of its fixes was
+            confirmed. vector: whether its error has an embedding for search by meaning (needs the model:
+            self-gen model pull).
+          </Def>
           {data.entries.map((e) => (
-            <Entry key={`${e.id}-${e.ts}`} e={e} onChange={reload} />
+            <Entry key={`${e.id}-${e.ts}`} e={e} modelInstalled={data.model.installed} onChange={reload} />
           ))}
         </div>
       )}

@@ -1,7 +1,7 @@
 import { RankBars, Ring, StackedBars } from '../charts.js';
 import type { OverviewResponse } from '../types.js';
 import { clip, when } from '../util.js';
-import { Failure, Header, Loading, Stat, useApi, type PageProps } from './common.js';
+import { Def, Failure, Header, Loading, Stat, useApi, type PageProps } from './common.js';
 
 export function OverviewPage(_: PageProps) {
   const { data, error } = useApi<OverviewResponse>('/api/overview');
@@ -12,11 +12,32 @@ export function OverviewPage(_: PageProps) {
   return (
     <div data-page="overview">
       <Header title="Overview" sub="What self-generation recorded and learned on this machine." />
+      {o.sessions === 0 && (
+        <p class="empty" data-test="empty">
+          Nothing recorded yet. Every Claude Code session with the hooks on is recorded here: its tool calls,
+          errors and the fixes learned from them. Run <code>self-gen doctor</code> to check the hooks.
+        </p>
+      )}
       <section class="stats">
-        <Stat label="sessions" value={o.sessions} hint={`${o.projects} project(s)`} />
-        <Stat label="tool calls" value={o.toolCalls} />
-        <Stat label="errors" value={o.errors} />
-        <Stat label="fixes learned" value={data.kb.resolved} hint={`${data.kb.entries} KB entries`} />
+        <Stat
+          label="sessions"
+          value={o.sessions}
+          hint={`${o.projects} project(s)`}
+          def="Claude Code sessions with at least one recorded event."
+        />
+        <Stat
+          label="tool calls"
+          value={o.toolCalls}
+          hint={`${o.toolCalls - o.errors} succeeded · ${o.errors} failed`}
+          def="Every tool call recorded, failed ones included."
+        />
+        <Stat label="errors" value={o.errors} def="Tool calls that failed (the tool returned an error)." />
+        <Stat
+          label="fixes learned"
+          value={data.kb.learned}
+          hint={`${data.kb.entries} KB entries`}
+          def="Errors with a fix learned from your sessions (proven by a later call); fixes typed with kb add or edit are not counted."
+        />
         <Stat
           label="fixes advised"
           value={data.adviceSummary.advised}
@@ -25,11 +46,13 @@ export function OverviewPage(_: PageProps) {
               ? `shown ${data.adviceSummary.times}×, last ${when(data.adviceSummary.lastAdvised)}`
               : 'never yet'
           }
+          def="KB entries whose fix a hook actually showed to Claude (shown: every time)."
         />
         <Stat
           label="hook latency p50/p95"
           value={lat ? `${lat.p50} / ${lat.p95} ms` : '–'}
           hint={lat ? `${lat.n} hook runs, max ${lat.max} ms` : 'not recorded'}
+          def="How long our hooks took, as Claude Code measured them (recent sessions)."
         />
       </section>
       {lat && Object.keys(lat.byEvent).length > 0 && (
@@ -62,13 +85,14 @@ export function OverviewPage(_: PageProps) {
       <section class="grid2">
         <div class="card wide">
           <StackedBars
-            title="Tool calls and errors per day (last 14 days)"
+            title="Tool calls per day (last 14 days, UTC)"
             labels={o.perDay.map((d) => d.day)}
             series={[
-              { label: 'tool calls', cls: 's-ok', values: o.perDay.map((d) => d.toolCalls) },
-              { label: 'errors', cls: 's-err', values: o.perDay.map((d) => d.errors) },
+              { label: 'succeeded', cls: 's-ok', values: o.perDay.map((d) => d.toolCalls - d.errors) },
+              { label: 'failed', cls: 's-err', values: o.perDay.map((d) => d.errors) },
             ]}
           />
+          <Def>A bar is every tool call of the day: the succeeded ones, with the failed ones on top.</Def>
         </div>
         <div class="card">
           <Ring title="Subagent outcomes" ok={o.subagentOutcomes.ok} failed={o.subagentOutcomes.failed} />
@@ -81,9 +105,14 @@ export function OverviewPage(_: PageProps) {
             rows={o.topErrors.map((e) => ({ label: clip(e.error, 90), value: e.n }))}
             empty="No errors recorded."
           />
+          <Def>Failed tool calls of the last 14 days, grouped by their normalized error text.</Def>
         </div>
         <div class="card">
           <h3>Advice given: did the error come back?</h3>
+          <Def>
+            Came back after: how often the same error was recorded again in the project the fix was last
+            advised in, after that advice (– when that project is unknown: advice given by an older version).
+          </Def>
           {data.advice.length === 0 ? (
             <p class="muted">No advice given yet.</p>
           ) : (
@@ -98,14 +127,16 @@ export function OverviewPage(_: PageProps) {
               </thead>
               <tbody>
                 {data.advice.map((a) => (
-                  <tr key={a.id}>
+                  <tr key={a.id} data-advice-id={a.id}>
                     <td class="mono" title={a.error}>
                       {clip(a.error, 70)}
                     </td>
                     <td>{a.useCount}×</td>
                     <td>{when(a.lastUsed)}</td>
-                    <td>
-                      {a.cameBack ? (
+                    <td data-came-back={a.cameBack ?? ''} title={a.lastProject ?? ''}>
+                      {a.cameBack === null ? (
+                        <span class="muted">–</span>
+                      ) : a.cameBack ? (
                         <span class="badge b-failed">yes, {a.cameBack}×</span>
                       ) : (
                         <span class="badge b-passed">no</span>

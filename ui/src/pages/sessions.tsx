@@ -1,6 +1,6 @@
 import type { SessionDetail, SessionSummary } from '../types.js';
-import { describeEvent, shortId, when } from '../util.js';
-import { Badge, Failure, Header, Loading, useApi, type PageProps } from './common.js';
+import { describeEvent, shortLabels, when } from '../util.js';
+import { Badge, Def, Failure, Header, Loading, useApi, type PageProps } from './common.js';
 
 /** The summary without its machine markers (`<!-- sc:… -->` lines). */
 function readable(md: string): string {
@@ -77,6 +77,7 @@ function Detail(p: { id: string }) {
 export function SessionsPage(p: PageProps) {
   const { data, error } = useApi<{ sessions: SessionSummary[] }>('/api/sessions');
   const sel = p.arg || data?.sessions[0]?.sessionId || '';
+  const labels = shortLabels(data?.sessions.map((s) => s.sessionId) ?? []);
   return (
     <div data-page="sessions">
       <Header
@@ -90,20 +91,27 @@ export function SessionsPage(p: PageProps) {
         <p class="muted">No sessions recorded yet.</p>
       ) : (
         <div class="split">
-          <ul class="sessions">
-            {data.sessions.map((s) => (
-              <li key={s.sessionId} class={s.sessionId === sel ? 'sel' : ''}>
-                <a href={`#/sessions/${encodeURIComponent(s.sessionId)}`} data-session-link={s.sessionId}>
-                  <span class="mono">{shortId(s.sessionId)}</span>
-                  <span class="muted">{s.project ?? '?'}</span>
-                  <span class="muted small">{when(s.last)}</span>
-                  <span class="counts">
-                    {s.toolCalls} tools · {s.errors} err · {s.subagents} agents
-                  </span>
-                </a>
-              </li>
-            ))}
-          </ul>
+          <div>
+            <Def>
+              calls: the session's tool calls, failed ones included; failed: those that returned an error.
+            </Def>
+            <ul class="sessions">
+              {data.sessions.map((s) => (
+                <li key={s.sessionId} class={s.sessionId === sel ? 'sel' : ''}>
+                  <a href={`#/sessions/${encodeURIComponent(s.sessionId)}`} data-session-link={s.sessionId}>
+                    <span class="mono" data-label>
+                      {labels.get(s.sessionId)}
+                    </span>
+                    <span class="muted">{s.project ?? '?'}</span>
+                    <span class="muted small">{when(s.last)}</span>
+                    <span class="counts">
+                      {s.toolCalls} calls · {s.errors} failed · {s.subagents} agents
+                    </span>
+                  </a>
+                </li>
+              ))}
+            </ul>
+          </div>
           {sel && <Detail id={sel} key={sel} />}
         </div>
       )}

@@ -1,0 +1,47 @@
+// Pieces shared by the replay benchmarks (learning-replay.mjs, transcript-replay.mjs): the Claude Code
+// hook payload templates (test/fixtures/claude-code-2.1.197/hook-payloads), a fresh data home, and the
+// fix lines of an advice context.
+import { mkdirSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ROOT } from './kb-build.mjs';
+
+const FIXTURES = join(ROOT, 'test', 'fixtures', 'claude-code-2.1.197', 'hook-payloads');
+const tpl = (name) => JSON.parse(readFileSync(join(FIXTURES, `${name}.json`), 'utf8'));
+
+/** One real payload of each hook event Claude Code 2.1.197 sends. */
+export const TEMPLATES = {
+  start: tpl('01-SessionStart'),
+  prompt: tpl('02-UserPromptSubmit'),
+  pre: tpl('03-PreToolUse'),
+  failure: tpl('04-PostToolUseFailure'),
+  post: tpl('06-PostToolUse'),
+  subStart: tpl('08-SubagentStart'),
+  stop: tpl('13-Stop'),
+  end: tpl('14-SessionEnd'),
+};
+
+/** A temporary folder with an empty data home and user home, and the hook environment for it. */
+export function replayHome(prefix) {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  const env = {
+    ...process.env,
+    SELF_GEN_HOME: join(dir, 'sg-home'),
+    HOME: join(dir, 'user-home'),
+    SELF_GEN_NO_BACKGROUND: '1',
+    // The replays read the advice lines as the Korean default printed them: the locale follows the
+    // environment, so set it.
+    LC_ALL: '',
+    LC_MESSAGES: 'ko_KR.UTF-8',
+  };
+  for (const k of ['CLAUDE_PROJECT_DIR', 'SELF_GEN_DEBUG', 'SELF_GEN_DISABLE']) delete env[k];
+  mkdirSync(env.HOME, { recursive: true });
+  return { dir, env };
+}
+
+/** The fix lines of an advice context (ko and en strings of messages.ts; not the tool paths). */
+export const fixLines = (ctx) =>
+  ctx
+    .split('\n')
+    .map((l) => /^\s*(?:해결|해결 방법|Fix|How it was resolved):\s*(.*)$/.exec(l)?.[1])
+    .filter((x) => x !== undefined);

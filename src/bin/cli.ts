@@ -1,0 +1,96 @@
+#!/usr/bin/env node
+// self-gen: the command line. Each part registers its commands from src/cli/commands/.
+import { Command } from 'commander';
+import { registerCore } from '../cli/commands/core.js';
+import { registerKb } from '../cli/commands/kb.js';
+import { registerSharedContext } from '../cli/commands/shared-context.js';
+import { registerOrch } from '../cli/commands/orch.js';
+import { registerAnalysis } from '../cli/commands/analysis.js';
+import { registerDemo } from '../cli/commands/demo.js';
+import { registerIntegrity } from '../cli/commands/integrity.js';
+import { registerUi } from '../cli/commands/ui.js';
+import { registerMcp } from '../cli/commands/mcp.js';
+import { isCorruptError } from '../db/db.js';
+import { paths } from '../common/paths.js';
+import { markNeedsCheck } from '../db/recovery-log.js';
+import { commandPathOf, formatError, installOutputGuards } from '../cli/output.js';
+import { guardOutput } from '../cli/output-guard.js';
+import { registerHooks } from '../cli/commands/hooks.js';
+
+export function buildProgram(): Command {
+  const program = new Command();
+  program
+    .name('self-gen')
+    .description(
+      'self-generation: a learning and context layer for Claude Code.\n' +
+        'Records sessions in a local SQLite database, learns which fixes resolved which errors,\n' +
+        'and injects that knowledge before tools run and when subagents start.',
+    )
+    .version('0.1.0')
+    // Usage errors are thrown (not printed and exited by commander) so that they end like every
+    // other error: one line and a `fix:` (output.ts). Subcommands inherit both settings.
+    .exitOverride()
+    .configureOutput({ outputError: () => {} });
+  registerCore(program);
+  registerKb(program);
+  registerSharedContext(program);
+  registerOrch(program);
+  registerAnalysis(program);
+  registerDemo(program);
+  registerIntegrity(program);
+  registerUi(program);
+  registerMcp(program);
+  registerHooks(program);
+  return program;
+}
+
+async function main(): Promise<void> {
+  const argv = process.argv;
+  // The hook path is kept lean: no command parsing, straight to the hook runner.
+  if (argv[2] === 'hook') {
+    const { hookMain } = await import('../hook/host/process.js');
+    await hookMain(argv[3]);
+    return;
+  }
+  // The MCP server: stdout is the protocol itself, so it skips the CLI's output guards.
+  if (argv[2] === 'mcp' && argv.length === 3) {
+    const { runStdioServer } = await import('../mcp/server.js');
+    await runStdioServer();
+    process.exit(0);
+  }
+  // Terminal-safe output and quiet EPIPE (#12.6, #12.8); then redaction of everything printed (#12.4),
+  // which wraps outermost so it sees the raw text first.
+  installOutputGuards();
+  guardOutput();
+  const program = buildProgram();
+  const fail = (e: unknown): void => {
+    const f = formatError(e, {
+      commandPath: commandPathOf(program, argv.slice(2)),
+      debug: !!process.env.SELF_GEN_DEBUG && process.env.SELF_GEN_DEBUG !== '0',
+    });
+    if (!f) {
+      process.exit((e as { exitCode?: number }).exitCode ?? 0);
+    }
+    if (isCorruptError(e)) {
+      // A damaged database: flag it (the background check repairs it) and say what to do.
+      try {
+        markNeedsCheck(paths(), String((e as Error).message));
+      } catch {}
+      process.stderr.write(
+        `self-gen: the database is damaged (${(e as Error).message})\n  fix: run \`self-gen repair\` (moves it aside, keeping every readable row), then try again\n`,
+      );
+      process.exit(1);
+    }
+    process.stderr.write(f.text);
+    process.exit(f.exitCode);
+  };
+  process.on('uncaughtException', fail);
+  process.on('unhandledRejection', fail);
+  try {
+    await program.parseAsync(argv);
+  } catch (e) {
+    fail(e);
+  }
+}
+
+void main();

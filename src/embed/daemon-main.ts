@@ -1,5 +1,0 @@
-// dist/daemon.js: the embedding daemon process (started detached by ensureDaemon).
-import { serverMain } from '../common/single-instance.js';
-import { runDaemon } from './daemon.js';
-
-serverMain('self-gen-embed', runDaemon);

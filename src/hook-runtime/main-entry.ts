@@ -1,4 +1,0 @@
-// The body of dist/hook-main.cjs, loaded (with a code cache) by dist/hook.cjs.
-import { hookMain } from './main.js';
-
-void hookMain(process.argv[2]);

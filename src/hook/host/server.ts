@@ -1,0 +1,314 @@
+// The warm hook server: one small per-user process that keeps the hook code loaded and the database
+// open, and answers hook payloads over HTTP on a Unix socket in the data home (0600, in a 0700
+// folder: the file permissions are the secret), and over a token-checked 127.0.0.1 port for the bash
+// client (server-tcp.ts; the port and tokens are in run/hook-server.port, 0600). Both run the very
+// same runHook() → handlers path as a hook process; only the process start and the database open are
+// saved.
+//
+//   POST /hook/<Event>   body: the Claude Code payload → 200 with nothing or one JSON object
+//                        503 when recording failed (the client then runs the process path)
+//   GET  /ping           → { ok, pid, startedAt, requests, idleExitMs }
+//   POST /shutdown
+//
+// One per data home (a lock; a second start exits at once), started on demand (ensureHookServer),
+// exits after an idle period. The clients (dist/hook-warm.bash over TCP, dist/hook-warm.sh with curl
+// over the Unix socket) fall back to `node dist/hook.cjs` when the server is missing, slow, broken or
+// answers anything else.
+import { readFileSync, statSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import { listenHookTcp, portFileText, type TcpHookListener } from './server-tcp.js';
+import { writeFileAtomicIn } from '../../common/safe-fs.js';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { paths } from '../../common/paths.js';
+import { idleTimer, listenSocket, removeStale, takeInstanceLock } from '../../common/single-instance.js';
+import { hookServerPaths } from '../../common/sockets.js';
+import { loadConfig } from '../../common/config.js';
+import { createDeps } from '../runtime/deps.js';
+import { handlersFor, loadAllHandlers } from '../../parts/index.js';
+import { getDb } from '../../db/db.js';
+import { runHook } from '../runtime/runner.js';
+import { span } from '../../common/timing.js';
+import { HOOK_EVENTS } from '../contract/types.js';
+
+const MAX_BODY = 16 * 1024 * 1024;
+const DEFAULT_IDLE_MS = 30 * 60_000;
+
+export interface HookServerOptions {
+  env?: NodeJS.ProcessEnv;
+  log?: (line: string) => void;
+  /** Called instead of process.exit (tests). */
+  exit?: (code: number) => void;
+}
+
+export type HookServerStart =
+  { started: true; socket: string; close: () => Promise<void> } | { started: false; reason: string };
+
+export function hookServerIdleMs(env: NodeJS.ProcessEnv): number {
+  const n = Number(env.SELF_GEN_HOOK_SERVER_IDLE_MS);
+  return Number.isFinite(n) && n > 0 ? n : DEFAULT_IDLE_MS;
+}
+
+/**
+ * The server waits for a locked database at most 1 s, then queues the event (the next hook stores
+ * it): it must answer before the client gives up (1.5 s) and runs the process path, which would
+ * record the same event a second time.
+ */
+export const SERVER_BUSY_MS = 1000;
+function serverConfig(env: NodeJS.ProcessEnv): ReturnType<typeof loadConfig> {
+  const config = loadConfig(env);
+  return { ...config, busyTimeoutMs: Math.min(config.busyTimeoutMs, SERVER_BUSY_MS) };
+}
+
+/** A failing recorder means the event may not be stored: the client must run the process path. */
+const RECORDING_FAILED = /^[A-Za-z]+\/collect-[a-z-]+ failed: /;
+
+/** Answers one payload with the shared handler path; `failed` when a recorder threw. */
+export async function answerHook(
+  text: string,
+  event: string,
+  env: NodeJS.ProcessEnv,
+  arrived: Date,
+  /** performance.now() when the request arrived (the timing record's `waitMs`). */
+  arrivedAt?: number,
+): Promise<{ out: string; failed: boolean }> {
+  let failed = false;
+  const out = await runHook(
+    text,
+    event,
+    (input) => {
+      const deps = createDeps(
+        input,
+        env,
+        span('config', () => serverConfig(env)),
+        { eventTime: arrived },
+      );
+      // Work after the answer (Stop's re-reads of a transcript still being written): this process stays.
+      deps.later = (work) =>
+        setImmediate(
+          () =>
+            void Promise.resolve()
+              .then(work)
+              .catch(() => {}),
+        );
+      const log = deps.log;
+      deps.log = (m: string) => {
+        if (RECORDING_FAILED.test(m)) failed = true;
+        log(m);
+      };
+      return deps;
+    },
+    handlersFor,
+    { path: 'warm', env, since: arrivedAt },
+  );
+  return { out, failed };
+}
+
+/** One hook request, from either transport: 200 with the answer, or 503 (the client runs the process path). */
+async function serveHook(
+  env: NodeJS.ProcessEnv,
+  event: string,
+  text: string,
+  projectDir: unknown,
+  arrived: Date,
+  log: (line: string) => void,
+  /** performance.now() when the request arrived (the timing record's `waitMs`). */
+  arrivedAt?: number,
+): Promise<{ status: number; body: string }> {
+  // The hook's project: Claude Code sets CLAUDE_PROJECT_DIR for the hook, the client passes it on.
+  const hookEnv: NodeJS.ProcessEnv = { ...env };
+  delete hookEnv.CLAUDE_PROJECT_DIR;
+  if (typeof projectDir === 'string' && projectDir.trim()) hookEnv.CLAUDE_PROJECT_DIR = projectDir;
+  try {
+    const r = await answerHook(text, event, hookEnv, arrived, arrivedAt);
+    return r.failed ? { status: 503, body: '' } : { status: 200, body: r.out };
+  } catch (e) {
+    log(`${event} failed: ${String(e)}`);
+    return { status: 503, body: '' };
+  }
+}
+
+const isHookEvent = (e: string) => (HOOK_EVENTS as readonly string[]).includes(e);
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(c);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', () => resolve(null));
+  });
+}
+
+export async function runHookServer(opts: HookServerOptions = {}): Promise<HookServerStart> {
+  const env = opts.env ?? process.env;
+  const log =
+    opts.log ?? ((l: string) => process.stdout.write(`${new Date().toISOString()} [${process.pid}] ${l}\n`));
+  const exit = opts.exit ?? ((code: number) => process.exit(code));
+  const p = paths(env);
+  const hp = hookServerPaths(env);
+  let closing = false;
+  const timers: { watch?: NodeJS.Timeout } = {};
+  let tcp: TcpHookListener | null = null;
+  let ino = -1;
+  const lock = await takeInstanceLock({
+    home: p.home,
+    dir: p.runDir,
+    lockPath: hp.lock,
+    staleMs: Number(env.SELF_GEN_HOOK_SERVER_LOCK_STALE_MS) || 10_000,
+    onLost: (why) => {
+      log(`lock lost (${why}); exiting`);
+      void shutdown(0);
+    },
+  });
+  if (!lock) return { started: false, reason: 'another hook server holds the lock' };
+  // We hold the lock: whatever is at the socket path is stale (or a stranger's; it is replaced).
+  removeStale(hp.socket);
+
+  const started = Date.now();
+  const idleMs = hookServerIdleMs(env);
+  let requests = 0;
+  const idle = idleTimer(idleMs, () => {
+    log(`idle for ${idleMs} ms; exiting`);
+    void shutdown(0);
+  });
+
+  const send = (res: ServerResponse, status: number, body: string) => {
+    if (res.headersSent || res.destroyed) return;
+    res.writeHead(status, { 'content-type': 'application/json', 'x-self-gen': 'hooks' });
+    res.end(body);
+  };
+
+  const server = createServer((req, res) => {
+    const arrived = new Date();
+    const arrivedAt = performance.now();
+    requests++;
+    idle.touch();
+    res.on('error', () => {});
+    const url = req.url ?? '/';
+    if (req.method === 'GET' && url === '/ping') {
+      send(
+        res,
+        200,
+        JSON.stringify({
+          ok: true,
+          pid: process.pid,
+          startedAt: new Date(started).toISOString(),
+          requests,
+          idleExitMs: idleMs,
+          rssBytes: process.memoryUsage.rss(),
+          ...(tcp ? { tcpPort: tcp.port } : {}),
+        }),
+      );
+      return;
+    }
+    if (req.method === 'POST' && url === '/shutdown') {
+      send(res, 200, '{"ok":true}');
+      setImmediate(() => void shutdown(0));
+      return;
+    }
+    const m = /^\/hook\/([A-Za-z]+)$/.exec(url);
+    if (req.method !== 'POST' || !m || !isHookEvent(m[1]!)) {
+      send(res, 404, '{"ok":false}');
+      return;
+    }
+    const event = m[1]!;
+    void (async () => {
+      const text = await readBody(req);
+      if (text === null) return send(res, 413, '');
+      const r = await serveHook(env, event, text, req.headers['x-project-dir'], arrived, log, arrivedAt);
+      send(res, r.status, r.body);
+    })();
+  });
+  server.on('clientError', (_e, sock) => sock.destroy());
+
+  async function shutdown(code: number): Promise<void> {
+    if (closing) return;
+    closing = true;
+    idle.stop();
+    clearInterval(timers.watch);
+    server.closeAllConnections?.();
+    await Promise.all([new Promise<void>((r) => server.close(() => r())), tcp?.close()]);
+    // Only our own socket and pid file (another server may have replaced them).
+    try {
+      if (statSync(hp.socket).ino === ino) removeStale(hp.socket);
+    } catch {}
+    try {
+      if ((JSON.parse(readFileSync(hp.info, 'utf8')) as { pid?: number }).pid === process.pid)
+        removeStale(hp.info);
+    } catch {}
+    try {
+      if (tcp && readFileSync(hp.port, 'utf8') === portFileText(tcp, hp.socket)) removeStale(hp.port);
+    } catch {}
+    await lock?.release();
+    exit(code);
+  }
+
+  const failed = await listenSocket(server, hp.socket);
+  if (failed) {
+    closing = true;
+    await lock.release();
+    return { started: false, reason: `cannot listen on ${hp.socket}: ${failed}` };
+  }
+  try {
+    writeFileAtomicIn(
+      p.home,
+      hp.info,
+      JSON.stringify({ pid: process.pid, socket: hp.socket, startedAt: new Date(started).toISOString() }),
+      0o600,
+    );
+  } catch {}
+  // The bash client's way in: 127.0.0.1, a random port, tokens new at every start (server-tcp.ts).
+  const t = await listenHookTcp({
+    isEvent: isHookEvent,
+    maxBody: MAX_BODY,
+    onRequest: () => {
+      requests++;
+      idle.touch();
+    },
+    handle: (r) => serveHook(env, r.event, r.payload, r.projectDir, r.arrived, log, r.arrivedAt),
+  });
+  if (typeof t === 'string') {
+    log(`no TCP port (${t}): the bash client uses the process path`);
+    removeStale(hp.port); // an earlier server's (we hold the lock)
+  } else {
+    tcp = t;
+    try {
+      writeFileAtomicIn(p.home, hp.port, portFileText(t, hp.socket), 0o600);
+    } catch {}
+  }
+  log(`listening on ${hp.socket}${tcp ? ` and 127.0.0.1:${tcp.port}` : ''} (idle exit after ${idleMs} ms)`);
+  idle.touch();
+  // Our socket removed or replaced (data home deleted, `uninstall --purge`, another server after a
+  // lost lock): nobody can reach this one any more, so it exits.
+  ino = statSync(hp.socket).ino;
+  const watch = setInterval(() => {
+    let same = false;
+    try {
+      same = statSync(hp.socket).ino === ino;
+    } catch {}
+    if (!same) {
+      log('socket gone or replaced; exiting');
+      clearInterval(watch);
+      void shutdown(0);
+    }
+  }, 2000);
+  watch.unref();
+  timers.watch = watch;
+  // Warm up now rather than on the first hook: load every handler part, open the database.
+  setImmediate(() => {
+    void loadAllHandlers().catch(() => {});
+    try {
+      getDb({ env, busyTimeoutMs: serverConfig(env).busyTimeoutMs });
+    } catch {}
+  });
+  for (const sig of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) process.once(sig, () => void shutdown(0));
+  return { started: true, socket: hp.socket, close: () => shutdown(0) };
+}

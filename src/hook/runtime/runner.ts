@@ -1,0 +1,86 @@
+// Dispatches one hook payload to the handlers of its event and builds the single JSON answer.
+import { performance } from 'node:perf_hooks';
+import { isEnabled } from '../../common/config.js';
+import { span, timingEnabled, withTiming, writeTiming, type HookTiming } from '../../common/timing.js';
+import { redact, truncate } from '../../common/redact.js';
+import { flagDamage } from './damage.js';
+import { parsePayload } from '../contract/payload.js';
+import {
+  CONTEXT_CAP,
+  CONTEXT_EVENTS,
+  type Handler,
+  type HandlerTable,
+  type HookDeps,
+  type HookInput,
+} from '../contract/types.js';
+
+/** Where handlers come from: a loaded table, or a lazy loader (registry.handlersFor). */
+export type HandlerSource = HandlerTable | ((input: HookInput) => Promise<Handler[]>);
+
+export function formatOutput(event: string, context: string): string {
+  return JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: context } });
+}
+
+/** Runs every handler of the event; a failing handler is logged and skipped, never fatal. */
+export async function dispatch(input: HookInput, deps: HookDeps, source: HandlerSource): Promise<string> {
+  if (!isEnabled(deps.config)) return '';
+  const event = input.hook_event_name;
+  const contexts: string[] = [];
+  const handlers = await span('load-handlers', () =>
+    typeof source === 'function' ? source(input) : (source[event] ?? []),
+  );
+  for (const h of handlers) {
+    try {
+      const r = await span(`handler:${h.name}`, () => h.run(input, deps));
+      const ctx = r && typeof r.additionalContext === 'string' ? r.additionalContext.trim() : '';
+      if (ctx) contexts.push(ctx);
+    } catch (e) {
+      deps.log(`${event}/${h.name} failed: ${(e as Error)?.stack ?? String(e)}`);
+      flagDamage(deps, e);
+    }
+  }
+  if (contexts.length === 0 || !CONTEXT_EVENTS.has(event)) return '';
+  // Injected text is redacted once more: a file an agent wrote itself may still hold a secret.
+  return formatOutput(event, truncate(redact(contexts.join('\n\n')), CONTEXT_CAP));
+}
+
+export interface RunHookOptions {
+  /** 'process' or 'warm': written in the timing record. */
+  path?: string;
+  /** Whose SELF_GEN_HOOK_TIMING switches the timing record on (default process.env). */
+  env?: NodeJS.ProcessEnv;
+  /** performance.now() when the payload arrived (the warm server): the record's `waitMs`. */
+  since?: number;
+}
+
+/** Parses stdin text and dispatches; returns '' (print nothing) or one JSON object. */
+export async function runHook(
+  text: string,
+  eventArg: string | undefined,
+  makeDeps: (input: HookInput) => HookDeps,
+  source: HandlerSource,
+  opts: RunHookOptions = {},
+): Promise<string> {
+  const env = opts.env ?? process.env;
+  if (!timingEnabled(env)) {
+    const input = parsePayload(text, eventArg);
+    if (!input) return '';
+    return dispatch(input, makeDeps(input), source);
+  }
+  // SELF_GEN_HOOK_TIMING=1 (the session bench): one record of where this hook's time went.
+  const t0 = performance.now();
+  const record: HookTiming = { event: eventArg ?? '?', path: opts.path ?? 'process', totalMs: 0, spans: {} };
+  if (record.path === 'process') record.startMs = t0;
+  if (opts.since !== undefined) record.waitMs = t0 - opts.since;
+  const out = await withTiming(record, async () => {
+    const input = span('parse', () => parsePayload(text, eventArg));
+    if (!input) return '';
+    record.event = input.hook_event_name;
+    if (typeof input.tool_name === 'string') record.tool = input.tool_name;
+    const deps = span('deps', () => makeDeps(input));
+    return dispatch(input, deps, source);
+  });
+  record.totalMs = performance.now() - t0;
+  writeTiming(env, record);
+  return out;
+}

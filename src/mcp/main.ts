@@ -1,4 +1,0 @@
-// dist/mcp.js: the stdio MCP server (the plugin's .mcp.json and `self-gen install` start it).
-import { runStdioServer } from './server.js';
-
-void runStdioServer().then(() => process.exit(0));

@@ -1,0 +1,171 @@
+// Shared by the real-time assistance tests (pre-tool guide, subagent context, error advice,
+// subagent outcome): fixture-shaped payloads, seeded rows, and the built hook.
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { expect } from 'vitest';
+import { collectToolError, collectToolUse } from '../../src/recording/handlers.js';
+import { createDeps } from '../../src/hook/runtime/deps.js';
+import { dispatch } from '../../src/hook/runtime/runner.js';
+import { handlersFor } from '../../src/parts/index.js';
+import type { HookDeps, HookInput } from '../../src/hook/contract/types.js';
+import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
+import { recordResolution } from '../../src/error-kb/record.js';
+import type { DB } from '../../src/db/db.js';
+import { insertEvent } from '../../src/db/events/write.js';
+import { FIXTURES, HOOK_JS, ROOT } from './env.js';
+
+export const SESSION = '1d781026-4b91-4581-b3a2-f91871abc842';
+
+/** A fixture payload (by file name prefix, e.g. '04') with the project path rewritten and fields overridden. */
+export function payload(prefix: string, project: string, over: Record<string, unknown> = {}): HookInput {
+  const dir = join(FIXTURES, 'hook-payloads');
+  const names = [
+    '01-SessionStart',
+    '02-UserPromptSubmit',
+    '03-PreToolUse',
+    '04-PostToolUseFailure',
+    '05-PreToolUse',
+    '06-PostToolUse',
+    '07-PreToolUse',
+    '08-SubagentStart',
+    '09-PreToolUse',
+    '10-PostToolUse',
+    '11-SubagentStop',
+    '12-PostToolUse',
+    '13-Stop',
+    '14-SessionEnd',
+  ];
+  const name = names.find((n) => n.startsWith(prefix + '-'));
+  if (!name) throw new Error(`no fixture ${prefix}`);
+  const text = readFileSync(join(dir, name + '.json'), 'utf8').replaceAll('/home/dev/proj', project);
+  return { ...(JSON.parse(text) as HookInput), ...over } as HookInput;
+}
+
+export const preToolUse = (
+  project: string,
+  tool: string,
+  toolInput: Record<string, unknown>,
+  over: Record<string, unknown> = {},
+) => payload('03', project, { tool_name: tool, tool_input: toolInput, ...over });
+
+export const subagentStart = (project: string, agentType: string, over: Record<string, unknown> = {}) =>
+  payload('08', project, { agent_type: agentType, ...over });
+
+export const failure = (
+  project: string,
+  tool: string,
+  toolInput: Record<string, unknown>,
+  error: string,
+  over: Record<string, unknown> = {},
+) => payload('04', project, { tool_name: tool, tool_input: toolInput, error, ...over });
+
+export const success = (
+  project: string,
+  tool: string,
+  toolInput: Record<string, unknown>,
+  over: Record<string, unknown> = {},
+) => payload('06', project, { tool_name: tool, tool_input: toolInput, tool_response: {}, ...over });
+
+/** Records a tool error through the real collector (as the PostToolUseFailure hook would). */
+export function recordFailure(env: NodeJS.ProcessEnv, input: HookInput, now?: Date): void {
+  const deps = createDeps(input, env);
+  if (now) deps.now = () => now;
+  collectToolError(input, deps);
+}
+
+/** Records a successful tool call through the real collector (resolution detection runs). */
+export function recordSuccess(env: NodeJS.ProcessEnv, input: HookInput, now?: Date): void {
+  const deps = createDeps(input, env);
+  if (now) deps.now = () => now;
+  collectToolUse(input, deps);
+}
+
+/** The normalized form of a raw tool error, as the collector stores it. */
+export const norm = (raw: string) => normalizeError(extractErrorMessage(raw));
+
+export function seedKb(
+  db: DB,
+  rawError: string,
+  resolution: string,
+  toolSequence: string[] = ['Bash'],
+): void {
+  const id = recordResolution(db, norm(rawError), {
+    errorRaw: rawError,
+    resolution,
+    resolvedBy: toolSequence.at(-1),
+    toolSequence,
+  });
+  expect(id).not.toBeNull();
+}
+
+/** `n` subagent_stop rows of a type, the newest `failures` of them failed (one second apart). */
+export function seedStops(
+  db: DB,
+  agentType: string,
+  n: number,
+  failures: number,
+  opts: { start?: number; newestFirstFail?: boolean } = {},
+): void {
+  const start = opts.start ?? Date.parse('2026-01-01T00:00:00Z');
+  for (let i = 0; i < n; i++) {
+    // i = n-1 is the newest; the newest `failures` runs fail
+    const failed = i >= n - failures;
+    insertEvent(db, {
+      type: 'subagent_stop',
+      ts: new Date(start + i * 1000).toISOString(),
+      sessionId: 's-old',
+      project: 'proj',
+      projectPath: '/p/proj',
+      data: {
+        agentId: `a${i}`,
+        agentType,
+        success: failed ? 0 : 1,
+        ...(failed ? { failureReason: 'last 2 tool call(s) failed' } : {}),
+        durationMs: 1000,
+      },
+    });
+  }
+}
+
+/** Runs every registered handler of the input's event, as the hook process does. */
+export async function runAll(
+  input: HookInput,
+  deps: HookDeps,
+): Promise<Record<string, { hookEventName: string; additionalContext: string }> | null> {
+  const out = await dispatch(input, deps, handlersFor);
+  return out
+    ? (JSON.parse(out) as Record<string, { hookEventName: string; additionalContext: string }>)
+    : null;
+}
+
+let built = false;
+/** Builds dist/ once per test file (scripts/build.mjs) unless it is already there. */
+export function ensureBuilt(): string {
+  if (!built && !existsSync(HOOK_JS)) {
+    const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
+  }
+  built = true;
+  return HOOK_JS;
+}
+
+export function writeConfig(home: string, config: Record<string, unknown>): void {
+  mkdirSync(home, { recursive: true, mode: 0o700 });
+  writeFileSync(join(home, 'config.json'), JSON.stringify(config));
+}
+
+/** Asserts the stdout of a hook is exactly one valid hook JSON object for `event`, and returns its context. */
+export function contextOf(stdout: string, event: string): string {
+  const lines = stdout.trim().split('\n');
+  expect(lines).toHaveLength(1);
+  const o = JSON.parse(lines[0]!) as {
+    hookSpecificOutput: { hookEventName: string; additionalContext: string };
+  };
+  expect(Object.keys(o)).toEqual(['hookSpecificOutput']);
+  expect(o.hookSpecificOutput.hookEventName).toBe(event);
+  expect(typeof o.hookSpecificOutput.additionalContext).toBe('string');
+  expect(o.hookSpecificOutput.additionalContext.length).toBeGreaterThan(0);
+  expect(o.hookSpecificOutput.additionalContext.length).toBeLessThanOrEqual(10_000);
+  return o.hookSpecificOutput.additionalContext;
+}

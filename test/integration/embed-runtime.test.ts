@@ -1,0 +1,126 @@
+// #23 item 7: a light default install. The embedding stack (Transformers.js, ONNX Runtime) is not a
+// dependency: `self-gen model pull` installs it into the data home (src/embed/runtime.ts). Without
+// it the vector tier is off and the rest works; with it (in <home>/runtime) the same code loads it.
+// The package's declared engines fit its dependencies', and npm reads no unknown key from our files.
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RUNTIME_PACKAGE, RUNTIME_VERSION } from '../../src/embed/runtime.js';
+import { npmEnv } from '../../src/common/npm.js';
+import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { writeTinyModel } from '../helpers/tiny-model.js';
+
+const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as {
+  engines: { node: string };
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+describe('#23.7 the default install', () => {
+  it('has no embedding stack; model pull installs the pinned version the tests use', () => {
+    expect(Object.keys(pkg.dependencies).filter((d) => /huggingface|onnxruntime|sharp/.test(d))).toEqual([]);
+    expect(pkg.devDependencies[RUNTIME_PACKAGE]).toBe(RUNTIME_VERSION);
+  });
+
+  it("every production dependency's engines accept the Node versions we declare", () => {
+    const ours = Number(/^>=(\d+)/.exec(pkg.engines.node)?.[1]);
+    expect(ours).toBeGreaterThan(0);
+    const lock = JSON.parse(readFileSync(join(ROOT, 'package-lock.json'), 'utf8')) as {
+      packages: Record<string, { dev?: boolean; engines?: { node?: string } | string[] }>;
+    };
+    const tooNew: string[] = [];
+    for (const [path, p] of Object.entries(lock.packages)) {
+      if (!path || p.dev || Array.isArray(p.engines) || !p.engines?.node) continue;
+      // the lowest major each alternative accepts (">=22", "^20.17.0 || >=22.9.0", ">= 18")
+      const mins = p.engines.node.split('||').map((alt) => Number(/(\d+)/.exec(alt)?.[1] ?? 0));
+      if (Math.min(...mins) > ours) tooNew.push(`${path}: ${p.engines.node}`);
+    }
+    expect(tooNew).toEqual([]);
+  });
+
+  it('npm finds no unknown key in our .npmrc', () => {
+    const r = spawnSync('npm', ['config', 'get', 'fund'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stderr).not.toMatch(/Unknown (project|user|env) config/);
+  });
+
+  // `allowScripts` and `npm install-scripts` exist from npm 11.19 (older npm ignores the field).
+  const [major = 0, minor = 0] = spawnSync('npm', ['--version'], { encoding: 'utf8' })
+    .stdout.split('.')
+    .map(Number);
+  it.skipIf(major < 11 || (major === 11 && minor < 19))(
+    "every install script in the tree is allowed or denied by package.json's allowScripts (no npm warning)",
+    () => {
+      const r = spawnSync('npm', ['install-scripts', 'ls'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      expect(r.status, r.stderr).toBe(0);
+      expect(r.stdout + r.stderr).toMatch(/No packages with unreviewed install scripts/);
+    },
+  );
+
+  it("npm builds against the running Node's headers unless told otherwise, and never fetches CUDA", () => {
+    const e = npmEnv({ PATH: '/usr/bin' });
+    expect(readFileSync(join(e.npm_config_nodedir!, 'include', 'node', 'node.h'), 'utf8')).toContain('NODE_');
+    expect(e.ONNXRUNTIME_NODE_INSTALL).toBe('skip');
+    expect(npmEnv({ npm_config_nodedir: '/opt/node' }).npm_config_nodedir).toBe('/opt/node');
+  });
+});
+
+describe('#23.7 the embedding runtime on demand (a copy of dist/ outside the checkout)', () => {
+  let t: TempEnv;
+  let app: string;
+  let env: NodeJS.ProcessEnv;
+  const cli = (args: string[]) =>
+    spawnSync(process.execPath, [join(app, 'dist', 'cli.js'), ...args], {
+      env,
+      encoding: 'utf8',
+      timeout: 120_000,
+    });
+
+  beforeAll(() => {
+    t = tempEnv('sg-runtime-');
+    app = join(t.dir, 'app');
+    cpSync(join(ROOT, 'dist'), join(app, 'dist'), { recursive: true });
+    writeFileSync(join(app, 'package.json'), '{"type":"module"}\n');
+    const model = join(t.dir, 'tiny');
+    writeTinyModel(model);
+    mkdirSync(t.home, { recursive: true });
+    writeFileSync(join(t.home, 'config.json'), JSON.stringify({ embedding: { modelPath: model } }));
+    // better-sqlite3 and friends from the checkout (as the plugin names its native folder)
+    env = { ...t.env, SELF_GEN_NATIVE_DIR: ROOT, SELF_GEN_NO_DAEMON: '1' };
+    const add = cli([
+      'kb',
+      'add',
+      "Cannot find module 'left-pad'",
+      '-r',
+      'npm install left-pad',
+      '-t',
+      'Bash',
+    ]);
+    expect(add.status, add.stderr).toBe(0);
+  });
+  afterAll(() => t.cleanup());
+
+  it('absent: the vector tier is off, search answers from the text tiers, doctor says how to get it', () => {
+    const s = cli(['kb', 'search', '--json', "Cannot find module 'left-pad'"]);
+    expect(s.status, s.stderr).toBe(0);
+    const out = JSON.parse(s.stdout) as { embedder: string; match: { resolution?: string } | null };
+    expect(out.embedder).toMatch(/embedding runtime not installed/);
+    expect(out.match?.resolution).toBe('npm install left-pad');
+    const d = cli(['doctor']);
+    expect(d.stdout).toMatch(/embedding runtime.*not installed \(vector tier off/);
+    expect(d.stdout + d.stderr).toContain('self-gen model pull');
+  });
+
+  it('installed in the data home: the same search embeds the query with it', () => {
+    const dir = join(t.home, 'runtime', 'node_modules', '@huggingface');
+    mkdirSync(dir, { recursive: true });
+    symlinkSync(join(ROOT, 'node_modules', RUNTIME_PACKAGE), join(dir, 'transformers'));
+    const s = cli(['kb', 'search', '--json', "Cannot find module 'left-pad'"]);
+    expect(s.status, s.stderr).toBe(0);
+    expect((JSON.parse(s.stdout) as { embedder: string }).embedder).toMatch(/local model/);
+    expect(cli(['doctor']).stdout).toMatch(
+      /embedding runtime.*runtime\/node_modules\/@huggingface\/transformers/,
+    );
+  });
+});
