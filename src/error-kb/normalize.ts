@@ -40,7 +40,7 @@ const QUOTED_RE =
  * the matcher compares the message, not the location.
  */
 const LEADING_LOCATION =
-  /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;
+  /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?: ?:| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;
 
 /** A quoted sentence (three words or more) is a message inside the message, not a name. */
 const isSentence = (quoted: string) => (quoted.match(/\p{L}{2,}/gu) ?? []).length >= 3 && /\s/.test(quoted);
@@ -259,6 +259,8 @@ const DECORATION = new RegExp(
       // timestamps: ISO (Actions' 7 decimals), bracketed, time of day
       String.raw`\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?`,
       String.raw`\[?\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?(?=\s)`,
+      // syslog: `Nov 12 10:20:30 host dockerd[812]: `
+      String.raw`[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2} \S+ [\w./-]+(?:\[\d+\])?:`,
       // GitHub Actions' markers, docker compose's `service-1  | `, git's `remote: `, buildkit's `#12 0.8 `
       String.raw`##\[(?:error|warning|notice|debug)\]`,
       String.raw`::(?:error|warning|notice)[^:]*::`,
@@ -415,7 +417,7 @@ export function extractErrorMessage(raw: unknown): string {
   const reads = (l: string) => !HEADLINE_LINE.test(l) && (LABELLED.test(l) || KEY_LINE.test(l));
   if (real.some((c) => reads(c.line))) real = real.filter((c) => !HEADLINE_LINE.test(c.line));
   if (real.length) content.splice(0, content.length, ...real);
-  if (content.length === 0) return lines[0] as string;
+  if (content.length === 0) return lines.find((l) => !STACK_FRAME.test(l)) ?? (lines[0] as string);
   let k = content.findIndex((c) => LABELLED.test(c.line));
   if (k < 0) k = content.findIndex((c) => KEY_LINE.test(c.line));
   if (k < 0) k = 0;

@@ -168,3 +168,23 @@ describe('the signature: the two or three most error-like lines, stored with the
     expect(m?.error_lines).toBe(e?.error_lines);
   });
 });
+
+describe('more log formats', () => {
+  it("syslog's `Mon DD hh:mm:ss host prog[pid]: ` prefix is dropped", () => {
+    const plain =
+      'level=error msg="Attempting next endpoint for pull after error: Get https://registry:5000/v2/: http: server gave HTTP response to HTTPS client"';
+    expect(key(`Nov 12 10:20:30 build-01 dockerd[812]: ${plain}`)).toBe(key(plain));
+  });
+
+  it("msbuild's `path : error CODE: …` location is dropped like gcc's `path:3:1: error …`", () => {
+    expect(
+      key(
+        '/src/App/App.csproj : error NU1101: Unable to find package Foo.Bar. No packages exist with this id in source(s): offline',
+      ),
+    ).toBe(
+      key(
+        'error NU1101: Unable to find package Foo.Bar. No packages exist with this id in source(s): offline',
+      ),
+    );
+  });
+});
