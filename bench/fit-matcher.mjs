@@ -45,7 +45,7 @@ const common = [...df]
 const bgFile = join(ROOT, 'src', 'error-kb', 'background.ts');
 const wrap = (s) =>
   s
-    .match(/.{1,100}(?: |$)/g)
+    .match(/.{1,400}(?: |$)/g)
     .map((l) => `  '${l}'`)
     .join(' +\n');
 if (!dry) {
