@@ -1,4 +1,4 @@
-// The KB's SQL: every query on error_kb, error_kb_fts, error_kb_fixes, error_kb_fix_projects,
+// The KB's SQL: every query on error_kb, error_kb_fts, error_kb_vocab, error_kb_fixes, error_kb_fix_projects,
 // error_kb_lookups and vec_error_kb (sqlite-vec) lives here (test/unit/guard-sql-owners.test.ts).
 // The matching logic (search.ts, lexical.ts, candidates.ts…) calls these functions, never SQL.
 import type { DB } from '../db/db.js';

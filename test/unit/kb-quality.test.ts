@@ -1,7 +1,7 @@
 // Retrieval quality guard on the TUNING part of the retrieval data set (bench/retrieval/tuning.ts,
 // tuning-2.ts, holdout-v2.ts, holdout-v3.ts and holdout-v4.ts, the four former held-out sets; the
 // held-out set holdout-v5.ts is only measured by bench/kb-quality.mjs, never here, so this floor
-// never tunes on it): a floor at the benchmark figures (docs/error-kb-retrieval.md), so a change that brings back
+// never tunes on it): a floor at the benchmark figures (bench/results/2026-11-26-matcher.md), so a change that brings back
 // wrong entries or false matches fails. Queries are searched as the hooks search them: the key plus
 // the unmasked message (the names check).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
