@@ -1,4 +1,4 @@
-// searchErrorKB latency at 10k and 100k KB entries, per tier (exact, prefix, lexical, vector through
+// searchErrorKB latency at 10k and 100k KB entries, per tier (exact, similar (the matcher), vector through
 // the embedding daemon running the tiny test model), daemon embed latency and daemon RSS.
 // Needs dist/ (node scripts/build.mjs). Usage: node bench/kb-latency.mjs [--sizes 10000,100000] [--runs 200]
 import Database from 'better-sqlite3';
@@ -29,7 +29,6 @@ const m = await bundle(
    export * from './src/error-kb/record.ts';
    export * from './src/error-kb/search.ts';
    export * from './src/error-kb/embeddings.ts';
-   export * from './src/error-kb/keywords.ts';
    export { errorKey } from './src/error-kb/error-key.ts';
    export { openDb, closeDb } from './src/db/db.ts';
    export { synthErrors } from './bench/kb-synth.ts';
@@ -125,8 +124,8 @@ try {
     const noVec = { embedder: null, bump: false, normalized: true };
 
     const exact = await timeIt((i) => m.searchErrorKB(db2, pick(i), noVec), RUNS);
-    const prefix = await timeIt((i) => m.searchErrorKB(db2, pick(i) + ' (while loading)', noVec), RUNS);
-    const lexical = await timeIt((i) => m.searchErrorKB(db2, 'at startup: ' + pick(i), noVec), RUNS);
+    const similar = await timeIt((i) => m.searchErrorKB(db2, pick(i) + ' (while loading)', noVec), RUNS);
+    const similar2 = await timeIt((i) => m.searchErrorKB(db2, 'at startup: ' + pick(i), noVec), RUNS);
     const lexMiss = await timeIt(
       (i) => m.searchErrorKB(db2, `unrelated failure number ${i} in zzqx${i}`, noVec),
       RUNS,
@@ -147,7 +146,7 @@ try {
       info = await m.pingDaemon({ env, timeoutMs: 500 });
     }
     if (!info?.loaded) throw new Error('the daemon did not start');
-    const viaDaemon = { bump: false, normalized: true, env, daemonTimeoutMs: 200, lexical: false };
+    const viaDaemon = { bump: false, normalized: true, env, daemonTimeoutMs: 200 };
     const coldT = performance.now();
     const cold = await m.searchErrorKB(db2, 'kubelet eviction storm in rack seven', viaDaemon);
     const vecCold = performance.now() - coldT;
@@ -158,7 +157,7 @@ try {
       RUNS,
     );
     const fullMiss = await timeIt(
-      (i) => m.searchErrorKB(db2, `kubelet eviction storm in rack ${i}`, { ...viaDaemon, lexical: true }),
+      (i) => m.searchErrorKB(db2, `kubelet eviction storm in rack ${i}`, viaDaemon),
       RUNS,
     );
 
@@ -174,15 +173,15 @@ try {
       });
     };
     add('exact hit', exact, tiersSeen.split('/')[0]);
-    add('prefix hit', prefix, tiersSeen.split('/')[1]);
-    add('lexical hit (no vector)', lexical, tiersSeen.split('/')[2]);
-    add('lexical miss (no vector)', lexMiss);
+    add('text added after the key (no vector)', similar, tiersSeen.split('/')[1]);
+    add('text added before the key (no vector)', similar2, tiersSeen.split('/')[2]);
+    add('unknown error (no vector)', lexMiss);
     add(
       'vector via daemon',
       vector,
       `cold first query ${fmt(vecCold)} (loads sqlite-vec), result ${cold ? cold.tier : 'none'}`,
     );
-    add('all tiers, no match', fullMiss, 'exact+prefix+vector(daemon)+lexical');
+    add('all tiers, no match', fullMiss, 'exact+similar+vector(daemon)');
     const vt = trace.tiers.find((t) => t.tier === 'vector');
     if (vt) rows[rows.length - 2].note += `; vector tier ${fmt(vt.ms)} of it`;
 

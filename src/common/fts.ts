@@ -1,5 +1,5 @@
 // ftsQuery: the one builder of SQLite FTS5 MATCH expressions from free text (events search, the
-// error KB's lexical tier). Every word is quoted, so no text can inject FTS5 syntax.
+// error KB's matcher candidates). Every word is quoted, so no text can inject FTS5 syntax.
 
 export interface FtsQueryOptions {
   /** How the words combine: all of them (default, FTS5's implicit AND) or any of them. */

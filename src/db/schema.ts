@@ -205,6 +205,13 @@ export const MIGRATIONS: string[] = [
   END;
   ALTER TABLE error_kb_fix_projects ADD COLUMN repo TEXT;
   `,
+  // 7: the signature of an entry's error (its two or three most error-like lines,
+  // error-kb/normalize.ts errorSignature), shown with advice and compared by the matcher; the FTS vocabulary
+  // (in how many entries a word occurs: the matcher's rarity in this KB)
+  `
+  ALTER TABLE error_kb ADD COLUMN error_lines TEXT;
+  CREATE VIRTUAL TABLE IF NOT EXISTS error_kb_vocab USING fts5vocab(error_kb_fts, 'row');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

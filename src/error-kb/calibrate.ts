@@ -8,7 +8,7 @@ import { entrySample } from './db.js';
 import type { Embedder } from '../embed/embedder.js';
 import { validVector } from '../embed/embedder.js';
 import { EMBED_DIMS } from '../embed/model.js';
-import { codes } from './keywords.js';
+import { codes } from './tokens.js';
 import type { VecThresholds } from './vector.js';
 
 export interface Distribution {

@@ -4,6 +4,7 @@
 // unconfirmed candidate never replaces a stronger one. Never throws into a hook.
 import { flagIfDamaged } from '../db/recovery-log.js';
 import type { DB } from '../db/db.js';
+import { storedSignature } from './error-key.js';
 import {
   bestFixRow,
   confirmFixInProject,
@@ -164,7 +165,8 @@ export function recordProvenFix(
       .transaction(() => {
         let kbId = entryIdOf(db, key);
         if (kbId === undefined) {
-          kbId = upsertEntry(db, { ts, key, errorRaw, resolution, resolvedBy, toolSequence })!;
+          const errorLines = storedSignature(fix.errorRaw);
+          kbId = upsertEntry(db, { ts, key, errorRaw, resolution, resolvedBy, toolSequence, errorLines })!;
         }
         const fixId = upsertCandidate(
           db,

@@ -1,4 +1,4 @@
-// The KB's SQL: every query on error_kb, error_kb_fts, error_kb_fixes, error_kb_fix_projects,
+// The KB's SQL: every query on error_kb, error_kb_fts, error_kb_vocab, error_kb_fixes, error_kb_fix_projects,
 // error_kb_lookups, vec_error_kb (sqlite-vec) and the team provenance tables (error_kb_fix_team,
 // error_kb_forgotten, error_kb_team_projects: src/team fills them) lives here (test/unit/guard-sql-owners.test.ts).
 // The matching logic (search.ts, lexical.ts, candidates.ts…) calls these functions, never SQL.
@@ -27,7 +27,7 @@ export function exactEntry(db: DB, normalized: string): KbEntry | null {
 }
 
 /**
- * The prefix tier's candidates (at most 10, most used first): entries with a resolution whose error starts with
+ * The matcher's prefix candidates (at most 10, most used first): entries with a resolution whose error starts with
  * `likePattern` (the seed's LIKE), found through a range on lower(error_normalized) ([low, high))
  * so the index idx_error_kb_lower serves it (LIKE folds ASCII case just as lower() does).
  */
@@ -57,6 +57,22 @@ export function ftsCandidates(db: DB, match: string, limit: number): (KbEntry & 
        WHERE error_kb_fts MATCH ? AND e.resolution IS NOT NULL ORDER BY rank LIMIT ${Math.max(1, Math.floor(limit))}`,
     )
     .all(match) as (KbEntry & { bm25: number })[];
+}
+
+/** In how many entries each word occurs (FTS5 vocabulary, both columns; one indexed look-up a word). */
+export function kbDocFreq(db: DB, words: string[]): Map<string, number> {
+  const q = stmt(db, 'SELECT doc FROM error_kb_vocab WHERE term = ?');
+  const out = new Map<string, number>();
+  for (const w of words) {
+    const r = q.get(w) as { doc: number } | undefined;
+    if (r) out.set(w, r.doc);
+  }
+  return out;
+}
+
+/** How many entries the KB holds. */
+export function kbSize(db: DB): number {
+  return (stmt(db, 'SELECT count(*) AS n FROM error_kb').get() as { n: number }).n;
 }
 
 /** A hit: bumps use_count and last_used (the seed). */
@@ -154,21 +170,25 @@ export function upsertEntry(
     resolution: string | null;
     resolvedBy: string | null;
     toolSequence: string | null;
+    /** The signature lines (errorSignature of the whole raw output), one a line. */
+    errorLines?: string | null;
   },
 ): number | null {
   const row = db
     .prepare(
-      `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count)
-VALUES (?, ?, ?, ?, ?, ?, 1)
+      `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count, error_lines)
+VALUES (?, ?, ?, ?, ?, ?, 1, ?)
 ON CONFLICT(error_normalized) DO UPDATE SET
   ts = excluded.ts,
+  error_lines = coalesce(error_lines, excluded.error_lines),
   resolution = excluded.resolution,
   resolved_by = excluded.resolved_by,
   tool_sequence = excluded.tool_sequence,
   use_count = use_count + 1
 RETURNING id`,
     )
-    .get(e.ts, e.key, e.errorRaw, e.resolution, e.resolvedBy, e.toolSequence) as { id: number } | undefined;
+    .get(e.ts, e.key, e.errorRaw, e.resolution, e.resolvedBy, e.toolSequence, e.errorLines ?? null) as
+    { id: number } | undefined;
   return row?.id ?? null;
 }
 

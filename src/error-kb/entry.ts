@@ -4,6 +4,8 @@ export interface KbEntry {
   ts: string;
   error_normalized: string;
   error_raw: string | null;
+  /** The signature: the raw output's two or three most error-like lines, one a line (errorSignature). */
+  error_lines?: string | null;
   resolution: string | null;
   resolved_by: string | null;
   tool_sequence: string | null;

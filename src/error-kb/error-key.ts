@@ -5,7 +5,7 @@
 // (drops `Exit code N`, `<tool_use_error>` tags, picks the exception line of a traceback…) →
 // normalizeError (seed 001, REQ-RA-001).
 import { redact, truncate } from '../common/redact.js';
-import { extractErrorMessage, normalizeError } from './normalize.js';
+import { errorSignature, extractErrorMessage, normalizeError } from './normalize.js';
 
 /** The longest raw error looked at (the rest is never the error line). */
 export const RAW_MAX = 20_000;
@@ -17,16 +17,25 @@ export interface ErrorKey {
   message: string;
   /** The normalized key (error_kb.error_normalized). '' when there is no error text. */
   normalized: string;
+  /** The two or three most error-like lines, the message first (error_kb.error_lines). */
+  signature: string[];
 }
 
 /** The KB key of a raw tool error (never throws; a non-string gives empty fields). */
 export function errorKey(rawError: unknown): ErrorKey {
-  if (typeof rawError !== 'string' || !rawError) return { raw: '', message: '', normalized: '' };
+  if (typeof rawError !== 'string' || !rawError)
+    return { raw: '', message: '', normalized: '', signature: [] };
   try {
     const raw = redact(truncate(rawError, RAW_MAX, ''));
     const message = extractErrorMessage(raw);
-    return { raw, message, normalized: normalizeError(message) };
+    return { raw, message, normalized: normalizeError(message), signature: errorSignature(raw) };
   } catch {
-    return { raw: '', message: '', normalized: '' };
+    return { raw: '', message: '', normalized: '', signature: [] };
   }
+}
+
+/** The signature lines stored with an entry (error_kb.error_lines): redacted, one a line; null when none. */
+export function storedSignature(rawError: unknown): string | null {
+  const lines = errorKey(rawError).signature;
+  return lines.length ? lines.map((l) => l.slice(0, 500)).join('\n') : null;
 }

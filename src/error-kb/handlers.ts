@@ -42,7 +42,6 @@ export function hookSearchOptions(deps: HookDeps): SearchOptions {
     env: deps.env,
     embedder,
     thresholds: deps.config.embedding.thresholds,
-    lexical: getSection(deps.config, 'advice', AdviceConfig).lexicalTier,
   };
 }
 

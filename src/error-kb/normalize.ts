@@ -37,10 +37,10 @@ const QUOTED_RE =
  * `<PATH>(<N>,<N>): ` and `<PATH>:<N>:<N> - ` (tsc's two formats), `<PATH>:<N>:in <STR>: ` (ruby),
  * `<PATH>: line <N>: ` and `bash: line <N>: ` (bash), `<PATH>: 3: ` and `sh: 1: ` (dash), eslint's
  * `3:<N> error`. Dropped from the key, so one problem has one key in every format and
- * the prefix tier compares the message, not the location.
+ * the matcher compares the message, not the location.
  */
 const LEADING_LOCATION =
-  /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?::| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;
+  /^(?:(?:(?:<internal:)?<PATH>>?(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\))?|[\w.-]+\.[A-Za-z]\w{0,7}(?:(?::<N>|:\d+){1,2}|\(<N>,<N>\)))(?::in <STR>)?(?: ?:| -)(?: line (?:<N>|\d+):| (?:<N>|\d+):)?\s+(?=\S)|(?:<N>|\d+):(?:<N>|\d+)\s+(?=(?:error|warning)\b)|(?:ba|z|da|k)?sh: (?:line )?(?:<N>|\d+):\s+(?=\S))/;
 
 /** A quoted sentence (three words or more) is a message inside the message, not a name. */
 const isSentence = (quoted: string) => (quoted.match(/\p{L}{2,}/gu) ?? []).length >= 3 && /\s/.test(quoted);
@@ -250,19 +250,110 @@ const PROBLEM_HEADER = /^Problem \d+$/;
 /** Spring Boot's failure analysis: the problem is the paragraph under `Description:`. */
 const DESCRIPTION_HEADER = /^Description:$/;
 
+// Decorations a log or a CI runner adds to every line (who printed it and when, not what):
+// eslint-disable-next-line no-control-regex
+const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)|\x1b[()][A-Z0-9]/g;
+const DECORATION = new RegExp(
+  '^(?:' +
+    [
+      // timestamps: ISO (Actions' 7 decimals), bracketed, time of day
+      String.raw`\[?\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?\]?`,
+      String.raw`\[?\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\]?(?=\s)`,
+      // syslog: `Nov 12 10:20:30 host dockerd[812]: `
+      String.raw`[A-Z][a-z]{2} +\d{1,2} \d{2}:\d{2}:\d{2} \S+ [\w./-]+(?:\[\d+\])?:`,
+      // GitHub Actions' markers, docker compose's `service-1  | `, git's `remote: `, buildkit's `#12 0.8 `
+      String.raw`##\[(?:error|warning|notice|debug)\]`,
+      String.raw`::(?:error|warning|notice)[^:]*::`,
+      String.raw`[A-Za-z][\w.-]*\s+\|(?: |$)`,
+      String.raw`remote:`,
+      String.raw`#\d+ (?:\d+\.\d+ )?`,
+      String.raw`E {2,}(?=\S)`, // pytest's `E       <the error line>`
+    ].join('|') +
+    ')\\s*',
+);
+/** Lines a runner, a shell or a logger prints around the program's output: never the error. */
+const NOISE_LINE = new RegExp(
+  '^(?:' +
+    [
+      String.raw`(?:Error: )?Process completed with exit code \d+\.?`, // Actions' closing line
+      String.raw`##\[\w+\].*`, // Actions' group markers
+      String.raw`\++ \S.*`, // set -x echo
+      String.raw`(?:==>|--->|----->) .*`, // banners (Homebrew, makepkg, buildpacks)
+      String.raw`Attaching to .*|\S+ exited with code \d+`, // docker compose
+      String.raw`Progress: resolved .*|\d+%\s*\|.*|\[[#=>.\s-]{4,}\].*|[⠁-⣿]\s.*`, // progress bars
+    ].join('|') +
+    ')$',
+);
+/**
+ * A runner's line saying that the program it started failed (npm, yarn, make, Actions, exec): the
+ * cause is another line. Passed over like a summary line.
+ */
+const WRAPPER_OF_CHILD =
+  /^(?:npm (?:ERR!|error) (?:code (?:\d+|ELIFECYCLE)|errno \S+|path .*|command .*|Lifecycle script .*|Failed at the .*|workspace .*|location .*|signal .*|This is probably not a problem .*)|error Command failed with exit code \d+\.?|(?:Error: )?Command failed(?: with exit code \d+)?: .*|ERROR: Job failed: .*|exit status \d+|compilation terminated\.|ELIFECYCLE .*|The command .* returned a non-zero code: \d+|error: script ".*" exited with code \d+|make(?:\[\d+\])?: \*\*\* .*)$/;
+/** Stack frames: where the error went through, not what it is. */
+const STACK_FRAME =
+  /^(?:at \S.*|File ".*", line \d+.*|from \S+:\d+:in .*|\S+\.go:\d+(?: \+0x[0-9a-f]+)?|goroutine \d+ \[.*\]:|#\d+ \S+\(.*|\.\.\. \d+ more|\d+: (?:std|core|tokio|alloc)::.*|(?:>\s*)?\d+\s*\|.*)$/;
+
+/** The output's lines, trimmed and without decorations; noise lines dropped; blank lines kept as ''. */
+export function outputLines(raw: string): string[] {
+  return raw
+    .slice(0, 20000)
+    .replace(/<\/?tool_use_error>/g, '')
+    .replace(ANSI, '')
+    .split(/\r?\n/)
+    .map((l) => {
+      let t = l.slice(0, LINE_MAX).trim();
+      for (let d = DECORATION.exec(t); d && d[0]; d = DECORATION.exec(t)) t = t.slice(d[0].length);
+      return t;
+    })
+    .filter((l) => !EXIT_CODE_LINE.test(l) && !PROGRESS_LINE.test(l) && !NOISE_LINE.test(l));
+}
+
+/** How much a line reads like an error (the signature's order). */
+function errorLikeness(l: string): number {
+  if (!l || STACK_FRAME.test(l) || WRAPPER_OF_CHILD.test(l) || SUMMARY_LINE.test(l) || FRAME_LINE.test(l))
+    return 0;
+  return (
+    (LABELLED.test(l) ? 2 : 0) +
+    (KEY_LINE.test(l) ? 1 : 0) +
+    (/\b[A-Z]{1,4}\d{3,5}\b|\bE[A-Z]{3,}\b|[a-z](?:Error|Exception)\b/.test(l) ? 1 : 0)
+  );
+}
+
+/** The most lines a signature keeps. */
+export const SIGNATURE_LINES = 3;
+
+/**
+ * The signature of an output: its message (extractErrorMessage) and the one or two other lines
+ * that read most like an error (the line right after the message counts as one: it often says
+ * why), in the order printed. Raw text, unmasked.
+ */
+export function errorSignature(raw: unknown): string[] {
+  if (typeof raw !== 'string' || !raw) return [];
+  const message = extractErrorMessage(raw);
+  if (!message) return [];
+  const all = outputLines(raw);
+  const at = all.findIndex((l) => l && (message.includes(l) || l.includes(message)));
+  const others = all
+    .map((line, i) => ({ line, i, score: errorLikeness(line) + (i === at + 1 && at >= 0 ? 1 : 0) }))
+    .filter((c) => c.score > 0 && c.i !== at && !message.includes(c.line))
+    .sort((a, b) => b.score - a.score || a.i - b.i)
+    .slice(0, SIGNATURE_LINES - 1)
+    .sort((a, b) => a.i - b.i)
+    .map((c) => c.line);
+  return [message, ...new Set(others)].slice(0, SIGNATURE_LINES);
+}
+
 /**
  * The message of a tool error worth normalising: drops Claude Code's `Exit code N` line and
- * `<tool_use_error>` tags; takes the exception line of a Python traceback, else the first line
- * that starts like an error report, else the first line that reads like an error, else the first.
+ * `<tool_use_error>` tags, log and CI decorations (outputLines); takes the exception line of a
+ * Python traceback, else the first of the program's own lines (not a stack frame, not a runner's
+ * wrapper) that starts like an error report, else the first that reads like an error, else the first.
  */
 export function extractErrorMessage(raw: unknown): string {
   if (typeof raw !== 'string') return '';
   const text = raw.slice(0, 20000).replace(/<\/?tool_use_error>/g, '');
-  // trimmed lines; blank lines kept as '' (they end paragraphs)
-  const all = text
-    .split(/\r?\n/)
-    .map((l) => l.slice(0, LINE_MAX).trim().replace(RELAY_PREFIX, ''))
-    .filter((l) => !EXIT_CODE_LINE.test(l) && !PROGRESS_LINE.test(l));
+  const all = outputLines(text);
   const lines = all.filter(Boolean);
   if (lines.length === 0) return text.trim();
   if (lines.some((l) => TRACEBACK_LINE.test(l))) {
@@ -311,15 +402,22 @@ export function extractErrorMessage(raw: unknown): string {
     if (!l || TRACEBACK_LINE.test(l)) return;
     const line = stripBanner(l);
     if (PYTEST_SUMMARY.test(line)) inSummary = true;
-    else if (line && !FRAME_LINE.test(line)) content.push({ line, at, summary: inSummary });
+    else if (line && !FRAME_LINE.test(line) && !STACK_FRAME.test(line))
+      content.push({ line, at, summary: inSummary });
   });
   // summary and wrapper lines only when nothing else is left
-  let real = content.filter((c) => !c.summary && !SUMMARY_LINE.test(c.line) && !WRAPPER_LINE.test(c.line));
+  let real = content.filter(
+    (c) =>
+      !c.summary &&
+      !SUMMARY_LINE.test(c.line) &&
+      !WRAPPER_LINE.test(c.line) &&
+      !WRAPPER_OF_CHILD.test(c.line),
+  );
   // headlines only when no other line reads like an error (a usage line over an option list stays)
   const reads = (l: string) => !HEADLINE_LINE.test(l) && (LABELLED.test(l) || KEY_LINE.test(l));
   if (real.some((c) => reads(c.line))) real = real.filter((c) => !HEADLINE_LINE.test(c.line));
   if (real.length) content.splice(0, content.length, ...real);
-  if (content.length === 0) return lines[0] as string;
+  if (content.length === 0) return lines.find((l) => !STACK_FRAME.test(l)) ?? (lines[0] as string);
   let k = content.findIndex((c) => LABELLED.test(c.line));
   if (k < 0) k = content.findIndex((c) => KEY_LINE.test(c.line));
   if (k < 0) k = 0;

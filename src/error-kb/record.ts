@@ -4,6 +4,7 @@
 // error-kb/candidates.ts recordProvenFix instead.
 import type { DB } from '../db/db.js';
 import { upsertEntry } from './db.js';
+import { storedSignature } from './error-key.js';
 import { recordManualFix } from './candidates.js';
 import { redact, truncate } from '../common/redact.js';
 import { flagIfDamaged } from '../db/recovery-log.js';
@@ -55,6 +56,7 @@ export function recordResolution(
           ts: now.toISOString(),
           key,
           errorRaw: typeof info.errorRaw === 'string' ? truncate(redact(info.errorRaw), 2000) : null,
+          errorLines: storedSignature(info.errorRaw),
           resolution,
           resolvedBy,
           toolSequence,

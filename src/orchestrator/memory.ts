@@ -366,7 +366,7 @@ async function searchKb(
   };
   if (t.id === 'implementer-retry' || t.id === 'qa-test-failures') {
     for (const f of (lastResult?.failed_tests ?? []).slice(0, 3)) {
-      const m = await searchErrorKB(db, f.reason, { lexical: false }); // the seed tiers only: no keyword guesses
+      const m = await searchErrorKB(db, f.reason); // the hooks' search
       if (m && m.resolution) push(m);
     }
   }

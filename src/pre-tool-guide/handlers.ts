@@ -136,7 +136,7 @@ function exactKb(
 
 /**
  * Edit/Write. Each error is looked up by its exact normalized text first (one indexed query);
- * the full searchErrorKB (prefix, vector, lexical tiers) runs for at most one error per hook, the
+ * the full searchErrorKB (similar, vector tiers) runs for at most one error per hook, the
  * newest one without an exact entry, so a file with many unknown errors never costs more than
  * one fuzzy search.
  */

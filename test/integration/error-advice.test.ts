@@ -65,22 +65,22 @@ describe('error advice (handler)', () => {
     ).toBe(1);
   });
 
-  it('a prefix-tier match names its tier', async () => {
+  it('a similar-tier match (same error, other details) names its tier', async () => {
     seedKb(
       db,
-      'Exit code 1\nModuleNotFoundError: No module named requests_oauthlib_extra',
-      'Bash: pip install requests-oauthlib',
+      'Exit code 1\nError: listen EADDRINUSE: address already in use :::3000\n    at Server.setupListenHandle [as _listen2] (node:net:1817:16)',
+      'Bash: kill the process on the port (lsof -ti :3000 | xargs kill)',
     );
     const ctx = await advise(
       failure(
         t.project,
         'Bash',
-        { command: 'python x.py' },
-        'Exit code 1\nModuleNotFoundError: No module named requests_oauthlib',
+        { command: 'node server.js' },
+        'Exit code 1\nError: listen EADDRINUSE: address already in use 127.0.0.1:8080\n    at Server.setupListenHandle [as _listen2] (node:net:1872:16)',
       ),
     );
-    expect(ctx).toContain('(앞부분이 같은 에러)');
-    expect(ctx).toContain('해결: Bash: pip install requests-oauthlib');
+    expect(ctx).toContain('(같은 에러 (세부만 다름))');
+    expect(ctx).toContain('해결: Bash: kill the process on the port');
   });
 
   it('no KB match, an interrupt, or an empty error → nothing', async () => {

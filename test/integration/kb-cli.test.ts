@@ -85,9 +85,16 @@ describe('self-gen kb', () => {
       ['kb', 'search', '--explain', 'npm error code ERESOLVE could not resolve the dependency tree'],
       t.env,
     );
-    expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/match: lexical tier \(FTS5\), keyword score 0\.\d\d, bm25 -?\d/);
-    expect(r.stdout).toMatch(/exact +\d+\.\d\d ms {2}none/);
+    // a paraphrase: the matcher scores the candidate below its threshold and says why (the vector
+    // tier's job; no daemon runs here, as in a hook)
+    expect(r.code).toBe(1);
+    expect(r.stdout).toMatch(
+      /similar +\d+\.\d\d ms {2}none \(\d+ candidates; best #2 p 0\.\d{3}; threshold 0\.\d+\)/,
+    );
+    expect(r.stdout).toMatch(
+      /matcher: threshold 0\.\d+; best candidates:\n {4}#2 p 0\.\d{3} < threshold: .*codeShared 1/,
+    );
+    expect(r.stdout).toContain('no match');
 
     r = await cli(['kb', 'search', '--json', 'Segmentation fault (core dumped)'], t.env);
     expect(r.code).toBe(1);
@@ -153,6 +160,9 @@ describe('self-gen embed / daemon / doctor', () => {
         'kb',
         'search',
         '--explain',
+        '--local-model', // no daemon runs here: embed in this process (hooks never do)
+        '--tiers', // the similar tier finds it too (`--explain` shows it): the vector tier alone
+        'vector',
         // (not the stored key, nor its first 30 characters: only the vector tier can find it)
         'tsc error TS2307: Cannot find module ./y or its corresponding type declarations.',
       ],

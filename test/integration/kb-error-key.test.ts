@@ -69,7 +69,7 @@ describe('#13.4 errorKey: one extraction + normalisation path', () => {
       expect(k.normalized).not.toMatch(/ghp_/);
     }
     expect(errorKey('Exit code 1\nnpm ERR! code ERESOLVE').normalized).toBe('npm ERR! code ERESOLVE');
-    expect(errorKey(undefined)).toEqual({ raw: '', message: '', normalized: '' });
+    expect(errorKey(undefined)).toEqual({ raw: '', message: '', normalized: '', signature: [] });
   });
 });
 
@@ -117,7 +117,7 @@ describe('#13.4 CLI and hooks give the same key and the same answer for the same
       const id = Number(saved?.[1]);
 
       // 3. the CLI search with the raw text answers what the hook answers
-      const s = await cli(['kb', 'search', '--no-vector', '--json', r.error], env);
+      const s = await cli(['kb', 'search', '--tiers', 'exact,similar', '--json', r.error], env);
       expect(s.code).toBe(0);
       const found = JSON.parse(s.stdout) as { normalized: string; match: { id: number; tier: string } };
       expect(found.normalized).toBe(recorded);

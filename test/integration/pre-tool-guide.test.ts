@@ -245,7 +245,7 @@ describe('#13 the guide gives no advice the error-advice hook would refuse (name
   // too — before a Bash call and before an Edit.
   const STORED = "Exit code 1\nError: Cannot find module 'express'";
   const OTHER = (file: string) => `Exit code 1\nError: Cannot find module '${file}'`;
-  const FIX = 'run npm install';
+  const FIX = 'npm install express';
 
   it('Bash: a session error about a path where the fix was for a package → nothing; the package → the fix', async () => {
     seedKb(db, STORED, FIX, ['Bash']);

@@ -123,9 +123,9 @@ describe('#16 one exact KB lookup (kb/db.ts exactEntry)', () => {
     expect(exactEntry(db, 'Cannot find module')).toBeNull();
   });
 
-  it('search, PreToolUse, SubagentStart and the analysis all call it (no exact-lookup SQL of their own)', () => {
+  it('the matcher, PreToolUse, SubagentStart and the analysis all call it (no exact-lookup SQL of their own)', () => {
     for (const f of [
-      'src/error-kb/search.ts',
+      'src/error-kb/matcher.ts',
       'src/pre-tool-guide/handlers.ts',
       'src/subagent-context/handlers.ts',
       'src/analysis/summarize.ts',

@@ -19,6 +19,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   events_fts: 'src/db/events/',
   error_kb: 'src/error-kb/db.ts',
   error_kb_fts: 'src/error-kb/db.ts',
+  error_kb_vocab: 'src/error-kb/db.ts',
   error_kb_fixes: 'src/error-kb/db.ts',
   error_kb_fix_projects: 'src/error-kb/db.ts',
   error_kb_lookups: 'src/error-kb/db.ts',

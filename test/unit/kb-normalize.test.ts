@@ -185,7 +185,7 @@ describe('#13.4 extraction found with the retrieval data set', () => {
       extractErrorMessage(
         "==================================== ERRORS ====================================\n____ ERROR collecting tests/test_x.py ____\nE   ModuleNotFoundError: No module named 'src'",
       ),
-    ).toBe("E   ModuleNotFoundError: No module named 'src'");
+    ).toBe("ModuleNotFoundError: No module named 'src'");
     expect(
       extractErrorMessage(
         'psql: error: connection to server at "h" (10.0.0.1), port 5432 failed: FATAL:  password authentication failed for user "u"',

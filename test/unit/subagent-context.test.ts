@@ -130,7 +130,7 @@ describe('REQ-RA-402 project error patterns (exact text matches only)', () => {
   });
 
   it('RA-402-1 + #13: an exact key whose names do not fit (a path where the fix was for a package) shows no resolution', () => {
-    seedKb(db, "Exit code 1\nError: Cannot find module 'express'", 'run npm install');
+    seedKb(db, "Exit code 1\nError: Cannot find module 'express'", 'npm install express');
     recordFailure(
       t.env,
       failure(
@@ -143,7 +143,7 @@ describe('REQ-RA-402 project error patterns (exact text matches only)', () => {
     const errs = projectErrors(db, t.project, 3);
     expect(errs).toHaveLength(1);
     expect(errs[0]!.resolution).toBeNull();
-    expect(ctxOf(subagentStart(t.project, 'executor')) ?? '').not.toContain('run npm install');
+    expect(ctxOf(subagentStart(t.project, 'executor')) ?? '').not.toContain('npm install express');
   });
 
   it('RA-402-2: no project errors → no error section', () => {

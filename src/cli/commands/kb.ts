@@ -12,9 +12,16 @@ import { daemonPaths } from '../../common/sockets.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/embeddings.js';
 import { editEntry, kbStats, listEntries, removeEntries } from '../../error-kb/manage.js';
 import { errorKey } from '../../error-kb/error-key.js';
-import { redact } from '../../common/redact.js';
+import { oneLine, redact } from '../../common/redact.js';
 import { describeResolution, recordResolution } from '../../error-kb/record.js';
-import { searchErrorKB, type KbEntry, type KbMatch, type SearchTrace } from '../../error-kb/search.js';
+import {
+  DEFAULT_TIERS,
+  searchErrorKB,
+  type KbEntry,
+  type KbMatch,
+  type KbTier,
+  type SearchTrace,
+} from '../../error-kb/search.js';
 import { daemonLine } from '../../error-kb/checks.js';
 import { registerKbCalibrate } from './kb-calibrate.js';
 import { CliError } from '../errors.js';
@@ -62,17 +69,14 @@ function formatEntry(e: KbEntry & { embedded?: boolean }): string {
 function matchLine(m: KbMatch): string {
   if (m.tier === 'vector')
     return `vector tier, distance ${m.distance?.toFixed(3)} (L2 on unit vectors; cosine distance ${m.cosine?.toFixed(3)})`;
-  if (m.tier === 'lexical')
-    return `lexical tier (FTS5), keyword score ${m.score?.toFixed(2)}, bm25 ${m.distance?.toFixed(2)}`;
-  if (m.tier === 'prefix') return `prefix tier, length ratio ${m.score?.toFixed(2)}`;
-  return 'exact tier';
+  return `${m.tier} tier, matcher probability ${m.score?.toFixed(3)}`;
 }
 
 /** The query embedder for the CLI: the daemon, else the local model when present, else none. */
 async function cliEmbedder(
   mode: 'auto' | 'daemon' | 'none',
 ): Promise<{ embedder: Embedder | null; how: string }> {
-  if (mode === 'none') return { embedder: null, how: 'vector tier off (--no-vector)' };
+  if (mode === 'none') return { embedder: null, how: 'vector tier not asked for' };
   const env = process.env;
   if (await pingDaemon({ env, timeoutMs: 300 }))
     return { embedder: daemonEmbedder({ env, timeoutMs: 5000 }), how: 'query embedded by the daemon' };
@@ -128,29 +132,57 @@ export function registerKb(program: Command): void {
   registerDaemon(program);
 }
 
+const TIERS: readonly KbTier[] = ['exact', 'similar', 'vector'];
+function tierList(v: string): KbTier[] {
+  const list = v.split(',').map((t) => t.trim()) as KbTier[];
+  const bad = list.find((t) => !TIERS.includes(t));
+  if (bad) throw new InvalidArgumentError(`unknown tier ${bad} (tiers: ${TIERS.join(', ')})`);
+  return list;
+}
+
+/** `--explain`: the matcher's features, probability and threshold for its best candidates. */
+function explainScores(trace: SearchTrace): void {
+  if (!trace.scored) return;
+  console.log(`  matcher: threshold ${trace.threshold}; best candidates:`);
+  for (const s of trace.scored) {
+    const f = Object.entries(s.features)
+      .filter(([, v]) => v !== 0)
+      .map(([k, v]) => `${k} ${Number(v.toFixed(2))}`)
+      .join(', ');
+    console.log(
+      `    #${s.entry.id} p ${s.p.toFixed(3)} ${s.p >= (trace.threshold ?? 1) ? '≥' : '<'} threshold: ${f}`,
+    );
+    console.log(`      ${oneLine(s.entry.error_normalized, 120)}`);
+  }
+}
+
 /** `self-gen kb search <error...>`. */
 function registerKbSearch(kb: Command): void {
   kb.command('search')
     .description(
-      'find the KB entry for an error text, as a hook would (same error-line extraction and normalisation): exact → prefix → vector → lexical',
+      `find the KB entry for an error text exactly as the hooks do (same key, same search, same tiers: ${DEFAULT_TIERS.join(' → ')})`,
     )
     .argument('<error...>', 'the error text (quote it)')
-    .option('--no-vector', 'skip the vector tier (no daemon, no model)')
-    .option('--daemon-only', 'use the vector tier only through a running daemon (never load the model here)')
+    .option(
+      '--tiers <list>',
+      `the tiers to run, comma-separated (default ${DEFAULT_TIERS.join(',')})`,
+      tierList,
+    )
+    .option('--local-model', 'when no daemon answers, embed with the local model here (hooks never do)')
     .option('--normalized', 'the text is already normalized')
     .option('--bump', 'count this lookup (use_count/last_used), as hooks do')
-    .option('--explain', 'print every tier tried and its time')
+    .option('--explain', "print each tier's result and time, and the matcher's features, score and threshold")
     .option('--json', 'machine-readable output')
     .addHelpText(
       'after',
-      `\nExamples:\n  self-gen kb search "Cannot find module 'react'"\n  self-gen kb search --explain "error TS2307: Cannot find module './x'"`,
+      `\nExamples:\n  self-gen kb search "Cannot find module 'react'"\n  self-gen kb search --explain "error TS2307: Cannot find module './x'"\n  self-gen kb search --tiers exact "npm ERR! code ERESOLVE"`,
     )
     .action(
       async (
         words: string[],
         o: {
-          vector: boolean;
-          daemonOnly?: boolean;
+          tiers?: KbTier[];
+          localModel?: boolean;
           normalized?: boolean;
           bump?: boolean;
           explain?: boolean;
@@ -159,13 +191,16 @@ function registerKbSearch(kb: Command): void {
       ) => {
         const db = openExisting();
         const text = words.join(' ');
+        const tiers = o.tiers ?? DEFAULT_TIERS;
+        // the hooks ask the daemon only; without one the vector tier is skipped, as in a hook
         const { embedder, how } = await cliEmbedder(
-          o.vector === false ? 'none' : o.daemonOnly ? 'daemon' : 'auto',
+          !tiers.includes('vector') ? 'none' : o.localModel ? 'auto' : 'daemon',
         );
         const trace: SearchTrace = { tiers: [] };
         try {
           const m = await searchErrorKB(db, text, {
             embedder,
+            tiers,
             normalized: o.normalized,
             bump: !!o.bump,
             trace,
@@ -173,7 +208,14 @@ function registerKbSearch(kb: Command): void {
           if (o.json) {
             console.log(
               JSON.stringify(
-                { normalized: trace.normalized, match: m, trace: trace.tiers, embedder: how },
+                {
+                  normalized: trace.normalized,
+                  match: m,
+                  trace: trace.tiers,
+                  threshold: trace.threshold,
+                  candidates: trace.scored?.map((s) => ({ id: s.entry.id, p: s.p, features: s.features })),
+                  embedder: how,
+                },
                 null,
                 2,
               ),
@@ -184,6 +226,7 @@ function registerKbSearch(kb: Command): void {
               console.log(`(${how})`);
               for (const t of trace.tiers)
                 console.log(`  ${t.tier.padEnd(8)} ${t.ms.toFixed(2).padStart(7)} ms  ${t.result}`);
+              explainScores(trace);
             }
             if (!m) console.log('no match');
             else console.log(`match: ${matchLine(m)}\n${formatEntry(m)}`);

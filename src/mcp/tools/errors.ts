@@ -43,14 +43,15 @@ async function knownFix(
   note?: string;
 } | null> {
   if (typeof normalized !== 'string' || !normalized) return null;
-  const { searchText } = await import('../../error-kb/search.js');
-  const { extractErrorMessage } = await import('../../error-kb/normalize.js');
-  const hit = searchText(
-    db,
-    normalized,
-    typeof raw === 'string' ? extractErrorMessage(raw) : undefined,
-    typeof raw === 'string' ? raw : undefined,
-  );
+  const { searchErrorKB } = await import('../../error-kb/search.js');
+  // the hooks' search, its exact tier (an index line of many: one indexed query each, as before)
+  const hit = await searchErrorKB(db, normalized, {
+    tiers: ['exact'],
+    normalized: true,
+    raw: typeof raw === 'string' ? raw : undefined,
+    bump: false,
+    embedder: null,
+  });
   if (!hit?.resolution) return null;
   const f = mcpFix(db, hit.id, ctx, typeof raw === 'string' ? raw : undefined);
   if (!f) return { kbId: hit.id, fix: null, note: noFixReason(db, hit.id) };

@@ -80,7 +80,6 @@ export const searchErrors = defineTool({
           bump: false, // a look-up by Claude is not advice given: counts stay as they are
           env: d.env,
           now: d.now(),
-          lexical: ctx.lexicalTier, // keyword matches only when the user allows them as advice
           ...(d.embedder !== undefined ? { embedder: d.embedder } : {}),
         })
       : null;
