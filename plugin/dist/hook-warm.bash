@@ -2,7 +2,7 @@
 # (`"<bash>" ".../dist/hook-warm.bash" <Event> "<data home>/run/hook-server.port"`).
 # Hands the payload to the warm hook server over 127.0.0.1 with bash builtins only: no curl, no cat,
 # no subshell, no fork on the usual path (a process start is most of what a warm hook costs).
-# Protocol (src/hook-runtime/server-tcp.ts): send the client token; the server answers its own token
+# Protocol (src/hook/host/server-tcp.ts): send the client token; the server answers its own token
 # only to a client that knew ours; we check it BEFORE sending anything else (a stranger on a stale
 # port never gets the payload); then `<Event> <dir bytes> <payload bytes>\n<dir><payload>` in one
 # write; the answer `<status>\n<body>` (after a `.` for each part the server had to wait for) is read

@@ -592,7 +592,13 @@ export function localProvenFixes(db: DB): LocalFixRow[] {
 // ---------------------------------------------------------------- error_kb_lookups
 
 /** Counts one lookup answered with advice (in project folder `project`, when known; `team`: the fix came from a teammate). */
-export function insertLookup(db: DB, kbId: number, ts: string, project: string | null = null, team = false): void {
+export function insertLookup(
+  db: DB,
+  kbId: number,
+  ts: string,
+  project: string | null = null,
+  team = false,
+): void {
   db.prepare(
     `INSERT INTO error_kb_lookups (kb_id, answered, last_ts, last_project, team_answered) VALUES (?, 1, ?, ?, ?)
        ON CONFLICT(kb_id) DO UPDATE SET answered = answered + 1, last_ts = excluded.last_ts,

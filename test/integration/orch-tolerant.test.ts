@@ -13,7 +13,15 @@ import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import { contractPath } from '../../src/orchestrator/paths.js';
 import { parseTolerant, UNKNOWN_TIME } from '../../src/orchestrator/tolerant.js';
 import { Read } from '../../src/orchestrator/schemas.js';
-import { MARK, fixtureText, makeProject, realProject, write, yaml, type Fixture } from '../helpers/orch-fixtures.js';
+import {
+  MARK,
+  fixtureText,
+  makeProject,
+  realProject,
+  write,
+  yaml,
+  type Fixture,
+} from '../helpers/orch-fixtures.js';
 
 let f: Fixture | undefined;
 afterEach(() => {

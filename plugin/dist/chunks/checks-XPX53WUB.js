@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b}from"./chunk-WWH4A4E5.js";import"./chunk-JXWQWCBP.js";import"./chunk-O6ONOSNT.js";import"./chunk-L6MLPMYX.js";import"./chunk-7RKRSHPO.js";import"./chunk-35T2GB4S.js";import"./chunk-6JVSWTS6.js";import"./chunk-IIAZICGL.js";import"./chunk-E4FZMKKO.js";import"./chunk-3PFNNP4B.js";import"./chunk-UIHINULX.js";import"./chunk-TGU5VZ5J.js";import"./chunk-E4WVWDTE.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{a as age,b as sharedContextCheck};

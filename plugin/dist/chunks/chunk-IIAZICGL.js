@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{existsSync as o}from"node:fs";import{basename as s,dirname as u,resolve as i}from"node:path";function f(r){let t=i(r);for(let n=0;n<200;n++){if(o(`${t}/.git`))return t;let e=u(t);if(e===t)return null;t=e}return null}function g(r,t=process.env){let n=t.CLAUDE_PROJECT_DIR;if(n&&n.trim())return i(n);let e=r&&r.trim()?r:process.cwd();return f(e)??i(e)}function l(r){return s(r)||r}export{f as a,g as b,l as c};

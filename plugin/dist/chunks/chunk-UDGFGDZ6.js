@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{b as a,o as s}from"./chunk-32YRFBUO.js";import{a as n,c as o}from"./chunk-E4FZMKKO.js";var i=2e4;function g(r){if(typeof r!="string"||!r)return{raw:"",message:"",normalized:""};try{let e=n(o(r,i,"")),t=s(e);return{raw:e,message:t,normalized:a(t)}}catch{return{raw:"",message:"",normalized:""}}}export{i as a,g as b};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{f as a,g as b,h as c,i as d,j as e,k as f,l as g,m as h,n as i,o as j,p as k,q as l,r as m}from"./chunk-YH6IXU73.js";import"./chunk-TGU5VZ5J.js";import"./chunk-E4WVWDTE.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{d as DamagedDbError,i as closeDb,m as dbSizeBytes,c as ensureDirs,j as ensureVec,h as getDb,l as hasVec,e as inspectDbFile,b as isBusyError,a as isCorruptError,g as openDb,f as openFile,k as vecProblem};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a as t,x as a}from"./hook-chunk-J6ZYMDTN.js";import{b as e}from"./hook-chunk-Y4ZJZHIG.js";function m(o,r){return t(r)?(o.log(`damaged database: ${String(r)}; flagged for the integrity check`),a(e(o.env),String(r?.message??r))&&o.env.SELF_GEN_NO_BACKGROUND!=="1"&&o.spawnBackground("integrity-check"),!0):!1}export{m as a};

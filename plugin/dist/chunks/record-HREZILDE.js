@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c}from"./chunk-UWIXGNGW.js";import"./chunk-GOIDJLRN.js";import"./chunk-AS7AS6VX.js";import"./chunk-PVGV666R.js";import"./chunk-RVCBXDAI.js";import"./chunk-47B73MIZ.js";import"./chunk-E4FZMKKO.js";import"./chunk-YH6IXU73.js";import"./chunk-TGU5VZ5J.js";import"./chunk-E4WVWDTE.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{c as describeResolution,b as recordResolution,a as resolutionText};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e}from"./chunk-4NX2EI45.js";import"./chunk-F7G6L7ML.js";import"./chunk-MF2RFRWG.js";import"./chunk-6JVSWTS6.js";import"./chunk-E4WVWDTE.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{e as ensureHookServer,d as hookServerPidFile,a as hookServerRequest,b as pingHookServer,c as stopHookServer};
