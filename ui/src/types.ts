@@ -18,6 +18,6 @@ export type {
   NeverAdvised,
 } from '../../src/error-kb/view.js';
 export type { Proof } from '../../src/error-kb/candidates.js';
-export type { EventRow } from '../../src/db/events.js';
+export type { EventRow } from '../../src/db/events/write.js';
 export type { Board, BoardSubtask } from '../../src/orchestrator/board.js';
 export type { ListedSuggestion as Suggestion } from '../../src/analysis/suggestions.js';

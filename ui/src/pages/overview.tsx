@@ -53,6 +53,7 @@ export function OverviewPage(_: PageProps) {
             label="advice from the team"
             value={`${Math.round((100 * data.adviceSummary.teamTimes) / Math.max(1, data.adviceSummary.times))} %`}
             hint={`${data.adviceSummary.teamTimes} of ${data.adviceSummary.times} fixes shown came from teammates`}
+            def="Of every fix a hook showed, the share pulled from teammates through the team store."
           />
         )}
         <Stat
