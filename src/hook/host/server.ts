@@ -283,19 +283,35 @@ export async function runHookServer(opts: HookServerOptions = {}): Promise<HookS
   // run folder), it is written again at once, or every hook would take the slow process path until
   // this server's idle exit. (A file that is there is left as it is: we hold the lock, so only we
   // write it.)
-  const keepPortFile = (): void => {
+  const writePortFile = (): void => {
     if (!tcp || closing || existsSync(hp.port)) return;
     try {
       writeFileAtomicIn(p.home, hp.port, portFileText(tcp, hp.socket), 0o600);
       log('port file missing; written again');
     } catch {}
   };
+  // Healed a moment later, and only while our socket and pid file are still there: a cleanup of the
+  // whole run folder (a test's temporary home, `uninstall --purge`) removes them too, and must not
+  // find a new file in a folder it is deleting.
+  let heal: NodeJS.Timeout | undefined;
+  const keepPortFile = (): void => {
+    if (!tcp || closing || existsSync(hp.port)) return;
+    clearTimeout(heal);
+    heal = setTimeout(() => {
+      let ours = false;
+      try {
+        ours = statSync(hp.socket).ino === ino && existsSync(hp.info);
+      } catch {}
+      if (ours) writePortFile();
+    }, 200);
+    heal.unref();
+  };
   if (typeof t === 'string') {
     log(`no TCP port (${t}): the bash client uses the process path`);
     removeStale(hp.port); // an earlier server's (we hold the lock)
   } else {
     tcp = t;
-    keepPortFile();
+    writePortFile();
     try {
       const w = watchFolder(dirname(hp.port), (_ev, name) => {
         if (name === null || name === basename(hp.port)) keepPortFile();
