@@ -136,10 +136,13 @@ function ftsTables(db: DB): FtsTable[] {
       `SELECT name, sql FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%'`,
     )
     .all() as { name: string; sql: string }[];
-  return rows.map((r) => {
-    const m = /content\s*=\s*'([^']*)'/i.exec(r.sql);
-    return { name: r.name, content: m ? (m[1] ?? '') : null };
-  });
+  // fts5vocab tables (error_kb_vocab) match the LIKE too: they are views over an index, not indexes
+  return rows
+    .filter((r) => /USING\s+fts5\s*\(/i.test(r.sql))
+    .map((r) => {
+      const m = /content\s*=\s*'([^']*)'/i.exec(r.sql);
+      return { name: r.name, content: m ? (m[1] ?? '') : null };
+    });
 }
 
 const q = (name: string) => `"${name.replace(/"/g, '""')}"`;
