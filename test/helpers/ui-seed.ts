@@ -79,6 +79,8 @@ export async function seedUiHome(): Promise<Seeded> {
         });
     }
     const day = (n: number) => new Date(now.getTime() - n * 86400_000);
+    // seedProject stored the fix its sessions learned for this error (proven, in f.root); the user
+    // also typed one: the entry has both, the typed one first.
     const staleDist = recordResolution(
       db,
       STALE_DIST,
@@ -252,7 +254,7 @@ export async function seedUiHome(): Promise<Seeded> {
       env,
       openDb: () => openDb({ env }),
       kb: { staleDist, hostile, permission, unsafe, refused, upload, forcePush, noteToClaude },
-      typedOnly: [staleDist, permission, hostile],
+      typedOnly: [permission, hostile],
       refusedLearned: day(5).toISOString(),
     };
   } finally {
