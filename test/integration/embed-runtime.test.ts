@@ -105,6 +105,7 @@ describe('#23.7 the embedding runtime on demand (a copy of dist/ outside the che
     const s = cli(['kb', 'search', '--json', "Cannot find module 'left-pad'"]);
     expect(s.status, s.stderr).toBe(0);
     const out = JSON.parse(s.stdout) as { embedder: string; match: { resolution?: string } | null };
+    // the default search is the hooks' (the daemon only); none can run, and it says why
     expect(out.embedder).toMatch(/embedding runtime not installed/);
     expect(out.match?.resolution).toBe('npm install left-pad');
     const d = cli(['doctor']);
@@ -116,9 +117,14 @@ describe('#23.7 the embedding runtime on demand (a copy of dist/ outside the che
     const dir = join(t.home, 'runtime', 'node_modules', '@huggingface');
     mkdirSync(dir, { recursive: true });
     symlinkSync(join(ROOT, 'node_modules', RUNTIME_PACKAGE), join(dir, 'transformers'));
-    const s = cli(['kb', 'search', '--json', "Cannot find module 'left-pad'"]);
-    expect(s.status, s.stderr).toBe(0);
-    expect((JSON.parse(s.stdout) as { embedder: string }).embedder).toMatch(/local model/);
+    const embedder = (args: string[]) => {
+      const s = cli(['kb', 'search', '--json', ...args, "Cannot find module 'left-pad'"]);
+      expect(s.status, s.stderr).toBe(0);
+      return (JSON.parse(s.stdout) as { embedder: string }).embedder;
+    };
+    // by default as a hook: the daemon only (none runs here), nothing missing for one
+    expect(embedder([])).toMatch(/^no daemon answers: text tiers only.*--local-model/);
+    expect(embedder(['--local-model'])).toMatch(/local model/);
     expect(cli(['doctor']).stdout).toMatch(
       /embedding runtime.*runtime\/node_modules\/@huggingface\/transformers/,
     );

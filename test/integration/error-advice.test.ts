@@ -69,7 +69,8 @@ describe('error advice (handler)', () => {
     seedKb(
       db,
       'Exit code 1\nError: listen EADDRINUSE: address already in use :::3000\n    at Server.setupListenHandle [as _listen2] (node:net:1817:16)',
-      'Bash: kill the process on the port (lsof -ti :3000 | xargs kill)',
+      // a command line the fix policy can parse (an unparsable `Bash:` line is withheld)
+      'Bash: kill the process on the port: `lsof -ti :3000 | xargs kill`',
     );
     const ctx = await advise(
       failure(

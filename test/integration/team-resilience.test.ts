@@ -13,6 +13,7 @@ import { createTestDatabase, pgAvailable, PG_HOST, PG_PORT, type TestDatabase } 
 import { advise, cli, cliAsync, teamHome, type TeamHome } from '../helpers/team-home.js';
 import { startProxy, type Proxy } from '../helpers/tcp-proxy.js';
 import { ensureBuilt } from '../helpers/pre-tool-guide.js';
+import { judgeAll } from '../helpers/fix-policy.js';
 
 const up = pgAvailable();
 
@@ -145,6 +146,7 @@ describe.skipIf(!up)('#25 team store: concurrency and interruptions (real Postgr
         proof: 'same-command',
         projectPath: B.project,
       });
+      judgeAll(db); // its policy verdict, as the worker's fix-policy job stores it: the hooks may offer it
       db.close();
     });
     afterAll(async () => {

@@ -72,7 +72,10 @@ function matchLine(m: KbMatch): string {
   return `${m.tier} tier, matcher probability ${m.score?.toFixed(3)}`;
 }
 
-/** The query embedder for the CLI: the daemon, else the local model when present, else none. */
+/**
+ * The query embedder for the CLI: the daemon; else ('auto', `--local-model`) the local model when
+ * present; else none. `how` says which, and, with none, why (what is missing to get one).
+ */
 async function cliEmbedder(
   mode: 'auto' | 'daemon' | 'none',
 ): Promise<{ embedder: Embedder | null; how: string }> {
@@ -80,14 +83,20 @@ async function cliEmbedder(
   const env = process.env;
   if (await pingDaemon({ env, timeoutMs: 300 }))
     return { embedder: daemonEmbedder({ env, timeoutMs: 5000 }), how: 'query embedded by the daemon' };
-  if (mode === 'daemon') return { embedder: null, how: 'no daemon answers: text tiers only' };
+  // as in a hook, no daemon means no vector tier; what is missing for one is said (a daemon needs both)
+  const none = mode === 'daemon' ? 'no daemon answers, ' : '';
   const config = loadConfig(env);
   if (!modelStatus(config, env).present)
-    return { embedder: null, how: 'model not downloaded: text tiers only (`self-gen model pull`)' };
+    return { embedder: null, how: `${none}model not downloaded: text tiers only (\`self-gen model pull\`)` };
   if (!runtimePresent(env))
     return {
       embedder: null,
-      how: 'embedding runtime not installed: text tiers only (`self-gen model pull`)',
+      how: `${none}embedding runtime not installed: text tiers only (\`self-gen model pull\`)`,
+    };
+  if (mode === 'daemon')
+    return {
+      embedder: null,
+      how: 'no daemon answers: text tiers only, as in a hook (`--local-model` embeds the query with the local model here)',
     };
   const { loadLocalEmbedder } = await import('../../embed/local.js');
   return {
