@@ -31,7 +31,7 @@ import {
   type NativeStatus,
 } from '../plugin/state.js';
 import { writeLauncher } from '../plugin/launcher.js';
-import { replaySpool } from '../plugin/spool.js';
+import { judgeReplayed, replaySpool } from '../plugin/spool.js';
 
 /** npm gets this long (a native build from source on a slow machine included), then it is stopped. */
 const NPM_TIMEOUT_MS = 20 * 60 * 1000;
@@ -116,6 +116,8 @@ export async function bootstrap(opts: {
   };
   const staging = join(data, `native.tmp-${process.pid}`);
   const replay = () => replaySpool({ data, pluginRoot: opts.pluginRoot, nativeDir: p.dir, env });
+  // The fix policy judges what the replayed events taught (until then a learned fix is withheld).
+  const judge = () => judgeReplayed({ pluginRoot: opts.pluginRoot, nativeDir: p.dir, env });
   let final: NativeStatus;
   try {
     writeStatus(data, started);
@@ -162,7 +164,9 @@ export async function bootstrap(opts: {
     writeLauncher(data, opts.pluginRoot);
     // The events kept while it was not ready, oldest first, before any hook records directly (the
     // order matters: an error, then the command that fixed it); hooks keep spooling meanwhile.
-    while (replay() > 0);
+    let replayed = 0;
+    for (let n = replay(); n > 0; n = replay()) replayed += n;
+    if (replayed > 0) judge();
     final = { ...started, state: 'ready', finishedAt: new Date().toISOString() };
   } catch (e) {
     try {
@@ -183,7 +187,7 @@ export async function bootstrap(opts: {
       unlinkIn(data, join(data, 'native-failure-shown'));
       // Once more for a hook that read the old status just before it changed.
       await new Promise((r) => setTimeout(r, 2000));
-      replay();
+      if (replay() > 0) judge();
     }
   } finally {
     lock.release();

@@ -3,8 +3,9 @@
 // (src/bin/plugin-spool.ts), which writes it — redacted like every stored event — as one file in
 // ${CLAUDE_PLUGIN_DATA}/spool/. Once the install is ready, plugin-bootstrap replays them in order
 // through the usual hook (dist/hook-core.cjs), so the first session is recorded and learned from
-// (its advice, of course, comes too late for that session). Bounded: at most MAX_FILES files of at
-// most MAX_BYTES each; entries older than a day are dropped.
+// (its advice, of course, comes too late for that session); then the fix policy judges the fixes
+// the replay learned (judgeReplayed), so the next session may offer them. Bounded: at most
+// MAX_FILES files of at most MAX_BYTES each; entries older than a day are dropped.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -112,4 +113,24 @@ export function replaySpool(opts: {
     done++;
   }
   return done;
+}
+
+/**
+ * The fix policy's review of the fixes a replay learned: the worker's `fix-policy` job (what the
+ * detached worker of a recorded session runs), here awaited, so the install is called ready only
+ * once they are judged (until then a learned fix is withheld). The job judges only unjudged fixes.
+ */
+export function judgeReplayed(opts: {
+  pluginRoot: string;
+  nativeDir: string;
+  env?: NodeJS.ProcessEnv;
+}): void {
+  const worker = join(opts.pluginRoot, 'dist', 'worker.js');
+  if (!existsSync(worker)) return;
+  spawnSync(process.execPath, [worker, 'fix-policy'], {
+    cwd: opts.nativeDir,
+    env: { ...(opts.env ?? process.env), SELF_GEN_NATIVE_DIR: opts.nativeDir },
+    stdio: 'ignore',
+    timeout: 60_000,
+  });
 }
