@@ -476,7 +476,8 @@ export class E2EProject {
       process.stderr.write(`[e2e] kept ${this.root}\n`);
       return;
     }
-    rmSync(this.root, { recursive: true, force: true });
+    // a background process of the session (the worker, the warm server) may still write for a moment
+    rmSync(this.root, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
 

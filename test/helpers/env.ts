@@ -33,6 +33,6 @@ export function tempEnv(prefix = 'sg-test-'): TempEnv {
     home,
     project,
     env,
-    cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 5 }),
+    cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }),
   };
 }

@@ -40,7 +40,7 @@ function fresh(): string {
   }
   return FRESH;
 }
-afterAll(() => rmSync(FRESH_BASE, { recursive: true, force: true }));
+afterAll(() => rmSync(FRESH_BASE, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }));
 
 function files(dir: string): string[] {
   const out: string[] = [];
@@ -60,7 +60,8 @@ let t: TempEnv | undefined;
 afterEach(() => {
   t?.cleanup();
   t = undefined;
-  for (const d of tmps.splice(0)) rmSync(d, { recursive: true, force: true });
+  for (const d of tmps.splice(0))
+    rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
 function tmp(prefix: string): string {
