@@ -56,8 +56,38 @@ function files(dir: string): string[] {
 }
 
 const tmps: string[] = [];
+const dataDirs: string[] = [];
 let t: TempEnv | undefined;
-afterEach(() => {
+
+/** Ends a plugin bootstrap a test's hook started (it holds `native.lock`), so it writes nothing more. */
+async function stopBootstraps(): Promise<void> {
+  for (const data of dataDirs.splice(0)) {
+    let pid = 0;
+    try {
+      pid = Number(readFileSync(join(data, 'native.lock'), 'utf8').trim().split(' ')[0]);
+    } catch {
+      continue;
+    }
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid) continue;
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {
+      continue;
+    }
+    const end = Date.now() + 60_000;
+    while (Date.now() < end) {
+      try {
+        process.kill(pid, 0);
+      } catch {
+        break;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+}
+
+afterEach(async () => {
+  await stopBootstraps();
   t?.cleanup();
   t = undefined;
   for (const d of tmps.splice(0))
@@ -141,6 +171,7 @@ function pluginCopy(fakeNpm: 'fail' | 'slow-fail' | 'link'): Plugin {
   cpSync(fresh(), root, { recursive: true });
   const data = join(base, 'plugin-data');
   mkdirSync(data);
+  dataDirs.push(data);
   const npmCalls = join(base, 'npm-calls');
   const npm = join(base, 'fake-npm');
   const link = NATIVE_PACKAGES.filter((n) => existsSync(join(ROOT, 'node_modules', n)))
