@@ -3,9 +3,11 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, tempEnv, type TempEnv } from './env.js';
+import { CLI_JS, ROOT, tempEnv, type TempEnv } from './env.js';
 import { runHook } from './hook-proc.js';
 import { failure, success } from './pre-tool-guide.js';
+
+const WORKER_JS = join(ROOT, 'dist', 'worker.js');
 
 export interface TeamHome extends TempEnv {
   name: string;
@@ -64,6 +66,10 @@ export async function learn(
     const r = await runHook(event, input, h.env);
     if (r.code !== 0) throw new Error(`hook ${event} exited ${r.code}: ${r.stderr}`);
   }
+  // The hook that learned started the worker's `fix-policy` job in the background; run it here so the
+  // verdict exists before the test asks for advice (a busy machine may not have run it yet).
+  const j = spawnSync(process.execPath, [WORKER_JS, 'fix-policy'], { env: h.env, timeout: 120_000 });
+  if (j.status !== 0) throw new Error(`worker fix-policy exited ${j.status}: ${String(j.stderr)}`);
 }
 
 /** The advice the PostToolUseFailure hook gives for `error` ('' when silent). */
