@@ -8,7 +8,7 @@ import { asFix, asTyped, loadCorpus } from './policy/corpus.mjs';
 
 const { loadFixPolicy } = await bundle(
   'policy',
-  "export { loadFixPolicy } from './src/error-kb/policy/evaluate.ts';",
+  "export { loadFixPolicy } from './src/fix-policy/evaluate.ts';",
 );
 const t0 = performance.now();
 const judge = await loadFixPolicy();

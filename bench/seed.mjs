@@ -143,7 +143,7 @@ export function seed(home, nEvents = 100_000, nKb = 10_000, { projects = 20, ses
   })();
   db.pragma('wal_checkpoint(TRUNCATE)');
   // Seeded fixes count as typed by the user (kb/candidates.ts) and judged safe by the fix policy
-  // (version 1 of src/error-kb/policy/verdict.ts: ordinary installs), so the advice path runs in full.
+  // (version 1 of src/error-kb/verdict.ts: ordinary installs), so the advice path runs in full.
   db.exec(`INSERT OR IGNORE INTO error_kb_fixes (kb_id, fix_key, resolution, resolved_by, tool_sequence, proof, strength, confirmations, first_ts, last_ts,
       policy_class, policy_reason, policy_text, policy_version)
     SELECT id, 'manual', resolution, resolved_by, tool_sequence, 'manual', 3, 1, ts, ts, 'safe', '', resolution, 1

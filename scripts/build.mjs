@@ -151,7 +151,7 @@ for (const client of ['hook-warm.sh', 'hook-warm.bash']) {
   copyFileSync(`src/bin/${client}`, `${out}/${client}`);
   chmodSync(`${out}/${client}`, 0o755);
 }
-// The fix policy's shell parser (src/error-kb/policy/parser.ts): web-tree-sitter is bundled into the
+// The fix policy's shell parser (src/fix-policy/parser.ts): web-tree-sitter is bundled into the
 // worker/CLI/MCP/dashboard chunks, its runtime and the bash grammar (WebAssembly) are read from
 // dist/wasm/ (never by a hook).
 mkdirSync(`${out}/wasm`, { recursive: true });

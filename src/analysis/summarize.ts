@@ -4,7 +4,7 @@
 import { safeBestFix } from '../error-kb/advice.js';
 import { exactEntry } from '../error-kb/db.js';
 import { candidates } from '../error-kb/candidates.js';
-import { storedVerdict } from '../error-kb/policy/verdict.js';
+import { storedVerdict } from '../error-kb/verdict.js';
 import type { DB } from '../db/db.js';
 import { windowFailureReasons } from '../db/events/analysis.js';
 import { windowSubagents } from '../db/events/analysis.js';
@@ -224,7 +224,7 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
   const errors: ErrorPattern[] = errRows
     .filter((r) => r.n >= 2 || r.s >= 2 || errRows.length <= 5)
     .map((r) => {
-      // Only proven fixes the fix policy judged safe (error-kb/policy), in the policy's text
+      // Only proven fixes the fix policy judged safe (fix-policy), in the policy's text
       const kb = exactEntry(db, r.error);
       const judged = new Map(
         (kb ? candidates(db, kb.id) : []).map((c) => [c.resolution, storedVerdict(c)] as const),

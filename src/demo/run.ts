@@ -9,7 +9,7 @@ import { handlersFor } from '../parts/index.js';
 import { dispatch } from '../hook/runtime/runner.js';
 import type { HookInput } from '../hook/contract/types.js';
 import { closeDb, getDb } from '../db/db.js';
-import { reviewFixPolicy } from '../error-kb/policy/review.js';
+import { reviewFixPolicy } from '../fix-policy/index.js';
 import { loadConfig } from '../common/config.js';
 import { localeFromEnv } from '../common/locale.js';
 import { DEMO_STEPS } from './script.js';
@@ -75,7 +75,7 @@ export async function runDemo(
         transcript_path: join(dir, 'session.jsonl'),
       } as HookInput;
       const out = await dispatch(input, createDeps(input, env, config), handlersFor);
-      // what the worker does after a fix is learned (background work is off here): the fix policy judges it (error-kb/policy)
+      // what the worker does after a fix is learned (background work is off here): the fix policy judges it (fix-policy)
       await reviewFixPolicy(getDb({ env }));
       const ctx = out
         ? (JSON.parse(out) as { hookSpecificOutput: { additionalContext: string } }).hookSpecificOutput

@@ -1,7 +1,7 @@
 // The advice filter (issue #13.3): applied after every KB search, by every path that shows a fix
 // (PostToolUseFailure error advice, the Bash/Edit pre-tool guide, SubagentStart context, the
 // analysis digest, the demo). It decides which candidate fix, if any, may be offered here:
-//  - only what the fix policy (error-kb/policy, issue #22) judged and stored with the fix: never a
+//  - only what the fix policy (fix-policy, issue #22) judged and stored with the fix: never a
 //    withheld fix (or one not judged yet by this policy version), whatever its confidence; the text
 //    offered is the policy's (shell comments stripped);
 //  - a fix typed by the user (`kb add`, `kb edit -r`) everywhere;
@@ -20,7 +20,7 @@ import type { DB } from '../db/db.js';
 import { entryErrorRaw, fixTeamRows, teamProjectId } from './db.js';
 import { candidates, countLookup, projectConfirmations, type FixCandidate } from './candidates.js';
 import { messages } from './messages.js';
-import { storedVerdict } from './policy/verdict.js';
+import { storedVerdict } from './verdict.js';
 import { repoIdentity } from '../common/project.js';
 
 export const AdviceConfig = z.object({

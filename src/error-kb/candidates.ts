@@ -30,7 +30,7 @@ import {
 } from './db.js';
 import { redact, truncate } from '../common/redact.js';
 import { repoIdentity } from '../common/project.js';
-import type { VerdictColumns } from './policy/verdict.js';
+import type { VerdictColumns } from './verdict.js';
 
 /** How a fix was proven. */
 export type Proof = 'manual' | 'same-command' | 'same-file' | 'tool-usage' | 'legacy';
@@ -139,7 +139,7 @@ const carriesSecret = (t: string) => /\[REDACTED/.test(t) || redact(t) !== t;
 
 /**
  * Records a fix proven by a later call (resolution detection). Whether it may ever be offered is
- * decided later, in the background, by the fix policy (error-kb/policy): until then it is withheld.
+ * decided later, in the background, by the fix policy (fix-policy): until then it is withheld.
  * A fix that carries a secret is never stored. The first fix of an error creates the entry (seed UPSERT); later ones add or
  * confirm a candidate, and error_kb.resolution changes only when another candidate is now better.
  * Returns the error_kb id, or null (nothing stored, or any failure).

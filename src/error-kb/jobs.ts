@@ -1,11 +1,9 @@
-// Background work of the error KB: the fix policy's review of newly learned fixes (job `fix-policy`,
-// started by the hook that recorded one, and at session end), batch embeddings after each session
-// (REQ-RA-005) and the `embed` job. Listed in src/parts/index.ts (runs in dist/worker.js, detached from hooks).
+// Background work of the error KB: batch embeddings after each session (REQ-RA-005) and the `embed`
+// job. Listed in src/parts/index.ts (runs in dist/worker.js, detached from hooks).
 import { getDb } from '../db/db.js';
 import type { Job, JobContext } from '../hook/contract/part.js';
 import { batchEmbedder } from '../embed/generate.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from './embeddings.js';
-import { reviewFixPolicy } from './policy/review.js';
 
 /** At most this many entries per session end (a first run on a large KB continues next time). */
 const SESSION_END_LIMIT = 2000;
@@ -28,10 +26,3 @@ export async function embedPending(ctx: JobContext, limit?: number): Promise<voi
 
 export const kbEmbedStep: Job = (ctx) => embedPending(ctx, SESSION_END_LIMIT);
 export const embedJob: Job = (ctx) => embedPending(ctx);
-
-/** Judges the fixes the policy has not judged yet (issue #22). */
-export const fixPolicyJob: Job = async (ctx) => {
-  const db = getDb({ env: ctx.env, busyTimeoutMs: 5000 });
-  const n = await reviewFixPolicy(db);
-  if (n) ctx.log(`fix-policy: ${n} fix(es) judged`);
-};

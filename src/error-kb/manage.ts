@@ -60,7 +60,13 @@ export interface EditFields {
 }
 
 /** Edits an entry; returns the updated entry, or null when it does not exist. Throws on conflicts. */
-export async function editEntry(db: DB, id: number, f: EditFields): Promise<KbEntry | null> {
+export async function editEntry(
+  db: DB,
+  id: number,
+  f: EditFields,
+  /** Judges the new fix text at once (the fix policy's review); else the worker judges it later. */
+  judge?: (db: DB) => Promise<unknown>,
+): Promise<KbEntry | null> {
   const cur = getEntry(db, id);
   if (!cur) return null;
   const cols: EntryColumns = {};
@@ -97,7 +103,7 @@ export async function editEntry(db: DB, id: number, f: EditFields): Promise<KbEn
   // The vector described the old text: the next batch embeds the new one.
   if (errorChanged) await dropEmbedding(db, id);
   // The fix policy judges the new text now (until then it is withheld).
-  if (f.resolution) await (await import('./policy/review.js')).reviewFixPolicy(db);
+  if (f.resolution && judge) await judge(db);
   return getEntry(db, id);
 }
 

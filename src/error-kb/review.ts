@@ -5,7 +5,7 @@
 import type { DB } from '../db/db.js';
 import { entrySample } from './db.js';
 import { candidates, projectConfirmations, type FixCandidate } from './candidates.js';
-import { storedVerdict, type PolicyClass } from './policy/verdict.js';
+import { storedVerdict, type PolicyClass } from './verdict.js';
 
 export interface ReviewItem {
   id: number;

@@ -8,7 +8,7 @@ import { resolvedInProjects } from '../db/events/errors.js';
 import { adviceTotals, advisedEntries, timesAdvised } from './db.js';
 import { candidates, projectConfirmations, type FixCandidate, type Proof } from './candidates.js';
 import { embeddedSet, getEntry, listEntries } from './manage.js';
-import { storedVerdict, type PolicyClass } from './policy/verdict.js';
+import { storedVerdict, type PolicyClass } from './verdict.js';
 import type { KbEntry } from './search.js';
 
 /** Why a candidate is never advised, whatever the project: null when it may be. */
@@ -17,7 +17,7 @@ export interface NeverAdvised {
   why: string;
 }
 
-/** The fix policy's verdict on a candidate (error-kb/policy): its class and why. */
+/** The fix policy's verdict on a candidate (fix-policy): its class and why. */
 export interface PolicyView {
   cls: PolicyClass;
   reason: string;

@@ -8,7 +8,7 @@ import { getSection, loadConfig } from '../common/config.js';
 import { localeFromEnv } from '../common/locale.js';
 import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../error-kb/advice.js';
 import { candidates } from '../error-kb/candidates.js';
-import { NOT_REVIEWED, storedVerdict } from '../error-kb/policy/verdict.js';
+import { NOT_REVIEWED, storedVerdict } from '../error-kb/verdict.js';
 import { describeResolution } from '../error-kb/record.js';
 import { formatToolSequence } from '../error-kb/messages.js';
 import type { McpDeps } from './tool.js';

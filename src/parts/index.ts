@@ -9,7 +9,8 @@
 //   caps the joined context at 10,000 characters, so what comes last is what a cut would shorten
 //   (an orchestrated agent's contracts come before the shared-context summary);
 // - session-end steps: the integrity check first (later steps then use a sound database), store
-//   queued events, retention, hook latency, embeddings for new error_kb entries, then AI analysis
+//   queued events, retention, hook latency, the fix policy's verdicts on new fixes, embeddings for
+//   new error_kb entries, then AI analysis
 //   when enough new data exists;
 // - doctor checks: after the core checks of src/cli/checks.ts.
 import { SUBAGENT_TOOLS } from '../hook/contract/tool-input.js';
@@ -65,6 +66,21 @@ export const PARTS: PartDescriptor[] = [
     }),
   },
   {
+    // judges learned fixes (a shell parser, WebAssembly): background only; hooks read its verdicts
+    name: 'fix-policy',
+    seed: 'safe advice (issue #22)',
+    events: [],
+    ...(process.env.SG_HOOK_BUNDLE !== '1' && {
+      background: async () => {
+        const { fixPolicyJob } = await import('../fix-policy/jobs.js');
+        return {
+          sessionEnd: [{ name: 'fix-policy', run: fixPolicyJob }],
+          jobs: { 'fix-policy': fixPolicyJob },
+        };
+      },
+    }),
+  },
+  {
     name: 'error-kb',
     seed: 'realtime-assist/error-kb',
     events: ['PostToolUseFailure'],
@@ -73,11 +89,8 @@ export const PARTS: PartDescriptor[] = [
       background: async () => {
         const jobs = await import('../error-kb/jobs.js');
         return {
-          sessionEnd: [
-            { name: 'fix-policy', run: jobs.fixPolicyJob },
-            { name: 'kb-embed', run: jobs.kbEmbedStep },
-          ],
-          jobs: { embed: jobs.embedJob, 'fix-policy': jobs.fixPolicyJob },
+          sessionEnd: [{ name: 'kb-embed', run: jobs.kbEmbedStep }],
+          jobs: { embed: jobs.embedJob },
         };
       },
       checks: async () => [(await import('../error-kb/checks.js')).embeddingChecks],

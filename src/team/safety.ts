@@ -1,8 +1,8 @@
 // The one safety check of the team store: every fix pushed and every fix pulled passes through
-// `teamFixAllowed`, the local KB's own fix policy (src/error-kb/policy: a shell parser and an
+// `teamFixAllowed`, the local KB's own fix policy (src/fix-policy: a shell parser and an
 // allow-list). A pulled fix is judged again on this machine: a teammate's store is not trusted.
 // The policy's parser is loaded once per sync (`loadTeamPolicy`); until it is, nothing is shared.
-import { loadFixPolicy } from '../error-kb/policy/evaluate.js';
+import { loadFixPolicy } from '../fix-policy/index.js';
 
 let judge: Awaited<ReturnType<typeof loadFixPolicy>> | null = null;
 

@@ -29,7 +29,7 @@ import {
   type StoreRow,
 } from './pg.js';
 import { loadTeamPolicy, teamFixAllowed } from './safety.js';
-import { reviewFixPolicy } from '../error-kb/policy/review.js';
+import { reviewFixPolicy } from '../fix-policy/index.js';
 
 const FORGET = '*';
 /** Rows applied per SQLite transaction. */

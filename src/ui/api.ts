@@ -7,7 +7,7 @@ import { ApplyError, planApply, projectDirFor, writePlan } from '../analysis/app
 import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/suggestions.js';
 import { editEntry, getEntry, kbStats, removeEntries } from '../error-kb/manage.js';
 import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
-import { reviewFixPolicy } from '../error-kb/policy/review.js';
+import { reviewFixPolicy } from '../fix-policy/index.js';
 import { readBoard } from '../orchestrator/board.js';
 import { loadConfig } from '../common/config.js';
 import { modelStatus } from '../embed/model.js';
@@ -134,10 +134,15 @@ export function registerApi(app: Hono, d: ApiDeps): void {
     const resolution = typeof b.resolution === 'string' ? b.resolution.trim() : undefined;
     const error = typeof b.error === 'string' ? b.error.trim() : undefined;
     try {
-      const e = await editEntry(db, Number(id), {
-        ...(resolution !== undefined ? { resolution: resolution || null } : {}),
-        ...(error ? { error } : {}),
-      });
+      const e = await editEntry(
+        db,
+        Number(id),
+        {
+          ...(resolution !== undefined ? { resolution: resolution || null } : {}),
+          ...(error ? { error } : {}),
+        },
+        reviewFixPolicy,
+      );
       return c.json({ entry: e });
     } catch (e) {
       return c.json({ error: (e as Error).message }, 409);

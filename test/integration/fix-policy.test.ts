@@ -1,4 +1,4 @@
-// Issue #22 items 1–4: a fix is offered only when the fix policy (error-kb/policy, tree-sitter-bash)
+// Issue #22 items 1–4: a fix is offered only when the fix policy (fix-policy, tree-sitter-bash)
 // knows every command in it to be safe. Each example of the issue is learned the way a hostile
 // repository would teach it (a failing command, the "fix", the failing command passing — in two
 // sessions), through the real collectors and real SQLite; what Claude would then see is read from
@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookInput } from '../../src/hook/contract/types.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
-import { POLICY_VERSION } from '../../src/error-kb/policy/verdict.js';
+import { POLICY_VERSION } from '../../src/error-kb/verdict.js';
 import { serverDeps } from '../../src/mcp/server.js';
 import { callTool } from '../../src/mcp/tools.js';
 import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';

@@ -16,6 +16,7 @@ export const LAYERS: { name: string; paths: string[] }[] = [
     paths: [
       'src/recording/',
       'src/error-kb/',
+      'src/fix-policy/',
       'src/pre-tool-guide/',
       'src/subagent-context/',
       'src/findings/',

@@ -1,6 +1,6 @@
 // Issue #13.1/#13.3 building blocks: command keys (what proves a command), inspection calls (never
 // a fix), and the fixes that are never offered (download-and-run, data loss, force-push, safety
-// off, secrets: the fix policy, error-kb/policy).
+// off, secrets: the fix policy, fix-policy).
 import { describe, expect, it } from 'vitest';
 import { commandProves } from '../../src/error-kb/resolution.js';
 import { specificToOther } from '../../src/error-kb/advice.js';

@@ -6,7 +6,7 @@ import { InvalidArgumentError } from 'commander';
 import { reviewEntries } from '../../error-kb/review.js';
 import { kbStats } from '../../error-kb/manage.js';
 import { openForReading } from '../read-db.js';
-import { reviewFixPolicy } from '../../error-kb/policy/review.js';
+import { reviewFixPolicy } from '../../fix-policy/review.js';
 import { kbEntryView } from '../../error-kb/view.js';
 import { firstErrorLine } from '../../error-kb/messages.js';
 import type { DB } from '../../db/db.js';

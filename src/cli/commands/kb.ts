@@ -310,7 +310,7 @@ function registerKbAdd(kb: Command): void {
           resolvedBy: o.tool,
         });
         if (id === null) throw new CliError('the entry could not be written', 'run `self-gen doctor`');
-        await (await import('../../error-kb/policy/review.js')).reviewFixPolicy(db);
+        await (await import('../../fix-policy/review.js')).reviewFixPolicy(db);
         console.log(`saved #${id}: ${normalized}`);
         console.log(
           modelStatus(loadConfig()).present
@@ -355,11 +355,13 @@ function registerKbEdit(kb: Command): void {
         try {
           let e: KbEntry | null;
           try {
-            e = await editEntry(db, id, {
-              resolution: o.clearResolution ? null : o.resolution,
-              resolvedBy: o.tool,
-              error: o.error,
-            });
+            const { reviewFixPolicy } = await import('../../fix-policy/index.js');
+            e = await editEntry(
+              db,
+              id,
+              { resolution: o.clearResolution ? null : o.resolution, resolvedBy: o.tool, error: o.error },
+              reviewFixPolicy,
+            );
           } catch (err) {
             const msg = (err as Error).message;
             if (/UNIQUE/i.test(msg))

@@ -141,7 +141,7 @@ export const forgetFix = defineTool({
     const { getEntry, removeEntries } = await import('../../error-kb/manage.js');
     const { describeResolution } = await import('../../error-kb/record.js');
     const { candidates } = await import('../../error-kb/candidates.js');
-    const { storedVerdict } = await import('../../error-kb/policy/verdict.js');
+    const { storedVerdict } = await import('../../error-kb/verdict.js');
     const e = getEntry(db, a.id);
     if (!e)
       throw new ToolError(

@@ -2,10 +2,10 @@
 // version and stores the verdict with it (error_kb_fixes.policy_*). Runs in the worker (job
 // `fix-policy`, started by the hook that recorded a fix, and the session-end step), in `kb review`,
 // `kb show` and the dashboard — never in a hook (it loads the WebAssembly shell parser).
-import type { DB } from '../../db/db.js';
-import { setFixVerdict, unjudgedFixRows } from '../db.js';
+import type { DB } from '../db/db.js';
+import { setFixVerdict, unjudgedFixRows } from '../error-kb/db.js';
 import { loadFixPolicy } from './evaluate.js';
-import { POLICY_VERSION, type Verdict } from './verdict.js';
+import { POLICY_VERSION, type Verdict } from '../error-kb/verdict.js';
 
 /** Judges up to `limit` unjudged fixes with a loaded policy; returns how many were judged. */
 export function judgeUnjudged(
