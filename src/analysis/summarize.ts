@@ -1,10 +1,7 @@
 // Summarises the recorded events of a window into the facts the analysis prompt is built from:
 // prompt clusters, repeated tool sequences, recurring errors and their fixes, subagent failure
 // rates. Deterministic for the same events (no "now"-relative text), so the prompt hash is stable.
-import { safeBestFix } from '../error-kb/advice.js';
-import { exactEntry } from '../error-kb/db.js';
-import { candidates } from '../error-kb/candidates.js';
-import { storedVerdict } from '../error-kb/verdict.js';
+import { safeBestFix, exactEntry, candidates, storedVerdict } from '../error-kb/index.js';
 import type { DB } from '../db/db.js';
 import { windowFailureReasons } from '../db/events/analysis.js';
 import { windowSubagents } from '../db/events/analysis.js';

@@ -5,9 +5,7 @@
 // (see error-kb/vector.ts), so the suggestion can be pasted into config.json embedding.thresholds.
 import type { DB } from '../db/db.js';
 import { entrySample } from './db.js';
-import type { Embedder } from '../embed/embedder.js';
-import { validVector } from '../embed/embedder.js';
-import { EMBED_DIMS } from '../embed/model.js';
+import { type Embedder, validVector, EMBED_DIMS } from '../embed/index.js';
 import { codes } from './tokens.js';
 import type { VecThresholds } from './vector.js';
 

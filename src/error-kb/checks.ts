@@ -1,9 +1,7 @@
 // `self-gen doctor` checks of the error KB: the embedding model, the embedding daemon, the KB's size.
 import { loadConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
-import { pingDaemon, type DaemonInfo } from '../embed/client.js';
-import { modelStatus, VECTOR_OFF } from '../embed/model.js';
-import { runtimeCheck } from '../embed/runtime.js';
+import { pingDaemon, type DaemonInfo, modelStatus, VECTOR_OFF, runtimeCheck } from '../embed/index.js';
 import { daemonPaths } from '../common/sockets.js';
 import type { CheckResult } from '../hook/contract/part.js';
 import { kbStats } from './manage.js';

@@ -3,8 +3,7 @@
 // `self-gen embed`; never from a hook.
 import { ensureVec, type DB } from '../db/db.js';
 import { deleteOrphanEmbeddings, unembeddedCount, unembeddedEntries } from './db.js';
-import { validVector, type Embedder } from '../embed/embedder.js';
-import { EMBED_DIMS } from '../embed/model.js';
+import { validVector, type Embedder, EMBED_DIMS } from '../embed/index.js';
 import { putEmbedding } from './vector.js';
 
 export const EMBED_BATCH = 50;

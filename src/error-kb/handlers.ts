@@ -4,12 +4,10 @@
 // extractErrorMessage + normalizeError), so an error fixed in one session is recognised in the next.
 import * as z from 'zod/mini';
 import { errorKey } from './error-key.js';
-import { searchErrorKB, type SearchOptions } from './search.js';
-import { daemonEmbedder } from '../embed/client.js';
-import type { Embedder } from '../embed/embedder.js';
-import type { DB } from '../db/db.js';
+import { searchErrorKB } from './search.js';
+import { hookAdvice, hookSearchOptions } from './hook-advice.js';
 import { getSection } from '../common/config.js';
-import { AdviceConfig, adviceFor, provenanceText, type Advice } from './advice.js';
+import { provenanceText } from './advice.js';
 import { firstErrorLine, formatToolSequence, messages } from './messages.js';
 import { oneLine } from '../common/redact.js';
 import { span } from '../common/timing.js';
@@ -18,32 +16,6 @@ import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/cont
 export const ErrorAdviceConfig = z.object({
   enabled: z._default(z.boolean(), true),
 });
-
-/**
- * Options for searchErrorKB inside a hook: this process's env, and a daemon embedder shared by the
- * hook's searches that stops asking after the daemon once failed to answer (so several searches
- * never wait several timeouts).
- */
-export function hookSearchOptions(deps: HookDeps): SearchOptions {
-  let down = false;
-  const daemon = daemonEmbedder({ timeoutMs: deps.config.embedding.daemonTimeoutMs, env: deps.env });
-  const embedder: Embedder = {
-    name: 'daemon (hook)',
-    async embed(texts: string[]) {
-      if (down) return texts.map(() => null);
-      const r = await daemon.embed(texts);
-      if (r.every((v) => v === null)) down = true;
-      return r;
-    },
-  };
-  return {
-    normalized: true,
-    now: deps.now(),
-    env: deps.env,
-    embedder,
-    thresholds: deps.config.embedding.thresholds,
-  };
-}
 
 export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
   if (input.is_interrupt === true) return null; // the user stopped it: nothing to fix
@@ -70,19 +42,6 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   const prov = provenanceText(advice.provenance, deps.now(), deps.config.locale === 'en' ? 'en' : 'ko');
   if (prov) lines.push(m.provenance(prov).trim());
   return { additionalContext: lines.join('\n') };
-}
-
-/** The advice filter (error-kb/advice.ts) as every hook applies it: this project, the configured bar. */
-export function hookAdvice(db: DB, kbId: number, deps: HookDeps, currentRaw?: string): Advice | null {
-  const cfg = getSection(deps.config, 'advice', AdviceConfig);
-  return span('kb-advice', () =>
-    adviceFor(db, kbId, {
-      currentRaw,
-      projectPath: deps.project.path,
-      now: deps.now(),
-      minOtherProjectConfirmations: cfg.minOtherProjectConfirmations,
-    }),
-  );
 }
 
 export const errorAdviceHandlers: HandlerTable = {

@@ -2,7 +2,7 @@
 // job. Listed in src/parts/index.ts (runs in dist/worker.js, detached from hooks).
 import { getDb } from '../db/db.js';
 import type { Job, JobContext } from '../hook/contract/part.js';
-import { batchEmbedder } from '../embed/generate.js';
+import { batchEmbedder } from '../embed/index.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from './embeddings.js';
 
 /** At most this many entries per session end (a first run on a large KB continues next time). */

@@ -6,9 +6,7 @@
 import type { DB } from '../db/db.js';
 import { bumpUse, resolvedEntries } from './db.js';
 import { loadConfig } from '../common/config.js';
-import { daemonEmbedder } from '../embed/client.js';
-import { validVector, type Embedder } from '../embed/embedder.js';
-import { EMBED_DIMS } from '../embed/model.js';
+import { daemonEmbedder, validVector, type Embedder, EMBED_DIMS } from '../embed/index.js';
 import { errorKey } from './error-key.js';
 import { sharesKeyword } from './tokens.js';
 import type { KbEntry } from './entry.js';

@@ -8,7 +8,7 @@
 // every distance sqlite-vec returns is converted with l2FromCosine before it is compared.
 import { ensureVec, type DB } from '../db/db.js';
 import { anyEmbedding, deleteEmbedding, nearestEmbeddings, replaceEmbedding, vecTableExists } from './db.js';
-import { EMBED_DIMS } from '../embed/model.js';
+import { EMBED_DIMS } from '../embed/index.js';
 
 /** Seed thresholds (REQ-RA-002), L2 on unit vectors: accept below 0.76; 0.76–0.85 only with a shared keyword; none above. */
 export const VEC_ACCEPT = 0.76;

@@ -32,7 +32,7 @@ import {
   type Recurse,
   type ScriptState,
 } from './state.js';
-import { isInspectionSegment } from '../error-kb/shell.js';
+import { isInspectionSegment } from '../error-kb/index.js';
 
 export type { ScriptState } from './state.js';
 export { newState } from './state.js';

@@ -6,7 +6,7 @@ import { commandsOf } from './commands.js';
 import { judgeScript, newState, type ScriptState } from './classify.js';
 import { loadShellParser, type ShellParser } from './parser.js';
 import { MAX_OFFERED, quotedCommands, stepsOf, textProblem, type Step } from './text.js';
-import type { Verdict } from '../error-kb/verdict.js';
+import type { Verdict } from '../error-kb/index.js';
 
 const MAX_DEPTH = 4;
 

@@ -3,9 +3,8 @@
 // `fix-policy`, started by the hook that recorded a fix, and the session-end step), in `kb review`,
 // `kb show` and the dashboard — never in a hook (it loads the WebAssembly shell parser).
 import type { DB } from '../db/db.js';
-import { setFixVerdict, unjudgedFixRows } from '../error-kb/db.js';
+import { setFixVerdict, unjudgedFixRows, POLICY_VERSION, type Verdict } from '../error-kb/index.js';
 import { loadFixPolicy } from './evaluate.js';
-import { POLICY_VERSION, type Verdict } from '../error-kb/verdict.js';
 
 /** Judges up to `limit` unjudged fixes with a loaded policy; returns how many were judged. */
 export function judgeUnjudged(

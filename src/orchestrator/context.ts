@@ -5,7 +5,7 @@
 // `self-gen orch context` and by the SubagentStart hook.
 import type { DB } from '../db/db.js';
 import { getSection, loadConfig } from '../common/config.js';
-import { AdviceConfig } from '../error-kb/advice.js';
+import { AdviceConfig } from '../error-kb/index.js';
 import { OrchError, orchError } from './errors.js';
 import { readLedger } from './ledger.js';
 import { gatherTriggerFacts, evaluateTriggers, runMemorySearch, type MemoryOutcome } from './memory.js';

@@ -6,8 +6,7 @@
 // mem_context stays empty; when sources answer without hits, mem_context is empty too.
 import { request as httpRequest } from 'node:http';
 import { basename, resolve } from 'node:path';
-import { adviceFor } from '../error-kb/advice.js';
-import { searchErrorKB } from '../error-kb/search.js';
+import { adviceFor, searchErrorKB, entriesNamingFile } from '../error-kb/index.js';
 import { sameFile } from '../common/files.js';
 import { oneLine, redact } from '../common/redact.js';
 import type { DB } from '../db/db.js';
@@ -25,7 +24,6 @@ import type {
 } from './schemas.js';
 import { searchProjectEvents } from '../db/events/search.js';
 import { editedPaths } from '../db/events/errors.js';
-import { entriesNamingFile } from '../error-kb/db.js';
 import type { EventType } from '../db/event-data.js';
 
 export type TriggerId =

@@ -14,7 +14,14 @@
 //   when enough new data exists;
 // - doctor checks: after the core checks of src/cli/checks.ts.
 import { SUBAGENT_TOOLS } from '../hook/contract/tool-input.js';
-import { HOOK_EVENTS, type Handler, type HandlerTable, type HookInput } from '../hook/contract/types.js';
+import {
+  HOOK_EVENTS,
+  type Capability,
+  type Handler,
+  type HandlerTable,
+  type HookDeps,
+  type HookInput,
+} from '../hook/contract/types.js';
 import type { Background, Check, Job, PartDescriptor, Step } from '../hook/contract/part.js';
 
 const notSubagentTool = (i: HookInput) =>
@@ -24,10 +31,48 @@ const notSubagentTool = (i: HookInput) =>
 // with SG_HOOK_BUNDLE defined as "1" (scripts/build.mjs), so esbuild drops these loaders there and
 // a hook process does not even contain worker or CLI code (test/integration/guard-hook-bundle.test.ts).
 // Written out in each part: esbuild only drops a branch whose condition it sees as a constant.
+/**
+ * What one part offers the others through deps, each loaded lazily when a part that needs it is:
+ * learning from a recorded success (error-kb), reading the hook's own transcript (recording).
+ */
+export const CAPABILITIES: { [K in Capability]-?: () => Promise<NonNullable<HookDeps[K]>> } = {
+  learn: async () => (await import('../error-kb/index.js')).learnFromSuccess,
+  ingestOwn: async () => (await import('../recording/ingest.js')).ingestOwnTranscript,
+};
+
+/** The capabilities `names`, loaded. */
+export async function loadCapabilities(names: readonly Capability[]): Promise<Partial<HookDeps>> {
+  const loaded = await Promise.all(names.map(async (n) => [n, await CAPABILITIES[n]()] as const));
+  return Object.fromEntries(loaded) as Partial<HookDeps>;
+}
+
+/** A part's handler table with the capabilities it needs put on deps (unless deps has them). */
+async function wired(p: PartDescriptor): Promise<HandlerTable> {
+  if (!p.handlers) return NONE;
+  const [table, caps] = await Promise.all([p.handlers(), loadCapabilities(p.needs ?? [])]);
+  if (!p.needs?.length) return table;
+  const out: HandlerTable = {};
+  for (const [event, list] of Object.entries(table) as [keyof HandlerTable, Handler[]][])
+    out[event] = list.map((h) => ({
+      name: h.name,
+      run: (input, deps) => h.run(input, Object.assign(deps, { ...caps, ...pick(deps, p.needs!) })),
+    }));
+  return out;
+}
+
+/** The capabilities deps already has (a test or caller's own win over the wired ones). */
+function pick(deps: HookDeps, names: Capability[]): Partial<HookDeps> {
+  const out: Partial<HookDeps> = {};
+  for (const n of names) if (deps[n]) Object.assign(out, { [n]: deps[n] });
+  return out;
+}
+
 export const PARTS: PartDescriptor[] = [
   {
     name: 'recording',
     seed: 'data-collection/log-writer',
+    // learning is error-kb's step, run on each success recorded (from the hook or the transcript)
+    needs: ['learn'],
     events: [
       'SessionStart',
       'UserPromptSubmit',
@@ -41,11 +86,12 @@ export const PARTS: PartDescriptor[] = [
     handlers: async () => (await import('../recording/handlers.js')).collectorHandlers,
     ...(process.env.SG_HOOK_BUNDLE !== '1' && {
       background: async () => {
-        const [integrity, steps, ingest, timing] = await Promise.all([
+        const [integrity, steps, ingest, timing, caps] = await Promise.all([
           import('../recording/integrity-steps.js'),
           import('../recording/steps.js'),
           import('../recording/ingest-step.js'),
           import('../recording/hook-timing.js'),
+          loadCapabilities(['learn']),
         ]);
         return {
           sessionEnd: [
@@ -53,13 +99,13 @@ export const PARTS: PartDescriptor[] = [
             { name: 'drain-queue', run: steps.drainQueueStep },
             { name: 'retention', run: steps.retentionStep },
             // the session's tool calls from its transcripts (what the hooks left)
-            { name: 'ingest-transcript', run: ingest.ingestStep },
+            { name: 'ingest-transcript', run: (ctx) => ingest.ingestStep(ctx, caps) },
             { name: 'hook-timing', run: timing.hookTimingStep },
           ],
           jobs: {
             prune: steps.pruneJob,
             'integrity-check': integrity.integrityCheckJob,
-            'ingest-pending': ingest.ingestPendingJob,
+            'ingest-pending': (ctx) => ingest.ingestPendingJob(ctx, caps),
           },
         };
       },
@@ -99,6 +145,8 @@ export const PARTS: PartDescriptor[] = [
   {
     name: 'pre-tool-guide',
     seed: 'realtime-assist/pre-tool-guide',
+    // reads the session's own transcript before the Bash guide (its successes may close an error)
+    needs: ['learn', 'ingestOwn'],
     events: ['PreToolUse'],
     handlers: async () => (await import('../pre-tool-guide/handlers.js')).preToolGuideHandlers,
   },
@@ -180,7 +228,7 @@ export function handlersFor(input: HookInput, parts: PartDescriptor[] = PARTS): 
   const event = input.hook_event_name;
   const wanted = parts.filter((p) => p.events.includes(event) && (!p.when || p.when(input)));
   const load = async () => {
-    const tables = await Promise.all(wanted.map((p) => (p.handlers ? p.handlers() : NONE)));
+    const tables = await Promise.all(wanted.map(wired));
     return tables.flatMap((t) => t[event] ?? []);
   };
   if (parts !== PARTS) return load();
@@ -197,7 +245,7 @@ export function handlersFor(input: HookInput, parts: PartDescriptor[] = PARTS): 
 
 /** Every part loaded and merged into one table (the hook server, tests, tools). */
 export async function loadAllHandlers(parts: PartDescriptor[] = PARTS): Promise<HandlerTable> {
-  const tables = await Promise.all(parts.map((p) => (p.handlers ? p.handlers() : NONE)));
+  const tables = await Promise.all(parts.map(wired));
   const out: HandlerTable = {};
   for (const event of HOOK_EVENTS) {
     const list = tables.flatMap((t) => t[event] ?? []);

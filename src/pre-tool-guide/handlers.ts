@@ -11,26 +11,31 @@
 // Hot path: a few indexed queries; the KB search only uses its vector tier through a running
 // embedding daemon (see error-kb/search.ts).
 import * as z from 'zod/mini';
-import { posix, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { getSection } from '../common/config.js';
 import type { DB } from '../db/db.js';
-import { sameFile } from '../common/files.js';
-import { extractErrorMessage } from '../error-kb/normalize.js';
-import { provenanceText, type Advice } from '../error-kb/advice.js';
-import { hookAdvice, hookSearchOptions } from '../error-kb/handlers.js';
-import { formatToolSequence, messages, type Messages } from '../error-kb/messages.js';
+import {
+  bumpUse,
+  exactEntry,
+  extractErrorMessage,
+  fits,
+  formatToolSequence,
+  hookAdvice,
+  hookSearchOptions,
+  messages,
+  provenanceText,
+  searchErrorKB,
+  type Advice,
+  type KbMatch,
+  type Messages,
+} from '../error-kb/index.js';
+import { fileErrors, isAbsolute, shownError, toPosix } from './file-errors.js';
 import { oneLine } from '../common/redact.js';
 import { SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
-import { bumpUse, fits, searchErrorKB, type KbMatch } from '../error-kb/search.js';
-import { exactEntry } from '../error-kb/db.js';
 import { subagentOutcomes } from '../db/events/errors.js';
-import { toolErrorsNamingFile } from '../db/events/errors.js';
 import { isErrorResolved } from '../db/events/errors.js';
 import { sessionToolErrors } from '../db/events/errors.js';
-import { parseEventData } from '../db/events/read.js';
-import type { ToolErrorData } from '../db/event-data.js';
-import { ingestQuietly, ownTarget } from '../recording/ingest.js';
 import { span } from '../common/timing.js';
 
 export const PreToolGuideConfig = z.object({
@@ -48,72 +53,7 @@ export type PreToolGuideConfigT = z.infer<typeof PreToolGuideConfig>;
 
 export const FILE_GUIDE_TOOLS = new Set(['Edit', 'Write']);
 
-/** How many of a file name's newest event_files rows are looked at (bounds the work per hook). */
-const FILE_SCAN_LIMIT = 2000;
-const ERROR_MAX = 200;
 const RESOLUTION_MAX = 300;
-
-/** tool_error data as read back (store/event-data.ts): rows may lack any key. */
-type ErrorData = Partial<ToolErrorData>;
-
-/** What is shown of a recorded error: its own message (already redacted), else the normalized form. */
-function shownError(d: ErrorData): string {
-  const msg = typeof d.errorRaw === 'string' ? extractErrorMessage(d.errorRaw) : '';
-  return oneLine(msg || String(d.error ?? ''), ERROR_MAX);
-}
-
-function toPosix(p: string): string {
-  return p.replace(/\\/g, '/');
-}
-
-function isAbsolute(p: string): boolean {
-  return p.startsWith('/') || /^[A-Za-z]:\//.test(p);
-}
-
-export interface FileError {
-  id: number;
-  ts: string;
-  tool: string;
-  /** The normalized error (the KB key). */
-  error: string;
-  /** The error's own message, for display. */
-  message: string;
-  /** The raw error text as stored (redacted). */
-  raw?: string;
-}
-
-/**
- * The newest distinct (by normalized error) tool errors that named `filePath`. A relative path in
- * an error only counts for events of the same project (it was relative to that project).
- */
-export function fileErrors(db: DB, filePath: string, projectPath: string, limit: number): FileError[] {
-  const target = toPosix(filePath);
-  const name = posix.basename(target);
-  if (!name) return [];
-  const rows = toolErrorsNamingFile(db, name, FILE_SCAN_LIMIT);
-  const out: FileError[] = [];
-  const seen = new Set<string>();
-  for (const r of rows) {
-    if (!sameFile(r.path, target)) continue;
-    if (!isAbsolute(r.path) && isAbsolute(target)) {
-      const pp = r.projectPath ? toPosix(r.projectPath) : null;
-      if (!pp || (pp !== projectPath && !target.startsWith(pp.replace(/\/+$/, '') + '/'))) continue;
-    }
-    const d: ErrorData = parseEventData<'tool_error'>(r.data);
-    if (d.isInterrupt === true || typeof d.error !== 'string' || !d.error || seen.has(d.error)) continue;
-    seen.add(d.error);
-    out.push({
-      id: r.id,
-      ts: r.ts,
-      tool: typeof d.tool === 'string' ? d.tool : 'unknown',
-      error: d.error,
-      message: shownError(d),
-      ...(typeof d.errorRaw === 'string' ? { raw: d.errorRaw } : {}),
-    });
-    if (out.length >= limit) break;
-  }
-  return out;
-}
 
 /**
  * The KB entry of exactly this normalized error (indexed), its use counted as a search hit — only
@@ -194,8 +134,7 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   if (!kb?.resolution) return [];
   // Successes are read from the transcript (no PostToolUse hook): the ones since the last read
   // first, so an error a later call already fixed is not shown as open (#15).
-  const own = ownTarget(input);
-  if (own) ingestQuietly(input, deps, db, [own]);
+  deps.ingestOwn?.(input, deps, db);
   if (span('guide-resolved', () => isErrorResolved(db, input.session_id, latest.id))) return [];
   try {
     bumpUse(db, kb.id, deps.now()); // as searchErrorKB counts a hit

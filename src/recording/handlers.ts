@@ -1,7 +1,7 @@
 // Collectors: one event row per hook (docs/real-time.md), plus resolution detection on success.
 // Successful tool calls come from the session transcript (recording/ingest.ts, issue #15), read before
 // an error is recorded, at Stop, SubagentStop and SessionEnd; PostToolUse only fires for Agent/Task.
-import { errorKey } from '../error-kb/error-key.js';
+import { errorKey } from '../error-kb/index.js';
 import { isCorruptError, type DB } from '../db/db.js';
 import { flagDamage } from '../hook/runtime/damage.js';
 import { type EventType, type NewEventOf } from '../db/events/write.js';
@@ -12,7 +12,6 @@ import { insertOrQueue } from '../db/events/queue.js';
 import type { AgentFields, ToolUseData } from '../db/event-data.js';
 import { extractFiles } from '../common/files.js';
 import { truncate } from '../common/redact.js';
-import { detectResolutions } from '../error-kb/resolution.js';
 import {
   ingestQuietly,
   ingestUntilComplete,
@@ -118,7 +117,7 @@ export function collectToolUse(input: HookInput, deps: HookDeps): void {
   });
   if (id !== null) {
     const db = tryDb(deps);
-    if (db) detectResolutions(input, deps, db, id);
+    if (db) deps.learn?.(input, deps, db, id);
   }
 }
 

@@ -5,15 +5,17 @@ import { isEnabled } from '../common/config.js';
 import { getDb } from '../db/db.js';
 import { sessionStartCwd } from '../db/events/sessions.js';
 import { createDeps } from '../hook/runtime/deps.js';
-import type { Job } from '../hook/contract/part.js';
+import type { JobContext } from '../hook/contract/part.js';
+import type { HookDeps } from '../hook/contract/types.js';
 import { ingestQuietly, ingestUntilComplete, sessionTargets } from './ingest.js';
 
 /** Parts of at most 8 MiB each: a transcript of up to this many parts is read to its end. */
 const MAX_PASSES = 16;
 
-type JobCtx = Parameters<Job>[0];
+/** The capabilities the parts list wires in (learning from what is recorded). */
+type Caps = Partial<Pick<HookDeps, 'learn'>>;
 
-function ingestContext({ env, config, args, log }: JobCtx) {
+function ingestContext({ env, config, args, log }: JobContext, caps: Caps) {
   const [sessionId, transcriptPath] = args;
   if (!sessionId || !transcriptPath || env.SELF_GEN_DISABLE === '1' || !isEnabled(config)) return null;
   const db = getDb({ env, busyTimeoutMs: 5000 });
@@ -23,11 +25,11 @@ function ingestContext({ env, config, args, log }: JobCtx) {
     cwd: sessionStartCwd(db, sessionId),
     transcript_path: transcriptPath,
   };
-  return { db, input, transcriptPath, deps: { ...createDeps(input, env, config), log } };
+  return { db, input, transcriptPath, deps: { ...createDeps(input, env, config), log, ...caps } };
 }
 
-export const ingestStep: Job = (ctx) => {
-  const c = ingestContext(ctx);
+export const ingestStep = (ctx: JobContext, caps: Caps = {}): void => {
+  const c = ingestContext(ctx, caps);
   if (!c) return;
   let total = 0;
   for (let i = 0; i < MAX_PASSES; i++) {
@@ -43,8 +45,8 @@ export const ingestStep: Job = (ctx) => {
  * writes it in batches): reads the main transcript again until they are there (in the background,
  * so no hook waits; idempotent, so a later reader finds nothing twice).
  */
-export const ingestPendingJob: Job = async (ctx) => {
-  const c = ingestContext(ctx);
+export const ingestPendingJob = async (ctx: JobContext, caps: Caps = {}): Promise<void> => {
+  const c = ingestContext(ctx, caps);
   if (!c) return;
   const total = await ingestUntilComplete(c.input, c.deps, c.db, { path: c.transcriptPath });
   ctx.log(`ingest-pending ${c.input.session_id}: ${total} call(s) recorded`);

@@ -23,7 +23,7 @@ import { kvDeleteOlder, kvGet, kvSet } from '../db/kv.js';
 import { redact, redactDeep, truncate } from '../common/redact.js';
 import { readRegularText } from '../common/safe-fs.js';
 import { parseTranscriptLine, readTranscriptFrom, transcriptItems } from '../common/transcript.js';
-import { cleanOutput, COMMAND_TOOLS, detectResolutions } from '../error-kb/resolution.js';
+import { cleanOutput, COMMAND_TOOLS } from '../error-kb/index.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
 import type { HookDeps, HookInput } from '../hook/contract/types.js';
 import { span } from '../common/timing.js';
@@ -235,14 +235,16 @@ export function ingestTranscript(
         out.recorded++;
         // Resolution detection as of the time the call ended (the transcript's time of its result).
         const at = new Date(ts);
-        out.resolved += span('ingest-resolutions', () =>
-          detectResolutions(
-            { ...input, tool_name: call.tool, ...(agentId ? { agent_id: agentId } : {}) },
-            { ...deps, now: () => new Date(at.getTime()) },
-            db,
-            eventId,
-          ),
-        );
+        const learn = deps.learn;
+        if (learn)
+          out.resolved += span('ingest-resolutions', () =>
+            learn(
+              { ...input, tool_name: call.tool, ...(agentId ? { agent_id: agentId } : {}) },
+              { ...deps, now: () => new Date(at.getTime()) },
+              db,
+              eventId,
+            ),
+          );
       }
     }
     if (stopped) return;
@@ -287,6 +289,12 @@ export function ownTarget(input: HookInput): IngestTarget | null {
       : null;
   }
   return input.transcript_path ? { path: input.transcript_path } : null;
+}
+
+/** deps.ingestOwn: the successes of this hook's own transcript, read now (the pre-tool guide). */
+export function ingestOwnTranscript(input: HookInput, deps: HookDeps, db: DB): void {
+  const own = ownTarget(input);
+  if (own) ingestQuietly(input, deps, db, [own]);
 }
 
 /** Every transcript of the session: the main one and each subagent's (SessionEnd, session-end job). */

@@ -2,18 +2,21 @@
 // recent error patterns (with their exact-match KB resolutions) and the AI-derived project rules,
 // in at most 500 characters. Text queries only: no vector search on SubagentStart (seed v9).
 import * as z from 'zod/mini';
-import { getCachedAnalysis, type Suggestion } from '../analysis/cache.js';
+import { getCachedAnalysis, type Suggestion } from '../analysis/index.js';
 import { getSection } from '../common/config.js';
 import type { DB } from '../db/db.js';
 import { oneLine, truncate } from '../common/redact.js';
-import { adviceFor, provenanceText } from '../error-kb/advice.js';
-import { hookAdvice } from '../error-kb/handlers.js';
-import { messages } from '../error-kb/messages.js';
+import {
+  adviceFor,
+  provenanceText,
+  hookAdvice,
+  messages,
+  exactEntry,
+  fits,
+  extractErrorMessage,
+} from '../error-kb/index.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import { recentProjectErrors } from '../db/events/errors.js';
-import { exactEntry } from '../error-kb/db.js';
-import { fits } from '../error-kb/search.js';
-import { extractErrorMessage } from '../error-kb/normalize.js';
 
 /** The seed's code agents; an agent type that contains one of them is a code agent. */
 export const CODE_AGENTS: readonly string[] = [

@@ -4,8 +4,7 @@
 import type { LoadedConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
 import { kvGet, kvSet } from '../db/kv.js';
-import { teamTotals } from '../error-kb/db.js';
-import { dropMemberFixes } from '../error-kb/candidates.js';
+import { teamTotals, dropMemberFixes } from '../error-kb/index.js';
 import { teamConfig, writeTeamConfig } from './config.js';
 import { clearSyncState, cursors, dropCursor, pushedCounts } from './local.js';
 import {

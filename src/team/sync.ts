@@ -15,8 +15,10 @@ import {
   localProvenFixes,
   setTeamProjects,
   unpushedForgets,
-} from '../error-kb/db.js';
-import { forgetFromTeam, recordTeamFix, removeTeamFix } from '../error-kb/candidates.js';
+  forgetFromTeam,
+  recordTeamFix,
+  removeTeamFix,
+} from '../error-kb/index.js';
 import { projectIdentity, type ProjectIdentity } from './identity.js';
 import { cursors, pushedDigests, pushedKey, setCursor, setPushed } from './local.js';
 import {

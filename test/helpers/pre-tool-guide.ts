@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { collectToolError, collectToolUse } from '../../src/recording/handlers.js';
-import { createDeps } from '../../src/hook/runtime/deps.js';
+import { partDeps } from './deps.js';
 import { dispatch } from '../../src/hook/runtime/runner.js';
 import { handlersFor } from '../../src/parts/index.js';
 import type { HookDeps, HookInput } from '../../src/hook/contract/types.js';
@@ -70,7 +70,7 @@ export const success = (
 
 /** Records a tool error through the real collector (as the PostToolUseFailure hook would). */
 export function recordFailure(env: NodeJS.ProcessEnv, input: HookInput, now?: Date): void {
-  const deps = createDeps(input, env);
+  const deps = partDeps(input, env);
   if (now) deps.now = () => now;
   collectToolError(input, deps);
 }
@@ -81,7 +81,7 @@ export function recordFailure(env: NodeJS.ProcessEnv, input: HookInput, now?: Da
  * as a detached worker: test/unit/fix-policy-hooks.test.ts shows that path).
  */
 export function recordSuccess(env: NodeJS.ProcessEnv, input: HookInput, now?: Date): void {
-  const deps = createDeps(input, env);
+  const deps = partDeps(input, env);
   if (now) deps.now = () => now;
   const spawn = deps.spawnBackground;
   deps.spawnBackground = (job, args) => (job === 'fix-policy' ? void judgeAll(deps.db()) : spawn(job, args));

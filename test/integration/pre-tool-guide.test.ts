@@ -1,8 +1,9 @@
 // Pre-tool guide (seed 004) at the handler level: real SQLite, events recorded by the real collector.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
-import { createDeps } from '../../src/hook/runtime/deps.js';
-import { failureStats, fileErrors, preToolGuide } from '../../src/pre-tool-guide/handlers.js';
+import { partDeps } from '../helpers/deps.js';
+import { failureStats, preToolGuide } from '../../src/pre-tool-guide/handlers.js';
+import { fileErrors } from '../../src/pre-tool-guide/file-errors.js';
 import type { HookInput } from '../../src/hook/contract/types.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { loadConfig } from '../../src/common/config.js';
@@ -22,7 +23,7 @@ import {
 let t: TempEnv;
 let db: DB;
 const guide = async (input: HookInput) =>
-  (await preToolGuide(input, createDeps(input, t.env)))?.additionalContext ?? null;
+  (await preToolGuide(input, partDeps(input, t.env)))?.additionalContext ?? null;
 
 beforeEach(() => {
   t = tempEnv('sg-ptg-');
@@ -343,7 +344,7 @@ describe('REQ-RA-304 other tools', () => {
         file_path: join(t.project, 'src/index.ts'),
         subagent_type: 'executor',
       });
-      const deps = createDeps(input, t.env);
+      const deps = partDeps(input, t.env);
       let opened = false;
       deps.db = () => {
         opened = true;
@@ -358,7 +359,7 @@ describe('REQ-RA-304 other tools', () => {
 describe('REQ-RA-305 never blocks', () => {
   it('RA-305-1: the database cannot be opened → the runner prints nothing and does not throw', async () => {
     const input = preToolUse(t.project, 'Bash', { command: 'ls' });
-    const deps = createDeps(input, t.env);
+    const deps = partDeps(input, t.env);
     deps.db = () => {
       throw Object.assign(new Error('file is not a database'), { code: 'SQLITE_NOTADB' });
     };
@@ -385,7 +386,7 @@ describe('locale and output', () => {
   it('the whole PreToolUse answer is one JSON object with hookEventName PreToolUse', async () => {
     seedStops(db, 'executor-low', 20, 8);
     const input = preToolUse(t.project, 'Agent', { subagent_type: 'executor-low' });
-    const out = await runAll(input, createDeps(input, t.env));
+    const out = await runAll(input, partDeps(input, t.env));
     expect(out!.hookSpecificOutput!.hookEventName).toBe('PreToolUse');
     expect(out!.hookSpecificOutput!.additionalContext).toContain('40%');
   });

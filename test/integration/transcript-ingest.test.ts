@@ -13,7 +13,7 @@ import {
   collectToolError,
   collectToolUse,
 } from '../../src/recording/handlers.js';
-import { createDeps } from '../../src/hook/runtime/deps.js';
+import { partDeps } from '../helpers/deps.js';
 import { ingestTranscript } from '../../src/recording/ingest.js';
 import { preToolGuide } from '../../src/pre-tool-guide/handlers.js';
 import type { HookInput } from '../../src/hook/contract/types.js';
@@ -83,7 +83,7 @@ function input(event: HookInput['hook_event_name'], over: Partial<HookInput> = {
   } as HookInput;
 }
 function deps(i: HookInput, s: number) {
-  const d = createDeps(i, t.env);
+  const d = partDeps(i, t.env);
   d.now = () => new Date(T0 + s * 1000);
   return d;
 }

@@ -66,6 +66,28 @@ export function layerViolations(files: Sources, edges: Edge[] = importEdges(file
   return out.sort();
 }
 
+/** The part a module belongs to: its folder under src/ (features only; null for other layers). */
+const partOf = (file: string): string | null =>
+  LAYERS[layerOf(file)]?.name === 'features' ? file.split('/')[1]! : null;
+
+/**
+ * `file:line: …` for each import from one part into another that does not go through the other's
+ * public `index.ts`, and for each import of a part's hook handlers (`handlers.ts`) from outside the
+ * part and the parts list (src/parts/index.ts wires handlers; nothing else calls them).
+ */
+export function boundaryViolations(files: Sources, edges: Edge[] = importEdges(files)): string[] {
+  const out: string[] = [];
+  for (const e of edges) {
+    const from = partOf(e.from);
+    const to = partOf(e.to);
+    if (from && to && from !== to && e.to !== `src/${to}/index.ts`)
+      out.push(`${e.from}:${e.line}: imports ${e.to} (part ${from} → ${to}: use src/${to}/index.ts)`);
+    if (to && e.to.endsWith('/handlers.ts') && from !== to && e.from !== 'src/parts/index.ts')
+      out.push(`${e.from}:${e.line}: imports ${e.to} (hook handlers are wired by src/parts/index.ts only)`);
+  }
+  return out.sort();
+}
+
 const planted = (extra: Record<string, string>): Sources => {
   const files = readSources(ROOT);
   for (const [f, text] of Object.entries(extra)) files.set(f, (files.get(f) ?? '') + text);
@@ -111,6 +133,42 @@ describe('#16 guard: imports go down the layers (common → db → contract → 
     expect(layerViolations(files)).toEqual([
       'src/newpart/x.ts:1: in no layer (add its folder to LAYERS in guard-layers.test.ts)',
     ]);
+  });
+});
+
+describe('#24 guard: parts use one another only through their public index.ts', () => {
+  it("no part imports another part's modules but its index.ts; no host calls a part's hook handlers", () => {
+    expect(boundaryViolations(readSources(ROOT))).toEqual([]);
+  });
+
+  it('each public index.ts stays small (a list of exports, no code of its own)', () => {
+    for (const [file, text] of readSources(ROOT)) {
+      if (!partOf(file) || !file.endsWith('/index.ts')) continue;
+      // only `export { … } from './x.js';` / `export * from …` statements, once comments are gone
+      const code = text
+        .replace(/^\s*\/\/.*$/gm, '')
+        .replace(/export\s+(type\s+)?(\{[^}]*\}|\*)\s+from\s+'[^']+';/g, '');
+      expect(code.trim(), file).toBe('');
+    }
+  });
+
+  it('a deliberate violation is found (the guard can fail)', () => {
+    const files = planted({
+      'src/pre-tool-guide/handlers.ts': "\nimport { exactEntry } from '../error-kb/db.js';\n",
+      'src/mcp/server.ts': "\nimport { errorAdvice } from '../error-kb/handlers.js';\n",
+    });
+    const v = boundaryViolations(files);
+    expect(
+      v.some((l) =>
+        /^src\/pre-tool-guide\/handlers\.ts:\d+: imports src\/error-kb\/db\.ts \(part pre-tool-guide → error-kb/.test(
+          l,
+        ),
+      ),
+    ).toBe(true);
+    expect(
+      v.some((l) => /^src\/mcp\/server\.ts:\d+: imports src\/error-kb\/handlers\.ts \(hook handlers/.test(l)),
+    ).toBe(true);
+    expect(v).toHaveLength(2);
   });
 });
 

@@ -5,7 +5,7 @@ import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { collectStop, collectToolError } from '../../src/recording/handlers.js';
-import { createDeps } from '../../src/hook/runtime/deps.js';
+import { partDeps } from '../helpers/deps.js';
 import type { HookInput } from '../../src/hook/contract/types.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { commandKey, segmentKey, segments } from '../../src/error-kb/shell.js';
@@ -55,7 +55,7 @@ function result(id: string, text: string, s: number, isError = false) {
 
 type Later = (() => void | Promise<void>)[];
 function deps(i: HookInput, s: number, later?: Later) {
-  const d = createDeps(i, t.env);
+  const d = partDeps(i, t.env);
   d.now = () => new Date(T0 + s * 1000);
   if (later) d.later = (work) => void later.push(work);
   return d;

@@ -3,7 +3,7 @@
 // part never loads its code. The handler contract itself is src/hook/contract/types.ts.
 import type { LoadedConfig } from '../../common/config.js';
 import type { DB } from '../../db/db.js';
-import type { HandlerTable, HookEvent, HookInput } from './types.js';
+import type { Capability, HandlerTable, HookEvent, HookInput } from './types.js';
 
 /** What a background job or session-end step gets (dist/worker.js, detached from hooks). */
 export interface JobContext {
@@ -52,6 +52,8 @@ export interface PartDescriptor {
   events: HookEvent[];
   /** A cheap test on the payload: false → the part is not even loaded. */
   when?: (input: HookInput) => boolean;
+  /** Capabilities of other parts its handlers use (on deps; the parts list loads and wires them). */
+  needs?: Capability[];
   /** The hook handlers (only loaded by a hook process whose event is in `events`). */
   handlers?: () => Promise<HandlerTable>;
   /** Session-end steps and named jobs (only loaded by the worker; left out of the hook bundles). */

@@ -77,7 +77,16 @@ export interface HookDeps {
   later?: (work: () => void | Promise<void>) => void;
   /** Debug log (only written when SELF_GEN_DEBUG=1). */
   log: (message: string) => void;
+  // Capabilities one part offers the others, wired by the parts list (src/parts/index.ts); absent
+  // where nothing wired them (then the step is skipped).
+  /** Learns from a recorded successful call (event `okEventId`): the fixes it proves (error-kb). */
+  learn?: (input: HookInput, deps: HookDeps, db: DB, okEventId: number) => number;
+  /** Records the calls of this hook's own transcript that are not recorded yet (recording). */
+  ingestOwn?: (input: HookInput, deps: HookDeps, db: DB) => void;
 }
+
+/** The names of the capabilities on HookDeps. */
+export type Capability = 'learn' | 'ingestOwn';
 
 export interface HookResult {
   additionalContext?: string;

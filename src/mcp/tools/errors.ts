@@ -194,7 +194,7 @@ export const fileHistory = defineTool({
     const db = d.db();
     const ctx = fixContext(d);
     if (a.detail !== undefined) return eventDetail(db, ctx, a.detail, d.project.path, a.any_project === true);
-    const { fileErrors } = await import('../../pre-tool-guide/handlers.js');
+    const { fileErrors } = await import('../../pre-tool-guide/index.js');
     const raw = a.file.replace(/\\/g, '/');
     const abs = raw.startsWith('/') || /^[A-Za-z]:\//.test(raw) ? raw : resolve(d.project.path, raw);
     const found = fileErrors(db, abs, d.project.path.replace(/\\/g, '/'), a.limit ?? 10);
