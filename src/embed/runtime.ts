@@ -59,7 +59,7 @@ export function runtimeCheck(env: NodeJS.ProcessEnv = process.env): CheckResult 
     : {
         name: 'embedding runtime',
         level: 'info',
-        message: 'not installed (vector tier off; the text and lexical tiers work)',
+        message: 'not installed (vector tier off; the exact and similar tiers work)',
         fix: '`self-gen model pull` installs it (~450 MB) with the model',
       };
 }

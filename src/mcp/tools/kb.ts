@@ -47,8 +47,8 @@ export const searchErrors = defineTool({
   description:
     'Search what self-generation learned about an error: which fix resolved it before. Pass the error ' +
     'message (or words from it) as `query`; it is normalised exactly as the hooks do (paths, numbers, ' +
-    'quoted names replaced), then looked up by tier: exact, prefix, vector (through the running ' +
-    'embedding daemon only), lexical. Answers `match` (the entry the hooks would advise, with its tier, ' +
+    'quoted names replaced), then looked up by tier: exact, similar (the fitted matcher), vector ' +
+    '(through the running embedding daemon only). Answers `match` (the entry the hooks would advise, with its tier, ' +
     'fix and provenance) and `entries` (other entries whose text contains the query, one line each). ' +
     'A fix is shown only when the hooks would advise it in this project: proven, safe, and, when ' +
     'learned in another project, confirmed there often enough (provenance.fromAnotherProject says so); ' +
