@@ -22,7 +22,12 @@ import { sessionToolCallIds } from '../db/events/sessions.js';
 import { kvDeleteOlder, kvGet, kvSet } from '../db/kv.js';
 import { redact, redactDeep, truncate } from '../common/redact.js';
 import { readRegularText } from '../common/safe-fs.js';
-import { parseTranscriptLine, readTranscriptFrom, transcriptItems } from '../common/transcript.js';
+import {
+  parseTranscriptLine,
+  readTranscriptFrom,
+  transcriptItems,
+  type TranscriptItem,
+} from '../common/transcript.js';
 import { cleanOutput, COMMAND_TOOLS } from '../error-kb/index.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
 import type { HookDeps, HookInput } from '../hook/contract/types.js';
@@ -181,21 +186,7 @@ export function ingestTranscript(
           break lines;
         }
         if (item.kind === 'call') {
-          const c = item.call;
-          if (!c.id || seen.has(c.id)) continue;
-          const command = typeof c.input.command === 'string' ? c.input.command : undefined;
-          // Kept in the database until the result comes: redacted like every stored event.
-          const file = toolFilePath(c.input);
-          const summary = summarizeToolInput(c.name, c.input);
-          if (SUBAGENT_TOOLS.has(c.name)) summary.subagent_type = c.input.subagent_type;
-          state.pending[c.id] = {
-            tool: c.name,
-            input: redactDeep(summary) as Record<string, unknown>,
-            ...(file ? { file: redact(file) } : {}),
-            ...(command ? { command: redact(truncate(command, 4000)) } : {}),
-            ts: item.ts,
-            ...(item.agentId ? { agentId: item.agentId } : {}),
-          };
+          if (item.call.id && !seen.has(item.call.id)) state.pending[item.call.id] = pendingCall(item);
           continue;
         }
         const id = item.result.toolUseId;
@@ -204,47 +195,8 @@ export function ingestTranscript(
         // Errors are the PostToolUseFailure hook's; an unknown or already recorded call is skipped.
         if (!call || item.result.isError || seen.has(id)) continue;
         seen.add(id);
-        const ts = validTs(item.ts, now);
-        const agentId = target.agentId ?? call.agentId ?? item.agentId ?? undefined;
-        const data: ToolUseData = {
-          tool: call.tool,
-          input: call.input,
-          success: 1,
-          toolUseId: id,
-          ...(agentId ? { agentId } : {}),
-          ...(agentId && target.agentType ? { agentType: target.agentType } : {}),
-          source: 'transcript',
-          // a piped command's status is its filter's: whether the output shows an error is the evidence
-          ...(COMMAND_TOOLS.has(call.tool) && call.command?.includes('|')
-            ? { outputClean: cleanOutput(item.result.text) }
-            : {}),
-        };
-        if (SUBAGENT_TOOLS.has(call.tool)) data.subagent = subagentOf(item.raw, call.input);
-        const eventId = span('ingest-insert', () =>
-          insertEvent(db, {
-            type: 'tool_use',
-            ts,
-            sessionId: input.session_id,
-            project: deps.project.name,
-            projectPath: deps.project.path,
-            data,
-            files: call.file ? [call.file] : [],
-            text: [call.tool, call.command ?? '', call.file ?? ''].filter(Boolean).join(' '),
-          }),
-        );
+        out.resolved += recordResult({ input, deps, db, target }, call, item, validTs(item.ts, now));
         out.recorded++;
-        // Resolution detection as of the time the call ended (the transcript's time of its result).
-        const at = new Date(ts);
-        const learn = deps.learn;
-        if (learn)
-          out.resolved += span('ingest-resolutions', () =>
-            learn(
-              { ...input, tool_name: call.tool, ...(agentId ? { agent_id: agentId } : {}) },
-              { ...deps, now: () => new Date(at.getTime()) },
-              db,
-              eventId,
-            ),
-          );
       }
     }
     if (stopped) return;
@@ -263,6 +215,77 @@ export function ingestTranscript(
   });
   run.immediate();
   return out;
+}
+
+type CallItem = Extract<TranscriptItem, { kind: 'call' }>;
+type ResultItem = Extract<TranscriptItem, { kind: 'result' }>;
+
+/** A call kept in the database until its result comes: redacted like every stored event. */
+function pendingCall(item: CallItem): Pending {
+  const c = item.call;
+  const command = typeof c.input.command === 'string' ? c.input.command : undefined;
+  const file = toolFilePath(c.input);
+  const summary = summarizeToolInput(c.name, c.input);
+  if (SUBAGENT_TOOLS.has(c.name)) summary.subagent_type = c.input.subagent_type;
+  return {
+    tool: c.name,
+    input: redactDeep(summary) as Record<string, unknown>,
+    ...(file ? { file: redact(file) } : {}),
+    ...(command ? { command: redact(truncate(command, 4000)) } : {}),
+    ts: item.ts,
+    ...(item.agentId ? { agentId: item.agentId } : {}),
+  };
+}
+
+/**
+ * Records a call whose successful result the transcript holds (at `ts`, the time of its result),
+ * then learns from it as of that time (deps.learn); returns how many resolutions it proved.
+ */
+function recordResult(
+  c: { input: HookInput; deps: HookDeps; db: DB; target: IngestTarget },
+  call: Pending,
+  item: ResultItem,
+  ts: string,
+): number {
+  const { input, deps, db, target } = c;
+  const agentId = target.agentId ?? call.agentId ?? item.agentId ?? undefined;
+  const data: ToolUseData = {
+    tool: call.tool,
+    input: call.input,
+    success: 1,
+    toolUseId: item.result.toolUseId,
+    ...(agentId ? { agentId } : {}),
+    ...(agentId && target.agentType ? { agentType: target.agentType } : {}),
+    source: 'transcript',
+    // a piped command's status is its filter's: whether the output shows an error is the evidence
+    ...(COMMAND_TOOLS.has(call.tool) && call.command?.includes('|')
+      ? { outputClean: cleanOutput(item.result.text) }
+      : {}),
+  };
+  if (SUBAGENT_TOOLS.has(call.tool)) data.subagent = subagentOf(item.raw, call.input);
+  const eventId = span('ingest-insert', () =>
+    insertEvent(db, {
+      type: 'tool_use',
+      ts,
+      sessionId: input.session_id,
+      project: deps.project.name,
+      projectPath: deps.project.path,
+      data,
+      files: call.file ? [call.file] : [],
+      text: [call.tool, call.command ?? '', call.file ?? ''].filter(Boolean).join(' '),
+    }),
+  );
+  const learn = deps.learn;
+  if (!learn) return 0;
+  const at = new Date(ts);
+  return span('ingest-resolutions', () =>
+    learn(
+      { ...input, tool_name: call.tool, ...(agentId ? { agent_id: agentId } : {}) },
+      { ...deps, now: () => new Date(at.getTime()) },
+      db,
+      eventId,
+    ),
+  );
 }
 
 /** A subagent's transcript: `<transcript without .jsonl>/subagents/agent-<id>.jsonl`. */
