@@ -219,12 +219,31 @@ export function position(
   return { request, task, subtask, sub };
 }
 
+/** What a role's context is built from: the session, its place in it, the variables so far. */
+interface Build {
+  p: OrchPaths;
+  session: SessionFileT;
+  state: StateFileT;
+  pos: Position;
+  ids: ContractIds;
+  vars: Record<string, string>;
+  warnings: string[];
+}
+
+/** Files read for the role's variables that the memory-search triggers look at too. */
+interface Inputs {
+  knowledge: KnowledgeFileT | null;
+  designContract: DesignContractT | null;
+  lastResult: TestResultT | null;
+}
+
 export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Promise<RoleContext> {
   const p = orchPaths(env.projectRoot, env.env);
   const { session, state, warnings } = loadSession(p);
   const role = opts.role;
   const spec = ROLE_SPECS[role];
-  const { request, task, subtask, sub } = position(p, state, spec.level, opts);
+  const pos = position(p, state, spec.level, opts);
+  const { request, task, subtask } = pos;
   const ids: ContractIds = { request, ...(task ? { task } : {}), ...(subtask ? { subtask } : {}) };
 
   const vars: Record<string, string> = { role, request_id: request };
@@ -232,11 +251,31 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
   if (subtask) vars.subtask_id = subtask;
   if (spec.output) vars.output_path = rel(p, contractPath(p, spec.output, ids));
 
-  const dcFix = "the architect's design-contract.yaml is needed first";
-  let knowledge: KnowledgeFileT | null = null;
-  let designContract: DesignContractT | null = null;
-  let lastResult: TestResultT | null = null;
+  const b: Build = { p, session, state, pos, ids, vars, warnings };
+  const inputs = await roleVars(role, b);
+  const memory = await memoryContext(env, opts, role, b, inputs);
 
+  const tpl = loadTemplate(role, p, env.cfg.templatesDir);
+  const text = renderTemplate(tpl.text, role, vars);
+  return {
+    role,
+    ids,
+    vars,
+    text,
+    template: { source: tpl.source, ...(tpl.path ? { path: tpl.path } : {}) },
+    warnings,
+    memory,
+  };
+}
+
+/** The variables of the role's own table, from the skill's files. */
+async function roleVars(role: Role, b: Build): Promise<Inputs> {
+  const { p, session, state, ids, vars, warnings } = b;
+  const { request, task, subtask, sub } = b.pos;
+  const dcFix = "the architect's design-contract.yaml is needed first";
+  const tcFix = "QA's test-contract.yaml is needed first";
+  const out: Inputs = { knowledge: null, designContract: null, lastResult: null };
+  const lastResult = async () => (await readContract(p, 'test-result', ids).catch(() => null))?.value ?? null;
   switch (role) {
     case 'code-explore': {
       vars.project_path = p.projectRoot;
@@ -252,102 +291,95 @@ export async function buildRoleContext(env: OrchEnv, opts: ContextOptions): Prom
       break;
     }
     case 'architect': {
-      const brief = await need(
-        p,
-        'design-brief',
-        ids,
-        `the merge writes it (\`self-gen orch merge ${request}\`)`,
-        warnings,
-      );
+      const mergeFix = `the merge writes it (\`self-gen orch merge ${request}\`)`;
+      const brief = await need(p, 'design-brief', ids, mergeFix, warnings);
       vars.design_brief = brief.text.trim();
-      knowledge = await knowledgeOf(p, warnings);
-      vars.patterns = await yamlBlock(knowledge?.patterns, '(none recorded)');
-      vars.decisions = await yamlBlock(knowledge?.decisions, '(none recorded)');
+      out.knowledge = await knowledgeOf(p, warnings);
+      vars.patterns = await yamlBlock(out.knowledge?.patterns, '(none recorded)');
+      vars.decisions = await yamlBlock(out.knowledge?.decisions, '(none recorded)');
       break;
     }
     case 'qa-test-first': {
       const dc = await need(p, 'design-contract', { request, task }, dcFix, warnings);
-      designContract = dc.value;
+      out.designContract = dc.value;
       vars.design_contract = dc.text.trim();
       vars.current_subtask = await renderSubtask(state, task!, subtask!, sub);
       break;
     }
     case 'implementer': {
       const dc = await need(p, 'design-contract', { request, task }, dcFix, warnings);
-      const tc = await need(p, 'test-contract', ids, "QA's test-contract.yaml is needed first", warnings);
-      designContract = dc.value;
+      const tc = await need(p, 'test-contract', ids, tcFix, warnings);
+      out.designContract = dc.value;
       vars.design_contract = dc.text.trim();
       vars.test_contract = tc.text.trim();
-      knowledge = await knowledgeOf(p, warnings);
-      vars.pitfalls = await yamlBlock(knowledge?.pitfalls, '(none recorded)');
+      out.knowledge = await knowledgeOf(p, warnings);
+      vars.pitfalls = await yamlBlock(out.knowledge?.pitfalls, '(none recorded)');
       vars.test_file_path = tc.value.test_file_path;
       vars.test_code = projectFileText(p.projectRoot, tc.value.test_file_path);
       vars.current_subtask = await renderSubtask(state, task!, subtask!, sub);
-      lastResult = (await readContract(p, 'test-result', ids).catch(() => null))?.value ?? null;
+      out.lastResult = await lastResult();
       break;
     }
     case 'qa-verification': {
-      const tc = await need(p, 'test-contract', ids, "QA's test-contract.yaml is needed first", warnings);
+      const tc = await need(p, 'test-contract', ids, tcFix, warnings);
       const dc = await need(p, 'design-contract', { request, task }, dcFix, warnings);
-      designContract = dc.value;
+      out.designContract = dc.value;
       vars.test_contract = tc.text.trim();
       vars.invariants = bullets(
         dc.value.invariants.map((i) => `${i.id}: ${i.rule}`),
         '(no invariants)',
       );
       vars.current_subtask = await renderSubtask(state, task!, subtask!, sub);
-      lastResult = (await readContract(p, 'test-result', ids).catch(() => null))?.value ?? null;
+      out.lastResult = await lastResult();
       break;
     }
   }
+  return out;
+}
 
-  let memory: MemoryOutcome | null = null;
-  if (spec.vars.includes('mem_context')) {
-    vars.mem_context = '';
-    if (opts.memory !== false && env.cfg.memorySearch.enabled) {
-      const facts = await gatherTriggerFacts({
-        p,
-        role,
-        projectName: env.projectName,
-        locale: env.locale,
-        session,
-        state,
-        ledger: readLedger(p),
-        taskId: task,
-        subtaskId: subtask,
-        designContract,
-        lastResult,
-        db: env.db,
-      });
-      const triggers = evaluateTriggers(facts);
-      memory = await runMemorySearch({
-        triggers,
-        p,
-        projectName: env.projectName,
-        knowledge: knowledge ?? (await readKnowledge(p).catch(() => null)),
-        lastResult,
-        cfg: env.cfg,
-        locale: env.locale,
-        db: env.db,
-        requestId: request,
-        minOtherProjectConfirmations: adviceBar(env.env),
-      });
-      vars.mem_context = memory.context;
-      if (memory.warning) warnings.push(memory.warning);
-    }
-  }
-
-  const tpl = loadTemplate(role, p, env.cfg.templatesDir);
-  const text = renderTemplate(tpl.text, role, vars);
-  return {
+/** `mem_context` for the roles that have it: the memory-search triggers that fire, run. */
+async function memoryContext(
+  env: OrchEnv,
+  opts: ContextOptions,
+  role: Role,
+  b: Build,
+  inputs: Inputs,
+): Promise<MemoryOutcome | null> {
+  if (!ROLE_SPECS[role].vars.includes('mem_context')) return null;
+  b.vars.mem_context = '';
+  if (opts.memory === false || !env.cfg.memorySearch.enabled) return null;
+  const { p, session, state } = b;
+  const { designContract, lastResult } = inputs;
+  const facts = await gatherTriggerFacts({
+    p,
     role,
-    ids,
-    vars,
-    text,
-    template: { source: tpl.source, ...(tpl.path ? { path: tpl.path } : {}) },
-    warnings,
-    memory,
-  };
+    projectName: env.projectName,
+    locale: env.locale,
+    session,
+    state,
+    ledger: readLedger(p),
+    taskId: b.pos.task,
+    subtaskId: b.pos.subtask,
+    designContract,
+    lastResult,
+    db: env.db,
+  });
+  const triggers = evaluateTriggers(facts);
+  const memory = await runMemorySearch({
+    triggers,
+    p,
+    projectName: env.projectName,
+    knowledge: inputs.knowledge ?? (await readKnowledge(p).catch(() => null)),
+    lastResult,
+    cfg: env.cfg,
+    locale: env.locale,
+    db: env.db,
+    requestId: b.pos.request,
+    minOtherProjectConfirmations: adviceBar(env.env),
+  });
+  b.vars.mem_context = memory.context;
+  if (memory.warning) b.warnings.push(memory.warning);
+  return memory;
 }
 
 export { OrchError };

@@ -561,91 +561,15 @@ export function fallbackWarning(locale: 'ko' | 'en', reason: string): string {
 export async function runMemorySearch(i: SearchInput): Promise<MemoryOutcome> {
   const none: MemoryOutcome = { triggers: i.triggers, hits: [], sources: [], context: '', warning: null };
   if (!i.triggers.length || !i.cfg.memorySearch.enabled) return none;
-  const limit = i.cfg.memorySearch.limit;
   const hits: Hit[] = [];
   const sources: SourceStatus[] = [];
 
   // claude-mem runs in parallel with the local search.
   const memPromise: Promise<ClaudeMemAnswer[]> = i.cfg.claudeMem.enabled
-    ? (async () => {
-        const answers: ClaudeMemAnswer[] = [];
-        for (const t of i.triggers) {
-          const a = await askClaudeMem(i.cfg.claudeMem, t.query, i.projectName, limit);
-          answers.push(a);
-          if (!a.ok) break; // not there: do not wait again for every trigger
-        }
-        return answers;
-      })()
+    ? askClaudeMemAll(i)
     : Promise.resolve([]);
-
-  if (i.cfg.memorySearch.local) {
-    let db: DB | null = null;
-    try {
-      if (!i.db) throw new Error('no database');
-      db = i.db();
-    } catch (e) {
-      sources.push({
-        name: 'local',
-        ok: false,
-        reason: `self-gen database: ${oneLine((e as Error).message, 120)}`,
-      });
-    }
-    if (db) {
-      sources.push({ name: 'local', ok: true });
-      for (const t of i.triggers) {
-        try {
-          for (const text of searchEvents(db, i.p.projectRoot, t, limit))
-            hits.push({ trigger: t.id, query: t.query, source: 'events', text });
-        } catch {}
-        try {
-          for (const text of await searchKb(
-            db,
-            t,
-            i.lastResult,
-            limit,
-            i.p.projectRoot,
-            i.minOtherProjectConfirmations,
-          ))
-            hits.push({ trigger: t.id, query: t.query, source: 'error-kb', text });
-        } catch {}
-        for (const text of await searchContracts(i, t, limit))
-          hits.push({
-            trigger: t.id,
-            query: t.query,
-            source: text.startsWith(KNOWLEDGE_PREFIX) ? 'knowledge' : 'contracts',
-            text,
-          });
-      }
-    }
-  } else {
-    sources.push({
-      name: 'local',
-      ok: false,
-      reason: 'local search disabled (orchestrator.memorySearch.local)',
-    });
-  }
-
-  const answers = await memPromise;
-  if (!i.cfg.claudeMem.enabled) {
-    sources.push({ name: 'claude-mem', ok: false, reason: 'disabled (orchestrator.claudeMem.enabled)' });
-  } else {
-    const failed = answers.find((a) => !a.ok);
-    const okAny = answers.some((a) => a.ok);
-    sources.push(
-      okAny || !failed
-        ? { name: 'claude-mem', ok: true }
-        : {
-            name: 'claude-mem',
-            ok: false,
-            reason: `${i.cfg.claudeMem.host}:${i.cfg.claudeMem.port} ${failed.reason ?? ''}`.trim(),
-          },
-    );
-    answers.forEach((a, k) => {
-      const t = i.triggers[k];
-      if (t && a.ok)
-        for (const text of a.items) hits.push({ trigger: t.id, query: t.query, source: 'claude-mem', text });
-    });
-  }
+  await searchLocal(i, hits, sources);
+  addClaudeMem(i, await memPromise, hits, sources);
 
   const answered = sources.some((s) => s.ok);
   const warning = answered
@@ -659,6 +583,96 @@ export async function runMemorySearch(i: SearchInput): Promise<MemoryOutcome> {
       );
   const context = answered ? formatHits(i.triggers, hits, i.cfg.memorySearch.maxChars) : '';
   return { triggers: i.triggers, hits: answered ? hits : [], sources, context, warning };
+}
+
+/** claude-mem asked for each trigger in turn, until it does not answer. */
+async function askClaudeMemAll(i: SearchInput): Promise<ClaudeMemAnswer[]> {
+  const answers: ClaudeMemAnswer[] = [];
+  for (const t of i.triggers) {
+    const a = await askClaudeMem(i.cfg.claudeMem, t.query, i.projectName, i.cfg.memorySearch.limit);
+    answers.push(a);
+    if (!a.ok) break; // not there: do not wait again for every trigger
+  }
+  return answers;
+}
+
+/** The local search (events, error KB, contracts and knowledge), each trigger in turn. */
+async function searchLocal(i: SearchInput, hits: Hit[], sources: SourceStatus[]): Promise<void> {
+  if (!i.cfg.memorySearch.local) {
+    sources.push({
+      name: 'local',
+      ok: false,
+      reason: 'local search disabled (orchestrator.memorySearch.local)',
+    });
+    return;
+  }
+  const limit = i.cfg.memorySearch.limit;
+  let db: DB | null = null;
+  try {
+    if (!i.db) throw new Error('no database');
+    db = i.db();
+  } catch (e) {
+    sources.push({
+      name: 'local',
+      ok: false,
+      reason: `self-gen database: ${oneLine((e as Error).message, 120)}`,
+    });
+  }
+  if (!db) return;
+  sources.push({ name: 'local', ok: true });
+  for (const t of i.triggers) {
+    try {
+      for (const text of searchEvents(db, i.p.projectRoot, t, limit))
+        hits.push({ trigger: t.id, query: t.query, source: 'events', text });
+    } catch {}
+    try {
+      for (const text of await searchKb(
+        db,
+        t,
+        i.lastResult,
+        limit,
+        i.p.projectRoot,
+        i.minOtherProjectConfirmations,
+      ))
+        hits.push({ trigger: t.id, query: t.query, source: 'error-kb', text });
+    } catch {}
+    for (const text of await searchContracts(i, t, limit))
+      hits.push({
+        trigger: t.id,
+        query: t.query,
+        source: text.startsWith(KNOWLEDGE_PREFIX) ? 'knowledge' : 'contracts',
+        text,
+      });
+  }
+}
+
+/** claude-mem's status as a source, and its answers as hits. */
+function addClaudeMem(
+  i: SearchInput,
+  answers: ClaudeMemAnswer[],
+  hits: Hit[],
+  sources: SourceStatus[],
+): void {
+  if (!i.cfg.claudeMem.enabled) {
+    sources.push({ name: 'claude-mem', ok: false, reason: 'disabled (orchestrator.claudeMem.enabled)' });
+    return;
+  }
+  const failed = answers.find((a) => !a.ok);
+  const okAny = answers.some((a) => a.ok);
+  sources.push(
+    okAny || !failed
+      ? { name: 'claude-mem', ok: true }
+      : {
+          name: 'claude-mem',
+          ok: false,
+          reason: `${i.cfg.claudeMem.host}:${i.cfg.claudeMem.port} ${failed.reason ?? ''}`.trim(),
+        },
+  );
+  answers.forEach((a, k) => {
+    const t = i.triggers[k];
+    if (t && a.ok)
+      for (const text of a.items) hits.push({ trigger: t.id, query: t.query, source: 'claude-mem', text });
+  });
 }
 
 export function formatHits(triggers: Trigger[], hits: Hit[], maxChars: number): string {

@@ -49,17 +49,25 @@ export function isPatternValue(v: unknown, depth = 0): boolean {
   return Object.values(v as Record<string, unknown>).every((x) => isPatternValue(x, depth + 1));
 }
 
-function build(strict: boolean) {
-  // One factory for both flavours: `obj` rejects unknown keys only when strict.
-  const obj = <S extends z.core.$ZodLooseShape>(shape: S) =>
+/** `obj` of one flavour: rejects unknown keys only when strict. */
+function objectOf(strict: boolean) {
+  return <S extends z.core.$ZodLooseShape>(shape: S) =>
     strict ? z.strictObject(shape) : z.looseObject(shape);
-  const header = { version: z.literal(1), request_id: ReqId, created_at: Iso, created_by: Text };
-  const FileRef = obj({
+}
+type Obj = ReturnType<typeof objectOf>;
+
+/** The fields every contract starts with. */
+const HEADER = { version: z.literal(1), request_id: ReqId, created_at: Iso, created_by: Text };
+
+const fileRef = (obj: Obj) =>
+  obj({
     entity: z.string(),
     path: Text,
     status: z.enum(['exists', 'to_create', 'to_modify']),
   });
 
+/** session.json and state.json. */
+function sessionSchemas(obj: Obj) {
   const Session = obj({
     version: z.literal(1),
     project: obj({ path: Text, name: z.string(), hash: z.string().check(z.regex(/^[0-9a-f]{8}$/)) }),
@@ -97,16 +105,20 @@ function build(strict: boolean) {
     tasks: z.record(Id, Task),
     task_order: z.array(Id),
   });
+  return { session: Session, state: State };
+}
 
+/** Code Explore's and the Planner's results, and the design-brief of each task. */
+function planSchemas(obj: Obj) {
   const Explored = obj({
-    ...header,
+    ...HEADER,
     project_manifest: obj({ claude_md: z.nullable(z.string()), agents_md: z.nullable(z.string()) }),
     explored_files: z.array(obj({ path: Text, summary: z.string() })),
     directory_structure: z.record(z.string(), z.string()),
   });
 
   const TaskBreakdown = obj({
-    ...header,
+    ...HEADER,
     original_request: z.string(),
     objective: z.string(),
     tasks: z
@@ -124,7 +136,7 @@ function build(strict: boolean) {
   });
 
   const DesignBrief = obj({
-    ...header,
+    ...HEADER,
     task_id: Id,
     task_name: z.string(),
     objective: z.string(),
@@ -132,12 +144,16 @@ function build(strict: boolean) {
     completion_criteria: Strings,
     scope_in: Strings,
     scope_out: Strings,
-    file_refs: z.array(FileRef),
+    file_refs: z.array(fileRef(obj)),
     subtask_order: z.array(Id),
   });
+  return { explored: Explored, 'task-breakdown': TaskBreakdown, 'design-brief': DesignBrief };
+}
 
+/** The Architect's design-contract and QA's test-contract and test-result. */
+function contractSchemas(obj: Obj) {
   const DesignContract = obj({
-    ...header,
+    ...HEADER,
     task_id: Id,
     task_name: z.string(),
     invariants: z.array(obj({ id: Text, rule: Text })),
@@ -153,11 +169,11 @@ function build(strict: boolean) {
       obj({ from: z.string(), to: z.string(), allowed: z.boolean(), note: z.optional(z.string()) }),
     ),
     layer_assignments: z.array(obj({ component: z.string(), layer: z.string() })),
-    file_refs: z.array(FileRef),
+    file_refs: z.array(fileRef(obj)),
   });
 
   const TestContract = obj({
-    ...header,
+    ...HEADER,
     task_id: Id,
     subtask_id: Id,
     subtask_name: z.string(),
@@ -177,7 +193,7 @@ function build(strict: boolean) {
   });
 
   const TestResult = obj({
-    ...header,
+    ...HEADER,
     task_id: Id,
     subtask_id: Id,
     execution: obj({ command: z.string(), timestamp: z.string(), result: z.enum(['pass', 'fail']) }),
@@ -190,7 +206,11 @@ function build(strict: boolean) {
       reason: z.string(),
     }),
   });
+  return { 'design-contract': DesignContract, 'test-contract': TestContract, 'test-result': TestResult };
+}
 
+/** knowledge.yaml. */
+function knowledgeSchema(obj: Obj) {
   const PatternValue = z.custom<unknown>((v) => isPatternValue(v));
   const Knowledge = obj({
     version: z.literal(1),
@@ -220,17 +240,17 @@ function build(strict: boolean) {
     ),
     updated_at: Iso,
   });
+  return Knowledge;
+}
 
+/** One factory for both flavours. */
+function build(strict: boolean) {
+  const obj = objectOf(strict);
   return {
-    session: Session,
-    state: State,
-    knowledge: Knowledge,
-    explored: Explored,
-    'task-breakdown': TaskBreakdown,
-    'design-brief': DesignBrief,
-    'design-contract': DesignContract,
-    'test-contract': TestContract,
-    'test-result': TestResult,
+    ...sessionSchemas(obj),
+    knowledge: knowledgeSchema(obj),
+    ...planSchemas(obj),
+    ...contractSchemas(obj),
   };
 }
 

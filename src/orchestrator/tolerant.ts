@@ -107,6 +107,28 @@ function entryOf(path: PropertyKey[], entries: string[]): PropertyKey[] | null {
   return null;
 }
 
+/** One tolerant parse: the copy being mended and what was said about it. */
+interface Mending {
+  input: unknown;
+  data: unknown;
+  file: string;
+  opts: TolerantOptions;
+  warnings: FieldIssue[];
+  /** Where the entries of each list of `data` were in the file (left-out entries shift the rest). */
+  places: WeakMap<unknown[], number[]>;
+}
+
+/** A path into `data` as a path into the file. */
+function orig(t: Mending, path: PropertyKey[]): PropertyKey[] {
+  const out: PropertyKey[] = [];
+  let cur: unknown = t.data;
+  for (const k of path) {
+    out.push(Array.isArray(cur) && typeof k === 'number' ? (t.places.get(cur)?.[k] ?? k) : k);
+    cur = cur !== null && typeof cur === 'object' ? (cur as Record<PropertyKey, unknown>)[k] : undefined;
+  }
+  return out;
+}
+
 /**
  * Parses `input` with `schema`, mending what can be read anyway (see the top of this file). The
  * input is not changed (a copy is mended). Refused only when something no mend reaches is left.
@@ -118,79 +140,14 @@ export function parseTolerant<S extends z.ZodMiniType>(
   opts: TolerantOptions = {},
 ): TolerantResult<z.infer<S>> {
   const data: unknown = input === undefined ? undefined : structuredClone(input);
-  const warnings: FieldIssue[] = [];
-  // Where the entries of each list of `data` were in the file (left-out entries shift the rest).
-  const places = new WeakMap<unknown[], number[]>();
-  /** A path into `data` as a path into the file. */
-  const orig = (path: PropertyKey[]): PropertyKey[] => {
-    const out: PropertyKey[] = [];
-    let cur: unknown = data;
-    for (const k of path) {
-      out.push(Array.isArray(cur) && typeof k === 'number' ? (places.get(cur)?.[k] ?? k) : k);
-      cur = cur !== null && typeof cur === 'object' ? (cur as Record<PropertyKey, unknown>)[k] : undefined;
-    }
-    return out;
-  };
+  const t: Mending = { input, data, file, opts, warnings: [], places: new WeakMap() };
   for (let round = 0; round < 200; round++) {
     const r = schema.safeParse(data);
-    if (r.success) return { ok: true, value: r.data as z.infer<S>, warnings };
+    if (r.success) return { ok: true, value: r.data as z.infer<S>, warnings: t.warnings };
     const issues = r.error.issues as unknown as LooseIssue[];
-    const drop = new Map<string, PropertyKey[]>();
-    let changed = false;
-    for (const i of issues) {
-      if (i.path.length === 0) continue;
-      const v = valueAt(data, i.path);
-      const m = mend(i, v, opts);
-      const parent = parentOf(data, i.path);
-      if (m && parent) {
-        (parent as Record<PropertyKey, unknown>)[i.path[i.path.length - 1]!] = m.value;
-        warnings.push({ file, field: fieldPath(orig(i.path)), message: m.message });
-        changed = true;
-        continue;
-      }
-      const entry = entryOf(i.path, opts.entries ?? []);
-      if (entry) {
-        const key = fieldPath(entry);
-        if (!drop.has(key)) {
-          drop.set(key, entry);
-          warnings.push({
-            file,
-            field: fieldPath(orig(entry)),
-            message: `left out: ${fieldPath(i.path.slice(entry.length)) || 'the entry'} ${
-              valueAt(input, orig(i.path)) === undefined ? 'required' : issueMessage(i, data)
-            }`,
-          });
-        }
-      }
-    }
-    // Entries are left out after the round, the highest index first (earlier indexes stay valid);
-    // an entry inside one that goes anyway is not looked for.
-    const keys = [...drop.keys()];
-    const outer = [...drop.entries()]
-      .filter(([k]) => !keys.some((o) => o !== k && (k.startsWith(`${o}.`) || k.startsWith(`${o}[`))))
-      .map(([, e]) => e);
-    const byDepth = outer.sort((a, b) => {
-      const x = a[a.length - 1];
-      const y = b[b.length - 1];
-      return typeof x === 'number' && typeof y === 'number' ? y - x : 0;
-    });
-    // What was mended inside an entry that is left out is not worth a warning of its own.
-    const goneKeys = outer.map((e) => fieldPath(orig(e)));
-    const gone = (field: string) =>
-      goneKeys.some((k) => field.startsWith(`${k}.`) || field.startsWith(`${k}[`));
-    for (let w = warnings.length - 1; w >= 0; w--) if (gone(warnings[w]!.field)) warnings.splice(w, 1);
-    for (const entry of byDepth) {
-      const parent = parentOf(data, entry);
-      const k = entry[entry.length - 1]!;
-      if (Array.isArray(parent) && typeof k === 'number') {
-        const at = places.get(parent) ?? parent.map((_, n) => n);
-        at.splice(k, 1);
-        places.set(parent, at);
-        parent.splice(k, 1);
-      } else if (parent) delete (parent as Record<PropertyKey, unknown>)[k];
-      changed = true;
-    }
-    if (!changed) {
+    const { drop, mended } = mendIssues(t, issues);
+    const dropped = leaveOut(t, drop);
+    if (!mended && !dropped) {
       const plain = (schema.safeParse(input) as { success: boolean; error?: { issues: unknown[] } }).error;
       const all = (plain?.issues ?? issues) as unknown as LooseIssue[];
       return {
@@ -200,6 +157,71 @@ export function parseTolerant<S extends z.ZodMiniType>(
     }
   }
   return { ok: false, issues: [{ file, field: '', message: 'cannot be read (too many problems)' }] };
+}
+
+/** One round: each issue mended in place, or its entry marked to be left out (by its key). */
+function mendIssues(t: Mending, issues: LooseIssue[]): { drop: Map<string, PropertyKey[]>; mended: boolean } {
+  const drop = new Map<string, PropertyKey[]>();
+  let mended = false;
+  for (const i of issues) {
+    if (i.path.length === 0) continue;
+    const v = valueAt(t.data, i.path);
+    const m = mend(i, v, t.opts);
+    const parent = parentOf(t.data, i.path);
+    if (m && parent) {
+      (parent as Record<PropertyKey, unknown>)[i.path[i.path.length - 1]!] = m.value;
+      t.warnings.push({ file: t.file, field: fieldPath(orig(t, i.path)), message: m.message });
+      mended = true;
+      continue;
+    }
+    const entry = entryOf(i.path, t.opts.entries ?? []);
+    if (entry) {
+      const key = fieldPath(entry);
+      if (!drop.has(key)) {
+        drop.set(key, entry);
+        t.warnings.push({
+          file: t.file,
+          field: fieldPath(orig(t, entry)),
+          message: `left out: ${fieldPath(i.path.slice(entry.length)) || 'the entry'} ${
+            valueAt(t.input, orig(t, i.path)) === undefined ? 'required' : issueMessage(i, t.data)
+          }`,
+        });
+      }
+    }
+  }
+  return { drop, mended };
+}
+
+/**
+ * Entries are left out after the round, the highest index first (earlier indexes stay valid);
+ * an entry inside one that goes anyway is not looked for. True when any was left out.
+ */
+function leaveOut(t: Mending, drop: Map<string, PropertyKey[]>): boolean {
+  const keys = [...drop.keys()];
+  const outer = [...drop.entries()]
+    .filter(([k]) => !keys.some((o) => o !== k && (k.startsWith(`${o}.`) || k.startsWith(`${o}[`))))
+    .map(([, e]) => e);
+  const byDepth = outer.sort((a, b) => {
+    const x = a[a.length - 1];
+    const y = b[b.length - 1];
+    return typeof x === 'number' && typeof y === 'number' ? y - x : 0;
+  });
+  // What was mended inside an entry that is left out is not worth a warning of its own.
+  const goneKeys = outer.map((e) => fieldPath(orig(t, e)));
+  const gone = (field: string) =>
+    goneKeys.some((k) => field.startsWith(`${k}.`) || field.startsWith(`${k}[`));
+  for (let w = t.warnings.length - 1; w >= 0; w--) if (gone(t.warnings[w]!.field)) t.warnings.splice(w, 1);
+  for (const entry of byDepth) {
+    const parent = parentOf(t.data, entry);
+    const k = entry[entry.length - 1]!;
+    if (Array.isArray(parent) && typeof k === 'number') {
+      const at = t.places.get(parent) ?? parent.map((_, n) => n);
+      at.splice(k, 1);
+      t.places.set(parent, at);
+      parent.splice(k, 1);
+    } else if (parent) delete (parent as Record<PropertyKey, unknown>)[k];
+  }
+  return byDepth.length > 0;
 }
 
 function dedupe(issues: FieldIssue[]): FieldIssue[] {
