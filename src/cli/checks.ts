@@ -24,7 +24,7 @@ import { installedHooks, onPath, settingsPath } from './install.js';
 import { installedPlugin, pluginChecks } from '../plugin/checks.js';
 import { loadChecks } from '../parts/index.js';
 import type { CheckContext, CheckResult, Level } from '../hook/contract/part.js';
-import { hookServerCheck } from './commands/hooks.js';
+import { hookServerCheck } from './hook-switch.js';
 import { mcpStatus } from './mcp-install.js';
 
 export type { Check, CheckContext, CheckResult, Level } from '../hook/contract/part.js';
