@@ -5,7 +5,7 @@ import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/embed
 import type { CommandSpec } from '../command-table.js';
 import { CliError } from '../errors.js';
 import { openForReading } from '../read-db.js';
-import { count } from './kb/shared.js';
+import { count } from './kb/common.js';
 
 export interface EmbedOptions {
   limit?: number;

@@ -8,7 +8,7 @@ import { CliError } from '../../errors.js';
 import { printWarning } from '../../output.js';
 import { openForReading } from '../../read-db.js';
 import { rememberShown } from '../../shown.js';
-import { currentProject, formatSuggestion } from './shared.js';
+import { currentProject, formatSuggestion } from './common.js';
 
 export interface AnalyzeOptions {
   days?: number;

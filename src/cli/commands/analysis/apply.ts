@@ -7,7 +7,7 @@ import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
 import { dirOption } from '../../options.js';
 import { openForReading } from '../../read-db.js';
-import { currentProject, formatSuggestion, resolveSuggestion } from './shared.js';
+import { currentProject, formatSuggestion, resolveSuggestion } from './common.js';
 
 export interface ApplyOptions {
   yes?: boolean;

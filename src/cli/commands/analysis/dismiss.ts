@@ -2,7 +2,7 @@
 import { recordFeedback } from '../../../analysis/suggestions.js';
 import type { CommandSpec } from '../../command-table.js';
 import { openForReading } from '../../read-db.js';
-import { resolveSuggestion } from './shared.js';
+import { resolveSuggestion } from './common.js';
 
 export type DismissOptions = Record<string, never>;
 

@@ -4,7 +4,7 @@ import { listSuggestions } from '../../../analysis/suggestions.js';
 import type { CommandSpec } from '../../command-table.js';
 import { openForReading } from '../../read-db.js';
 import { rememberShown } from '../../shown.js';
-import { currentProject, formatSuggestion } from './shared.js';
+import { currentProject, formatSuggestion } from './common.js';
 
 export interface SuggestionsOptions {
   project?: string;

@@ -10,7 +10,7 @@ import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
 import { printWarning } from '../../output.js';
 import { NOTHING_YET } from '../../read-db.js';
-import { count } from './shared.js';
+import { count } from './common.js';
 
 export interface KbCalibrateOptions {
   maxEntries: number;

@@ -4,7 +4,7 @@ import type { KbEntry } from '../../../error-kb/search.js';
 import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
 import { openForReading } from '../../read-db.js';
-import { entryId, formatEntry } from './shared.js';
+import { entryId, formatEntry } from './common.js';
 
 export interface KbEditOptions {
   resolution?: string;

@@ -2,7 +2,7 @@
 import { listEntries } from '../../../error-kb/manage.js';
 import type { CommandSpec } from '../../command-table.js';
 import { openForReading } from '../../read-db.js';
-import { count, formatEntry } from './shared.js';
+import { count, formatEntry } from './common.js';
 
 export interface KbListOptions {
   limit: number;

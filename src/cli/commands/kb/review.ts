@@ -3,7 +3,7 @@
 import { kbStats } from '../../../error-kb/manage.js';
 import { reviewEntries, type ReviewItem } from '../../../error-kb/review.js';
 import type { CommandSpec } from '../../command-table.js';
-import { count, judgedDb, safe } from './shared.js';
+import { count, judgedDb, safe } from './common.js';
 
 export interface KbReviewOptions {
   limit: number;

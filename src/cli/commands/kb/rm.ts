@@ -3,7 +3,7 @@ import { removeEntries } from '../../../error-kb/manage.js';
 import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
 import { openForReading } from '../../read-db.js';
-import { entryId } from './shared.js';
+import { entryId } from './common.js';
 
 export type KbRmOptions = Record<string, never>;
 

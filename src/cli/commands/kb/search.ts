@@ -16,7 +16,7 @@ import {
 } from '../../../error-kb/search.js';
 import type { CommandSpec } from '../../command-table.js';
 import { openForReading } from '../../read-db.js';
-import { formatEntry } from './shared.js';
+import { formatEntry } from './common.js';
 
 export interface KbSearchOptions {
   tiers?: KbTier[];

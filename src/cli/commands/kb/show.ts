@@ -3,7 +3,7 @@ import { firstErrorLine } from '../../../error-kb/messages.js';
 import { kbEntryView, type KbCandidateView } from '../../../error-kb/view.js';
 import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
-import { count, judgedDb, safe } from './shared.js';
+import { count, judgedDb, safe } from './common.js';
 
 export interface KbShowOptions {
   json?: boolean;

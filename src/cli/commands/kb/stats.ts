@@ -5,7 +5,7 @@ import { modelStatus, VECTOR_OFF } from '../../../embed/model.js';
 import { kbStats } from '../../../error-kb/manage.js';
 import type { CommandSpec } from '../../command-table.js';
 import { openForReading } from '../../read-db.js';
-import { mb } from './shared.js';
+import { mb } from './common.js';
 
 export interface KbStatsOptions {
   json?: boolean;

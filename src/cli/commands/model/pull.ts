@@ -11,7 +11,7 @@ import {
 } from '../../../embed/runtime.js';
 import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
-import { mb } from '../kb/shared.js';
+import { mb } from '../kb/common.js';
 
 export interface ModelPullOptions {
   force?: boolean;

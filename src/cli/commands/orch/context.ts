@@ -4,7 +4,7 @@ import { buildRoleContext } from '../../../orchestrator/context.js';
 import { ROLES, type Role } from '../../../orchestrator/schemas.js';
 import type { CommandSpec } from '../../command-table.js';
 import { printWarning } from '../../output.js';
-import { ctxOf, orchestrate, roleArg, type OrchOptions } from './shared.js';
+import { ctxOf, orchestrate, roleArg, type OrchOptions } from './common.js';
 
 export interface OrchContextOptions extends OrchOptions {
   task?: string;

@@ -3,7 +3,7 @@ import { initSession } from '../../../orchestrator/ops.js';
 import { rel } from '../../../orchestrator/paths.js';
 import type { CommandSpec } from '../../command-table.js';
 import { printWarning } from '../../output.js';
-import { ctxOf, orchestrate, type OrchOptions } from './shared.js';
+import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 
 export interface OrchInitOptions extends OrchOptions {
   request?: string;

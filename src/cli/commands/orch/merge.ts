@@ -2,7 +2,7 @@
 import { mergeRequest } from '../../../orchestrator/ops.js';
 import type { CommandSpec } from '../../command-table.js';
 import { printWarning } from '../../output.js';
-import { ctxOf, orchestrate, type OrchOptions } from './shared.js';
+import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 
 export interface OrchMergeOptions extends OrchOptions {
   json?: boolean;

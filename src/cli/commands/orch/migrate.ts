@@ -1,7 +1,7 @@
 // `self-gen orch migrate`: files of self-gen's earlier own format out of the skill's folders.
 import { migrate } from '../../../orchestrator/ops.js';
 import type { CommandSpec } from '../../command-table.js';
-import { ctxOf, orchestrate, type OrchOptions } from './shared.js';
+import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 
 export interface OrchMigrateOptions extends OrchOptions {
   json?: boolean;

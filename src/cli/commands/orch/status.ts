@@ -6,7 +6,7 @@ import { orchPaths, rel } from '../../../orchestrator/paths.js';
 import { rolePatterns } from '../../../orchestrator/roles.js';
 import { ROLES, type StateFileT } from '../../../orchestrator/schemas.js';
 import type { CommandSpec } from '../../command-table.js';
-import { ctxOf, orchestrate, type OrchCtx, type OrchOptions } from './shared.js';
+import { ctxOf, orchestrate, type OrchCtx, type OrchOptions } from './common.js';
 
 export interface OrchStatusOptions extends OrchOptions {
   json?: boolean;

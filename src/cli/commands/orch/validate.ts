@@ -3,7 +3,7 @@ import { formatIssue } from '../../../orchestrator/errors.js';
 import { validateAll } from '../../../orchestrator/ops.js';
 import type { CommandSpec } from '../../command-table.js';
 import { printWarning } from '../../output.js';
-import { ctxOf, orchestrate, type OrchOptions } from './shared.js';
+import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 
 export interface OrchValidateOptions extends OrchOptions {
   request?: string;

@@ -4,7 +4,7 @@ import { resolveConfig } from '../../../findings/config.js';
 import { cleanupExpired } from '../../../findings/file-store.js';
 import type { CommandSpec } from '../../command-table.js';
 import { numberOption } from '../../options.js';
-import { projectOf, projectOption } from './shared.js';
+import { projectOf, projectOption } from './common.js';
 
 export interface ScCleanOptions {
   olderThan?: number;

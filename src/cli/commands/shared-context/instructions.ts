@@ -6,7 +6,7 @@ import { pasteableInstructions, strings } from '../../../findings/strings.js';
 import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
 import { enumOption, LOCALES, type Locale } from '../../options.js';
-import { projectOf, projectOption } from './shared.js';
+import { projectOf, projectOption } from './common.js';
 
 export interface ScInstructionsOptions {
   locale?: Locale;

@@ -4,7 +4,7 @@ import { parseSummary } from '../../../findings/entry.js';
 import { agentFiles, listSessions, readText, storeRoot, SUMMARY_FILE } from '../../../findings/file-store.js';
 import { age } from '../../../findings/checks.js';
 import type { CommandSpec } from '../../command-table.js';
-import { projectOf, projectOption } from './shared.js';
+import { projectOf, projectOption } from './common.js';
 
 export interface ScListOptions {
   project?: string;

@@ -16,7 +16,7 @@ import { strings } from '../../../findings/strings.js';
 import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
 import { dirOption } from '../../options.js';
-import { pickSession, projectOf } from './shared.js';
+import { pickSession, projectOf } from './common.js';
 
 export interface ScShowOptions {
   agentType?: string;

@@ -1,7 +1,7 @@
 // `self-gen team connect <postgres-url>`: this data home joins a team store.
 import { connectTeam } from '../../../team/index.js';
 import type { CommandSpec } from '../../command-table.js';
-import { guard, openLocal } from './shared.js';
+import { guard, openLocal } from './common.js';
 
 export type TeamConnectOptions = Record<string, never>;
 

@@ -1,7 +1,7 @@
 // `self-gen team disconnect`: stop syncing (pulled fixes stay).
 import { disconnectTeam } from '../../../team/index.js';
 import type { CommandSpec } from '../../command-table.js';
-import { openLocal } from './shared.js';
+import { openLocal } from './common.js';
 
 export type TeamDisconnectOptions = Record<string, never>;
 

@@ -1,7 +1,7 @@
 // `self-gen team mute <member>` / `unmute <member>`: take (or stop taking) a member's fixes here.
 import { muteMember, unmuteMember } from '../../../team/index.js';
 import type { CommandSpec } from '../../command-table.js';
-import { openLocal } from './shared.js';
+import { openLocal } from './common.js';
 
 export type TeamMuteOptions = Record<string, never>;
 

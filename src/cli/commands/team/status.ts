@@ -2,7 +2,7 @@
 import { loadConfig } from '../../../common/config.js';
 import { teamStatus, type TeamStatus } from '../../../team/index.js';
 import type { CommandSpec } from '../../command-table.js';
-import { openLocal } from './shared.js';
+import { openLocal } from './common.js';
 
 export interface TeamStatusOptions {
   json?: boolean;

@@ -4,7 +4,7 @@ import { getProjectPath } from '../../../common/project.js';
 import { runSync, teamConfig, type DryRun, type SyncReport } from '../../../team/index.js';
 import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
-import { guard, openLocal } from './shared.js';
+import { guard, openLocal } from './common.js';
 
 export interface TeamSyncOptions {
   dryRun?: boolean;

@@ -2,7 +2,7 @@
 import { recordContract } from '../../../../orchestrator/ops.js';
 import { CONTRACT_KINDS, type ContractKind } from '../../../../orchestrator/paths.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, kindArg, orchestrate, readInput, type OrchOptions } from '../shared.js';
+import { ctxOf, kindArg, orchestrate, readInput, type OrchOptions } from '../common.js';
 
 export interface OrchRecordContractOptions extends OrchOptions {
   request?: string;

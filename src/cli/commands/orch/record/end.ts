@@ -1,7 +1,7 @@
 // `self-gen orch record end`: end the session (completed, or stopped).
 import { endSession } from '../../../../orchestrator/ops.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, orchestrate, type OrchOptions } from '../shared.js';
+import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
 
 export interface OrchRecordEndOptions extends OrchOptions {
   stopped?: boolean;

@@ -2,7 +2,7 @@
 import { addKnowledge } from '../../../../orchestrator/ops.js';
 import { KNOWLEDGE_FIELDS, type KnowledgeField } from '../../../../orchestrator/schemas.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, fieldArg, orchestrate, type OrchOptions } from '../shared.js';
+import { ctxOf, fieldArg, orchestrate, type OrchOptions } from '../common.js';
 
 export interface OrchRecordKnowledgeOptions extends OrchOptions {
   topic?: string;

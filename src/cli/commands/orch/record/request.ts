@@ -1,7 +1,7 @@
 // `self-gen orch record request <text>`: a new request in the active session.
 import { addRequest } from '../../../../orchestrator/ops.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, orchestrate, type OrchOptions } from '../shared.js';
+import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
 
 export type OrchRecordRequestOptions = OrchOptions;
 

@@ -1,7 +1,7 @@
 // `self-gen orch record retry <subtask>`: one more retry of a subtask in self-gen's own ledger.
 import { recordRetry } from '../../../../orchestrator/ops.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, orchestrate, type OrchOptions } from '../shared.js';
+import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
 
 export interface OrchRecordRetryOptions extends OrchOptions {
   task?: string;

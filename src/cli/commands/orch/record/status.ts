@@ -2,7 +2,7 @@
 import { setSubtaskStatus } from '../../../../orchestrator/ops.js';
 import type { TaskStatus } from '../../../../orchestrator/schemas.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, orchestrate, statusArg, type OrchOptions } from '../shared.js';
+import { ctxOf, orchestrate, statusArg, type OrchOptions } from '../common.js';
 
 export interface OrchRecordStatusOptions extends OrchOptions {
   reset?: boolean;
