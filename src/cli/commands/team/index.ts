@@ -2,9 +2,10 @@
 import type { CommandSpec } from '../../command-table.js';
 import { teamConnectCommand } from './connect.js';
 import { teamDisconnectCommand } from './disconnect.js';
-import { teamMuteCommand, teamUnmuteCommand } from './mute.js';
+import { teamMuteCommand } from './mute.js';
 import { teamStatusCommand } from './status.js';
 import { teamSyncCommand } from './sync.js';
+import { teamUnmuteCommand } from './unmute.js';
 
 export const teamCommand: CommandSpec = {
   name: 'team',
