@@ -1,22 +1,13 @@
 #!/usr/bin/env node
-// self-gen: the command line. Each part registers its commands from src/cli/commands/.
+// self-gen: the command line, built from the command table (src/cli/commands/index.ts).
 import { Command } from 'commander';
-import { registerCore } from '../cli/commands/core.js';
-import { registerKb } from '../cli/commands/kb.js';
-import { registerSharedContext } from '../cli/commands/shared-context.js';
-import { registerOrch } from '../cli/commands/orch.js';
-import { registerAnalysis } from '../cli/commands/analysis.js';
-import { registerDemo } from '../cli/commands/demo.js';
-import { registerIntegrity } from '../cli/commands/integrity.js';
-import { registerUi } from '../cli/commands/ui.js';
-import { registerMcp } from '../cli/commands/mcp.js';
+import { addCommands } from '../cli/command-table.js';
+import { COMMANDS } from '../cli/commands/index.js';
 import { isCorruptError } from '../db/db.js';
 import { paths } from '../common/paths.js';
 import { markNeedsCheck } from '../db/recovery-log.js';
 import { commandPathOf, formatError, installOutputGuards } from '../cli/output.js';
 import { guardOutput } from '../cli/output-guard.js';
-import { registerHooks } from '../cli/commands/hooks.js';
-import { registerTeam } from '../cli/commands/team.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -32,17 +23,7 @@ export function buildProgram(): Command {
     // other error: one line and a `fix:` (output.ts). Subcommands inherit both settings.
     .exitOverride()
     .configureOutput({ outputError: () => {} });
-  registerCore(program);
-  registerKb(program);
-  registerSharedContext(program);
-  registerOrch(program);
-  registerAnalysis(program);
-  registerDemo(program);
-  registerIntegrity(program);
-  registerUi(program);
-  registerMcp(program);
-  registerHooks(program);
-  registerTeam(program);
+  addCommands(program, COMMANDS);
   return program;
 }
 

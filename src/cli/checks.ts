@@ -24,7 +24,7 @@ import { installedHooks, onPath, settingsPath } from './install.js';
 import { installedPlugin, pluginChecks } from '../plugin/checks.js';
 import { loadChecks } from '../parts/index.js';
 import type { CheckContext, CheckResult, Level } from '../hook/contract/part.js';
-import { hookServerCheck } from './commands/hooks.js';
+import { hookServerCheck } from './hook-switch.js';
 import { mcpStatus } from './mcp-install.js';
 
 export type { Check, CheckContext, CheckResult, Level } from '../hook/contract/part.js';
@@ -248,6 +248,104 @@ function dbFailure(file: string, doing: string, e: unknown): CheckResult {
   };
 }
 
+/** A check's results, and its steps: a step that throws adds why it failed (a read-only disk once). */
+function collector(file: string) {
+  const out: CheckResult[] = [];
+  // A read-only disk fails every write the checks make (the FTS check, the vector table): said once.
+  let readOnlySaid = false;
+  const fail = (doing: string, e: unknown): void => {
+    if (isReadOnlyError(e)) {
+      if (readOnlySaid) return;
+      readOnlySaid = true;
+    }
+    out.push(dbFailure(file, doing, e));
+  };
+  const step = <T>(doing: string, fn: () => T): T | undefined => {
+    try {
+      return fn();
+    } catch (e) {
+      fail(doing, e);
+      return undefined;
+    }
+  };
+  return { out, fail, step };
+}
+type Collector = ReturnType<typeof collector>;
+type Paths = ReturnType<typeof paths>;
+
+/** Size, schema version, events (first in the list), then the file mode. */
+function dbSummary(ctx: CheckContext, p: Paths, db: DB, c: Collector): void {
+  const version = c.step(
+    'reading the schema version',
+    () => db.pragma('user_version', { simple: true }) as number,
+  );
+  const events = c.step('counting events', () => eventCount(db));
+  const last = c.step('reading the last event', () => lastEvent(db));
+  if (version !== undefined && events !== undefined) {
+    const checked = lastCheck(p);
+    c.out.unshift({
+      name: 'database',
+      level: 'ok',
+      message: `${p.db}: ${mb(dbSizeBytes(ctx.env))}, schema v${version}/${SCHEMA_VERSION}, ${events} events${last ? `, last ${last.type} at ${last.ts}` : ''}${checked ? `; integrity checked ${checked.toISOString()}` : ''}`,
+    });
+  }
+  c.step('reading its file mode', () => {
+    const mode = statSync(p.db).mode & 0o777;
+    if (mode & 0o077)
+      c.out.push({
+        name: 'database',
+        level: 'warn',
+        message: `${p.db} has mode ${mode.toString(8)}`,
+        fix: `chmod 600 ${p.db}`,
+      });
+  });
+}
+
+/** quick_check (integrity_check and the full-text indexes when deep). */
+function dbIntegrity(ctx: CheckContext, p: Paths, db: DB, c: Collector): void {
+  const check = ctx.deep ? 'integrity_check' : 'quick_check';
+  c.step(`running ${check}`, () => {
+    const res = db.pragma(check) as Record<string, string>[];
+    const first = res[0] ? String(Object.values(res[0])[0]) : 'ok';
+    if (first !== 'ok')
+      c.out.push(damaged(p.db, `${check} failed: ${first.split('\n').slice(0, 2).join(' ')}`));
+  });
+  if (ctx.deep) {
+    c.step('checking the full-text indexes', () => {
+      for (const name of damagedFts(db))
+        c.out.push(damaged(p.db, `the full-text index ${name} fails its integrity check`));
+    });
+  }
+}
+
+async function vecCheck(db: DB, c: Collector): Promise<void> {
+  const vec = await ensureVec(db);
+  const why = vec ? undefined : vecProblem(db);
+  if (vec) c.out.push({ name: 'sqlite-vec', level: 'ok', message: 'loaded; vector search available' });
+  else if (why?.stage === 'table')
+    c.fail('creating the vector table', { code: why.code, message: why.message });
+  else
+    c.out.push({
+      name: 'sqlite-vec',
+      level: 'warn',
+      message: `sqlite-vec could not be loaded (${why?.message ?? 'unknown'}): only text search tiers work`,
+      fix: 'reinstall: npm install (sqlite-vec ships its binary in the npm package)',
+    });
+}
+
+function queueCheck(ctx: CheckContext, p: Paths): CheckResult[] {
+  const queued = queuedCount(ctx.env);
+  if (queued <= 0) return [];
+  return [
+    {
+      name: 'queue',
+      level: 'warn',
+      message: `${queued} event(s) wait in ${p.queueDir} (the database was locked or damaged); the next hook stores them`,
+      fix: 'nothing to do unless the number keeps growing: then look for a process holding the database, or run `self-gen repair`',
+    },
+  ];
+}
+
 async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   const p = paths(ctx.env);
   if (!ctx.db) {
@@ -259,84 +357,12 @@ async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
       },
     ];
   }
-  const db = ctx.db;
-  const out: CheckResult[] = [];
-  // A read-only disk fails every write the checks make (the FTS check, the vector table): said once.
-  let readOnlySaid = false;
-  const fail = (doing: string, e: unknown): void => {
-    if (isReadOnlyError(e)) {
-      if (readOnlySaid) return;
-      readOnlySaid = true;
-    }
-    out.push(dbFailure(p.db, doing, e));
-  };
-  const step = <T>(doing: string, fn: () => T): T | undefined => {
-    try {
-      return fn();
-    } catch (e) {
-      fail(doing, e);
-      return undefined;
-    }
-  };
-  const version = step(
-    'reading the schema version',
-    () => db.pragma('user_version', { simple: true }) as number,
-  );
-  const events = step('counting events', () => eventCount(db));
-  const last = step('reading the last event', () => lastEvent(db));
-  if (version !== undefined && events !== undefined) {
-    const checked = lastCheck(p);
-    out.unshift({
-      name: 'database',
-      level: 'ok',
-      message: `${p.db}: ${mb(dbSizeBytes(ctx.env))}, schema v${version}/${SCHEMA_VERSION}, ${events} events${last ? `, last ${last.type} at ${last.ts}` : ''}${checked ? `; integrity checked ${checked.toISOString()}` : ''}`,
-    });
-  }
-  step('reading its file mode', () => {
-    const mode = statSync(p.db).mode & 0o777;
-    if (mode & 0o077)
-      out.push({
-        name: 'database',
-        level: 'warn',
-        message: `${p.db} has mode ${mode.toString(8)}`,
-        fix: `chmod 600 ${p.db}`,
-      });
-  });
-  const check = ctx.deep ? 'integrity_check' : 'quick_check';
-  step(`running ${check}`, () => {
-    const res = db.pragma(check) as Record<string, string>[];
-    const first = res[0] ? String(Object.values(res[0])[0]) : 'ok';
-    if (first !== 'ok')
-      out.push(damaged(p.db, `${check} failed: ${first.split('\n').slice(0, 2).join(' ')}`));
-  });
-  if (ctx.deep) {
-    step('checking the full-text indexes', () => {
-      for (const name of damagedFts(db))
-        out.push(damaged(p.db, `the full-text index ${name} fails its integrity check`));
-    });
-  }
-  const vec = await ensureVec(db);
-  const why = vec ? undefined : vecProblem(db);
-  if (vec) out.push({ name: 'sqlite-vec', level: 'ok', message: 'loaded; vector search available' });
-  else if (why?.stage === 'table')
-    fail('creating the vector table', { code: why.code, message: why.message });
-  else
-    out.push({
-      name: 'sqlite-vec',
-      level: 'warn',
-      message: `sqlite-vec could not be loaded (${why?.message ?? 'unknown'}): only text search tiers work`,
-      fix: 'reinstall: npm install (sqlite-vec ships its binary in the npm package)',
-    });
-  const queued = queuedCount(ctx.env);
-  if (queued > 0) {
-    out.push({
-      name: 'queue',
-      level: 'warn',
-      message: `${queued} event(s) wait in ${p.queueDir} (the database was locked or damaged); the next hook stores them`,
-      fix: 'nothing to do unless the number keeps growing: then look for a process holding the database, or run `self-gen repair`',
-    });
-  }
-  return out;
+  const c = collector(p.db);
+  dbSummary(ctx, p, ctx.db, c);
+  dbIntegrity(ctx, p, ctx.db, c);
+  await vecCheck(ctx.db, c);
+  c.out.push(...queueCheck(ctx, p));
+  return c.out;
 }
 
 /** Runs one check; a check that throws becomes an error line instead of a crash. */

@@ -37,7 +37,8 @@ import { findSuggestion, listSuggestions, recordFeedback } from '../../src/analy
 import { addRule, planApply, RULES_MARKER, writePlan } from '../../src/analysis/apply.js';
 import { analysisHandlers } from '../../src/analysis/handlers.js';
 import { analysisConfig } from '../../src/analysis/config.js';
-import { registerAnalysis } from '../../src/cli/commands/analysis.js';
+import { addCommands } from '../../src/cli/command-table.js';
+import { analysisCommands } from '../../src/cli/commands/analysis/index.js';
 import type { HookDeps, HookInput } from '../../src/hook/contract/types.js';
 import type { StoredAnalysis, StoredSuggestion } from '../../src/analysis/answer.js';
 import { GOOD_ANSWER, seedProject, writeFakeClaude } from '../helpers/analysis.js';
@@ -594,7 +595,7 @@ describe('suggestions, apply, dismiss', () => {
     const cli = async (...args: string[]) => {
       out.length = 0;
       const program = new Command().exitOverride();
-      registerAnalysis(program);
+      addCommands(program, analysisCommands);
       await program.parseAsync(['node', 'self-gen', ...args]);
       return out.join('\n');
     };

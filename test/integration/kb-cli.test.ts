@@ -211,7 +211,7 @@ describe('self-gen embed / daemon / doctor', () => {
     expect(c?.fix).toContain('self-gen model pull');
     const add = await cli(['kb', 'add', 'Error: ENOSPC', '-r', 'free disk space'], t.env);
     expect(add.code).toBe(0);
-    expect(add.stdout).toMatch(/not installed \(vector tier off\): exact, prefix and keyword search find it/);
+    expect(add.stdout).toMatch(/not installed \(vector tier off\): the exact and similar tiers find it/);
     expect(add.stdout).not.toMatch(/next batch|embedding is made/);
     expect(checks.length).toBeGreaterThan(0);
     const doctor = JSON.parse((await cli(['doctor', '--json'], t.env)).stdout) as {

@@ -1,0 +1,15 @@
+// `self-gen daemon stop`: ask the embedding daemon to exit.
+import { stopDaemon } from '../../../embed/client.js';
+import type { CommandSpec } from '../../command-table.js';
+
+export type DaemonStopOptions = Record<string, never>;
+
+export async function runDaemonStop(): Promise<void> {
+  console.log((await stopDaemon()) ? 'stopped' : 'not running');
+}
+
+export const daemonStopCommand: CommandSpec<[], DaemonStopOptions> = {
+  name: 'stop',
+  description: 'ask it to exit',
+  run: runDaemonStop,
+};

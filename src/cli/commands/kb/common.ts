@@ -1,0 +1,52 @@
+// What the kb commands share: argument parsers, how an entry is printed, the judged database.
+import { InvalidArgumentError } from 'commander';
+import type { DB } from '../../../db/db.js';
+import { reviewFixPolicy } from '../../../fix-policy/index.js';
+import { describeResolution } from '../../../error-kb/record.js';
+import type { KbEntry } from '../../../error-kb/search.js';
+import { openForReading } from '../../read-db.js';
+
+export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
+
+export const entryId = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1)
+    throw new InvalidArgumentError('an entry id (a positive whole number; see `self-gen kb list`)');
+  return n;
+};
+
+export const count = (v: string): number => {
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a positive whole number');
+  return n;
+};
+
+/** Printable on a terminal: control characters (escape sequences) shown as `?`. */
+// eslint-disable-next-line no-control-regex
+export const safe = (s: string) => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
+
+export function formatEntry(e: KbEntry & { embedded?: boolean }): string {
+  const lines = [`#${e.id}  ${e.error_normalized}`];
+  const res = describeResolution(e);
+  lines.push(`     resolution: ${res || '(none: never returned by search)'}`);
+  const meta = [
+    e.resolved_by ? `resolved by ${e.resolved_by}` : '',
+    `used ${e.use_count ?? 0}×`,
+    e.last_used ? `last used ${e.last_used}` : '',
+    `recorded ${e.ts}`,
+    e.embedded === undefined ? '' : e.embedded ? 'embedded' : 'no embedding yet',
+  ].filter(Boolean);
+  lines.push(`     ${meta.join(' · ')}`);
+  return lines.join('\n');
+}
+
+/** The KB's database with every fix judged by the policy (an empty one right after install). */
+export async function judgedDb(): Promise<DB> {
+  const db = openForReading();
+  try {
+    await reviewFixPolicy(db);
+  } catch {
+    // a read-only database: the stored verdicts (unjudged fixes show as withheld)
+  }
+  return db;
+}

@@ -1,0 +1,60 @@
+// `self-gen kb edit <id>`: an entry's resolution, tool or error text.
+import { editEntry } from '../../../error-kb/manage.js';
+import type { KbEntry } from '../../../error-kb/search.js';
+import type { CommandSpec } from '../../command-table.js';
+import { CliError } from '../../errors.js';
+import { openForReading } from '../../read-db.js';
+import { entryId, formatEntry } from './common.js';
+
+export interface KbEditOptions {
+  resolution?: string;
+  tool?: string;
+  error?: string;
+  clearResolution?: boolean;
+}
+
+export async function runKbEdit([id]: [number], o: KbEditOptions): Promise<void> {
+  if (o.resolution === undefined && o.tool === undefined && o.error === undefined && !o.clearResolution) {
+    throw new CliError('nothing to change', 'pass -r, -t, -e or --clear-resolution');
+  }
+  const db = openForReading();
+  try {
+    let e: KbEntry | null;
+    try {
+      // the fix policy judges a new fix text at once (until then it is withheld)
+      const { reviewFixPolicy } = await import('../../../fix-policy/index.js');
+      e = await editEntry(
+        db,
+        id,
+        { resolution: o.clearResolution ? null : o.resolution, resolvedBy: o.tool, error: o.error },
+        reviewFixPolicy,
+      );
+    } catch (err) {
+      const msg = (err as Error).message;
+      if (/UNIQUE/i.test(msg))
+        throw new CliError(
+          `another entry already has that error text`,
+          'edit or remove that entry instead (`self-gen kb list -q …`)',
+        );
+      throw new CliError(msg);
+    }
+    if (!e) throw new CliError(`no entry #${id}`, 'see `self-gen kb list`');
+    console.log(formatEntry(e));
+  } finally {
+    db.close();
+  }
+}
+
+export const kbEditCommand: CommandSpec<[number], KbEditOptions> = {
+  name: 'edit',
+  description: 'change an entry: its resolution, tool, or error text (a new error text drops its embedding)',
+  arguments: [{ name: '<id>', description: 'the entry id (see `self-gen kb list`)', parse: entryId }],
+  options: [
+    { flags: '-r, --resolution <text>', description: 'new resolution' },
+    { flags: '-t, --tool <name>', description: 'new resolving tool' },
+    { flags: '-e, --error <text>', description: 'new error text (normalized)' },
+    { flags: '--clear-resolution', description: 'remove the resolution (the entry stops being returned)' },
+  ],
+  help: '\nExamples:\n  self-gen kb edit 12 -r "run npm ci, not npm install"\n  self-gen kb edit 12 --clear-resolution',
+  run: runKbEdit,
+};

@@ -1,0 +1,91 @@
+// What the orch commands share: the project's context, orchestrator errors as CLI errors, argument
+// parsers, reading a contract.
+import { InvalidArgumentError } from 'commander';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { getSection, loadConfig } from '../../../common/config.js';
+import { getProjectName, getProjectPath } from '../../../common/project.js';
+import { OrchError } from '../../../orchestrator/errors.js';
+import type { OpsEnv } from '../../../orchestrator/ops.js';
+import { CONTRACT_KINDS, isContractKind, type ContractKind } from '../../../orchestrator/paths.js';
+import {
+  KNOWLEDGE_FIELDS,
+  OrchestratorConfig,
+  ROLES,
+  isRole,
+  type KnowledgeField,
+  type OrchestratorConfigT,
+  type Role,
+  type TaskStatus,
+} from '../../../orchestrator/schemas.js';
+import { CliError } from '../../errors.js';
+
+/** The `orch` group's own option, which every subcommand gets. */
+export interface OrchOptions {
+  project?: string;
+}
+
+export interface OrchCtx extends OpsEnv {
+  locale: 'ko' | 'en';
+}
+
+export function ctxOf(o: OrchOptions): OrchCtx {
+  const root = o.project ? resolve(o.project) : getProjectPath(process.cwd());
+  if (!existsSync(root))
+    throw new CliError(`project folder not found: ${root}`, 'pass an existing folder with --project');
+  const config = loadConfig();
+  const cfg: OrchestratorConfigT = getSection(config, 'orchestrator', OrchestratorConfig);
+  return {
+    projectRoot: root,
+    projectName: getProjectName(root),
+    cfg,
+    locale: config.locale === 'en' ? 'en' : 'ko',
+  };
+}
+
+/** Runs an operation; orchestrator errors become one clear CLI error with the fix. */
+export async function orchestrate<T>(fn: () => Promise<T> | T): Promise<T> {
+  try {
+    return await fn();
+  } catch (e) {
+    if (e instanceof OrchError)
+      throw new CliError(e.message, e.fix ?? 'check the files with `self-gen orch validate`');
+    throw e;
+  }
+}
+
+export const roleArg = (v: string): Role => {
+  if (!isRole(v)) throw new InvalidArgumentError(`one of ${ROLES.join(', ')}`);
+  return v;
+};
+export const kindArg = (v: string): ContractKind => {
+  if (!isContractKind(v)) throw new InvalidArgumentError(`one of ${CONTRACT_KINDS.join(', ')}`);
+  return v;
+};
+export const fieldArg = (v: string): KnowledgeField => {
+  if (!(KNOWLEDGE_FIELDS as readonly string[]).includes(v))
+    throw new InvalidArgumentError(KNOWLEDGE_FIELDS.join(', '));
+  return v as KnowledgeField;
+};
+export const statusArg = (v: string): TaskStatus => {
+  const all = ['pending', 'in_progress', 'completed'];
+  if (!all.includes(v)) throw new InvalidArgumentError(all.join(', '));
+  return v as TaskStatus;
+};
+
+/** A YAML document from a file, or from stdin when none (or `-`) is given. */
+export function readInput(file: string | undefined): { text: string; name: string } {
+  if (!file || file === '-') {
+    if (process.stdin.isTTY)
+      throw new CliError(
+        'no input: give a file, or pipe the YAML on stdin',
+        'self-gen orch record contract explored explored.yaml',
+      );
+    return { text: readFileSync(0, 'utf8'), name: '<stdin>' };
+  }
+  try {
+    return { text: readFileSync(file, 'utf8'), name: file };
+  } catch (e) {
+    throw new CliError(`cannot read ${file}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}`);
+  }
+}

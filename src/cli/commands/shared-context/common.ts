@@ -1,0 +1,43 @@
+// What the shared-context commands share: the project folder and picking a session.
+import { getProjectPath } from '../../../common/project.js';
+import { listSessions, sanitizePart, storeRoot, type SessionInfo } from '../../../findings/file-store.js';
+import type { OptionSpec } from '../../command-table.js';
+import { CliError } from '../../errors.js';
+import { dirOption } from '../../options.js';
+
+export function projectOf(opt: string | undefined): string {
+  return getProjectPath(opt ?? process.cwd());
+}
+
+/** `--project <dir>`, as most of these commands take it. */
+export const projectOption: OptionSpec = {
+  flags: '--project <dir>',
+  description: 'the project folder',
+  parse: dirOption(),
+};
+
+/** A session by folder name, id, or unique prefix; the newest when not given. */
+export function pickSession(project: string, wanted: string | undefined): SessionInfo {
+  const sessions = listSessions(project);
+  if (!sessions.length) {
+    throw new CliError(
+      `no shared context in ${storeRoot(project)}`,
+      'it is written when a subagent stops in a Claude Code session with the hooks installed (`self-gen install`)',
+    );
+  }
+  if (!wanted) return sessions[0]!;
+  const exact = sessions.find((s) => s.session === wanted || s.session === sanitizePart(wanted, 'session'));
+  if (exact) return exact;
+  const byPrefix = sessions.filter((s) => s.session.startsWith(wanted));
+  if (byPrefix.length === 1) return byPrefix[0]!;
+  if (byPrefix.length > 1) {
+    throw new CliError(
+      `"${wanted}" matches ${byPrefix.length} sessions`,
+      'give more characters of the session id (see `self-gen shared-context list`)',
+    );
+  }
+  throw new CliError(
+    `no session "${wanted}" in ${storeRoot(project)}`,
+    'list them with `self-gen shared-context list`',
+  );
+}

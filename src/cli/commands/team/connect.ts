@@ -1,0 +1,33 @@
+// `self-gen team connect <postgres-url>`: this data home joins a team store.
+import { connectTeam } from '../../../team/index.js';
+import type { CommandSpec } from '../../command-table.js';
+import { guard, openLocal } from './common.js';
+
+export type TeamConnectOptions = Record<string, never>;
+
+export async function runTeamConnect([url]: [string]): Promise<void> {
+  const db = openLocal();
+  try {
+    const r = await guard(() => connectTeam(process.env, db, url));
+    console.log(`connected to ${r.url} as ${r.member}`);
+    console.log(
+      r.schema.from === r.schema.to
+        ? `schema version ${r.schema.to}`
+        : `schema migrated ${r.schema.from} → ${r.schema.to}`,
+    );
+    if (r.passwordIn === 'file') console.log(`password kept in ${r.passwordFile} (0600), not in config.json`);
+    console.log('next: `self-gen team sync --dry-run` to preview, `self-gen team sync` to share');
+  } finally {
+    db.close();
+  }
+}
+
+export const teamConnectCommand: CommandSpec<[string], TeamConnectOptions> = {
+  name: 'connect',
+  description: 'connect this data home to a team store (creates or migrates its schema when allowed)',
+  arguments: [
+    { name: '<postgres-url>', description: 'postgres://role[:password]@host[:port]/database[?sslmode=…]' },
+  ],
+  help: '\nThe password is never written to config.json: it is read from SELF_GEN_TEAM_PASSWORD, or kept\nin the 0600 file team-password of the data home when given in the URL. sslmode works as in libpq\n(disable, allow, prefer, require, verify-ca, verify-full).',
+  run: runTeamConnect,
+};
