@@ -2,22 +2,17 @@
 // resolved before, tell Claude right away how it was resolved. Runs after the collector recorded
 // the error. The error is keyed exactly as the collector and the CLI do (errorKey: redact +
 // extractErrorMessage + normalizeError), so an error fixed in one session is recognised in the next.
-import * as z from 'zod/mini';
 import { errorKey } from './error-key.js';
 import { searchErrorKB, type SearchOptions } from './search.js';
 import { daemonEmbedder } from '../embed/client.js';
 import type { Embedder } from '../embed/embedder.js';
 import type { DB } from '../db/db.js';
 import { getSection } from '../common/config.js';
-import { AdviceConfig, adviceFor, provenanceText, type Advice } from './advice.js';
+import { adviceFor, provenanceText, type Advice } from './advice.js';
 import { firstErrorLine, formatToolSequence, messages } from './messages.js';
 import { oneLine } from '../common/redact.js';
 import { span } from '../common/timing.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
-
-export const ErrorAdviceConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-});
 
 /**
  * Options for searchErrorKB inside a hook: this process's env, and a daemon embedder shared by the
@@ -50,7 +45,7 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   const key = errorKey(input.error);
   const normalized = key.normalized;
   if (!normalized) return null;
-  if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
+  if (!getSection(deps.config, 'errorAdvice').enabled) return null;
   const db = deps.db();
   const kb = await span('kb-search', () =>
     searchErrorKB(db, normalized, { ...hookSearchOptions(deps), message: key.message, raw: key.raw }),
@@ -74,7 +69,7 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
 
 /** The advice filter (error-kb/advice.ts) as every hook applies it: this project, the configured bar. */
 export function hookAdvice(db: DB, kbId: number, deps: HookDeps, currentRaw?: string): Advice | null {
-  const cfg = getSection(deps.config, 'advice', AdviceConfig);
+  const cfg = getSection(deps.config, 'advice');
   return span('kb-advice', () =>
     adviceFor(db, kbId, {
       currentRaw,
