@@ -42,7 +42,7 @@ export interface JsonNode {
  * Puts each key's description (from the entry's `keys`, by path) on its node; fails on a key
  * without one and on a description for no key (so the registry's docs cannot go stale).
  */
-function describeKeys(node: JsonNode, entry: ConfigEntry, where: string): void {
+export function describeKeys(node: JsonNode, entry: ConfigEntry, where: string): void {
   const used = new Set<string>();
   const walk = (n: JsonNode, prefix: string): void => {
     for (const [k, child] of Object.entries(n.properties ?? {})) {

@@ -9,7 +9,14 @@ import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv
 import { ENV_VARS } from '../../src/common/env-vars.js';
 import { CONFIG_SECTIONS, CORE_CONFIG, type SectionKey } from '../../src/common/config-registry.js';
 import { getSection, loadConfig } from '../../src/common/config.js';
-import { renderConfigDoc, renderConfigSchemaFile, renderKeyTables } from '../../scripts/config-docs.js';
+import * as z from 'zod/mini';
+import {
+  describeKeys,
+  renderConfigDoc,
+  renderConfigSchemaFile,
+  renderKeyTables,
+  type JsonNode,
+} from '../../scripts/config-docs.js';
 import { ROOT, tempEnv } from '../helpers/env.js';
 
 const NAME = /SELF_GEN_[A-Z0-9_]*[A-Z0-9]/g;
@@ -96,6 +103,13 @@ describe('#24 configuration registry: config.json', () => {
     expect(sectionProblems(files, declared)).toEqual([]);
   });
 
+  it('getSection takes only a declared section (a type error, and a throw if forced)', () => {
+    const c = loadConfig({ ...process.env, SELF_GEN_HOME: join(ROOT, 'no-such-home') });
+    expect(getSection(c, 'errorAdvice')).toEqual({ enabled: true });
+    // @ts-expect-error 'surprise' is not a section of the registry
+    expect(() => getSection(c, 'surprise')).toThrow();
+  });
+
   it('the check finds an undeclared section (it can fail)', () => {
     const planted = [
       ...sources(),
@@ -119,6 +133,19 @@ describe('#24 configuration registry: config.json', () => {
     );
     for (const [name, table] of Object.entries(tables)) expect(doc, name).toContain(table);
     expect(tables['config:team']).toContain('| `team.connectTimeoutMs` | integer 100–60000 | `3000` |');
+  });
+
+  it('every key needs a description, and a description needs its key (the generator fails otherwise)', () => {
+    const schema = z.object({ a: z._default(z.boolean(), true), b: z.object({ c: z.optional(z.string()) }) });
+    const node = () => z.toJSONSchema(schema, { io: 'input', target: 'draft-7' }) as JsonNode;
+    const entry = (keys: Record<string, string>) => ({ schema, doc: 'x', keys });
+    expect(() => describeKeys(node(), entry({ a: 'on', b: 'more', 'b.c': 'text' }), 'x')).not.toThrow();
+    expect(() => describeKeys(node(), entry({ a: 'on', b: 'more' }), 'x')).toThrow(
+      'config registry: x: no description for `b.c`',
+    );
+    expect(() => describeKeys(node(), entry({ a: 'on', b: 'more', 'b.c': 't', d: 'gone' }), 'x')).toThrow(
+      'config registry: x: `d` is described but is no key',
+    );
   });
 
   describe('a config.json checked against the JSON schema', () => {
