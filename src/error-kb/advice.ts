@@ -23,7 +23,7 @@ import { storedVerdict } from './verdict.js';
 import { repoIdentity } from '../common/project.js';
 
 // The section's schema is declared in the config registry (orchestrator/context.ts imports it here).
-export { AdviceConfig, type AdviceConfigT } from '../common/config-registry.js';
+export { AdviceConfig } from '../common/config-registry.js';
 
 export interface Provenance {
   source: 'manual' | 'this-project' | 'team' | 'other-projects';

@@ -16,13 +16,7 @@ import {
 } from '../common/config-registry.js';
 
 // The section's schema is declared in the config registry.
-export {
-  BUILTIN_CATEGORIES,
-  RuleConfig,
-  SharedContextSchema,
-  type RuleConfigT,
-  type SharedContextConfig,
-} from '../common/config-registry.js';
+export { BUILTIN_CATEGORIES, type RuleConfigT, type SharedContextConfig } from '../common/config-registry.js';
 
 /** Built-in filters: reviewers get code changes and findings, not navigation noise. */
 export const BUILTIN_FILTERS: Record<string, string[]> = {
