@@ -1,4 +1,5 @@
-// config.json: all keys optional, validated with zod (zod/mini keeps the hook bundle small).
+// config.json: all keys optional, validated with zod (zod/mini keeps the hook bundle small); every
+// key is declared in config-registry.ts.
 // A bad file or a bad field never crashes anything: the bad part falls back to its default and
 // the problem is reported (doctor prints it).
 import * as z from 'zod/mini';
@@ -6,65 +7,13 @@ import { lstatSync } from 'node:fs';
 import { readRegular } from './safe-fs.js';
 import { paths } from './paths.js';
 import { localeFromEnv, type Locale as LocaleT } from './locale.js';
-
-const Locale = z.enum(['ko', 'en']);
-
-/**
- * Vector-tier cut-offs in the seed's metric: L2 distance between unit vectors (0 = same direction,
- * √2 ≈ 1.414 = unrelated, 2 = opposite). Below `accept` a match is taken; from `accept` to `reject`
- * only with a shared keyword; from `reject` on never. Seed defaults 0.76 / 0.85 (= cosine distance
- * 0.289 / 0.361). `self-gen kb calibrate` suggests values for the user's own KB.
- */
-const l2Distance = () =>
-  z
-    .number({ error: (iss) => `must be an L2 distance between 0 and 2, got ${JSON.stringify(iss.input)}` })
-    .check(
-      z.gt(0, { error: (iss) => `must be greater than 0, got ${JSON.stringify(iss.input)}` }),
-      z.lte(2, {
-        error: (iss) => `must be at most 2 (L2 between unit vectors), got ${JSON.stringify(iss.input)}`,
-      }),
-    );
-export const VecThresholdsConfig = z
-  .object({
-    accept: z._default(l2Distance(), 0.76),
-    reject: z._default(l2Distance(), 0.85),
-  })
-  .check(
-    z.refine((t) => t.accept <= t.reject, {
-      error: (iss) => {
-        const t = iss.input as { accept: number; reject: number };
-        return `accept (${t.accept}) must not be greater than reject (${t.reject})`;
-      },
-    }),
-  );
-
-export const EmbeddingConfig = z.object({
-  model: z._default(z.string(), 'Xenova/paraphrase-multilingual-MiniLM-L12-v2'),
-  dtype: z._default(z.string(), 'q8'),
-  /** A local folder that holds the model (offline machines). */
-  modelPath: z.optional(z.string()),
-  /** How long a hook waits for the embedding daemon before using the text tiers. */
-  daemonTimeoutMs: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(2000)), 60),
-  /** The daemon exits after this many idle minutes. */
-  daemonIdleMinutes: z._default(z.number().check(z.minimum(0.05), z.maximum(1440)), 15),
-  /** Vector-tier thresholds (L2 on unit vectors, the seed's metric). */
-  thresholds: z._default(VecThresholdsConfig, { accept: 0.76, reject: 0.85 }),
-});
-
-export const CoreConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-  collectPromptText: z._default(z.boolean(), true),
-  retentionDays: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(3650)), 90),
-  /** The background pruner keeps the database under this size (MiB). */
-  maxDbMb: z._default(z.number().check(z.minimum(16)), 1024),
-  /** Unset: the environment's (common/locale.ts: LC_ALL, LC_MESSAGES, LANG; Korean → ko, else en). */
-  locale: z.optional(Locale),
-  /** SQLite busy timeout for hooks; a write still blocked after it is queued on disk. */
-  busyTimeoutMs: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(30000)), 2000),
-  embedding: z._default(EmbeddingConfig, EmbeddingConfig.parse({})),
-});
-
-export type CoreConfigT = z.infer<typeof CoreConfig>;
+import {
+  CONFIG_SECTIONS,
+  CoreConfig,
+  type CoreConfigT,
+  type SectionKey,
+  type SectionT,
+} from './config-registry.js';
 
 export interface LoadedConfig extends Omit<CoreConfigT, 'locale'> {
   /** config.json's `locale`, else the environment's. */
@@ -173,13 +122,18 @@ function parseConfig(
   return { ...core, locale: core.locale ?? localeFromEnv(env), raw, problems, path: file };
 }
 
-/** Validates one section of config.json that a part owns, with that part's schema. */
-export function getSection<S extends z.ZodMiniType>(
-  config: LoadedConfig,
-  key: string,
-  schema: S,
-): z.infer<S> {
-  return parseLenient(schema, config.raw[key], `config.${key}`, config.problems);
+/**
+ * Validates one section of config.json that a part owns, with the registry's schema for it (a key
+ * the registry does not declare does not type-check). The third argument is accepted for callers
+ * that still pass the section's schema; the registry's is used.
+ */
+export function getSection<K extends SectionKey>(config: LoadedConfig, key: K): SectionT<K> {
+  return parseLenient(
+    CONFIG_SECTIONS[key].schema,
+    config.raw[key],
+    `config.${key}`,
+    config.problems,
+  ) as SectionT<K>;
 }
 
 /** Shorthand used by every hook: is the system switched on? */

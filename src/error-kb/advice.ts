@@ -15,7 +15,6 @@
 //    elsewhere; labelled as the team's;
 //  - legacy entries (recorded before fixes were proven) never, until confirmed again or kept.
 // Each piece of advice carries its provenance: how often, where, how long ago.
-import * as z from 'zod/mini';
 import type { DB } from '../db/db.js';
 import { entryErrorRaw, fixTeamRows, teamProjectId } from './db.js';
 import { candidates, countLookup, projectConfirmations, type FixCandidate } from './candidates.js';
@@ -23,20 +22,7 @@ import { messages } from './messages.js';
 import { storedVerdict } from './verdict.js';
 import { repoIdentity } from '../common/project.js';
 
-export const AdviceConfig = z.object({
-  /**
-   * Confirmations in other projects a learned fix needs before it is offered in this one (and it
-   * needs at least two other repositories, whatever this says).
-   */
-  minOtherProjectConfirmations: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 2),
-  /**
-   * Offer fixes found by the lexical (keyword) tier. Off by default: on a fresh held-out set it
-   * matched 12 % of unrelated errors (bench/kb-quality.mjs), and wrong advice is worse than none.
-   * The seed's tiers (exact, prefix, vector) are always used; `kb search` still shows lexical hits.
-   */
-  lexicalTier: z._default(z.boolean(), false),
-});
-export type AdviceConfigT = z.infer<typeof AdviceConfig>;
+// The section's schema is declared in the config registry (orchestrator/context.ts imports it here).
 
 export interface Provenance {
   source: 'manual' | 'this-project' | 'team' | 'other-projects';

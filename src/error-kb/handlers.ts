@@ -2,7 +2,6 @@
 // resolved before, tell Claude right away how it was resolved. Runs after the collector recorded
 // the error. The error is keyed exactly as the collector and the CLI do (errorKey: redact +
 // extractErrorMessage + normalizeError), so an error fixed in one session is recognised in the next.
-import * as z from 'zod/mini';
 import { errorKey } from './error-key.js';
 import { searchErrorKB } from './search.js';
 import { hookAdvice, hookSearchOptions } from './hook-advice.js';
@@ -13,16 +12,12 @@ import { oneLine } from '../common/redact.js';
 import { span } from '../common/timing.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 
-export const ErrorAdviceConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-});
-
 export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
   if (input.is_interrupt === true) return null; // the user stopped it: nothing to fix
   const key = errorKey(input.error);
   const normalized = key.normalized;
   if (!normalized) return null;
-  if (!getSection(deps.config, 'errorAdvice', ErrorAdviceConfig).enabled) return null;
+  if (!getSection(deps.config, 'errorAdvice').enabled) return null;
   const db = deps.db();
   const kb = await span('kb-search', () =>
     searchErrorKB(db, normalized, { ...hookSearchOptions(deps), message: key.message, raw: key.raw }),

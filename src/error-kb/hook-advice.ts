@@ -5,7 +5,7 @@ import { daemonEmbedder } from '../embed/index.js';
 import type { Embedder } from '../embed/index.js';
 import type { DB } from '../db/db.js';
 import { getSection } from '../common/config.js';
-import { AdviceConfig, adviceFor, type Advice } from './advice.js';
+import { adviceFor, type Advice } from './advice.js';
 import { span } from '../common/timing.js';
 import type { HookDeps } from '../hook/contract/types.js';
 
@@ -37,7 +37,7 @@ export function hookSearchOptions(deps: HookDeps): SearchOptions {
 
 /** The advice filter (error-kb/advice.ts) as every hook applies it: this project, the configured bar. */
 export function hookAdvice(db: DB, kbId: number, deps: HookDeps, currentRaw?: string): Advice | null {
-  const cfg = getSection(deps.config, 'advice', AdviceConfig);
+  const cfg = getSection(deps.config, 'advice');
   return span('kb-advice', () =>
     adviceFor(db, kbId, {
       currentRaw,

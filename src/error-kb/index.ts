@@ -6,7 +6,7 @@ export { extractErrorMessage } from './normalize.js';
 export { firstErrorLine, formatToolSequence, messages, type Messages } from './messages.js';
 // Lookup and advice: what a hook may offer, with its provenance.
 export { bumpUse, fits, searchErrorKB, type KbMatch } from './search.js';
-export { AdviceConfig, adviceFor, provenanceText, safeBestFix, type Advice } from './advice.js';
+export { adviceFor, provenanceText, safeBestFix, type Advice } from './advice.js';
 export { hookAdvice, hookSearchOptions } from './hook-advice.js';
 export { entriesNamingFile, exactEntry } from './db.js';
 // Learning: a recorded success that resolved an earlier error (the parts list hands it to the

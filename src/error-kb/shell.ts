@@ -1,7 +1,16 @@
 // Just enough shell parsing to tell commands apart: split a command line into simple commands,
 // give each a normalised key (program, subcommand, target), and say what kind of call it is
 // (inspection, install, config change, other). Used by resolution detection (which call proves an
-// error resolved, which calls were the fix) and by the advice filter. Never throws.
+// error resolved, which calls were the fix) and by the advice filter. Never throws. The names of
+// the programs that only look are common/shell-words.ts's.
+import {
+  CD_PROGRAMS,
+  CONTAINER_READ_ONLY,
+  isReadOnlyGit,
+  PIPE_FILTERS,
+  PKG_READ_ONLY,
+  READ_ONLY_PROGRAMS,
+} from '../common/shell-words.js';
 
 /** One simple command of a command line (`a && b | c` has three). */
 export interface Segment {
@@ -238,101 +247,11 @@ export function commandKey(command: string): string {
     .join(' && ');
 }
 
-/** Changing folders (bash and PowerShell): never what a command is about. */
-const CD = new Set(['cd', 'pushd', 'popd', 'chdir', 'set-location', 'sl', 'push-location', 'pop-location']);
+/** Changing folders: never what a command is about. */
 const isCd = (words: string[]) => {
   const c = coreWords(words);
-  return c.length > 0 && CD.has(base(c[0]!).toLowerCase());
+  return c.length > 0 && CD_PROGRAMS.has(base(c[0]!).toLowerCase());
 };
-
-const INSPECT_PROGRAMS = new Set([
-  'ls',
-  'll',
-  'cat',
-  'head',
-  'tail',
-  'less',
-  'more',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'ag',
-  'find',
-  'fd',
-  'pwd',
-  'echo',
-  'printf',
-  'which',
-  'whereis',
-  'type',
-  'file',
-  'stat',
-  'wc',
-  'tree',
-  'du',
-  'df',
-  'env',
-  'printenv',
-  'whoami',
-  'id',
-  'date',
-  'uname',
-  'hostname',
-  'ps',
-  'top',
-  'history',
-  'true',
-  'false',
-  'sleep',
-  'diff',
-  'cmp',
-  'sort',
-  'uniq',
-  'cut',
-  'awk',
-  'jq',
-  'xxd',
-  'od',
-  'hexdump',
-  'realpath',
-  'dirname',
-  'basename',
-  'readlink',
-  'test',
-  '[',
-  'clear',
-  'man',
-  'tldr',
-]);
-const GIT_INSPECT = new Set([
-  'status',
-  'log',
-  'diff',
-  'show',
-  'branch',
-  'remote',
-  'blame',
-  'rev-parse',
-  'describe',
-  'ls-files',
-  'shortlog',
-  'reflog',
-  'grep',
-  'config',
-]);
-const PKG_INSPECT = new Set([
-  'ls',
-  'list',
-  'view',
-  'info',
-  'show',
-  'outdated',
-  'why',
-  'explain',
-  'search',
-  'help',
-]);
 
 /** A segment that only looks at things (never a fix by itself). */
 export function isInspectionSegment(words: string[]): boolean {
@@ -340,17 +259,12 @@ export function isInspectionSegment(words: string[]): boolean {
   if (!c.length) return true;
   const prog = base(c[0]!).toLowerCase();
   const sub = c.slice(1).find((w) => !w.startsWith('-'));
-  if (INSPECT_PROGRAMS.has(prog)) return !(prog === 'awk' && c.includes('-i'));
+  if (READ_ONLY_PROGRAMS.has(prog)) return !(prog === 'awk' && c.includes('-i'));
   if (prog === 'sed') return !c.some((w) => w === '-i' || w.startsWith('-i'));
-  if (prog === 'git') {
-    if (!sub) return true;
-    if (sub === 'config') return !c.some((w) => !w.startsWith('-') && c.indexOf(w) > c.indexOf(sub) + 1);
-    return GIT_INSPECT.has(sub) && !(sub === 'branch' && c.some((w) => /^-[dDmM]$/.test(w)));
-  }
+  if (prog === 'git') return isReadOnlyGit(c);
   if (['npm', 'pnpm', 'yarn', 'pip', 'pip3', 'cargo', 'go', 'brew', 'apt', 'gem', 'poetry'].includes(prog))
-    return !!sub && PKG_INSPECT.has(sub);
-  if (prog === 'docker' || prog === 'kubectl')
-    return !!sub && ['ps', 'images', 'logs', 'inspect', 'get', 'describe', 'version', 'info'].includes(sub);
+    return !!sub && PKG_READ_ONLY.has(sub);
+  if (prog === 'docker' || prog === 'kubectl') return !!sub && CONTAINER_READ_ONLY.has(sub);
   if (/^(node|python[\d.]*|ruby|java|go|rustc|cargo|npm|tsc)$/.test(prog) && c.length === 2)
     return c[1] === '--version' || c[1] === '-v' || c[1] === '-V' || c[1] === 'version';
   return false;
@@ -463,44 +377,11 @@ export function isInstallSegment(words: string[]): boolean {
   return INSTALL.some(([p, s]) => p.test(prog) && s.test(sub));
 }
 
-/** Programs that only filter what is piped into them (`| tail -20`, `| grep FAIL`, `| Select-String x`). */
-const FILTERS = new Set([
-  'tail',
-  'head',
-  'grep',
-  'egrep',
-  'fgrep',
-  'rg',
-  'sed',
-  'awk',
-  'cut',
-  'sort',
-  'uniq',
-  'wc',
-  'tr',
-  'column',
-  'jq',
-  'cat',
-  'less',
-  'more',
-  'tee',
-  'fold',
-  'nl',
-  'findstr',
-  'select-string',
-  'select-object',
-  'out-string',
-  'out-host',
-  'format-table',
-  'format-list',
-  'measure-object',
-]);
-
 /** A segment that only filters its input (not `sed -i`, not `tee file`, not `> file`). */
 export function isFilterSegment(s: Segment): boolean {
   const c = coreWords(s.words);
   const prog = base(c[0] ?? '').toLowerCase();
-  if (!FILTERS.has(prog) || s.writes) return false;
+  if (!PIPE_FILTERS.has(prog) || s.writes) return false;
   if (prog === 'sed') return !c.some((w) => w.startsWith('-i'));
   if (prog === 'awk') return !c.includes('-i');
   if (prog === 'tee') return c.slice(1).every((w) => w.startsWith('-') || w.startsWith('/dev/'));

@@ -7,63 +7,16 @@ import { lstatSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { dirState, readRegular } from '../common/safe-fs.js';
 import { getSection, type LoadedConfig } from '../common/config.js';
+import {
+  Category,
+  RuleConfig,
+  SharedContextSchema,
+  type RuleConfigT,
+  type SharedContextConfig,
+} from '../common/config-registry.js';
 
-/** The categories the built-in rules produce. Custom rules may add their own names. */
-export const BUILTIN_CATEGORIES = ['changes', 'findings', 'commands', 'explored', 'notes'] as const;
-
-const Category = z.string().check(z.minLength(1), z.maxLength(40));
-
-/** A rule declared in config (compiled by extract.ts; an invalid regex skips the rule). */
-export const RuleConfig = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(60)),
-  category: Category,
-  /** Regex on the tool name (e.g. "^Bash$"). With it the rule looks at tool calls. */
-  tool: z.optional(z.string()),
-  /** The tool input field to test and print (default: command, file_path, pattern, url…). */
-  field: z.optional(z.string()),
-  /** Regex the field's value must match (default: any value). */
-  match: z.optional(z.string()),
-  /** Only calls whose result was an error. */
-  onlyFailed: z.optional(z.boolean()),
-  /** Regex on the lines of the final message; matching lines become items. */
-  finalMessage: z.optional(z.string()),
-  /** Text put before each item (e.g. "Migration:"). */
-  label: z.optional(z.string().check(z.maxLength(60))),
-});
-export type RuleConfigT = z.infer<typeof RuleConfig>;
-
-export const SharedContextSchema = z.object({
-  enabled: z._default(z.boolean(), true),
-  /** Cap of what SubagentStart injects (characters; whole newest entries are kept). */
-  maxChars: z._default(z.number().check(z.int(), z.minimum(300), z.maximum(9500)), 4000),
-  /** SubagentStop reads only this many last lines of the agent transcript. */
-  transcriptLines: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(100_000)), 500),
-  /** Session folders whose newest file is older than this are deleted at SessionStart. */
-  ttlHours: z._default(z.number().check(z.minimum(0.001), z.maximum(24 * 3650)), 24),
-  /** Add `.claude/shared-context/` to the project's .gitignore when the folder is created. */
-  gitignore: z._default(z.boolean(), true),
-  /** Inject the "write your findings to …" instruction even when there is no context yet. */
-  instructWhenEmpty: z._default(z.boolean(), false),
-  /** PostToolUse on Agent/Task: give the parent a one-paragraph digest of the subagent's entry. */
-  digest: z._default(z.boolean(), true),
-  digestMaxChars: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(4000)), 700),
-  /** _summary.md keeps at most this many entries (the newest); agent files are kept. */
-  maxEntries: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(5000)), 200),
-  /** How long SubagentStop waits for the _summary.md lock before leaving it to SessionEnd. */
-  lockTimeoutMs: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(10_000)), 1500),
-  /**
-   * Categories per agent type: a key matches when the (lower-cased) agent type contains it; the
-   * longest matching key wins; `*` is the fallback. Merged over the built-in filters.
-   */
-  filters: z._default(z.record(z.string(), z.array(Category)), {}),
-  /** Categories for agent types no filter matches. */
-  defaultCategories: z._default(z.array(Category), [...BUILTIN_CATEGORIES]),
-  /** Extra extraction rules (see docs/shared-context.md, "Extraction rules"). */
-  rules: z._default(z.array(RuleConfig), []),
-  /** Names of built-in rules to switch off: changes, explored, commands, findings, notes. */
-  disabledRules: z._default(z.array(z.string()), []),
-});
-export type SharedContextConfig = z.infer<typeof SharedContextSchema>;
+// The section's schema is declared in the config registry.
+export { BUILTIN_CATEGORIES, type RuleConfigT, type SharedContextConfig } from '../common/config-registry.js';
 
 /** Built-in filters: reviewers get code changes and findings, not navigation noise. */
 export const BUILTIN_FILTERS: Record<string, string[]> = {
@@ -192,7 +145,7 @@ export function resolveConfig(
   const problems: string[] = [];
   // The global section: lenient, bad fields fall back to defaults (reported in config.problems).
   const before = config.problems.length;
-  const merged: SharedContextConfig = getSection(config, 'sharedContext', SharedContextSchema);
+  const merged: SharedContextConfig = getSection(config, 'sharedContext');
   problems.push(...config.problems.slice(before));
   const project = pickValid(readProjectFile(projectPath, problems), PROJECT_CONFIG_FILE, problems);
   for (const [k, v] of Object.entries(project)) {

@@ -11,6 +11,7 @@
 import { readTailLines, summarizeTranscript, type ToolCall } from '../common/transcript.js';
 import { oneLine, redact } from '../common/redact.js';
 import { compileSafeRegex, type SafeRegex } from '../common/safe-regex.js';
+import { CD_PROGRAMS, FILE_READERS, isReadOnlyGit } from '../common/shell-words.js';
 import { addItem, type Entry, type EntrySource, type Section } from './entry.js';
 import type { RuleConfigT, SharedContextConfig } from './config.js';
 import { relToProject, STORE_DIR } from './file-store.js';
@@ -76,46 +77,10 @@ export function inStore(path: string): boolean {
     .includes(STORE_DIR.split('\\').join('/') + '/');
 }
 
-// Read-only shell commands count as navigation (explored), not as commands.
-const NAV_COMMANDS = new Set([
-  'ls',
-  'cat',
-  'head',
-  'tail',
-  'less',
-  'more',
-  'grep',
-  'egrep',
-  'rg',
-  'ag',
-  'ack',
-  'find',
-  'fd',
-  'tree',
-  'wc',
-  'pwd',
-  'stat',
-  'file',
-  'which',
-  'du',
-  'realpath',
-  'readlink',
-  'nl',
-  'bat',
-  'cd',
-]);
-const NAV_GIT = new Set([
-  'status',
-  'log',
-  'diff',
-  'show',
-  'blame',
-  'grep',
-  'ls-files',
-  'branch',
-  'rev-parse',
-]);
-
+/**
+ * Read-only shell commands that look around the code count as navigation (explored), not as
+ * commands: common/shell-words.ts's file readers, changing folders, git that only looks.
+ */
 export function isNavigationCommand(command: string): boolean {
   const segments = command.split(/\s*(?:&&|\|\||;|\|)\s*/).filter((s) => s.trim());
   if (!segments.length) return false;
@@ -124,11 +89,11 @@ export function isNavigationCommand(command: string): boolean {
       .trim()
       .split(/\s+/)
       .filter((w) => !/^[A-Za-z_][A-Za-z0-9_]*=/.test(w));
-    const [cmd, sub] = words;
+    const [cmd] = words;
     if (!cmd) return false;
-    if (cmd === 'git') return !!sub && NAV_GIT.has(sub);
+    if (cmd === 'git') return isReadOnlyGit(words);
     if (cmd === 'sed') return words.includes('-n') && !words.some((w) => w.startsWith('-i'));
-    return NAV_COMMANDS.has(cmd);
+    return FILE_READERS.has(cmd) || CD_PROGRAMS.has(cmd);
   });
 }
 

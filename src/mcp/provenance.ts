@@ -6,7 +6,7 @@
 import type { DB } from '../db/db.js';
 import { getSection, loadConfig } from '../common/config.js';
 import { localeFromEnv } from '../common/locale.js';
-import { AdviceConfig, adviceFor, provenanceText, type Advice } from '../error-kb/advice.js';
+import { adviceFor, provenanceText, type Advice } from '../error-kb/advice.js';
 import { candidates } from '../error-kb/candidates.js';
 import { NOT_REVIEWED, storedVerdict } from '../error-kb/verdict.js';
 import { describeResolution } from '../error-kb/record.js';
@@ -63,7 +63,7 @@ export function fixContext(d: McpDeps): FixContext {
   };
   try {
     const cfg = loadConfig(d.env);
-    const advice = getSection(cfg, 'advice', AdviceConfig);
+    const advice = getSection(cfg, 'advice');
     ctx.minOtherProjectConfirmations = advice.minOtherProjectConfirmations;
     ctx.lexicalTier = advice.lexicalTier;
     ctx.locale = cfg.locale === 'en' ? 'en' : 'ko';

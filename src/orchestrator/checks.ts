@@ -6,14 +6,13 @@ import type { CheckResult } from '../hook/contract/part.js';
 import { formatIssue } from './errors.js';
 import { validateAll } from './ops.js';
 import { orchPaths, rel } from './paths.js';
-import { OrchestratorConfig } from './schemas.js';
 
 export async function orchestratorChecks(ctx: {
   env: NodeJS.ProcessEnv;
   projectDir: string;
 }): Promise<CheckResult[]> {
   const config = loadConfig(ctx.env);
-  const cfg = getSection(config, 'orchestrator', OrchestratorConfig);
+  const cfg = getSection(config, 'orchestrator');
   const out: CheckResult[] = config.problems
     .filter((m) => m.startsWith('config.orchestrator'))
     .map((m) => ({

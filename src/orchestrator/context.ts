@@ -5,7 +5,6 @@
 // `self-gen orch context` and by the SubagentStart hook.
 import type { DB } from '../db/db.js';
 import { getSection, loadConfig } from '../common/config.js';
-import { AdviceConfig } from '../error-kb/index.js';
 import { OrchError, orchError } from './errors.js';
 import { readLedger } from './ledger.js';
 import { gatherTriggerFacts, evaluateTriggers, runMemorySearch, type MemoryOutcome } from './memory.js';
@@ -45,7 +44,7 @@ import { loadYaml } from './yaml.js';
 function adviceBar(env: NodeJS.ProcessEnv | undefined): number | undefined {
   if (!env) return undefined;
   try {
-    return getSection(loadConfig(env), 'advice', AdviceConfig).minOtherProjectConfirmations;
+    return getSection(loadConfig(env), 'advice').minOtherProjectConfirmations;
   } catch {
     return undefined;
   }

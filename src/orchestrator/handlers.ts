@@ -14,8 +14,7 @@ import { orchPaths, type OrchPaths } from './paths.js';
 import type { OrchestratorConfigT, Role, StateFileT } from './schemas.js';
 
 export async function orchestratorConfig(deps: Pick<HookDeps, 'config'>): Promise<OrchestratorConfigT> {
-  const { OrchestratorConfig } = await import('./schemas.js');
-  return getSection(deps.config, 'orchestrator', OrchestratorConfig);
+  return getSection(deps.config, 'orchestrator');
 }
 
 export function formatInjection(ctx: RoleContext, max: number): string {

@@ -10,16 +10,10 @@
 // Optional fields (the page's `?`) may be missing in both.
 import * as z from 'zod/mini';
 import { REQUEST_ID_RE, SAFE_ID_RE } from './paths.js';
+import { ROLES, type Role } from '../common/config-registry.js';
 
-export const ROLES = [
-  'code-explore',
-  'planner',
-  'architect',
-  'qa-test-first',
-  'implementer',
-  'qa-verification',
-] as const;
-export type Role = (typeof ROLES)[number];
+// ROLES and the config section live in the config registry (the lowest layer).
+export { ROLES, OrchestratorConfig, type Role, type OrchestratorConfigT } from '../common/config-registry.js';
 
 export function isRole(v: string): v is Role {
   return (ROLES as readonly string[]).includes(v);
@@ -284,52 +278,6 @@ export interface ContractTypes {
 
 export const KNOWLEDGE_FIELDS = ['patterns', 'decisions', 'pitfalls'] as const;
 export type KnowledgeField = (typeof KNOWLEDGE_FIELDS)[number];
-
-// ---------------------------------------------------------------- config.json → "orchestrator"
-
-const RolePatterns = z.array(z.string().check(z.minLength(1)));
-/** Per role (the ROLES list, not written out again): optional agent names. */
-const ROLE_PATTERNS = Object.fromEntries(ROLES.map((r) => [r, z.optional(RolePatterns)])) as {
-  [R in Role]: z.ZodMiniOptional<typeof RolePatterns>;
-};
-
-export const OrchestratorConfig = z.object({
-  /** Automatic injection on SubagentStart (the CLI works either way). */
-  enabled: z._default(z.boolean(), true),
-  /**
-   * Agent names per role; replaces that role's defaults. A name matches the agent type itself or
-   * its plugin-qualified form `<plugin>:<name>` (case-insensitive).
-   */
-  roles: z._default(z.object(ROLE_PATTERNS), {}),
-  /** An extra template folder (absolute, or relative to the project root). */
-  templatesDir: z.optional(z.string()),
-  /** Retries per kind (implementation, design) before a subtask is failed. */
-  maxRetries: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(10)), 3),
-  /** Share of mismatched assumptions that asks for a re-plan. */
-  replanThreshold: z._default(z.number().check(z.minimum(0.01), z.maximum(1)), 0.5),
-  /** Cap of the injected context (characters); the hook output is capped at 10,000 anyway. */
-  maxContextChars: z._default(z.number().check(z.int(), z.minimum(1000), z.maximum(10000)), 9000),
-  memorySearch: z._default(
-    z.object({
-      enabled: z._default(z.boolean(), true),
-      /** Search this system's own database (events FTS, error KB) and past contracts. */
-      local: z._default(z.boolean(), true),
-      limit: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(20)), 3),
-      maxChars: z._default(z.number().check(z.int(), z.minimum(200), z.maximum(8000)), 2000),
-    }),
-    { enabled: true, local: true, limit: 3, maxChars: 2000 },
-  ),
-  claudeMem: z._default(
-    z.object({
-      enabled: z._default(z.boolean(), true),
-      host: z._default(z.string(), '127.0.0.1'),
-      port: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(65535)), 37777),
-      timeoutMs: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(5000)), 300),
-    }),
-    { enabled: true, host: '127.0.0.1', port: 37777, timeoutMs: 300 },
-  ),
-});
-export type OrchestratorConfigT = z.infer<typeof OrchestratorConfig>;
 
 // ---------------------------------------------------------------- issues → messages
 

@@ -10,9 +10,9 @@
 //    runs (at least 5 runs recorded).
 // Hot path: a few indexed queries; the KB search only uses its vector tier through a running
 // embedding daemon (see error-kb/search.ts).
-import * as z from 'zod/mini';
 import { resolve } from 'node:path';
 import { getSection } from '../common/config.js';
+import type { PreToolGuideConfigT } from '../common/config-registry.js';
 import type { DB } from '../db/db.js';
 import {
   bumpUse,
@@ -37,19 +37,6 @@ import { subagentOutcomes } from '../db/events/errors.js';
 import { isErrorResolved } from '../db/events/errors.js';
 import { sessionToolErrors } from '../db/events/errors.js';
 import { span } from '../common/timing.js';
-
-export const PreToolGuideConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-  /** How many past errors of the target file are shown (Edit/Write). */
-  maxFileErrors: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(10)), 3),
-  /** A subagent type is flagged when its failure rate is above this (0…1). */
-  failureRateThreshold: z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.3),
-  /** How many of the type's most recent runs are counted. */
-  failureWindow: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(200)), 20),
-  /** No warning below this many recorded runs. */
-  minRuns: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(200)), 5),
-});
-export type PreToolGuideConfigT = z.infer<typeof PreToolGuideConfig>;
 
 export const FILE_GUIDE_TOOLS = new Set(['Edit', 'Write']);
 
@@ -191,7 +178,7 @@ export async function preToolGuide(input: HookInput, deps: HookDeps): Promise<Ho
   const isFile = FILE_GUIDE_TOOLS.has(tool);
   const isAgent = SUBAGENT_TOOLS.has(tool);
   if (!isFile && !isAgent && tool !== 'Bash') return null; // REQ-RA-304
-  const cfg = getSection(deps.config, 'preToolGuide', PreToolGuideConfig);
+  const cfg = getSection(deps.config, 'preToolGuide');
   if (!cfg.enabled) return null;
   const m = messages(deps.config.locale);
   const lines = isFile

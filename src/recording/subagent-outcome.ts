@@ -12,6 +12,7 @@
 // Otherwise it SUCCEEDED. With no transcript to read, the final message alone decides (rule 1),
 // and an empty final message counts as a failure.
 import { readTailLines, summarizeTranscript } from '../common/transcript.js';
+import { SEARCHES } from '../common/shell-words.js';
 
 export interface Outcome {
   success: boolean;
@@ -22,8 +23,9 @@ export interface Outcome {
 // verdict, `Result: error handling added` is not.
 const VERDICT_LINE =
   /^\s*(?:[-*#>]\s*)*\**(?:verdict|status|result|outcome)\**\s*[:=]\s*\**\s*(fail(?:ed|ure)?|blocked|error|unsuccessful|aborted)\**(?=\s*(?:$|[-–—:(,.;!]))/im;
-const SEARCH_CMD =
-  /^\s*(?:cd\s+\S+\s*&&\s*)?(?:grep|egrep|rg|ag|ack|find|test|\[|ls|diff|cmp|git\s+(?:diff|grep))\b/;
+const SEARCH_CMD = new RegExp(
+  `^\\s*(?:cd\\s+\\S+\\s*&&\\s*)?(?:${SEARCHES.map((p) => p.replace(/[[\]\\^$.|?*+(){}]/g, '\\$&')).join('|')}|git\\s+(?:diff|grep))\\b`,
+);
 const EMPTY_EXIT_1 = /^\s*(?:Error:\s*)?Exit code 1\s*$/;
 const LEADING_FAIL = /^\s*(?:[#>*-]\s*)*(FAILED|FAILURE|BLOCKED|ERROR:|TASK FAILED)/;
 

@@ -1,9 +1,9 @@
 // Subagent context (seed 000, REQ-RA-401…407): when a code subagent starts, inject the project's
 // recent error patterns (with their exact-match KB resolutions) and the AI-derived project rules,
 // in at most 500 characters. Text queries only: no vector search on SubagentStart (seed v9).
-import * as z from 'zod/mini';
 import { getCachedAnalysis, type Suggestion } from '../analysis/index.js';
 import { getSection } from '../common/config.js';
+import { CODE_AGENTS } from '../common/config-registry.js';
 import type { DB } from '../db/db.js';
 import { oneLine, truncate } from '../common/redact.js';
 import {
@@ -17,32 +17,6 @@ import {
 } from '../error-kb/index.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import { recentProjectErrors } from '../db/events/errors.js';
-
-/** The seed's code agents; an agent type that contains one of them is a code agent. */
-export const CODE_AGENTS: readonly string[] = [
-  'executor',
-  'executor-low',
-  'executor-high',
-  'architect',
-  'architect-medium',
-  'designer',
-  'designer-high',
-  'build-fixer',
-  'build-fixer-low',
-];
-
-export const SubagentContextConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-  /** Agent types that get the context (matched with `includes`). */
-  codeAgents: z._default(z.array(z.string().check(z.minLength(1))), [...CODE_AGENTS]),
-  /** The whole context is cut to this many characters. */
-  maxChars: z._default(z.number().check(z.int(), z.minimum(50), z.maximum(10000)), 500),
-  maxErrors: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
-  maxRules: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
-  /** Analyses older than this many hours are ignored. */
-  analysisHours: z._default(z.number().check(z.minimum(1)), 48),
-});
-export type SubagentContextConfigT = z.infer<typeof SubagentContextConfig>;
 
 /** REQ-RA-401: `oh-my-claudecode:executor-high` is a code agent because it includes `executor-high`. */
 export function isCodeAgent(
@@ -128,7 +102,7 @@ export function projectRules(db: DB, project: string, hours: number, limit: numb
 }
 
 export function subagentContext(input: HookInput, deps: HookDeps): HookResult | null {
-  const cfg = getSection(deps.config, 'subagentContext', SubagentContextConfig);
+  const cfg = getSection(deps.config, 'subagentContext');
   if (!cfg.enabled || !isCodeAgent(input.agent_type, cfg.codeAgents)) return null;
   const m = messages(deps.config.locale);
   const db = deps.db();

@@ -1,23 +1,14 @@
-// The `team` section of config.json: the store's URL (never its password: secret.ts), the members
-// muted here, the connect timeout. Written by `self-gen team connect|disconnect|mute|unmute`.
-import * as z from 'zod/mini';
+// The `team` section of config.json (declared in common/config-registry.ts): the store's URL (never
+// its password: secret.ts), the members muted here, the connect timeout. Written by
+// `self-gen team connect|disconnect|mute|unmute`.
 import { basename, join } from 'node:path';
 import { getSection, loadConfig, type LoadedConfig } from '../common/config.js';
+import type { TeamConfigT } from '../common/config-registry.js';
 import { paths } from '../common/paths.js';
 import { ensureHome, writeFileAtomicIn } from '../common/safe-fs.js';
 
-export const TeamConfig = z.object({
-  /** postgres://user@host/db?sslmode=… (no password). Absent: the team store is off. */
-  url: z.optional(z.string()),
-  /** Members whose fixes are never pulled here. */
-  muted: z._default(z.array(z.string()), []),
-  /** How long a sync (or doctor) waits for the server to answer a connection. */
-  connectTimeoutMs: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 3000),
-});
-export type TeamConfigT = z.infer<typeof TeamConfig>;
-
 export function teamConfig(config: LoadedConfig): TeamConfigT {
-  return getSection(config, 'team', TeamConfig);
+  return getSection(config, 'team');
 }
 
 /** Changes the `team` section of config.json (other keys untouched). */

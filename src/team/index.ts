@@ -1,6 +1,6 @@
 // The team store (docs/team.md): proven fixes shared through PostgreSQL, opt-in. Hooks never load
 // this part: they read the fixes it pulled from the local SQLite database.
-export { teamConfig, TeamConfig } from './config.js';
+export { teamConfig } from './config.js';
 export {
   connectTeam,
   disconnectTeam,

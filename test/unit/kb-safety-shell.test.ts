@@ -44,6 +44,9 @@ describe('#13.1 command keys', () => {
       'find . -name "*.ts"',
       'npm ls react',
       'cd src && ls',
+      'bat README.md',
+      'nl -ba src/a.ts',
+      'ack TODO src',
     ])
       expect(isInspectionCommand(c), c).toBe(true);
     for (const c of [

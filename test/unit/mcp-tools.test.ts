@@ -12,7 +12,6 @@ import { insertEvent } from '../../src/db/events/write.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { getSection, loadConfig } from '../../src/common/config.js';
-import { OrchestratorConfig } from '../../src/orchestrator/schemas.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { serverDeps } from '../../src/mcp/server.js';
 import { callTool, TOOLS, type McpDeps } from '../../src/mcp/tools.js';
@@ -179,7 +178,7 @@ describe('#17.1 orchestrator_context', () => {
       {
         projectRoot: t.project,
         projectName: deps.project.name,
-        cfg: getSection(cfg, 'orchestrator', OrchestratorConfig),
+        cfg: getSection(cfg, 'orchestrator'),
         locale: cfg.locale === 'en' ? 'en' : 'ko',
         db: deps.db,
         env: t.env,

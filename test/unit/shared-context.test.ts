@@ -464,6 +464,11 @@ describe('FR-3 recording (SubagentStop)', () => {
     expect(isNavigationCommand('git log --oneline -5')).toBe(true);
     expect(isNavigationCommand("sed -i 's/a/b/' f")).toBe(false);
     expect(isNavigationCommand('cat a && npm test')).toBe(false);
+    // the read-only names are common/shell-words.ts's: file readers, changing folders, git that only looks
+    for (const c of ['bat README.md', 'nl -ba src/a.ts', 'fgrep x f', 'pushd src', 'git remote -v'])
+      expect(isNavigationCommand(c), c).toBe(true);
+    for (const c of ['git branch -D old', 'git config user.name me', 'echo done', 'npm test'])
+      expect(isNavigationCommand(c), c).toBe(false);
   });
 
   it('FR-3.2/NFR-1: only the last N transcript lines are read (default 500, configurable)', () => {

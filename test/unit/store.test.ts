@@ -12,7 +12,6 @@ import { getSection, isEnabled, loadConfig } from '../../src/common/config.js';
 import { getProjectName, getProjectPath } from '../../src/common/project.js';
 import { pruneEvents } from '../../src/db/retention.js';
 import { SCHEMA_VERSION } from '../../src/db/schema.js';
-import * as z from 'zod/mini';
 
 describe('database', () => {
   let t: TempEnv;
@@ -255,16 +254,15 @@ describe('config', () => {
     expect(isEnabled(loadConfig(t.env))).toBe(false);
   });
 
-  it('getSection validates a part’s own section leniently', () => {
-    writeFileSync(join(t.home, 'config.json'), JSON.stringify({ part: { n: 'x', s: 'ok' } }));
-    const c = loadConfig(t.env);
-    const s = getSection(
-      c,
-      'part',
-      z.object({ n: z._default(z.number(), 7), s: z._default(z.string(), 'd') }),
+  it('getSection validates a part’s section leniently, with the registry’s schema', () => {
+    writeFileSync(
+      join(t.home, 'config.json'),
+      JSON.stringify({ team: { connectTimeoutMs: 'x', url: 'postgres://u@h/db' } }),
     );
-    expect(s).toEqual({ n: 7, s: 'ok' });
-    expect(c.problems.join()).toMatch(/config\.part\.n/);
+    const c = loadConfig(t.env);
+    const s = getSection(c, 'team');
+    expect(s).toEqual({ url: 'postgres://u@h/db', muted: [], connectTimeoutMs: 3000 });
+    expect(c.problems.join()).toMatch(/config\.team\.connectTimeoutMs/);
   });
 });
 

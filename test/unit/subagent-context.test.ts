@@ -1,12 +1,8 @@
 // Subagent context (seed 000) at the handler level, and getCachedAnalysis as the seed uses it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createDeps } from '../../src/hook/runtime/deps.js';
-import {
-  CODE_AGENTS,
-  isCodeAgent,
-  projectErrors,
-  subagentContext,
-} from '../../src/subagent-context/handlers.js';
+import { isCodeAgent, projectErrors, subagentContext } from '../../src/subagent-context/handlers.js';
+import { CODE_AGENTS } from '../../src/common/config-registry.js';
 import type { HookInput } from '../../src/hook/contract/types.js';
 import { getCachedAnalysis, storeAnalysis, type Suggestion } from '../../src/analysis/cache.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';

@@ -3,7 +3,6 @@ import { getSection, loadConfig } from '../../common/config.js';
 import { paths } from '../../common/paths.js';
 import { getProjectName, getProjectPath } from '../../common/project.js';
 import { openDb, type DB } from '../../db/db.js';
-import { OrchestratorConfig } from '../../orchestrator/schemas.js';
 import { loadAssets, type UiAssets } from '../../ui/assets.js';
 import { UiAuth } from '../../ui/guard.js';
 import { openBrowser, removeLauncher, writeLauncher } from '../../ui/open.js';
@@ -21,7 +20,7 @@ type UiServer = Awaited<ReturnType<typeof startUiServer>>;
 
 async function start(db: DB, assets: UiAssets, port: number): Promise<UiServer> {
   const projectPath = getProjectPath(process.cwd());
-  const cfg = getSection(loadConfig(), 'orchestrator', OrchestratorConfig);
+  const cfg = getSection(loadConfig(), 'orchestrator');
   try {
     return await startUiServer(
       {

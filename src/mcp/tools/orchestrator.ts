@@ -23,14 +23,13 @@ export const orchestratorContext = defineTool({
   },
   readOnly: true,
   async run(a, d) {
-    const [{ buildRoleContext }, { OrchError }, config, schemas] = await Promise.all([
+    const [{ buildRoleContext }, { OrchError }, config] = await Promise.all([
       import('../../orchestrator/context.js'),
       import('../../orchestrator/errors.js'),
       import('../../common/config.js'),
-      import('../../orchestrator/schemas.js'),
     ]);
     const cfgAll = config.loadConfig(d.env);
-    const cfg = config.getSection(cfgAll, 'orchestrator', schemas.OrchestratorConfig);
+    const cfg = config.getSection(cfgAll, 'orchestrator');
     let ctx;
     try {
       ctx = await buildRoleContext(

@@ -10,7 +10,6 @@ import type { OpsEnv } from '../../../orchestrator/ops.js';
 import { CONTRACT_KINDS, isContractKind, type ContractKind } from '../../../orchestrator/paths.js';
 import {
   KNOWLEDGE_FIELDS,
-  OrchestratorConfig,
   ROLES,
   isRole,
   type KnowledgeField,
@@ -34,7 +33,7 @@ export function ctxOf(o: OrchOptions): OrchCtx {
   if (!existsSync(root))
     throw new CliError(`project folder not found: ${root}`, 'pass an existing folder with --project');
   const config = loadConfig();
-  const cfg: OrchestratorConfigT = getSection(config, 'orchestrator', OrchestratorConfig);
+  const cfg: OrchestratorConfigT = getSection(config, 'orchestrator');
   return {
     projectRoot: root,
     projectName: getProjectName(root),
