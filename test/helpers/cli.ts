@@ -1,8 +1,9 @@
 // The built CLI (dist/cli.js, the `self-gen` command) as a test runs it: the one place a test starts
 // it (test/unit/guard-test-helpers.test.ts). Timeouts guard against hangs only, sized for a machine
 // 5x slower than the development machine.
-import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { CLI_JS, type TempEnv } from './env.js';
+import { execFileSync, spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { CLI_JS, HOOK_JS, ROOT, type TempEnv } from './env.js';
 
 export interface CliRun {
   code: number | null;
@@ -36,6 +37,7 @@ export function cli(h: TempEnv | NodeJS.ProcessEnv, args: string[], o: CliOption
     input: o.input,
     encoding: 'utf8',
     timeout: o.timeout ?? TIMEOUT,
+    killSignal: 'SIGKILL',
   });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
@@ -97,3 +99,9 @@ export function cliOnTty(
 
 /** A shell command line that runs the CLI (for a `self-gen` shim on PATH). */
 export const cliCommandLine = (): string => `"${process.execPath}" "${CLI_JS}"`;
+
+/** Builds dist/ (scripts/build.mjs) unless the hook and the CLI are already there. */
+export function ensureCliBuilt(): void {
+  if (existsSync(HOOK_JS) && existsSync(CLI_JS)) return;
+  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
+}
