@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { holdWriteLock } from '../helpers/db-lock.js';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
@@ -132,7 +133,7 @@ describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
       const r = await runHook('UserPromptSubmit', prompt(`x${i}`.repeat(2000), t.project), env);
       expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
-    const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env, encoding: 'utf8' });
+    const doc = cli(env, ['doctor']);
     expect(doc.stdout).toMatch(/disk: only .* free/);
     // Space again: recording resumes.
     spawnSync('rm', ['-f', filler]);
@@ -151,7 +152,7 @@ describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
       const r = await runHook(ev, prompt('ro', t.project).replace('UserPromptSubmit', ev), env);
       expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
-    const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env, encoding: 'utf8' });
+    const doc = cli(env, ['doctor']);
     expect(doc.stdout).toMatch(/not writable/);
     expect(doc.stdout).toContain('fix:');
   }, 60_000);
