@@ -39,7 +39,12 @@ export function cli(h: TempEnv | NodeJS.ProcessEnv, args: string[], o: CliOption
     timeout: o.timeout ?? TIMEOUT,
     killSignal: 'SIGKILL',
   });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  // r.error: the CLI did not start, or was killed by the timeout
+  return {
+    code: r.status,
+    stdout: r.stdout ?? '',
+    stderr: (r.stderr ?? '') + (r.error ? String(r.error) : ''),
+  };
 }
 
 /** The CLI as a child process (for runs side by side); `output` is stdout and stderr as they came. */
@@ -99,6 +104,9 @@ export function cliOnTty(
 
 /** A shell command line that runs the CLI (for a `self-gen` shim on PATH). */
 export const cliCommandLine = (): string => `"${process.execPath}" "${CLI_JS}"`;
+
+/** Whether dist/cli.js is built. */
+export const cliBuilt = (): boolean => existsSync(CLI_JS);
 
 /** Builds dist/ (scripts/build.mjs) unless the hook and the CLI are already there. */
 export function ensureCliBuilt(): void {

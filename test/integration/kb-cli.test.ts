@@ -5,8 +5,8 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pingDaemon, stopDaemon } from '../../src/embed/client.js';
-import { cliAsync } from '../helpers/cli.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliAsync, cliBuilt } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { writeTinyModel } from '../helpers/tiny-model.js';
 
 const cli = (args: string[], env: NodeJS.ProcessEnv) => cliAsync(env, args);
@@ -16,7 +16,7 @@ let modelDir: string;
 let t: TempEnv;
 
 beforeAll(() => {
-  expect(existsSync(CLI_JS), 'build first: node scripts/build.mjs').toBe(true);
+  expect(cliBuilt(), 'build first: node scripts/build.mjs').toBe(true);
   model = tempEnv('sg-kb-cli-model-');
   modelDir = join(model.dir, 'tiny');
   writeTinyModel(modelDir);
