@@ -56,3 +56,45 @@ export const success = (
   toolInput: Record<string, unknown>,
   over: Record<string, unknown> = {},
 ) => payload('06', project, { tool_name: tool, tool_input: toolInput, tool_response: {}, ...over });
+
+// Minimal payloads (the fields the hooks read), for tests that send many.
+
+export const promptEvent = (project: string, prompt: string, session: string) => ({
+  hook_event_name: 'UserPromptSubmit',
+  session_id: session,
+  cwd: project,
+  prompt,
+});
+
+export const bashPost = (project: string, id: string, o: { session: string; command: string }) => ({
+  hook_event_name: 'PostToolUse',
+  session_id: o.session,
+  cwd: project,
+  tool_name: 'Bash',
+  tool_input: { command: o.command },
+  tool_response: { stdout: 'ok' },
+  tool_use_id: id,
+});
+
+export const bashFailure = (
+  project: string,
+  id: string,
+  o: { session: string; command: string; error: string },
+) => ({
+  hook_event_name: 'PostToolUseFailure',
+  session_id: o.session,
+  cwd: project,
+  tool_name: 'Bash',
+  tool_input: { command: o.command },
+  tool_use_id: id,
+  error: o.error,
+});
+
+export const bashPre = (project: string, id: string, o: { session: string; command: string }) => ({
+  hook_event_name: 'PreToolUse',
+  session_id: o.session,
+  cwd: project,
+  tool_name: 'Bash',
+  tool_input: { command: o.command },
+  tool_use_id: id,
+});

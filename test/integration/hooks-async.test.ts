@@ -11,6 +11,7 @@ import { warmBash } from '../../src/cli/hook-mode.js';
 import { handlersFor } from '../../src/parts/index.js';
 import type { HookInput } from '../../src/hook/contract/types.js';
 import { cli as selfGen } from '../helpers/cli.js';
+import { bashFailure, bashPost } from '../helpers/payloads.js';
 import { HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { eventRows } from '../helpers/warm.js';
@@ -98,24 +99,13 @@ describe('#15.1 nothing on the critical path that does not have to be', () => {
 });
 
 describe('#15.1 concurrent async runs keep the order Claude Code fired them in', () => {
-  const post = (id: string) => ({
-    hook_event_name: 'PostToolUse',
-    session_id: 'order',
-    cwd: t.project,
-    tool_name: 'Bash',
-    tool_input: { command: 'npm run build' },
-    tool_response: { stdout: 'ok' },
-    tool_use_id: id,
-  });
-  const fail = (id: string) => ({
-    hook_event_name: 'PostToolUseFailure',
-    session_id: 'order',
-    cwd: t.project,
-    tool_name: 'Bash',
-    tool_input: { command: 'npm run build' },
-    tool_use_id: id,
-    error: "Exit code 1\nError: Cannot find module 'left-pad'",
-  });
+  const post = (id: string) => bashPost(t.project, id, { session: 'order', command: 'npm run build' });
+  const fail = (id: string) =>
+    bashFailure(t.project, id, {
+      session: 'order',
+      command: 'npm run build',
+      error: "Exit code 1\nError: Cannot find module 'left-pad'",
+    });
 
   it('a success that finishes after a later error neither comes after it nor resolves it', async () => {
     // t1 succeeds and its async hook starts, but is slow (its payload arrives late) …

@@ -5,13 +5,14 @@ import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
+import { promptEvent } from '../helpers/payloads.js';
 import { HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { holdWriteLock } from '../helpers/db-lock.js';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 
 const prompt = (text: string, project: string, session = 'rel') =>
-  JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: session, cwd: project, prompt: text });
+  JSON.stringify(promptEvent(project, text, session));
 const dbFile = (t: TempEnv) => join(t.home, 'data', 'self-gen.db');
 function prompts(t: TempEnv): string[] {
   const db = new Database(dbFile(t), { readonly: true });

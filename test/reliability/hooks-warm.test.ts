@@ -24,33 +24,18 @@ import {
 } from '../helpers/warm.js';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 import { holdWriteLock } from '../helpers/db-lock.js';
+import { bashFailure, bashPost, bashPre } from '../helpers/payloads.js';
 
-const bash = (project: string, id: string, command = 'ls', session = 'warm-s') => ({
-  hook_event_name: 'PostToolUse',
-  session_id: session,
-  cwd: project,
-  tool_name: 'Bash',
-  tool_input: { command },
-  tool_response: { stdout: 'ok' },
-  tool_use_id: id,
-});
-const failure = (project: string, id: string, session = 'warm-s') => ({
-  hook_event_name: 'PostToolUseFailure',
-  session_id: session,
-  cwd: project,
-  tool_name: 'Bash',
-  tool_input: { command: 'cat /nonexistent/dir/file.txt' },
-  tool_use_id: id,
-  error: 'Exit code 1\ncat: /nonexistent/dir/file.txt: No such file or directory',
-});
-const pre = (project: string, id: string, session = 'warm-s') => ({
-  hook_event_name: 'PreToolUse',
-  session_id: session,
-  cwd: project,
-  tool_name: 'Bash',
-  tool_input: { command: 'cat /nonexistent/dir/file.txt' },
-  tool_use_id: id,
-});
+const bash = (project: string, id: string, command = 'ls', session = 'warm-s') =>
+  bashPost(project, id, { session, command });
+const failure = (project: string, id: string, session = 'warm-s') =>
+  bashFailure(project, id, {
+    session,
+    command: 'cat /nonexistent/dir/file.txt',
+    error: 'Exit code 1\ncat: /nonexistent/dir/file.txt: No such file or directory',
+  });
+const pre = (project: string, id: string, session = 'warm-s') =>
+  bashPre(project, id, { session, command: 'cat /nonexistent/dir/file.txt' });
 
 /** Exit 0, nothing on stderr, nothing or one JSON object on stdout. */
 function expectClean(r: { code: number | null; stdout: string; stderr: string }) {

@@ -16,6 +16,7 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { cli as selfGen } from '../helpers/cli.js';
+import { promptEvent } from '../helpers/payloads.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, runHook } from '../helpers/hook-proc.js';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
@@ -24,12 +25,7 @@ const WORKER_JS = join(ROOT, 'dist', 'worker.js');
 const dataDir = (home: string) => join(home, 'data');
 const dbFile = (home: string) => join(dataDir(home), 'self-gen.db');
 
-const prompt = (text: string, project: string) => ({
-  hook_event_name: 'UserPromptSubmit',
-  session_id: 'integrity',
-  cwd: project,
-  prompt: text,
-});
+const prompt = (text: string, project: string) => promptEvent(project, text, 'integrity');
 
 const cli = (env: NodeJS.ProcessEnv, ...args: string[]) => selfGen(env, args);
 
