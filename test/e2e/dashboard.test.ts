@@ -2,14 +2,15 @@
 // page loads (screenshots in test/artifacts/ui/), forget / edit / apply / dismiss change the
 // database (and the file for apply), and requests without the session cookie or with a foreign Host are
 // refused; the one-time login link works once.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, existsSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CLI_JS, ROOT } from '../helpers/env.js';
+import { cliProcess } from '../helpers/cli.js';
+import { ROOT } from '../helpers/env.js';
 import {
   DEMO_SESSIONS,
   HOSTILE,
@@ -31,12 +32,12 @@ function startUi(s: {
   env: NodeJS.ProcessEnv;
 }): Promise<{ child: ChildProcess; url: string; port: number; login: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_JS, 'ui', '--no-open'], { cwd: s.f.root, env: s.env });
+    const child = cliProcess(s.env, ['ui', '--no-open'], { cwd: s.f.root });
     let out = '';
     let err = '';
     const timer = setTimeout(() => reject(new Error(`no URL printed: ${out} ${err}`)), 30_000);
-    child.stderr.on('data', (d) => (err += d));
-    child.stdout.on('data', (d) => {
+    child.stderr!.on('data', (d) => (err += d));
+    child.stdout!.on('data', (d) => {
       out += d;
       const m = /(http:\/\/127\.0\.0\.1:(\d+)\/)login\?code=[A-Za-z0-9_-]+/.exec(out);
       if (m) {

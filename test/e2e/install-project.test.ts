@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS } from '../helpers/claude-harness.js';
+import { cliCommandLine } from '../helpers/cli.js';
 import { describeE2E } from './fixtures.js';
 import { projectPerTest } from '../helpers/e2e-project.js';
 
@@ -26,7 +26,7 @@ describeE2E('e2e: install --project (#12.9)', () => {
     const p = await newProject({ install: false });
     const bin = join(p.root, 'bin');
     mkdirSync(bin, { recursive: true });
-    writeFileSync(join(bin, 'self-gen'), `#!/bin/sh\nexec "${process.execPath}" "${CLI_JS}" "$@"\n`);
+    writeFileSync(join(bin, 'self-gen'), `#!/bin/sh\nexec ${cliCommandLine()} "$@"\n`);
     chmodSync(join(bin, 'self-gen'), 0o755);
     const PATH = `${bin}:${process.env.PATH ?? ''}`;
     p.selfGenOk(['install', '--project', '--shared']);

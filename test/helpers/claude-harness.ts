@@ -30,6 +30,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { hookContexts, startAnthropicStub, type StubRequest, type StubScript } from './anthropic-stub.js';
+import { cli } from './cli.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const CLI_JS = join(ROOT, 'dist', 'cli.js');
@@ -217,18 +218,11 @@ export class E2EProject {
 
   /** Runs `node dist/cli.js <args>` (the `self-gen` command) in the project. */
   selfGen(args: string[], opts: { cwd?: string; timeoutMs?: number; input?: string } = {}): CommandResult {
-    const r = spawnSync(process.execPath, [CLI_JS, ...args], {
+    return cli(this.env(), args, {
       cwd: opts.cwd ? resolve(this.dir, opts.cwd) : this.dir,
-      env: this.env(),
-      encoding: 'utf8',
       timeout: opts.timeoutMs ?? 150_000,
       input: opts.input,
     });
-    return {
-      code: r.status,
-      stdout: r.stdout ?? '',
-      stderr: (r.stderr ?? '') + (r.error ? String(r.error) : ''),
-    };
   }
 
   /** Like selfGen, but throws (with its output) when it exits non-zero. Returns stdout. */

@@ -1,4 +1,5 @@
 // Temporary homes and projects for tests.
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -35,4 +36,15 @@ export function tempEnv(prefix = 'sg-test-'): TempEnv {
     env,
     cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }),
   };
+}
+
+/** Makes `dir` a git repository (`git init`), with an `origin` remote when given. */
+export function gitProject(dir: string, o: { remote?: string } = {}): string {
+  const git = (...args: string[]) => {
+    const r = spawnSync('git', args, { encoding: 'utf8', timeout: 120_000 });
+    if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
+  };
+  git('init', '-q', dir);
+  if (o.remote) git('-C', dir, 'remote', 'add', 'origin', o.remote);
+  return dir;
 }

@@ -1,6 +1,6 @@
 // Shared by the real-time assistance tests (pre-tool guide, subagent context, error advice,
-// subagent outcome): fixture-shaped payloads, seeded rows, and the built hook.
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// subagent outcome): seeded rows and the built hook; the payloads are in payloads.ts.
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'vitest';
@@ -14,59 +14,9 @@ import { recordResolution } from '../../src/error-kb/record.js';
 import { judgeAll } from '../helpers/fix-policy.js';
 import type { DB } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events/write.js';
-import { FIXTURES, HOOK_JS, ROOT } from './env.js';
+import { HOOK_JS, ROOT } from './env.js';
 
-export const SESSION = '1d781026-4b91-4581-b3a2-f91871abc842';
-
-/** A fixture payload (by file name prefix, e.g. '04') with the project path rewritten and fields overridden. */
-export function payload(prefix: string, project: string, over: Record<string, unknown> = {}): HookInput {
-  const dir = join(FIXTURES, 'hook-payloads');
-  const names = [
-    '01-SessionStart',
-    '02-UserPromptSubmit',
-    '03-PreToolUse',
-    '04-PostToolUseFailure',
-    '05-PreToolUse',
-    '06-PostToolUse',
-    '07-PreToolUse',
-    '08-SubagentStart',
-    '09-PreToolUse',
-    '10-PostToolUse',
-    '11-SubagentStop',
-    '12-PostToolUse',
-    '13-Stop',
-    '14-SessionEnd',
-  ];
-  const name = names.find((n) => n.startsWith(prefix + '-'));
-  if (!name) throw new Error(`no fixture ${prefix}`);
-  const text = readFileSync(join(dir, name + '.json'), 'utf8').replaceAll('/home/dev/proj', project);
-  return { ...(JSON.parse(text) as HookInput), ...over } as HookInput;
-}
-
-export const preToolUse = (
-  project: string,
-  tool: string,
-  toolInput: Record<string, unknown>,
-  over: Record<string, unknown> = {},
-) => payload('03', project, { tool_name: tool, tool_input: toolInput, ...over });
-
-export const subagentStart = (project: string, agentType: string, over: Record<string, unknown> = {}) =>
-  payload('08', project, { agent_type: agentType, ...over });
-
-export const failure = (
-  project: string,
-  tool: string,
-  toolInput: Record<string, unknown>,
-  error: string,
-  over: Record<string, unknown> = {},
-) => payload('04', project, { tool_name: tool, tool_input: toolInput, error, ...over });
-
-export const success = (
-  project: string,
-  tool: string,
-  toolInput: Record<string, unknown>,
-  over: Record<string, unknown> = {},
-) => payload('06', project, { tool_name: tool, tool_input: toolInput, tool_response: {}, ...over });
+export { SESSION, payload, preToolUse, subagentStart, failure, success } from './payloads.js';
 
 /** Records a tool error through the real collector (as the PostToolUseFailure hook would). */
 export function recordFailure(env: NodeJS.ProcessEnv, input: HookInput, now?: Date): void {

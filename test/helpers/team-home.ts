@@ -1,11 +1,11 @@
 // Data homes for the team store tests: a temporary home whose project is a git clone of a named
-// remote, the CLI, and fixes learned and advice asked through the built hook (dist/hook.cjs).
-import { spawn, spawnSync } from 'node:child_process';
+// remote, and fixes learned and advice asked through the built hook (dist/hook.cjs).
+import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, ROOT, tempEnv, type TempEnv } from './env.js';
+import { gitProject, ROOT, tempEnv, type TempEnv } from './env.js';
 import { runHook } from './hook-proc.js';
-import { failure, success } from './pre-tool-guide.js';
+import { failure, success } from './payloads.js';
 
 const WORKER_JS = join(ROOT, 'dist', 'worker.js');
 
@@ -15,38 +15,10 @@ export interface TeamHome extends TempEnv {
 
 export function teamHome(name: string, o: { remote?: string; locale?: 'ko' | 'en' } = {}): TeamHome {
   const t = tempEnv(`sg-team-${name}-`);
-  spawnSync('git', ['init', '-q', t.project], { stdio: 'ignore' });
-  if (o.remote) spawnSync('git', ['-C', t.project, 'remote', 'add', 'origin', o.remote], { stdio: 'ignore' });
+  gitProject(t.project, { remote: o.remote });
   mkdirSync(t.home, { recursive: true, mode: 0o700 });
   writeFileSync(join(t.home, 'config.json'), JSON.stringify({ locale: o.locale ?? 'en' }));
   return { ...t, name };
-}
-
-export interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-export function cli(h: TempEnv, args: string[], env: NodeJS.ProcessEnv = {}): CliRun {
-  const r = spawnSync(process.execPath, [CLI_JS, ...args], {
-    env: { ...h.env, ...env },
-    encoding: 'utf8',
-    timeout: 120_000,
-  });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
-
-/** The CLI as a child process (for syncs running side by side). */
-export function cliAsync(h: TempEnv, args: string[]): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const c = spawn(process.execPath, [CLI_JS, ...args], { env: h.env });
-    let stdout = '';
-    let stderr = '';
-    c.stdout.on('data', (d) => (stdout += d));
-    c.stderr.on('data', (d) => (stderr += d));
-    c.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
 }
 
 /**

@@ -15,9 +15,9 @@ import {
   type StubScript,
   type StubTurn,
 } from '../helpers/anthropic-stub.js';
+import { cliAsync, cliBuilt } from '../helpers/cli.js';
 import {
   CLAUDE_BIN,
-  CLI_JS,
   claudeAvailability,
   createE2EProject,
   type E2EProject,
@@ -29,7 +29,7 @@ import { GOOD_ANSWER, seedProject } from '../helpers/analysis.js';
 
 const WORKER_JS = join(ROOT, 'dist', 'worker.js');
 const avail = claudeAvailability();
-const built = existsSync(CLI_JS) && existsSync(WORKER_JS);
+const built = cliBuilt() && existsSync(WORKER_JS);
 
 interface Proc {
   code: number | null;
@@ -87,7 +87,7 @@ describe.skipIf(!avail.ok || !built)('analysis with the real Claude Code CLI', (
       DISABLE_TELEMETRY: '1',
       DISABLE_ERROR_REPORTING: '1',
     });
-  const selfGen = (args: string[]) => runNode(CLI_JS, args, stubEnv(), p.dir);
+  const selfGen = (args: string[]) => cliAsync(stubEnv(), args, { cwd: p.dir });
   const seed = (sessions: number, prefix?: string) => {
     const db = openDb({ env: { SELF_GEN_HOME: p.dataHome } });
     try {

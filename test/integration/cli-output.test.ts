@@ -2,10 +2,10 @@
 // its control sequences; a closed pipe ends the CLI quietly; every bad option value and every
 // error ends with one line, a `fix:` line and a non-zero exit, without a stack trace.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliProcess, cli as selfGen } from '../helpers/cli.js';
+import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { termSafe } from '../../src/cli/output.js';
 
@@ -16,8 +16,7 @@ const NASTY = '\u001b]0;pwned\u0007\u001b[2J\u001b[31mred\u009b1m\u202eevil\r';
 
 describe('CLI output (#12.6, #12.8, #12.10)', () => {
   let t: TempEnv;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, cwd: t.project, encoding: 'utf8' });
+  const cli = (...args: string[]) => selfGen(t, args, { cwd: t.project });
 
   beforeEach(() => {
     t = tempEnv('sg-cli-out-');
@@ -35,11 +34,11 @@ describe('CLI output (#12.6, #12.8, #12.10)', () => {
     expect((await runHook('PostToolUseFailure', payload, t.env, { cwd: t.project })).code).toBe(0);
 
     const added = cli('kb', 'add', `Error: ${NASTY} boom`, '-r', `run ${NASTY} again`);
-    expect(added.status, added.stderr).toBe(0);
+    expect(added.code, added.stderr).toBe(0);
 
     for (const args of [['events'], ['events', '-t', 'tool_error'], ['kb', 'list']]) {
       const r = cli(...args);
-      expect(r.status, `${args.join(' ')}\n${r.stderr}`).toBe(0);
+      expect(r.code, `${args.join(' ')}\n${r.stderr}`).toBe(0);
       expect(r.stdout.length, args.join(' ')).toBeGreaterThan(0);
       expect(r.stdout, args.join(' ')).not.toMatch(RAW_CONTROL);
       expect(r.stderr, args.join(' ')).not.toMatch(RAW_CONTROL);
@@ -68,14 +67,10 @@ describe('CLI output (#12.6, #12.8, #12.10)', () => {
     // A reader that is already gone: the first write of the CLI fails with EPIPE.
     for (const cmd of [['status'], ['doctor'], ['events', '--help']]) {
       const r = await new Promise<{ code: number | null; stderr: string }>((resolve) => {
-        const child = spawn(process.execPath, [CLI_JS, ...cmd], {
-          env: t.env,
-          cwd: t.project,
-          stdio: ['ignore', 'pipe', 'pipe'],
-        });
-        child.stdout.destroy();
+        const child = cliProcess(t, cmd, { cwd: t.project, stdio: ['ignore', 'pipe', 'pipe'] });
+        child.stdout!.destroy();
         let stderr = '';
-        child.stderr.on('data', (d) => (stderr += d));
+        child.stderr!.on('data', (d) => (stderr += d));
         child.on('close', (code) => resolve({ code, stderr }));
       });
       expect(r.stderr, cmd.join(' ')).toBe('');
@@ -107,7 +102,7 @@ describe('CLI output (#12.6, #12.8, #12.10)', () => {
     for (const args of bad) {
       const r = cli(...args);
       const why = `${args.join(' ')}\n${r.stderr}`;
-      expect(r.status, why).toBe(1);
+      expect(r.code, why).toBe(1);
       const lines = r.stderr.trimEnd().split('\n');
       expect(lines, why).toHaveLength(2);
       expect(lines[0], why).toMatch(/^self-gen( [a-z-]+)*: /);
@@ -117,14 +112,14 @@ describe('CLI output (#12.6, #12.8, #12.10)', () => {
     }
     // The values that are fine still work.
     mkdirSync(join(t.home, 'data'), { recursive: true });
-    expect(cli('kb', 'add', 'Error: x', '-r', 'y').status).toBe(0);
+    expect(cli('kb', 'add', 'Error: x', '-r', 'y').code).toBe(0);
     for (const ok of [
       ['events', '-n', '5', '-t', 'tool_error', '--since', '2026-01-01'],
       ['events', '--since', '7d'],
       ['events', '--since', '2026-11-20T08:00:00Z'],
     ]) {
       const r = cli(...ok);
-      expect(r.status, `${ok.join(' ')}\n${r.stderr}`).toBe(0);
+      expect(r.code, `${ok.join(' ')}\n${r.stderr}`).toBe(0);
     }
   });
 
@@ -132,23 +127,19 @@ describe('CLI output (#12.6, #12.8, #12.10)', () => {
     writeFileSync(join(t.dir, 'a-file'), 'x');
     const env = { ...t.env, SELF_GEN_HOME: join(t.dir, 'a-file', 'home') };
     const run = (e: NodeJS.ProcessEnv) =>
-      spawnSync(process.execPath, [CLI_JS, 'kb', 'add', 'Error: x', '-r', 'y'], {
-        env: e,
-        cwd: t.project,
-        encoding: 'utf8',
-      });
+      selfGen(e, ['kb', 'add', 'Error: x', '-r', 'y'], { cwd: t.project });
     const r = run(env);
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     const lines = r.stderr.trimEnd().split('\n');
     expect(lines, r.stderr).toHaveLength(2);
     expect(lines[0]).toMatch(/^self-gen: .*ENOTDIR/);
     expect(lines[1]).toMatch(/^ {2}fix: .*regular file/);
     const dbg = run({ ...env, SELF_GEN_DEBUG: '1' });
-    expect(dbg.status).toBe(1);
+    expect(dbg.code).toBe(1);
     expect(dbg.stderr).toMatch(/\n\s+at /);
 
     const missing = cli('orch', 'record', 'contract', 'explored', join(t.dir, 'missing.yaml'));
-    expect(missing.status).toBe(1);
+    expect(missing.code).toBe(1);
     expect(missing.stderr.trimEnd().split('\n')).toHaveLength(2);
     expect(missing.stderr).toMatch(/\n {2}fix: /);
   });

@@ -1,7 +1,6 @@
 // Issue #12 item 2: `uninstall --purge` deletes only a recognisable self-generation data home,
 // only our own entries in it, never through a symbolic link, and asks first (or needs --yes).
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import {
   existsSync,
   mkdirSync,
@@ -12,23 +11,14 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliOnTty, cli as selfGen } from '../helpers/cli.js';
+import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 
 describe('uninstall --purge (#12.2)', () => {
   let t: TempEnv;
-  const cli = (args: string[], env: NodeJS.ProcessEnv = t.env) =>
-    spawnSync(process.execPath, [CLI_JS, ...args], { env, cwd: t.project, encoding: 'utf8' });
-  /** Runs the CLI on a pseudo-terminal (util-linux `script`), typing `answer` when asked. */
-  const onTty = (args: string[], answer: string) =>
-    spawnSync(
-      'sh',
-      [
-        '-c',
-        `(sleep 1.5; printf '${answer}\\n') | script -qec '${process.execPath} ${CLI_JS} ${args.join(' ')}' /dev/null`,
-      ],
-      { env: t.env, cwd: t.project, encoding: 'utf8' },
-    );
+  const cli = (args: string[], env: NodeJS.ProcessEnv = t.env) => selfGen(env, args, { cwd: t.project });
+  const onTty = (args: string[], answer: string) => cliOnTty(t, args, answer, { cwd: t.project });
 
   /** A data home made the real way: a hook records an event. */
   async function realHome(): Promise<void> {
@@ -54,7 +44,7 @@ describe('uninstall --purge (#12.2)', () => {
     mkdirSync(join(docs, 'data'));
     writeFileSync(join(docs, 'data', 'self-gen.db'), 'not even ours');
     const r = cli(['uninstall', '--purge', '--yes'], { ...t.env, SELF_GEN_HOME: docs });
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /does not look like a self-generation data home.*"Documents".*nothing was deleted/,
     );
@@ -64,21 +54,21 @@ describe('uninstall --purge (#12.2)', () => {
 
     // The user's HOME itself, and a data home that is a symbolic link, are refused too.
     const home = cli(['uninstall', '--purge', '--yes'], { ...t.env, SELF_GEN_HOME: t.env.HOME });
-    expect(home.status).toBe(1);
+    expect(home.code).toBe(1);
     expect(home.stderr).toMatch(/is your home folder/);
     const link = join(t.dir, 'link-home');
     symlinkSync(docs, link);
     const l = cli(['uninstall', '--purge', '--yes'], { ...t.env, SELF_GEN_HOME: link });
-    expect(l.status).toBe(1);
+    expect(l.code).toBe(1);
     expect(l.stderr).toMatch(/symbolic link.*nothing was deleted/);
     expect(existsSync(join(docs, 'Documents', 'thesis.tex'))).toBe(true);
   });
 
   it('#12.2 without a terminal and without --yes it refuses with a fix; hooks stay installed', async () => {
     await realHome();
-    expect(cli(['install']).status).toBe(0);
+    expect(cli(['install']).code).toBe(0);
     const r = cli(['uninstall', '--purge']);
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/needs a confirmation.*no terminal.*nothing was changed/);
     expect(r.stderr).toMatch(/fix: .*--yes/);
     expect(existsSync(join(t.home, 'data', 'self-gen.db'))).toBe(true);
@@ -107,7 +97,7 @@ describe('uninstall --purge (#12.2)', () => {
     symlinkSync(outside, join(t.home, 'logs'));
     writeFileSync(join(t.home, 'notes-of-the-user.txt'), 'mine');
     const r = cli(['uninstall', '--purge', '--yes']);
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(/kept the folder and what else it holds \(notes-of-the-user\.txt\)/);
     expect(readFileSync(join(outside, 'precious.txt'), 'utf8')).toBe('keep me');
     expect(readdirSync(t.home)).toEqual(['notes-of-the-user.txt']);
@@ -118,7 +108,7 @@ describe('uninstall --purge (#12.2)', () => {
     await realHome();
     unlinkSync(join(t.home, '.self-generation-home'));
     const r = cli(['uninstall', '--purge', '--yes']);
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`deleted ${t.home}`);
     expect(existsSync(t.home)).toBe(false);
   });

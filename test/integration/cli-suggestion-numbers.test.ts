@@ -2,8 +2,8 @@
 // `apply 1` then `dismiss 2` dismisses what was shown as 2, also when a new analysis arrived in
 // between. Real processes (node dist/cli.js) on a real database.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli as selfGen } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { openDb } from '../../src/db/db.js';
 import { validateAnswer } from '../../src/analysis/answer.js';
 import { storeAnalysis } from '../../src/analysis/cache.js';
@@ -11,11 +11,10 @@ import { GOOD_ANSWER } from '../helpers/analysis.js';
 
 describe('suggestion numbers (#12.7)', () => {
   let t: TempEnv;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, cwd: t.project, encoding: 'utf8' });
+  const cli = (...args: string[]) => selfGen(t, args, { cwd: t.project });
   const ok = (...args: string[]) => {
     const r = cli(...args);
-    expect(r.status, `${args.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(r.code, `${args.join(' ')}\n${r.stdout}\n${r.stderr}`).toBe(0);
     return r.stdout;
   };
   /** Stores an analysis of project "proj" (the temp project folder's name) with these suggestions. */
@@ -79,12 +78,12 @@ describe('suggestion numbers (#12.7)', () => {
 
   it('#12.7 a number that was not shown is refused with a fix, never guessed', () => {
     const before = cli('apply', '1');
-    expect(before.status).toBe(1);
+    expect(before.code).toBe(1);
     expect(before.stderr).toMatch(/no list of suggestions was shown in this project yet/);
     expect(before.stderr).toMatch(/\n {2}fix: run `self-gen suggestions`/);
     ok('suggestions');
     const r = cli('dismiss', '7');
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/no suggestion was shown as number 7/);
   });
 });

@@ -4,7 +4,6 @@
 // sessions), through the real collectors and real SQLite; what Claude would then see is read from
 // the built hook processes (PostToolUseFailure, the Bash guide, SubagentStart) in the hostile project
 // and in another one, and from the MCP tools; `kb review`, `kb show` run as the CLI does.
-import { spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -13,7 +12,8 @@ import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { POLICY_VERSION } from '../../src/error-kb/verdict.js';
 import { serverDeps } from '../../src/mcp/server.js';
 import { callTool } from '../../src/mcp/tools.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli as selfGen } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { judgeFix } from '../helpers/fix-policy.js';
 import { runHook, runWorkerJob } from '../helpers/hook-proc.js';
 import {
@@ -95,8 +95,7 @@ const hookContext = async (event: string, input: HookInput) => {
   return r.stdout.trim() ? contextOf(r.stdout, event) : '';
 };
 
-const cli = (...args: string[]) =>
-  spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, encoding: 'utf8' });
+const cli = (...args: string[]) => selfGen(t, args);
 
 describe('#22.1 the issue’s examples are never offered, here or elsewhere', () => {
   it('each example, learned twice in a hostile repository: stored as withheld with its reason; no hook and no MCP tool shows it, in that repository or another', async () => {
@@ -276,7 +275,7 @@ describe('#22.4 review shows the policy', () => {
     );
     closeDb();
     const r = cli('kb', 'review');
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const listed = [...r.stdout.matchAll(/^#(\d+) /gm)].map((m) => Number(m[1]));
     expect(listed.slice(0, 2).sort()).toEqual([ids[1], ids[2]]);
     expect(listed).toContain(ids[0]);
@@ -292,12 +291,12 @@ describe('#22.4 review shows the policy', () => {
       .map((l) => JSON.parse(l) as { id: number; policy: { cls: string } });
     expect(json[0]!.policy.cls).toBe('withheld');
     const show = cli('kb', 'show', String(ids[1]));
-    expect(show.status, show.stderr).toBe(0);
+    expect(show.code, show.stderr).toBe(0);
     expect(show.stdout).toContain('policy: WITHHELD — runs piped or inline text as a shell script');
     expect(show.stdout).toContain('error then: sh: 1: toolgen1: not found');
     expect(cli('kb', 'show', String(ids[0])).stdout).toContain('policy: offered');
     const missing = cli('kb', 'show', '999');
-    expect(missing.status).toBe(1);
+    expect(missing.code).toBe(1);
     expect(missing.stderr).toMatch(/no knowledge-base entry #999\n\s+fix: /);
   });
 });

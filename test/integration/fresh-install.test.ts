@@ -1,11 +1,11 @@
 // #23.4: a fresh install (no database yet: the first Claude Code session creates it) is a normal
 // state. Every read command, as a real process, exits 0 with its empty answer on stdout and one hint
 // on stderr, and creates no database.
-import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli as selfGen } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 const HINT = /^nothing recorded yet: the first Claude Code session .* creates the database/;
 
@@ -14,8 +14,7 @@ describe('#23.4 read commands right after install', () => {
   beforeEach(() => (t = tempEnv('sg-fresh-')));
   afterEach(() => t.cleanup());
 
-  const run = (...args: string[]) =>
-    spawnSync(process.execPath, [CLI_JS, ...args], { cwd: t.project, env: t.env, encoding: 'utf8' });
+  const run = (...args: string[]) => selfGen(t, args, { cwd: t.project });
 
   it.each([
     [['kb', 'list'], /^no entries\n$/],
@@ -28,7 +27,7 @@ describe('#23.4 read commands right after install', () => {
     [['suggestions'], /^no open suggestions/],
   ])('self-gen %j: exit 0, the empty answer and one hint', (args, stdout) => {
     const r = run(...args);
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toMatch(stdout);
     expect(r.stderr).toMatch(HINT);
     expect(r.stderr.trim().split('\n')).toHaveLength(1);
@@ -37,7 +36,7 @@ describe('#23.4 read commands right after install', () => {
 
   it('self-gen status: the database is named as not created yet, exit 0', () => {
     const r = run('status');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/database: .* does not exist yet/);
   });
 });

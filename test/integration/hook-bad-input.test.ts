@@ -4,7 +4,8 @@ import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { holdWriteLock } from '../helpers/db-lock.js';
 
@@ -102,17 +103,17 @@ describe('bad input', () => {
     const r = await runHook('UserPromptSubmit', promptPayload('after corruption', t.project), env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     expect(readFileSync(dbPath(t), 'utf8')).toContain('this is not a database'); // not replaced by a hook
-    spawnSync(process.execPath, [join(CLI_JS, '..', 'worker.js'), 'integrity-check'], { env });
+    spawnSync(process.execPath, [join(ROOT, 'dist', 'worker.js'), 'integrity-check'], { env });
     const aside = readdirSync(join(t.home, 'data')).filter(
       (f) => /^self-gen\.db\.corrupt-[^-]/.test(f) && !/-wal$|-shm$/.test(f),
     );
     expect(aside).toHaveLength(1);
     expect(readFileSync(join(t.home, 'data', aside[0]!), 'utf8')).toContain('this is not a database');
     expect(count(t, "type = 'prompt'")).toBe(1);
-    const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env, encoding: 'utf8' });
+    const doc = cli(env, ['doctor']);
     expect(doc.stdout).toMatch(/database was moved aside .*corrupt-/);
     expect(doc.stdout).toContain('fix:');
-    expect(doc.status).toBe(1);
+    expect(doc.code).toBe(1);
   });
 
   it('#12.5 a database corrupted inside (valid header, broken data pages): the hook exits 0, the background check moves it aside and keeps the readable rows', async () => {
@@ -129,7 +130,7 @@ describe('bad input', () => {
     writeFileSync(dbPath(t), buf);
     const r = await runHook('UserPromptSubmit', promptPayload('two', t.project), env);
     expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
-    spawnSync(process.execPath, [join(CLI_JS, '..', 'worker.js'), 'integrity-check'], { env });
+    spawnSync(process.execPath, [join(ROOT, 'dist', 'worker.js'), 'integrity-check'], { env });
     const aside = readdirSync(join(t.home, 'data')).filter(
       (f) => f.startsWith('self-gen.db.corrupt-') && !/-(wal|shm)$/.test(f),
     );
@@ -156,7 +157,7 @@ describe('bad input', () => {
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
     const body = promptPayload('read-only', t.project);
     const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const c = spawn(process.execPath, [join(CLI_JS, '..', 'hook.js'), 'UserPromptSubmit'], {
+      const c = spawn(process.execPath, [join(ROOT, 'dist', 'hook.js'), 'UserPromptSubmit'], {
         env,
         ...asUser,
       });

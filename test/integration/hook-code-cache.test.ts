@@ -5,13 +5,9 @@ import { mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from
 import { join } from 'node:path';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
+import { promptEvent } from '../helpers/payloads.js';
 
-const payload = (project: string) => ({
-  hook_event_name: 'UserPromptSubmit',
-  session_id: 'cc',
-  cwd: project,
-  prompt: 'hello',
-});
+const payload = (project: string) => promptEvent(project, 'hello', 'cc');
 
 describe('hook code cache', () => {
   let t: TempEnv;

@@ -1,9 +1,9 @@
 // Foundation: `self-gen install` / `uninstall` against a temporary HOME, through the built CLI.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli as selfGen } from '../helpers/cli.js';
+import { HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { HOOK_SPECS, hookEntry, pluginHooksJson } from '../../src/cli/install.js';
 import { defaultHookMode } from '../../src/cli/hook-mode.js';
 
@@ -22,8 +22,7 @@ const USER_SETTINGS = `{
 describe('install / uninstall', () => {
   let t: TempEnv;
   let settings: string;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, cwd: t.project, encoding: 'utf8' });
+  const cli = (...args: string[]) => selfGen(t, args, { cwd: t.project });
 
   beforeEach(() => {
     t = tempEnv();
@@ -33,7 +32,7 @@ describe('install / uninstall', () => {
 
   it('installs every event with the hook command, matchers naming both Agent and Task', () => {
     const r = cli('install');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain(`installed ${HOOK_SPECS.length} hooks into ${settings}`);
     const s = JSON.parse(readFileSync(settings, 'utf8'));
     for (const spec of HOOK_SPECS) {
@@ -51,10 +50,10 @@ describe('install / uninstall', () => {
   });
 
   it('install twice gives the same file', () => {
-    expect(cli('install').status).toBe(0);
+    expect(cli('install').code).toBe(0);
     const first = readFileSync(settings, 'utf8');
     const r = cli('install');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain('already installed');
     expect(readFileSync(settings, 'utf8')).toBe(first);
   });
@@ -63,7 +62,7 @@ describe('install / uninstall', () => {
     mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
     writeFileSync(settings, USER_SETTINGS);
     const r = cli('install');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     const s = JSON.parse(readFileSync(settings, 'utf8'));
     expect(s.model).toBe('opus');
     expect(s.permissions).toEqual({ allow: ['Bash(npm test)'] });
@@ -83,7 +82,7 @@ describe('install / uninstall', () => {
     cli('install');
     cli('install');
     const r = cli('uninstall');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain('restored byte for byte');
     expect(readFileSync(settings, 'utf8')).toBe(USER_SETTINGS);
   });
@@ -115,7 +114,7 @@ describe('install / uninstall', () => {
     const local = join(t.project, '.claude', 'settings.local.json');
     const shared = join(t.project, '.claude', 'settings.json');
     const r = cli('install', '--project');
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     expect(r.stdout).toContain(`installed ${HOOK_SPECS.length} hooks into ${local}`);
     const s = JSON.parse(readFileSync(local, 'utf8'));
     expect(Object.keys(s.hooks)).toEqual([...new Set(HOOK_SPECS.map((x) => x.event))]);
@@ -132,7 +131,7 @@ describe('install / uninstall', () => {
     // The temp project is a bare .git folder: git cannot tell, so no note; doctor sees the hooks.
     expect(cli('status').stdout).toContain(`hooks installed in ${local}`);
     const u = cli('uninstall', '--project');
-    expect(u.status).toBe(0);
+    expect(u.code).toBe(0);
     expect(existsSync(local)).toBe(false);
     expect(existsSync(shared)).toBe(false);
   });
@@ -140,7 +139,7 @@ describe('install / uninstall', () => {
   it('#12.9 install --project --shared writes the portable `self-gen hook <Event>`: no path of this machine', () => {
     const shared = join(t.project, '.claude', 'settings.json');
     const r = cli('install', '--project', '--shared');
-    expect(r.status, r.stderr).toBe(0);
+    expect(r.code, r.stderr).toBe(0);
     const text = readFileSync(shared, 'utf8');
     const s = JSON.parse(text);
     for (const spec of HOOK_SPECS)
@@ -149,33 +148,29 @@ describe('install / uninstall', () => {
     expect(text).not.toContain(t.dir);
     expect(text).not.toContain('/');
     // Where self-gen is not on PATH, doctor says these hooks do nothing, with the fix.
-    const bare = spawnSync(process.execPath, [CLI_JS, 'doctor'], {
-      env: { ...t.env, PATH: dirname(process.execPath) },
-      cwd: t.project,
-      encoding: 'utf8',
-    });
-    expect(bare.status).toBe(1);
+    const bare = selfGen(t, ['doctor'], { cwd: t.project, env: { PATH: dirname(process.execPath) } });
+    expect(bare.code).toBe(1);
     expect(bare.stdout).toMatch(
       /✗ hooks: .*settings\.json runs `self-gen hook …`, but self-gen is not on PATH/,
     );
     expect(bare.stdout).toMatch(/fix: npm install -g self-generation/);
-    expect(cli('uninstall', '--project').status).toBe(0);
+    expect(cli('uninstall', '--project').code).toBe(0);
     expect(existsSync(shared)).toBe(false);
   });
 
   it('#12.9 uninstall never brings back a settings file the user deleted, nor a stale copy over later edits', () => {
     mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
     writeFileSync(settings, USER_SETTINGS);
-    expect(cli('install').status).toBe(0);
+    expect(cli('install').code).toBe(0);
     rmSync(settings); // the user deletes the file…
-    expect(cli('install').status).toBe(0); // …and installs again later
+    expect(cli('install').code).toBe(0); // …and installs again later
     const u = cli('uninstall');
-    expect(u.status).toBe(0);
+    expect(u.code).toBe(0);
     expect(existsSync(settings)).toBe(false);
 
     // Deleted after install: uninstall says so and does not recreate it.
     writeFileSync(settings, USER_SETTINGS);
-    expect(cli('install').status).toBe(0);
+    expect(cli('install').code).toBe(0);
     rmSync(settings);
     const gone = cli('uninstall');
     expect(gone.stdout).toMatch(/does not exist .*not recreated/);
@@ -183,12 +178,12 @@ describe('install / uninstall', () => {
 
     // Edited, then installed again: uninstall keeps the edit and only takes our entries out.
     writeFileSync(settings, USER_SETTINGS);
-    expect(cli('install').status).toBe(0);
+    expect(cli('install').code).toBe(0);
     const edited = JSON.parse(readFileSync(settings, 'utf8'));
     edited.theme = 'dark';
     writeFileSync(settings, JSON.stringify(edited, null, 2));
-    expect(cli('install').status).toBe(0);
-    expect(cli('uninstall').status).toBe(0);
+    expect(cli('install').code).toBe(0);
+    expect(cli('uninstall').code).toBe(0);
     const after = JSON.parse(readFileSync(settings, 'utf8'));
     expect(after.theme).toBe('dark');
     expect(JSON.stringify(after)).not.toMatch(/hook\.c?js/);
@@ -214,7 +209,7 @@ describe('install / uninstall', () => {
     mkdirSync(join(t.env.HOME!, '.claude'), { recursive: true });
     writeFileSync(settings, '{ broken');
     const r = cli('install');
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/not valid JSON.*nothing was changed/);
     expect(r.stderr).toContain('fix:');
     expect(readFileSync(settings, 'utf8')).toBe('{ broken');
@@ -227,7 +222,7 @@ describe('install / uninstall', () => {
       new RegExp(`✓ hooks: ${HOOK_SPECS.length} hooks installed in .*settings\\.json`),
     );
     const doc = cli('doctor');
-    expect(doc.status).toBe(0);
+    expect(doc.code).toBe(0);
     expect(doc.stdout).not.toContain('✗');
   });
 
@@ -246,7 +241,7 @@ describe('install / uninstall', () => {
       }),
     );
     const doc = cli('doctor');
-    expect(doc.status).toBe(1);
+    expect(doc.code).toBe(1);
     expect(doc.stdout).toMatch(
       /✗ hooks: the hook script \/gone\/self-generation\/dist\/hook\.js .* does not exist/,
     );

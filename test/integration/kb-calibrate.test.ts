@@ -1,7 +1,6 @@
 // #13.4 kb calibrate: distance distributions of same-problem vs unrelated pairs and suggested
 // thresholds. The mechanics with chosen vectors (exact figures), the command with the generated tiny
 // model (a real Transformers.js model load), and no model → one line + fix.
-import { spawn } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -9,27 +8,11 @@ import type { Embedder } from '../../src/embed/embedder.js';
 import { calibrate, quantile } from '../../src/error-kb/calibrate.js';
 import { recordResolution } from '../../src/error-kb/record.js';
 import { closeDb, openDb, type DB } from '../../src/db/db.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliAsync } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { writeTinyModel } from '../helpers/tiny-model.js';
 
-function cli(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_JS, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv) => cliAsync(env, args);
 
 /** A unit vector at L2 distance `d` from e0 (in the plane of e0 and e_axis). */
 function at(d: number, axis: number): Float32Array {

@@ -1,42 +1,22 @@
 // The `self-gen kb …`, `embed`, `model pull`, `daemon` commands as real processes (dist/cli.js).
-import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pingDaemon, stopDaemon } from '../../src/embed/client.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliAsync, cliBuilt } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { writeTinyModel } from '../helpers/tiny-model.js';
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_JS, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    child.on('error', reject);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-  });
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv) => cliAsync(env, args);
 
 let model: TempEnv;
 let modelDir: string;
 let t: TempEnv;
 
 beforeAll(() => {
-  expect(existsSync(CLI_JS), 'build first: node scripts/build.mjs').toBe(true);
+  expect(cliBuilt(), 'build first: node scripts/build.mjs').toBe(true);
   model = tempEnv('sg-kb-cli-model-');
   modelDir = join(model.dir, 'tiny');
   writeTinyModel(modelDir);

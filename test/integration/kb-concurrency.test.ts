@@ -3,10 +3,10 @@
 // another process had committed in between, losing the entry silently; KB write transactions are
 // IMMEDIATE, so they wait on the busy timeout like every other write.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliAsync } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, runHook } from '../helpers/hook-proc.js';
 import { pool } from '../helpers/pool.js';
 
@@ -17,12 +17,7 @@ beforeEach(() => {
 afterEach(() => t.cleanup());
 
 const cli = (args: string[], env: NodeJS.ProcessEnv, cwd: string) =>
-  new Promise<{ code: number | null; err: string }>((resolve) => {
-    const p = spawn(process.execPath, [CLI_JS, ...args], { env, cwd });
-    let err = '';
-    p.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    p.on('close', (code) => resolve({ code, err }));
-  });
+  cliAsync(env, args, { cwd }).then((r) => ({ code: r.code, err: r.stderr }));
 
 describe('KB writes under concurrency', () => {
   it('24 `kb add` racing with 24 hook processes: every entry is written, every command exits 0', async () => {

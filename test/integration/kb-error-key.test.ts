@@ -1,26 +1,17 @@
 // #13.4 One extraction + normalisation path: a raw tool error gets the same KB key, and the same
 // answer, from the hooks (collector, error advice) and from the CLI (kb add, kb search). Real
 // processes: the built hook entry with the fixture's PostToolUseFailure payload, and dist/cli.js.
-import { spawn } from 'node:child_process';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { errorKey } from '../../src/error-kb/error-key.js';
 import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliAsync } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { contextOf, ensureBuilt, payload } from '../helpers/pre-tool-guide.js';
 
-function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; stdout: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_JS, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', () => {});
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout }));
-  });
-}
+const cli = (args: string[], env: NodeJS.ProcessEnv) => cliAsync(env, args);
 
 // Raw `error` fields as Claude Code sends them (Bash: an `Exit code N` line first).
 const RAW: { name: string; tool: string; input: Record<string, unknown>; error: string }[] = [

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import { createServer, type Server, type Socket } from 'node:net';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,7 +10,8 @@ import { putEmbedding } from '../../src/error-kb/vector.js';
 import { closeDb, ensureVec, hasVec, openDb, type DB } from '../../src/db/db.js';
 import { paths } from '../../src/common/paths.js';
 import { loadConfig } from '../../src/common/config.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 let t: TempEnv;
 let db: DB;
@@ -342,7 +342,7 @@ describe('#13.4 vector thresholds in the seed metric (L2 on unit vectors), confi
       /embedding\.thresholds: accept \(0\.9\) must not be greater than reject \(0\.8\)/,
     );
     // doctor names the key, the bad value and where to fix it
-    const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env: t.env, encoding: 'utf8' });
+    const doc = cli(t, ['doctor']);
     expect(doc.stdout).toMatch(
       /embedding\.thresholds: accept \(0\.9\) must not be greater than reject \(0\.8\)/,
     );

@@ -2,15 +2,15 @@
 // fix never replaces a stronger one); advice is safe, scoped to projects and carries provenance.
 // Real SQLite, the real collectors, and the built hook entry for what Claude Code would see.
 import Database from 'better-sqlite3';
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HookInput } from '../../src/hook/contract/types.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { MIGRATIONS } from '../../src/db/schema.js';
 import { paths } from '../../src/common/paths.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli as selfGen } from '../helpers/cli.js';
+import { gitProject, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, runHook } from '../helpers/hook-proc.js';
 import {
   contextOf,
@@ -282,13 +282,7 @@ describe('#13.3 safe, scoped advice', () => {
 
   it('#22.3 cross-project trust counts repositories: two confirmations in A, or in A and its clone, are not "other projects"; A and D are', async () => {
     ensureBuilt();
-    const origin = (dir: string, url: string) => {
-      mkdirSync(join(dir, '.git'), { recursive: true });
-      writeFileSync(
-        join(dir, '.git', 'config'),
-        `[core]\n\tbare = false\n[remote "origin"]\n\turl = ${url}\n`,
-      );
-    };
+    const origin = (dir: string, remote: string) => gitProject(dir, { remote });
     const cloneOfA = join(t.dir, 'proj-a-clone');
     const projectD = join(t.dir, 'proj-d');
     origin(t.project, 'git@github.com:org/app.git');
@@ -428,8 +422,7 @@ describe('#13.2 schema v3 migration', () => {
 });
 
 describe('#13 kb stats, review, rm, edit', () => {
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, encoding: 'utf8' });
+  const cli = (...args: string[]) => selfGen(t, args);
 
   it('#13 kb stats counts real lookups answered, not use_count', async () => {
     ensureBuilt();
@@ -459,14 +452,14 @@ describe('#13 kb stats, review, rm, edit', () => {
     const id = kbFor(MISSING)!.id;
     closeDb();
     const review = cli('kb', 'review');
-    expect(review.status).toBe(0);
+    expect(review.code).toBe(0);
     expect(review.stdout).toContain(`#${id}`);
     expect(review.stdout).toContain('confirmed once');
     expect(review.stdout).not.toContain('fix the import path');
-    expect(cli('kb', 'edit', String(id), '-r', 'touch missing.txt (the test fixture)').status).toBe(0);
+    expect(cli('kb', 'edit', String(id), '-r', 'touch missing.txt (the test fixture)').code).toBe(0);
     expect(cli('kb', 'review').stdout).toContain('nothing to review');
     const rm = cli('kb', 'rm', String(id));
-    expect(rm.status).toBe(0);
+    expect(rm.code).toBe(0);
     db = getDb({ env: t.env });
     expect(kbFor(MISSING)).toBeUndefined();
     expect(

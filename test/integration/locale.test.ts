@@ -1,7 +1,6 @@
 // #23.3: the injected text's language follows the user: config.json's `locale`, else the
 // environment's (LC_ALL, LC_MESSAGES, LANG); every message table holds every message in both
 // languages; `self-gen demo` uses the same default.
-import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -13,7 +12,8 @@ import { TEXT as DIGEST } from '../../src/analysis/digest.js';
 import { Q as MEMORY_QUERIES, fallbackWarning } from '../../src/orchestrator/memory.js';
 import { MANUAL_PROVENANCE } from '../../src/mcp/provenance.js';
 import { ago, provenanceText } from '../../src/error-kb/advice.js';
-import { CLI_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 
 const HANGUL = /[\uAC00-\uD7AF]/;
 /** An English word of the message itself (the arguments below are all upper case or digits). */
@@ -65,13 +65,11 @@ describe('#23.3 the default locale comes from the environment', () => {
 
   it('`self-gen demo` shows what Claude would receive in the same language', () => {
     t = tempEnv();
-    const demo = (vars: Record<string, string>, ...args: string[]) =>
-      JSON.parse(
-        execFileSync(process.execPath, [CLI_JS, 'demo', '--json', ...args], {
-          env: localeEnv(vars, t!.env),
-          encoding: 'utf8',
-        }),
-      ) as { context: string | null }[];
+    const demo = (vars: Record<string, string>, ...args: string[]) => {
+      const r = cli(localeEnv(vars, t!.env), ['demo', '--json', ...args]);
+      if (r.code !== 0) throw new Error(`demo exited ${r.code}: ${r.stderr}`);
+      return JSON.parse(r.stdout) as { context: string | null }[];
+    };
     const text = (r: { context: string | null }[]) => r.map((x) => x.context ?? '').join('\n');
     const ko = demo({ LANG: 'ko_KR.UTF-8' }).filter((r) => r.context);
     expect(ko.length).toBeGreaterThanOrEqual(4);

@@ -4,7 +4,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { CLAUDE_BIN, claudeAvailability, cleanEnv } from '../helpers/claude-harness.js';
 
 const MCP_JS = join(ROOT, 'dist', 'mcp.js');
@@ -18,8 +19,8 @@ const userHome = () => t.env.HOME!;
 const claudeJson = () => join(userHome(), '.claude.json');
 const readJson = (f: string) => JSON.parse(readFileSync(f, 'utf8')) as Record<string, unknown>;
 const selfGen = (...args: string[]) => {
-  const r = spawnSync(process.execPath, [CLI_JS, ...args], { env: t.env, cwd: t.project, encoding: 'utf8' });
-  expect(r.status, r.stderr).toBe(0);
+  const r = cli(t, args, { cwd: t.project });
+  expect(r.code, r.stderr).toBe(0);
   return r.stdout;
 };
 const claude = (home: string, ...args: string[]) =>
@@ -79,9 +80,7 @@ describe('#17.1 install registers the MCP server (user scope)', () => {
   );
 
   it('a file created by install is removed by uninstall; a foreign server under our name is left alone', () => {
-    const doctor = () =>
-      spawnSync(process.execPath, [CLI_JS, 'doctor'], { env: t.env, cwd: t.project, encoding: 'utf8' })
-        .stdout;
+    const doctor = () => cli(t, ['doctor'], { cwd: t.project }).stdout;
     expect(doctor()).toMatch(/· mcp server: not registered/);
     selfGen('install');
     expect(doctor()).toContain(`✓ mcp server: registered in ${claudeJson()} (${MCP_JS})`);
@@ -95,12 +94,8 @@ describe('#17.1 install registers the MCP server (user scope)', () => {
       mcpServers: { 'self-generation': { type: 'stdio', command: 'someone-else', args: [], env: {} } },
     };
     writeFileSync(claudeJson(), JSON.stringify(foreign));
-    const r = spawnSync(process.execPath, [CLI_JS, 'install'], {
-      env: t.env,
-      cwd: t.project,
-      encoding: 'utf8',
-    });
-    expect(r.status).toBe(0);
+    const r = cli(t, ['install'], { cwd: t.project });
+    expect(r.code).toBe(0);
     expect(r.stderr).toMatch(/another MCP server named "self-generation"[\s\S]*fix:/);
     expect(readJson(claudeJson())).toEqual(foreign);
     expect(selfGen('uninstall')).toContain('not ours');
@@ -111,12 +106,8 @@ describe('#17.1 install registers the MCP server (user scope)', () => {
     selfGen('install', '--project');
     expect(existsSync(claudeJson())).toBe(false);
     writeFileSync(claudeJson(), '{ not json');
-    const r = spawnSync(process.execPath, [CLI_JS, 'install'], {
-      env: t.env,
-      cwd: t.project,
-      encoding: 'utf8',
-    });
-    expect(r.status).not.toBe(0);
+    const r = cli(t, ['install'], { cwd: t.project });
+    expect(r.code).not.toBe(0);
     expect(r.stderr).toMatch(/\.claude\.json is not valid JSON[\s\S]*fix:/);
     expect(readFileSync(claudeJson(), 'utf8')).toBe('{ not json');
   });

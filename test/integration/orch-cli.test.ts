@@ -20,6 +20,7 @@ import { join, relative, resolve } from 'node:path';
 import { parse } from 'yaml';
 import { orchPaths } from '../../src/orchestrator/paths.js';
 import { Real, parseWith, type FileKind } from '../../src/orchestrator/schemas.js';
+import { cli as selfGen } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/env.js';
 import { fixtureText, realProject, type Fixture } from '../helpers/orch-fixtures.js';
 
@@ -51,11 +52,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = (h = home) => ({ ...process.env, SELF_GEN_HOME: h, CLAUDE_PROJECT_DIR: '' });
 
 function cli(project: string, args: string[], input?: string, h = home) {
-  return spawnSync(process.execPath, [CLI, 'orch', '--project', project, ...args], {
-    encoding: 'utf8',
-    env: env(h),
-    input,
-  });
+  return selfGen(env(h), ['orch', '--project', project, ...args], { input });
 }
 
 function files(d: string): string[] {
@@ -192,7 +189,7 @@ describe('#14.3 the CLI and the skill work on the same session', () => {
       .replace('action: retry_implementation', 'action: complete');
     const r = cli(f.root, ['record', 'contract', 'test-result', '-'], pass, f.home);
     expect(r.stderr).toBe('');
-    expect(r.status).toBe(0);
+    expect(r.code).toBe(0);
     expect(r.stdout).toContain('next: T1/T1-S2 (test_first)');
     const st = JSON.parse(readFileSync(f.p.stateFile, 'utf8'));
     expect(st.tasks.T1.current_subtask).toBe('T1-S2');
@@ -204,7 +201,7 @@ describe('#14.3 the CLI and the skill work on the same session', () => {
     expect(st.tasks.T1.subtasks['T1-S2']).toMatchObject({ status: 'in_progress', phase: 'test_first' });
     expectOnlyRealFiles(f.root);
     const v = cli(f.root, ['validate'], undefined, f.home);
-    expect(v.status, v.stdout).toBe(0);
+    expect(v.code, v.stdout).toBe(0);
   });
 });
 
@@ -213,7 +210,7 @@ describe('CLI errors and exit codes', () => {
     const proj = join(dir, 'empty');
     spawnSync('mkdir', ['-p', proj]);
     const r = cli(proj, ['context', 'architect']);
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
       /^self-gen: .*session\.json: no orchestrator session\n {2}fix: start the orchestrator skill, or run `self-gen orch init/,
     );
@@ -222,25 +219,25 @@ describe('CLI errors and exit codes', () => {
   it('a contract in another shape is refused with file and field; validate exits 1 on a broken file', () => {
     const proj = join(dir, 'p2');
     cpSync(join(EXAMPLE, 'project'), proj, { recursive: true });
-    expect(cli(proj, ['init']).status).toBe(1); // a new session needs the request
-    expect(cli(proj, ['init', '--request', 'x']).status).toBe(0);
+    expect(cli(proj, ['init']).code).toBe(1); // a new session needs the request
+    expect(cli(proj, ['init', '--request', 'x']).code).toBe(0);
     const bad = cli(
       proj,
       ['record', 'contract', 'explored', '-'],
       'version: 1\nrequest_id: R1\ncreated_at: "2026-11-20T09:05:00Z"\ncreated_by: code-explore\nproject_manifest: { claude_md: null, agents_md: null }\nexplored_files:\n  - summary: no path\n    symbols: [x]\ndirectory_structure: {}\n',
     );
-    expect(bad.status).toBe(1);
+    expect(bad.code).toBe(1);
     expect(bad.stderr).toContain('<stdin>: explored_files[0].path: required (string)');
     expect(bad.stderr).toContain(
       "<stdin>: explored_files[0].symbols: unknown field (not in the orchestrator's format)",
     );
     const ok = cli(proj, ['record', 'contract', 'explored', join(EXAMPLE, 'agent-outputs/01-explored.yaml')]);
-    expect(ok.status, ok.stderr).toBe(0);
-    expect(cli(proj, ['validate']).status).toBe(0);
+    expect(ok.code, ok.stderr).toBe(0);
+    expect(cli(proj, ['validate']).code).toBe(0);
     // Fields left out are read as empty, with a warning; the file is still used (exit 0).
     writeFileSync(join(orchPaths(proj).contractsDir, 'R1/explored.yaml'), 'version: 1\nrequest_id: R1\n');
     const loose = cli(proj, ['validate']);
-    expect(loose.status, loose.stdout).toBe(0);
+    expect(loose.code, loose.stdout).toBe(0);
     expect(loose.stderr).toContain(
       'contracts/R1/explored.yaml: explored_files: missing; read as an empty list',
     );
@@ -250,7 +247,7 @@ describe('CLI errors and exit codes', () => {
       'version: 1\nrequest_id: R1\nexplored_files: 5\n',
     );
     const v = cli(proj, ['validate']);
-    expect(v.status).toBe(1);
+    expect(v.code).toBe(1);
     expect(v.stdout).toContain('contracts/R1/explored.yaml: explored_files: must be a list (got number 5)');
     expect(v.stdout).toMatch(/^fix: /m);
     expect(cli(proj, ['context', 'wizard']).stderr).toContain(
@@ -281,13 +278,13 @@ describe('CLI errors and exit codes', () => {
       }),
     );
     const v = cli(proj, ['validate']);
-    expect(v.status).toBe(1);
+    expect(v.code).toBe(1);
     expect(v.stdout).toMatch(/session\.json: written in self-gen's earlier own format/);
     expect(v.stdout).toMatch(/^fix: run `self-gen orch migrate`/m);
     const m = cli(proj, ['migrate']);
-    expect(m.status, m.stderr).toBe(0);
+    expect(m.code, m.stderr).toBe(0);
     expect(m.stdout).toMatch(/moved .*session\.json → .*archive/);
-    expect(cli(proj, ['validate']).status).toBe(0);
+    expect(cli(proj, ['validate']).code).toBe(0);
   });
 
   it('context --json shows the variables and template source; status --json the state', () => {
@@ -313,7 +310,7 @@ describe('SubagentStart through the built hook entry', () => {
     cli(proj, ['init', '--request', 'rate limit']);
     cli(proj, ['record', 'contract', 'explored', join(out, '01-explored.yaml')]);
     cli(proj, ['record', 'contract', 'task-breakdown', join(out, '03-task-breakdown-v2.yaml')]);
-    expect(cli(proj, ['merge', 'R1']).status).toBe(0);
+    expect(cli(proj, ['merge', 'R1']).code).toBe(0);
 
     const payload = JSON.parse(readFileSync(PAYLOAD, 'utf8')) as Record<string, unknown>;
     const run = (agentType: string) =>

@@ -4,11 +4,11 @@
 // left out on its own (per entry, never per file or request). Through the built hook entry (the
 // real SubagentStart payload) and the built CLI (`orch merge`, `orch context`, `orch validate`).
 import { afterEach, describe, expect, it } from 'vitest';
-import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
-import { CLI_JS, FIXTURES } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { FIXTURES } from '../helpers/env.js';
 import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import { contractPath } from '../../src/orchestrator/paths.js';
 import { parseTolerant, UNKNOWN_TIME } from '../../src/orchestrator/tolerant.js';
@@ -30,10 +30,7 @@ afterEach(() => {
 });
 
 const orch = (fx: Fixture, ...args: string[]) =>
-  spawnSync(process.execPath, [CLI_JS, 'orch', '--project', fx.root, ...args], {
-    encoding: 'utf8',
-    env: { ...fx.procEnv, CLAUDE_PROJECT_DIR: '' },
-  });
+  cli(fx.procEnv, ['orch', '--project', fx.root, ...args], { env: { CLAUDE_PROJECT_DIR: '' } });
 
 async function architectContext(fx: Fixture): Promise<string> {
   const p = JSON.parse(
@@ -103,18 +100,18 @@ describe('knowledge.yaml written loosely: the role context is delivered, with wa
     );
     expect(ok.stderr).toMatch(/! .*knowledge\.yaml: decisions\[1\]\.refs: missing; read as an empty list/);
     expect(ok.stdout).toMatch(/0 error\(s\), 2 warning\(s\)/);
-    expect(ok.status, ok.stdout).toBe(0);
+    expect(ok.code, ok.stdout).toBe(0);
     write(f.p.knowledgeDir, 'knowledge.yaml', LOOSE_KNOWLEDGE(f));
     const bad = orch(f, 'validate');
     expect(bad.stdout).toMatch(/✗ .*knowledge\.yaml: decisions\[2\]: left out: id required/);
-    expect(bad.status).toBe(1);
+    expect(bad.code).toBe(1);
   });
 });
 
 describe('explored.yaml without project_manifest or directory_structure: merge goes on', () => {
   const setUp = (mutate: (e: Record<string, unknown>) => void): Fixture => {
     const fx = makeProject();
-    expect(orch(fx, 'init', '--request', 'Add rate limiting to the login endpoint').status).toBe(0);
+    expect(orch(fx, 'init', '--request', 'Add rate limiting to the login endpoint').code).toBe(0);
     const explored = parse(fixtureText(fx, 'contracts/R1/explored.yaml')) as Record<string, unknown>;
     mutate(explored);
     // written by the skill's agents, as they write them (not through our strict `record`)
@@ -133,7 +130,7 @@ describe('explored.yaml without project_manifest or directory_structure: merge g
       delete e.directory_structure;
     });
     const m = orch(f, 'merge', 'R1');
-    expect(m.status, m.stderr + m.stdout).toBe(0);
+    expect(m.code, m.stderr + m.stdout).toBe(0);
     expect(m.stderr).toMatch(/! .*explored\.yaml: project_manifest: missing; read as an empty mapping/);
     expect(m.stderr).toMatch(/! .*explored\.yaml: directory_structure: missing; read as an empty mapping/);
     expect(existsSync(contractPath(f.p, 'design-brief', { request: 'R1', task: 'T1' }))).toBe(true);
@@ -142,9 +139,9 @@ describe('explored.yaml without project_manifest or directory_structure: merge g
     const report = readFileSync(join(f.p.ownDir, 'merge', 'R1.yaml'), 'utf8');
     expect(report).toMatch(/warnings:/);
     const ctx = orch(f, 'context', 'architect');
-    expect(ctx.status, ctx.stderr).toBe(0);
+    expect(ctx.code, ctx.stderr).toBe(0);
     const v = orch(f, 'validate');
-    expect(v.status, v.stdout).toBe(0);
+    expect(v.code, v.stdout).toBe(0);
     expect(v.stderr).toMatch(/explored\.yaml: project_manifest: missing/);
   });
 
@@ -154,7 +151,7 @@ describe('explored.yaml without project_manifest or directory_structure: merge g
       e.created_at = '2026-11-20';
     });
     const m = orch(f, 'merge', 'R1');
-    expect(m.status, m.stderr + m.stdout).toBe(0);
+    expect(m.code, m.stderr + m.stdout).toBe(0);
     expect(m.stderr).toMatch(/explored\.yaml: explored_files\[3\]: left out: path required/);
     expect(m.stderr).toMatch(/explored\.yaml: created_at: "2026-11-20" is not an ISO 8601 date-time/);
     expect(m.stdout).toMatch(/✓ A1 login is handled in src\/auth\/login\.js/);
@@ -166,7 +163,7 @@ describe('explored.yaml without project_manifest or directory_structure: merge g
       e.version = 2;
     });
     const m = orch(f, 'merge', 'R1');
-    expect(m.status).toBe(1);
+    expect(m.code).toBe(1);
     expect(m.stderr).toMatch(/explored\.yaml: version: must be one of 1/);
   });
 });

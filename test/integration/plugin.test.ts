@@ -23,6 +23,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import Database from 'better-sqlite3';
 import { fixturePayloads } from '../helpers/hook-proc.js';
+import { cli } from '../helpers/cli.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 
 const PLUGIN = join(ROOT, 'plugin');
@@ -258,10 +259,7 @@ describe('#17.3 the plugin hook gate', () => {
     // Nothing of the staging folder is left behind.
     expect(readdirSync(p.data).filter((n) => n.startsWith('native.tmp'))).toEqual([]);
     // doctor shows the failure with a fix line.
-    const doc = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'doctor'], {
-      env: { ...t.env, CLAUDE_PLUGIN_DATA: p.data },
-      encoding: 'utf8',
-    });
+    const doc = cli(t, ['doctor'], { env: { CLAUDE_PLUGIN_DATA: p.data } });
     expect(doc.stdout + doc.stderr).toMatch(/plugin: installing native dependencies failed/);
     expect(doc.stdout + doc.stderr).toMatch(/fix: read .*native-install\.log/);
   });
@@ -278,10 +276,7 @@ describe('#17.3 the plugin hook gate', () => {
     // Hooks meanwhile start nothing either.
     expect(runPluginHook(p, 'UserPromptSubmit', prompt(), env).stdout).toBe('');
     // doctor meanwhile: an install in progress (its lock is fresh).
-    const during = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'status'], {
-      env: { ...t.env, CLAUDE_PLUGIN_DATA: p.data },
-      encoding: 'utf8',
-    });
+    const during = cli(t, ['status'], { env: { CLAUDE_PLUGIN_DATA: p.data } });
     expect(during.stdout).toMatch(/plugin: installing native dependencies .* since /);
     expect(during.stdout).toMatch(/running for \d+ min/);
     await new Promise<void>((r) => first.on('close', () => r()));
@@ -296,10 +291,7 @@ describe('#17.3 the plugin hook gate', () => {
       join(p.data, 'native-status.json'),
       JSON.stringify({ state: 'installing', pins: {}, startedAt: '2026-01-01T00:00:00Z', pid: 999999 }),
     );
-    const doc = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'doctor'], {
-      env: { ...t.env, CLAUDE_PLUGIN_DATA: p.data },
-      encoding: 'utf8',
-    });
+    const doc = cli(t, ['doctor'], { env: { CLAUDE_PLUGIN_DATA: p.data } });
     expect(doc.stdout).toMatch(/plugin: an install of the native dependencies .* was interrupted/);
     expect(doc.stdout).toMatch(/fix: start a session/);
   });
@@ -425,22 +417,13 @@ describe('#17.3 the plugin hook gate', () => {
         plugins: { 'self-generation@self-generation': [{ installPath: p.root }] },
       }),
     );
-    const doctor = () =>
-      spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'doctor'], {
-        env: t!.env,
-        cwd: t!.project,
-        encoding: 'utf8',
-      });
+    const doctor = () => cli(t!, ['doctor'], { cwd: t!.project });
     const alone = doctor();
     expect(alone.stdout).toContain('mcp__plugin_self-generation_self-generation__*');
     expect(alone.stdout + alone.stderr).not.toMatch(/self-gen install/);
     expect(alone.stdout).not.toMatch(/recorded twice/);
-    const inst = spawnSync(process.execPath, [join(ROOT, 'dist', 'cli.js'), 'install'], {
-      env: t.env,
-      cwd: t.project,
-      encoding: 'utf8',
-    });
-    expect(inst.status, inst.stderr).toBe(0);
+    const inst = cli(t, ['install'], { cwd: t.project });
+    expect(inst.code, inst.stderr).toBe(0);
     const both = doctor();
     expect(both.stdout).toMatch(
       /the plugin and hooks in settings\.json are both installed: every event is recorded twice/,

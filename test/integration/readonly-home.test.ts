@@ -5,7 +5,8 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli as selfGen } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 
@@ -15,8 +16,7 @@ describe.skipIf(!canMount)('a read-only data home (tmpfs remounted read-only)', 
   let t: TempEnv;
   let mnt: string;
   let env: NodeJS.ProcessEnv;
-  const cli = (...args: string[]) =>
-    spawnSync(process.execPath, [CLI_JS, ...args], { env, encoding: 'utf8' });
+  const cli = (...args: string[]) => selfGen(env, args);
 
   beforeAll(async () => {
     t = tempEnv('sg-ro-home-');
@@ -55,12 +55,12 @@ describe.skipIf(!canMount)('a read-only data home (tmpfs remounted read-only)', 
     const lines = r.stdout.split('\n');
     const at = lines.findIndex((l) => /cannot be written/.test(l));
     expect(lines[at + 1]).toMatch(/^\s+fix: make .* writable/);
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
   });
 
   it('repair: exit 1, says the database cannot be written, with a fix line; nothing moved', () => {
     const r = cli('repair');
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/cannot be written: .* is read-only \(EROFS\); nothing was checked or changed/);
     expect(r.stderr).not.toMatch(/another integrity check/);
     expect(r.stderr).toMatch(/\n\s*fix: make .* writable/);
@@ -73,7 +73,7 @@ describe.skipIf(!canMount)('a read-only data home (tmpfs remounted read-only)', 
     expect(doc.stdout).toMatch(/✓ database: .*2 events/);
     expect(doc.stdout).not.toMatch(/damaged|cannot be written|recovery/);
     const rep = cli('repair');
-    expect(rep.status).toBe(0);
+    expect(rep.code).toBe(0);
     expect(rep.stdout).toMatch(/^ok: quick_check ok; full-text indexes ok/);
   });
 });

@@ -5,10 +5,11 @@
 // knowledge.yaml or a template never hangs the SubagentStart hook. Real symlinks, FIFOs, the built
 // CLI and hook entry as processes.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, symlinkSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { CLI_JS, FIXTURES, HOOK_JS, ROOT } from '../helpers/env.js';
+import { ensureCliBuilt, cli as selfGen } from '../helpers/cli.js';
+import { FIXTURES } from '../helpers/env.js';
 import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import { MARK, fixtureText, realProject, snapshot, write, type Fixture } from '../helpers/orch-fixtures.js';
 
@@ -18,10 +19,7 @@ afterEach(() => {
   f = undefined;
 });
 
-beforeAll(() => {
-  if (!existsSync(HOOK_JS) || !existsSync(CLI_JS))
-    execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
-});
+beforeAll(() => ensureCliBuilt());
 
 function payload(event: 'SubagentStart' | 'SubagentStop', root: string, agentType: string) {
   const file = event === 'SubagentStart' ? '08-SubagentStart.json' : '11-SubagentStop.json';
@@ -44,11 +42,9 @@ async function hook(fx: Fixture, event: 'SubagentStart' | 'SubagentStop', agentT
 }
 
 function cli(fx: Fixture, args: string[], input?: string) {
-  return spawnSync(process.execPath, [CLI_JS, 'orch', '--project', fx.root, ...args], {
-    encoding: 'utf8',
-    env: { ...fx.procEnv, CLAUDE_PROJECT_DIR: '' },
+  return selfGen(fx.procEnv, ['orch', '--project', fx.root, ...args], {
+    env: { CLAUDE_PROJECT_DIR: '' },
     input,
-    timeout: 60_000,
   });
 }
 
@@ -87,7 +83,7 @@ describe('#12.1 orchestrator: a symlinked .claude/orchestrator, sessions or know
           ? session
           : [...session, knowledge];
       for (const r of refused) {
-        expect(r.status, r.stdout + r.stderr).toBe(1);
+        expect(r.code, r.stdout + r.stderr).toBe(1);
         expect(r.stderr).toMatch(/symbolic link/);
         expect(r.stderr).toMatch(/^\s*fix: /m);
         expect(r.stderr).not.toMatch(/\n\s+at /); // no stack trace
@@ -127,7 +123,7 @@ describe('#12.1 orchestrator: a symlinked .claude/orchestrator, sessions or know
     rmSync(f.p.stateFile);
     symlinkSync(secret, f.p.stateFile);
     const r = cli(f, ['init', '--request', 'x']);
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/state\.json: is a symbolic link/);
     expect(r.stderr).toMatch(/^\s*fix: /m);
     expect(readFileSync(secret, 'utf8')).toBe('OUTSIDE-TEXT-MARK: 1\n');
@@ -140,7 +136,7 @@ describe('#12.1 orchestrator: a symlinked .claude/orchestrator, sessions or know
     mkdirSync(join(f.home, 'orchestrator'), { recursive: true });
     symlinkSync(target, join(f.home, 'orchestrator', f.p.hash));
     const r = cli(f, ['record', 'knowledge', 'pitfalls', 'a pitfall', '--reason', 'because']);
-    expect(r.status).toBe(1);
+    expect(r.code).toBe(1);
     expect(r.stderr).toMatch(/^\s*fix: /m);
     expect(snapshot(target)).toEqual({});
   });
@@ -172,7 +168,7 @@ describe('#12.3 orchestrator: a FIFO in place of one of its files never hangs Su
       await hook(f, 'SubagentStart', 'implementer');
       await hook(f, 'SubagentStop', 'implementer');
       const r = cli(f, ['validate']);
-      expect(r.status, r.stderr).not.toBeNull(); // the CLI does not hang either
+      expect(r.code, r.stderr).not.toBeNull(); // the CLI does not hang either
     });
   }
 });

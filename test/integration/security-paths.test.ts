@@ -16,7 +16,8 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, FIXTURES, HOOK_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { FIXTURES, HOOK_JS, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 
 const SID = '1d781026-4b91-4581-b3a2-f91871abc842';
@@ -317,12 +318,7 @@ describe('#12.3 no hook blocks on a non-regular file or a regex', () => {
           ],
         }),
       );
-      const r = spawnSync(process.execPath, [CLI_JS, 'doctor'], {
-        cwd: t.project,
-        env,
-        encoding: 'utf8',
-        timeout: GUARD_MS,
-      });
+      const r = cli(env, ['doctor'], { cwd: t.project });
       const out = `${r.stdout}\n${r.stderr}`;
       const line = out.split('\n').findIndex((l) => l.includes('lookbehind-rule'));
       expect(line, out).toBeGreaterThanOrEqual(0);
@@ -386,12 +382,7 @@ describe('#12.1 doctor', () => {
     () => {
       mkdirSync(join(t.project, '.claude'));
       symlinkSync(t.dir, scDir());
-      const r = spawnSync(process.execPath, [CLI_JS, 'doctor'], {
-        cwd: t.project,
-        env,
-        encoding: 'utf8',
-        timeout: GUARD_MS,
-      });
+      const r = cli(env, ['doctor'], { cwd: t.project });
       const lines = `${r.stdout}\n${r.stderr}`.split('\n');
       const i = lines.findIndex((l) => l.includes('is a symlink or not a folder'));
       expect(i, lines.join('\n')).toBeGreaterThanOrEqual(0);

@@ -2,7 +2,7 @@
 // the fixture session end to end, 20 concurrent SubagentStops, and bad input that must exit 0.
 // Needs a current build (`node scripts/build.mjs`; `npm test` builds first).
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { build } from 'esbuild';
 import {
   copyFileSync,
@@ -15,7 +15,8 @@ import {
 } from 'node:fs';
 import { join } from 'node:path';
 import { parseSummary } from '../../src/findings/entry.js';
-import { CLI_JS, FIXTURES, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli as selfGen } from '../helpers/cli.js';
+import { FIXTURES, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.js';
 
 const SID = '1d781026-4b91-4581-b3a2-f91871abc842';
@@ -243,15 +244,11 @@ describe('NFR-2 every hook exits 0', () => {
 
 describe('self-gen shared-context (dist/cli.js)', () => {
   const cli = (args: string[], extraEnv: NodeJS.ProcessEnv = {}) =>
-    spawnSync(process.execPath, [CLI_JS, ...args], {
-      cwd: t.project,
-      env: { ...env, ...extraEnv },
-      encoding: 'utf8',
-    });
+    selfGen(env, args, { cwd: t.project, env: extraEnv });
 
   it('FR-4.2: instructions prints the text to paste into CLAUDE.md (ko default, en) and the exact per-agent line', () => {
     const ko = cli(['shared-context', 'instructions']);
-    expect(ko.status).toBe(0);
+    expect(ko.code).toBe(0);
     expect(ko.stdout).toContain('.claude/shared-context/<session-id>/<agent-type>-<agent-id>.md');
     expect(ko.stdout).toContain('## 서브에이전트 간 공유 컨텍스트');
     const en = cli(['sc', 'instructions', '--locale', 'en']);
@@ -270,19 +267,19 @@ describe('self-gen shared-context (dist/cli.js)', () => {
     ]);
     expect(one.stdout).toContain(`.claude/shared-context/${SID}/reviewer-a1.md`);
     const bad = cli(['sc', 'instructions', '--session', SID]);
-    expect(bad.status).not.toBe(0);
+    expect(bad.code).not.toBe(0);
     expect(bad.stderr).toContain('--session, --agent-type and --agent-id go together');
   });
 
   it('show [session], show --agent-type, list and clean work on a real session folder', async () => {
     const none = cli(['shared-context', 'show']);
-    expect(none.status).toBe(1);
+    expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/no shared context in .*\n {2}fix: /);
     const tr = join(t.dir, 'a.jsonl');
     writeFileSync(tr, transcriptWriting('src/a.ts', 'Issue: shown').join('\n') + '\n');
     expect((await runHook('SubagentStop', stopPayload('s1', tr), env)).code).toBe(0);
     const show = cli(['shared-context', 'show']);
-    expect(show.status).toBe(0);
+    expect(show.code).toBe(0);
     expect(show.stdout).toContain('src/a.ts (Write)');
     expect(show.stdout).toContain('Issue: shown');
     expect(cli(['sc', 'show', SID.slice(0, 8)]).stdout).toContain('Issue: shown');
@@ -293,7 +290,7 @@ describe('self-gen shared-context (dist/cli.js)', () => {
     expect(asReviewer.stdout).not.toContain('echo');
     const json = JSON.parse(cli(['sc', 'show', '--json']).stdout) as { entries: unknown[] };
     expect(json.entries).toHaveLength(1);
-    expect(cli(['sc', 'show', 'nope']).status).toBe(1);
+    expect(cli(['sc', 'show', 'nope']).code).toBe(1);
     expect(cli(['sc', 'list']).stdout).toMatch(new RegExp(`${SID}\\s+1 entry`));
     // clean: nothing is old yet; an aged session goes
     expect(cli(['sc', 'clean']).stdout).toContain('nothing to delete');

@@ -6,7 +6,8 @@
 //   of the private markers appears in any of them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, pgAvailable, type TestDatabase } from '../helpers/pg.js';
-import { advise, cli, learn, teamHome, type TeamHome } from '../helpers/team-home.js';
+import { cli } from '../helpers/cli.js';
+import { advise, learn, teamHome, type TeamHome } from '../helpers/team-home.js';
 import { fixturePayloads, runHook } from '../helpers/hook-proc.js';
 import { ensureBuilt } from '../helpers/pre-tool-guide.js';
 import { migrate, pushRows, type PushRow } from '../../src/team/pg.js';

@@ -8,7 +8,8 @@ import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, pgAvailable, type TestDatabase } from '../helpers/pg.js';
-import { advise, cli, learn, teamHome, type TeamHome } from '../helpers/team-home.js';
+import { cli } from '../helpers/cli.js';
+import { advise, learn, teamHome, type TeamHome } from '../helpers/team-home.js';
 import { ensureBuilt } from '../helpers/pre-tool-guide.js';
 import { spawnServer, waitForServer } from '../helpers/warm.js';
 
@@ -61,7 +62,7 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
     expect(statSync(join(A.home, 'team-password')).mode & 0o777).toBe(0o600);
     expect(
       cli(B, ['team', 'connect', pg.url(role.bob!, { password: 'from-url' })], {
-        SELF_GEN_TEAM_PASSWORD: 'env-pw',
+        env: { SELF_GEN_TEAM_PASSWORD: 'env-pw' },
       }).code,
     ).toBe(0);
     expect(() => statSync(join(B.home, 'team-password'))).toThrow(); // the environment holds it

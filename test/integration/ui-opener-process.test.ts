@@ -2,13 +2,14 @@
 // (readable by every local user with `ps`) or environment: the opener (a recording `xdg-open` on
 // PATH) is given a 0600 launcher page in the data home; the page's one-time login code gives the
 // session cookie once; the API refuses requests without that cookie.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDb } from '../../src/db/db.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliProcess } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 function get(
   port: number,
@@ -58,7 +59,7 @@ describe('self-gen ui: no secret in the opener argv or environment', () => {
     );
     chmodSync(join(bin, 'xdg-open'), 0o755);
     const env = { ...t.env, PATH: `${bin}:${t.env.PATH ?? '/usr/bin:/bin'}` };
-    child = spawn(process.execPath, [CLI_JS, 'ui'], { cwd: t.project, env });
+    child = cliProcess(env, ['ui'], { cwd: t.project });
     child.stdout!.on('data', (d) => (out += d));
     await waitFor(rec('done'));
   }, 60_000);

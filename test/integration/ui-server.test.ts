@@ -2,7 +2,6 @@
 // Origin, security headers) and the `self-gen ui`
 // process (URL printed, 127.0.0.1 only, clear error without a database). The pages themselves are
 // tested in headless Chromium (test/e2e/dashboard.test.ts).
-import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -11,7 +10,8 @@ import { loadAssets } from '../../src/ui/assets.js';
 import { UiAuth, hostAllowed, newToken, originAllowed, tokenMatches } from '../../src/ui/guard.js';
 import { createApp } from '../../src/ui/server.js';
 import { recordResolution } from '../../src/error-kb/record.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliProcess } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 
 describe('#17.2 dashboard guard', () => {
   it('#17.2 tokens: random per launch, compared whole (no prefix, no empty)', () => {
@@ -193,14 +193,14 @@ describe('#17.2 self-gen ui process', () => {
 
   const run = (args: string[], untilUrl: boolean) =>
     new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-      const child = spawn(process.execPath, [CLI_JS, 'ui', ...args], { cwd: t.project, env: t.env });
+      const child = cliProcess(t, ['ui', ...args], { cwd: t.project });
       let out = '';
       let err = '';
-      child.stdout.on('data', (d) => {
+      child.stdout!.on('data', (d) => {
         out += d;
         if (untilUrl && /Ctrl-C/.test(out)) child.kill('SIGTERM');
       });
-      child.stderr.on('data', (d) => (err += d));
+      child.stderr!.on('data', (d) => (err += d));
       child.on('close', (code) => resolve({ code, out, err }));
     });
 

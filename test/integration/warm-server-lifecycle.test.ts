@@ -2,11 +2,12 @@
 // running until its 30-minute idle exit); a deleted port file is written again at once, so the bash
 // client keeps reaching the server instead of the slow process path; `status` tells the truth when
 // the port file cannot be there.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pingHookServer } from '../../src/hook/host/server-client.js';
-import { CLI_JS, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliAsync } from '../helpers/cli.js';
+import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { HAS_BASH4, portFileOf, runWarm, spawnServer, waitForServer } from '../helpers/warm.js';
 
 let t: TempEnv;
@@ -14,15 +15,8 @@ let env: NodeJS.ProcessEnv;
 let server: ChildProcess;
 let exited: Promise<number | null>;
 
-function cli(...args: string[]): Promise<{ code: number | null; out: string }> {
-  return new Promise((resolve) => {
-    const c = spawn(process.execPath, [CLI_JS, ...args], { env, cwd: t.project });
-    let out = '';
-    c.stdout.on('data', (d) => (out += d));
-    c.stderr.on('data', (d) => (out += d));
-    c.on('close', (code) => resolve({ code, out }));
-  });
-}
+const cli = (...args: string[]) =>
+  cliAsync(env, args, { cwd: t.project }).then((r) => ({ code: r.code, out: r.output }));
 
 async function until(cond: () => boolean, timeoutMs = 20_000): Promise<boolean> {
   const end = Date.now() + timeoutMs;

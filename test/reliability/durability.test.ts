@@ -4,13 +4,15 @@ import Database from 'better-sqlite3';
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { promptEvent } from '../helpers/payloads.js';
+import { HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { holdWriteLock } from '../helpers/db-lock.js';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 
 const prompt = (text: string, project: string, session = 'rel') =>
-  JSON.stringify({ hook_event_name: 'UserPromptSubmit', session_id: session, cwd: project, prompt: text });
+  JSON.stringify(promptEvent(project, text, session));
 const dbFile = (t: TempEnv) => join(t.home, 'data', 'self-gen.db');
 function prompts(t: TempEnv): string[] {
   const db = new Database(dbFile(t), { readonly: true });
@@ -132,7 +134,7 @@ describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
       const r = await runHook('UserPromptSubmit', prompt(`x${i}`.repeat(2000), t.project), env);
       expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
-    const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env, encoding: 'utf8' });
+    const doc = cli(env, ['doctor']);
     expect(doc.stdout).toMatch(/disk: only .* free/);
     // Space again: recording resumes.
     spawnSync('rm', ['-f', filler]);
@@ -151,7 +153,7 @@ describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
       const r = await runHook(ev, prompt('ro', t.project).replace('UserPromptSubmit', ev), env);
       expect(r).toMatchObject({ code: 0, stdout: '', stderr: '' });
     }
-    const doc = spawnSync(process.execPath, [CLI_JS, 'doctor'], { env, encoding: 'utf8' });
+    const doc = cli(env, ['doctor']);
     expect(doc.stdout).toMatch(/not writable/);
     expect(doc.stdout).toContain('fix:');
   }, 60_000);

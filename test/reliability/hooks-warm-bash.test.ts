@@ -22,17 +22,11 @@ import {
   waitForServer,
   WARM_BASH,
 } from '../helpers/warm.js';
+import { bashPost } from '../helpers/payloads.js';
 
 const MARK = 'PAYLOAD-MARK-7f3a';
-const bashCall = (project: string, id: string, command = `echo ${MARK}`) => ({
-  hook_event_name: 'PostToolUse',
-  session_id: 'bash-s',
-  cwd: project,
-  tool_name: 'Bash',
-  tool_input: { command },
-  tool_response: { stdout: 'ok' },
-  tool_use_id: id,
-});
+const bashCall = (project: string, id: string, command = `echo ${MARK}`) =>
+  bashPost(project, id, { session: 'bash-s', command });
 
 function expectClean(r: { code: number | null; stdout: string; stderr: string }) {
   expect(r.code).toBe(0);

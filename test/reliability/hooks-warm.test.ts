@@ -4,13 +4,14 @@
 // something else, two start at once, its pid file is stale, or the disk is full. Every hook exits 0,
 // prints nothing or one JSON object, and every event is recorded by whichever path ran.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { dirname, join } from 'node:path';
 import { hookServerPaths } from '../../src/common/sockets.js';
 import { pingHookServer, stopHookServer } from '../../src/hook/host/server-client.js';
-import { CLI_JS, FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli } from '../helpers/cli.js';
+import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import {
   eventRows,
@@ -23,33 +24,18 @@ import {
 } from '../helpers/warm.js';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 import { holdWriteLock } from '../helpers/db-lock.js';
+import { bashFailure, bashPost, bashPre } from '../helpers/payloads.js';
 
-const bash = (project: string, id: string, command = 'ls', session = 'warm-s') => ({
-  hook_event_name: 'PostToolUse',
-  session_id: session,
-  cwd: project,
-  tool_name: 'Bash',
-  tool_input: { command },
-  tool_response: { stdout: 'ok' },
-  tool_use_id: id,
-});
-const failure = (project: string, id: string, session = 'warm-s') => ({
-  hook_event_name: 'PostToolUseFailure',
-  session_id: session,
-  cwd: project,
-  tool_name: 'Bash',
-  tool_input: { command: 'cat /nonexistent/dir/file.txt' },
-  tool_use_id: id,
-  error: 'Exit code 1\ncat: /nonexistent/dir/file.txt: No such file or directory',
-});
-const pre = (project: string, id: string, session = 'warm-s') => ({
-  hook_event_name: 'PreToolUse',
-  session_id: session,
-  cwd: project,
-  tool_name: 'Bash',
-  tool_input: { command: 'cat /nonexistent/dir/file.txt' },
-  tool_use_id: id,
-});
+const bash = (project: string, id: string, command = 'ls', session = 'warm-s') =>
+  bashPost(project, id, { session, command });
+const failure = (project: string, id: string, session = 'warm-s') =>
+  bashFailure(project, id, {
+    session,
+    command: 'cat /nonexistent/dir/file.txt',
+    error: 'Exit code 1\ncat: /nonexistent/dir/file.txt: No such file or directory',
+  });
+const pre = (project: string, id: string, session = 'warm-s') =>
+  bashPre(project, id, { session, command: 'cat /nonexistent/dir/file.txt' });
 
 /** Exit 0, nothing on stderr, nothing or one JSON object on stdout. */
 function expectClean(r: { code: number | null; stdout: string; stderr: string }) {
@@ -91,21 +77,18 @@ describe.each(WARM_CLIENTS)('the %s client', (client: WarmClient) => {
 
   describe('#15.3 the same answers on both paths', () => {
     it('every fixture payload gives the same output through the warm server as through a hook process', async () => {
-      const seedKb = (e: NodeJS.ProcessEnv) =>
-        execFileSync(
-          process.execPath,
-          [
-            CLI_JS,
-            'kb',
-            'add',
-            'cat: /nonexistent/dir/file.txt: No such file or directory',
-            '-r',
-            'create the folder first (mkdir -p /nonexistent/dir)',
-            '-t',
-            'Bash',
-          ],
-          { env: e, stdio: 'ignore' },
-        );
+      const seedKb = (e: NodeJS.ProcessEnv) => {
+        const r = cli(e, [
+          'kb',
+          'add',
+          'cat: /nonexistent/dir/file.txt: No such file or directory',
+          '-r',
+          'create the folder first (mkdir -p /nonexistent/dir)',
+          '-t',
+          'Bash',
+        ]);
+        if (r.code !== 0) throw new Error(`kb add exited ${r.code}: ${r.stderr}`);
+      };
       const warmT = tempEnv('sg-warm-b-');
       const envA = env;
       const envB = { ...warmT.env, SELF_GEN_NO_BACKGROUND: '1', SELF_GEN_NO_HOOK_SERVER: '1' };
@@ -258,12 +241,12 @@ describe.each(WARM_CLIENTS)('the %s client', (client: WarmClient) => {
       writeFileSync(hp.socket, 'not a socket');
       expectClean(await warm('PostToolUse', bash(t.project, 'e1'), env));
       writeFileSync(join(t.home, 'hooks-mode.json'), '{"mode":"warm"}');
-      const doc = spawnSync(process.execPath, [CLI_JS, 'status'], { env, encoding: 'utf8' });
+      const doc = cli(env, ['status']);
       expect(doc.stdout).toMatch(/hook server not running \(stale pid file: \d+ is gone\)/);
       const server = start();
       expect(await waitForServer(env)).toBe(server.pid);
       expectClean(await warm('PostToolUse', bash(t.project, 'e2'), env));
-      const doc2 = spawnSync(process.execPath, [CLI_JS, 'status'], { env, encoding: 'utf8' });
+      const doc2 = cli(env, ['status']);
       expect(doc2.stdout).toContain(`hook server running (pid ${server.pid}`);
       expect(ids(t.home, 'tool_use')).toEqual(['e1', 'e2']);
     }, 60_000);

@@ -15,7 +15,9 @@ import {
   writeSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { CLI_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cli as selfGen } from '../helpers/cli.js';
+import { promptEvent } from '../helpers/payloads.js';
+import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, runHook } from '../helpers/hook-proc.js';
 import { canMountTmpfs, mountTmpfs } from '../helpers/tmpfs.js';
 
@@ -23,17 +25,9 @@ const WORKER_JS = join(ROOT, 'dist', 'worker.js');
 const dataDir = (home: string) => join(home, 'data');
 const dbFile = (home: string) => join(dataDir(home), 'self-gen.db');
 
-const prompt = (text: string, project: string) => ({
-  hook_event_name: 'UserPromptSubmit',
-  session_id: 'integrity',
-  cwd: project,
-  prompt: text,
-});
+const prompt = (text: string, project: string) => promptEvent(project, text, 'integrity');
 
-function cli(env: NodeJS.ProcessEnv, ...args: string[]) {
-  const r = spawnSync(process.execPath, [CLI_JS, ...args], { env, encoding: 'utf8' });
-  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
-}
+const cli = (env: NodeJS.ProcessEnv, ...args: string[]) => selfGen(env, args);
 
 /** The background job a hook starts (`node dist/worker.js integrity-check`), run to its end. */
 function backgroundCheck(env: NodeJS.ProcessEnv) {

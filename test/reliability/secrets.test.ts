@@ -9,7 +9,8 @@ import { spawn } from 'node:child_process';
 import { existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import YAML from 'yaml';
-import { CLI_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { cliAsync } from '../helpers/cli.js';
+import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { pool } from '../helpers/pool.js';
 import { makeLogger } from '../../src/hook/runtime/deps.js';
@@ -37,17 +38,9 @@ function allFiles(dir: string): string[] {
   return out;
 }
 
-function cli(args: string[], env: NodeJS.ProcessEnv, cwd: string, input?: string): Promise<Run> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_JS, ...args], { env, cwd, stdio: ['pipe', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (out += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, out }));
-    child.stdin.on('error', () => {});
-    child.stdin.end(input ?? '');
-  });
+async function cli(args: string[], env: NodeJS.ProcessEnv, cwd: string, input?: string): Promise<Run> {
+  const r = await cliAsync(env, args, { cwd, input });
+  return { code: r.code, out: r.output };
 }
 
 /** Holds a write lock on the database until `release` is called (hooks then queue their events). */
