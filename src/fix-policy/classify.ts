@@ -204,6 +204,32 @@ function judgeShell(st: ScriptState, prog: string, args: Word[], io: Io, recurse
   st.runs = true;
 }
 
+/** Interpreter options that take a value (the value is not the script). */
+const INTERPRETER_ARITY = new Set([
+  '-W',
+  '-X',
+  '-Q',
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-I',
+  '--input-type',
+  '--env-file',
+  '-C',
+  '--conditions',
+  '-x',
+  '--title',
+  '-i',
+  '-l',
+  '-M',
+  '-m',
+  '-S',
+  '-File',
+  '-file',
+]);
+
 function judgeInterpreter(
   st: ScriptState,
   interp: string,
@@ -212,30 +238,6 @@ function judgeInterpreter(
   recurse: Recurse,
 ): void {
   const inline = INTERPRETERS[interp]!;
-  const withArg = new Set([
-    '-W',
-    '-X',
-    '-Q',
-    '-r',
-    '--require',
-    '--import',
-    '--loader',
-    '--experimental-loader',
-    '-I',
-    '--input-type',
-    '--env-file',
-    '-C',
-    '--conditions',
-    '-x',
-    '--title',
-    '-i',
-    '-l',
-    '-M',
-    '-m',
-    '-S',
-    '-File',
-    '-file',
-  ]);
   for (let i = 0; i < args.length; i++) {
     const t = args[i]!.text;
     if (!t.startsWith('-') || t === '-') {
@@ -270,7 +272,7 @@ function judgeInterpreter(
     if (/^-(?:File|file)$/.test(t) && args[i + 1] && !inside(st, args[i + 1]!))
       return withhold(st, 'runs a script from outside the project');
     if (interp === 'python' && t === '-m') continue;
-    if (withArg.has(t)) i++;
+    if (INTERPRETER_ARITY.has(t)) i++;
   }
   if (io.piped || io.inline) return withhold(st, 'runs piped or inline code in an interpreter');
   if (args.some((a) => /^(?:-v|-V|--version|--help|-h)$/.test(a.text))) return;
