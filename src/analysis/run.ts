@@ -6,13 +6,13 @@ import { countEventsAfter } from '../db/events/read.js';
 import { maxEventId } from '../db/events/read.js';
 import { kvGet, kvSet } from '../db/kv.js';
 import { truncate } from '../common/redact.js';
-import { AnswerError, parseAnswer, textKey, type StoredAnalysis } from './answer.js';
+import { AnswerError, parseAnswer, textKey, type ParsedAnswer, type StoredAnalysis } from './answer.js';
 import { findAnalysisByHash, storeAnalysis, touchAnalysis } from './cache.js';
 import { ClaudeError, runClaude } from './claude.js';
 import { analysisConfig, type AnalysisConfigT } from './config.js';
 import { takeAnalysisLock, type LockHolder } from './lock.js';
 import { buildPrompt, inputHash, resolveTemplate, TemplateError } from './prompt.js';
-import { allFeedback, closedKeys } from './suggestions.js';
+import { allFeedback, closedKeys, type FeedbackRow } from './suggestions.js';
 import { summarizeEvents, renderSummary, type EventSummary } from './summarize.js';
 
 export type AnalysisErrorKind = 'locked' | 'template' | ClaudeError['kind'] | AnswerError['kind'];
@@ -116,139 +116,186 @@ function describeHolder(h: LockHolder | null): string {
   return h ? `pid ${h.pid} on ${h.host}${h.since ? `, since ${h.since}` : ''}` : 'another process';
 }
 
-export async function analyze(o: AnalyzeOptions): Promise<AnalyzeResult> {
-  const env = o.env ?? process.env;
-  const cfg = analysisConfig(o.config);
-  const days = o.days ?? cfg.days;
-  const now = o.now ?? new Date();
-  const progress = o.onProgress ?? (() => {});
-  const { db, project } = o;
+/** One analysis run's settings, resolved once from its options. */
+interface Run {
+  o: AnalyzeOptions;
+  db: DB;
+  project: string | null;
+  env: NodeJS.ProcessEnv;
+  cfg: AnalysisConfigT;
+  days: number;
+  now: Date;
+  progress: (message: string) => void;
+}
 
+export async function analyze(o: AnalyzeOptions): Promise<AnalyzeResult> {
+  const cfg = analysisConfig(o.config);
+  const run: Run = {
+    o,
+    db: o.db,
+    project: o.project,
+    env: o.env ?? process.env,
+    cfg,
+    days: o.days ?? cfg.days,
+    now: o.now ?? new Date(),
+    progress: o.onProgress ?? (() => {}),
+  };
   let release: (() => void) | null = null;
   if (!o.dryRun) {
-    const lease = takeAnalysisLock(env, scopeKey(project), cfg.timeoutMs + 120_000);
+    const lease = takeAnalysisLock(run.env, scopeKey(run.project), cfg.timeoutMs + 120_000);
     if (!lease.ok) {
       if (o.auto) return { status: 'skipped', reason: `locked by ${describeHolder(lease.holder)}` };
       throw new AnalysisError(
         'locked',
-        `an analysis of ${project ?? 'all projects'} is already running (${describeHolder(lease.holder)})`,
+        `an analysis of ${run.project ?? 'all projects'} is already running (${describeHolder(lease.holder)})`,
         'wait for it to finish, then run `self-gen analyze` again',
       );
     }
     release = lease.release;
   }
   try {
-    if (o.auto) {
-      const check = autoCheck(db, cfg, project, now);
-      if (!check.run) return { status: 'skipped', reason: check.reason };
-    }
-    const maxId = lastEventId(db, project);
-    progress(`summarising ${days} day(s) of events for ${project ?? 'all projects'}`);
-    const summary = summarizeEvents(db, { project, days, now });
-    if (summary.events < cfg.minEvents) {
-      if (!o.dryRun)
-        writeState(db, project, {
-          lastAttempt: now.toISOString(),
-          lastEventId: maxId,
-          result: 'not_enough_data',
-        });
-      return { status: 'not_enough_data', events: summary.events, needed: cfg.minEvents, project, days };
-    }
-    let template: { path: string; text: string };
-    try {
-      template = resolveTemplate(cfg.templatePath, env);
-    } catch (e) {
-      if (e instanceof TemplateError) {
-        throw new AnalysisError(
-          'template',
-          e.message,
-          'fix or remove the template override (see docs/analysis.md, "The prompt template")',
-        );
-      }
-      throw e;
-    }
-    // What the user already applied or dismissed, in this scope (its project and global ones).
-    const feedback = allFeedback(db).filter(
-      (r) => project === null || r.project === null || r.project === project,
-    );
-    const prompt = buildPrompt({
-      template: template.text,
-      summary: renderSummary(summary, cfg.maxPromptChars),
-      project,
-      days,
-      closed: feedback,
-      locale: o.config.locale,
-    });
-    const hash = inputHash(prompt, cfg.model);
-    if (o.dryRun) return { status: 'dry_run', prompt, inputHash: hash, templatePath: template.path, summary };
-
-    const hit = findAnalysisByHash(db, project, days, hash);
-    if (hit && !o.force) {
-      touchAnalysis(db, hit.id, now);
-      writeState(db, project, { lastAttempt: now.toISOString(), lastEventId: maxId, result: 'cached' });
-      return {
-        status: 'cached',
-        analysis: hit.analysis as StoredAnalysis,
-        inputHash: hash,
-        cacheId: hit.id,
-        analyzedAt: hit.ts,
-      };
-    }
-
-    writeState(db, project, { lastAttempt: now.toISOString() });
-    progress(
-      `asking Claude Code (${cfg.claudePath}${cfg.model ? `, model ${cfg.model}` : ''}); this can take a minute`,
-    );
-    let parsed;
-    let durationMs = 0;
-    try {
-      const answer = await runClaude(prompt, {
-        claudePath: cfg.claudePath,
-        model: cfg.model,
-        extraArgs: cfg.extraArgs,
-        timeoutMs: cfg.timeoutMs,
-        env,
-      });
-      durationMs = answer.durationMs;
-      parsed = parseAnswer(answer.text, project);
-    } catch (e) {
-      const err =
-        e instanceof ClaudeError
-          ? new AnalysisError(e.kind, e.message, e.fix)
-          : e instanceof AnswerError
-            ? new AnalysisError(
-                e.kind,
-                e.message,
-                'run again; if it keeps failing, check your prompt template override asks for the JSON shape',
-              )
-            : new AnalysisError('exit', String((e as Error)?.message ?? e));
-      writeState(db, project, { result: 'error', error: truncate(err.message, 500), lastEventId: maxId });
-      throw err;
-    }
-    const closed = closedKeys(feedback);
-    const kept = parsed.suggestions.filter((s) => !closed.has(s.id) && !closed.has(textKey(s.type, s.rule)));
-    const analysis: StoredAnalysis = {
-      summary: parsed.summary,
-      suggestions: kept,
-      project,
-      days,
-      generatedAt: now.toISOString(),
-      stats: { events: summary.events, sessions: summary.sessions },
-      ...(cfg.model ? { model: cfg.model } : {}),
-      ...(parsed.warnings.length ? { warnings: parsed.warnings } : {}),
-    };
-    storeAnalysis(db, { project, days, inputHash: hash, analysis }, now);
-    const row = findAnalysisByHash(db, project, days, hash);
-    writeState(db, project, { lastEventId: maxId, result: 'analyzed', analyzedAt: now.toISOString() });
-    return {
-      status: 'analyzed',
-      analysis,
-      inputHash: hash,
-      cacheId: row?.id ?? 0,
-      durationMs,
-      dropped: parsed.suggestions.length - kept.length,
-    };
+    return await analyzeLocked(run);
   } finally {
     release?.();
   }
+}
+
+/** The analysis itself, under the scope's lock (none for a dry run). */
+async function analyzeLocked(run: Run): Promise<AnalyzeResult> {
+  const { o, db, project, cfg, days, now } = run;
+  if (o.auto) {
+    const check = autoCheck(db, cfg, project, now);
+    if (!check.run) return { status: 'skipped', reason: check.reason };
+  }
+  const maxId = lastEventId(db, project);
+  run.progress(`summarising ${days} day(s) of events for ${project ?? 'all projects'}`);
+  const summary = summarizeEvents(db, { project, days, now });
+  if (summary.events < cfg.minEvents) {
+    if (!o.dryRun)
+      writeState(db, project, {
+        lastAttempt: now.toISOString(),
+        lastEventId: maxId,
+        result: 'not_enough_data',
+      });
+    return { status: 'not_enough_data', events: summary.events, needed: cfg.minEvents, project, days };
+  }
+  const template = loadTemplate(run);
+  // What the user already applied or dismissed, in this scope (its project and global ones).
+  const feedback = allFeedback(db).filter(
+    (r) => project === null || r.project === null || r.project === project,
+  );
+  const prompt = buildPrompt({
+    template: template.text,
+    summary: renderSummary(summary, cfg.maxPromptChars),
+    project,
+    days,
+    closed: feedback,
+    locale: o.config.locale,
+  });
+  const hash = inputHash(prompt, cfg.model);
+  if (o.dryRun) return { status: 'dry_run', prompt, inputHash: hash, templatePath: template.path, summary };
+
+  const hit = findAnalysisByHash(db, project, days, hash);
+  if (hit && !o.force) {
+    touchAnalysis(db, hit.id, now);
+    writeState(db, project, { lastAttempt: now.toISOString(), lastEventId: maxId, result: 'cached' });
+    return {
+      status: 'cached',
+      analysis: hit.analysis as StoredAnalysis,
+      inputHash: hash,
+      cacheId: hit.id,
+      analyzedAt: hit.ts,
+    };
+  }
+
+  writeState(db, project, { lastAttempt: now.toISOString() });
+  const { parsed, durationMs } = await askClaude(run, prompt, maxId);
+  return storeResult(run, { parsed, durationMs, feedback, summary, hash, maxId });
+}
+
+function loadTemplate({ cfg, env }: Run): { path: string; text: string } {
+  try {
+    return resolveTemplate(cfg.templatePath, env);
+  } catch (e) {
+    if (e instanceof TemplateError) {
+      throw new AnalysisError(
+        'template',
+        e.message,
+        'fix or remove the template override (see docs/analysis.md, "The prompt template")',
+      );
+    }
+    throw e;
+  }
+}
+
+/** Calls claude and parses its answer; a failure is stored in the scope's state and thrown. */
+async function askClaude(
+  { db, project, env, cfg, progress }: Run,
+  prompt: string,
+  maxId: number,
+): Promise<{ parsed: ParsedAnswer; durationMs: number }> {
+  progress(
+    `asking Claude Code (${cfg.claudePath}${cfg.model ? `, model ${cfg.model}` : ''}); this can take a minute`,
+  );
+  try {
+    const answer = await runClaude(prompt, {
+      claudePath: cfg.claudePath,
+      model: cfg.model,
+      extraArgs: cfg.extraArgs,
+      timeoutMs: cfg.timeoutMs,
+      env,
+    });
+    return { parsed: parseAnswer(answer.text, project), durationMs: answer.durationMs };
+  } catch (e) {
+    const err =
+      e instanceof ClaudeError
+        ? new AnalysisError(e.kind, e.message, e.fix)
+        : e instanceof AnswerError
+          ? new AnalysisError(
+              e.kind,
+              e.message,
+              'run again; if it keeps failing, check your prompt template override asks for the JSON shape',
+            )
+          : new AnalysisError('exit', String((e as Error)?.message ?? e));
+    writeState(db, project, { result: 'error', error: truncate(err.message, 500), lastEventId: maxId });
+    throw err;
+  }
+}
+
+/** Stores the answer without the suggestions already applied or dismissed. */
+function storeResult(
+  { db, project, cfg, days, now }: Run,
+  r: {
+    parsed: ParsedAnswer;
+    durationMs: number;
+    feedback: FeedbackRow[];
+    summary: EventSummary;
+    hash: string;
+    maxId: number;
+  },
+): AnalyzeResult {
+  const { parsed, summary, hash } = r;
+  const closed = closedKeys(r.feedback);
+  const kept = parsed.suggestions.filter((s) => !closed.has(s.id) && !closed.has(textKey(s.type, s.rule)));
+  const analysis: StoredAnalysis = {
+    summary: parsed.summary,
+    suggestions: kept,
+    project,
+    days,
+    generatedAt: now.toISOString(),
+    stats: { events: summary.events, sessions: summary.sessions },
+    ...(cfg.model ? { model: cfg.model } : {}),
+    ...(parsed.warnings.length ? { warnings: parsed.warnings } : {}),
+  };
+  storeAnalysis(db, { project, days, inputHash: hash, analysis }, now);
+  const row = findAnalysisByHash(db, project, days, hash);
+  writeState(db, project, { lastEventId: r.maxId, result: 'analyzed', analyzedAt: now.toISOString() });
+  return {
+    status: 'analyzed',
+    analysis,
+    inputHash: hash,
+    cacheId: row?.id ?? 0,
+    durationMs: r.durationMs,
+    dropped: parsed.suggestions.length - kept.length,
+  };
 }

@@ -197,67 +197,10 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
   const events = Object.values(totals).reduce((a, b) => a + b, 0);
   const agg = { s: windowSessionCount(db, w) };
   const projects = scope.project === null ? windowProjects(db, w) : [scope.project];
-
-  // Prompt clusters (newest 2000 prompts).
-  const prompts = windowPrompts(db, w)
-    .filter((r) => typeof r.text === 'string' && r.text.trim())
-    .map((r) => ({ text: redact(r.text as string), session: r.session_id }));
-  const { clusters, singles } = clusterPrompts(prompts);
-
-  // Tool sequences (newest 20000 calls, in time order per session).
-  const calls = windowToolCalls(db, w);
-  const bySession = new Map<string, string[]>();
-  for (const c of calls.reverse()) {
-    const key = c.session_id ?? '-';
-    let list = bySession.get(key);
-    if (!list) bySession.set(key, (list = []));
-    list.push(`${c.tool ?? '?'}${c.type === 'tool_error' ? '(failed)' : ''}`);
-  }
-  const toolSequences = repeatedSequences(bySession);
-
-  // Recurring errors and what fixed them.
-  const errRows = windowErrors(db, w);
-  const fixesOf = windowFixes(db, w);
-  const errors: ErrorPattern[] = errRows
-    .filter((r) => r.n >= 2 || r.s >= 2 || errRows.length <= 5)
-    .map((r) => {
-      // Only proven fixes the fix policy judged safe (fix-policy), in the policy's text
-      const kb = exactEntry(db, r.error);
-      const judged = new Map(
-        (kb ? candidates(db, kb.id) : []).map((c) => [c.resolution, storedVerdict(c)] as const),
-      );
-      let fixes = fixesOf(r.error)
-        .map((f) => ({ v: f.resolution ? judged.get(f.resolution) : undefined, n: f.n }))
-        .filter((f) => f.v?.cls === 'safe')
-        .map((f) => ({ resolution: clean(f.v!.text, 200), count: f.n }));
-      if (fixes.length === 0) {
-        const best = kb ? safeBestFix(db, kb.id) : null;
-        if (best) fixes = [{ resolution: clean(best.resolution, 200), count: 0 }];
-      }
-      return {
-        error: clean(r.error, 240),
-        tool: r.tool ?? '?',
-        count: r.n,
-        sessions: r.s,
-        files: (r.files ?? '')
-          .split(',')
-          .filter(Boolean)
-          .slice(0, 3)
-          .map((f) => clean(f, 120)),
-        fixes,
-      };
-    });
-
-  // Subagent failure rates.
-  const subRows = windowSubagents(db, w);
-  const reasonsOf = windowFailureReasons(db, w);
-  const subagents: SubagentStat[] = subRows.map((r) => ({
-    agentType: r.agentType ?? 'unknown',
-    runs: r.runs,
-    failures: r.failures,
-    failureRate: r.runs ? Math.round((r.failures / r.runs) * 100) / 100 : 0,
-    reasons: r.failures > 0 && r.agentType ? reasonsOf(r.agentType).map((x) => clean(x.reason, 160)) : [],
-  }));
+  const { clusters, singles } = promptClustersOf(db, w);
+  const toolSequences = toolSequencesOf(db, w);
+  const errors = errorPatterns(db, w);
+  const subagents = subagentStats(db, w);
 
   return {
     project: scope.project,
@@ -273,6 +216,81 @@ export function summarizeEvents(db: DB, scope: Scope): EventSummary {
     errors,
     subagents,
   };
+}
+
+/** Prompt clusters (newest 2000 prompts). */
+function promptClustersOf(db: DB, w: EventWindow): ReturnType<typeof clusterPrompts> {
+  const prompts = windowPrompts(db, w)
+    .filter((r) => typeof r.text === 'string' && r.text.trim())
+    .map((r) => ({ text: redact(r.text as string), session: r.session_id }));
+  return clusterPrompts(prompts);
+}
+
+/** Tool sequences (newest 20000 calls, in time order per session). */
+function toolSequencesOf(db: DB, w: EventWindow): ToolSequence[] {
+  const calls = windowToolCalls(db, w);
+  const bySession = new Map<string, string[]>();
+  for (const c of calls.reverse()) {
+    const key = c.session_id ?? '-';
+    let list = bySession.get(key);
+    if (!list) bySession.set(key, (list = []));
+    list.push(`${c.tool ?? '?'}${c.type === 'tool_error' ? '(failed)' : ''}`);
+  }
+  return repeatedSequences(bySession);
+}
+
+/** Recurring errors and what fixed them. */
+function errorPatterns(db: DB, w: EventWindow): ErrorPattern[] {
+  const errRows = windowErrors(db, w);
+  const fixesOf = windowFixes(db, w);
+  return errRows
+    .filter((r) => r.n >= 2 || r.s >= 2 || errRows.length <= 5)
+    .map((r) => ({
+      error: clean(r.error, 240),
+      tool: r.tool ?? '?',
+      count: r.n,
+      sessions: r.s,
+      files: (r.files ?? '')
+        .split(',')
+        .filter(Boolean)
+        .slice(0, 3)
+        .map((f) => clean(f, 120)),
+      fixes: safeFixes(db, r.error, fixesOf),
+    }));
+}
+
+/** Only proven fixes the fix policy judged safe (fix-policy), in the policy's text. */
+function safeFixes(
+  db: DB,
+  error: string,
+  fixesOf: ReturnType<typeof windowFixes>,
+): { resolution: string; count: number }[] {
+  const kb = exactEntry(db, error);
+  const judged = new Map(
+    (kb ? candidates(db, kb.id) : []).map((c) => [c.resolution, storedVerdict(c)] as const),
+  );
+  const fixes = fixesOf(error)
+    .map((f) => ({ v: f.resolution ? judged.get(f.resolution) : undefined, n: f.n }))
+    .filter((f) => f.v?.cls === 'safe')
+    .map((f) => ({ resolution: clean(f.v!.text, 200), count: f.n }));
+  if (fixes.length === 0) {
+    const best = kb ? safeBestFix(db, kb.id) : null;
+    if (best) return [{ resolution: clean(best.resolution, 200), count: 0 }];
+  }
+  return fixes;
+}
+
+/** Subagent failure rates. */
+function subagentStats(db: DB, w: EventWindow): SubagentStat[] {
+  const subRows = windowSubagents(db, w);
+  const reasonsOf = windowFailureReasons(db, w);
+  return subRows.map((r) => ({
+    agentType: r.agentType ?? 'unknown',
+    runs: r.runs,
+    failures: r.failures,
+    failureRate: r.runs ? Math.round((r.failures / r.runs) * 100) / 100 : 0,
+    reasons: r.failures > 0 && r.agentType ? reasonsOf(r.agentType).map((x) => clean(x.reason, 160)) : [],
+  }));
 }
 
 /**

@@ -114,72 +114,24 @@ export async function bootstrap(opts: {
     startedAt: new Date().toISOString(),
     pid: process.pid,
   };
-  const staging = join(data, `native.tmp-${process.pid}`);
-  const replay = () => replaySpool({ data, pluginRoot: opts.pluginRoot, nativeDir: p.dir, env });
-  // The fix policy judges what the replayed events taught (until then a learned fix is withheld).
-  const judge = () => judgeReplayed({ pluginRoot: opts.pluginRoot, nativeDir: p.dir, env });
+  const run: NativeInstall = {
+    data,
+    pluginRoot: opts.pluginRoot,
+    env,
+    p,
+    pins,
+    staging: join(data, `native.tmp-${process.pid}`),
+    replay: () => replaySpool({ data, pluginRoot: opts.pluginRoot, nativeDir: p.dir, env }),
+    // The fix policy judges what the replayed events taught (until then a learned fix is withheld).
+    judge: () => judgeReplayed({ pluginRoot: opts.pluginRoot, nativeDir: p.dir, env }),
+  };
   let final: NativeStatus;
   try {
     writeStatus(data, started);
-    removeTreeIn(data, staging);
-    ensureDirIn(data, staging, 0o700);
-    writeFileAtomicIn(
-      data,
-      join(staging, 'package.json'),
-      // allowScripts (npm >= 11.19, RFC npm/rfcs#868): better-sqlite3's install script (fetch or build
-      // its binary) may run (by name: npm 11.19 does not match pinned entries); older npm ignores it.
-      JSON.stringify(
-        {
-          name: 'self-generation-native',
-          private: true,
-          allowScripts: Object.fromEntries(Object.keys(pins).map((n) => [n, true])),
-        },
-        null,
-        2,
-      ) + '\n',
-    );
-    const specs = Object.entries(pins).map(([name, v]) => `${name}@${v}`);
-    const logFd = openAppendNoFollow(p.log);
-    let code: number | null;
-    try {
-      code = await npmInstall({ prefix: staging, specs, logFd, env, timeoutMs: NPM_TIMEOUT_MS });
-    } finally {
-      closeSync(logFd);
-    }
-    if (code !== 0) throw new Error(`npm install exited ${code ?? 'without starting'}`);
-    const check = spawnSync(process.execPath, ['-e', VERIFY, staging], {
-      env,
-      encoding: 'utf8',
-      timeout: 60_000,
-    });
-    if (check.status !== 0) {
-      throw new Error(`the installed packages do not load: ${(check.stderr || '').trim().split('\n')[0]}`);
-    }
-    const old = join(data, `native.old-${process.pid}`);
-    // fs-safe-begin: both names are entries of the data folder itself (renames move the entry, never follow it)
-    if (existsSync(p.dir)) renameSync(p.dir, old);
-    renameSync(staging, p.dir);
-    // fs-safe-end
-    removeTreeIn(data, old);
-    writeLauncher(data, opts.pluginRoot);
-    // The events kept while it was not ready, oldest first, before any hook records directly (the
-    // order matters: an error, then the command that fixed it); hooks keep spooling meanwhile.
-    let replayed = 0;
-    for (let n = replay(); n > 0; n = replay()) replayed += n;
-    if (replayed > 0) judge();
+    await installNative(run);
     final = { ...started, state: 'ready', finishedAt: new Date().toISOString() };
   } catch (e) {
-    try {
-      removeTreeIn(data, staging);
-    } catch {}
-    const why = String((e as Error)?.message ?? e).split('\n')[0]!;
-    final = {
-      ...started,
-      state: 'failed',
-      finishedAt: new Date().toISOString(),
-      error: truncate(redact(why), 300) + (existsSync(p.log) ? `\n${tail(p.log)}` : ''),
-      fix: failureFix(existsSync(p.log) ? tail(p.log, 200) : '', data, opts.pluginRoot),
-    };
+    final = failedStatus(run, started, e);
   }
   try {
     writeStatus(data, final);
@@ -187,12 +139,108 @@ export async function bootstrap(opts: {
       unlinkIn(data, join(data, 'native-failure-shown'));
       // Once more for a hook that read the old status just before it changed.
       await new Promise((r) => setTimeout(r, 2000));
-      if (replay() > 0) judge();
+      if (run.replay() > 0) run.judge();
     }
   } finally {
     lock.release();
   }
   return { outcome: final.state === 'ready' ? 'ready' : 'failed', status: final };
+}
+
+/** One install attempt: where it stages, and how to replay the events spooled meanwhile. */
+interface NativeInstall {
+  data: string;
+  pluginRoot: string;
+  env: NodeJS.ProcessEnv;
+  p: ReturnType<typeof nativePaths>;
+  pins: Record<string, string>;
+  staging: string;
+  replay: () => number;
+  judge: () => void;
+}
+
+/** Stages, installs, checks and swaps in native/, then replays the spool; throws on any failure. */
+async function installNative(run: NativeInstall): Promise<void> {
+  const { data, staging } = run;
+  removeTreeIn(data, staging);
+  ensureDirIn(data, staging, 0o700);
+  writeStagingPackage(run);
+  await npmInstallPins(run);
+  verifyInstall(run);
+  const old = join(data, `native.old-${process.pid}`);
+  // fs-safe-begin: both names are entries of the data folder itself (renames move the entry, never follow it)
+  if (existsSync(run.p.dir)) renameSync(run.p.dir, old);
+  renameSync(staging, run.p.dir);
+  // fs-safe-end
+  removeTreeIn(data, old);
+  writeLauncher(data, run.pluginRoot);
+  // The events kept while it was not ready, oldest first, before any hook records directly (the
+  // order matters: an error, then the command that fixed it); hooks keep spooling meanwhile.
+  let replayed = 0;
+  for (let n = run.replay(); n > 0; n = run.replay()) replayed += n;
+  if (replayed > 0) run.judge();
+}
+
+function writeStagingPackage({ data, staging, pins }: NativeInstall): void {
+  writeFileAtomicIn(
+    data,
+    join(staging, 'package.json'),
+    // allowScripts (npm >= 11.19, RFC npm/rfcs#868): better-sqlite3's install script (fetch or build
+    // its binary) may run (by name: npm 11.19 does not match pinned entries); older npm ignores it.
+    JSON.stringify(
+      {
+        name: 'self-generation-native',
+        private: true,
+        allowScripts: Object.fromEntries(Object.keys(pins).map((n) => [n, true])),
+      },
+      null,
+      2,
+    ) + '\n',
+  );
+}
+
+/** `npm install` of the exact pins into the staging folder, its output appended to the log. */
+async function npmInstallPins({ env, p, pins, staging }: NativeInstall): Promise<void> {
+  const specs = Object.entries(pins).map(([name, v]) => `${name}@${v}`);
+  const logFd = openAppendNoFollow(p.log);
+  let code: number | null;
+  try {
+    code = await npmInstall({ prefix: staging, specs, logFd, env, timeoutMs: NPM_TIMEOUT_MS });
+  } finally {
+    closeSync(logFd);
+  }
+  if (code !== 0) throw new Error(`npm install exited ${code ?? 'without starting'}`);
+}
+
+/** Loads the staged packages in a child Node (VERIFY). */
+function verifyInstall({ env, staging }: NativeInstall): void {
+  const check = spawnSync(process.execPath, ['-e', VERIFY, staging], {
+    env,
+    encoding: 'utf8',
+    timeout: 60_000,
+  });
+  if (check.status !== 0) {
+    throw new Error(`the installed packages do not load: ${(check.stderr || '').trim().split('\n')[0]}`);
+  }
+}
+
+/** The status of a failed attempt (its staging folder removed): the cause and how to fix it. */
+function failedStatus(
+  { data, p, pluginRoot, staging }: NativeInstall,
+  started: NativeStatus,
+  e: unknown,
+): NativeStatus {
+  try {
+    removeTreeIn(data, staging);
+  } catch {}
+  const why = String((e as Error)?.message ?? e).split('\n')[0]!;
+  return {
+    ...started,
+    state: 'failed',
+    finishedAt: new Date().toISOString(),
+    error: truncate(redact(why), 300) + (existsSync(p.log) ? `\n${tail(p.log)}` : ''),
+    fix: failureFix(existsSync(p.log) ? tail(p.log, 200) : '', data, pluginRoot),
+  };
 }
 
 async function main(): Promise<void> {

@@ -143,8 +143,40 @@ export async function calibrate(db: DB, embedder: Embedder, opts: CalibrateOptio
   const maxPairs = opts.maxPairs ?? 2000;
   const rand = rng(opts.seed ?? 1);
   const all: Row[] = entrySample(db, { order: 'used', limit: maxEntries });
+  const vecs = await embedRows(embedder, all);
+  const rows = all.filter((r) => vecs.has(r.id));
+  const samePairs = samePairsOf(rows);
+  const same: number[] = [];
+  for (const p of [...samePairs].slice(0, maxPairs)) {
+    const [a, b] = p.split(':').map(Number) as [number, number];
+    same.push(l2(vecs.get(a)!, vecs.get(b)!));
+  }
+  const unrelated = unrelatedDistances(rows, vecs, samePairs, maxPairs, rand);
+  const { suggested, note } = suggestion(same, unrelated, opts);
+  const th = suggested ?? opts.current;
+  return {
+    entries: all.length,
+    embedded: rows.length,
+    same: distribution(same, binWidth, bins),
+    unrelated: distribution(unrelated, binWidth, bins),
+    binWidth,
+    suggested,
+    note,
+    at:
+      same.length || unrelated.length
+        ? {
+            thresholds: th,
+            sameAccept: share(same, th.accept),
+            sameReject: share(same, th.reject),
+            unrelatedAccept: share(unrelated, th.accept),
+            unrelatedReject: share(unrelated, th.reject),
+          }
+        : null,
+  };
+}
 
-  // 1. embed every entry (the current model, so the figures describe what search will see)
+/** 1. Every entry's unit vector (the current model, so the figures describe what search will see). */
+async function embedRows(embedder: Embedder, all: Row[]): Promise<Map<number, Float32Array>> {
   const vecs = new Map<number, Float32Array>();
   for (let i = 0; i < all.length; i += 32) {
     const chunk = all.slice(i, i + 32);
@@ -154,9 +186,11 @@ export async function calibrate(db: DB, embedder: Embedder, opts: CalibrateOptio
       if (validVector(v, EMBED_DIMS)) vecs.set(r.id, unit(v));
     });
   }
-  const rows = all.filter((r) => vecs.has(r.id));
+  return vecs;
+}
 
-  // 2. same-problem pairs: the same fix, or the same normalised head
+/** 2. Same-problem pairs (`a:b`, a < b): the same fix, or the same normalised head. */
+function samePairsOf(rows: Row[]): Set<string> {
   const groups = new Map<string, number[]>();
   for (const r of rows) {
     for (const k of [fixKey(r.resolution), 'head:' + headKey(r.error_normalized)]) {
@@ -174,13 +208,17 @@ export async function calibrate(db: DB, embedder: Embedder, opts: CalibrateOptio
         const b = Math.max(g[i]!, g[j]!);
         samePairs.add(`${a}:${b}`);
       }
-  const same: number[] = [];
-  for (const p of [...samePairs].slice(0, maxPairs)) {
-    const [a, b] = p.split(':').map(Number) as [number, number];
-    same.push(l2(vecs.get(a)!, vecs.get(b)!));
-  }
+  return samePairs;
+}
 
-  // 3. unrelated pairs: random entries with no fix, head or error code in common
+/** 3. Distances of unrelated pairs: random entries with no fix, head or error code in common. */
+function unrelatedDistances(
+  rows: Row[],
+  vecs: Map<number, Float32Array>,
+  samePairs: Set<string>,
+  maxPairs: number,
+  rand: () => number,
+): number[] {
   const unrelated: number[] = [];
   const tried = new Set<string>();
   const possible = (rows.length * (rows.length - 1)) / 2;
@@ -202,36 +240,24 @@ export async function calibrate(db: DB, embedder: Embedder, opts: CalibrateOptio
     if ([...codes(y.error_normalized)].some((c) => cx.has(c))) continue;
     unrelated.push(l2(vecs.get(x.id)!, vecs.get(y.id)!));
   }
+  return unrelated;
+}
 
+/** Thresholds when there are enough pairs of both kinds, and what they rest on. */
+function suggestion(
+  same: number[],
+  unrelated: number[],
+  opts: CalibrateOptions,
+): { suggested: VecThresholds | null; note: string } {
   const minSame = opts.minSame ?? 5;
   const minUnrelated = opts.minUnrelated ?? 20;
-  let suggested: VecThresholds | null = null;
-  let note: string;
-  if (same.length < minSame || unrelated.length < minUnrelated) {
-    note = `too few pairs to suggest thresholds (${same.length} same-problem, need ${minSame}; ${unrelated.length} unrelated, need ${minUnrelated}): keep the current ones and calibrate again when the KB has grown`;
-  } else {
-    suggested = suggest(unrelated);
-    note =
-      'accept = 1st percentile of the unrelated distances, reject = their 5th percentile (the band between needs a shared keyword)';
-  }
-  const th = suggested ?? opts.current;
+  if (same.length < minSame || unrelated.length < minUnrelated)
+    return {
+      suggested: null,
+      note: `too few pairs to suggest thresholds (${same.length} same-problem, need ${minSame}; ${unrelated.length} unrelated, need ${minUnrelated}): keep the current ones and calibrate again when the KB has grown`,
+    };
   return {
-    entries: all.length,
-    embedded: rows.length,
-    same: distribution(same, binWidth, bins),
-    unrelated: distribution(unrelated, binWidth, bins),
-    binWidth,
-    suggested,
-    note,
-    at:
-      same.length || unrelated.length
-        ? {
-            thresholds: th,
-            sameAccept: share(same, th.accept),
-            sameReject: share(same, th.reject),
-            unrelatedAccept: share(unrelated, th.accept),
-            unrelatedReject: share(unrelated, th.reject),
-          }
-        : null,
+    suggested: suggest(unrelated),
+    note: 'accept = 1st percentile of the unrelated distances, reject = their 5th percentile (the band between needs a shared keyword)',
   };
 }

@@ -356,47 +356,100 @@ export function extractErrorMessage(raw: unknown): string {
   const all = outputLines(text);
   const lines = all.filter(Boolean);
   if (lines.length === 0) return text.trim();
-  if (lines.some((l) => TRACEBACK_LINE.test(l))) {
-    const last = [...lines]
-      .reverse()
-      .find((l) => PY_EXCEPTION.test(l) || (PY_QUALIFIED_EXCEPTION.test(l) && !/^File /.test(l)));
-    if (last) return last;
+  const exception = pythonException(lines);
+  if (exception) return exception;
+  for (const read of BLOCK_READERS) {
+    const found = read(all);
+    if (found !== undefined) return found;
   }
-  /** The non-blank lines after `i` up to the next blank line, joined. */
-  const paragraph = (i: number, max = 3) => {
-    const out: string[] = [];
-    for (let k = i + 1; k < all.length && out.length < max && all[k]; k++) out.push(all[k] as string);
-    return out.join(' ');
-  };
-  const gradle = all.findIndex((l) => GRADLE_WRONG.test(l));
-  if (gradle >= 0 && paragraph(gradle)) {
-    // nested causes (`> Could not resolve …` / `   > PKIX path building failed: …`): the deepest
-    // is the problem, the outer ones are the task that failed
-    const causes = paragraph(gradle, 20)
-      .split(/\s+> /)
-      .slice(1)
-      .map((c) => c.trim());
-    if (causes.length >= 2) return causes[causes.length - 1] as string;
-    return paragraph(gradle);
+  const content = contentLines(all);
+  if (content.length === 0) return lines.find((l) => !STACK_FRAME.test(l)) ?? (lines[0] as string);
+  const k = chosenIndex(content);
+  const chosen = { ...content[k]!, line: npmSpelling(content[k]!.line) };
+  for (const complete of COMPLETERS) {
+    const found = complete({ all, chosen, next: content[k + 1] });
+    if (found !== undefined) return found;
   }
-  const task = all.findIndex((l) => GRADLE_TASK.test(l));
-  if (task >= 0 && /^> /.test(all[task + 1] ?? '')) {
-    const causes = [all[task] as string, paragraph(task, 20)].join(' ').split(/\s+> /).slice(1);
-    if (causes.length) return causes[causes.length - 1]!.trim();
-  }
-  const problem = all.findIndex((l) => PROBLEM_HEADER.test(l));
-  if (problem >= 0) {
-    const reasons: string[] = [];
-    for (let k = problem + 1; k < all.length && /^- /.test(all[k] ?? ''); k++) reasons.push(all[k]!.slice(2));
-    if (reasons.length) return reasons[reasons.length - 1]!;
-  }
-  const description = all.findIndex((l) => DESCRIPTION_HEADER.test(l));
-  if (description >= 0 && all[description + 1] === '' && all[description + 2])
-    return all[description + 2] as string;
-  const cmake = all.findIndex((l) => CMAKE_HEADER.test(l));
-  if (cmake >= 0 && paragraph(cmake)) return paragraph(cmake);
+  return chosen.line;
+}
 
-  const content: { line: string; at: number; summary?: boolean }[] = [];
+/** The exception line of a Python traceback. */
+function pythonException(lines: string[]): string | undefined {
+  if (!lines.some((l) => TRACEBACK_LINE.test(l))) return undefined;
+  return [...lines]
+    .reverse()
+    .find((l) => PY_EXCEPTION.test(l) || (PY_QUALIFIED_EXCEPTION.test(l) && !/^File /.test(l)));
+}
+
+/** The non-blank lines after `i` up to the next blank line, joined. */
+function paragraph(all: string[], i: number, max = 3): string {
+  const out: string[] = [];
+  for (let k = i + 1; k < all.length && out.length < max && all[k]; k++) out.push(all[k] as string);
+  return out.join(' ');
+}
+
+/** Gradle's `* What went wrong:` block. */
+function gradleWrong(all: string[]): string | undefined {
+  const gradle = all.findIndex((l) => GRADLE_WRONG.test(l));
+  if (gradle < 0 || !paragraph(all, gradle)) return undefined;
+  // nested causes (`> Could not resolve …` / `   > PKIX path building failed: …`): the deepest
+  // is the problem, the outer ones are the task that failed
+  const causes = paragraph(all, gradle, 20)
+    .split(/\s+> /)
+    .slice(1)
+    .map((c) => c.trim());
+  if (causes.length >= 2) return causes[causes.length - 1] as string;
+  return paragraph(all, gradle);
+}
+
+/** `Execution failed for task …` and its `> …` causes: the deepest. */
+function gradleTask(all: string[]): string | undefined {
+  const task = all.findIndex((l) => GRADLE_TASK.test(l));
+  if (task < 0 || !/^> /.test(all[task + 1] ?? '')) return undefined;
+  const causes = [all[task] as string, paragraph(all, task, 20)].join(' ').split(/\s+> /).slice(1);
+  return causes.length ? causes[causes.length - 1]!.trim() : undefined;
+}
+
+/** `Problem 1` and its `- reason` lines: the last reason. */
+function problemReason(all: string[]): string | undefined {
+  const problem = all.findIndex((l) => PROBLEM_HEADER.test(l));
+  if (problem < 0) return undefined;
+  const reasons: string[] = [];
+  for (let k = problem + 1; k < all.length && /^- /.test(all[k] ?? ''); k++) reasons.push(all[k]!.slice(2));
+  return reasons.length ? reasons[reasons.length - 1]! : undefined;
+}
+
+/** `Description:`, a blank line, then the description. */
+function description(all: string[]): string | undefined {
+  const d = all.findIndex((l) => DESCRIPTION_HEADER.test(l));
+  return d >= 0 && all[d + 1] === '' && all[d + 2] ? (all[d + 2] as string) : undefined;
+}
+
+/** `CMake Error at …:` and its paragraph. */
+function cmakeError(all: string[]): string | undefined {
+  const cmake = all.findIndex((l) => CMAKE_HEADER.test(l));
+  return cmake >= 0 && paragraph(all, cmake) ? paragraph(all, cmake) : undefined;
+}
+
+/** Tools whose error is in a block under a header line, in the order they are tried. */
+const BLOCK_READERS: ((all: string[]) => string | undefined)[] = [
+  gradleWrong,
+  gradleTask,
+  problemReason,
+  description,
+  cmakeError,
+];
+
+interface ContentLine {
+  line: string;
+  /** Its index in the output lines. */
+  at: number;
+  summary?: boolean;
+}
+
+/** The program's own lines (no traceback, stack frame or banner), summaries and wrappers last. */
+function contentLines(all: string[]): ContentLine[] {
+  const content: ContentLine[] = [];
   let inSummary = false;
   all.forEach((l, at) => {
     if (!l || TRACEBACK_LINE.test(l)) return;
@@ -416,54 +469,92 @@ export function extractErrorMessage(raw: unknown): string {
   // headlines only when no other line reads like an error (a usage line over an option list stays)
   const reads = (l: string) => !HEADLINE_LINE.test(l) && (LABELLED.test(l) || KEY_LINE.test(l));
   if (real.some((c) => reads(c.line))) real = real.filter((c) => !HEADLINE_LINE.test(c.line));
-  if (real.length) content.splice(0, content.length, ...real);
-  if (content.length === 0) return lines.find((l) => !STACK_FRAME.test(l)) ?? (lines[0] as string);
+  return real.length ? real : content;
+}
+
+/** The line that starts like an error report, else the one that reads like one, else the first. */
+function chosenIndex(content: ContentLine[]): number {
   let k = content.findIndex((c) => LABELLED.test(c.line));
   if (k < 0) k = content.findIndex((c) => KEY_LINE.test(c.line));
   if (k < 0) k = 0;
   if (WEBPACK_LOCATION.test(content[k]!.line) && content[k + 1]) k++;
-  let chosen = content[k]!;
-  // npm ≥ 10 prints `npm error` / `npm warn` where npm 6–9 printed `npm ERR!` / `npm WARN`: one key.
-  const npm = (l: string) => l.replace(/^npm error\b/, 'npm ERR!').replace(/^npm warn\b/, 'npm WARN');
-  chosen = { ...chosen, line: npm(chosen.line) };
-  // `npm ERR! code EACCES` alone names a family of problems: the next npm line says which one.
-  if (/^npm ERR! code \S+$/.test(chosen.line)) {
-    const next = content[k + 1];
-    if (next && /^npm (?:ERR!|error)\s+\S/.test(next.line))
-      return `${chosen.line} ${next.line.replace(/^npm (?:ERR!|error)\s+/, '')}`;
-  }
-  // PostgreSQL clients: `connection to server … failed: FATAL:  <the error>`
-  const fatal = /\bfailed: (FATAL: .*)$/.exec(chosen.line);
-  if (fatal) return fatal[1] as string;
-  // webpack 5: `Module not found: …` has several causes; its `BREAKING CHANGE:` line says which
-  if (/^Module not found: /.test(chosen.line)) {
-    const hint = all
-      .slice(chosen.at + 1, chosen.at + 4)
-      .map((l) => BREAKING_CHANGE.exec(l))
-      .find(Boolean);
-    if (hint) return `${chosen.line} ${hint[0].trim()}`;
-  }
-  // cargo (anyhow): `error: failed to parse manifest at <path>` / `Caused by:` / `  <reason>`: the
-  // headline says what failed, the deepest cause why (`feature <STR> is required` vs `error
-  // inheriting <STR> from workspace root…`): both, so two causes are two keys
+  return k;
+}
+
+/** npm ≥ 10 prints `npm error` / `npm warn` where npm 6–9 printed `npm ERR!` / `npm WARN`: one key. */
+const npmSpelling = (l: string) => l.replace(/^npm error\b/, 'npm ERR!').replace(/^npm warn\b/, 'npm WARN');
+
+/** The chosen line, the line after it among the content, and every output line. */
+interface Chosen {
+  all: string[];
+  chosen: ContentLine;
+  next: ContentLine | undefined;
+}
+
+/** `npm ERR! code EACCES` alone names a family of problems: the next npm line says which one. */
+function npmCodeDetail({ chosen, next }: Chosen): string | undefined {
+  if (/^npm ERR! code \S+$/.test(chosen.line) && next && /^npm (?:ERR!|error)\s+\S/.test(next.line))
+    return `${chosen.line} ${next.line.replace(/^npm (?:ERR!|error)\s+/, '')}`;
+  return undefined;
+}
+
+/** PostgreSQL clients: `connection to server … failed: FATAL:  <the error>` */
+function postgresFatal({ chosen }: Chosen): string | undefined {
+  return /\bfailed: (FATAL: .*)$/.exec(chosen.line)?.[1];
+}
+
+/** webpack 5: `Module not found: …` has several causes; its `BREAKING CHANGE:` line says which */
+function webpackBreakingChange({ all, chosen }: Chosen): string | undefined {
+  if (!/^Module not found: /.test(chosen.line)) return undefined;
+  const hint = all
+    .slice(chosen.at + 1, chosen.at + 4)
+    .map((l) => BREAKING_CHANGE.exec(l))
+    .find(Boolean);
+  return hint ? `${chosen.line} ${hint[0].trim()}` : undefined;
+}
+
+// cargo (anyhow): `error: failed to parse manifest at <path>` / `Caused by:` / `  <reason>`: the
+// headline says what failed, the deepest cause why (`feature <STR> is required` vs `error
+// inheriting <STR> from workspace root…`): both, so two causes are two keys
+function cargoCause({ all, chosen }: Chosen): string | undefined {
   let cause = '';
   for (let i = chosen.at + 1; i < all.length; i++)
     if (/^Caused by:$/.test(all[i]!) && all[i + 1]) cause = all[i + 1]!;
-  if (cause) return `${chosen.line} Caused by: ${cause}`;
-  // argparse after its usage headline: `<prog>: error: <reason>`, the program named as it was
-  // started (`pytest`, `__main__.py`, `py.test`): the reason is the error
+  return cause ? `${chosen.line} Caused by: ${cause}` : undefined;
+}
+
+// argparse after its usage headline: `<prog>: error: <reason>`, the program named as it was
+// started (`pytest`, `__main__.py`, `py.test`): the reason is the error
+function argparseReason({ all, chosen }: Chosen): string | undefined {
   const usage = all.slice(0, chosen.at).some((l) => HEADLINE_LINE.test(l) && /usage: /i.test(l));
   if (usage && /^[\w.-]+: error: \S/.test(chosen.line)) return chosen.line.replace(/^[\w.-]+: /, '');
-  // SWC (Next.js) marks its message with `x` (`×` in a Unicode terminal): `Error:   x You're…`
+  return undefined;
+}
+
+/** SWC (Next.js) marks its message with `x` (`×` in a Unicode terminal): `Error:   x You're…` */
+function swcMessage({ all, chosen }: Chosen): string | undefined {
   const swc = (l: string) => l.replace(/^(Error:)\s+[x×]\s+/, '$1 ');
   if (chosen.line === 'Error:' && /^[x×]\s+\S/.test(all[chosen.at + 1] ?? ''))
     return swc(`Error: ${all[chosen.at + 1]}`);
   if (/^Error:\s+[x×]\s+\S/.test(chosen.line)) return swc(chosen.line);
-  // A header that ends with ':' says the rest on the next line (Ruby and others leave a blank line
-  // between: `ActiveRecord::PendingMigrationError:` / `` / `  Migrations are pending…`).
-  if (chosen.line.endsWith(':')) {
-    const next = all[chosen.at + 1] || (all[chosen.at + 1] === '' ? all[chosen.at + 2] : undefined);
-    if (next) return `${chosen.line} ${next}`;
-  }
-  return chosen.line;
+  return undefined;
 }
+
+// A header that ends with ':' says the rest on the next line (Ruby and others leave a blank line
+// between: `ActiveRecord::PendingMigrationError:` / `` / `  Migrations are pending…`).
+function headerContinued({ all, chosen }: Chosen): string | undefined {
+  if (!chosen.line.endsWith(':')) return undefined;
+  const next = all[chosen.at + 1] || (all[chosen.at + 1] === '' ? all[chosen.at + 2] : undefined);
+  return next ? `${chosen.line} ${next}` : undefined;
+}
+
+/** What completes the chosen line (a detail, a cause, the message), in the order they are tried. */
+const COMPLETERS: ((c: Chosen) => string | undefined)[] = [
+  npmCodeDetail,
+  postgresFatal,
+  webpackBreakingChange,
+  cargoCause,
+  argparseReason,
+  swcMessage,
+  headerContinued,
+];

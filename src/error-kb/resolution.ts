@@ -407,6 +407,43 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
   const tool = input.tool_name ?? '';
   if (!tool) return 0;
   const now = deps.now(); // the time this call's hook fired (HookDeps.now)
+  const window = openWindow(db, input, now, okEventId);
+  if (!window) return 0;
+  const { calls, closed } = window;
+  const ok = calls.find((c) => c.id === okEventId);
+  if (!ok || ok.type !== 'tool_use') return 0;
+  let n = 0;
+  // Positions, not ids: the rows are in the order the calls happened (their times), and a call read
+  // from the transcript after an error (the warm server reads after answering) has a larger id.
+  const okAt = calls.indexOf(ok);
+  let learnedAny = false;
+  for (let i = 0; i < okAt; i++) {
+    const e = calls[i]!;
+    if (e.type !== 'tool_error' || closed.has(e.id) || !e.error) continue;
+    if (neverLearned(e.errorRaw ?? '', e.isInterrupt === true)) continue;
+    if (!proves(e, ok)) continue;
+    const learned = fixBetween(e, calls.slice(i + 1, okAt), ok, deps.project.path);
+    if (learned) learnedAny = true;
+    recordResolution(db, input, deps, now, { e, message: e.error, ok, learned });
+    closed.add(e.id);
+    n++;
+  }
+  // The fix policy judges what was learned in the background (it loads a parser: never in a hook);
+  // until then the new fix is withheld.
+  if (learnedAny && deps.env.SELF_GEN_NO_BACKGROUND !== '1') deps.spawnBackground('fix-policy');
+  return n;
+}
+
+/**
+ * The session's calls since its first open error, up to the successful call, and the errors already
+ * resolved in that window; null when no error is open.
+ */
+function openWindow(
+  db: DB,
+  input: HookInput,
+  now: Date,
+  okEventId: number,
+): { calls: Call[]; closed: Set<number> } | null {
   const fired = now.toISOString();
   const since = new Date(now.getTime() - OPEN_WINDOW_MS).toISOString();
   const first = firstOpenErrorId(db, {
@@ -415,7 +452,7 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
     until: fired,
     beforeId: okEventId,
   });
-  if (!first) return 0;
+  if (!first) return null;
   const rows = resolutionWindow(db, {
     sessionId: input.session_id,
     fromId: first,
@@ -440,72 +477,66 @@ export function detectResolutions(input: HookInput, deps: HookDeps, db: DB, okEv
     const c = parseCall(r.id, r.type, r.data);
     if (c) calls.push(c);
   }
-  const ok = calls.find((c) => c.id === okEventId);
-  if (!ok || ok.type !== 'tool_use') return 0;
-  let n = 0;
-  // Positions, not ids: the rows are in the order the calls happened (their times), and a call read
-  // from the transcript after an error (the warm server reads after answering) has a larger id.
-  const okAt = calls.indexOf(ok);
-  let learnedAny = false;
-  for (let i = 0; i < okAt; i++) {
-    const e = calls[i]!;
-    if (e.type !== 'tool_error' || closed.has(e.id) || !e.error) continue;
-    if (neverLearned(e.errorRaw ?? '', e.isInterrupt === true)) continue;
-    if (!proves(e, ok)) continue;
-    // The next failure of the same attempt ends this error's window: with the same error it was
-    // not fixed in between (superseded); with another error, what came before fixed this one.
-    const later = calls.slice(i + 1, okAt).filter((c) => c.agentId === e.agentId);
-    const next = later.find((c) => c.type === 'tool_error' && sameAttempt(e, c));
-    let learned: Learned | null = null;
-    if (!next || next.error !== e.error) {
-      const window = later
-        .slice(0, next ? later.indexOf(next) : later.length)
-        .filter((c) => c.type === 'tool_use');
-      learned = describeFix(e, next ? { ...next, type: 'tool_use' } : ok, window, deps.project.path);
-    }
-    let kbId: number | null = null;
-    if (learned) {
-      learnedAny = true;
-      kbId = recordProvenFix(
-        db,
-        e.error,
-        {
-          errorRaw: e.errorRaw,
-          resolution: learned.resolution,
-          fixKey: learned.fixKey,
-          resolvedBy: learned.resolvedBy,
-          toolSequence: learned.toolSequence,
-          proof: learned.proof,
-          projectPath: deps.project.path,
-        },
-        now,
-      );
-    }
-    insertEvent(db, {
-      type: 'resolution',
-      ts: now.toISOString(),
-      sessionId: input.session_id,
-      project: deps.project.name,
-      projectPath: deps.project.path,
-      data: {
-        errorEventId: e.id,
-        error: e.error,
-        tool: e.tool,
-        provenBy: ok.id,
-        proof: learned?.proof ?? null,
-        resolvedBy: learned?.resolvedBy ?? null,
-        toolSequence: learned?.toolSequence ?? [],
-        resolution: learned?.resolution ?? null,
-        kbId,
-        agentId: e.agentId,
+  return { calls, closed };
+}
+
+/** What fixed error `e`, from the calls between it and the successful call `ok`; null when nothing did. */
+function fixBetween(e: Call, between: Call[], ok: Call, projectPath: string): Learned | null {
+  // The next failure of the same attempt ends this error's window: with the same error it was
+  // not fixed in between (superseded); with another error, what came before fixed this one.
+  const later = between.filter((c) => c.agentId === e.agentId);
+  const next = later.find((c) => c.type === 'tool_error' && sameAttempt(e, c));
+  if (next && next.error === e.error) return null;
+  const window = later
+    .slice(0, next ? later.indexOf(next) : later.length)
+    .filter((c) => c.type === 'tool_use');
+  return describeFix(e, next ? { ...next, type: 'tool_use' } : ok, window, projectPath);
+}
+
+/** Stores the learned fix in the KB (when there is one) and the resolution event. */
+function recordResolution(
+  db: DB,
+  input: HookInput,
+  deps: HookDeps,
+  now: Date,
+  r: { e: Call; message: string; ok: Call; learned: Learned | null },
+): void {
+  const { e, message, ok, learned } = r;
+  let kbId: number | null = null;
+  if (learned) {
+    kbId = recordProvenFix(
+      db,
+      message,
+      {
+        errorRaw: e.errorRaw,
+        resolution: learned.resolution,
+        fixKey: learned.fixKey,
+        resolvedBy: learned.resolvedBy,
+        toolSequence: learned.toolSequence,
+        proof: learned.proof,
+        projectPath: deps.project.path,
       },
-      text: learned ? `${e.error} ${learned.resolution}` : e.error,
-    });
-    closed.add(e.id);
-    n++;
+      now,
+    );
   }
-  // The fix policy judges what was learned in the background (it loads a parser: never in a hook);
-  // until then the new fix is withheld.
-  if (learnedAny && deps.env.SELF_GEN_NO_BACKGROUND !== '1') deps.spawnBackground('fix-policy');
-  return n;
+  insertEvent(db, {
+    type: 'resolution',
+    ts: now.toISOString(),
+    sessionId: input.session_id,
+    project: deps.project.name,
+    projectPath: deps.project.path,
+    data: {
+      errorEventId: e.id,
+      error: message,
+      tool: e.tool,
+      provenBy: ok.id,
+      proof: learned?.proof ?? null,
+      resolvedBy: learned?.resolvedBy ?? null,
+      toolSequence: learned?.toolSequence ?? [],
+      resolution: learned?.resolution ?? null,
+      kbId,
+      agentId: e.agentId,
+    },
+    text: learned ? `${message} ${learned.resolution}` : message,
+  });
 }

@@ -153,71 +153,94 @@ export async function searchErrorKB(
       ? { normalized, signature: key.signature.length ? key.signature : [key.message] }
       : matchQuery(normalized, opts.message, opts.raw);
     const tiers = opts.tiers ?? DEFAULT_TIERS;
-    const trace = opts.trace;
-    if (trace) trace.normalized = normalized;
-    let t = performance.now();
-    const step = (tier: KbTier, result: string) => {
-      const now = performance.now();
-      trace?.tiers.push({ tier, ms: now - t, result });
-      t = now;
-    };
-
-    // exact and similar: one decision over the candidates (the same key is one of them, and a feature)
+    if (opts.trace) opts.trace.normalized = normalized;
+    const step = stepTimer(opts.trace);
     let hit: KbMatch | null = null;
-    if (tiers.includes('exact') || tiers.includes('similar')) {
-      const threshold = opts.threshold ?? THRESHOLD;
-      const scored = scoreCandidates(db, q, !tiers.includes('similar'), threshold);
-      const best = decide(scored, threshold);
-      if (best)
-        hit = {
-          ...best.entry,
-          tier: best.entry.error_normalized === normalized ? 'exact' : 'similar',
-          score: best.p,
-        };
-      if (trace) {
-        trace.scored = scored.slice(0, 5);
-        trace.threshold = threshold;
-      }
-      const top = scored[0];
-      step(
-        hit?.tier ?? 'similar',
-        `${hit ? `#${hit.id}` : 'none'} (${scored.length} candidates${top ? `; best #${top.entry.id} p ${top.p.toFixed(3)}` : ''}; threshold ${threshold})`,
-      );
-    }
-    if (!hit && tiers.includes('vector')) {
-      // nothing embedded yet: no need to embed the query nor to load sqlite-vec
-      const embedder = embeddingsExist(db) ? defaultEmbedder(opts) : null;
-      if (embedder) {
-        try {
-          const th = opts.thresholds ?? loadConfig(opts.env ?? process.env).embedding.thresholds;
-          const v = await vectorTier(db, q, embedder, th);
-          hit = v.match;
-          step(
-            'vector',
-            hit
-              ? `#${hit.id} (L2 distance ${hit.distance?.toFixed(3)}, cosine ${hit.cosine?.toFixed(3)}; accept < ${th.accept}, keyword check < ${th.reject})`
-              : v.ran
-                ? 'none'
-                : 'skipped (no vectors or no embedder)',
-          );
-        } catch (e) {
-          step('vector', `failed: ${(e as Error).message}`);
-        }
-      } else step('vector', opts.embedder === null ? 'disabled' : 'skipped (no entry has an embedding)');
-    }
+    if (tiers.includes('exact') || tiers.includes('similar')) hit = matcherTiers(db, q, tiers, opts, step);
+    if (!hit && tiers.includes('vector')) hit = await vectorSearch(db, q, opts, step);
     if (!hit) return null;
-    if (opts.bump !== false) {
-      const now = opts.now ?? new Date();
-      try {
-        bumpUse(db, hit.id, now);
-        hit.use_count = (hit.use_count ?? 0) + 1;
-        hit.last_used = now.toISOString();
-      } catch {
-        // a read-only or busy database still gets its answer
-      }
-    }
+    if (opts.bump !== false) bumpHit(db, hit, opts.now ?? new Date());
     return hit;
   } catch {
     return null;
+  }
+}
+
+type Step = (tier: KbTier, result: string) => void;
+
+/** Records each tier's time (since the previous one) and result in the trace. */
+function stepTimer(trace: SearchTrace | undefined): Step {
+  let t = performance.now();
+  return (tier, result) => {
+    const now = performance.now();
+    trace?.tiers.push({ tier, ms: now - t, result });
+    t = now;
+  };
+}
+
+/** exact and similar: one decision over the candidates (the same key is one of them, and a feature). */
+function matcherTiers(
+  db: DB,
+  q: MatchQuery,
+  tiers: readonly KbTier[],
+  opts: SearchOptions,
+  step: Step,
+): KbMatch | null {
+  const threshold = opts.threshold ?? THRESHOLD;
+  const scored = scoreCandidates(db, q, !tiers.includes('similar'), threshold);
+  const best = decide(scored, threshold);
+  const hit: KbMatch | null = best
+    ? {
+        ...best.entry,
+        tier: best.entry.error_normalized === q.normalized ? 'exact' : 'similar',
+        score: best.p,
+      }
+    : null;
+  if (opts.trace) {
+    opts.trace.scored = scored.slice(0, 5);
+    opts.trace.threshold = threshold;
+  }
+  const top = scored[0];
+  step(
+    hit?.tier ?? 'similar',
+    `${hit ? `#${hit.id}` : 'none'} (${scored.length} candidates${top ? `; best #${top.entry.id} p ${top.p.toFixed(3)}` : ''}; threshold ${threshold})`,
+  );
+  return hit;
+}
+
+/** The vector tier, when an embedder answers and some entry has an embedding. */
+async function vectorSearch(db: DB, q: MatchQuery, opts: SearchOptions, step: Step): Promise<KbMatch | null> {
+  // nothing embedded yet: no need to embed the query nor to load sqlite-vec
+  const embedder = embeddingsExist(db) ? defaultEmbedder(opts) : null;
+  if (!embedder) {
+    step('vector', opts.embedder === null ? 'disabled' : 'skipped (no entry has an embedding)');
+    return null;
+  }
+  let hit: KbMatch | null = null;
+  try {
+    const th = opts.thresholds ?? loadConfig(opts.env ?? process.env).embedding.thresholds;
+    const v = await vectorTier(db, q, embedder, th);
+    hit = v.match;
+    step(
+      'vector',
+      hit
+        ? `#${hit.id} (L2 distance ${hit.distance?.toFixed(3)}, cosine ${hit.cosine?.toFixed(3)}; accept < ${th.accept}, keyword check < ${th.reject})`
+        : v.ran
+          ? 'none'
+          : 'skipped (no vectors or no embedder)',
+    );
+  } catch (e) {
+    step('vector', `failed: ${(e as Error).message}`);
+  }
+  return hit;
+}
+
+function bumpHit(db: DB, hit: KbMatch, now: Date): void {
+  try {
+    bumpUse(db, hit.id, now);
+    hit.use_count = (hit.use_count ?? 0) + 1;
+    hit.last_used = now.toISOString();
+  } catch {
+    // a read-only or busy database still gets its answer
   }
 }

@@ -5,8 +5,7 @@
 // time, nice, timeout, command, exec, npx, `python -m`…), `bash -c '…'` strings are parsed again.
 import type { ParsedScript, SimpleCommand, Word } from './commands.js';
 import { namesCredentials } from './paths.js';
-import { judgeFileOp, sourceFile } from './files.js';
-import { judgeGit } from './git.js';
+import { judgeFileOp } from './files.js';
 import { judgeInstaller } from './installs.js';
 import {
   CREDENTIAL_PROGRAMS,
@@ -22,327 +21,115 @@ import {
 } from './programs.js';
 import {
   base,
-  firstOperand,
   flag,
   inside,
-  operands,
   SYSTEM_BIN,
   W,
   withhold,
+  type Call,
+  type Io,
   type Recurse,
   type ScriptState,
 } from './state.js';
+import { TOOLS } from './tools.js';
+import { WRAPPERS } from './wrappers.js';
 import { isInspectionSegment } from '../error-kb/index.js';
 
 export type { ScriptState } from './state.js';
 export { newState } from './state.js';
 
-export function judgeWords(
-  st: ScriptState,
-  words: Word[],
-  io: { piped: boolean; inline: boolean; computedArgs?: boolean },
-  recurse: Recurse,
-): void {
-  // VAR=value before a wrapped command (env A=1 cmd)
+/** Each program family's judge, by program name (wrappers.ts, tools.ts). */
+const FAMILIES = new Map<string, (c: Call) => void>(
+  [...WRAPPERS, ...TOOLS].flatMap(([names, judge]) => names.map((n) => [n, judge] as const)),
+);
+
+export function judgeWords(st: ScriptState, words: Word[], io: Io, recurse: Recurse): void {
+  words = judgeLeadingAssignments(st, words);
+  const name = words[0];
+  if (!name) return;
+  const prog = programOf(st, name);
+  if (prog === null) return;
+  const args = io.computedArgs ? [...words.slice(1), { text: '{}', dynamic: true }] : words.slice(1);
+  const call: Call = {
+    st,
+    prog,
+    args,
+    texts: args.map((a) => a.text),
+    io,
+    recurse,
+    next: (rest, more = {}) => judgeWords(st, rest, { ...io, ...more }, recurse),
+  };
+  if (judgeListed(call)) return;
+  const family = FAMILIES.get(prog);
+  if (family) return family(call);
+  judgeOther(call);
+}
+
+/** VAR=value before a wrapped command (env A=1 cmd): judged, and the words after them returned. */
+function judgeLeadingAssignments(st: ScriptState, words: Word[]): Word[] {
   let k = 0;
   while (k < words.length && /^[A-Za-z_]\w*=/.test(words[k]!.text)) {
     const [name, ...v] = words[k]!.text.split('=');
     judgeAssignment(st, name!, { text: v.join('='), dynamic: words[k]!.dynamic });
     k++;
   }
-  words = words.slice(k);
-  const name = words[0];
-  if (!name) return;
-  if (name.dynamic) return withhold(st, 'runs a program whose name is computed at run time');
+  return words.slice(k);
+}
+
+/** The program's name as the lists know it, or null when its path alone decides the command. */
+function programOf(st: ScriptState, name: Word): string | null {
+  if (name.dynamic) return (withhold(st, 'runs a program whose name is computed at run time'), null);
   let prog = name.text;
   if (prog.includes('/') || prog.includes('\\')) {
     if (SYSTEM_BIN.test(prog)) prog = base(prog);
     else if (inside(st, name)) {
       st.runs = true; // the project's own script (./gradlew, scripts/build.sh)
-      return;
-    } else return withhold(st, 'runs a program from outside the project');
+      return null;
+    } else return (withhold(st, 'runs a program from outside the project'), null);
   }
-  prog = prog.toLowerCase().replace(/\.exe$/, '');
-  const args = io.computedArgs ? [...words.slice(1), { text: '{}', dynamic: true }] : words.slice(1);
-  const texts = args.map((a) => a.text);
-  const next = (rest: Word[], more: Partial<typeof io> = {}) =>
-    judgeWords(st, rest, { ...io, ...more }, recurse);
+  return prog.toLowerCase().replace(/\.exe$/, '');
+}
 
-  if (/^mkfs/.test(prog)) return withhold(st, 'formats a file system');
-  if (prog in DESTROYERS) {
-    if (prog === 'ufw' && !texts.includes('disable') && !texts.includes('reset'))
-      return void st.unknown.add(prog);
-    if (prog === 'at' && texts.length === 0) return;
-    return withhold(st, DESTROYERS[prog]!);
-  }
-  if (prog in CREDENTIAL_PROGRAMS) {
+/** Programs judged by the list they are on (programs.ts); false when on none. */
+function judgeListed({ st, prog, args, texts }: Call): boolean {
+  if (/^mkfs/.test(prog)) withhold(st, 'formats a file system');
+  else if (prog in DESTROYERS) {
+    if (prog === 'ufw' && !texts.includes('disable') && !texts.includes('reset')) st.unknown.add(prog);
+    else if (!(prog === 'at' && texts.length === 0)) withhold(st, DESTROYERS[prog]!);
+  } else if (prog in CREDENTIAL_PROGRAMS) {
     if (CREDENTIAL_PROGRAMS[prog]!.test(texts.find((t) => !t.startsWith('-')) ?? ''))
-      return withhold(st, 'reads a credential store');
-    return void st.unknown.add(prog);
-  }
-  if (REMOTE_COPY.has(prog))
-    return withhold(st, 'sends local files to another machine, or runs commands there');
-  if (FETCHERS.has(prog)) return judgeFetch(st, prog, args);
+      withhold(st, 'reads a credential store');
+    else st.unknown.add(prog);
+  } else if (REMOTE_COPY.has(prog))
+    withhold(st, 'sends local files to another machine, or runs commands there');
+  else if (FETCHERS.has(prog)) judgeFetch(st, prog, args);
+  else return false;
+  return true;
+}
 
-  switch (prog) {
-    // ----- wrappers -----
-    case 'env': {
-      let i = 0;
-      while (i < args.length) {
-        const t = args[i]!.text;
-        if (/^-[SsC]|^--split-string|^--chdir/.test(t))
-          return withhold(st, 'runs a command given as one string');
-        if (t === '-u' || t === '--unset') i += 2;
-        else if (t.startsWith('-')) i++;
-        else break;
-      }
-      return next(args.slice(i));
-    }
-    case 'sudo':
-    case 'doas':
-    case 'run0': {
-      if (
-        flag(args, /^-[a-zA-Z]*[si]$|^--(?:shell|login)$/) &&
-        operands(args, new Set(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T'])).length === 0
-      )
-        return withhold(st, 'starts a root shell');
-      const i = firstOperand(
-        args,
-        new Set(['-u', '-g', '-C', '-D', '-h', '-p', '-r', '-t', '-U', '-T', '--user', '--group']),
-      );
-      return next(args.slice(i));
-    }
-    case 'nohup':
-    case 'setsid':
-    case 'caffeinate':
-    case 'unbuffer':
-    case 'chronic':
-    case 'builtin':
-      return next(args.slice(firstOperand(args)));
-    case 'time':
-      return next(args.slice(firstOperand(args, new Set(['-f', '--format', '-o', '--output']))));
-    case 'nice':
-    case 'ionice':
-    case 'chrt':
-    case 'taskset':
-    case 'stdbuf':
-      return next(
-        args
-          .slice(firstOperand(args, new Set(['-n', '--adjustment', '-c', '--class', '-p', '-i', '-o', '-e'])))
-          .slice(prog === 'taskset' || prog === 'chrt' ? 1 : 0),
-      );
-    case 'timeout':
-    case 'gtimeout': {
-      const i = firstOperand(args, new Set(['-s', '--signal', '-k', '--kill-after']));
-      return next(args.slice(i + 1));
-    }
-    case 'command':
-      if (texts[0] === '-v' || texts[0] === '-V') return;
-      return next(args.slice(firstOperand(args)));
-    case 'exec':
-      return next(args.slice(firstOperand(args, new Set(['-a']))));
-    case 'xargs': {
-      const i = firstOperand(
-        args,
-        new Set([
-          '-I',
-          '-i',
-          '-n',
-          '-P',
-          '-d',
-          '-L',
-          '-l',
-          '-a',
-          '-E',
-          '-e',
-          '-s',
-          '--max-args',
-          '--max-procs',
-          '--delimiter',
-          '--arg-file',
-          '--replace',
-          '--max-lines',
-        ]),
-      );
-      const rest = args.slice(i);
-      if (!rest.length) return; // echo
-      return next(rest, { computedArgs: true });
-    }
-    case 'watch':
-    case 'entr':
-    case 'parallel':
-      if (prog === 'watch') {
-        const ops = args.slice(firstOperand(args, new Set(['-n', '--interval', '-d'])));
-        if (ops.length === 1)
-          return ops[0]!.dynamic
-            ? withhold(st, 'runs shell code computed at run time')
-            : recurse(ops[0]!.text, st);
-        return next(ops);
-      }
-      return next(args.slice(firstOperand(args)), { computedArgs: true });
-    case 'find':
-    case 'fd': {
-      const ex = args.findIndex((a) => /^-(?:exec|execdir|ok|okdir|x|X|-exec|-exec-batch)$/.test(a.text));
-      if (ex >= 0) {
-        const end = args.findIndex(
-          (a, j) => j > ex && (a.text === ';' || a.text === '+' || a.text === '\\;'),
-        );
-        next(args.slice(ex + 1, end >= 0 ? end : undefined), { computedArgs: true });
-      }
-      if (texts.includes('-delete') || texts.some((t) => /^-(?:fprint|fprintf|fls)$/.test(t))) {
-        const starts = args
-          .slice(
-            0,
-            args.findIndex((a) => a.text.startsWith('-')),
-          )
-          .filter((a) => !a.text.startsWith('-'));
-        if (!starts.length || starts.some((s) => !inside(st, s)))
-          withhold(st, 'deletes files outside the project');
-      }
-      return;
-    }
-    case 'python':
-    case 'uv-run':
-      break;
-    case 'source':
-    case '.':
-      return sourceFile(st, args[0]);
-    case 'git':
-      return judgeGit(st, args);
-    case 'gh':
-      if (
-        /^(?:auth|secret|ssh-key|gpg-key)$/.test(texts[0] ?? '') &&
-        !/^(?:status|login|setup-git)$/.test(texts[1] ?? '')
-      )
-        return withhold(st, 'reads a credential store');
-      if (texts[0] === 'gist' || (texts[0] === 'release' && texts[1] === 'upload') || texts[0] === 'api')
-        return withhold(st, 'sends local files to another machine, or runs commands there');
-      if (/^(?:repo)$/.test(texts[0] ?? '') && /^(?:delete|archive|edit)$/.test(texts[1] ?? ''))
-        return withhold(st, 'deletes or changes a remote repository');
-      return void st.unknown.add('gh');
-    case 'aws':
-    case 'gsutil':
-    case 'gcloud':
-    case 'az':
-      if (
-        /(?:^| )(?:s3 (?:cp|sync|mv)|cp|rsync|storage (?:cp|blob upload)|configure (?:get|export)|get-session-token|print-access-token|print-identity-token|get-access-token|ecr get-login-password|secretsmanager get-secret-value|ssm get-parameter)(?: |$)/.test(
-          texts.join(' '),
-        )
-      )
-        return withhold(st, 'sends local files to another machine or reads credentials');
-      return void st.unknown.add(prog);
-    case 'terraform':
-    case 'tofu':
-    case 'pulumi':
-      if (
-        /^(?:destroy|apply|up|state|import|taint|force-unlock)$/.test(
-          texts.find((t) => !t.startsWith('-')) ?? '',
-        )
-      )
-        return withhold(st, 'changes or destroys live infrastructure');
-      return;
-    case 'kubectl':
-    case 'helm':
-      if (texts.includes('secret') || texts.includes('secrets'))
-        return withhold(st, 'reads a credential store');
-      if (/^(?:delete|uninstall|drain|cordon)$/.test(texts[0] ?? ''))
-        return withhold(st, 'changes or destroys live infrastructure');
-      return void st.unknown.add(prog);
-    case 'docker':
-    case 'podman':
-    case 'docker-compose': {
-      const sub = texts.find((t) => !t.startsWith('-')) ?? '';
-      if (/^(?:login|logout)$/.test(sub)) return withhold(st, 'reads a credential store');
-      if (sub === 'push') return withhold(st, 'publishes, or changes registry accounts or tokens');
-      if (
-        /^(?:build|compose|images|ps|logs|pull|version|info|inspect|buildx|stop|start|restart|up|down|exec|tag)$/.test(
-          sub,
-        ) ||
-        prog === 'docker-compose'
-      ) {
-        if (
-          flag(args, /^--privileged$|^-v$|^--volume|^--mount/) &&
-          args.some((a) => /^\/(?::|$)|^\/(?:etc|root|home|var\/run\/docker\.sock)/.test(a.text))
-        )
-          return withhold(st, 'gives a container the host machine');
-        return;
-      }
-      if (
-        flag(args, /^--privileged$/) ||
-        args.some((a) =>
-          /^\/(?::|$)|^\/(?:etc|root|home|var\/run\/docker\.sock)|(?:^|:)~?\/\.ssh/.test(a.text),
-        )
-      )
-        return withhold(st, 'gives a container the host machine');
-      return void st.unknown.add(`${prog} ${sub}`);
-    }
-    case 'awk':
-    case 'gawk':
-    case 'mawk':
-    case 'nawk': {
-      const prog0 = args.find((a) => !a.text.startsWith('-'));
-      if (
-        prog0 &&
-        (prog0.dynamic ||
-          /\bsystem\s*\(|\|\s*getline|getline\s*<|print[^;}]*[>|]|printf[^;}]*[>|]/.test(prog0.text))
-      )
-        return withhold(st, 'runs commands or writes files from an awk program');
-      if (flag(args, /^-i$|^--inplace$|^-f$/)) return withhold(st, 'runs code given inline');
-      return;
-    }
-    case 'export':
-    case 'declare':
-    case 'typeset':
-    case 'local':
-    case 'readonly':
-      if (flag(args, /^-[a-z]*f/)) return withhold(st, 'defines a shell function');
-      for (const a of args) {
-        const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(a.text);
-        if (m) judgeAssignment(st, m[1]!, { text: m[2]!, dynamic: a.dynamic });
-      }
-      return;
-    case 'umask':
-      if (args[0] && /[014589]$|^[0-7]?[0-7][014]$/.test(args[0].text))
-        return withhold(st, 'makes new files writable by everyone');
-      return;
-    case 'cd':
-    case 'pushd':
-    case 'popd':
-      if (prog === 'popd' || (args[0] && !inside(st, args[0])) || (!args[0] && prog === 'cd'))
-        st.leftProject = true;
-      return;
-    case 'psql':
-    case 'mysql':
-    case 'sqlite3':
-    case 'mongosh':
-    case 'mongo':
-    case 'redis-cli':
-      if (redisFlush(texts)) return withhold(st, 'drops data');
-      return void st.unknown.add(prog);
-  }
-
+/** Shells, interpreters, installers, file operations, then the tools offered with any arguments. */
+function judgeOther({ st, prog, args, texts, io, recurse }: Call): void {
   if (SHELLS.has(prog)) return judgeShell(st, prog, args, io, recurse);
   const interp = interpreterOf(prog);
   if (interp) return judgeInterpreter(st, interp, args, io, recurse);
   if (judgeInstaller(st, prog, args, recurse, judgeWords)) return;
   if (judgeFileOp(st, prog, args)) return;
   if (TOOLCHAINS.has(prog)) return;
-  if (PROJECT_TOOLS.has(prog)) {
-    if (['tsx', 'ts-node', 'ts-node-esm'].includes(prog) && flag(args, /^(?:-e|--eval|-p|--print)$/))
-      return withhold(st, 'runs code given inline');
-    if (
-      ['vite', 'next', 'nuxt', 'rollup', 'webpack'].includes(prog) &&
-      args.some((a) => /^https?:/.test(a.text))
-    )
-      return withhold(st, 'runs code from a URL');
-    st.runs ||= ['tsx', 'ts-node', 'ts-node-esm', 'nodemon'].includes(prog);
-    return;
-  }
+  if (PROJECT_TOOLS.has(prog)) return judgeProjectTool(st, prog, args);
   if (isInspectionSegment([prog, ...texts])) return;
   st.unknown.add(prog);
 }
 
-const redisFlush = (texts: string[]) => texts.some((t) => /^(?:flushall|flushdb)$/i.test(t));
+function judgeProjectTool(st: ScriptState, prog: string, args: Word[]): void {
+  if (['tsx', 'ts-node', 'ts-node-esm'].includes(prog) && flag(args, /^(?:-e|--eval|-p|--print)$/))
+    return withhold(st, 'runs code given inline');
+  if (
+    ['vite', 'next', 'nuxt', 'rollup', 'webpack'].includes(prog) &&
+    args.some((a) => /^https?:/.test(a.text))
+  )
+    return withhold(st, 'runs code from a URL');
+  st.runs ||= ['tsx', 'ts-node', 'ts-node-esm', 'nodemon'].includes(prog);
+}
 
 function judgeFetch(st: ScriptState, prog: string, args: Word[]): void {
   st.fetches = true;
@@ -382,13 +169,7 @@ function judgeFetch(st: ScriptState, prog: string, args: Word[]): void {
   st.unknown.add(prog);
 }
 
-function judgeShell(
-  st: ScriptState,
-  prog: string,
-  args: Word[],
-  io: { piped: boolean; inline: boolean; computedArgs?: boolean },
-  recurse: Recurse,
-): void {
+function judgeShell(st: ScriptState, prog: string, args: Word[], io: Io, recurse: Recurse): void {
   if (prog === 'busybox') {
     if (!SHELLS.has(args[0]?.text ?? '') || args[0]?.text === 'busybox')
       return judgeWords(st, args, io, recurse);
@@ -423,6 +204,32 @@ function judgeShell(
   st.runs = true;
 }
 
+/** Interpreter options that take a value (the value is not the script). */
+const INTERPRETER_ARITY = new Set([
+  '-W',
+  '-X',
+  '-Q',
+  '-r',
+  '--require',
+  '--import',
+  '--loader',
+  '--experimental-loader',
+  '-I',
+  '--input-type',
+  '--env-file',
+  '-C',
+  '--conditions',
+  '-x',
+  '--title',
+  '-i',
+  '-l',
+  '-M',
+  '-m',
+  '-S',
+  '-File',
+  '-file',
+]);
+
 function judgeInterpreter(
   st: ScriptState,
   interp: string,
@@ -431,30 +238,6 @@ function judgeInterpreter(
   recurse: Recurse,
 ): void {
   const inline = INTERPRETERS[interp]!;
-  const withArg = new Set([
-    '-W',
-    '-X',
-    '-Q',
-    '-r',
-    '--require',
-    '--import',
-    '--loader',
-    '--experimental-loader',
-    '-I',
-    '--input-type',
-    '--env-file',
-    '-C',
-    '--conditions',
-    '-x',
-    '--title',
-    '-i',
-    '-l',
-    '-M',
-    '-m',
-    '-S',
-    '-File',
-    '-file',
-  ]);
   for (let i = 0; i < args.length; i++) {
     const t = args[i]!.text;
     if (!t.startsWith('-') || t === '-') {
@@ -489,7 +272,7 @@ function judgeInterpreter(
     if (/^-(?:File|file)$/.test(t) && args[i + 1] && !inside(st, args[i + 1]!))
       return withhold(st, 'runs a script from outside the project');
     if (interp === 'python' && t === '-m') continue;
-    if (withArg.has(t)) i++;
+    if (INTERPRETER_ARITY.has(t)) i++;
   }
   if (io.piped || io.inline) return withhold(st, 'runs piped or inline code in an interpreter');
   if (args.some((a) => /^(?:-v|-V|--version|--help|-h)$/.test(a.text))) return;

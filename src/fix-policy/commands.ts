@@ -89,100 +89,116 @@ function assignmentOf(n: Node): SimpleCommand['assignments'][number] {
 
 /** Walks a parse tree into its simple commands. */
 export function commandsOf(tree: Tree): ParsedScript {
-  const out: ParsedScript = { commands: [], problems: [], comments: [] };
-  const problem = (p: string) => {
-    if (!out.problems.includes(p)) out.problems.push(p);
-  };
-  if (tree.rootNode.hasError) problem('the text does not parse as a shell command');
+  const walker = new ScriptWalker();
+  if (tree.rootNode.hasError) walker.problem('the text does not parse as a shell command');
+  walker.walk(tree.rootNode, PLAIN);
+  return walker.out;
+}
 
-  const walk = (n: Node, ctx: Ctx): void => {
-    if (n.isMissing || n.type === 'ERROR') problem('the text does not parse as a shell command');
+/** The commands, problems and comments found so far, and one method per kind of node. */
+class ScriptWalker {
+  readonly out: ParsedScript = { commands: [], problems: [], comments: [] };
+
+  problem(p: string): void {
+    if (!this.out.problems.includes(p)) this.out.problems.push(p);
+  }
+
+  walk(n: Node, ctx: Ctx): void {
+    if (n.isMissing || n.type === 'ERROR') this.problem('the text does not parse as a shell command');
     switch (n.type) {
       case 'comment':
-        out.comments.push([n.startIndex, n.endIndex]);
+        this.out.comments.push([n.startIndex, n.endIndex]);
         return;
       case 'function_definition':
-        problem('it defines a shell function');
+        this.problem('it defines a shell function');
         return;
-      case 'pipeline': {
-        named(n).forEach((c, i) => walk(c, i === 0 ? ctx : { ...ctx, piped: true }));
+      case 'pipeline':
+        named(n).forEach((c, i) => this.walk(c, i === 0 ? ctx : { ...ctx, piped: true }));
         return;
-      }
-      case 'redirected_statement': {
-        const redirects: Redirect[] = [...ctx.redirects];
-        let inline = ctx.inline;
-        const tails: Node[] = [];
-        for (const r of n.childrenForFieldName('redirect')) {
-          if (!r) continue;
-          if (r.type === 'file_redirect') {
-            const dest = r.childForFieldName('destination');
-            const op = r.children.find((c) => c && !c.isNamed)?.type ?? '>';
-            if (dest) redirects.push({ op, target: wordOf(dest) });
-            for (const c of named(r)) walkInside(c);
-          } else if (r.type === 'heredoc_redirect' || r.type === 'herestring_redirect') {
-            inline = true;
-            for (const c of named(r)) {
-              if (['heredoc_start', 'heredoc_end'].includes(c.type)) continue;
-              if (c.type === 'heredoc_body' || r.type === 'herestring_redirect') walkInside(c);
-              else tails.push(c); // `cat <<EOF | python3`: the rest of the pipeline
-            }
-          } else walkInside(r);
-        }
-        const body = n.childForFieldName('body');
-        if (body) walk(body, { ...ctx, inline, redirects });
-        for (const t of tails) walk(t, { ...PLAIN, piped: true });
-        return;
-      }
+      case 'redirected_statement':
+        return this.redirected(n, ctx);
       case 'command':
-        return command(n, ctx);
-      case 'variable_assignment': {
-        const value = n.childForFieldName('value');
-        out.commands.push({
-          assignments: [assignmentOf(n)],
-          words: [],
-          redirects: ctx.redirects,
-          piped: ctx.piped,
-          inline: ctx.inline,
-        });
-        if (value) walkInside(value);
-        return;
-      }
+        return this.command(n, ctx);
+      case 'variable_assignment':
+        return this.assignment(n, ctx);
       case 'declaration_command':
-      case 'unset_command': {
-        const words: Word[] = [];
-        const assignments: SimpleCommand['assignments'] = [];
-        const kw = n.children.find((c) => c && !c.isNamed);
-        if (kw) words.push({ text: kw.type, dynamic: false });
-        for (const c of named(n)) {
-          if (c.type === 'variable_assignment') assignments.push(assignmentOf(c));
-          else words.push(wordOf(c));
-          walkInside(c);
-        }
-        out.commands.push({
-          assignments,
-          words,
-          redirects: ctx.redirects,
-          piped: ctx.piped,
-          inline: ctx.inline,
-        });
-        return;
-      }
+      case 'unset_command':
+        return this.declaration(n, ctx);
       default:
-        for (const c of named(n)) walk(c, ctx);
+        for (const c of named(n)) this.walk(c, ctx);
     }
-  };
+  }
+
+  /** A statement with redirects: files written, here-documents, and the pipeline after `<<EOF |`. */
+  private redirected(n: Node, ctx: Ctx): void {
+    const redirects: Redirect[] = [...ctx.redirects];
+    let inline = ctx.inline;
+    const tails: Node[] = [];
+    for (const r of n.childrenForFieldName('redirect')) {
+      if (!r) continue;
+      if (r.type === 'file_redirect') {
+        const dest = r.childForFieldName('destination');
+        const op = r.children.find((c) => c && !c.isNamed)?.type ?? '>';
+        if (dest) redirects.push({ op, target: wordOf(dest) });
+        for (const c of named(r)) this.walkInside(c);
+      } else if (r.type === 'heredoc_redirect' || r.type === 'herestring_redirect') {
+        inline = true;
+        for (const c of named(r)) {
+          if (['heredoc_start', 'heredoc_end'].includes(c.type)) continue;
+          if (c.type === 'heredoc_body' || r.type === 'herestring_redirect') this.walkInside(c);
+          else tails.push(c); // `cat <<EOF | python3`: the rest of the pipeline
+        }
+      } else this.walkInside(r);
+    }
+    const body = n.childForFieldName('body');
+    if (body) this.walk(body, { ...ctx, inline, redirects });
+    for (const t of tails) this.walk(t, { ...PLAIN, piped: true });
+  }
+
+  /** `NAME=value` alone on a line. */
+  private assignment(n: Node, ctx: Ctx): void {
+    const value = n.childForFieldName('value');
+    this.out.commands.push({
+      assignments: [assignmentOf(n)],
+      words: [],
+      redirects: ctx.redirects,
+      piped: ctx.piped,
+      inline: ctx.inline,
+    });
+    if (value) this.walkInside(value);
+  }
+
+  /** `export`, `declare`, `local`, `unset`…: the keyword as the command name. */
+  private declaration(n: Node, ctx: Ctx): void {
+    const words: Word[] = [];
+    const assignments: SimpleCommand['assignments'] = [];
+    const kw = n.children.find((c) => c && !c.isNamed);
+    if (kw) words.push({ text: kw.type, dynamic: false });
+    for (const c of named(n)) {
+      if (c.type === 'variable_assignment') assignments.push(assignmentOf(c));
+      else words.push(wordOf(c));
+      this.walkInside(c);
+    }
+    this.out.commands.push({
+      assignments,
+      words,
+      redirects: ctx.redirects,
+      piped: ctx.piped,
+      inline: ctx.inline,
+    });
+  }
 
   /** Substitutions inside a word run too: their commands are collected as commands of their own. */
-  const walkInside = (n: Node): void => {
+  private walkInside(n: Node): void {
     if (n.type === 'command_substitution' || n.type === 'process_substitution') {
-      for (const c of named(n)) walk(c, PLAIN);
+      for (const c of named(n)) this.walk(c, PLAIN);
       return;
     }
-    if (n.isMissing || n.type === 'ERROR') problem('the text does not parse as a shell command');
-    for (const c of named(n)) walkInside(c);
-  };
+    if (n.isMissing || n.type === 'ERROR') this.problem('the text does not parse as a shell command');
+    for (const c of named(n)) this.walkInside(c);
+  }
 
-  const command = (n: Node, ctx: Ctx): void => {
+  private command(n: Node, ctx: Ctx): void {
     const assignments: SimpleCommand['assignments'] = [];
     const words: Word[] = [];
     const redirects = [...ctx.redirects];
@@ -196,12 +212,9 @@ export function commandsOf(tree: Tree): ParsedScript {
         const op = c.children.find((x) => x && !x.isNamed)?.type ?? '>';
         if (dest) redirects.push({ op, target: wordOf(dest) });
       } else if (c.type !== 'herestring_redirect') words.push(wordOf(c));
-      walkInside(c);
+      this.walkInside(c);
     }
     const inline = ctx.inline || named(n).some((c) => c.type === 'herestring_redirect');
-    out.commands.push({ assignments, words, redirects, piped: ctx.piped, inline });
-  };
-
-  walk(tree.rootNode, PLAIN);
-  return out;
+    this.out.commands.push({ assignments, words, redirects, piped: ctx.piped, inline });
+  }
 }

@@ -4,33 +4,13 @@ import type { Word } from './commands.js';
 import { flag, operands, W, withhold, type ScriptState } from './state.js';
 
 export function judgeGit(st: ScriptState, args: Word[]): void {
-  let i = 0;
-  while (i < args.length && args[i]!.text.startsWith('-')) {
-    const t = args[i]!.text;
-    if (t === '-c') {
-      judgeGitConfig(st, [W('config'), args[i + 1] ?? W('')]);
-      i += 2;
-    } else i += ['-C', '--git-dir', '--work-tree', '--namespace'].includes(t) ? 2 : 1;
-  }
+  const i = subcommandAt(st, args);
   const sub = args[i]?.text ?? '';
   const rest = args.slice(i + 1);
   const texts = rest.map((a) => a.text);
   switch (sub) {
     case 'push':
-      if (
-        flag(
-          rest,
-          /^(?:-[a-z]*f[a-z]*|--force(?:-with-lease|-if-includes)?(?:=.*)?|--mirror|--delete|-d|--prune|--all)$/,
-        )
-      )
-        return withhold(st, 'force-pushes or deletes remote branches');
-      if (
-        rest.some(
-          (a) => !a.text.startsWith('-') && (a.text.startsWith('+') || a.text.startsWith(':') || a.dynamic),
-        )
-      )
-        return withhold(st, 'force-pushes or deletes remote branches');
-      return;
+      return judgePush(st, rest);
     case 'reset':
       if (texts.includes('--hard') || texts.includes('--merge') || texts.includes('--keep'))
         return withhold(st, 'discards uncommitted work (git reset --hard)');
@@ -81,6 +61,35 @@ export function judgeGit(st: ScriptState, args: Word[]): void {
     default:
       return;
   }
+}
+
+/** Index of the subcommand after git's own options; `-c name=value` is judged as `git config`. */
+function subcommandAt(st: ScriptState, args: Word[]): number {
+  let i = 0;
+  while (i < args.length && args[i]!.text.startsWith('-')) {
+    const t = args[i]!.text;
+    if (t === '-c') {
+      judgeGitConfig(st, [W('config'), args[i + 1] ?? W('')]);
+      i += 2;
+    } else i += ['-C', '--git-dir', '--work-tree', '--namespace'].includes(t) ? 2 : 1;
+  }
+  return i;
+}
+
+function judgePush(st: ScriptState, rest: Word[]): void {
+  if (
+    flag(
+      rest,
+      /^(?:-[a-z]*f[a-z]*|--force(?:-with-lease|-if-includes)?(?:=.*)?|--mirror|--delete|-d|--prune|--all)$/,
+    )
+  )
+    return withhold(st, 'force-pushes or deletes remote branches');
+  if (
+    rest.some(
+      (a) => !a.text.startsWith('-') && (a.text.startsWith('+') || a.text.startsWith(':') || a.dynamic),
+    )
+  )
+    return withhold(st, 'force-pushes or deletes remote branches');
 }
 
 function judgeGitConfig(st: ScriptState, words: Word[]): void {

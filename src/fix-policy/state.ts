@@ -59,13 +59,24 @@ export const operands = (args: Word[], arity?: Set<string>) => {
 
 export const flag = (args: Word[], re: RegExp) => args.some((a) => re.test(a.text));
 
+/** Where a command's input comes from, and whether arguments are added at run time (xargs, find -exec). */
+export type Io = { piped: boolean; inline: boolean; computedArgs?: boolean };
+
 /** Judges one command's words (classify.ts judgeWords), for the classes that wrap another command. */
-export type JudgeWords = (
-  st: ScriptState,
-  words: Word[],
-  io: { piped: boolean; inline: boolean; computedArgs?: boolean },
-  recurse: Recurse,
-) => void;
+export type JudgeWords = (st: ScriptState, words: Word[], io: Io, recurse: Recurse) => void;
+
+/** One command as a program family's judge sees it (classify.ts). */
+export interface Call {
+  st: ScriptState;
+  /** The program, lower-case, without a system folder or `.exe`. */
+  prog: string;
+  args: Word[];
+  texts: string[];
+  io: Io;
+  recurse: Recurse;
+  /** Judges the wrapped command (`rest`) in the same state. */
+  next: (rest: Word[], more?: Partial<Io>) => void;
+}
 
 export function newState(): ScriptState {
   return { withheld: null, unknown: new Set(), fetches: false, runs: false, leftProject: false };

@@ -88,9 +88,18 @@ async function body(c: { req: { json: () => Promise<unknown> } }): Promise<Recor
 }
 
 export function registerApi(app: Hono, d: ApiDeps): void {
-  const { db } = d;
-  // Defence in depth (#12.4): stored text is redacted when written, but rows kept by an older
-  // version may hold what today's rules catch; every JSON answer is redacted on its strings.
+  redactAnswers(app);
+  registerOverview(app, d);
+  registerKb(app, d);
+  registerSessions(app, d);
+  registerHistory(app, d);
+  registerProjects(app, d);
+  registerSuggestions(app, d);
+}
+
+// Defence in depth (#12.4): stored text is redacted when written, but rows kept by an older
+// version may hold what today's rules catch; every JSON answer is redacted on its strings.
+function redactAnswers(app: Hono): void {
   app.use('/api/*', async (c, next) => {
     await next();
     if (!c.res.headers.get('content-type')?.includes('application/json')) return;
@@ -99,7 +108,11 @@ export function registerApi(app: Hono, d: ApiDeps): void {
     headers.delete('content-length');
     c.res = new Response(JSON.stringify(redactDeep(value)), { status: c.res.status, headers });
   });
+}
 
+/** The overview page: activity, KB and advice figures, hook latency. */
+function registerOverview(app: Hono, d: ApiDeps): void {
+  const { db } = d;
   app.get('/api/overview', (c) =>
     c.json({
       overview: overviewStats(db, { days: 14 }),
@@ -109,7 +122,11 @@ export function registerApi(app: Hono, d: ApiDeps): void {
       latency: hookLatency(db),
     } satisfies OverviewResponse),
   );
+}
 
+/** The knowledge base: list (with the fix policy's verdicts), forget, edit. */
+function registerKb(app: Hono, d: ApiDeps): void {
+  const { db } = d;
   app.get('/api/kb', async (c) => {
     // the fix policy judges what it has not judged yet, so every withheld fix is flagged with why
     await reviewFixPolicy(db).catch(() => 0);
@@ -148,7 +165,11 @@ export function registerApi(app: Hono, d: ApiDeps): void {
       return c.json({ error: (e as Error).message }, 409);
     }
   });
+}
 
+/** Sessions: the list, and one session's timeline, subagents and context. */
+function registerSessions(app: Hono, d: ApiDeps): void {
+  const { db } = d;
   app.get('/api/sessions', (c) => c.json({ sessions: listSessionSummaries(db, { limit: 100 }) }));
 
   app.get('/api/sessions/:id', (c) => {
@@ -165,8 +186,11 @@ export function registerApi(app: Hono, d: ApiDeps): void {
       context: projectPath ? sessionContext(projectPath, id) : null,
     } satisfies SessionDetail);
   });
+}
 
-  // History search: this project (the folder `self-gen ui` was started in) unless scope=all.
+/** History search: this project (the folder `self-gen ui` was started in) unless scope=all. */
+function registerHistory(app: Hono, d: ApiDeps): void {
+  const { db } = d;
   app.get('/api/history', (c) => {
     const query = (c.req.query('q') ?? '').slice(0, 500);
     const scope = c.req.query('scope') === 'all' ? null : d.current.path;
@@ -182,7 +206,11 @@ export function registerApi(app: Hono, d: ApiDeps): void {
     if (!e) return c.json({ error: `no event ${id}` }, 404);
     return c.json({ event: e, timeline: timelineAround(db, e, 10, 10) } satisfies HistoryDetail);
   });
+}
 
+/** The known projects, and a project's orchestrator board. */
+function registerProjects(app: Hono, d: ApiDeps): void {
+  const { db } = d;
   app.get('/api/projects', (c) => c.json({ current: d.current, projects: knownProjects(db) }));
 
   app.get('/api/orch', (c) => {
@@ -192,7 +220,11 @@ export function registerApi(app: Hono, d: ApiDeps): void {
     if (!known.has(want)) return c.json({ error: 'unknown project folder' }, 404);
     return c.json({ board: readBoard(want, { maxRetries: d.maxRetries, env: d.env }) });
   });
+}
 
+/** Analysis suggestions: list, preview, apply, dismiss. */
+function registerSuggestions(app: Hono, d: ApiDeps): void {
+  const { db } = d;
   app.get('/api/suggestions', (c) =>
     c.json({ suggestions: listSuggestions(db, null, { includeClosed: true }) }),
   );

@@ -73,79 +73,115 @@ function serveConnection(
   sock.setNoDelay(true);
   sock.setTimeout(REQUEST_IDLE_MS, () => sock.destroy());
   sock.on('error', () => {});
-  let buf: Buffer = Buffer.alloc(0);
-  let stage: 'token' | 'head' | 'body' | 'done' = 'token';
-  let head: { event: string; dirLen: number; len: number } | null = null;
-  const line = (): Buffer | null => {
-    const i = buf.indexOf(10);
+  const conn = new TcpConnection(sock, tokens, opts);
+  sock.on('data', (c: Buffer) => conn.data(c));
+}
+
+/** One connection's request, read stage by stage: the client token, the head line, the body. */
+class TcpConnection {
+  private buf: Buffer = Buffer.alloc(0);
+  private stage: 'token' | 'head' | 'body' | 'done' = 'token';
+  private head: { event: string; dirLen: number; len: number } | null = null;
+  private readonly sock: Socket;
+  private readonly tokens: { client: Buffer; server: string };
+  private readonly opts: TcpListenOptions;
+
+  constructor(sock: Socket, tokens: { client: Buffer; server: string }, opts: TcpListenOptions) {
+    this.sock = sock;
+    this.tokens = tokens;
+    this.opts = opts;
+  }
+
+  data(c: Buffer): void {
+    if (this.stage === 'done') return void this.sock.destroy();
+    this.buf = this.buf.length ? Buffer.concat([this.buf, c]) : c;
+    if (!this.step() && this.stage !== 'token' && !this.sock.destroyed) this.sock.write('.');
+  }
+
+  private line(): Buffer | null {
+    const i = this.buf.indexOf(10);
     if (i < 0) {
-      if (buf.length > MAX_LINE) sock.destroy();
+      if (this.buf.length > MAX_LINE) this.sock.destroy();
       return null;
     }
-    const l = buf.subarray(0, i);
-    buf = buf.subarray(i + 1);
+    const l = this.buf.subarray(0, i);
+    this.buf = this.buf.subarray(i + 1);
     return l;
-  };
+  }
+
   /** Returns whether something was sent back. */
-  const step = (): boolean => {
-    if (stage === 'token') {
-      const tok = line();
-      if (!tok) return false;
-      if (!sameToken(tok, tokens.client)) {
-        sock.destroy();
-        return true;
-      }
-      stage = 'head';
-      sock.write(`${tokens.server}\n`);
-      if (buf.length === 0) return true;
+  private step(): boolean {
+    if (this.stage === 'token') {
+      const sent = this.readToken();
+      if (sent !== undefined) return sent;
     }
-    if (stage === 'head') {
-      const l = line();
-      if (!l) return false;
-      const m = HEAD.exec(l.toString('latin1'));
-      const dirLen = m ? Number(m[2]) : -1;
-      const len = m ? Number(m[3]) : -1;
-      if (!m || !opts.isEvent(m[1]!) || dirLen > 4096 || len > opts.maxBody) {
-        stage = 'done';
-        sock.end('400\n');
-        return true;
-      }
-      head = { event: m[1]!, dirLen, len };
-      stage = 'body';
+    if (this.stage === 'head') {
+      const sent = this.readHead();
+      if (sent !== undefined) return sent;
     }
-    if (stage === 'body' && head) {
-      const total = head.dirLen + head.len;
-      if (buf.length < total) return false;
-      stage = 'done';
-      if (buf.length > total) {
-        sock.end('400\n');
-        return true;
-      }
-      const arrived = new Date();
-      const arrivedAt = performance.now();
-      const projectDir = buf.subarray(0, head.dirLen).toString('utf8');
-      const payload = buf.subarray(head.dirLen, total).toString('utf8');
-      const event = head.event;
-      buf = Buffer.alloc(0);
-      sock.setTimeout(0); // the handler has its own bound (the server's busy timeout)
-      opts.onRequest?.();
-      opts.handle({ event, projectDir, payload, arrived, arrivedAt }).then(
-        (a) => {
-          if (!sock.destroyed) sock.end(`${a.status}\n${a.body}`);
-        },
-        () => {
-          if (!sock.destroyed) sock.end('503\n');
-        },
-      );
+    if (this.stage === 'body' && this.head) return this.readBody(this.head);
+    return false;
+  }
+
+  /** Whether something was sent back, or undefined when the next stage may read on. */
+  private readToken(): boolean | undefined {
+    const tok = this.line();
+    if (!tok) return false;
+    if (!sameToken(tok, this.tokens.client)) {
+      this.sock.destroy();
       return true;
     }
-    return false;
-  };
-  sock.on('data', (c: Buffer) => {
-    if (stage === 'done') return void sock.destroy();
-    buf = buf.length ? Buffer.concat([buf, c]) : c;
-    if (!step() && stage !== 'token' && !sock.destroyed) sock.write('.');
-  });
+    this.stage = 'head';
+    this.sock.write(`${this.tokens.server}\n`);
+    if (this.buf.length === 0) return true;
+    return undefined;
+  }
+
+  /** Whether something was sent back, or undefined when the body may be read on. */
+  private readHead(): boolean | undefined {
+    const l = this.line();
+    if (!l) return false;
+    const m = HEAD.exec(l.toString('latin1'));
+    const dirLen = m ? Number(m[2]) : -1;
+    const len = m ? Number(m[3]) : -1;
+    if (!m || !this.opts.isEvent(m[1]!) || dirLen > 4096 || len > this.opts.maxBody) {
+      this.stage = 'done';
+      this.sock.end('400\n');
+      return true;
+    }
+    this.head = { event: m[1]!, dirLen, len };
+    this.stage = 'body';
+    return undefined;
+  }
+
+  /** Once the body is whole: hands it to `handle` and sends the answer. */
+  private readBody(head: { event: string; dirLen: number; len: number }): boolean {
+    const sock = this.sock;
+    const total = head.dirLen + head.len;
+    if (this.buf.length < total) return false;
+    this.stage = 'done';
+    if (this.buf.length > total) {
+      sock.end('400\n');
+      return true;
+    }
+    const arrived = new Date();
+    const arrivedAt = performance.now();
+    const projectDir = this.buf.subarray(0, head.dirLen).toString('utf8');
+    const payload = this.buf.subarray(head.dirLen, total).toString('utf8');
+    const event = head.event;
+    this.buf = Buffer.alloc(0);
+    sock.setTimeout(0); // the handler has its own bound (the server's busy timeout)
+    this.opts.onRequest?.();
+    this.opts.handle({ event, projectDir, payload, arrived, arrivedAt }).then(
+      (a) => {
+        if (!sock.destroyed) sock.end(`${a.status}\n${a.body}`);
+      },
+      () => {
+        if (!sock.destroyed) sock.end('503\n');
+      },
+    );
+    return true;
+  }
 }
 
 export interface TcpListenOptions {
