@@ -10,11 +10,13 @@ import { defineConfig } from 'vitest/config';
 //   roles of its own, test/helpers/pg.ts, so files run side by side).
 // - e2e: the real Claude Code CLI against the local API stub; reliability: long concurrency runs.
 //
-// Vitest 3 runs the files of every project in ONE pool sized by the root `maxWorkers`. Every file
+// Vitest runs the files of every project in ONE pool sized by the root `maxWorkers`. Every file
 // uses its own temporary HOME, data home, sockets and stub port, so files run side by side; most of
 // the integration and e2e time is spent waiting on processes, so a few more workers than cores keeps
 // the cores busy. Timeouts guard against hangs only and are sized for a machine 5x slower than the
-// 2-core development machine under load; no test asserts a duration.
+// 2-core development machine under load; no test asserts a duration. A test may block its worker for
+// a long time (a CLI run through spawnSync on a loaded machine): Vitest 4's worker channel has no
+// timeout, so that is never reported as an error (Vitest 3's was 60 s: "Timeout calling onTaskUpdate").
 //
 // The injected text's language follows the environment (LC_ALL, LC_MESSAGES, LANG; Korean → ko,
 // else en). The suite runs as on a Korean system, the requirement documents' own language, whatever
@@ -59,7 +61,8 @@ export default defineConfig({
           testTimeout: 900_000,
           hookTimeout: 600_000,
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
+          // one file at a time (these files load the machine on purpose)
+          fileParallelism: false,
         },
       },
     ],

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b}from"./chunk-OQ3E3CCH.js";import"./chunk-ZO4SPW7Z.js";import"./chunk-MOW3WF3Q.js";import"./chunk-TFD2MKO7.js";import"./chunk-5DWERF4M.js";import"./chunk-Y57QCFAW.js";import"./chunk-VRJ4ZPQC.js";import"./chunk-LLITUNFC.js";import"./chunk-GP7T4AWV.js";import"./chunk-WMSRRCCB.js";import"./chunk-UIHINULX.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{a as age,b as sharedContextCheck};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{b as a,c as b,d as c,e as d,f as e,g as f,h as g}from"./chunk-WMSRRCCB.js";import"./chunk-UIHINULX.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{c as CoreConfig,b as EmbeddingConfig,a as VecThresholdsConfig,f as getSection,g as isEnabled,e as loadConfig,d as parseLenient};

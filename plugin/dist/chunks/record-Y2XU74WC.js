@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c}from"./chunk-I4GKNECM.js";import"./chunk-ZXHVPPWB.js";import"./chunk-5NWQ2N4C.js";import"./chunk-D327IJAN.js";import"./chunk-5WHSGD3Q.js";import"./chunk-LLITUNFC.js";import"./chunk-EK27EOJO.js";import"./chunk-C74GYELV.js";import"./chunk-GP7T4AWV.js";import"./chunk-QGSDU3K5.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{c as describeResolution,b as recordResolution,a as resolutionText};

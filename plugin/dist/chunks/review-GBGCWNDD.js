@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{b as a,c as b}from"./chunk-OL5XOX2V.js";import"./chunk-WXKS4O6Q.js";import"./chunk-LPNTRW4I.js";import"./chunk-5NWQ2N4C.js";import"./chunk-EK27EOJO.js";import"./chunk-GP7T4AWV.js";import"./chunk-QGSDU3K5.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{a as judgeUnjudged,b as reviewFixPolicy};

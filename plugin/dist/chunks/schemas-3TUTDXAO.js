@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i,j,k,l,m,n,o}from"./chunk-QYUO7N3B.js";import"./chunk-5CLFCDXQ.js";import"./chunk-UIHINULX.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{g as GATE_STATUS,f as GLOBAL_PHASES,k as KNOWLEDGE_FIELDS,l as OrchestratorConfig,e as PHASES,a as ROLES,j as Read,i as Real,c as SESSION_STATUS,d as TASK_STATUS,m as fieldPath,h as isPatternValue,b as isRole,n as issueMessage,o as parseWith};
