@@ -310,6 +310,11 @@ describe.skipIf(!avail.ok || !built)('analysis with the real Claude Code CLI', (
     expect(stub.conversation('main')).toHaveLength(0);
 
     seed(3, 'big'); // 60 events now
+    // The analysis answers late, so the second session's trigger runs while the first analysis still
+    // holds the lock, however the two session-end workers are scheduled on a busy machine.
+    stub.setScript(
+      script([{ content: [{ type: 'text', text: JSON.stringify(GOOD_ANSWER) }], delayMs: 15_000 }]),
+    );
     const [a, b] = await Promise.all([
       runNode(WORKER_JS, ['session-end', 'big-proj-1'], env, p.dir),
       runNode(WORKER_JS, ['session-end', 'big-proj-2'], env, p.dir),
