@@ -196,9 +196,11 @@ describeE2E('e2e: the plugin in one step, offline (#17.3, #23.1-2)', () => {
     });
     expect(s4.code, s4.summary()).toBe(0);
     expect(status(data)?.state).toBe('ready');
-    expect(JSON.stringify(p.events().filter((e) => e.session_id === s4.sessionId))).toContain(
-      'E2E-PLUGIN-AFTER-REINSTALL',
-    );
+    // UserPromptSubmit is an async hook: Claude Code does not wait for it, so it may still be writing.
+    const s4Events = () => JSON.stringify(p.events().filter((e) => e.session_id === s4.sessionId));
+    for (let i = 0; i < 480 && !s4Events().includes('E2E-PLUGIN-AFTER-REINSTALL'); i++)
+      await new Promise((r) => setTimeout(r, 250));
+    expect(s4Events()).toContain('E2E-PLUGIN-AFTER-REINSTALL');
     // Without --keep-data, Claude Code deletes the data folder (and the built dependencies with it).
     const gone = claude(p, ['plugin', 'uninstall', 'self-generation@self-generation'], env);
     expect(gone.code, gone.out).toBe(0);

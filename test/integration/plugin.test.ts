@@ -87,8 +87,43 @@ async function stopBootstraps(): Promise<void> {
   }
 }
 
+/**
+ * Ends every process still working in one of `dirs` (its command line or environment names it): a
+ * bootstrap a hook started just before the test ended, before it took `native.lock`, and its npm.
+ */
+async function stopProcessesIn(dirs: string[]): Promise<void> {
+  if (!dirs.length || !existsSync('/proc')) return;
+  const pids: number[] = [];
+  for (const e of readdirSync('/proc')) {
+    if (!/^\d+$/.test(e) || Number(e) === process.pid) continue;
+    try {
+      const seen = ['cmdline', 'environ'].map((f) => readFileSync(join('/proc', e, f), 'latin1')).join('\0');
+      if (dirs.some((d) => seen.includes(d))) pids.push(Number(e));
+    } catch {}
+  }
+  for (const pid of pids)
+    try {
+      process.kill(pid, 'SIGTERM');
+    } catch {}
+  const end = Date.now() + 60_000;
+  const alive = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  while (pids.some(alive) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
+  for (const pid of pids.filter(alive))
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {}
+}
+
 afterEach(async () => {
   await stopBootstraps();
+  await stopProcessesIn(tmps);
   t?.cleanup();
   t = undefined;
   for (const d of tmps.splice(0))
