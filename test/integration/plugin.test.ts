@@ -185,6 +185,8 @@ interface Plugin {
   root: string;
   data: string;
   npmCalls: string;
+  /** The 'slow-fail' npm waits until this file exists (the test says when the install may end). */
+  release: string;
 }
 
 /** The packages the bootstrap installs, and theirs: this checkout's copies stand in for npm's. */
@@ -210,6 +212,9 @@ function pluginCopy(fakeNpm: 'fail' | 'slow-fail' | 'link'): Plugin {
   dataDirs.push(data);
   const npmCalls = join(base, 'npm-calls');
   const npm = join(base, 'fake-npm');
+  const release = join(base, 'release');
+  // 'slow-fail' holds the install until the test releases it (at most 10 minutes: never a hang)
+  const hold = `i=0\nwhile [ ! -e "${release}" ] && [ $i -lt 6000 ]; do sleep 0.1; i=$((i+1)); done\n`;
   const link = NATIVE_PACKAGES.filter((n) => existsSync(join(ROOT, 'node_modules', n)))
     .map((n) => `ln -s "${join(ROOT, 'node_modules', n)}" "$3/node_modules/${n}"`)
     .join('\n');
@@ -217,10 +222,10 @@ function pluginCopy(fakeNpm: 'fail' | 'slow-fail' | 'link'): Plugin {
     npm,
     fakeNpm === 'link'
       ? `#!/bin/sh\necho "$@" >> "${npmCalls}"\necho "nodedir=$npm_config_nodedir"\nsleep 2\nmkdir -p "$3/node_modules"\n${link}\nexit 0\n`
-      : `#!/bin/sh\necho "$@" >> "${npmCalls}"\n${fakeNpm === 'slow-fail' ? 'sleep 3\n' : ''}echo "npm error code E404 registry said no" >&2\nexit 1\n`,
+      : `#!/bin/sh\necho "$@" >> "${npmCalls}"\n${fakeNpm === 'slow-fail' ? hold : ''}echo "npm error code E404 registry said no" >&2\nexit 1\n`,
   );
   chmodSync(npm, 0o755);
-  return { root, data, npmCalls };
+  return { root, data, npmCalls, release };
 }
 
 function hookEnv(p: Plugin, t: TempEnv): NodeJS.ProcessEnv {
@@ -239,7 +244,7 @@ function runPluginHook(p: Plugin, event: string, payload: unknown, env: NodeJS.P
     input: JSON.stringify(payload),
     env,
     encoding: 'utf8',
-    timeout: 20_000,
+    timeout: 100_000,
   });
   return { code: r.status, signal: r.signal, stdout: r.stdout ?? '' };
 }
@@ -306,7 +311,7 @@ describe('#17.3 the plugin hook gate', () => {
     const boot = join(p.root, 'dist', 'plugin-bootstrap.js');
     const first = spawn(process.execPath, [boot], { env, stdio: 'ignore' });
     await until(() => statusOf(p)?.state === 'installing', 'the first install to start');
-    const second = spawnSync(process.execPath, [boot], { env, encoding: 'utf8', timeout: 20_000 });
+    const second = spawnSync(process.execPath, [boot], { env, encoding: 'utf8', timeout: 100_000 });
     expect(second.status).toBe(0);
     // Hooks meanwhile start nothing either.
     expect(runPluginHook(p, 'UserPromptSubmit', prompt(), env).stdout).toBe('');
@@ -314,7 +319,9 @@ describe('#17.3 the plugin hook gate', () => {
     const during = cli(t, ['status'], { env: { CLAUDE_PLUGIN_DATA: p.data } });
     expect(during.stdout).toMatch(/plugin: installing native dependencies .* since /);
     expect(during.stdout).toMatch(/running for \d+ min/);
-    await new Promise<void>((r) => first.on('close', () => r()));
+    const ended = new Promise<void>((r) => first.on('close', () => r()));
+    writeFileSync(p.release, '');
+    await ended;
     expect(readFileSync(p.npmCalls, 'utf8').trim().split('\n').length).toBe(1);
     expect(statusOf(p)?.state).toBe('failed');
   });
