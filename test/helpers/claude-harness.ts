@@ -315,6 +315,9 @@ export class E2EProject {
       DISABLE_AUTOUPDATER: '1',
       DISABLE_TELEMETRY: '1',
       DISABLE_ERROR_REPORTING: '1',
+      // Claude Code -p waits this long for the MCP servers to connect, then sends the first request
+      // without the tools of those still starting (default 5 s: too short on a loaded machine)
+      MCP_CONNECT_TIMEOUT_MS: '120000',
       ...opts.env,
     });
     const t0 = Date.now();

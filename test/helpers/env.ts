@@ -3,6 +3,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { endProcessesIn } from './processes.js';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
 export const FIXTURES = resolve(ROOT, 'test', 'fixtures', 'claude-code-2.1.197');
@@ -34,7 +35,11 @@ export function tempEnv(prefix = 'sg-test-'): TempEnv {
     home,
     project,
     env,
-    cleanup: () => rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 }),
+    // a worker or server the test's hooks started may still be writing here: end it first
+    cleanup: () => {
+      endProcessesIn([dir]);
+      rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import Database from 'better-sqlite3';
 import { fixturePayloads } from '../helpers/hook-proc.js';
 import { cli } from '../helpers/cli.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { endProcessesIn } from '../helpers/processes.js';
 
 const PLUGIN = join(ROOT, 'plugin');
 /** The gate tests run a bundle built from the sources (the committed one is compared above). */
@@ -87,43 +88,9 @@ async function stopBootstraps(): Promise<void> {
   }
 }
 
-/**
- * Ends every process still working in one of `dirs` (its command line or environment names it): a
- * bootstrap a hook started just before the test ended, before it took `native.lock`, and its npm.
- */
-async function stopProcessesIn(dirs: string[]): Promise<void> {
-  if (!dirs.length || !existsSync('/proc')) return;
-  const pids: number[] = [];
-  for (const e of readdirSync('/proc')) {
-    if (!/^\d+$/.test(e) || Number(e) === process.pid) continue;
-    try {
-      const seen = ['cmdline', 'environ'].map((f) => readFileSync(join('/proc', e, f), 'latin1')).join('\0');
-      if (dirs.some((d) => seen.includes(d))) pids.push(Number(e));
-    } catch {}
-  }
-  for (const pid of pids)
-    try {
-      process.kill(pid, 'SIGTERM');
-    } catch {}
-  const end = Date.now() + 60_000;
-  const alive = (pid: number) => {
-    try {
-      process.kill(pid, 0);
-      return true;
-    } catch {
-      return false;
-    }
-  };
-  while (pids.some(alive) && Date.now() < end) await new Promise((r) => setTimeout(r, 100));
-  for (const pid of pids.filter(alive))
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {}
-}
-
 afterEach(async () => {
   await stopBootstraps();
-  await stopProcessesIn(tmps);
+  endProcessesIn(tmps);
   t?.cleanup();
   t = undefined;
   for (const d of tmps.splice(0))
