@@ -87,7 +87,7 @@ describeE2E('e2e: warm hook mode', () => {
     ).toEqual([]);
     // Background hooks may still be writing when the CLI exits: wait for the last of them.
     let events = p.events();
-    for (let i = 0; i < 100 && events.filter((e) => e.type === 'tool_use').length < 2; i++) {
+    for (let i = 0; i < 1200 && events.filter((e) => e.type === 'tool_use').length < 2; i++) {
       await new Promise((r) => setTimeout(r, 100));
       events = p.events();
     }

@@ -57,7 +57,7 @@ function setup(config: Record<string, unknown> = {}): TempEnv {
   return e;
 }
 
-async function waitFor<T>(fn: () => Promise<T | null | false | undefined>, ms = 15_000): Promise<T> {
+async function waitFor<T>(fn: () => Promise<T | null | false | undefined>, ms = 120_000): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
     const v = await fn();
@@ -88,7 +88,7 @@ beforeEach(() => {
 afterEach(async () => {
   await stopDaemon({ env: t.env, timeoutMs: 1000 });
   for (const pid of started.splice(0)) {
-    await waitFor(async () => !alive(pid), 5000).catch(() => {
+    await waitFor(async () => !alive(pid), 30_000).catch(() => {
       try {
         process.kill(pid, 'SIGKILL');
       } catch {}
@@ -132,7 +132,7 @@ describe('embedding daemon (real dist/daemon.js, tiny model)', () => {
     const loser = info.pid === a.pid ? b : a;
     const code = await waitFor(
       async () => (loser.exitCode !== null ? { code: loser.exitCode } : null),
-      10_000,
+      120_000,
     );
     expect(code.code).toBe(0);
     expect(outs.join('')).toMatch(/not started: another daemon holds the lock/);
@@ -147,7 +147,7 @@ describe('embedding daemon (real dist/daemon.js, tiny model)', () => {
     const info = await loaded(t.env);
     expect(info.idleExitMs).toBe(3000);
     started.push(info.pid);
-    await waitFor(async () => !alive(info.pid), 10_000);
+    await waitFor(async () => !alive(info.pid), 120_000);
     expect(existsSync(daemonPaths(t.env).socket)).toBe(false);
     expect(await pingDaemon({ env: t.env, timeoutMs: 100 })).toBeNull();
   });
@@ -157,7 +157,7 @@ describe('embedding daemon (real dist/daemon.js, tiny model)', () => {
     expect(await ensureDaemon(env)).toBe('spawned');
     const first = await loaded(env);
     process.kill(first.pid, 'SIGKILL');
-    await waitFor(async () => !alive(first.pid), 5000);
+    await waitFor(async () => !alive(first.pid), 60_000);
     expect(existsSync(daemonPaths(env).socket)).toBe(true);
     expect(await pingDaemon({ env, timeoutMs: 100 })).toBeNull();
     // Within the stale period a new daemon gives way; after it, the next one takes over.

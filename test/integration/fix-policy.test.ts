@@ -239,7 +239,7 @@ describe('#22.1 verdicts are made in the background and stored; stale ones are w
     const verdict = () =>
       db.prepare('SELECT policy_class, policy_version FROM error_kb_fixes').get() as
         { policy_class: string | null; policy_version: number | null } | undefined;
-    const until = Date.now() + 60_000;
+    const until = Date.now() + 120_000;
     while (verdict()?.policy_version !== POLICY_VERSION && Date.now() < until)
       await new Promise((r) => setTimeout(r, 100));
     expect(verdict()).toEqual({ policy_class: 'safe', policy_version: POLICY_VERSION });

@@ -198,7 +198,7 @@ describe('bad input', () => {
     db.close();
     expect(texts).toEqual(['before lock', 'during lock', 'after lock']);
     expect(readdirSync(join(t.home, 'data', 'queue')).filter((f) => !f.startsWith('.'))).toHaveLength(0);
-  }, 20_000);
+  });
 
   it('SELF_GEN_DISABLE=1 / enabled:false: nothing recorded, nothing printed', async () => {
     mkdirSync(t.home, { recursive: true });

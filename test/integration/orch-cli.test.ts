@@ -175,7 +175,7 @@ describe('#14.6 examples/orchestrator/run.sh through the built CLI', () => {
     expect(ledger.sessions[0].status).toBe('completed');
     expect(existsSync(join(p.ownDir, 'merge', 'R1.yaml'))).toBe(true);
     expect(existsSync(join(p.backupDir, 'state.json.bak'))).toBe(true);
-  }, 180_000); // dozens of CLI processes: a hang guard, generous for loaded machines
+  });
 });
 
 describe('#14.3 the CLI and the skill work on the same session', () => {

@@ -224,7 +224,7 @@ function statusOf(p: Plugin): { state?: string; error?: string } | null {
 }
 
 async function until(cond: () => boolean, what: string): Promise<void> {
-  for (let i = 0; i < 200 && !cond(); i++) await new Promise((r) => setTimeout(r, 100));
+  for (let i = 0; i < 1200 && !cond(); i++) await new Promise((r) => setTimeout(r, 100));
   if (!cond()) throw new Error(`gave up waiting: ${what}`);
 }
 

@@ -38,7 +38,7 @@ describe.skipIf(!canMount)('a read-only data home (tmpfs remounted read-only)', 
       env,
     );
     execFileSync('mount', ['-o', 'remount,ro', mnt]);
-  }, 60_000);
+  });
 
   afterAll(() => {
     spawnSync('umount', [mnt]);

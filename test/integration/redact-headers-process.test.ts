@@ -84,7 +84,7 @@ describe('credential headers are redacted before they are stored or printed', ()
         tool_response: { stdout: c.text, stderr: '' },
       });
     }
-  }, 180_000);
+  });
   afterAll(() => t?.cleanup());
 
   it('the hooks recorded the commands (not vacuous)', () => {

@@ -156,7 +156,7 @@ describe('NFR-2 concurrency', () => {
     const files = readdirSync(sessionDir());
     expect(files.filter((f) => f.endsWith('.md'))).toHaveLength(21);
     expect(files.filter((f) => !f.endsWith('.md'))).toEqual([]);
-  }, 120_000);
+  });
 });
 
 describe('NFR-2 the cross-process lock', () => {
@@ -200,7 +200,7 @@ describe('NFR-2 the cross-process lock', () => {
     expect(codes).toEqual([0, 0, 0, 0, 0, 0]);
     expect(readFileSync(counter, 'utf8')).toBe('240');
     expect(existsSync(counter + '.lock')).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe('NFR-2 every hook exits 0', () => {
@@ -239,7 +239,7 @@ describe('NFR-2 every hook exits 0', () => {
       expect(r.code).toBe(0);
       expect(r.stderr).toBe('');
     }
-  }, 60_000);
+  });
 });
 
 describe('self-gen shared-context (dist/cli.js)', () => {

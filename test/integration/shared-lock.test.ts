@@ -81,7 +81,7 @@ describe('the one lock: two processes contend', () => {
     expect(codes).toEqual([0, 0]);
     expect(readFileSync(counter, 'utf8')).toBe('80');
     expect(readdirSync(t.dir).filter((f) => f.includes('.lock'))).toEqual([]);
-  }, 60_000);
+  });
 
   it('a holder killed with SIGKILL leaves its lock; the next taker recovers it at once', async () => {
     const held = join(t.dir, 'held');
@@ -103,7 +103,7 @@ describe('the one lock: two processes contend', () => {
     expect(lockHolder(lockIn())).toMatchObject({ pid: process.pid, host: hostname() });
     lock!.release();
     expect(existsSync(lockIn())).toBe(false);
-  }, 30_000);
+  });
 });
 
 describe('the one lock: stale locks', () => {

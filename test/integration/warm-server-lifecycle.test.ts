@@ -18,7 +18,7 @@ let exited: Promise<number | null>;
 const cli = (...args: string[]) =>
   cliAsync(env, args, { cwd: t.project }).then((r) => ({ code: r.code, out: r.output }));
 
-async function until(cond: () => boolean, timeoutMs = 20_000): Promise<boolean> {
+async function until(cond: () => boolean, timeoutMs = 120_000): Promise<boolean> {
   const end = Date.now() + timeoutMs;
   while (Date.now() < end) {
     if (cond()) return true;
@@ -51,7 +51,7 @@ describe('the warm hook server', () => {
     expect(r.out).toContain(`hook server stopped (pid ${server.pid})`);
     const gone = await Promise.race([
       exited.then(() => true),
-      new Promise((r) => setTimeout(() => r(false), 20_000)),
+      new Promise((r) => setTimeout(() => r(false), 120_000)),
     ]);
     expect(gone).toBe(true);
     expect(await pingHookServer({ env })).toBeNull();
