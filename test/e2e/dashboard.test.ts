@@ -117,7 +117,7 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
 
   const go = async (hash: string, ready: string) => {
     await page.goto(`${ui.url}#/${hash}`);
-    await page.locator(ready).first().waitFor({ timeout: 15_000 });
+    await page.locator(ready).first().waitFor({ timeout: 120_000 });
   };
   const shot = (name: string) => page.screenshot({ path: join(ARTIFACTS, `${name}.png`), fullPage: true });
 
@@ -453,7 +453,7 @@ describe.skipIf(!haveChromium)('#17.2 dashboard in headless Chromium', () => {
     try {
       await page.goto(fresh.login);
       await page.goto(`${fresh.url}#/`);
-      await page.locator('[data-test="empty"]').waitFor({ timeout: 15_000 });
+      await page.locator('[data-test="empty"]').waitFor({ timeout: 120_000 });
       expect(await page.locator('[data-test="empty"]').innerText()).toMatch(
         /Nothing recorded yet[\s\S]*self-gen doctor/,
       );

@@ -63,7 +63,7 @@ describe('#17.3 npx of the packed tarball', () => {
       cwd: prefix,
       env,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 120_000,
     });
     expect(out).toContain('settings.json');
     const settings = readFileSync(join(home, '.claude', 'settings.json'), 'utf8');
@@ -86,7 +86,7 @@ describe('#17.3 npx of the packed tarball', () => {
       env,
       input: JSON.stringify(payload),
       encoding: 'utf8',
-      timeout: 30_000,
+      timeout: 120_000,
     });
     expect(r.status).toBe(0);
     const db = new Database(join(dataHome, 'data', 'self-gen.db'), { readonly: true });

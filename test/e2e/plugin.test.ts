@@ -174,12 +174,12 @@ describeE2E('e2e: the plugin in one step, offline (#17.3, #23.1-2)', () => {
 
     // The launcher in the data folder is `self-gen` for the terminal.
     const launcher = join(data!, 'bin', 'self-gen');
-    const doc = spawnSync(launcher, ['doctor'], { env: p.env(), encoding: 'utf8', timeout: 60_000 });
+    const doc = spawnSync(launcher, ['doctor'], { env: p.env(), encoding: 'utf8', timeout: 120_000 });
     expect(doc.stdout, doc.stderr).toMatch(/plugin.*native dependencies ready/);
     const ev = spawnSync(launcher, ['events', '-n', '50'], {
       env: p.env(),
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 120_000,
     });
     expect(ev.status, ev.stderr).toBe(0);
 

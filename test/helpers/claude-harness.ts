@@ -359,7 +359,7 @@ export class E2EProject {
     // fix policy judges the fixes learned, so the next session may offer them.
     spawnSync(process.execPath, [join(ROOT, 'dist', 'worker.js'), 'fix-policy'], {
       env: this.env(),
-      timeout: 60_000,
+      timeout: 120_000,
     });
     let result: ClaudeResult | null = null;
     try {

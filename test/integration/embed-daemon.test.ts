@@ -107,7 +107,7 @@ describe('embedding daemon (real dist/daemon.js, tiny model)', () => {
     expect(info.model).toBe(modelDir);
     expect(await ensureDaemon(t.env)).toBe('running');
     const texts = ['Cannot find module <STR>', 'npm ERR! code ERESOLVE', '한국어 오류 메시지'];
-    const got = await embedViaDaemon(texts, { env: t.env, timeoutMs: 5000 });
+    const got = await embedViaDaemon(texts, { env: t.env, timeoutMs: 60_000 });
     const want = await local.embed(texts);
     expect(got).toHaveLength(3);
     got!.forEach((v, i) => {
@@ -137,7 +137,7 @@ describe('embedding daemon (real dist/daemon.js, tiny model)', () => {
     expect(code.code).toBe(0);
     expect(outs.join('')).toMatch(/not started: another daemon holds the lock/);
     expect([a.pid, b.pid]).toContain(info.pid);
-    expect((await embedViaDaemon(['x y z'], { env: t.env, timeoutMs: 5000 }))?.[0]).toHaveLength(384);
+    expect((await embedViaDaemon(['x y z'], { env: t.env, timeoutMs: 60_000 }))?.[0]).toHaveLength(384);
   });
 
   it('exits after the idle period and removes its socket', async () => {

@@ -40,7 +40,7 @@ describe('#23.7 the default install', () => {
   });
 
   it('npm finds no unknown key in our .npmrc', () => {
-    const r = spawnSync('npm', ['config', 'get', 'fund'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+    const r = spawnSync('npm', ['config', 'get', 'fund'], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
     expect(r.status, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/Unknown (project|user|env) config/);
   });
@@ -52,7 +52,11 @@ describe('#23.7 the default install', () => {
   it.skipIf(major < 11 || (major === 11 && minor < 19))(
     "every install script in the tree is allowed or denied by package.json's allowScripts (no npm warning)",
     () => {
-      const r = spawnSync('npm', ['install-scripts', 'ls'], { cwd: ROOT, encoding: 'utf8', timeout: 60_000 });
+      const r = spawnSync('npm', ['install-scripts', 'ls'], {
+        cwd: ROOT,
+        encoding: 'utf8',
+        timeout: 120_000,
+      });
       expect(r.status, r.stderr).toBe(0);
       expect(r.stdout + r.stderr).toMatch(/No packages with unreviewed install scripts/);
     },

@@ -247,7 +247,7 @@ describe('background embedding', () => {
     writeFileSync(paths(t.env).config, JSON.stringify({ embedding: { modelPath: modelDir } }));
     const r = spawnSync(process.execPath, [worker, 'embed'], {
       env: { ...t.env, SELF_GEN_NO_DAEMON: '1' },
-      timeout: 60_000,
+      timeout: 120_000,
     });
     expect(r.status).toBe(0);
     db = openDb({ env: t.env });

@@ -33,7 +33,7 @@ const claude = (home: string, ...args: string[]) =>
     }),
     cwd: t.project,
     encoding: 'utf8',
-    timeout: 60_000,
+    timeout: 120_000,
   });
 
 describe('#17.1 install registers the MCP server (user scope)', () => {

@@ -409,7 +409,7 @@ describe('#17.3 the plugin hook gate', () => {
     const cli = spawnSync(join(p.data, 'bin', 'self-gen'), ['events', '-n', '50'], {
       env: t.env,
       encoding: 'utf8',
-      timeout: 60_000,
+      timeout: 120_000,
     });
     expect(cli.status, cli.stderr).toBe(0);
     expect(cli.stdout).toContain('prompt');

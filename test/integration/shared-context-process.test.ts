@@ -169,7 +169,7 @@ describe('NFR-2 the cross-process lock', () => {
           import { readFileSync, writeFileSync } from 'node:fs';
           const [file, n] = [process.argv[2], Number(process.argv[3])];
           for (let i = 0; i < n; i++) {
-            const r = withLock(file + '.lock', { timeoutMs: 20000 }, () => {
+            const r = withLock(file + '.lock', { timeoutMs: 120_000 }, () => {
               const v = Number(readFileSync(file, 'utf8'));
               Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 1); // widen the race window
               writeFileSync(file, String(v + 1));

@@ -56,8 +56,8 @@ describe('the one lock: two processes contend', () => {
           };
           for (let i = 0; i < n; i++) {
             const r = mode === 'async'
-              ? await withLockAsync(file + '.lock', { timeoutMs: 20000 }, bump)
-              : withLock(file + '.lock', { timeoutMs: 20000 }, bump);
+              ? await withLockAsync(file + '.lock', { timeoutMs: 120_000 }, bump)
+              : withLock(file + '.lock', { timeoutMs: 120_000 }, bump);
             if (!r.ran) process.exit(3);
           }`,
         resolveDir: ROOT,

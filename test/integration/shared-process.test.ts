@@ -69,7 +69,7 @@ describe('spawnNodeDetached', () => {
     // them would keep it waiting until the child ends, and the child only ends after `go` below.
     const out = execFileSync(process.execPath, [parent, child(), t.dir], {
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 120_000,
     });
     expect(out).toBe('parent started it\n');
     await until(() => existsSync(join(t.dir, 'child.pid')), 'the child to start');
@@ -83,7 +83,7 @@ describe('spawnNodeDetached', () => {
   it('with a log, the child output is appended to the log file in the data home', async () => {
     const out = execFileSync(process.execPath, [parent, child(), t.dir, t.home], {
       encoding: 'utf8',
-      timeout: 20_000,
+      timeout: 120_000,
     });
     expect(out).toBe('parent started it\n');
     writeFileSync(join(t.dir, 'go'), '1');

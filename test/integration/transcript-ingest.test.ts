@@ -367,7 +367,7 @@ describe('#15 PostToolUseFailure in the warm server: the calls before the error 
     const r = await answerHook(JSON.stringify(i), 'PostToolUseFailure', t.env, new Date(T0 + 2600));
     expect(r.failed).toBe(false);
     expect(calls()).toEqual(['tool_error:a2']); // answered before the transcript was read
-    await vi.waitFor(() => expect(calls()).toEqual(['tool_use:a1', 'tool_error:a2']), { timeout: 5000 });
+    await vi.waitFor(() => expect(calls()).toEqual(['tool_use:a1', 'tool_error:a2']), { timeout: 120_000 });
     expect(resolutions()).toHaveLength(0);
   });
 });
@@ -411,7 +411,7 @@ describe('#15 Stop in the warm server: the server reads again itself, no worker 
       }),
     );
     await vi.waitFor(() => expect(calls()).toEqual(['tool_use:w0', 'tool_use:w1']), {
-      timeout: 5000,
+      timeout: 120_000,
       interval: 50,
     });
     // once only, whoever reads next
@@ -456,7 +456,7 @@ describe('#15 Stop in the warm server, database locked by another process', () =
     expect(db.pragma('busy_timeout', { simple: true })).toBe(busyBefore);
     lock.release();
     await lock.done;
-    await vi.waitFor(() => expect(calls()).toEqual(['tool_use:l1']), { timeout: 5000, interval: 50 });
+    await vi.waitFor(() => expect(calls()).toEqual(['tool_use:l1']), { timeout: 120_000, interval: 50 });
   });
 });
 
