@@ -25,7 +25,8 @@ export function processesIn(dirs: string[]): number[] {
     if (!/^\d+$/.test(e) || Number(e) === process.pid) continue;
     try {
       const seen = ['cmdline', 'environ'].map((f) => readFileSync(join('/proc', e, f), 'latin1')).join('\0');
-      if (dirs.some((d) => seen.includes(d))) pids.push(Number(e));
+      // the folder itself or a path inside it, never a longer name that starts the same
+      if (dirs.some((d) => seen.includes(`${d}/`) || seen.includes(`${d}\0`))) pids.push(Number(e));
     } catch {
       // gone meanwhile, or not ours to read
     }
