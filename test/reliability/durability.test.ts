@@ -48,7 +48,7 @@ describe('durability', () => {
     for (let i = 0; i < 50; i++) expect(got).toContain(`p${i}`);
     expect(got).toHaveLength(52);
     expect(quickCheck(t)).toBe('ok');
-  }, 120_000);
+  });
 
   it('a writer holding the lock: 50 hooks finish without waiting for it, each queues its event, none lost', async () => {
     await runHook('UserPromptSubmit', prompt('warm', t.project), env);
@@ -70,7 +70,7 @@ describe('durability', () => {
     for (let i = 0; i < 50; i++) expect(got).toContain(`locked${i}`);
     expect(got).toHaveLength(52);
     expect(readdirSync(join(t.home, 'data', 'queue')).filter((f) => !f.startsWith('.'))).toEqual([]);
-  }, 120_000);
+  });
 
   it('kill -9 of hooks and of a writer mid-write: the database stays valid and usable', async () => {
     await runHook('UserPromptSubmit', prompt('warm', t.project), env);
@@ -104,7 +104,7 @@ describe('durability', () => {
     const r = await runHook('UserPromptSubmit', prompt('still works', t.project), env);
     expect(r.code).toBe(0);
     expect(prompts(t)).toContain('still works');
-  }, 120_000);
+  });
 });
 
 const canMount = canMountTmpfs();
@@ -142,7 +142,7 @@ describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
     expect(r.code).toBe(0);
     expect(prompts(home)).toEqual(expect.arrayContaining(['before full', 'after space']));
     expect(quickCheck(home)).toBe('ok');
-  }, 60_000);
+  });
 
   it('a read-only disk: hooks exit 0 silently and doctor says the home is not writable', async () => {
     mountTmpfs(mnt, '4m');
@@ -156,7 +156,7 @@ describe.skipIf(!canMount)('full and read-only disks (tmpfs)', () => {
     const doc = cli(env, ['doctor']);
     expect(doc.stdout).toMatch(/not writable/);
     expect(doc.stdout).toContain('fix:');
-  }, 60_000);
+  });
 });
 
 describe('hook with a database that cannot even be created', () => {

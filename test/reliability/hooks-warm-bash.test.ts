@@ -139,7 +139,7 @@ describe.skipIf(!HAS_BASH4)('#15.2 the port file', () => {
     expect(await stopHookServer({ env })).toBe(true);
     for (let i = 0; i < 100 && existsSync(f); i++) await new Promise((r) => setTimeout(r, 20));
     expect(existsSync(f)).toBe(false);
-  }, 60_000);
+  });
 });
 
 describe.skipIf(!HAS_BASH4)('#15.2 the bash client fails open on old or broken port files', () => {
@@ -150,7 +150,7 @@ describe.skipIf(!HAS_BASH4)('#15.2 the bash client fails open on old or broken p
     expectClean(await runWarm('PostToolUse', bashCall(t.project, 'o1'), env, { client: 'bash' }));
     expect(await answeredSince(before)).toBe(0);
     expect(toolUses(t.home).map((e) => e.toolUseId)).toEqual(['o1']);
-  }, 60_000);
+  });
 
   it.each([
     [
@@ -188,7 +188,7 @@ describe.skipIf(!HAS_BASH4)('#15.2 what the bash client passes on', () => {
     expect(rows.map((e) => e.toolUseId)).toEqual(['m1', 'm2']);
     expect(JSON.stringify(rows[0]!.data)).toContain(text);
     expect(JSON.stringify(rows[1]!.data)).toContain(`echo \uFFFD${MARK}`);
-  }, 60_000);
+  });
 
   it('a payload longer than the read cap goes through the curl client to the same server, whole', async () => {
     const before = await startServer();
@@ -200,7 +200,7 @@ describe.skipIf(!HAS_BASH4)('#15.2 what the bash client passes on', () => {
     const rows = toolUses(t.home);
     expect(rows.map((e) => e.toolUseId)).toEqual(['b1']);
     expect(JSON.stringify(rows[0]!.data)).toContain(MARK);
-  }, 60_000);
+  });
 
   it('a payload longer than the cap with no server: the process path gets all of it', async () => {
     const big = `echo ${MARK} ${'y'.repeat(300_000)}`;
@@ -210,7 +210,7 @@ describe.skipIf(!HAS_BASH4)('#15.2 what the bash client passes on', () => {
     const rows = toolUses(t.home);
     expect(rows.map((e) => e.toolUseId)).toEqual(['b2']);
     expect(JSON.stringify(rows[0]!.data)).toContain(MARK);
-  }, 60_000);
+  });
 
   it('the usual path runs no program but bash: with an empty PATH the server still answers, the same as a hook process', async () => {
     const before = await startServer();
@@ -227,7 +227,7 @@ describe.skipIf(!HAS_BASH4)('#15.2 what the bash client passes on', () => {
     expect(await answeredSince(before)).toBe(1);
     const direct = await runHook('PreToolUse', failure, env);
     expect(r.stdout.trim()).toBe(direct.stdout.trim());
-  }, 60_000);
+  });
 });
 
 describe.skipIf(!HAS_BASH4)('#15.2 the environment does not reach into the bash client', () => {
@@ -249,7 +249,7 @@ describe.skipIf(!HAS_BASH4)('#15.2 the environment does not reach into the bash 
     expect(r.stdout).not.toContain('from BASH_ENV');
     expect(r.stdout).not.toContain('hijacked');
     expect(await answeredSince(before)).toBe(1);
-  }, 60_000);
+  });
 });
 
 describe.skipIf(!HAS_BASH4)('#15.2 the process path behind the bash client', () => {

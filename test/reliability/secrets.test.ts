@@ -315,7 +315,7 @@ describe('#12.4 a database from an older version never shows its secrets on scre
       const r = await cli(args, env, t.project);
       screen.push(`$ ${args.join(' ')} (exit ${r.code})\n${r.out}`);
     }
-  }, 300_000);
+  });
   afterAll(() => t.cleanup());
 
   it('the commands listed the stored rows (not vacuous)', () => {

@@ -1,4 +1,4 @@
-// No integration or e2e test sets a timeout of its own below its project's (vitest.config.ts): those
+// No integration, e2e or reliability test sets a timeout of its own below its project's (vitest.config.ts): those
 // timeouts are sized for a machine five times slower than a loaded 2-core one, and a shorter one
 // made a test fail only because the machine was busy. The checker is shown to fail on planted text.
 import { readdirSync, readFileSync } from 'node:fs';
@@ -44,7 +44,7 @@ function filesOf(project: string): { path: string; text: string }[] {
 }
 
 describe('tests keep their project timeouts', () => {
-  for (const project of ['integration', 'e2e']) {
+  for (const project of ['integration', 'e2e', 'reliability']) {
     it(`no ${project} test sets a timeout below the project's (fix: drop it; a wait's deadline or a kill timer is 100 s or more)`, () => {
       const floor = projectTimeout(project);
       const hits = filesOf(project).flatMap((f) => shortTimeouts(f.path, f.text, floor));
