@@ -72,8 +72,10 @@ describe('spawnNodeDetached', () => {
       timeout: 120_000,
     });
     expect(out).toBe('parent started it\n');
-    await until(() => existsSync(join(t.dir, 'child.pid')), 'the child to start');
-    const pid = Number(readFileSync(join(t.dir, 'child.pid'), 'utf8'));
+    // the file exists before its content is written: wait for the pid itself
+    const pidFile = join(t.dir, 'child.pid');
+    await until(() => existsSync(pidFile) && readFileSync(pidFile, 'utf8').length > 0, 'the child to start');
+    const pid = Number(readFileSync(pidFile, 'utf8'));
     expect(pidAlive(pid)).toBe(true); // the parent has exited; the child lives on
     writeFileSync(join(t.dir, 'go'), '1');
     await until(() => existsSync(join(t.dir, 'child.done')), 'the child to finish');
