@@ -10,7 +10,7 @@ import { expect, it } from 'vitest';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { bodyOf, toolResult, toolUse } from '../helpers/anthropic-stub.js';
+import { callsWhenOffered, toolResult, toolsOffered } from '../helpers/anthropic-stub.js';
 import { CLAUDE_BIN, DEFAULT_ALLOWED_TOOLS, ROOT, type E2EProject } from '../helpers/claude-harness.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { bash, CHECK_COMMAND, CHECK_ERROR, CHECK_FILES, describeE2E } from './fixtures.js';
@@ -89,13 +89,18 @@ describeE2E('e2e: #23.8 search_history in a real Claude Code session', () => {
         'mcp__self-generation',
         'mcp__plugin_self-generation_self-generation',
       ],
-      script: { main: [...calls.map(([tool, input], i) => [toolUse(tool, input, id(i))]), 'Done.'] },
+      script: {
+        main: callsWhenOffered(
+          calls.map(([name, input], i) => ({ name, input, id: id(i) })),
+          'Done.',
+        ),
+      },
     });
     const why = second.summary();
     expect(second.code, why).toBe(0);
-    const offered = (bodyOf(second.main[0])?.tools ?? []).map((t) => t.name);
-    expect(offered, why).toContain(CLASSIC);
-    expect(offered, why).toContain(PLUGIN);
+    const offered = toolsOffered(second.main);
+    expect([...offered], why).toContain(CLASSIC);
+    expect([...offered], why).toContain(PLUGIN);
 
     const results = calls.map((_, i) => toolResult(second.requests, id(i)));
     results.forEach((r, i) => {

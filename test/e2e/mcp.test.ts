@@ -5,7 +5,7 @@
 import { expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import { bodyOf, toolResult, toolUse } from '../helpers/anthropic-stub.js';
+import { callsWhenOffered, toolResult, toolsOffered } from '../helpers/anthropic-stub.js';
 import { DEFAULT_ALLOWED_TOOLS } from '../helpers/claude-harness.js';
 import { MCP_MARK, RAW_ERROR, seedMcp, seedOrchestrator, seedSharedContext } from '../helpers/mcp-seed.js';
 import { judgeAll } from '../helpers/fix-policy.js';
@@ -58,16 +58,16 @@ describeE2E('e2e: #17.1 MCP server in a real Claude Code session', () => {
       prompt: 'Use the self-generation tools.',
       allowedTools: [...DEFAULT_ALLOWED_TOOLS, 'mcp__self-generation'],
       script: {
-        main: [
-          ...calls.map(([tool, input], i) => [toolUse(`mcp__self-generation__${tool}`, input, id(i))]),
+        main: callsWhenOffered(
+          calls.map(([tool, input], i) => ({ name: `mcp__self-generation__${tool}`, input, id: id(i) })),
           'Done.',
-        ],
+        ),
       },
     });
     const why = run.summary();
     expect(run.code, why).toBe(0);
     // The model was offered every tool under its MCP name.
-    const offered = (bodyOf(run.main[0])?.tools ?? []).map((t) => t.name);
+    const offered = [...toolsOffered(run.main)];
     for (const [tool] of calls) expect(offered, why).toContain(`mcp__self-generation__${tool}`);
 
     const results = calls.map((_, i) => toolResult(run.requests, id(i)));

@@ -21,7 +21,7 @@ import {
   failThenFixTurns,
   FIX_COMMAND,
 } from './fixtures.js';
-import { latestContexts, requestText, toolUse } from '../helpers/anthropic-stub.js';
+import { callsWhenOffered, latestContexts, requestText, toolResult } from '../helpers/anthropic-stub.js';
 import { projectPerTest } from '../helpers/e2e-project.js';
 
 const newProject = projectPerTest();
@@ -149,16 +149,24 @@ describeE2E('e2e: the plugin in one step, offline (#17.3, #23.1-2)', () => {
     const mcp = await p.runClaude({
       prompt: 'What failed here lately?',
       script: {
-        main: [
-          [toolUse('mcp__plugin_self-generation_self-generation__recent_errors', { limit: 3 })],
+        main: callsWhenOffered(
+          [
+            {
+              name: 'mcp__plugin_self-generation_self-generation__recent_errors',
+              input: { limit: 3 },
+              id: 'toolu_recent',
+            },
+          ],
           'Listed.',
-        ],
+        ),
       },
       allowedTools: [...DEFAULT_ALLOWED_TOOLS, 'mcp__plugin_self-generation_self-generation'],
       env,
     });
     expect(mcp.code, mcp.summary()).toBe(0);
-    expect(requestText(mcp.main[1]!), mcp.summary()).toContain(CHECK_ERROR);
+    const recent = toolResult(mcp.requests, 'toolu_recent');
+    expect(recent?.isError, mcp.summary()).toBe(false);
+    expect(recent?.text, mcp.summary()).toContain(CHECK_ERROR);
 
     // A slash command of the plugin runs the plugin's own CLI (its output reaches the model).
     const s3 = await p.runClaude({

@@ -308,6 +308,44 @@ export function isSubagentRequest(req: RequestLike): boolean {
   return /cc_is_subagent=true/.test(systemText(body));
 }
 
+/**
+ * Turns of a patient model that makes `calls` in order, each only once its tool is offered, then
+ * says `final`. Claude Code 2.1.197 may send a request before an MCP server has connected (headless
+ * mode waits 2 s for a plugin's servers); a real model cannot call a tool it was not offered, so
+ * while the next call's tool is missing this model runs `sleep 1` (Bash) and asks again, up to
+ * `maxWaits` times, then calls it anyway (the test then sees the error). Tool use ids are the
+ * calls' own, so {@link toolResult} finds each answer.
+ */
+export function callsWhenOffered(
+  calls: { name: string; input: Record<string, unknown>; id: string }[],
+  final: string,
+  maxWaits = 120,
+): StubTurn[] {
+  const turn = (req: StubRequest): StubBlock[] | string => {
+    const body = bodyOf(req);
+    const asked = new Set<string>();
+    let waits = 0;
+    for (const m of body?.messages ?? [])
+      if (m.role === 'assistant' && typeof m.content !== 'string')
+        for (const b of m.content)
+          if (b.type === 'tool_use' && typeof b.id === 'string') {
+            asked.add(b.id);
+            if (b.id.startsWith('toolu_wait_')) waits++;
+          }
+    const next = calls.find((c) => !asked.has(c.id));
+    if (!next) return final;
+    const offered = (body?.tools ?? []).some((t) => t.name === next.name);
+    if (offered || waits >= maxWaits) return [toolUse(next.name, next.input, next.id)];
+    return [toolUse('Bash', { command: 'sleep 1', description: 'wait' }, `toolu_wait_${waits}`)];
+  };
+  return Array.from({ length: calls.length + maxWaits + 1 }, () => turn);
+}
+
+/** Names of the tools offered in any of these requests. */
+export function toolsOffered(requests: RequestLike[]): Set<string> {
+  return new Set(requests.flatMap((r) => (bodyOf(r)?.tools ?? []).map((t) => t.name)));
+}
+
 // ---------------------------------------------------------------------------------------------
 // Server
 

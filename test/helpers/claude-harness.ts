@@ -315,8 +315,11 @@ export class E2EProject {
       DISABLE_AUTOUPDATER: '1',
       DISABLE_TELEMETRY: '1',
       DISABLE_ERROR_REPORTING: '1',
-      // Claude Code -p waits this long for the MCP servers to connect, then sends the first request
-      // without the tools of those still starting (default 5 s: too short on a loaded machine)
+      // Claude Code 2.1.197 -p connects MCP servers without blocking and waits only 2 s for them
+      // before its first request; with MCP_CONNECTION_NONBLOCKING=0 it waits for the configured
+      // servers up to MCP_CONNECT_TIMEOUT_MS (default 5 s: too short on a loaded machine). A
+      // plugin's servers come later still: scripts use callsWhenOffered for them.
+      MCP_CONNECTION_NONBLOCKING: '0',
       MCP_CONNECT_TIMEOUT_MS: '120000',
       ...opts.env,
     });
