@@ -15,6 +15,8 @@ export interface Verdict {
   cls: PolicyClass;
   /** Why (for withheld and project); '' when safe. */
   reason: string;
+  /** The rule of the fix policy's table that decided it (fix-policy/rules.ts); '' when safe. */
+  rule?: string;
   /** The text offered: the fix with shell comments stripped. */
   text: string;
 }

@@ -23,6 +23,7 @@ import {
   base,
   flag,
   inside,
+  keepLocal,
   SYSTEM_BIN,
   W,
   withhold,
@@ -33,6 +34,9 @@ import {
 } from './state.js';
 import { TOOLS } from './tools.js';
 import { WRAPPERS } from './wrappers.js';
+import { judgeGated, judgeProjectProgram } from './gate.js';
+import { assignmentOk, notRecognised, type GateCtx } from './grammar.js';
+import { pathClass } from './expand.js';
 import { isInspectionSegment } from '../error-kb/index.js';
 
 export type { ScriptState } from './state.js';
@@ -48,8 +52,19 @@ export function judgeWords(st: ScriptState, words: Word[], io: Io, recurse: Recu
   const name = words[0];
   if (!name) return;
   const prog = programOf(st, name);
-  if (prog === null) return;
   const args = io.computedArgs ? [...words.slice(1), { text: '{}', dynamic: true }] : words.slice(1);
+  // the allow-list: every word recognised by the program's grammar, or the fix stays in its project
+  const gate: GateCtx = {
+    st,
+    io,
+    recurse,
+    judgeCommand: (w, more) => judgeWords(st, w, { ...more, noGate: false }, recurse),
+  };
+  if (prog === null) {
+    if (!st.withheld && !io.noGate) judgeProjectProgram(gate, name, args);
+    return;
+  }
+  if (!io.noGate) judgeGated(gate, prog, args);
   const call: Call = {
     st,
     prog,
@@ -57,7 +72,7 @@ export function judgeWords(st: ScriptState, words: Word[], io: Io, recurse: Recu
     texts: args.map((a) => a.text),
     io,
     recurse,
-    next: (rest, more = {}) => judgeWords(st, rest, { ...io, ...more }, recurse),
+    next: (rest, more = {}) => judgeWords(st, rest, { ...io, ...more, noGate: true }, recurse),
   };
   if (judgeListed(call)) return;
   const family = FAMILIES.get(prog);
@@ -71,6 +86,7 @@ function judgeLeadingAssignments(st: ScriptState, words: Word[]): Word[] {
   while (k < words.length && /^[A-Za-z_]\w*=/.test(words[k]!.text)) {
     const [name, ...v] = words[k]!.text.split('=');
     judgeAssignment(st, name!, { text: v.join('='), dynamic: words[k]!.dynamic });
+    if (words[k]!.dynamic || !assignmentOk(st, words[k]!.text)) notRecognised(st, 'env', words[k]!.text);
     k++;
   }
   return words.slice(k);
@@ -296,15 +312,20 @@ function judgeAnyWord(st: ScriptState, w: Word): void {
 function judgeCommand(st: ScriptState, c: SimpleCommand, recurse: Recurse): void {
   for (const w of [...c.words, ...c.redirects.map((r) => r.target), ...c.assignments.map((a) => a.value)])
     judgeAnyWord(st, w);
-  for (const a of c.assignments) judgeAssignment(st, a.name, a.value);
+  for (const a of c.assignments) {
+    judgeAssignment(st, a.name, a.value);
+    if (a.value.dynamic || !assignmentOk(st, `${a.name}=${a.value.text}`))
+      notRecognised(st, 'env', `${a.name}=${a.value.text}`);
+  }
   for (const r of c.redirects) {
-    if (
-      />/.test(r.op) &&
-      !/^\d*>&\d*-?$/.test(r.op + r.target.text) &&
-      !/^\d+$|^-$/.test(r.target.text) &&
-      !inside(st, r.target)
-    )
-      withhold(st, 'writes or changes permissions outside the project');
+    if (!/>/.test(r.op) || /^\d*>&\d*-?$/.test(r.op + r.target.text) || /^\d+$|^-$/.test(r.target.text)) {
+      if (/</.test(r.op) && !r.op.startsWith('<<') && pathClass(r.target) === 'outside')
+        notRecognised(st, 'reads', r.target.text);
+      continue;
+    }
+    if (!inside(st, r.target)) withhold(st, 'writes or changes permissions outside the project');
+    else if (pathClass(r.target) === 'config') keepLocal(st, 'config-write');
+    else st.wrote.add(r.target.text);
   }
   judgeWords(st, c.words, { piped: c.piped, inline: c.inline }, recurse);
 }

@@ -3,6 +3,7 @@
 // and the substitutions inside an unquoted body). Each word is given as the text the shell would
 // see when it is static, and flagged when it is computed at run time (an expansion, a substitution).
 import type { Node, Tree } from 'web-tree-sitter';
+import type { Reason } from './rules.js';
 
 export interface Word {
   /** The word without quotes; expansions kept as written (`$HOME`, `$(…)`). */
@@ -32,7 +33,7 @@ export interface SimpleCommand {
 export interface ParsedScript {
   commands: SimpleCommand[];
   /** Why the text cannot be judged (a syntax error, a function definition…), or empty. */
-  problems: string[];
+  problems: Reason[];
   /** Comment ranges [start, end) in the text. */
   comments: [number, number][];
 }
@@ -99,7 +100,7 @@ export function commandsOf(tree: Tree): ParsedScript {
 class ScriptWalker {
   readonly out: ParsedScript = { commands: [], problems: [], comments: [] };
 
-  problem(p: string): void {
+  problem(p: Reason): void {
     if (!this.out.problems.includes(p)) this.out.problems.push(p);
   }
 

@@ -7,18 +7,22 @@ import { judgeScript, newState, type ScriptState } from './classify.js';
 import { loadShellParser, type ShellParser } from './parser.js';
 import { MAX_OFFERED, quotedCommands, stepsOf, textProblem, type Step } from './text.js';
 import type { Verdict } from '../error-kb/index.js';
+import { pathClass } from './expand.js';
+import { addsCode } from './gate.js';
+import { rule, type Reason, type RuleId } from './rules.js';
+import { keepLocal, withhold } from './state.js';
 
 const MAX_DEPTH = 4;
 
 function judgeShellText(parser: ShellParser, text: string, st: ScriptState, depth = 0): string[] {
   if (depth > MAX_DEPTH) {
-    st.withheld ??= 'shell code nested too deeply';
+    withhold(st, 'shell code nested too deeply');
     return [];
   }
-  if (/\b(?:drop\s+(?:table|database|schema)|truncate\s+table)\b/i.test(text)) st.withheld ??= 'drops data';
+  if (/\b(?:drop\s+(?:table|database|schema)|truncate\s+table)\b/i.test(text)) withhold(st, 'drops data');
   const tree = parser.parse(text);
   if (!tree) {
-    st.withheld ??= 'the text does not parse as a shell command';
+    withhold(st, 'the text does not parse as a shell command');
     return [];
   }
   try {
@@ -47,7 +51,18 @@ function stripComments(text: string, ranges: [number, number][]): string[] {
  * Dockerfile RUN): the new side of the excerpt, and each quoted string in it, judged as shell text.
  * Text that does not parse as shell (most code) says nothing; a withheld command does.
  */
-function editedCommand(parser: ShellParser, detail: string): string | null {
+/** The new text of an edit: code that runs programs or reaches the network, or a shell script's words the grammars do not know, keep it to its project. */
+function judgeEditedText(parser: ShellParser, step: Extract<Step, { kind: 'file' }>, st: ScriptState): void {
+  const after = /→ `([^`]*)`\s*$/.exec(step.detail)?.[1] ?? '';
+  if (addsCode(after)) keepLocal(st, 'edit-runs-code');
+  if (/\.(?:sh|bash|zsh)$/.test(step.path) && after.trim()) {
+    const scratch = newState();
+    judgeShellText(parser, after, scratch);
+    if (scratch.unknown.size || scratch.local.size || scratch.withheld) keepLocal(st, 'edit-runs-code');
+  }
+}
+
+function editedCommand(parser: ShellParser, detail: string): Reason | null {
   const after = /→ `([^`]*)`\s*$/.exec(detail)?.[1];
   if (!after) return null;
   const texts = [after.replace(/^\s*(?:RUN|CMD|ENTRYPOINT|run:|-\s+run:|script:)\s*/i, '')];
@@ -58,43 +73,55 @@ function editedCommand(parser: ShellParser, detail: string): string | null {
     if (!t.trim()) continue;
     const scratch = newState();
     judgeShellText(parser, t, scratch);
-    if (!scratch.withheld && scratch.fetches && scratch.runs) scratch.withheld = 'runs downloaded content';
+    if (scratch.fetches && scratch.runs) withhold(scratch, 'runs downloaded content');
     if (scratch.withheld && !/does not parse|nested|computed at run time/.test(scratch.withheld))
-      return scratch.withheld;
+      return scratch.withheld as Reason;
   }
   return null;
 }
 
+/** Files whose content runs when the project runs (a fix that writes one and runs code may run it). */
+const CODE_FILE =
+  /\.(?:sh|bash|zsh|py|pyw|js|cjs|mjs|ts|cts|mts|jsx|tsx|rb|pl|php|go|rs|java|kt|scala|swift|c|cc|cpp|h|cs|lua|ps1|bat|cmd)$|(?:^|\/)[^./]+$/;
+
 function finish(st: ScriptState, text: string): Verdict {
-  if (!st.withheld && st.fetches && st.runs) st.withheld = 'runs downloaded content';
-  if (st.withheld) return { cls: 'withheld', reason: st.withheld, text: '' };
-  if (text.length > MAX_OFFERED) return { cls: 'withheld', reason: 'too long to offer verbatim', text: '' };
-  if (st.unknown.size)
+  if (!st.withheld && st.fetches && st.runs) withhold(st, 'runs downloaded content');
+  if (!st.withheld && text.length > MAX_OFFERED) withhold(st, 'too long to offer verbatim');
+  if (st.withheld) return { cls: 'withheld', reason: st.withheld, rule: st.rule ?? 'judge-failed', text: '' };
+  if (st.runs && [...st.wrote].some((p) => CODE_FILE.test(p))) keepLocal(st, 'runs-written');
+  if (st.local.size || st.unknown.size) {
+    const id: RuleId = st.local.size ? [...st.local][0]! : 'grammar';
+    const words = [...st.unknown].slice(0, 3).map((u) => `'${u}'`);
     return {
       cls: 'project',
-      reason: `runs ${[...st.unknown].slice(0, 3).join(', ')}, which the policy does not know: offered only in a project that confirmed it`,
+      reason: `${rule(id).why}${id === 'grammar' && words.length ? ` (${words.join(', ')})` : ''}: offered only in the project that proved it`,
+      rule: id,
       text,
     };
-  return { cls: 'safe', reason: '', text };
+  }
+  return { cls: 'safe', reason: '', rule: '', text };
 }
 
 function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
   switch (step.kind) {
     case 'ran': {
-      if (step.command.endsWith('…')) st.withheld ??= 'the command was cut short when it was recorded';
+      if (step.command.endsWith('…')) withhold(st, 'the command was cut short when it was recorded');
       const [clean] = judgeShellText(parser, step.command, st);
       if (step.instead !== undefined) {
+        // the command it replaced is another project's failing command: judged, never shown
         const other = newState();
         judgeShellText(parser, step.instead.replace(/…$/, ''), other);
-        if (other.withheld) st.withheld ??= `the command it replaced ${other.withheld}`;
+        if (other.withheld) withhold(st, other.withheld as Reason);
       }
-      return `ran \`${clean}\`` + (step.instead !== undefined ? ` instead of \`${step.instead}\`` : '');
+      return `ran \`${clean}\``;
     }
     case 'file': {
-      if (/^(?:\/|~|[A-Za-z]:[\\/])|(?:^|\/)\.\.(?:\/|$)/.test(step.path))
-        st.withheld ??= 'edits a file outside the project';
+      const where = pathClass({ text: step.path, dynamic: false });
+      if (where === 'outside') withhold(st, 'edits a file outside the project');
+      else if (where === 'config') keepLocal(st, 'config-write');
       const written = editedCommand(parser, step.detail);
-      if (written) st.withheld ??= `the edit writes a command that ${written}`;
+      if (written) withhold(st, written);
+      judgeEditedText(parser, step, st);
       return step.text;
     }
     case 'usage':
@@ -103,7 +130,10 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
       // not a form resolution detection writes: withheld; the commands quoted in it say why best
       const quoted = newState();
       for (const cmd of quotedCommands(step.text)) judgeShellText(parser, cmd, quoted);
-      st.withheld ??= quoted.withheld ?? 'the fix text is not in a form the policy recognises';
+      withhold(
+        st,
+        (quoted.withheld as Reason | null) ?? 'the fix text is not in a form the policy recognises',
+      );
       return step.text;
     }
   }
@@ -111,11 +141,12 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
 
 /** Judges one fix text (as stored in error_kb_fixes.resolution) with a loaded parser. */
 export function judgeFix(parser: ShellParser, resolution: string, proof: string): Verdict {
-  const problem = textProblem(resolution);
-  if (problem) return { cls: 'withheld', reason: problem, text: '' };
-  if (/\[REDACTED/.test(resolution) || redact(resolution) !== resolution)
-    return { cls: 'withheld', reason: 'carries a secret', text: '' };
   const st = newState();
+  const problem = textProblem(resolution);
+  if (problem) withhold(st, problem);
+  else if (/\[REDACTED/.test(resolution) || redact(resolution) !== resolution)
+    withhold(st, 'carries a secret');
+  if (st.withheld) return finish(st, '');
   if (proof === 'manual' || proof === 'legacy' || resolution.trim().startsWith('{')) {
     // typed by the user: free text; the commands quoted in it, and the text itself read as a
     // command line, may hold nothing dangerous (prose words count as unknown programs, ignored)
@@ -127,10 +158,15 @@ export function judgeFix(parser: ShellParser, resolution: string, proof: string)
     // an edit it describes is judged as a learned one (the file, what it writes)
     for (const step of stepsOf(resolution)) if (step.kind === 'file') judgeStep(parser, step, st);
     const prose = newState();
-    judgeShellText(parser, resolution.replace(/`[^`]*`/g, ' '), prose);
-    if (prose.withheld && !/does not parse|nested/.test(prose.withheld)) st.withheld ??= prose.withheld;
-    if (prose.fetches && prose.runs) st.withheld ??= 'runs downloaded content';
-    st.unknown.clear(); // the user's own text: vouched for by the user
+    const quoted = quotedCommands(resolution);
+    judgeShellText(parser, resolution.replace(/`[^`]*`/g, ' ').replace(/\bBash:\s*/g, ' '), prose);
+    if (prose.withheld && !/does not parse|nested/.test(prose.withheld))
+      withhold(st, prose.withheld as Reason);
+    if (prose.fetches && prose.runs) withhold(st, 'runs downloaded content');
+    // prose has no grammar: a typed fix crosses projects only when it is nothing but commands
+    const rest = quoted.reduce((t, q) => t.replace(q, ' '), resolution).replace(/\bBash:|`/g, ' ');
+    const isProse = quoted.length ? /[A-Za-z]{2,}/.test(rest) : prose.unknown.size > 0 || !!prose.withheld;
+    if (isProse) keepLocal(st, 'user-text');
     return finish(st, text);
   }
   const text = stepsOf(resolution)
@@ -146,7 +182,7 @@ export async function loadFixPolicy(): Promise<(resolution: string, proof: strin
     try {
       return judgeFix(parser, resolution, proof);
     } catch {
-      return { cls: 'withheld', reason: 'the policy could not judge it', text: '' };
+      return { cls: 'withheld', reason: 'the policy could not judge it', rule: 'judge-failed', text: '' };
     }
   };
 }

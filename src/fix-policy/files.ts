@@ -2,6 +2,7 @@
 // build output only, no world-writable mode or setuid bit), and `source` of a project file.
 import type { Word } from './commands.js';
 import { rebuildable } from './paths.js';
+import type { Reason } from './rules.js';
 import { flag, inside, operands, withhold, type ScriptState } from './state.js';
 
 export function sourceFile(st: ScriptState, w: Word | undefined): void {
@@ -103,7 +104,7 @@ function judgeMode(st: ScriptState, prog: string, args: Word[]): void {
 }
 
 /** Why a chmod mode may not be set (world-writable, setuid or setgid), or null. */
-function modeProblem(mode: Word): string | null {
+function modeProblem(mode: Word): Reason | null {
   const m = mode.text;
   if (mode.dynamic) return 'sets a permission computed at run time';
   if (/^[0-7]{3,4}$/.test(m)) {

@@ -1,6 +1,7 @@
 // Paths in a fix command: inside the project (relative, never above its root) or not, and the
 // credential stores no fix may touch.
 import type { Word } from './commands.js';
+import { pathClass } from './expand.js';
 
 const DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty']);
 
@@ -9,18 +10,8 @@ const DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr', '/dev/tty'])
  * climb out), not in the home folder. `/dev/null` and the like are fine.
  */
 export function insideProject(w: Word): boolean {
-  if (w.dynamic) return false;
-  const t = w.text;
-  if (DEVICES.has(t)) return true;
-  if (!t || t.startsWith('/') || t.startsWith('~') || t.startsWith('-') || /^[A-Za-z]:[\\/]/.test(t))
-    return false;
-  let depth = 0;
-  for (const part of t.split(/[\\/]+/)) {
-    if (part === '..') depth--;
-    else if (part && part !== '.') depth++;
-    if (depth < 0) return false;
-  }
-  return true;
+  if (!w.dynamic && DEVICES.has(w.text)) return true;
+  return pathClass(w) !== 'outside';
 }
 
 /** Folders `rm -r` may delete in a fix: build output and caches that tools recreate. */

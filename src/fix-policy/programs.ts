@@ -3,11 +3,12 @@
 // toolchain switches that are offered with any arguments; and the environment variables no fix may set.
 import type { Word } from './commands.js';
 import { insideProject } from './paths.js';
+import type { Reason } from './rules.js';
 import { W, withhold, type ScriptState } from './state.js';
 
 // ---------- environment ----------
 
-const DANGEROUS_ENV: [RegExp, (v: string) => boolean, string][] = [
+const DANGEROUS_ENV: [RegExp, (v: string) => boolean, Reason][] = [
   [/^NODE_TLS_REJECT_UNAUTHORIZED$/, (v) => v.trim() === '0', 'turns off TLS checks'],
   [/^PYTHONHTTPSVERIFY$/, (v) => v.trim() === '0', 'turns off TLS checks'],
   [/^GIT_SSL_NO_VERIFY$/, (v) => v.trim() !== '' && !/^(?:0|false)$/i.test(v.trim()), 'turns off TLS checks'],
@@ -143,7 +144,7 @@ export const CREDENTIAL_PROGRAMS: Record<string, RegExp> = {
   bw: /./,
   lpass: /./,
 };
-export const DESTROYERS: Record<string, string> = {
+export const DESTROYERS: Record<string, Reason> = {
   mkfs: 'formats a file system',
   fdisk: 'changes disk partitions',
   sfdisk: 'changes disk partitions',

@@ -2,12 +2,19 @@
 // command class uses: where a word points, which words are operands, and withholding with a reason.
 import type { Word } from './commands.js';
 import { insideProject } from './paths.js';
+import { ruleOfReason, type Reason, type RuleId } from './rules.js';
 
 export interface ScriptState {
   /** The first reason the fix may not be offered verbatim, or null. */
   withheld: string | null;
-  /** Programs the allow-list does not know (offered only with confirmations in this project). */
+  /** The rule (rules.ts) that gave that reason. */
+  rule: RuleId | null;
+  /** Words no grammar recognises (the fix is offered only in the project that proved it). */
   unknown: Set<string>;
+  /** Why the fix stays in its project although every word is recognised (rules with effect 'project'). */
+  local: Set<RuleId>;
+  /** Paths inside the project the fix writes (a fix that writes and runs may run what it wrote). */
+  wrote: Set<string>;
   /** Something is downloaded… */
   fetches: boolean;
   /** …and something runs a script or program: together, downloaded content may be run. */
@@ -23,8 +30,15 @@ export const W = (text: string): Word => ({ text, dynamic: false });
 export const base = (t: string) => t.replace(/\\/g, '/').split('/').pop() ?? t;
 export const SYSTEM_BIN = /^\/(?:usr\/(?:local\/)?)?s?bin\/|^\/opt\/homebrew\/bin\/|^\/usr\/bin\/env$/;
 
-export function withhold(st: ScriptState, reason: string): void {
-  st.withheld ??= reason;
+export function withhold(st: ScriptState, reason: Reason): void {
+  if (st.withheld) return;
+  st.withheld = reason;
+  st.rule = (ruleOfReason(reason)?.id as RuleId | undefined) ?? null;
+}
+
+/** Keeps the fix in the project that proved it, by a rule whose effect is 'project'. */
+export function keepLocal(st: ScriptState, id: RuleId): void {
+  st.local.add(id);
 }
 
 export const inside = (st: ScriptState, w: Word) =>
@@ -60,7 +74,13 @@ export const operands = (args: Word[], arity?: Set<string>) => {
 export const flag = (args: Word[], re: RegExp) => args.some((a) => re.test(a.text));
 
 /** Where a command's input comes from, and whether arguments are added at run time (xargs, find -exec). */
-export type Io = { piped: boolean; inline: boolean; computedArgs?: boolean };
+export type Io = {
+  piped: boolean;
+  inline: boolean;
+  computedArgs?: boolean;
+  /** Judged by the deny rules only: the grammar gate judges this command on its own path. */
+  noGate?: boolean;
+};
 
 /** Judges one command's words (classify.ts judgeWords), for the classes that wrap another command. */
 export type JudgeWords = (st: ScriptState, words: Word[], io: Io, recurse: Recurse) => void;
@@ -79,5 +99,14 @@ export interface Call {
 }
 
 export function newState(): ScriptState {
-  return { withheld: null, unknown: new Set(), fetches: false, runs: false, leftProject: false };
+  return {
+    withheld: null,
+    rule: null,
+    unknown: new Set(),
+    local: new Set(),
+    wrote: new Set(),
+    fetches: false,
+    runs: false,
+    leftProject: false,
+  };
 }

@@ -2,6 +2,7 @@
 // context, and how a stored fix text splits into its steps (error-kb/resolution.ts describeFix
 // writes them: "ran `…`", "ran `…` instead of `…`", "Edit <file>: <before → after>", "Write <file>
 // (<size>)", joined by "; then ").
+import type { Reason } from './rules.js';
 
 /** Longest fix text offered verbatim; a longer one is withheld, never cut (a cut command is another command). */
 export const MAX_OFFERED = 600;
@@ -16,8 +17,11 @@ const HIDDEN =
   /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
 
 /** Why this text may not be offered whatever it does, or null. */
-export function textProblem(text: string): string | null {
-  if (ADDRESSES_MODEL.test(text)) return 'the text addresses the model or the user';
+export function textProblem(text: string): Reason | null {
+  // words may be joined by `_`, `-`, `.`, `/` or case (a file named NOTE_TO_CLAUDE_ignore_previous…)
+  const spaced = text.replace(/[_\-./\\]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
+  if (ADDRESSES_MODEL.test(text) || ADDRESSES_MODEL.test(spaced))
+    return 'the text addresses the model or the user';
   if (HIDDEN.test(text)) return 'the text carries hidden or control characters';
   return null;
 }

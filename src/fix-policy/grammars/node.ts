@@ -1,0 +1,269 @@
+// JavaScript: the package managers (packages by name from the registry, the project's scripts),
+// the version managers, and the project tools fixes run. Not here: registries, tarballs, git or
+// URL specs, `config`, `publish`, `exec`/`dlx` of packages without a grammar, eval options.
+import type { Grammar } from '../grammar.js';
+
+/** Script names a package manager runs without `run` (`pnpm build`): a short list, since an unknown name falls back to running a binary. */
+const SCRIPT_NAMES = [
+  'build',
+  'test',
+  'lint',
+  'dev',
+  'start',
+  'typecheck',
+  'format',
+  'check',
+  'serve',
+  'preview',
+  'e2e',
+  'generate',
+  'clean',
+];
+const script: Grammar = { args: 'arg...', runs: true, dashdash: 'arg' };
+const scripts = Object.fromEntries(SCRIPT_NAMES.map((n) => [n, script]));
+
+const SAVE =
+  '-D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force --no-audit --no-fund --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock';
+const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
+const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: 'arg' };
+
+const NPM: Grammar = {
+  opts: '--no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
+  sub: {
+    install: npmInstall,
+    i: 'install',
+    add: 'install',
+    ci: { opts: '--legacy-peer-deps --ignore-scripts --no-audit --no-fund --omit=name --include=name' },
+    uninstall: { opts: '-D --save-dev -g --global', args: 'npm...' },
+    un: 'uninstall',
+    remove: 'uninstall',
+    rm: 'uninstall',
+    update: { opts: '-g --global --save', args: 'npm...' },
+    up: 'update',
+    rebuild: { args: 'npm...', runs: true },
+    dedupe: {},
+    prune: { opts: '--production --omit=name' },
+    audit: { opts: '--audit-level=name --omit=name --json', sub: { '': {}, fix: { opts: '--force' } } },
+    cache: { sub: { clean: { opts: '--force' }, verify: {} } },
+    run,
+    'run-script': 'run',
+    test: script,
+    t: 'test',
+    start: script,
+    stop: script,
+    restart: script,
+    init: { opts: '-y --yes' },
+    create: { opts: '-y --yes', args: 'npm arg...', dashdash: 'arg' },
+    ls: { opts: '--all -a --depth=num', args: 'npm...' },
+    list: 'ls',
+    outdated: {},
+    view: { args: 'npm name...' },
+    info: 'view',
+    why: { args: 'npm' },
+    explain: 'why',
+    doctor: {},
+    version: { args: 'name?' },
+    pack: { opts: '--dry-run' },
+  },
+};
+
+const PNPM: Grammar = {
+  opts: '--filter=name -F=name -r --recursive -w --workspace-root --silent -s',
+  sub: {
+    '': {},
+    install: {
+      opts: '--frozen-lockfile --no-frozen-lockfile --prefer-offline --ignore-scripts -P --prod -D --dev',
+    },
+    i: 'install',
+    add: { opts: '-D --save-dev -E --save-exact -O --save-optional -g --global -w', args: 'npm npm...' },
+    remove: { opts: '-D -g', args: 'npm npm...' },
+    rm: 'remove',
+    update: { opts: '-L --latest -r', args: 'npm...' },
+    up: 'update',
+    run,
+    test: script,
+    rebuild: { args: 'npm...', runs: true },
+    store: { sub: { prune: {} } },
+    dedupe: {},
+    outdated: {},
+    why: { args: 'npm' },
+    ...scripts,
+  },
+};
+
+const YARN: Grammar = {
+  opts: '--silent -s',
+  sub: {
+    '': {},
+    install: { opts: '--frozen-lockfile --immutable --check-cache --prefer-offline --ignore-scripts' },
+    add: { opts: '-D --dev -E --exact -O --optional -P --peer', args: 'npm npm...' },
+    remove: { args: 'npm npm...' },
+    upgrade: { opts: '--latest', args: 'npm...' },
+    up: { args: 'npm...' },
+    run,
+    test: script,
+    'cache clean': {},
+    cache: { sub: { clean: {} } },
+    why: { args: 'npm' },
+    ...scripts,
+  },
+};
+
+const BUN: Grammar = {
+  sub: {
+    install: { opts: '--frozen-lockfile --production -p' },
+    i: 'install',
+    add: { opts: '-d -D --dev -E --exact --optional -g', args: 'npm npm...' },
+    remove: { args: 'npm npm...' },
+    rm: 'remove',
+    update: { args: 'npm...' },
+    run,
+    test: { opts: '--watch --coverage -t=text --timeout=num', args: 'path...', runs: true },
+    ...scripts,
+  },
+};
+
+const version = (extra = ''): Grammar => ({ opts: extra, args: 'version' });
+
+export const NODE_GRAMMARS: Record<string, Grammar> = {
+  npm: NPM,
+  pnpm: PNPM,
+  yarn: YARN,
+  bun: BUN,
+  nvm: {
+    sub: {
+      use: version('--lts --silent'),
+      install: { opts: '--lts --latest-npm', args: 'version?' },
+      alias: { args: 'name version' },
+      ls: {},
+      current: {},
+      exec: { opts: '--silent', args: 'version cmd' },
+      run: { opts: '--silent', args: 'version path arg...' },
+    },
+  },
+  fnm: {
+    sub: { use: version(), install: { opts: '--lts', args: 'version?' }, default: version(), list: {} },
+  },
+  volta: { sub: { install: { args: 'npm npm...' }, pin: { args: 'npm npm...' }, list: {} } },
+  n: { opts: '--lts', args: 'version?' },
+  corepack: {
+    sub: {
+      enable: { args: 'name...' },
+      disable: { args: 'name...' },
+      prepare: { opts: '--activate', args: 'npm' },
+      use: { args: 'npm' },
+    },
+  },
+  tsc: {
+    opts: '--noEmit -p=path --project=path -b --build -w --watch --pretty --listFiles --showConfig --init --incremental --skipLibCheck --strict',
+    args: 'path...',
+    runs: true,
+  },
+  eslint: {
+    opts: '--fix --ext=text --cache --max-warnings=num --quiet --format=name -f=name --debug --print-config=path',
+    args: 'path...',
+    runs: true,
+  },
+  prettier: {
+    opts: '--write -w --check -c --list-different -l --cache --log-level=name',
+    args: 'path...',
+    runs: true,
+  },
+  biome: {
+    sub: {
+      check: { opts: '--write --apply --unsafe', args: 'path...' },
+      format: { opts: '--write', args: 'path...' },
+      lint: { opts: '--write --apply', args: 'path...' },
+    },
+  },
+  vitest: {
+    opts: '--run --watch=name --coverage -u --update -t=text --reporter=name --silent --no-threads --pool=name',
+    sub: {
+      '': { args: 'path...' },
+      run: { args: 'path...', opts: '--coverage -u -t=text --reporter=name --silent --pool=name' },
+      watch: { args: 'path...' },
+    },
+    runs: true,
+  },
+  jest: {
+    opts: '-u --updateSnapshot --clearCache --watch --watchAll=name --runInBand -i --coverage -t=text --testNamePattern=text --ci --silent --verbose --detectOpenHandles --forceExit --no-cache',
+    args: 'path...',
+    runs: true,
+  },
+  mocha: {
+    opts: '--watch -g=text --grep=text --timeout=num --recursive --exit',
+    args: 'path...',
+    runs: true,
+  },
+  playwright: {
+    sub: {
+      test: {
+        opts: '--headed --debug --project=name --update-snapshots -u --workers=num --reporter=name -g=text --grep=text --ui',
+        args: 'path...',
+        runs: true,
+      },
+      install: { opts: '--with-deps', args: 'name...' },
+      'show-report': {},
+    },
+  },
+  prisma: {
+    sub: {
+      generate: {},
+      format: {},
+      validate: {},
+      db: { sub: { push: { opts: '--accept-data-loss --skip-generate' }, pull: {}, seed: { runs: true } } },
+      migrate: { sub: { dev: { opts: '--name=name --create-only --skip-seed' }, deploy: {}, status: {} } },
+      studio: {},
+    },
+  },
+  next: {
+    sub: {
+      build: { runs: true },
+      dev: { opts: '-p=num --port=num --turbo --turbopack', runs: true },
+      start: { opts: '-p=num --port=num', runs: true },
+      lint: { opts: '--fix', runs: true },
+      info: {},
+    },
+  },
+  vite: {
+    opts: '--port=num --open --force --mode=name',
+    sub: {
+      '': { runs: true },
+      build: { opts: '--mode=name --watch --emptyOutDir', runs: true },
+      preview: { opts: '--port=num', runs: true },
+      optimize: { opts: '--force' },
+    },
+  },
+  webpack: { opts: '--mode=name --watch -w --progress', runs: true },
+  turbo: {
+    sub: {
+      run: { opts: '--filter=name --force --no-cache --parallel', args: 'script script...', runs: true },
+      build: { runs: true },
+      test: { runs: true },
+      lint: { runs: true },
+    },
+  },
+  'react-scripts': {
+    sub: {
+      build: { runs: true },
+      test: { opts: '--watchAll=name --coverage', runs: true },
+      start: { runs: true },
+    },
+  },
+  'create-vite': { opts: '--template=name', args: 'out?' },
+  'create-next-app': {
+    opts: '--ts --typescript --eslint --tailwind --app --src-dir --use-npm --use-pnpm --yes',
+    args: 'out?',
+  },
+  deno: {
+    sub: {
+      test: { opts: '--allow-read --allow-env --watch --coverage', args: 'path...', runs: true },
+      fmt: { opts: '--check', args: 'path...' },
+      lint: { opts: '--fix', args: 'path...' },
+      check: { args: 'path...' },
+      task: { args: 'script arg...', runs: true },
+      install: { opts: '--frozen' },
+      cache: { args: 'path...' },
+    },
+  },
+};

@@ -1,0 +1,404 @@
+// Rust, Go, JVM, .NET, Apple, Dart, Ruby, PHP, C/C++ build tools, system package managers,
+// containers and infrastructure: the subcommands and options fixes use. Not here: `-exec`,
+// `-toolexec`, init scripts, `-E` command modes, `--git`/`--source`/`--index` installs, `run` of
+// remote modules, applies and destroys, privileged containers, taps, channels.
+import type { Grammar } from '../grammar.js';
+
+const cargoBuild: Grammar = {
+  opts: '--release -r --all-features --no-default-features --features=text -F=text -p=name --package=name --workspace --all-targets --lib --bins --bin=name --example=name --tests --target=name -j=num --locked --frozen --offline -q -v',
+  args: '',
+  dashdash: 'arg',
+  runs: true,
+};
+const gradleOpts =
+  '--no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=name --exclude-task=name -P=define --warning-mode=name --console=name';
+const GRADLE: Grammar = { opts: gradleOpts, args: 'script...', runs: true };
+const MVN: Grammar = {
+  opts: '-q -B --batch-mode -U -o --offline -e -X -T=text -D=define -P=name -pl=name -am -f=path --file=path -ntp --no-transfer-progress',
+  args: 'goal goal...',
+  runs: true,
+};
+const make: Grammar = {
+  opts: '-j=num -C=path -k -s -B -n -f=path --jobs=num --keep-going --always-make -N',
+  args: 'script...',
+  runs: true,
+};
+const version: Grammar = { args: 'version' };
+
+export const OTHER_GRAMMARS: Record<string, Grammar> = {
+  cargo: {
+    opts: '-q -v --offline',
+    sub: {
+      build: cargoBuild,
+      b: 'build',
+      check: cargoBuild,
+      c: 'check',
+      test: { ...cargoBuild, args: 'text?' },
+      t: 'test',
+      run: { ...cargoBuild, dashdash: 'arg' },
+      r: 'run',
+      bench: cargoBuild,
+      doc: { opts: '--no-deps --open' },
+      clippy: {
+        opts: '--fix --allow-dirty --allow-staged --all-targets --all-features --workspace',
+        dashdash: 'arg',
+        runs: true,
+      },
+      fmt: { opts: '--all --check -- ', dashdash: 'arg' },
+      add: {
+        opts: '--features=text -F=text --dev --build --optional --no-default-features -p=name',
+        args: 'pkg pkg...',
+      },
+      remove: { opts: '--dev', args: 'pkg pkg...' },
+      rm: 'remove',
+      update: { opts: '-p=name --package=name --precise=version -w --workspace', args: 'pkg...' },
+      fetch: {},
+      clean: {},
+      tree: { opts: '-i=name -d -e=name' },
+      install: { opts: '--locked --force -f --version=version', args: 'pkg' },
+      'generate-lockfile': {},
+    },
+  },
+  rustup: {
+    sub: {
+      default: version,
+      update: { args: 'version...' },
+      target: { sub: { add: { args: 'name name...' }, list: { opts: '--installed' } } },
+      component: { sub: { add: { args: 'name name...' }, list: { opts: '--installed' } } },
+      toolchain: { sub: { install: { opts: '--profile=name', args: 'version' }, list: {} } },
+      override: { sub: { set: version, unset: {} } },
+      show: {},
+      run: { args: 'version cmd' },
+    },
+  },
+  go: {
+    sub: {
+      build: { opts: '-o=out -v -race -tags=text -trimpath -mod=name', args: 'local...', runs: true },
+      test: {
+        opts: '-v -run=text -race -count=num -cover -short -timeout=text -tags=text -bench=text -coverprofile=out -p=num -failfast -mod=name',
+        args: 'local...',
+        runs: true,
+      },
+      vet: { args: 'local...' },
+      fmt: { args: 'local...' },
+      run: { opts: '-race -tags=text', args: 'local arg...', dashdash: 'arg', runs: true },
+      get: { opts: '-u -t -v', args: 'gomod gomod...' },
+      install: { opts: '-v', args: 'gomod gomod...' },
+      generate: { args: 'local...', runs: true },
+      mod: {
+        sub: {
+          tidy: { opts: '-v -go=version' },
+          download: { opts: '-x' },
+          init: { args: 'gomod' },
+          vendor: {},
+          verify: {},
+          why: { args: 'gomod...' },
+          graph: {},
+        },
+      },
+      work: { sub: { sync: {}, use: { args: 'path...' }, init: { args: 'path...' } } },
+      env: { args: 'name...' },
+      version: {},
+      clean: { opts: '-cache -modcache -testcache' },
+    },
+  },
+  gofmt: { opts: '-w -l -d -s', args: 'path...' },
+  goimports: { opts: '-w -l', args: 'path...' },
+  'golangci-lint': { sub: { run: { opts: '--fix --timeout=text', args: 'local...' } } },
+  mvn: MVN,
+  mvnw: MVN,
+  gradle: GRADLE,
+  gradlew: GRADLE,
+  dotnet: {
+    sub: {
+      build: { opts: '-c=name --configuration=name --no-restore -v=name', args: 'path?', runs: true },
+      test: {
+        opts: '-c=name --no-build --no-restore --filter=text -v=name --logger=text',
+        args: 'path?',
+        runs: true,
+      },
+      restore: { opts: '--force', args: 'path?' },
+      run: { opts: '-c=name --project=path', args: '', dashdash: 'arg', runs: true },
+      clean: {},
+      format: { opts: '--verify-no-changes' },
+      add: {
+        args: 'path?',
+        sub: {
+          package: { opts: '-v=version --version=version --prerelease', args: 'pkg' },
+          reference: { args: 'path' },
+        },
+      },
+      remove: { sub: { package: { args: 'pkg' } } },
+      tool: { sub: { restore: {}, list: {} } },
+      'dev-certs': { sub: { https: { opts: '--trust' } } },
+      new: { opts: '-n=name -o=out --force', args: 'name' },
+    },
+  },
+  swift: {
+    sub: {
+      build: { opts: '-c=name --configuration=name --product=name', runs: true },
+      test: { opts: '--filter=text --parallel', runs: true },
+      package: { sub: { resolve: {}, update: {}, clean: {}, reset: {} } },
+    },
+  },
+  xcodebuild: {
+    opts: '-scheme=name -project=path -workspace=path -configuration=name -sdk=name -destination=text -quiet -allowProvisioningUpdates',
+    args: 'name...',
+    runs: true,
+  },
+  pod: {
+    sub: {
+      install: { opts: '--repo-update' },
+      update: { args: 'name...' },
+      repo: { sub: { update: {} } },
+      deintegrate: {},
+    },
+  },
+  flutter: {
+    sub: {
+      pub: {
+        sub: {
+          get: {},
+          upgrade: { opts: '--major-versions' },
+          add: { opts: '--dev', args: 'pkg pkg...' },
+          outdated: {},
+        },
+      },
+      test: { args: 'path...', runs: true },
+      build: { opts: '--release --debug --no-tree-shake-icons', args: 'name', runs: true },
+      clean: {},
+      doctor: { opts: '-v' },
+      analyze: {},
+      precache: {},
+      upgrade: {},
+    },
+  },
+  dart: {
+    sub: {
+      pub: { sub: { get: {}, upgrade: {}, add: { opts: '--dev', args: 'pkg pkg...' } } },
+      format: { opts: '-o=name --set-exit-if-changed', args: 'path...' },
+      analyze: { args: 'path...' },
+      test: { args: 'path...', runs: true },
+      fix: { opts: '--apply --dry-run' },
+    },
+  },
+  bundle: {
+    sub: {
+      '': {},
+      install: { opts: '--jobs=num -j=num --retry=num --quiet' },
+      update: { opts: '--bundler', args: 'pkg...' },
+      add: { opts: '--group=name --version=version', args: 'pkg' },
+      exec: { args: 'cmd' },
+      lock: { opts: '--add-platform=name' },
+    },
+  },
+  gem: {
+    sub: {
+      install: { opts: '-v=version --version=version --no-document -N --user-install', args: 'pkg pkg...' },
+      update: { opts: '--system', args: 'pkg...' },
+      list: {},
+    },
+  },
+  rspec: { opts: '--format=name -f=name --fail-fast --only-failures', args: 'path...', runs: true },
+  rake: { args: 'script...', runs: true },
+  rails: {
+    sub: {
+      'db:migrate': {},
+      'db:create': {},
+      'db:setup': {},
+      'db:seed': { runs: true },
+      'db:rollback': {},
+      'assets:precompile': { runs: true },
+      test: { args: 'path...', runs: true },
+      server: { opts: '-p=num' },
+      s: 'server',
+      generate: { args: 'name name...' },
+      g: 'generate',
+      routes: {},
+    },
+    runs: true,
+  },
+  rubocop: { opts: '-a -A --auto-correct --autocorrect-all', args: 'path...' },
+  composer: {
+    sub: {
+      install: {
+        opts: '--no-dev --no-interaction -n --prefer-dist --no-scripts --ignore-platform-reqs -o --optimize-autoloader',
+      },
+      update: { opts: '--with-dependencies -W --no-interaction', args: 'php...' },
+      require: { opts: '--dev --no-interaction -W --with-all-dependencies', args: 'php php...' },
+      remove: { opts: '--dev', args: 'php php...' },
+      'dump-autoload': { opts: '-o --optimize' },
+      dumpautoload: 'dump-autoload',
+      validate: {},
+    },
+  },
+  phpunit: {
+    opts: '--filter=text --testdox --stop-on-failure -c=path --configuration=path',
+    args: 'path...',
+    runs: true,
+  },
+  cmake: {
+    opts: '-S=path -B=out -D=define -G=text --build=path --target=name -j=num --parallel=num --config=name --clean-first --fresh -Wno-dev --preset=name',
+    args: 'path?',
+    runs: true,
+  },
+  ctest: {
+    opts: '--test-dir=path --output-on-failure -R=text -E=text -j=num -V --rerun-failed -C=name',
+    runs: true,
+  },
+  ninja: { opts: '-C=path -j=num -v', args: 'script...', runs: true },
+  make,
+  gmake: make,
+  meson: {
+    sub: {
+      setup: { opts: '--buildtype=name --reconfigure --wipe', args: 'out path?' },
+      compile: { opts: '-C=path -j=num' },
+      test: { opts: '-C=path' },
+    },
+    runs: true,
+  },
+  brew: {
+    sub: {
+      install: { opts: '--cask --formula -q', args: 'pkg pkg...' },
+      upgrade: { opts: '--cask', args: 'pkg...' },
+      reinstall: { args: 'pkg pkg...' },
+      uninstall: { args: 'pkg pkg...' },
+      update: {},
+      link: { opts: '--overwrite --force', args: 'pkg' },
+      unlink: { args: 'pkg' },
+      list: {},
+      info: { args: 'pkg' },
+      doctor: {},
+      cleanup: {},
+    },
+  },
+  'apt-get': {
+    opts: '-y -q -qq --yes --no-install-recommends',
+    sub: {
+      update: {},
+      install: { opts: '-y -q -qq --yes --no-install-recommends --fix-broken -f', args: 'pkg...' },
+      upgrade: { opts: '-y' },
+      remove: { opts: '-y', args: 'pkg pkg...' },
+    },
+  },
+  apt: {
+    opts: '-y',
+    sub: {
+      update: {},
+      install: { opts: '-y --no-install-recommends', args: 'pkg pkg...' },
+      upgrade: { opts: '-y' },
+      remove: { opts: '-y', args: 'pkg pkg...' },
+    },
+  },
+  dnf: { opts: '-y', sub: { install: { opts: '-y', args: 'pkg pkg...' }, update: { opts: '-y' } } },
+  yum: { opts: '-y', sub: { install: { opts: '-y', args: 'pkg pkg...' }, update: { opts: '-y' } } },
+  apk: {
+    sub: {
+      add: { opts: '--no-cache --update -U', args: 'pkg pkg...' },
+      update: {},
+      del: { args: 'pkg pkg...' },
+    },
+  },
+  docker: {
+    sub: {
+      build: {
+        opts: '-t=name --tag=name -f=path --file=path --no-cache --pull --target=name --platform=name -q',
+        args: 'path',
+        runs: true,
+      },
+      compose: {
+        opts: '-f=path --file=path -p=name --project-name=name',
+        sub: {
+          up: {
+            opts: '-d --detach --build --force-recreate --remove-orphans --wait',
+            args: 'name...',
+            runs: true,
+          },
+          build: { opts: '--no-cache --pull', args: 'name...', runs: true },
+          down: { opts: '--remove-orphans' },
+          pull: { args: 'name...' },
+          logs: { opts: '-f --tail=num', args: 'name...' },
+          ps: { opts: '-a' },
+          restart: { args: 'name...' },
+          stop: { args: 'name...' },
+          start: { args: 'name...' },
+        },
+      },
+      ps: { opts: '-a' },
+      images: {},
+      logs: { opts: '-f --tail=num', args: 'name' },
+      stop: { args: 'name name...' },
+      start: { args: 'name name...' },
+      restart: { args: 'name name...' },
+      version: {},
+      info: {},
+    },
+  },
+  'docker-compose': {
+    opts: '-f=path --file=path',
+    sub: {
+      up: { opts: '-d --build --force-recreate', args: 'name...', runs: true },
+      build: { opts: '--no-cache', args: 'name...', runs: true },
+      down: {},
+      logs: { opts: '-f', args: 'name...' },
+      ps: {},
+    },
+  },
+  terraform: {
+    sub: {
+      init: { opts: '-upgrade -reconfigure -input=name' },
+      fmt: { opts: '-recursive -check', args: 'path...' },
+      validate: {},
+      plan: { opts: '-out=out -input=name' },
+      providers: {},
+      version: {},
+    },
+  },
+  'pre-commit': {
+    sub: {
+      run: { opts: '--all-files -a --files=path', args: 'name...', runs: true },
+      autoupdate: {},
+      clean: {},
+    },
+  },
+  shellcheck: { opts: '-x -e=name -S=name -s=name', args: 'path path...' },
+  mix: {
+    sub: { 'deps.get': {}, compile: { runs: true }, test: { args: 'path...', runs: true }, format: {} },
+  },
+  sdk: {
+    sub: {
+      use: { args: 'name version' },
+      install: { args: 'name version?' },
+      default: { args: 'name version' },
+      current: {},
+    },
+  },
+  rbenv: {
+    sub: {
+      install: { opts: '-s', args: 'version' },
+      local: version,
+      global: version,
+      rehash: {},
+      versions: {},
+    },
+  },
+  asdf: {
+    sub: {
+      install: { args: 'name? version?' },
+      local: { args: 'name version' },
+      global: { args: 'name version' },
+      set: { args: 'name version' },
+      reshim: { args: 'name...' },
+    },
+  },
+  mise: {
+    sub: {
+      use: { opts: '-g --global', args: 'npm npm...' },
+      install: { args: 'npm...' },
+      exec: { args: 'npm...', dashdash: 'cmd' },
+      x: 'exec',
+      ls: {},
+      current: {},
+    },
+  },
+};

@@ -1,0 +1,145 @@
+// Python: installers (packages by name from PyPI, requirement files and editable installs of the
+// project itself), environments, and the project tools. Not here: indexes, find-links, trusted
+// hosts, URL or VCS specs, `-p` plugins of pytest, `--basetemp`/`--rootdir` outside the project.
+import type { Grammar } from '../grammar.js';
+
+const pipInstall: Grammar = {
+  opts: '-r=path --requirement=path -e=path --editable=path -U --upgrade --user --no-cache-dir --no-deps --force-reinstall --pre -q --quiet -v --upgrade-strategy=name --break-system-packages --no-build-isolation -c=path --constraint=path',
+  args: 'py...',
+};
+const PIP: Grammar = {
+  opts: '-q --quiet -v --disable-pip-version-check --no-cache-dir',
+  sub: {
+    install: pipInstall,
+    uninstall: { opts: '-y --yes -r=path', args: 'py...' },
+    list: { opts: '-o --outdated --format=name' },
+    freeze: {},
+    show: { args: 'py...' },
+    check: {},
+    cache: { sub: { purge: {}, list: {} } },
+  },
+};
+
+const testArgs = 'path...';
+const PYTEST: Grammar = {
+  opts: '-x -q -v -vv -s -k=text -m=text --lf --ff --last-failed --maxfail=num --tb=name -n=name --cov=name --cov-report=name --no-cov -rA -ra --durations=num --collect-only --co -W=text --disable-warnings --exitfirst --pdb --reruns=num',
+  args: testArgs,
+  runs: true,
+};
+
+export const PYTHON_GRAMMARS: Record<string, Grammar> = {
+  pip: PIP,
+  pip3: PIP,
+  // a new environment (`.venv` is hidden, but one made by the tool itself holds nothing of the fix's)
+  venv: { opts: '--clear --upgrade-deps --system-site-packages', args: 'path' },
+  virtualenv: { opts: '-p=version --python=version', args: 'path' },
+  ensurepip: { opts: '--upgrade' },
+  unittest: {
+    opts: '-v',
+    sub: { '': { args: 'name...' }, discover: { opts: '-s=path -p=text -v' } },
+    runs: true,
+  },
+  pytest: PYTEST,
+  'py.test': PYTEST,
+  mypy: { opts: '--strict --ignore-missing-imports --install-types --non-interactive', args: 'path...' },
+  ruff: {
+    sub: {
+      check: { opts: '--fix --unsafe-fixes --select=name --ignore=name --diff', args: 'path...' },
+      format: { opts: '--check --diff', args: 'path...' },
+    },
+  },
+  black: { opts: '--check --diff -l=num --line-length=num -q', args: 'path...' },
+  isort: { opts: '--check-only --diff --profile=name', args: 'path...' },
+  flake8: { opts: '--max-line-length=num --select=name --ignore=name', args: 'path...' },
+  pylint: { opts: '--disable=name --rcfile=path', args: 'path...' },
+  tox: { opts: '-e=name -r --recreate -p=name', runs: true },
+  nox: { opts: '-s=name --session=name -r', runs: true },
+  coverage: { sub: { report: { opts: '-m' }, html: {}, xml: {}, erase: {} } },
+  pybuild: { opts: '--wheel --sdist' },
+  uv: {
+    sub: {
+      sync: { opts: '--frozen --locked --all-extras --extra=name --dev --no-dev --group=name --all-groups' },
+      add: { opts: '--dev --group=name --optional=name', args: 'py py...' },
+      remove: { opts: '--dev', args: 'py py...' },
+      lock: { opts: '--upgrade -U --upgrade-package=py' },
+      venv: { opts: '-p=version --python=version --seed', args: 'path?' },
+      run: { opts: '--with=py --frozen --no-sync', args: 'cmd' },
+      pip: {
+        sub: {
+          install: pipInstall,
+          uninstall: { args: 'py...' },
+          sync: { args: 'path' },
+          compile: { opts: '-o=out --output-file=out --upgrade', args: 'path...' },
+          list: {},
+          freeze: {},
+        },
+      },
+      python: { sub: { install: { args: 'version...' }, pin: { args: 'version' }, list: {} } },
+      tool: { sub: { install: { args: 'py' }, list: {} } },
+      cache: { sub: { clean: {} } },
+    },
+  },
+  poetry: {
+    sub: {
+      install: { opts: '--no-root --with=name --without=name --only=name --sync --all-extras' },
+      add: { opts: '--group=name -G=name --dev -D', args: 'py py...' },
+      remove: { opts: '--group=name', args: 'py py...' },
+      lock: { opts: '--no-update' },
+      update: { args: 'py...' },
+      run: { args: 'cmd' },
+      show: { opts: '--tree' },
+      check: {},
+      env: { sub: { use: { args: 'version' }, info: {}, list: {} } },
+    },
+  },
+  pipenv: {
+    sub: {
+      install: { opts: '--dev -d --deploy --skip-lock', args: 'py...' },
+      uninstall: { args: 'py...' },
+      lock: {},
+      sync: { opts: '--dev' },
+      run: { args: 'cmd' },
+      graph: {},
+    },
+  },
+  pipx: {
+    sub: { install: { opts: '--force', args: 'py' }, upgrade: { args: 'py' }, list: {}, ensurepath: {} },
+  },
+  conda: {
+    sub: {
+      install: { opts: '-y --yes -n=name --name=name', args: 'pkg pkg...' },
+      create: { opts: '-y --yes -n=name --name=name', args: 'pkg...' },
+      activate: { args: 'name' },
+      deactivate: {},
+      update: { opts: '-y -n=name', args: 'pkg...' },
+      list: {},
+      env: {
+        sub: {
+          list: {},
+          create: { opts: '-f=path --file=path -n=name' },
+          update: { opts: '-f=path --file=path --prune' },
+        },
+      },
+    },
+  },
+  pyenv: {
+    sub: {
+      install: { opts: '-s --skip-existing', args: 'version' },
+      local: { args: 'version' },
+      global: { args: 'version' },
+      shell: { args: 'version' },
+      versions: {},
+      rehash: {},
+    },
+  },
+  'django-admin': {
+    sub: {
+      startproject: { args: 'name out?' },
+      startapp: { args: 'name out?' },
+      check: {},
+      migrate: { args: 'name...' },
+      makemigrations: { args: 'name...' },
+    },
+  },
+  uvicorn: { opts: '--reload --port=num --workers=num', args: 'name', runs: true },
+};

@@ -1,0 +1,15 @@
+// Every program's grammar, by program name (the gate, gate.ts, compiles them once).
+import type { Grammar } from '../grammar.js';
+import { GIT_GRAMMARS } from './git.js';
+import { NODE_GRAMMARS } from './node.js';
+import { OTHER_GRAMMARS } from './other.js';
+import { PYTHON_GRAMMARS } from './python.js';
+import { SHELL_GRAMMARS } from './shell.js';
+
+export const GRAMMAR_TABLE: Record<string, Grammar> = {
+  ...SHELL_GRAMMARS,
+  ...GIT_GRAMMARS,
+  ...NODE_GRAMMARS,
+  ...PYTHON_GRAMMARS,
+  ...OTHER_GRAMMARS,
+};
