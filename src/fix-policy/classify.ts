@@ -110,12 +110,11 @@ function programOf(st: ScriptState, name: Word): string | null {
 function judgeListed({ st, prog, args, texts }: Call): boolean {
   if (/^mkfs/.test(prog)) withhold(st, 'formats a file system');
   else if (prog in DESTROYERS) {
-    if (prog === 'ufw' && !texts.includes('disable') && !texts.includes('reset')) st.unknown.add(prog);
-    else if (!(prog === 'at' && texts.length === 0)) withhold(st, DESTROYERS[prog]!);
+    if (prog === 'ufw' && !texts.includes('disable') && !texts.includes('reset')) return true;
+    if (!(prog === 'at' && texts.length === 0)) withhold(st, DESTROYERS[prog]!);
   } else if (prog in CREDENTIAL_PROGRAMS) {
     if (CREDENTIAL_PROGRAMS[prog]!.test(texts.find((t) => !t.startsWith('-')) ?? ''))
       withhold(st, 'reads a credential store');
-    else st.unknown.add(prog);
   } else if (REMOTE_COPY.has(prog))
     withhold(st, 'sends local files to another machine, or runs commands there');
   else if (FETCHERS.has(prog)) judgeFetch(st, prog, args);
@@ -133,7 +132,6 @@ function judgeOther({ st, prog, args, texts, io, recurse }: Call): void {
   if (TOOLCHAINS.has(prog)) return;
   if (PROJECT_TOOLS.has(prog)) return judgeProjectTool(st, prog, args);
   if (isInspectionSegment([prog, ...texts])) return;
-  st.unknown.add(prog);
 }
 
 function judgeProjectTool(st: ScriptState, prog: string, args: Word[]): void {
@@ -182,7 +180,6 @@ function judgeFetch(st: ScriptState, prog: string, args: Word[]): void {
     args.some((a) => /^[\w-]+(?::=|=)@|^[\w-]+@/.test(a.text))
   )
     return withhold(st, 'uploads a local file');
-  st.unknown.add(prog);
 }
 
 function judgeShell(st: ScriptState, prog: string, args: Word[], io: Io, recurse: Recurse): void {
@@ -213,7 +210,7 @@ function judgeShell(st: ScriptState, prog: string, args: Word[], io: Io, recurse
   }
   if (!first) {
     if (io.piped || io.inline) return withhold(st, 'runs piped or inline text as a shell script');
-    return void st.unknown.add(prog);
+    return;
   }
   if (first.dynamic) return withhold(st, 'runs fetched or computed content as a shell script');
   if (!inside(st, first)) return withhold(st, 'runs a script from outside the project');
@@ -292,7 +289,6 @@ function judgeInterpreter(
   }
   if (io.piped || io.inline) return withhold(st, 'runs piped or inline code in an interpreter');
   if (args.some((a) => /^(?:-v|-V|--version|--help|-h)$/.test(a.text))) return;
-  st.unknown.add(interp);
 }
 
 /** Every command of a parsed script, in order. */

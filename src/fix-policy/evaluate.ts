@@ -62,10 +62,16 @@ function judgeEditedText(parser: ShellParser, step: Extract<Step, { kind: 'file'
   }
 }
 
-function editedCommand(parser: ShellParser, detail: string): Reason | null {
+/** Files whose lines are shell commands (a script, a Makefile recipe, a Dockerfile, CI steps). */
+const COMMAND_FILE =
+  /\.(?:sh|bash|zsh|ya?ml)$|(?:^|\/)(?:Makefile|GNUmakefile|makefile|Dockerfile[^/]*|Justfile|justfile|Procfile)$/;
+
+function editedCommand(parser: ShellParser, detail: string, path = ''): Reason | null {
   const after = /→ `([^`]*)`\s*$/.exec(detail)?.[1];
   if (!after) return null;
-  const texts = [after.replace(/^\s*(?:RUN|CMD|ENTRYPOINT|run:|-\s+run:|script:)\s*/i, '')];
+  // the whole new text is a command only where commands are written (a RUN line, a `run:` step)
+  const command = COMMAND_FILE.test(path) || /^\s*(?:RUN|CMD|ENTRYPOINT|run:|-\s+run:|script:)\s*/i.test(after);
+  const texts = command ? [after.replace(/^\s*(?:RUN|CMD|ENTRYPOINT|run:|-\s+run:|script:)\s*/i, '')] : [];
   // quoted strings that look like command lines (a path alone in code is no command)
   for (const m of after.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g))
     if (/\s/.test((m[1] ?? m[2] ?? '').trim())) texts.push(m[1] ?? m[2] ?? '');
@@ -119,7 +125,7 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
       const where = pathClass({ text: step.path, dynamic: false });
       if (where === 'outside') withhold(st, 'edits a file outside the project');
       else if (where === 'config') keepLocal(st, 'config-write');
-      const written = editedCommand(parser, step.detail);
+      const written = editedCommand(parser, step.detail, step.path);
       if (written) withhold(st, written);
       judgeEditedText(parser, step, st);
       return step.text;

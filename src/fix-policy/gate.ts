@@ -37,6 +37,11 @@ const TOOLCHAIN_INIT = new Set([
 
 function judgeProjectScript(ctx: GateCtx, where: string, script: Word, rest: Word[]): void {
   if (pathClass(script) === 'outside') return notRecognised(ctx.st, where, script.text);
+  const known = SCRIPT_GRAMMARS[script.text.replace(/^\.\//, '')];
+  if (known) {
+    ctx.st.runs = true;
+    return walk(ctx, known, COMPILED.get(known)!, rest);
+  }
   if (ctx.st.wrote.has(script.text.replace(/^\.\//, '')) || ctx.st.wrote.has(script.text))
     keepLocal(ctx.st, 'runs-written');
   ctx.st.runs = true;
@@ -145,7 +150,7 @@ function judgeSed(ctx: GateCtx, args: Word[]): void {
 
 /** cp, mv, ln, install: the sources are read (inside the project), the destination is written. */
 const COPY_FLAGS: Record<string, Set<string>> = {
-  cp: new Set(['-r', '-R', '-a', '-p', '-f', '-n', '-v', '-i', '-u', '-L', '--recursive']),
+  cp: new Set(['-r', '-R', '-a', '-p', '-f', '-n', '-v', '-i', '-u', '--recursive']),
   mv: new Set(['-f', '-n', '-v', '-i', '-u']),
   ln: new Set(['-s', '-f', '-n', '-v', '-T']),
   install: new Set(['-d', '-D', '-v', '-p']),
@@ -186,6 +191,23 @@ function judgeCopy(ctx: GateCtx, prog: string, args: Word[]): void {
     keepLocal(ctx.st, 'config-write');
   ctx.st.wrote.add(dest.text.replace(/^\.\//, ''));
 }
+
+/** sudo around a system package manager only (a package by name from the distribution). */
+function judgeSudo(ctx: GateCtx, args: Word[]): void {
+  let i = 0;
+  while (i < args.length && /^-[Hn]$/.test(args[i]!.text)) i++;
+  const inner = args[i];
+  if (!inner || inner.dynamic || !/^(?:apt-get|apt|dnf|yum|apk|zypper)$/.test(inner.text))
+    return notRecognised(ctx.st, 'sudo', inner?.text ?? '(nothing)');
+  ctx.judgeCommand(args.slice(i), ctx.io);
+}
+
+/** Project scripts that are well-known command lines: judged by that command line's grammar. */
+const SCRIPT_GRAMMARS: Record<string, string> = {
+  artisan: 'artisan',
+  'manage.py': 'manage.py',
+  'bin/console': 'symfony-console',
+};
 
 function judgeSource(ctx: GateCtx, args: Word[]): void {
   const f = args[0];
@@ -276,6 +298,13 @@ function judgeInterpreter(ctx: GateCtx, interp: string, args: Word[]): void {
 
 /** Words an edit or a sed replacement may add that make it code that runs programs, loads code or reaches the network. */
 export function addsCode(text: string): boolean {
+  // code has no grammar here: these are the words by which code reaches the system, or turns a check off
+  if (
+    /\b(?:rejectUnauthorized|verify\s*=\s*False|InsecureSkipVerify|CURLOPT_SSL_VERIFY\w*|ssl_verify|check_hostname|CERT_NONE|NODE_TLS_REJECT_UNAUTHORIZED|ALLOWED_HOSTS|CORS_ALLOW_ALL\w*|CORS_ORIGIN_ALLOW_ALL|csrf_exempt|Access-Control-Allow-Origin|dangerouslySetInnerHTML|innerHTML|setuid|chmod|umask|0\.0\.0\.0)\b/.test(
+      text,
+    )
+  )
+    return true;
   return /\b(?:exec|eval|execSync|execFile|spawn|spawnSync|fork|system|popen|Popen|subprocess|child_process|os\.system|__import__|importlib|compile|Function|Runtime|ProcessBuilder|shell_exec|passthru|proc_open|socket|fetch|XMLHttpRequest|urllib|urlopen|requests\.(?:get|post|put)|http\.request|https\.request|net\.connect|WebSocket|curl|wget|base64|atob|b64decode|fromCharCode|marshal|pickle|ctypes|dlopen|LoadLibrary|require\s*\(\s*[^'"\s)]|import\s*\(\s*[^'"\s)])\b|`[^`]*`|\$\(|https?:\/\//.test(
     text,
   );
@@ -317,6 +346,22 @@ export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
   if (runner === '' || (runner && args[0]?.text === runner))
     return judgeRunner(ctx, prog, runner ? args.slice(1) : args);
   if (prog === 'env') return judgeEnvWrapper(ctx, args);
+  if (prog === 'sudo') return judgeSudo(ctx, args);
+  // `pnpm astro build`: a package manager runs a project binary that has a grammar
+  if (
+    /^(?:pnpm|yarn|bun)$/.test(prog) &&
+    args[0] &&
+    !args[0].dynamic &&
+    !COMPILED.get(prog)!.sub!.has(args[0].text)
+  ) {
+    const bin = COMPILED.get(args[0].text);
+    if (
+      bin &&
+      !RUNNERS[args[0].text] &&
+      !['npm', 'pnpm', 'yarn', 'bun', 'node', 'sudo', 'env'].includes(args[0].text)
+    )
+      return walk(ctx, args[0].text, bin, args.slice(1));
+  }
   if (COPY_FLAGS[prog]) return judgeCopy(ctx, prog, args);
   if (prog === 'find') return judgeFind(ctx, args);
   if (prog === 'sed') return judgeSed(ctx, args);

@@ -49,15 +49,6 @@ export function judgeGit(st: ScriptState, args: Word[]): void {
       if (sub !== 'archive' || texts.some((t) => t.startsWith('--remote')))
         return withhold(st, 'sends local files to another machine');
       return;
-    case 'remote':
-      if (['add', 'set-url', 'rename', 'remove', 'rm'].includes(texts[0] ?? '')) st.unknown.add('git remote');
-      return;
-    case 'clone':
-      st.unknown.add('git clone');
-      return;
-    case 'submodule':
-      if ((texts[0] ?? '') === 'add' || texts.includes('foreach')) st.unknown.add('git submodule');
-      return;
     default:
       return;
   }

@@ -5,6 +5,8 @@
 // value of the wrong kind — makes the fix one that is offered only in the project that proved it.
 // Wrappers are judged through the command they run, all the way down.
 import type { Word } from './commands.js';
+import { NPM_POPULAR } from './data/npm-popular.js';
+import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { pathClass, readable, writable } from './expand.js';
 import type { Io, Recurse, ScriptState } from './state.js';
 
@@ -166,13 +168,13 @@ export function notRecognised(st: ScriptState, where: string, word?: string): vo
 }
 
 const NAME = /^[A-Za-z0-9_][\w.+:@,-]*$/;
-const REF = /^[A-Za-z0-9_][\w./^~@+-]*$/;
+const REF = /^[A-Za-z0-9_][\w./^~@+-]*(?::[A-Za-z0-9_][\w./-]*)?$/;
 const NPM = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9_][\w.-]*(?:@[\w.^~<>=*+-]+)?$/i;
 const PY =
   /^[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+(?:,(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+)*)?$/;
 const PKG = /^[A-Za-z0-9][\w.+-]*(?:[@:=][\w.^~<>=*+-]+)?$/;
 const GOMOD = /^[a-z0-9.-]+\.[a-z]{2,}(?:\/[\w.~-]+)+(?:@[\w.+-]+)?$|^\.{1,2}(?:\/[\w.-]+)*(?:\/\.\.\.)?$/;
-const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::[\w.^~<>=*|@ -]+)?$/i;
+const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::(?!dev-)[\w.^~<>=*|@ -]+)?$/i;
 
 /** Judges one value against its kind; false when not recognised. */
 function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
@@ -200,7 +202,13 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'script':
       return NAME.test(t) && !t.includes('..');
     case 'text':
-      return true;
+      // free text has no grammar: only a short plain phrase is data with no room for instructions
+      return (
+        t.length <= 48 &&
+        t.split(/\s+/).length <= 6 &&
+        /^[\w .,:;/@#=+*'"(){}[\]<>|!?%&^$~\\-]*$/.test(t) &&
+        !/\b(?:agent|assistant|claude|ai|model|llm|user|system)\b/i.test(t)
+      );
     case 'num':
       return /^\d+(?:\.\d+)?[a-zA-Z%]{0,3}$/.test(t);
     case 'ref':
@@ -208,9 +216,19 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'version':
       return /^[\w][\w.+-]*$/.test(t) && !/^(?:system)$/.test(t);
     case 'npm':
-      return NPM.test(t) && !/^(?:npm|file|git|link|workspace|portal|patch|github|http|https):/i.test(t);
+      if (!NPM.test(t) || /^(?:npm|file|git|link|workspace|portal|patch|github|http|https):/i.test(t))
+        return false;
+      return popular(ctx.st, 'npm', t.replace(/(?!^)@[^/]*$/, '').toLowerCase());
     case 'py':
-      return PY.test(t);
+      if (!PY.test(t)) return false;
+      return popular(
+        ctx.st,
+        'pypi',
+        t
+          .replace(/[[<>=!~;].*$/s, '')
+          .toLowerCase()
+          .replace(/[_.]+/g, '-'),
+      );
     case 'pkg':
       return PKG.test(t);
     case 'gomod':
@@ -249,6 +267,20 @@ const MVN_GOAL =
 const DEFINE =
   /^(?:CMAKE_BUILD_TYPE|BUILD_SHARED_LIBS|BUILD_TESTING|CMAKE_EXPORT_COMPILE_COMMANDS|CMAKE_CXX_STANDARD|CMAKE_C_STANDARD|CMAKE_POSITION_INDEPENDENT_CODE|CMAKE_OSX_ARCHITECTURES|skipTests|maven\.test\.skip|test|failIfNoTests|surefire\.failIfNoSpecifiedTests|checkstyle\.skip|gpg\.skip|maven\.javadoc\.skip|(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+|[A-Z][A-Z0-9]*_(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+)(?::BOOL|:STRING)?(?:=[\w.,+-]*)?$/;
 
+const POPULAR: Record<'npm' | 'pypi', Set<string> | null> = { npm: null, pypi: null };
+
+/**
+ * A package installed by name: recognised as such; it crosses projects only when it is a known,
+ * widely used package (data/), so that a typo-squat or a new name stays where it was proven.
+ */
+function popular(st: ScriptState, eco: 'npm' | 'pypi', name: string): boolean {
+  const list = (POPULAR[eco] ??= new Set(
+    (eco === 'npm' ? NPM_POPULAR : PYPI_POPULAR).split(/\s+/).filter(Boolean),
+  ));
+  if (!list.has(name)) notRecognised(st, `${eco} package`, name);
+  return true;
+}
+
 /** Environment variables a fix may set in any project: known, and inert for the programs it runs. */
 const ENV_ALLOWED = new Set(
   (
@@ -282,6 +314,9 @@ export function assignmentOk(st: ScriptState, text: string): boolean {
 
 /** Variables on the allow-list only with these values (each space-separated word). */
 const ENV_VALUES: Record<string, RegExp> = {
+  RAILS_ENV: /^(?:development|test)$/,
+  RACK_ENV: /^(?:development|test)$/,
+  APP_ENV: /^(?:development|dev|local|test|testing)$/,
   NODE_OPTIONS:
     /^(?:--max-old-space-size=\d+|--enable-source-maps|--no-warnings|--trace-warnings|--no-deprecation|--openssl-legacy-provider|--experimental-vm-modules|--stack-size=\d+)$/,
 };
@@ -380,6 +415,10 @@ function option(ctx: GateCtx, opts: Map<string, Opt>, numeric: boolean, args: Wo
     const v = args[i + 1];
     return v && valueOk(ctx, o.kind, v) ? 1 : -1;
   }
+  // a single-dash long option with its value after `=` (Go's flags: -count=1)
+  const single = /^(-[A-Za-z][\w-]+)=(.*)$/s.exec(t);
+  if (single && opts.get(single[1]!)?.kind)
+    return valueOk(ctx, opts.get(single[1]!)!.kind!, { text: single[2]!, dynamic: false }) ? 0 : -1;
   // short options: a cluster of flags, the last of which may take a value (glued or next word)
   const whole = opts.get(t);
   if (whole && t.length > 2) {

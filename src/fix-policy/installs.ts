@@ -45,13 +45,13 @@ function badSpecs(st: ScriptState, specs: Word[], ok: RegExp, local = true): voi
 const REGISTRY_FLAG =
   /^--(?:registry|reg|index-url|extra-index-url|find-links|trusted-host|index|default-index|source|repository|git|branch|tag|rev|url|channel-alias|insecure|allow-insecure|no-check-certificate|allow-unauthenticated|nogpgcheck|no-gpg-checks|allow-untrusted|dangerous)(?:=|$)|^--@[\w.-]+:registry|^-[if]$|^--extra-index$/;
 
-function registryFlags(st: ScriptState, args: Word[]): void {
-  if (args.some((a) => REGISTRY_FLAG.test(a.text)))
+function registryFlags(st: ScriptState, args: Word[], shortFlags = true): void {
+  if (args.some((a) => REGISTRY_FLAG.test(a.text) && (shortFlags || a.text.startsWith('--'))))
     withhold(st, 'installs from another registry, a URL or a git ref');
 }
 
 function judgeNodePm(st: ScriptState, prog: string, args: Word[], recurse: Recurse, judge: JudgeWords): void {
-  registryFlags(st, args);
+  registryFlags(st, args, false);
   const i = firstOperand(
     args,
     new Set(['--prefix', '-C', '--dir', '--cwd', '--filter', '-F', '-w', '--workspace']),
@@ -64,7 +64,6 @@ function judgeNodePm(st: ScriptState, prog: string, args: Word[], recurse: Recur
       sub,
     )
   ) {
-    if (['link', 'ln'].includes(sub) && operands(rest).length) st.unknown.add(`${prog} link`);
     if (['dlx', 'x', 'exec'].includes(sub) || (prog === 'bun' && sub === 'x'))
       return runPackage(st, rest, recurse, judge);
     if (['create', 'init', 'innit'].includes(sub))
@@ -88,7 +87,6 @@ function judgeNodePm(st: ScriptState, prog: string, args: Word[], recurse: Recur
       args.some((a) => namesCredentials(a.text))
     )
       return withhold(st, 'changes the registry, credentials or TLS settings');
-    st.unknown.add(`${prog} config set`);
     return;
   }
   if (
@@ -98,7 +96,6 @@ function judgeNodePm(st: ScriptState, prog: string, args: Word[], recurse: Recur
   )
     return;
   if (prog === 'yarn' || prog === 'pnpm' || prog === 'bun') return; // runs a script of the project's package.json
-  st.unknown.add(`${prog} ${sub}`);
 }
 
 /** npx, bunx, pnpm dlx, yarn dlx, npm exec: the package must come from the registry by name. */
@@ -156,7 +153,6 @@ function judgePip(st: ScriptState, args: Word[]): void {
         withhold(st, 'installs from another registry, a URL or a git ref');
       return;
     }
-    st.unknown.add(`pip ${sub}`);
     return;
   }
   const files = new Set([
@@ -269,7 +265,6 @@ function judgePythonProject({ st, prog, args, sub, after, recurse, judge }: Inst
     badSpecs(st, operands(after(), new Set(['--group', '-G', '--source'])), PY_NAME);
   else if (['source', 'config', 'publish', 'self'].includes(sub)) {
     if (sub === 'publish') withhold(st, PUBLISHES);
-    else st.unknown.add(`${prog} ${sub}`);
   }
 }
 
@@ -317,12 +312,6 @@ function judgeCargo({ st, args, sub, after }: Install): void {
       PLAIN_NAME,
     );
   else if (sub === 'publish' || sub === 'login' || sub === 'owner' || sub === 'yank') withhold(st, PUBLISHES);
-  else if (
-    !/^(?:build|b|test|t|check|c|clippy|fmt|run|r|bench|doc|d|clean|update|fetch|generate-lockfile|tree|metadata|new|init|remove|rm|vendor|fix|nextest|watch|expand|audit|deny|outdated|machete|llvm-cov|tarpaulin|version|search|info|locate-project|pkgid|verify-project|help|udeps|make|leptos|tauri|insta|hack|sort|upgrade|binstall|xtask|miri|component)$/.test(
-      sub,
-    )
-  )
-    st.unknown.add(`cargo ${sub}`);
 }
 
 function judgeGo({ st, args, sub, after }: Install): void {
@@ -343,12 +332,7 @@ function judgeGo({ st, args, sub, after }: Install): void {
       )
     )
       withhold(st, 'installs from another registry');
-  } else if (
-    !/^(?:build|test|run|vet|fmt|generate|mod|work|clean|list|version|doc|tool|fix|help|bug|telemetry)$/.test(
-      sub,
-    )
-  )
-    st.unknown.add(`go ${sub}`);
+  }
 }
 
 function judgeGem({ st, args, sub, after }: Install): void {
@@ -411,13 +395,12 @@ function judgeSystemPm({ st, prog, args, sub, after }: Install): void {
       BREW_NAME,
       false,
     );
-  } else st.unknown.add(`${prog} ${sub}`);
+  }
 }
 
 /** dpkg, rpm: installing means installing a package file. */
-function judgePackageFile({ st, prog, args }: Install): void {
+function judgePackageFile({ st, args }: Install): void {
   if (flag(args, /^-[a-zA-Z]*[iU]|^--install$|^--upgrade$/)) withhold(st, NOT_BY_NAME);
-  else st.unknown.add(prog);
 }
 
 function judgePacman({ st, args }: Install): void {

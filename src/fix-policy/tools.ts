@@ -16,18 +16,18 @@ function judgeGh({ st, texts }: Call): void {
     return withhold(st, 'sends local files to another machine, or runs commands there');
   if (/^(?:repo)$/.test(texts[0] ?? '') && /^(?:delete|archive|edit)$/.test(texts[1] ?? ''))
     return withhold(st, 'deletes or changes a remote repository');
-  return void st.unknown.add('gh');
+  return;
 }
 
 /** aws, gsutil, gcloud, az. */
-function judgeCloud({ st, prog, texts }: Call): void {
+function judgeCloud({ st, texts }: Call): void {
   if (
     /(?:^| )(?:s3 (?:cp|sync|mv)|cp|rsync|storage (?:cp|blob upload)|configure (?:get|export)|get-session-token|print-access-token|print-identity-token|get-access-token|ecr get-login-password|secretsmanager get-secret-value|ssm get-parameter)(?: |$)/.test(
       texts.join(' '),
     )
   )
     return withhold(st, 'sends local files to another machine or reads credentials');
-  return void st.unknown.add(prog);
+  return;
 }
 
 /** terraform, tofu, pulumi. */
@@ -39,11 +39,11 @@ function judgeInfra({ st, texts }: Call): void {
 }
 
 /** kubectl, helm. */
-function judgeCluster({ st, prog, texts }: Call): void {
+function judgeCluster({ st, texts }: Call): void {
   if (texts.includes('secret') || texts.includes('secrets')) return withhold(st, 'reads a credential store');
   if (/^(?:delete|uninstall|drain|cordon)$/.test(texts[0] ?? ''))
     return withhold(st, 'changes or destroys live infrastructure');
-  return void st.unknown.add(prog);
+  return;
 }
 
 /** docker, podman, docker-compose. */
@@ -69,7 +69,7 @@ function judgeContainer({ st, prog, args, texts }: Call): void {
     args.some((a) => /^\/(?::|$)|^\/(?:etc|root|home|var\/run\/docker\.sock)|(?:^|:)~?\/\.ssh/.test(a.text))
   )
     return withhold(st, 'gives a container the host machine');
-  return void st.unknown.add(`${prog} ${sub}`);
+  return;
 }
 
 /** awk, gawk, mawk, nawk. */
@@ -107,9 +107,9 @@ function judgeCd({ st, prog, args }: Call): void {
 const redisFlush = (texts: string[]) => texts.some((t) => /^(?:flushall|flushdb)$/i.test(t));
 
 /** psql, mysql, sqlite3, mongosh, mongo, redis-cli. */
-function judgeDatabase({ st, prog, texts }: Call): void {
+function judgeDatabase({ st, texts }: Call): void {
   if (redisFlush(texts)) return withhold(st, 'drops data');
-  return void st.unknown.add(prog);
+  return;
 }
 
 export const TOOLS: [string[], (c: Call) => void][] = [

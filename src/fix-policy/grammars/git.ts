@@ -13,7 +13,7 @@ const GIT: Grammar = {
   opts: '--no-pager -C=path -P --version',
   sub: {
     status: { opts: '-s --short -b --branch --porcelain -u -uno --ignored', args: 'path...' },
-    add: { opts: '-A --all -u --update -p -N -v -f', args: 'path...' },
+    add: { opts: '-A --all -u --update -p -N -v', args: 'path...' },
     rm: { opts: '--cached -r -f -q', args: 'path...' },
     mv: { opts: '-f -k -v', args: 'path path... path' },
     commit,
@@ -122,7 +122,7 @@ const GIT: Grammar = {
     blame: { opts: '-L=text', args: 'path' },
     gc: { opts: '--auto -q' },
     'update-index': {
-      opts: '--refresh -q --really-refresh --assume-unchanged --no-assume-unchanged',
+      opts: '--refresh -q --really-refresh --assume-unchanged --no-assume-unchanged --chmod=mode',
       args: 'path...',
     },
   },

@@ -23,7 +23,7 @@ const script: Grammar = { args: 'arg...', runs: true, dashdash: 'arg' };
 const scripts = Object.fromEntries(SCRIPT_NAMES.map((n) => [n, script]));
 
 const SAVE =
-  '-D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force --no-audit --no-fund --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock';
+  '-D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force -f --no-audit --no-fund --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock --platform=name --arch=name --os=name --cpu=name --libc=name';
 const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
 const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: 'arg' };
 
@@ -44,7 +44,7 @@ const NPM: Grammar = {
     dedupe: {},
     prune: { opts: '--production --omit=name' },
     audit: { opts: '--audit-level=name --omit=name --json', sub: { '': {}, fix: { opts: '--force' } } },
-    cache: { sub: { clean: { opts: '--force' }, verify: {} } },
+    cache: { sub: { clean: { opts: '--force -f' }, verify: {} } },
     run,
     'run-script': 'run',
     test: script,
@@ -72,7 +72,8 @@ const PNPM: Grammar = {
   sub: {
     '': {},
     install: {
-      opts: '--frozen-lockfile --no-frozen-lockfile --prefer-offline --ignore-scripts -P --prod -D --dev',
+      opts: '--frozen-lockfile --no-frozen-lockfile --prefer-offline --ignore-scripts -P --prod -D --dev -g --global --force',
+      args: 'npm...',
     },
     i: 'install',
     add: { opts: '-D --save-dev -E --save-exact -O --save-optional -g --global -w', args: 'npm npm...' },
@@ -102,8 +103,7 @@ const YARN: Grammar = {
     up: { args: 'npm...' },
     run,
     test: script,
-    'cache clean': {},
-    cache: { sub: { clean: {} } },
+    cache: { sub: { clean: { opts: '--mirror --all' } } },
     why: { args: 'npm' },
     ...scripts,
   },
@@ -132,7 +132,7 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
   bun: BUN,
   nvm: {
     sub: {
-      use: version('--lts --silent'),
+      use: { opts: '--lts --silent', args: 'version?' },
       install: { opts: '--lts --latest-npm', args: 'version?' },
       alias: { args: 'name version' },
       ls: {},

@@ -11,7 +11,7 @@ const cargoBuild: Grammar = {
   runs: true,
 };
 const gradleOpts =
-  '--no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=name --exclude-task=name -P=define --warning-mode=name --console=name';
+  '--gradle-version=version --distribution-type=name --no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=name --exclude-task=name -P=define --warning-mode=name --console=name';
 const GRADLE: Grammar = { opts: gradleOpts, args: 'script...', runs: true };
 const MVN: Grammar = {
   opts: '-q -B --batch-mode -U -o --offline -e -X -T=text -D=define -P=name -pl=name -am -f=path --file=path -ntp --no-transfer-progress',
@@ -63,8 +63,12 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     sub: {
       default: version,
       update: { args: 'version...' },
-      target: { sub: { add: { args: 'name name...' }, list: { opts: '--installed' } } },
-      component: { sub: { add: { args: 'name name...' }, list: { opts: '--installed' } } },
+      target: {
+        sub: { add: { opts: '--toolchain=version', args: 'name name...' }, list: { opts: '--installed' } },
+      },
+      component: {
+        sub: { add: { opts: '--toolchain=version', args: 'name name...' }, list: { opts: '--installed' } },
+      },
       toolchain: { sub: { install: { opts: '--profile=name', args: 'version' }, list: {} } },
       override: { sub: { set: version, unset: {} } },
       show: {},
@@ -88,7 +92,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       mod: {
         sub: {
           tidy: { opts: '-v -go=version' },
-          download: { opts: '-x' },
+          download: { opts: '-x -json', args: 'gomod...' },
           init: { args: 'gomod' },
           vendor: {},
           verify: {},
@@ -111,13 +115,18 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   gradlew: GRADLE,
   dotnet: {
     sub: {
-      build: { opts: '-c=name --configuration=name --no-restore -v=name', args: 'path?', runs: true },
+      build: {
+        opts: '-c=name --configuration=name --no-restore --nologo -v=name',
+        args: 'path?',
+        runs: true,
+      },
       test: {
         opts: '-c=name --no-build --no-restore --filter=text -v=name --logger=text',
         args: 'path?',
         runs: true,
       },
-      restore: { opts: '--force', args: 'path?' },
+      restore: { opts: '--force --no-cache --nologo', args: 'path?' },
+      nuget: { sub: { locals: { opts: '--clear -c --list -l', args: 'name' } } },
       run: { opts: '-c=name --project=path', args: '', dashdash: 'arg', runs: true },
       clean: {},
       format: { opts: '--verify-no-changes' },
@@ -147,15 +156,17 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     runs: true,
   },
   pod: {
+    opts: '--verbose',
     sub: {
-      install: { opts: '--repo-update' },
-      update: { args: 'name...' },
+      install: { opts: '--repo-update --verbose' },
+      update: { opts: '--repo-update --verbose', args: 'name...' },
       repo: { sub: { update: {} } },
-      deintegrate: {},
+      deintegrate: { opts: '--verbose' },
     },
   },
   flutter: {
     sub: {
+      packages: { sub: { get: {}, upgrade: {} } },
       pub: {
         sub: {
           get: {},
@@ -185,7 +196,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   bundle: {
     sub: {
       '': {},
-      install: { opts: '--jobs=num -j=num --retry=num --quiet' },
+      install: { opts: '--jobs=num -j=num --retry=num --quiet --path=path --deployment --local' },
       update: { opts: '--bundler', args: 'pkg...' },
       add: { opts: '--group=name --version=version', args: 'pkg' },
       exec: { args: 'cmd' },
@@ -200,24 +211,6 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     },
   },
   rspec: { opts: '--format=name -f=name --fail-fast --only-failures', args: 'path...', runs: true },
-  rake: { args: 'script...', runs: true },
-  rails: {
-    sub: {
-      'db:migrate': {},
-      'db:create': {},
-      'db:setup': {},
-      'db:seed': { runs: true },
-      'db:rollback': {},
-      'assets:precompile': { runs: true },
-      test: { args: 'path...', runs: true },
-      server: { opts: '-p=num' },
-      s: 'server',
-      generate: { args: 'name name...' },
-      g: 'generate',
-      routes: {},
-    },
-    runs: true,
-  },
   rubocop: { opts: '-a -A --auto-correct --autocorrect-all', args: 'path...' },
   composer: {
     sub: {
@@ -342,6 +335,9 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       down: {},
       logs: { opts: '-f', args: 'name...' },
       ps: {},
+      stop: { args: 'name...' },
+      restart: { args: 'name...' },
+      rm: { opts: '-f -s', args: 'name...' },
     },
   },
   terraform: {

@@ -86,6 +86,7 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   command: { opts: '-v -V', args: 'cmd' },
   exec: { args: 'cmd' },
   xargs: { opts: '-0 -r -t -n=num -P=num -I=name -L=num', args: 'cmd', computed: true },
-  sudo: { opts: '-E -H -n', args: 'cmd' },
+  // sudo: only around a system package manager (gate.ts)
+  sudo: { opts: '-H -n', args: 'cmd' },
   watch: { opts: '-n=num -d', args: 'cmd' },
 };

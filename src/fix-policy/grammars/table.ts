@@ -1,5 +1,6 @@
 // Every program's grammar, by program name (the gate, gate.ts, compiles them once).
 import type { Grammar } from '../grammar.js';
+import { APP_GRAMMARS } from './apps.js';
 import { GIT_GRAMMARS } from './git.js';
 import { NODE_GRAMMARS } from './node.js';
 import { OTHER_GRAMMARS } from './other.js';
@@ -12,4 +13,5 @@ export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...NODE_GRAMMARS,
   ...PYTHON_GRAMMARS,
   ...OTHER_GRAMMARS,
+  ...APP_GRAMMARS,
 };
