@@ -11,9 +11,9 @@
 //    proven in at least two other repositories (folders sharing a storage or an origin URL are one;
 //    a repository never vouches for itself) with enough confirmations there (default 2), and
 //    labelled as coming from other projects;
-//  - a fix pulled from teammates (src/team) when they confirmed it in this project (same hashed
-//    remote URL), or, when the policy knows every command in it, with enough confirmations
-//    elsewhere; labelled as the team's;
+//  - a fix pulled from teammates (src/team), counted in members (one each, whatever their rows
+//    say): when two confirmed it in this project (same hashed remote URL), or, when the policy
+//    knows every command in it, two in two projects between them; labelled as the team's;
 //  - legacy entries (recorded before fixes were proven) never, until confirmed again or kept.
 // Each piece of advice carries its provenance: how often, where, how long ago.
 import type { DB } from '../db/db.js';
@@ -103,6 +103,9 @@ export function specificToOther(
   return vals.length > 0 && !vals.some((v) => currentRaw.includes(v));
 }
 
+/** Teammates a fix must be confirmed by, each counted once whatever its rows say (docs/team.md). */
+export const MIN_TEAM_MEMBERS = 2;
+
 function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   if (c.proof === 'legacy') return null;
   const verdict = storedVerdict(c);
@@ -141,35 +144,47 @@ function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
 }
 
 /**
- * Teammates' confirmations: in this project (same team identity), else — only for a fix whose every
- * command the policy knows (`safeElsewhere`) — enough of them anywhere.
+ * Teammates' confirmations, counted in members: a member is one, whatever number its rows carry and
+ * from however many machines (the store's row security guarantees whose rows they are, not what they
+ * say). A project id is a hashed remote URL anyone can compute, so no lone member makes a fix
+ * "confirmed in this project": in this project it takes MIN_TEAM_MEMBERS members; elsewhere, only
+ * for a fix whose every command the policy knows (`safeElsewhere`), as many members in at least
+ * MIN_OTHER_PROJECTS projects between them.
  */
 function judgeTeam(db: DB, c: FixCandidate, ctx: AdviceContext, safeElsewhere: boolean): Provenance | null {
   const rows = fixTeamRows(db, c.id).filter((r) => r.confirmations > 0);
   if (rows.length === 0) return null;
   const pid = teamProjectId(db, ctx.projectPath);
+  const membersOf = (rs: typeof rows) => new Set(rs.map((r) => r.member)).size;
   const same = pid === null ? [] : rows.filter((r) => r.project_id === pid);
-  const use = same.length ? same : rows;
-  const confirmations = use.reduce((a, r) => a + r.confirmations, 0);
-  if (same.length === 0 && (!safeElsewhere || confirmations < (ctx.minOtherProjectConfirmations ?? 2)))
+  let use = rows;
+  if (membersOf(same) >= MIN_TEAM_MEMBERS) use = same;
+  else if (
+    !safeElsewhere ||
+    membersOf(rows) < MIN_TEAM_MEMBERS ||
+    new Set(rows.map((r) => r.project_id)).size < MIN_OTHER_PROJECTS
+  )
     return null;
-  const byProject = new Map<string, { name: string; n: number }>();
+  // one confirmation per member and project
+  const pairs = new Set(use.map((r) => `${r.member}\u0000${r.project_id}`)).size;
+  if (use === rows && pairs < (ctx.minOtherProjectConfirmations ?? 2)) return null;
+  const byProject = new Map<string, { name: string; members: Set<string> }>();
   for (const r of use) {
-    const p = byProject.get(r.project_id) ?? { name: r.project_name, n: 0 };
-    p.n += r.confirmations;
+    const p = byProject.get(r.project_id) ?? { name: r.project_name, members: new Set<string>() };
+    p.members.add(r.member);
     byProject.set(r.project_id, p);
   }
-  const top = [...byProject.values()].sort((a, b) => b.n - a.n)[0]!;
+  const top = [...byProject.values()].sort((a, b) => b.members.size - a.members.size)[0]!;
   return {
     source: 'team',
-    confirmations,
+    confirmations: pairs,
     projects: byProject.size,
     lastTs:
       use
         .map((r) => r.last_ts)
         .sort()
         .at(-1) ?? c.last_ts,
-    members: new Set(use.map((r) => r.member)).size,
+    members: membersOf(use),
     projectName: top.name,
   };
 }
