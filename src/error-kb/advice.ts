@@ -5,22 +5,29 @@
 //    withheld fix (or one not judged yet by this policy version), whatever its confidence; the text
 //    offered is the policy's (shell comments stripped);
 //  - a fix typed by the user (`kb add`, `kb edit -r`) everywhere;
-//  - a learned fix in a project (repository) it was confirmed in;
+//  - a learned fix in the project it was confirmed in (a sub-folder or worktree of its repository
+//    is that project; a folder that only claims the same origin URL is not: common/repository.ts);
 //  - a learned fix from other projects only when the policy knows every command in it, when it was
-//    proven in at least two other repositories (clones and worktrees of one repository are one;
+//    proven in at least two other repositories (folders sharing a storage or an origin URL are one;
 //    a repository never vouches for itself) with enough confirmations there (default 2), and
 //    labelled as coming from other projects;
-//  - a fix pulled from teammates (src/team) when they confirmed it in this project (same hashed
-//    remote URL), or, when the policy knows every command in it, with enough confirmations
-//    elsewhere; labelled as the team's;
+//  - a fix pulled from teammates (src/team), counted in members (one each, whatever their rows
+//    say): when two confirmed it in this project (same hashed remote URL), or, when the policy
+//    knows every command in it, two in two projects between them; labelled as the team's;
 //  - legacy entries (recorded before fixes were proven) never, until confirmed again or kept.
 // Each piece of advice carries its provenance: how often, where, how long ago.
 import type { DB } from '../db/db.js';
 import { entryErrorRaw, fixTeamRows, teamProjectId } from './db.js';
-import { candidates, countLookup, projectConfirmations, type FixCandidate } from './candidates.js';
+import {
+  candidates,
+  countLookup,
+  projectConfirmations,
+  type FixCandidate,
+  type ProjectConfirmations,
+} from './candidates.js';
 import { messages } from './messages.js';
 import { storedVerdict } from './verdict.js';
-import { repoIdentity } from '../common/project.js';
+import { countRepositories, parseIdentity, repoIdentity } from '../common/repository.js';
 
 // The section's schema is declared in the config registry (orchestrator/context.ts imports it here).
 
@@ -96,7 +103,8 @@ export function specificToOther(
   return vals.length > 0 && !vals.some((v) => currentRaw.includes(v));
 }
 
-const repoOf = (p: { project_path: string; repo: string | null }) => p.repo ?? `path:${p.project_path}`;
+/** Teammates a fix must be confirmed by, each counted once whatever its rows say (docs/team.md). */
+export const MIN_TEAM_MEMBERS = 2;
 
 function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   if (c.proof === 'legacy') return null;
@@ -105,12 +113,12 @@ function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   if (c.proof === 'manual')
     return { source: 'manual', confirmations: c.confirmations, projects: 0, lastTs: c.last_ts };
   const per = projectConfirmations(db, c.id);
-  const here = per.find((p) => p.project_path === ctx.projectPath);
-  if (here)
-    return { source: 'this-project', confirmations: here.confirmations, projects: 1, lastTs: here.last_ts };
-  // another clone or worktree of this repository is this project
-  const current = repoIdentity(ctx.projectPath);
-  const mine = per.filter((p) => repoOf(p) === current);
+  // this project: this folder, or another folder of its repository's own storage (a sub-folder, a
+  // worktree); a folder that only claims the same origin URL is not this project
+  const current = parseIdentity(repoIdentity(ctx.projectPath), ctx.projectPath);
+  const isMine = (p: ProjectConfirmations) =>
+    p.project_path === ctx.projectPath || parseIdentity(p.repo, p.project_path).own === current.own;
+  const mine = per.filter(isMine);
   if (mine.length)
     return {
       source: 'this-project',
@@ -122,48 +130,61 @@ function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   if (team) return team;
   if (per.length === 0) return null;
   // unknown programs are offered only where they were confirmed; elsewhere, repositories count
+  // (folders sharing a storage or claiming one origin are one repository)
   if (verdict.cls !== 'safe' || per.length < MIN_OTHER_PROJECTS) return null;
-  const repos = new Set(per.map(repoOf));
+  const repos = countRepositories(per.map((p) => parseIdentity(p.repo, p.project_path)));
   const total = per.reduce((a, p) => a + p.confirmations, 0);
-  if (repos.size < MIN_OTHER_PROJECTS || total < (ctx.minOtherProjectConfirmations ?? 2)) return null;
+  if (repos < MIN_OTHER_PROJECTS || total < (ctx.minOtherProjectConfirmations ?? 2)) return null;
   const last =
     per
       .map((p) => p.last_ts)
       .sort()
       .at(-1) ?? c.last_ts;
-  return { source: 'other-projects', confirmations: total, projects: repos.size, lastTs: last };
+  return { source: 'other-projects', confirmations: total, projects: repos, lastTs: last };
 }
 
 /**
- * Teammates' confirmations: in this project (same team identity), else — only for a fix whose every
- * command the policy knows (`safeElsewhere`) — enough of them anywhere.
+ * Teammates' confirmations, counted in members: a member is one, whatever number its rows carry and
+ * from however many machines (the store's row security guarantees whose rows they are, not what they
+ * say). A project id is a hashed remote URL anyone can compute, so no lone member makes a fix
+ * "confirmed in this project": in this project it takes MIN_TEAM_MEMBERS members; elsewhere, only
+ * for a fix whose every command the policy knows (`safeElsewhere`), as many members in at least
+ * MIN_OTHER_PROJECTS projects between them.
  */
 function judgeTeam(db: DB, c: FixCandidate, ctx: AdviceContext, safeElsewhere: boolean): Provenance | null {
   const rows = fixTeamRows(db, c.id).filter((r) => r.confirmations > 0);
   if (rows.length === 0) return null;
   const pid = teamProjectId(db, ctx.projectPath);
+  const membersOf = (rs: typeof rows) => new Set(rs.map((r) => r.member)).size;
   const same = pid === null ? [] : rows.filter((r) => r.project_id === pid);
-  const use = same.length ? same : rows;
-  const confirmations = use.reduce((a, r) => a + r.confirmations, 0);
-  if (same.length === 0 && (!safeElsewhere || confirmations < (ctx.minOtherProjectConfirmations ?? 2)))
+  let use = rows;
+  if (membersOf(same) >= MIN_TEAM_MEMBERS) use = same;
+  else if (
+    !safeElsewhere ||
+    membersOf(rows) < MIN_TEAM_MEMBERS ||
+    new Set(rows.map((r) => r.project_id)).size < MIN_OTHER_PROJECTS
+  )
     return null;
-  const byProject = new Map<string, { name: string; n: number }>();
+  // one confirmation per member and project
+  const pairs = new Set(use.map((r) => `${r.member}\u0000${r.project_id}`)).size;
+  if (use === rows && pairs < (ctx.minOtherProjectConfirmations ?? 2)) return null;
+  const byProject = new Map<string, { name: string; members: Set<string> }>();
   for (const r of use) {
-    const p = byProject.get(r.project_id) ?? { name: r.project_name, n: 0 };
-    p.n += r.confirmations;
+    const p = byProject.get(r.project_id) ?? { name: r.project_name, members: new Set<string>() };
+    p.members.add(r.member);
     byProject.set(r.project_id, p);
   }
-  const top = [...byProject.values()].sort((a, b) => b.n - a.n)[0]!;
+  const top = [...byProject.values()].sort((a, b) => b.members.size - a.members.size)[0]!;
   return {
     source: 'team',
-    confirmations,
+    confirmations: pairs,
     projects: byProject.size,
     lastTs:
       use
         .map((r) => r.last_ts)
         .sort()
         .at(-1) ?? c.last_ts,
-    members: new Set(use.map((r) => r.member)).size,
+    members: membersOf(use),
     projectName: top.name,
   };
 }

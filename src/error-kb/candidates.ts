@@ -266,8 +266,8 @@ function refreshShown(db: DB, kbId: number, now: string): void {
 /**
  * The insert path of a pulled fix, inside the caller's transaction: the entry and the candidate are
  * created when missing (the candidate with no local confirmation), a stronger proof is kept over a
- * weaker one, and the teammate's confirmations in that project are set (a second pull changes
- * nothing). Skipped (false): not a learned proof, text that redaction would change (a secret), or
+ * weaker one, and that the teammate confirms it in that project is set (one, whatever number the
+ * row carries; a second pull changes nothing). Skipped (false): not a learned proof, text that redaction would change (a secret), or
  * an error forgotten here after the teammate pushed it.
  */
 export function recordTeamFix(db: DB, f: PulledFix): boolean {
@@ -297,7 +297,8 @@ export function recordTeamFix(db: DB, f: PulledFix): boolean {
     machine: f.machine,
     project_id: f.projectId,
     project_name: f.projectName,
-    confirmations: Math.max(0, Math.floor(f.confirmations)),
+    // a member's row says the member confirmed it there, not how often: a number in a row is a claim
+    confirmations: f.confirmations > 0 ? 1 : 0,
     last_ts: f.lastTs,
     updated_at: f.updatedAt,
   });

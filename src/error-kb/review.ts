@@ -4,6 +4,7 @@
 // confirmation, or a fix only ever seen in one project.
 import type { DB } from '../db/db.js';
 import { entrySample } from './db.js';
+import { countRepositories, parseIdentity } from '../common/repository.js';
 import { candidates, projectConfirmations, type FixCandidate } from './candidates.js';
 import { storedVerdict, type PolicyClass } from './verdict.js';
 
@@ -31,7 +32,9 @@ export function reviewEntries(db: DB, opts: { limit?: number; all?: boolean } = 
     let policy: ReviewItem['policy'] = null;
     if (!best) reasons.push(r.resolution ? 'no recorded proof (never advised)' : 'no fix');
     else {
-      projects = new Set(projectConfirmations(db, best.id).map((p) => p.repo ?? p.project_path)).size;
+      projects = countRepositories(
+        projectConfirmations(db, best.id).map((p) => parseIdentity(p.repo, p.project_path)),
+      );
       const v = storedVerdict(best);
       policy = { cls: v.cls, reason: v.reason };
       if (best.proof !== 'legacy' && v.cls === 'withheld')

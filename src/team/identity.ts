@@ -1,9 +1,11 @@
 // A project's identity in the team store: its repository's remote URL (origin), normalised and
 // hashed, so clones on every machine of every teammate agree and no URL leaves the machine. A
-// folder without a remote gets an identity of its own (this machine and path, hashed).
-import { execFileSync } from 'node:child_process';
+// folder without a remote gets an identity of its own (this machine and its repository's storage,
+// hashed: sub-folders and worktrees of one repository are one project). Read from the repository's
+// files (common/repository.ts), never by running `git` in a project.
 import { createHash } from 'node:crypto';
 import { basename } from 'node:path';
+import { repositoryOf } from '../common/repository.js';
 
 export interface ProjectIdentity {
   id: string;
@@ -26,24 +28,13 @@ export function normaliseRemote(url: string): string {
     .toLowerCase();
 }
 
-function originUrl(projectPath: string): string | null {
-  try {
-    const out = execFileSync('git', ['-C', projectPath, 'config', '--get', 'remote.origin.url'], {
-      encoding: 'utf8',
-      timeout: 5000,
-      stdio: ['ignore', 'pipe', 'ignore'],
-    }).trim();
-    return out || null;
-  } catch {
-    return null;
-  }
-}
-
 export function projectIdentity(projectPath: string, machine: string): ProjectIdentity {
-  const remote = originUrl(projectPath);
-  if (remote) {
-    const norm = normaliseRemote(remote);
-    return { id: sha(`remote:${norm}`), name: norm.split('/').pop() || basename(projectPath) };
+  const repo = repositoryOf(projectPath);
+  const folder = repo.top ?? projectPath;
+  if (repo.origin) {
+    const norm = normaliseRemote(repo.origin);
+    return { id: sha(`remote:${norm}`), name: norm.split('/').pop() || basename(folder) };
   }
-  return { id: sha(`path:${machine}:${projectPath}`), name: basename(projectPath) || projectPath };
+  const where = repo.own.startsWith('git:') ? repo.own.slice(4) : folder;
+  return { id: sha(`path:${machine}:${where}`), name: basename(folder) || folder };
 }

@@ -1,7 +1,8 @@
 // Issue #25: the team store against the real PostgreSQL. Three data homes (three members; two of them
 // in clones of payments-api, one in billing-svc) learn fixes through the built hook, sync with
 // `self-gen team sync`, and then advise each other's fixes, labelled as the team's, through the
-// hook again. Merging keeps every candidate, a stronger fix is never replaced, a forget propagates,
+// hook again, once two members confirmed them (a lone member's rows, whatever they claim, make no
+// fix offered to anyone else). Merging keeps every candidate, a stronger fix is never replaced, a forget propagates,
 // a muted member's fixes go, a dry run writes nothing, the password never reaches config.json.
 import Database from 'better-sqlite3';
 import { readFileSync, statSync } from 'node:fs';
@@ -10,13 +11,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, pgAvailable, type TestDatabase } from '../helpers/pg.js';
 import { cli } from '../helpers/cli.js';
 import { advise, learn, teamHome, type TeamHome } from '../helpers/team-home.js';
-import { ensureBuilt } from '../helpers/pre-tool-guide.js';
+import { ensureBuilt, norm } from '../helpers/pre-tool-guide.js';
+import { projectIdentity } from '../../src/team/identity.js';
+import { pushRows, type PushRow } from '../../src/team/pg.js';
 import { spawnServer, waitForServer } from '../helpers/warm.js';
 
 const MOD = "Exit code 1\nModuleNotFoundError: No module named 'requests'";
 const EXPRESS = "Exit code 1\nError: Cannot find module 'express'\nRequire stack:\n- /srv/app/index.js";
 const MISSING = 'Exit code 1\ncat: notes.txt: No such file or directory';
 const MAKE = 'Exit code 2\nmake: *** No rule to make target `bundle`.  Stop.';
+const PROTO = 'Exit code 127\nsh: 1: protoc-gen-ts: not found';
+const LOCK =
+  'Exit code 1\nnpm ERR! `npm ci` can only install packages when your package.json and package-lock.json are in sync';
 
 const up = pgAvailable();
 
@@ -75,7 +81,7 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
     expect(cli(C, ['team', 'connect', pg.url(role.carol!)]).code).toBe(0);
   });
 
-  it("two members, two projects: each advises the other one's fix with team provenance, through the hook", async () => {
+  it("two members, two projects: one teammate's fix is not offered; two teammates' in two projects are, with team provenance, through the hook", async () => {
     for (const s of ['a1', 'a2'])
       await learn(A, { session: s, command: 'python app.py', error: MOD, fix: 'pip install requests' });
     for (const s of ['b1', 'b2'])
@@ -93,20 +99,22 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
     sync(A);
     sync(B);
     sync(A);
-    const onB = await advise(B, 'python app.py', MOD);
-    expect(onB).toContain('ran `pip install requests`');
-    expect(onB).toContain('팀원 1명이 payments-api에서 2회 해결');
-    const onA = await advise(A, 'npm test', EXPRESS);
-    expect(onA).toContain('ran `npm install express`');
-    expect(onA).toMatch(/fixed 2× by 1 teammate in billing-svc, last/);
+    // pulled, but one teammate is one voice: not offered
+    expect(await advise(B, 'python app.py', MOD)).toBe('');
+    expect(await advise(A, 'npm test', EXPRESS)).toBe('');
 
-    // carol (another clone of payments-api) proves alice's fix once more: 3× by 2 teammates
+    // carol (another clone of payments-api) proves both fixes once
     await learn(C, { session: 'c1', command: 'python app.py', error: MOD, fix: 'pip install requests' });
+    await learn(C, { session: 'c2', command: 'npm test', error: EXPRESS, fix: 'npm install express' });
     sync(C);
     sync(B);
-    expect(await advise(B, 'python app.py', MOD)).toContain('팀원 2명이 payments-api에서 3회 해결');
-    // in carol's own project one teammate confirmation is enough (same hashed remote URL)
-    expect(await advise(C, 'npm test', EXPRESS)).toMatch(/fixed 2× by 1 teammate in billing-svc/);
+    sync(A);
+    // alice and carol in one project are one project: not offered in billing-svc
+    expect(await advise(B, 'python app.py', MOD)).toBe('');
+    // bob in billing-svc and carol in payments-api: two teammates in two projects
+    const onA = await advise(A, 'npm test', EXPRESS);
+    expect(onA).toContain('ran `npm install express`');
+    expect(onA).toMatch(/fixed 2× by 2 teammates in (billing-svc|payments-api) and 1 other project, last/);
   });
 
   it('a second sync changes nothing (idempotent): no new rows, the same counts', () => {
@@ -243,7 +251,7 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
           db.close();
         }
         expect(synced).not.toBeNull();
-        // it pulled the team's fixes: the hook advises one of them here (bob's, confirmed twice)
+        // it pulled the team's fixes: the hook advises one of them here (bob's and carol's)
         expect(await advise(D, 'npm test', EXPRESS)).toContain('npm install express');
       } finally {
         server.kill('SIGTERM');
@@ -251,5 +259,45 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
     } finally {
       D.cleanup();
     }
+  });
+
+  it("a member's own rows claim nothing: 50 confirmations from two machines under this project's id offer no fix here", async () => {
+    const mallory = await pg.role('mallory');
+    const c = await pg.connectAs(mallory);
+    const payments = projectIdentity(A.project, 'any machine').id; // a hashed URL anyone can compute
+    const claim = (error: string, fix: string): PushRow => ({
+      projectId: payments,
+      projectName: 'payments-api',
+      errorKey: norm(error),
+      fixKey: `cmd:${fix}`,
+      errorRaw: error,
+      resolution: `ran \`${fix}\``,
+      resolvedBy: 'Bash',
+      toolSequence: null,
+      proof: 'same-command',
+      confirmations: 50,
+      firstTs: '2026-11-20T10:00:00.000Z',
+      lastTs: '2026-11-21T10:00:00.000Z',
+      deleted: false,
+    });
+    const rows = [claim(PROTO, 'protoc-setup --fetch-plugins'), claim(LOCK, 'npm install')];
+    try {
+      await c.query('SET search_path = self_gen');
+      await pushRows(c, 'laptop', rows);
+      await pushRows(c, 'desktop', rows);
+    } finally {
+      await c.end();
+    }
+    sync(A);
+    expect(await advise(A, 'make proto', PROTO)).toBe('');
+    expect(await advise(A, 'npm ci', LOCK)).toBe('');
+    // not for want of pulling them: they are here, each row one confirmation
+    const db = local(A);
+    expect(
+      db
+        .prepare('SELECT count(*) AS n, sum(confirmations) AS c FROM error_kb_fix_team WHERE member = ?')
+        .get(mallory),
+    ).toEqual({ n: 4, c: 4 });
+    db.close();
   });
 });

@@ -2,8 +2,10 @@
 // the advice it gives. Pulled confirmations are set, never added (a page applied twice changes
 // nothing); a stronger candidate is never replaced by a weaker one; a secret or a non-learned proof
 // is refused; a forget removes teammates' confirmations up to its time and blocks older ones; a
-// muted member's fixes go; team advice needs one confirmation in this project (same hashed remote)
-// and the usual two elsewhere, and says who and where. The URL's password and libpq's sslmode.
+// muted member's fixes go; team advice counts members, one each whatever their rows say: two in this
+// project (same hashed remote), or, for a fix the policy judges safe, two in two projects elsewhere;
+// no lone member makes a fix "confirmed in this project"; it says who and where. The URL's password
+// and libpq's sslmode.
 import pg from 'pg';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
@@ -69,32 +71,69 @@ describe('#25 pulled fixes in the local KB', () => {
     expect(apply(pulled({ confirmations: 2 }))).toBe(true);
     apply(pulled({ member: 'bob', projectId: 'Q', projectName: 'billing-svc', confirmations: 1 }));
     expect(teamRows()).toEqual([
-      { member: 'alice', project_id: 'P', confirmations: 2 },
+      { member: 'alice', project_id: 'P', confirmations: 1 }, // a row is one confirmation, whatever it says
       { member: 'bob', project_id: 'Q', confirmations: 1 },
     ]);
     expect(db.prepare('SELECT count(*) AS n FROM error_kb_fixes').get()).toEqual({ n: 1 });
   });
 
-  it('team advice: one confirmation in this project suffices, elsewhere two; it says who and where', () => {
+  it('team advice: two members in this project, or two members in two projects elsewhere; it says who and where', () => {
     apply(pulled());
+    expect(advice('/work/payments')).toBeNull(); // one member: not even in its own project
+    apply(pulled({ member: 'bob', machine: 'm2', confirmations: 2 }));
     const here = advice('/work/payments')!;
     expect(here.provenance).toMatchObject({
       source: 'team',
-      confirmations: 1,
-      members: 1,
+      confirmations: 2,
+      members: 2,
+      projects: 1,
       projectName: 'payments-api',
     });
-    expect(advice('/work/other')).toBeNull(); // one confirmation in another project: silent
-    apply(pulled({ member: 'bob', machine: 'm2', confirmations: 2 }));
+    expect(advice('/work/other')).toBeNull(); // elsewhere: two members in one project are one project
+    apply(pulled({ member: 'carol', machine: 'm3', projectId: 'Q', projectName: 'billing-svc' }));
     const elsewhere = advice('/work/other')!;
-    expect(elsewhere.provenance).toMatchObject({ source: 'team', confirmations: 3, members: 2 });
+    expect(elsewhere.provenance).toMatchObject({ source: 'team', confirmations: 3, members: 3, projects: 2 });
     const now = new Date('2026-11-22T10:00:00Z');
     expect(provenanceText(elsewhere.provenance, now, 'en')).toBe(
-      'fixed 3× by 2 teammates in payments-api, last 2 days ago',
+      'fixed 3× by 3 teammates in payments-api and 1 other project, last 2 days ago',
     );
     expect(provenanceText(elsewhere.provenance, now, 'ko')).toBe(
-      '팀원 2명이 payments-api에서 3회 해결, 마지막 2일 전',
+      '팀원 3명이 payments-api 외 1개 프로젝트에서 3회 해결, 마지막 2일 전',
     );
+  });
+
+  it("a member's row claiming 50 confirmations, from several machines, counts as one member", () => {
+    apply(pulled({ member: 'mallory', confirmations: 50 }));
+    apply(pulled({ member: 'mallory', machine: 'm2', confirmations: 50 }));
+    apply(pulled({ member: 'mallory', machine: 'm3', projectId: 'Q', confirmations: 50 }));
+    expect(advice('/work/payments')).toBeNull();
+    expect(advice('/work/other')).toBeNull();
+    apply(pulled({ member: 'bob' }));
+    expect(advice('/work/payments')!.provenance).toMatchObject({ confirmations: 2, members: 2 });
+  });
+
+  it("one member's row naming this project's id does not make a fix confirmed in this project", () => {
+    const tool = { fixKey: 'cmd:protoc-setup', resolution: 'ran `protoc-setup --fetch-plugins`' };
+    // mallory claims payments-api's id (a hashed URL anyone can compute) for a program the policy does not know
+    apply(pulled({ ...tool, member: 'mallory', projectId: 'P', confirmations: 50 }));
+    expect(advice('/work/payments')).toBeNull();
+    // and with a teammate's confirmation in another project it is still not this project's
+    apply(pulled({ ...tool, member: 'bob', projectId: 'Q', projectName: 'billing-svc' }));
+    expect(advice('/work/payments')).toBeNull();
+  });
+
+  it('a fix of a program the policy does not know, confirmed by two members in a project, is offered only there', () => {
+    setTeamProjects(db, [{ projectPath: '/work/billing', projectId: 'Q', name: 'billing-svc' }]);
+    const tool = { fixKey: 'cmd:protoc-setup', resolution: 'ran `protoc-setup --fetch-plugins`' };
+    apply(pulled({ ...tool, member: 'alice' }));
+    apply(pulled({ ...tool, member: 'bob' }));
+    apply(pulled({ ...tool, member: 'carol', projectId: 'R', projectName: 'ledger' }));
+    expect(advice('/work/payments')!.provenance).toMatchObject({ source: 'team', members: 2, projects: 1 });
+    expect(advice('/work/billing')).toBeNull();
+    // one member's row naming billing-svc does not carry it there either
+    apply(pulled({ ...tool, member: 'mallory', projectId: 'Q', projectName: 'billing-svc' }));
+    expect(advice('/work/billing')).toBeNull();
+    expect(advice('/work/other')).toBeNull();
   });
 
   it('a stronger candidate is never replaced by a weaker one: a typed fix stays shown and advised', () => {
@@ -149,20 +188,20 @@ describe('#25 pulled fixes in the local KB', () => {
     expect(advice('/work/payments')).toBeNull();
     expect(apply(pulled({ member: 'bob', updatedAt: '2026-11-21T23:00:00.000Z' }))).toBe(false);
     expect(apply(pulled({ member: 'bob', updatedAt: '2026-11-23T00:00:00.000Z' }))).toBe(true);
-    expect(advice('/work/payments')!.provenance.members).toBe(1);
+    expect(apply(pulled({ member: 'carol', updatedAt: '2026-11-23T00:00:00.000Z' }))).toBe(true);
+    expect(advice('/work/payments')!.provenance.members).toBe(2);
   });
 
   it('muting a member drops their confirmations and the candidates only they gave', () => {
     apply(pulled());
-    apply(
-      pulled({
-        member: 'bob',
-        fixKey: 'cmd:pip3 install requests',
-        resolution: 'ran `pip3 install requests`',
-      }),
-    );
+    const pip3 = { fixKey: 'cmd:pip3 install requests', resolution: 'ran `pip3 install requests`' };
+    apply(pulled({ ...pip3, member: 'bob' }));
+    apply(pulled({ ...pip3, member: 'carol' }));
     dropMemberFixes(db, 'alice');
-    expect(teamRows()).toEqual([{ member: 'bob', project_id: 'P', confirmations: 1 }]);
+    expect(teamRows()).toEqual([
+      { member: 'bob', project_id: 'P', confirmations: 1 },
+      { member: 'carol', project_id: 'P', confirmations: 1 },
+    ]);
     expect(advice('/work/payments')!.resolution).toBe('ran `pip3 install requests`');
   });
 });
@@ -170,6 +209,7 @@ describe('#25 pulled fixes in the local KB', () => {
 describe("#25 the dashboard shows the team's share of advice", () => {
   it("advice given from a teammate's fix is counted apart; /api/overview reports it", async () => {
     apply(pulled());
+    apply(pulled({ member: 'bob' }));
     upsertEntry(db, {
       ts: 'x',
       key: 'Error: other',
