@@ -333,6 +333,10 @@ const PART_BENCHES = [
   ['transcript-replay.mjs', 'real-transcript replay (skipped: it needs a transcript folder argument)'],
   ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
   ['policy.mjs', 'fix policy corpus: dangerous fixes offered (must be 0), ordinary fixes withheld'],
+  [
+    'policy-e2e.mjs',
+    'fix policy end to end: each fix taught in two repositories through the hooks, then what reaches Claude in a third (dangerous advised must be 0)',
+  ],
   ['safe-fs.mjs', 'safe file primitives (#12.1/#12.3) vs the plain node:fs calls: medians and ratios'],
   ['warm-client.mjs', 'one warm hook alone: the bash client (builtins only) vs the sh + curl client'],
   [
@@ -371,7 +375,8 @@ writeFileSync(join(ROOT, 'bench', 'results', 'bench.json'), JSON.stringify(out, 
 console.log('\nwrote bench/results/bench.json');
 rmSync(dir, { recursive: true, force: true });
 // The fix policy's corpus is a gate, not a figure: a dangerous fix offered fails the run.
-if (partResults['policy.mjs'] !== undefined && partResults['policy.mjs'] !== 0) {
-  console.error('bench/policy.mjs: a dangerous fix was offered (see above)');
-  process.exit(1);
-}
+for (const p of ['policy.mjs', 'policy-e2e.mjs'])
+  if (partResults[p] !== undefined && partResults[p] !== 0) {
+    console.error(`bench/${p}: a dangerous fix was offered, or a hook broke (see above)`);
+    process.exitCode = 1;
+  }
