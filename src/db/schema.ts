@@ -212,6 +212,17 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE error_kb ADD COLUMN error_lines TEXT;
   CREATE VIRTUAL TABLE IF NOT EXISTS error_kb_vocab USING fts5vocab(error_kb_fts, 'row');
   `,
+  // 8: the rule of the fix policy's table that decided a verdict (fix-policy/rules.ts), cited by
+  // `kb show`; reset with the verdict when the fix text changes.
+  `
+  ALTER TABLE error_kb_fixes ADD COLUMN policy_rule TEXT;
+  DROP TRIGGER IF EXISTS error_kb_fixes_policy_reset;
+  CREATE TRIGGER IF NOT EXISTS error_kb_fixes_policy_reset AFTER UPDATE OF resolution ON error_kb_fixes
+    WHEN old.resolution IS NOT new.resolution BEGIN
+    UPDATE error_kb_fixes SET policy_class = NULL, policy_reason = NULL, policy_text = NULL, policy_version = NULL,
+      policy_rule = NULL WHERE id = new.id;
+  END;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

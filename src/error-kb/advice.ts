@@ -110,7 +110,7 @@ function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   if (c.proof === 'legacy') return null;
   const verdict = storedVerdict(c);
   if (verdict.cls === 'withheld') return null;
-  if (c.proof === 'manual')
+  if (c.proof === 'manual' && verdict.cls === 'safe')
     return { source: 'manual', confirmations: c.confirmations, projects: 0, lastTs: c.last_ts };
   const per = projectConfirmations(db, c.id);
   // this project: this folder, or another folder of its repository's own storage (a sub-folder, a
@@ -119,6 +119,12 @@ function judge(db: DB, c: FixCandidate, ctx: AdviceContext): Provenance | null {
   const isMine = (p: ProjectConfirmations) =>
     p.project_path === ctx.projectPath || parseIdentity(p.repo, p.project_path).own === current.own;
   const mine = per.filter(isMine);
+  // a typed fix the policy keeps to its project (prose, unknown words): only where it was typed
+  // (`kb add` and `kb edit` record where; one given through the API with no project is the user's)
+  if (c.proof === 'manual')
+    return mine.length || per.length === 0
+      ? { source: 'manual', confirmations: c.confirmations, projects: 0, lastTs: c.last_ts }
+      : null;
   if (mine.length)
     return {
       source: 'this-project',

@@ -202,13 +202,17 @@ export function recordManualFix(
   resolvedBy: string | null,
   toolSequence: string | null,
   now = new Date(),
+  projectPath?: string,
 ): void {
-  upsertCandidate(
+  const id = upsertCandidate(
     db,
     kbId,
     { fixKey: 'manual', resolution, resolvedBy, toolSequence, proof: 'manual', replaceText: true },
     now.toISOString(),
   );
+  // where it was typed: a typed fix the policy keeps to its project is offered there
+  if (projectPath)
+    confirmFixInProject(db, id, redact(projectPath), redact(repoIdentity(projectPath)), now.toISOString());
 }
 
 /** Removes every candidate of an entry (its resolution was cleared by the user). */

@@ -273,12 +273,12 @@ export function setFixVerdict(
   db: DB,
   id: number,
   resolution: string,
-  v: { cls: string; reason: string; text: string; version: number },
+  v: { cls: string; reason: string; text: string; version: number; rule?: string },
 ): void {
   db.prepare(
-    `UPDATE error_kb_fixes SET policy_class = ?, policy_reason = ?, policy_text = ?, policy_version = ?
-     WHERE id = ? AND resolution = ?`,
-  ).run(v.cls, v.reason, v.text, v.version, id, resolution);
+    `UPDATE error_kb_fixes SET policy_class = ?, policy_reason = ?, policy_text = ?, policy_version = ?,
+       policy_rule = ? WHERE id = ? AND resolution = ?`,
+  ).run(v.cls, v.reason, v.text, v.version, v.rule || null, id, resolution);
 }
 
 /** Adds a candidate fix or confirms it again (its text replaced only when `replaceText`). Returns its id. */

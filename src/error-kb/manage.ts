@@ -51,6 +51,8 @@ export function embeddedSet(db: DB, ids: number[]): Set<number> {
 export { getEntry };
 
 export interface EditFields {
+  /** The project the user typed it in (a prose fix is offered there). */
+  projectPath?: string;
   /** New error text (normalized unless `normalized` is set). The entry's embedding is dropped. */
   error?: string;
   normalized?: boolean;
@@ -97,7 +99,7 @@ export async function editEntry(
       const now = getEntry(db, id);
       if (f.resolution === null) clearCandidates(db, id);
       else if (now?.resolution && (f.resolution !== undefined || f.resolvedBy !== undefined))
-        recordManualFix(db, id, now.resolution, now.resolved_by, now.tool_sequence);
+        recordManualFix(db, id, now.resolution, now.resolved_by, now.tool_sequence, new Date(), f.projectPath);
     }).immediate();
   }
   // The vector described the old text: the next batch embeds the new one.

@@ -15,6 +15,8 @@ export interface ResolutionInfo {
   resolution?: string;
   resolvedBy?: string;
   toolSequence?: string[];
+  /** The project the user typed it in (`kb add`). */
+  projectPath?: string;
 }
 
 /**
@@ -61,7 +63,8 @@ export function recordResolution(
           resolvedBy,
           toolSequence,
         });
-        if (id !== null && resolution) recordManualFix(db, id, resolution, resolvedBy, toolSequence, now);
+        if (id !== null && resolution)
+          recordManualFix(db, id, resolution, resolvedBy, toolSequence, now, info.projectPath);
         return id;
       })
       .immediate();

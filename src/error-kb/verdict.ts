@@ -2,7 +2,9 @@
 // every advice path. No parser here: hooks only read what the background review (review.ts) wrote.
 
 /** Bump when the policy changes: older verdicts count as not reviewed until reviewed again. */
-export const POLICY_VERSION = 1;
+export const POLICY_VERSION = 2;
+/** The digest of the policy's code this version was set for (test/unit/fix-policy-grammar.test.ts). */
+export const POLICY_DIGEST = '93f1ae9bee142533';
 
 /**
  * safe: may be offered (in this project, or elsewhere with the cross-project bar);
@@ -26,6 +28,7 @@ export interface VerdictColumns {
   policy_reason?: string | null;
   policy_text?: string | null;
   policy_version?: number | null;
+  policy_rule?: string | null;
 }
 
 export const NOT_REVIEWED = 'not reviewed by the fix policy yet';
@@ -33,7 +36,12 @@ export const NOT_REVIEWED = 'not reviewed by the fix policy yet';
 /** The verdict stored with a fix; one not reviewed by this policy version is withheld. */
 export function storedVerdict(row: VerdictColumns): Verdict {
   if (row.policy_version !== POLICY_VERSION || !row.policy_class)
-    return { cls: 'withheld', reason: NOT_REVIEWED, text: '' };
+    return { cls: 'withheld', reason: NOT_REVIEWED, rule: '', text: '' };
   const cls = row.policy_class === 'safe' || row.policy_class === 'project' ? row.policy_class : 'withheld';
-  return { cls, reason: row.policy_reason ?? '', text: cls === 'withheld' ? '' : (row.policy_text ?? '') };
+  return {
+    cls,
+    reason: row.policy_reason ?? '',
+    rule: row.policy_rule ?? '',
+    text: cls === 'withheld' ? '' : (row.policy_text ?? ''),
+  };
 }

@@ -21,6 +21,8 @@ export interface NeverAdvised {
 export interface PolicyView {
   cls: PolicyClass;
   reason: string;
+  /** The rule of the fix policy's table that decided it (docs/fix-policy-rules.md); '' when offered. */
+  rule: string;
 }
 
 export interface KbCandidateView {
@@ -88,7 +90,7 @@ function candidateView(db: DB, c: FixCandidate): KbCandidateView {
     firstTs: c.first_ts,
     lastConfirmed: c.last_ts,
     neverAdvised: neverAdvised(c),
-    policy: { cls: storedVerdict(c).cls, reason: storedVerdict(c).reason },
+    policy: { cls: storedVerdict(c).cls, reason: storedVerdict(c).reason, rule: storedVerdict(c).rule ?? '' },
   };
 }
 

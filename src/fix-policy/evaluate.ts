@@ -70,7 +70,8 @@ function editedCommand(parser: ShellParser, detail: string, path = ''): Reason |
   const after = /→ `([^`]*)`\s*$/.exec(detail)?.[1];
   if (!after) return null;
   // the whole new text is a command only where commands are written (a RUN line, a `run:` step)
-  const command = COMMAND_FILE.test(path) || /^\s*(?:RUN|CMD|ENTRYPOINT|run:|-\s+run:|script:)\s*/i.test(after);
+  const command =
+    COMMAND_FILE.test(path) || /^\s*(?:RUN|CMD|ENTRYPOINT|run:|-\s+run:|script:)\s*/i.test(after);
   const texts = command ? [after.replace(/^\s*(?:RUN|CMD|ENTRYPOINT|run:|-\s+run:|script:)\s*/i, '')] : [];
   // quoted strings that look like command lines (a path alone in code is no command)
   for (const m of after.matchAll(/"((?:[^"\\]|\\.)*)"|'([^']*)'/g))

@@ -64,7 +64,7 @@ export function projectErrors(
     const hit = exactEntry(db, r.error);
     // the checks every KB match passes (names, detail: search.ts), then only what the advice
     // filter allows here (error-kb/advice.ts), with its provenance
-    const fitting = hit && fits(raw ? extractErrorMessage(raw) : undefined, hit) ? hit : null;
+    const fitting = hit && fits(raw ? extractErrorMessage(raw) : undefined, hit, raw) ? hit : null;
     const a = fitting ? advise(fitting.id, raw) : null;
     out.push({
       tool: typeof r.tool === 'string' ? r.tool : 'unknown',

@@ -57,7 +57,13 @@ function seedDb(db: DB, project: { path: string; name: string }): Seeded {
   const kbId = recordResolution(
     db,
     normalized,
-    { errorRaw: RAW_ERROR, resolution: MCP_MARK.fix, resolvedBy: 'Bash', toolSequence: ['Bash', 'Bash'] },
+    {
+      errorRaw: RAW_ERROR,
+      resolution: MCP_MARK.fix,
+      resolvedBy: 'Bash',
+      toolSequence: ['Bash', 'Bash'],
+      projectPath: project.path, // typed there (`kb add`): a prose fix is offered in that project
+    },
     new Date(t0),
   )!;
   judgeAll(db); // the fix policy's verdict, as `kb add` stores it

@@ -162,6 +162,7 @@ describe('#22.1 the issue’s examples are never offered, here or elsewhere', ()
     expect(judgeFix('Bash: npm install left-pad', 'manual')).toEqual({
       cls: 'safe',
       reason: '',
+      rule: '',
       text: 'Bash: npm install left-pad',
     });
   });
@@ -293,6 +294,8 @@ describe('#22.4 review shows the policy', () => {
     const show = cli('kb', 'show', String(ids[1]));
     expect(show.code, show.stderr).toBe(0);
     expect(show.stdout).toContain('policy: WITHHELD — runs piped or inline text as a shell script');
+    // the rule of the policy's table that withheld it, as docs/fix-policy-rules.md lists it
+    expect(show.stdout).toContain('[rule piped-shell: docs/fix-policy-rules.md]');
     expect(show.stdout).toContain('error then: sh: 1: toolgen1: not found');
     expect(cli('kb', 'show', String(ids[0])).stdout).toContain('policy: offered');
     const missing = cli('kb', 'show', '999');

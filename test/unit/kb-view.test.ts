@@ -97,6 +97,7 @@ describe('kbView confidence', () => {
     expect(u.candidates[0]!.policy).toEqual({
       cls: 'withheld',
       reason: 'runs piped or inline text as a shell script',
+      rule: 'piped-shell',
     });
     const l = view(legacy);
     expect(l.confidence?.neverAdvised?.kind).toBe('legacy');

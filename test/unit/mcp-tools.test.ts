@@ -247,6 +247,7 @@ describe('#17.1 no secret in any answer', () => {
       const kb = recordResolution(db, `SECRETMARK ${c.name} failed: ${c.text}`, {
         errorRaw: `SECRETMARK ${c.text}`,
         resolution: `rerun with ${c.text}`,
+        projectPath: t.project, // typed in this project: prose is offered where it was typed
       })!;
       const ev = insertEvent(db, {
         type: 'tool_error',
@@ -282,6 +283,7 @@ describe('#17.1 every answer is bounded', () => {
           resolution: `fix ${i} ${long}${long}`.slice(0, 590), // under the fix policy's cap
           resolvedBy: 'Bash',
           toolSequence: Array.from({ length: 50 }, () => 'Bash'.repeat(20)),
+          projectPath: t.project,
         });
       }
       for (let i = 0; i < 300; i++) {

@@ -1,5 +1,6 @@
 // `self-gen kb add`: an entry by hand, keyed exactly as the hooks key a tool error.
 import { loadConfig } from '../../../common/config.js';
+import { getProjectPath } from '../../../common/project.js';
 import { redact } from '../../../common/redact.js';
 import { openDb } from '../../../db/db.js';
 import { modelStatus, VECTOR_OFF } from '../../../embed/model.js';
@@ -27,6 +28,7 @@ export async function runKbAdd([error]: [string], o: KbAddOptions): Promise<void
       errorRaw: text,
       resolution: o.resolution,
       resolvedBy: o.tool,
+      projectPath: getProjectPath(process.cwd()),
     });
     if (id === null) throw new CliError('the entry could not be written', 'run `self-gen doctor`');
     await (await import('../../../fix-policy/index.js')).reviewFixPolicy(db);

@@ -1,4 +1,5 @@
 // `self-gen kb edit <id>`: an entry's resolution, tool or error text.
+import { getProjectPath } from '../../../common/project.js';
 import { editEntry } from '../../../error-kb/manage.js';
 import type { KbEntry } from '../../../error-kb/search.js';
 import type { CommandSpec } from '../../command-table.js';
@@ -26,7 +27,12 @@ export async function runKbEdit([id]: [number], o: KbEditOptions): Promise<void>
       e = await editEntry(
         db,
         id,
-        { resolution: o.clearResolution ? null : o.resolution, resolvedBy: o.tool, error: o.error },
+        {
+          resolution: o.clearResolution ? null : o.resolution,
+          resolvedBy: o.tool,
+          error: o.error,
+          projectPath: getProjectPath(process.cwd()),
+        },
         reviewFixPolicy,
       );
     } catch (err) {

@@ -19,6 +19,7 @@ function printCandidate(c: KbCandidateView): void {
   console.log(`  fix ${c.id}: ${safe(c.resolution).slice(0, 1000)}`);
   console.log(
     `     policy: ${POLICY_LABEL[c.policy.cls]}${c.policy.reason ? ` — ${safe(c.policy.reason)}` : ''}` +
+      (c.policy.rule ? ` [rule ${safe(c.policy.rule)}: docs/fix-policy-rules.md]` : '') +
       (c.neverAdvised?.kind === 'legacy' ? ' (legacy: never advised)' : ''),
   );
   console.log(
