@@ -99,7 +99,15 @@ export async function editEntry(
       const now = getEntry(db, id);
       if (f.resolution === null) clearCandidates(db, id);
       else if (now?.resolution && (f.resolution !== undefined || f.resolvedBy !== undefined))
-        recordManualFix(db, id, now.resolution, now.resolved_by, now.tool_sequence, new Date(), f.projectPath);
+        recordManualFix(
+          db,
+          id,
+          now.resolution,
+          now.resolved_by,
+          now.tool_sequence,
+          new Date(),
+          f.projectPath,
+        );
     }).immediate();
   }
   // The vector described the old text: the next batch embeds the new one.
