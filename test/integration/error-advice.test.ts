@@ -51,7 +51,10 @@ describe('error advice (handler)', () => {
     const ctx = out!.hookSpecificOutput!.additionalContext;
     expect(out!.hookSpecificOutput!.hookEventName).toBe('PostToolUseFailure');
     expect(ctx).toContain('이 에러는 이전에 해결된 적이 있습니다 (정확히 같은 에러)');
-    expect(ctx).toContain('해결: ran `cd app && npm test` instead of `npm test`');
+    // the fix as the policy offers it: the commands only (the failing command it replaced is another
+    // project's text, never shown)
+    expect(ctx).toContain('ran `cd app && npm test`');
+    expect(ctx).not.toContain('instead of');
     expect(ctx).toContain('이전 해결 경로: Bash');
     expect(ctx).toMatch(/근거: 이 프로젝트에서 1회 해결, 마지막 (방금|\d+분 전)/);
     // and session 2's error was recorded before the advice was looked up

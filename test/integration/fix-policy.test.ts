@@ -232,7 +232,7 @@ describe('#22.1 verdicts are made in the background and stored; stale ones are w
     const s = { session_id: 'spawned' };
     for (const [event, input] of [
       ['PostToolUseFailure', failure(t.project, 'Bash', { command: genCmd(1) }, gen(1), s)],
-      ['PostToolUse', success(t.project, 'Bash', { command: 'npm install -D toolgen1' }, s)],
+      ['PostToolUse', success(t.project, 'Bash', { command: 'npm install -D typescript' }, s)],
       ['PostToolUse', success(t.project, 'Bash', { command: genCmd(1) }, s)],
     ] as const)
       expect((await runHook(event, input, t.env)).code).toBe(0);
@@ -249,7 +249,7 @@ describe('#22.1 verdicts are made in the background and stored; stale ones are w
       'PostToolUseFailure',
       failure(t.project, 'Bash', { command: genCmd(1) }, gen(1)),
     );
-    expect(ctx).toContain('ran `npm install -D toolgen1`');
+    expect(ctx).toContain('ran `npm install -D typescript`');
   });
 
   it('a verdict of an older policy version (or none) is withheld until the worker judges it again', async () => {
