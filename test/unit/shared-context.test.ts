@@ -364,7 +364,7 @@ describe('FR-2 injection (SubagentStart)', () => {
     expect(ctx).toContain('끝-11'); // the newest entry is there, whole
     expect(ctx).not.toContain('끝-0');
     // whole entries only: each kept entry has its end marker
-    const kept = [...ctx.matchAll(/### executor · (k\d+)/g)].map((m) => m[1]);
+    const kept = [...ctx.matchAll(/### ` executor ` · ` (k\d+) `/g)].map((m) => m[1]);
     for (const k of kept) expect(ctx).toContain(`끝-${k!.slice(1)}`);
     expect(kept.at(-1)).toBe('k11');
     expect(ctx).toMatch(/이전 항목 \d+개 생략/);
@@ -666,9 +666,9 @@ describe('PostToolUse digest for the parent', () => {
     );
     const input = payload('12-PostToolUse.json', { cwd: t.project });
     const out = onAgentToolDone(input, deps(input))!.additionalContext!;
-    expect(out).toContain('general-purpose (a32c958c9f43b4a04)');
-    expect(out).toContain('src/index.ts (Write)');
-    expect(out).toContain('Issue: missing null check in parse()');
+    expect(out).toContain('` general-purpose ` (` a32c958c9f43b4a04 `)');
+    expect(out).toContain('` src/index.ts (Write) `');
+    expect(out).toContain('` Issue: missing null check in parse() `');
     expect(out).toContain('1개 실패');
     expect(out.split('\n')).toHaveLength(1);
     expect(out.length).toBeLessThanOrEqual(700);
@@ -764,7 +764,7 @@ describe('NFR-4/NFR-5 configuration and plug-ins', () => {
     expect(e.sections.find((s) => s.category === 'findings')?.items).toEqual(['TODO remove the old table']);
     expect(e.sections.find((s) => s.category === 'explored')).toBeUndefined();
     const ctx = start('db-reviewer', 'd1')!;
-    expect(ctx).toContain('migrations:');
+    expect(ctx).toContain('` migrations `:'); // a heading that is not ours is quoted too
     expect(ctx).toContain('prisma migrate dev');
     expect(ctx).not.toContain('TODO remove');
   });
