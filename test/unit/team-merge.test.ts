@@ -90,10 +90,10 @@ describe('#25 pulled fixes in the local KB', () => {
     expect(elsewhere.provenance).toMatchObject({ source: 'team', confirmations: 3, members: 2 });
     const now = new Date('2026-11-22T10:00:00Z');
     expect(provenanceText(elsewhere.provenance, now, 'en')).toBe(
-      'fixed 3× by 2 teammates in payments-api, last 2 days ago',
+      'fixed 3× by 2 teammates in ` payments-api `, last 2 days ago', // a teammate's name: quoted
     );
     expect(provenanceText(elsewhere.provenance, now, 'ko')).toBe(
-      '팀원 2명이 payments-api에서 3회 해결, 마지막 2일 전',
+      '팀원 2명이 ` payments-api `에서 3회 해결, 마지막 2일 전',
     );
   });
 

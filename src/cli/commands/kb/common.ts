@@ -31,13 +31,12 @@ export const safe = (s: string) => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-
  * only labelled (`kb show N` prints it, labelled); a legacy one is labelled as never advised.
  */
 export function formatEntry(e: KbEntry & { embedded?: boolean }, never: NeverAdvised | null = null): string {
-  const lines = [`#${e.id}  ${safe(e.error_normalized)}`];
+  const lines = [`#${e.id}  ${e.error_normalized}`];
   const res = describeResolution(e);
   if (res && never?.kind === 'withheld')
-    lines.push(`     resolution: [${safe(withheldLabel(never.why))}] (see \`self-gen kb show ${e.id}\`)`);
-  else if (res && never?.kind === 'legacy')
-    lines.push(`     resolution [legacy: never advised]: ${safe(res)}`);
-  else lines.push(`     resolution: ${res ? safe(res) : '(none: never returned by search)'}`);
+    lines.push(`     resolution: [${withheldLabel(never.why)}] (see \`self-gen kb show ${e.id}\`)`);
+  else if (res && never?.kind === 'legacy') lines.push(`     resolution [legacy: never advised]: ${res}`);
+  else lines.push(`     resolution: ${res || '(none: never returned by search)'}`);
   const meta = [
     e.resolved_by ? `resolved by ${e.resolved_by}` : '',
     `used ${e.use_count ?? 0}×`,
