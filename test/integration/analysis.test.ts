@@ -94,7 +94,7 @@ describe('event summary', () => {
     );
     expect(a).toBe(b);
     expect(a).toContain('## Recurring errors and their fixes');
-    expect(a).toContain('fixed by: ran `npm run build && npm test` (3×)');
+    expect(a).toContain('fixed by: `` ran `npm run build && npm test` `` (3×)'); // recorded text: quoted
     expect(
       renderSummary(summarizeEvents(db, { project: 'proj', days: 7, now }), 2000).length,
     ).toBeLessThanOrEqual(2000);
