@@ -228,7 +228,7 @@ describe.skipIf(!avail.ok || !built)('analysis with the real Claude Code CLI', (
     };
     expect(r3).toMatchObject({ status: 'analyzed', dropped: 1 });
     expect(firstUserText(stub.conversation('main')[0]!)).toContain(
-      '(hook, dismissed) Build before running the tests',
+      '(hook, dismissed) ` Build before running the tests `',
     );
     const out = await runHook('SessionStart', payload, p.env(), { cwd: p.dir });
     const ctx = (parseHookOutput(out.stdout) as { hookSpecificOutput: { additionalContext: string } })

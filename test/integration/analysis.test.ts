@@ -234,7 +234,7 @@ describe('prompt template', () => {
       locale: 'en',
     });
     expect(p).toContain('SUMMARY token=[REDACTED]');
-    expect(p).toContain('(claude_md, dismissed) Never use tabs');
+    expect(p).toContain('(claude_md, dismissed) ` Never use tabs `');
     expect(p).toContain('"proj"');
     expect(p).toContain('English');
     expect(p).not.toMatch(/\{\{\w+\}\}/);
@@ -378,7 +378,7 @@ describe('analyze (fake claude binary)', () => {
     expect(recordFeedback(db, rule, 'dismissed')).toBe(false); // idempotent
     const r2 = await run(); // feedback changed the prompt → new call
     if (r2.status !== 'analyzed') throw new Error(r2.status);
-    expect(log().stdin).toContain(`(claude_md, dismissed) ${rule.rule}`);
+    expect(log().stdin).toContain(`(claude_md, dismissed) \`\` ${rule.rule} \`\``);
     expect(r2.analysis.suggestions.map((s) => s.id)).not.toContain(rule.id);
     expect(r2.dropped).toBe(1);
   });
