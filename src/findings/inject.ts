@@ -94,11 +94,14 @@ export function buildContext(entries: Entry[], o: InjectOptions): Injection | nu
   return { context: capContext(context, o.maxChars), kept: kept.length, omitted };
 }
 
-/** Quoted items joined by `sep`, as many whole ones as fit in `room` characters (+N for the rest). */
-function quotedList(items: string[], room: number, sep: string): string {
+/**
+ * Quoted items joined by `sep`: at most `max`, as many whole ones as fit in `room` characters, and
+ * (+N) for the rest. '' when not even the first one fits.
+ */
+function quotedList(items: string[], max: number, room: number, sep: string): string {
   let out = '';
   let n = 0;
-  for (const item of items) {
+  for (const item of items.slice(0, max)) {
     const q = quoteInline(item, 120);
     const next = out ? `${out}${sep}${q}` : q;
     if (next.length > room && n > 0) break;
@@ -119,10 +122,9 @@ export function buildDigest(e: Entry, locale: string, fileRel: string, maxChars:
   const parts: string[] = [];
   const add = (label: string, items: string[], max: number, sep: string) => {
     if (!items.length || room <= label.length + 8) return;
-    const list = quotedList(items.slice(0, max), room - label.length - 4, sep);
+    const list = quotedList(items, max, room - label.length - 8, sep);
     if (!list) return;
-    const more = items.length > max ? ` (+${items.length - max})` : '';
-    const part = `${label}: ${list}${more}`;
+    const part = `${label}: ${list}`;
     parts.push(part);
     room -= part.length + 2;
   };

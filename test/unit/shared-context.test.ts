@@ -27,7 +27,8 @@ import {
 import { categoriesFor, registerAgentFilter, resolveConfig } from '../../src/findings/config.js';
 import { parseSummary, renderSummary, type Entry } from '../../src/findings/entry.js';
 import { findingLines, isNavigationCommand, registerExtractionRule } from '../../src/findings/extract.js';
-import { buildContext } from '../../src/findings/inject.js';
+import { buildContext, buildDigest } from '../../src/findings/inject.js';
+import { bareLeaks, PLANTED } from '../helpers/quoted.js';
 import { acquireLock } from '../../src/common/lock.js';
 import { sanitizePart } from '../../src/findings/file-store.js';
 import { loadConfig } from '../../src/common/config.js';
@@ -865,5 +866,26 @@ describe('NFR-1 in-process cost', () => {
     for (let i = 0; i < 5; i++) onSubagentStop(sp, sd);
     const entries = parseSummary(summaryText()).entries;
     expect(entries).toHaveLength(50);
+  });
+});
+
+describe("the parent's digest", () => {
+  it('keeps whole quoted items within its cap and counts the rest once', () => {
+    const e: Entry = {
+      agentType: 'general-purpose',
+      agentId: 'a1',
+      at: '2026-11-21T22:58:26.430Z',
+      source: 'agent',
+      sections: [
+        { category: 'changes', items: Array.from({ length: 9 }, (_, i) => `src/file-${i}.ts (Write)`) },
+        { category: 'findings', items: Array.from({ length: 6 }, (_, i) => `${PLANTED} \`\` finding ${i}`) },
+      ],
+    };
+    const d = buildDigest(e, 'en', '.claude/shared-context/s/general-purpose-a1.md', 400);
+    expect(d.length).toBeLessThanOrEqual(400);
+    expect(d).toContain('` src/file-0.ts (Write) `');
+    expect(d).toMatch(/\(\+\d+\)/);
+    expect(d.match(/\(\+\d+\)/g)!.length).toBeLessThanOrEqual(2); // one count per section
+    expect(bareLeaks(d)).toEqual([]);
   });
 });
