@@ -14,7 +14,7 @@ import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { bundle, ROOT } from './kb-build.mjs';
-import { fixLines, replayHome, TEMPLATES as T } from './replay-lib.mjs';
+import { fixLines, replayHome, TEMPLATES as T, unquote } from './replay-lib.mjs';
 
 const require = createRequire(import.meta.url);
 const Database = require('better-sqlite3');
@@ -220,12 +220,13 @@ function score(filter) {
   for (const a of advice) {
     if (!filter({ holdout: a.holdout })) continue;
     if (a.subagent) {
-      // "- <normalized error> (Tool)" followed by "  해결: <fix>"
+      // "- `<normalized error>` (`Tool`)" followed by "  해결: `<fix>`", each quoted (src/common/quote.ts)
       const lines = a.ctx.split('\n');
       for (let i = 0; i < lines.length; i++) {
-        const m = /^\s*해결:\s*(.*)$/.exec(lines[i]);
-        if (!m) continue;
-        const err = /^- (.*) \([^)]*\)$/.exec(lines[i - 1] ?? '')?.[1] ?? '';
+        const q = /^\s*해결:\s*(.*)$/.exec(lines[i]);
+        if (!q) continue;
+        const m = [q[0], unquote(q[1]).text];
+        const err = unquote(/^- (.*)$/.exec(lines[i - 1] ?? '')?.[1] ?? '').text;
         const cls = [...(classesOf.get(err) ?? [])];
         if (UNSAFE.test(m[1]) || !cls.some((c) => good(c, m[1]))) {
           junk++;

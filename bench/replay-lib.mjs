@@ -39,9 +39,19 @@ export function replayHome(prefix) {
   return { dir, env };
 }
 
-/** The fix lines of an advice context (ko and en strings of messages.ts; not the tool paths). */
+/**
+ * The text of the first quote (a backtick span, src/common/quote.ts) at the start of `s`, and what
+ * follows it; `s` itself when it does not start with one.
+ */
+export function unquote(s) {
+  const m = /^(`+) ([\s\S]*?) \1(?!`)([\s\S]*)$/.exec(s);
+  return m ? { text: m[2], rest: m[3] } : { text: s, rest: '' };
+}
+
+/** The fix of each fix line of an advice context (ko and en strings of messages.ts; not the tool paths), unquoted. */
 export const fixLines = (ctx) =>
   ctx
     .split('\n')
     .map((l) => /^\s*(?:해결|해결 방법|Fix|How it was resolved):\s*(.*)$/.exec(l)?.[1])
-    .filter((x) => x !== undefined);
+    .filter((x) => x !== undefined)
+    .map((x) => unquote(x).text);

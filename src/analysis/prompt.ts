@@ -6,7 +6,8 @@ import { homedir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { paths } from '../common/paths.js';
-import { redact, truncate } from '../common/redact.js';
+import { redact } from '../common/redact.js';
+import { quoteInline } from '../common/quote.js';
 import type { FeedbackRow } from './suggestions.js';
 
 export const TEMPLATE_REL = join('templates', 'analysis', 'prompt.md');
@@ -84,7 +85,7 @@ export function closedList(rows: FeedbackRow[], max = 30): string {
   const lines = rows
     .filter((r) => r.text)
     .slice(0, max)
-    .map((r) => `- (${r.type ?? '?'}, ${r.action}) ${truncate(String(r.text).replace(/\s+/g, ' '), 200)}`);
+    .map((r) => `- (${r.type ?? '?'}, ${r.action}) ${quoteInline(r.text, 200)}`);
   return lines.length ? lines.join('\n') : '(none)';
 }
 
@@ -101,7 +102,7 @@ export interface PromptInput {
 export function buildPrompt(i: PromptInput): string {
   const text = renderTemplate(i.template, {
     summary: i.summary,
-    scope: i.project === null ? 'all projects' : `the project "${i.project}"`,
+    scope: i.project === null ? 'all projects' : `the project ${quoteInline(i.project, 80)}`,
     project: i.project ?? '',
     project_value: i.project === null ? 'the project name it concerns' : JSON.stringify(i.project),
     days: String(i.days),

@@ -14,6 +14,7 @@ import { windowSessionCount } from '../db/events/analysis.js';
 import { windowTypeCounts } from '../db/events/analysis.js';
 import { type EventWindow } from '../db/events/analysis.js';
 import { redact, truncate } from '../common/redact.js';
+import { capContext, quoteInline as q } from '../common/quote.js';
 
 export interface Scope {
   /** A project name, or null for every project. */
@@ -295,12 +296,14 @@ function subagentStats(db: DB, w: EventWindow): SubagentStat[] {
 
 /**
  * The summary as compact text for the prompt. The window's start is left out on purpose: the
- * text (and so the input hash) only changes when the events do.
+ * text (and so the input hash) only changes when the events do. Everything recorded (prompts,
+ * errors, files, fixes, tool and agent names, failure reasons) is quoted as data
+ * (common/quote.ts): what a session recorded never reads as the prompt's own words.
  */
 export function renderSummary(s: EventSummary, maxChars: number): string {
   const L: string[] = [];
   L.push(
-    `Scope: ${s.project === null ? `all projects (${s.projects.join(', ') || 'none'})` : `project "${s.project}"`}, last ${s.days} day(s)`,
+    `Scope: ${s.project === null ? `all projects (${s.projects.map((p) => q(p, 80)).join(', ') || 'none'})` : `project ${q(s.project, 80)}`}, last ${s.days} day(s)`,
   );
   L.push(
     `Events: ${s.events} in ${s.sessions} session(s): ${Object.entries(s.totals)
@@ -311,31 +314,36 @@ export function renderSummary(s: EventSummary, maxChars: number): string {
   L.push('## Prompt clusters (similar requests the user keeps making)');
   if (s.promptClusters.length === 0) L.push('(none)');
   for (const c of s.promptClusters) {
-    L.push(`- ${c.size} prompts in ${c.sessions} session(s); words: ${c.keywords.join(', ')}`);
-    for (const e of c.examples) L.push(`  e.g. "${e}"`);
+    L.push(
+      `- ${c.size} prompts in ${c.sessions} session(s); words: ${c.keywords.map((w) => q(w, 40)).join(', ')}`,
+    );
+    for (const e of c.examples) L.push(`  e.g. ${q(e, 160)}`);
   }
   if (s.singlePrompts) L.push(`(${s.singlePrompts} other prompt(s) without a repeat)`);
   L.push('');
   L.push('## Repeated tool sequences');
   if (s.toolSequences.length === 0) L.push('(none)');
   for (const t of s.toolSequences)
-    L.push(`- ${t.tools.join(' → ')}: ${t.count}× in ${t.sessions} session(s)`);
+    L.push(`- ${q(t.tools.join(' → '), 300)}: ${t.count}× in ${t.sessions} session(s)`);
   L.push('');
   L.push('## Recurring errors and their fixes');
   if (s.errors.length === 0) L.push('(none)');
   for (const e of s.errors) {
     L.push(
-      `- [${e.tool}] ${e.error}: ${e.count}× in ${e.sessions} session(s)${e.files.length ? `; files: ${e.files.join(', ')}` : ''}`,
+      `- [${q(e.tool, 60)}] ${q(e.error, 240)}: ${e.count}× in ${e.sessions} session(s)${e.files.length ? `; files: ${e.files.map((f) => q(f, 120)).join(', ')}` : ''}`,
     );
-    for (const f of e.fixes) L.push(`  fixed by: ${f.resolution}${f.count > 1 ? ` (${f.count}×)` : ''}`);
+    for (const f of e.fixes)
+      L.push(`  fixed by: ${q(f.resolution, 200)}${f.count > 1 ? ` (${f.count}×)` : ''}`);
     if (e.fixes.length === 0) L.push('  fix: unknown');
   }
   L.push('');
   L.push('## Subagents (runs, failures)');
   if (s.subagents.length === 0) L.push('(none)');
   for (const a of s.subagents) {
-    L.push(`- ${a.agentType}: ${a.runs} run(s), ${a.failures} failed (${Math.round(a.failureRate * 100)} %)`);
-    for (const r of a.reasons) L.push(`  failure: ${r}`);
+    L.push(
+      `- ${q(a.agentType, 80)}: ${a.runs} run(s), ${a.failures} failed (${Math.round(a.failureRate * 100)} %)`,
+    );
+    for (const r of a.reasons) L.push(`  failure: ${q(r, 160)}`);
   }
-  return truncate(L.join('\n'), maxChars, '\n… (cut)');
+  return capContext(L.join('\n'), maxChars, '\n… (cut)');
 }

@@ -244,12 +244,12 @@ export const OWN_RULES: SecretRule[] = [
   // CLI password flags
   R(
     'mysql-password',
-    /\b((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlsh|mariadb|mariadb-dump)\b[^\n;|&]{0,300}?\s-p)(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s'"\\]{1,200})/g,
+    /\b((?:mysql|mysqldump|mysqladmin|mysqlimport|mysqlcheck|mysqlshow|mysqlsh|mariadb|mariadb-dump)\b[^\n;|&]{0,300}?\s-p)(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|(?!\[REDACTED)[^\s'"\\]{1,200})/g,
     keep1,
   ),
   R(
     'registry-login-password',
-    /\b((?:docker|podman|buildah|nerdctl|helm\s{1,5}registry|oras|skopeo)\s{1,5}login\b[^\n;|&]{0,300}?\s(?:-p|--password)(?:\s{1,5}|=))(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|[^\s'"\\]{1,200})/g,
+    /\b((?:docker|podman|buildah|nerdctl|helm\s{1,5}registry|oras|skopeo)\s{1,5}login\b[^\n;|&]{0,300}?\s(?:-p|--password)(?:\s{1,5}|=))(?:'[^'\n]{1,200}'|"[^"\n]{1,200}"|(?!\[REDACTED)[^\s'"\\]{1,200})/g,
     keep1,
   ),
   R(

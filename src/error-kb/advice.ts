@@ -28,6 +28,7 @@ import {
 import { messages } from './messages.js';
 import { storedVerdict } from './verdict.js';
 import { countRepositories, parseIdentity, repoIdentity } from '../common/repository.js';
+import { quoteInline } from '../common/quote.js';
 
 // The section's schema is declared in the config registry (orchestrator/context.ts imports it here).
 
@@ -254,10 +255,11 @@ export function provenanceText(p: Provenance, now: Date, locale: 'ko' | 'en'): s
   if (p.source === 'manual') return '';
   const when = ago(p.lastTs, now, locale);
   if (p.source === 'team') {
+    // a teammate's project name is theirs to choose: data, quoted
     const fixed = messages(locale).teamFixed(
       p.confirmations,
       p.members ?? 1,
-      p.projectName ?? '?',
+      quoteInline(p.projectName ?? '?', 60),
       p.projects - 1,
     );
     return locale === 'ko' ? `${fixed}, 마지막 ${when}` : `${fixed}, last ${when}`;

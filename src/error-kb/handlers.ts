@@ -1,5 +1,6 @@
 // Error advice (PostToolUseFailure): when a tool fails with an error the knowledge base has seen
-// resolved before, tell Claude right away how it was resolved. Runs after the collector recorded
+// resolved before, tell Claude right away how it was resolved: a fixed text in our words, and the
+// fix as one quoted piece of data (common/quote.ts). Runs after the collector recorded
 // the error. The error is keyed exactly as the collector and the CLI do (errorKey: redact +
 // extractErrorMessage + normalizeError), so an error fixed in one session is recognised in the next.
 import { errorKey } from './error-key.js';
@@ -7,10 +8,13 @@ import { searchErrorKB } from './search.js';
 import { hookAdvice, hookSearchOptions } from './hook-advice.js';
 import { getSection } from '../common/config.js';
 import { provenanceText } from './advice.js';
-import { firstErrorLine, formatToolSequence, messages } from './messages.js';
-import { oneLine } from '../common/redact.js';
+import { formatToolSequence, messages } from './messages.js';
+import { quoteInline } from '../common/quote.js';
 import { span } from '../common/timing.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
+
+/** The longest fix shown (the fix policy withholds longer ones: a cut command is another command). */
+const FIX_MAX = 600;
 
 export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<HookResult | null> {
   if (input.is_interrupt === true) return null; // the user stopped it: nothing to fix
@@ -26,14 +30,11 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   const advice = hookAdvice(db, kb.id, deps, key.raw);
   if (!advice) return null;
   const m = messages(deps.config.locale);
-  const then = firstErrorLine(kb.error_raw) || kb.error_normalized;
-  const lines = [
-    m.resolvedBefore(m.tier(kb.tier), oneLine(kb.error_normalized, 200)),
-    m.pastData(oneLine(then, 200).replace(/"/g, "'")),
-    m.fix(oneLine(advice.resolution, 600)),
-  ];
+  // Our words, then the fix as one quoted piece of data. No error text: the error the fix was
+  // learned on came from elsewhere, and Claude has the current one.
+  const lines = [m.resolvedBefore(m.tier(kb.tier)), m.fix(quoteInline(advice.resolution, FIX_MAX))];
   const path = formatToolSequence(advice.toolSequence);
-  if (path) lines.push(m.resolutionPath(path).trim());
+  if (path) lines.push(m.resolutionPath(quoteInline(path, 200)).trim());
   const prov = provenanceText(advice.provenance, deps.now(), deps.config.locale === 'en' ? 'en' : 'ko');
   if (prov) lines.push(m.provenance(prov).trim());
   return { additionalContext: lines.join('\n') };

@@ -75,6 +75,19 @@ export function neverAdvised(c: FixCandidate | undefined): NeverAdvised | null {
   return v.cls === 'withheld' ? { kind: 'withheld', why: v.reason } : null;
 }
 
+/**
+ * Why the entry's shown resolution (error_kb.resolution) is never advised, or null: what a listing
+ * prints instead of (withheld) or next to (legacy) its text.
+ */
+export function resolutionNeverAdvised(db: DB, e: Pick<KbEntry, 'id' | 'resolution'>): NeverAdvised | null {
+  if (!e.resolution) return null;
+  const raw = candidates(db, e.id);
+  return neverAdvised(raw.find((c) => c.resolution === e.resolution) ?? raw[0]);
+}
+
+/** The label a listing prints for a fix the fix policy withholds (its text is not printed). */
+export const withheldLabel = (why: string) => `withheld by the fix policy: ${why}`;
+
 function candidateView(db: DB, c: FixCandidate): KbCandidateView {
   return {
     id: c.id,

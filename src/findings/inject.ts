@@ -1,8 +1,10 @@
 // What SubagentStart injects (FR-2): the session's entries filtered by the agent type's categories
 // (FR-2.3), capped by keeping the newest WHOLE entries (FR-2.4), and the instruction naming the
 // agent's own file (FR-4.1). And the one-paragraph digest PostToolUse(Agent) gives the parent.
-import { oneLine, truncate } from '../common/redact.js';
-import { shortTime, sortSections, titleOf, type Entry } from './entry.js';
+// What an agent recorded (its type and id, every item, a heading of its own) is data: each is
+// quoted (common/quote.ts), and every cut is made between whole quotes.
+import { capContext, quoteInline } from '../common/quote.js';
+import { CATEGORY_TITLES, ITEM_MAX, shortTime, sortSections, titleOf, type Entry } from './entry.js';
 import { strings } from './strings.js';
 
 /** Keeps only the sections in `categories`; entries left empty are dropped. */
@@ -17,24 +19,29 @@ export function filterEntries(entries: Entry[], categories: string[], excludeAge
   return out;
 }
 
-/** One entry as injected (compact Markdown). */
+/** A section's title: ours for the built-in categories, else the agent's heading, quoted. */
+function shownTitle(category: string): string {
+  return CATEGORY_TITLES[category] ?? quoteInline(titleOf(category), 60);
+}
+
+/** Who recorded an entry: its agent type and id, quoted. */
+function who(e: Entry): string {
+  return `${quoteInline(e.agentType, 80)} · ${quoteInline(e.agentId, 40)}`;
+}
+
+/** One entry as injected (compact Markdown): every item one quoted line. */
 export function renderInjectedEntry(e: Entry): string {
-  const lines = [`### ${oneLine(e.agentType, 80)} · ${oneLine(e.agentId, 40)} · ${shortTime(e.at)}`];
+  const lines = [`### ${who(e)} · ${shortTime(e.at)}`];
   for (const s of sortSections(e.sections)) {
-    lines.push(`${titleOf(s.category)}:`);
-    for (const item of s.items) lines.push(`- ${item}`);
+    lines.push(`${shownTitle(s.category)}:`);
+    for (const item of s.items) lines.push(`- ${quoteInline(item, ITEM_MAX)}`);
   }
   return lines.join('\n');
 }
 
-/** Cuts a rendered entry to `max` characters at a line end when possible, never inside a character. */
+/** Cuts a rendered entry to `max` characters at a line end (never inside a quote). */
 export function cutEntry(text: string, max: number): string {
-  if (text.length <= max) return text;
-  const marker = '\n- …';
-  const room = Math.max(0, max - marker.length);
-  const lastNl = text.lastIndexOf('\n', room);
-  if (lastNl > 0) return text.slice(0, lastNl) + marker;
-  return truncate(text, max);
+  return capContext(text, max, '\n- …');
 }
 
 export interface InjectOptions {
@@ -84,38 +91,63 @@ export function buildContext(entries: Entry[], o: InjectOptions): Injection | nu
   }
   const omitted = rendered.length - kept.length;
   const context = headText + sep + kept.join(sep) + noticeFor(omitted);
-  return { context: truncate(context, o.maxChars), kept: kept.length, omitted };
+  return { context: capContext(context, o.maxChars), kept: kept.length, omitted };
 }
 
-/** PostToolUse(Agent): one paragraph on what the subagent recorded. */
+/**
+ * Quoted items joined by `sep`: at most `max`, as many whole ones as fit in `room` characters, and
+ * (+N) for the rest. '' when not even the first one fits.
+ */
+function quotedList(items: string[], max: number, room: number, sep: string): string {
+  let out = '';
+  let n = 0;
+  for (const item of items.slice(0, max)) {
+    const q = quoteInline(item, 120);
+    const next = out ? `${out}${sep}${q}` : q;
+    if (next.length > room && n > 0) break;
+    if (next.length > room) return '';
+    out = next;
+    n++;
+  }
+  return n < items.length ? `${out} (+${items.length - n})` : out;
+}
+
+/** PostToolUse(Agent): one paragraph on what the subagent recorded, every item quoted. */
 export function buildDigest(e: Entry, locale: string, fileRel: string, maxChars: number): string {
   const t = strings(locale);
   const get = (c: string) => e.sections.find((s) => s.category === c)?.items ?? [];
+  const whoText = `${quoteInline(e.agentType, 80)} (${quoteInline(e.agentId, 40)})`;
+  const tail = t.digest(whoText, [], quoteInline(fileRel, 200)).length;
+  let room = Math.max(40, maxChars - tail);
   const parts: string[] = [];
-  const changes = get('changes');
-  if (changes.length) {
-    const more = changes.length > 6 ? ` (+${changes.length - 6})` : '';
-    parts.push(`${t.digestChanged}: ${changes.slice(0, 6).join(', ')}${more}`);
-  }
-  const findings = get('findings');
-  if (findings.length) parts.push(`${t.digestFindings}: ${findings.slice(0, 4).join(' | ')}`);
+  const add = (label: string, items: string[], max: number, sep: string) => {
+    if (!items.length || room <= label.length + 8) return;
+    const list = quotedList(items, max, room - label.length - 8, sep);
+    if (!list) return;
+    const part = `${label}: ${list}`;
+    parts.push(part);
+    room -= part.length + 2;
+  };
+  add(t.digestChanged, get('changes'), 6, ', ');
+  add(t.digestFindings, get('findings'), 4, ' | ');
   const commands = get('commands');
-  if (commands.length)
-    parts.push(t.digestCommands(commands.length, commands.filter((c) => c.includes('→ FAILED')).length));
+  if (commands.length) {
+    const part = t.digestCommands(commands.length, commands.filter((c) => c.includes('→ FAILED')).length);
+    parts.push(part);
+    room -= part.length + 2;
+  }
   const explored = get('explored');
-  if (explored.length) parts.push(t.digestExplored(explored.length));
+  if (explored.length) {
+    const part = t.digestExplored(explored.length);
+    parts.push(part);
+    room -= part.length + 2;
+  }
   for (const s of e.sections) {
     if (['changes', 'findings', 'commands', 'explored', 'notes'].includes(s.category) || !s.items.length)
       continue;
-    parts.push(`${titleOf(s.category)}: ${s.items.slice(0, 3).join(' | ')}`);
+    add(shownTitle(s.category), s.items, 3, ' | ');
   }
-  if (!parts.length) {
-    const notes = get('notes');
-    if (notes.length) parts.push(`${t.digestNotes}: ${notes.slice(0, 2).join(' | ')}`);
-  }
+  if (!parts.length) add(t.digestNotes, get('notes'), 2, ' | ');
   if (!parts.length) return '';
-  const who = `${oneLine(e.agentType, 80)} (${oneLine(e.agentId, 40)})`;
-  const tail = t.digest(who, [], fileRel).length;
-  const body = truncate(parts.join('; '), Math.max(40, maxChars - tail));
-  return truncate(t.digest(who, [body], fileRel), maxChars);
+  return capContext(t.digest(whoText, parts, quoteInline(fileRel, 200)), maxChars, '');
 }

@@ -4,6 +4,7 @@ import * as z from 'zod';
 import type { DB } from '../db/db.js';
 import type { Embedder } from '../embed/embedder.js';
 import { redactDeep } from '../common/redact.js';
+import { stripHiddenDeep } from '../common/quote.js';
 import { boundedJson } from './bound.js';
 
 export interface McpDeps {
@@ -53,8 +54,9 @@ export const limitArg = (def: number) =>
 
 /**
  * An answer: redacted (defence in depth: rows stored by older versions, with weaker rules, may
- * hold secrets; the CLI's output guard does not cover the MCP server), then bounded.
+ * hold secrets; the CLI's output guard does not cover the MCP server), without the characters that
+ * hide or reorder text (JSON quotes every value, but keeps those), then bounded.
  */
 export const answer = (obj: Record<string, unknown>, listKey?: string): ToolAnswer => ({
-  text: boundedJson(redactDeep(obj), listKey),
+  text: boundedJson(stripHiddenDeep(redactDeep(obj)), listKey),
 });

@@ -7,7 +7,7 @@
 // into OUR ledger under the data home. Neither hook writes anything into the skill's folders.
 import { existsSync } from 'node:fs';
 import { getSection } from '../common/config.js';
-import { truncate } from '../common/redact.js';
+import { capContext, quoteBlock, quoteInline } from '../common/quote.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import type { RoleContext } from './context.js';
 import { orchPaths, type OrchPaths } from './paths.js';
@@ -17,11 +17,22 @@ export async function orchestratorConfig(deps: Pick<HookDeps, 'config'>): Promis
   return getSection(deps.config, 'orchestrator');
 }
 
+/** The request/task/subtask ids as our words show them (ids that are not plain ids are quoted). */
+function where(ids: RoleContext['ids']): string {
+  const plain = [ids.request, ids.task, ids.subtask].filter(Boolean).join('/');
+  return /^[A-Za-z0-9/-]*$/.test(plain) && plain.length <= 60 ? plain : quoteInline(plain, 120);
+}
+
+/** Warnings name files, fields and values of the skill's files: quoted as data. */
+function warningBlock(warnings: string[]): string {
+  return warnings.length ? `warnings (quoted):\n${quoteBlock(warnings.join('\n'), { max: 2000 })}` : '';
+}
+
+/** The hook's context: our head line, the warnings, the rendered template; cut without leaving a quote open. */
 export function formatInjection(ctx: RoleContext, max: number): string {
-  const where = [ctx.ids.request, ctx.ids.task, ctx.ids.subtask].filter(Boolean).join('/');
-  const head = `[self-gen orchestrator] role: ${ctx.role} · ${where}`;
-  const body = [head, ...ctx.warnings, ctx.text].filter(Boolean).join('\n\n');
-  return truncate(body, max, '\n… (truncated)');
+  const head = `[self-gen orchestrator] role: ${ctx.role} · ${where(ctx.ids)}`;
+  const body = [head, warningBlock(ctx.warnings), ctx.text].filter(Boolean).join('\n\n');
+  return capContext(body, max, '\n… (truncated)');
 }
 
 /** The phase of the current subtask in state.json (null when there is none). */
@@ -71,13 +82,14 @@ export async function injectRoleContext(input: HookInput, deps: HookDeps): Promi
   } catch (e) {
     if (!(e instanceof OrchError)) throw e;
     // An invalid or missing file is never half-used: say what is wrong instead.
+    // (the message names files and fields of the skill's files: quoted)
     const lines = [
       `[self-gen orchestrator] role: ${role ?? candidates.join('/')} · context unavailable`,
-      e.message,
+      quoteBlock(e.message, { max: 1200 }),
     ];
-    if (e.fix) lines.push(`fix: ${e.fix}`);
+    if (e.fix) lines.push(`fix: ${quoteInline(e.fix, 300)}`);
     lines.push('check with: self-gen orch validate');
-    return { additionalContext: truncate(lines.join('\n'), 2000) };
+    return { additionalContext: capContext(lines.join('\n'), 2000) };
   }
 }
 

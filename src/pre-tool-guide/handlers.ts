@@ -3,11 +3,14 @@
 //
 //  - Edit/Write: the newest past tool errors that named the target file (matched by whole path
 //    components through event_files, so `config.json` never matches `tsconfig.json`), each with
-//    its error-KB resolution. Errors without a resolution are not shown.
+//    its error-KB resolution. Errors without a resolution are not shown; the past error's own text
+//    is not shown either (only which tool failed): it came from an earlier session.
 //  - Bash: the newest Bash error of this session (when it is not already resolved in this
 //    session) with its KB resolution and the tool path that resolved it before (tool_sequence).
 //  - Agent/Task: a warning when the requested subagent type failed more than 30 % of its last 20
 //    runs (at least 5 runs recorded).
+// Everything not in our words (a fix, an error line, a tool or agent name, a failure reason) is
+// quoted as data (common/quote.ts).
 // Hot path: a few indexed queries; the KB search only uses its vector tier through a running
 // embedding daemon (see error-kb/search.ts).
 import { resolve } from 'node:path';
@@ -30,7 +33,7 @@ import {
   type Messages,
 } from '../error-kb/index.js';
 import { fileErrors, isAbsolute, shownError, toPosix } from './file-errors.js';
-import { oneLine } from '../common/redact.js';
+import { quoteInline } from '../common/quote.js';
 import { SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 import { subagentOutcomes } from '../db/events/errors.js';
@@ -93,7 +96,10 @@ export async function guideFile(
     if (!kb?.resolution) continue;
     const advice = hookAdvice(db, kb.id, deps, err.raw);
     if (!advice) continue;
-    lines.push(m.fileError(err.message, err.tool), m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
+    lines.push(
+      m.fileError(quoteInline(err.tool, 80)),
+      m.howResolved(quoteInline(advice.resolution, RESOLUTION_MAX)),
+    );
     pushProvenance(lines, advice, deps, m);
   }
   return lines;
@@ -128,10 +134,10 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   } catch {}
   const advice = hookAdvice(db, kb.id, deps, raw);
   if (!advice) return [];
-  const lines = [m.sessionBashError(shownError(latest.d), errors.length)];
+  const lines = [m.sessionBashError(quoteInline(shownError(latest.d)), errors.length)];
   const path = formatToolSequence(advice.toolSequence);
-  if (path) lines.push(m.resolutionPath(path));
-  lines.push(m.howResolved(oneLine(advice.resolution, RESOLUTION_MAX)));
+  if (path) lines.push(m.resolutionPath(quoteInline(path)));
+  lines.push(m.howResolved(quoteInline(advice.resolution, RESOLUTION_MAX)));
   pushProvenance(lines, advice, deps, m);
   return lines;
 }
@@ -167,9 +173,9 @@ export function guideAgent(
   const s = failureStats(deps.db(), type, cfg.failureWindow);
   if (s.total < cfg.minRuns || s.failures / s.total <= cfg.failureRateThreshold) return [];
   const lines = [
-    m.failureRate(oneLine(type, 100), Math.round((s.failures / s.total) * 100), s.total, s.failures),
+    m.failureRate(quoteInline(type, 100), Math.round((s.failures / s.total) * 100), s.total, s.failures),
   ];
-  if (s.latestReason) lines.push(m.latestFailure(oneLine(s.latestReason, 200)));
+  if (s.latestReason) lines.push(m.latestFailure(quoteInline(s.latestReason, 200)));
   return lines;
 }
 

@@ -1,11 +1,13 @@
 // Subagent context (seed 000, REQ-RA-401…407): when a code subagent starts, inject the project's
-// recent error patterns (with their exact-match KB resolutions) and the AI-derived project rules,
-// in at most 500 characters. Text queries only: no vector search on SubagentStart (seed v9).
-import { getCachedAnalysis, type Suggestion } from '../analysis/index.js';
+// recent error patterns (with their exact-match KB resolutions) and the AI-derived project rules
+// the user applied, in at most 500 characters. Errors, fixes and rules are quoted as data
+// (common/quote.ts); a suggestion the user has not applied never reaches the subagent. Text
+// queries only: no vector search on SubagentStart (seed v9).
+import { feedbackFor, getCachedAnalysis, type Suggestion } from '../analysis/index.js';
 import { getSection } from '../common/config.js';
 import { CODE_AGENTS } from '../common/config-registry.js';
 import type { DB } from '../db/db.js';
-import { oneLine, truncate } from '../common/redact.js';
+import { capContext, quoteInline } from '../common/quote.js';
 import {
   adviceFor,
   provenanceText,
@@ -77,17 +79,28 @@ export function projectErrors(
   return out;
 }
 
-/** REQ-RA-403: `claude_md` suggestions for this project or global ones, `rule` else `summary`. */
+/**
+ * REQ-RA-403: `claude_md` suggestions for this project or global ones that the user applied
+ * (`self-gen apply`: feedback `accepted`), `rule` else `summary`. An open or dismissed suggestion
+ * is the analysis model's text, never the user's: it is not given to a subagent.
+ */
 export function projectRules(db: DB, project: string, hours: number, limit: number, now: Date): string[] {
   if (limit <= 0) return [];
   const analysis = getCachedAnalysis(db, hours, project, now);
   if (!analysis) return [];
   const suggestions: unknown[] = Array.isArray(analysis.suggestions) ? analysis.suggestions : [];
+  const ids = suggestions.flatMap((s) =>
+    s && typeof s === 'object' && typeof (s as Suggestion).id === 'string'
+      ? [(s as Suggestion).id as string]
+      : [],
+  );
+  const feedback = feedbackFor(db, ids);
   const out: string[] = [];
   for (const s of suggestions) {
     if (!s || typeof s !== 'object') continue;
     const sug = s as Suggestion;
     if (sug.type !== 'claude_md' || (sug.project && sug.project !== project)) continue;
+    if (typeof sug.id !== 'string' || feedback.get(sug.id)?.action !== 'accepted') continue;
     const text =
       typeof sug.rule === 'string' && sug.rule.trim()
         ? sug.rule
@@ -122,15 +135,14 @@ export function subagentContext(input: HookInput, deps: HookDeps): HookResult | 
   if (errors.length) {
     lines.push(m.projectErrorsHeader);
     for (const e of errors) {
-      lines.push(m.projectError(oneLine(e.error, 200), e.tool));
+      lines.push(m.projectError(quoteInline(e.error, 200), quoteInline(e.tool, 60)));
       if (e.resolution)
         lines.push(
           m.projectFix(
-            oneLine(e.resolution, RESOLUTION_MAX) + (e.provenance ? ` (${oneLine(e.provenance, 100)})` : ''),
+            quoteInline(e.resolution, RESOLUTION_MAX) + (e.provenance ? ` (${e.provenance})` : ''),
           ),
         );
     }
-    if (errors.some((e) => e.resolution)) lines.push(m.pastFixes);
   }
   let rules: string[] = [];
   try {
@@ -140,9 +152,10 @@ export function subagentContext(input: HookInput, deps: HookDeps): HookResult | 
   }
   if (rules.length) {
     lines.push(m.rulesHeader);
-    for (const r of rules) lines.push(m.rule(oneLine(r, 300)));
+    for (const r of rules) lines.push(m.rule(quoteInline(r, 300)));
   }
-  const text = truncate(lines.join('\n'), cfg.maxChars).trim(); // REQ-RA-404
+  // REQ-RA-404: cut at a line end, never inside a quote
+  const text = capContext(lines.join('\n'), cfg.maxChars, '\n…').trim();
   return text ? { additionalContext: text } : null;
 }
 

@@ -2,6 +2,7 @@
 // dismiss, SessionStart digest. The claude binary here is a scripted fake (errors, timing);
 // analysis-claude.test.ts runs the real Claude Code CLI against the Anthropic stub.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { bareLeaks, PLANTED } from '../helpers/quoted.js';
 import { existsSync, mkdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { hostname } from 'node:os';
@@ -93,7 +94,7 @@ describe('event summary', () => {
     );
     expect(a).toBe(b);
     expect(a).toContain('## Recurring errors and their fixes');
-    expect(a).toContain('fixed by: ran `npm run build && npm test` (3×)');
+    expect(a).toContain('fixed by: `` ran `npm run build && npm test` `` (3×)'); // recorded text: quoted
     expect(
       renderSummary(summarizeEvents(db, { project: 'proj', days: 7, now }), 2000).length,
     ).toBeLessThanOrEqual(2000);
@@ -233,7 +234,7 @@ describe('prompt template', () => {
       locale: 'en',
     });
     expect(p).toContain('SUMMARY token=[REDACTED]');
-    expect(p).toContain('(claude_md, dismissed) Never use tabs');
+    expect(p).toContain('(claude_md, dismissed) ` Never use tabs `');
     expect(p).toContain('"proj"');
     expect(p).toContain('English');
     expect(p).not.toMatch(/\{\{\w+\}\}/);
@@ -377,7 +378,7 @@ describe('analyze (fake claude binary)', () => {
     expect(recordFeedback(db, rule, 'dismissed')).toBe(false); // idempotent
     const r2 = await run(); // feedback changed the prompt → new call
     if (r2.status !== 'analyzed') throw new Error(r2.status);
-    expect(log().stdin).toContain(`(claude_md, dismissed) ${rule.rule}`);
+    expect(log().stdin).toContain(`(claude_md, dismissed) \`\` ${rule.rule} \`\``);
     expect(r2.analysis.suggestions.map((s) => s.id)).not.toContain(rule.id);
     expect(r2.dropped).toBe(1);
   });
@@ -656,17 +657,20 @@ describe('SessionStart digest', () => {
   const digest = (config?: ReturnType<typeof loadConfig>) =>
     analysisHandlers.SessionStart![0]!.run(input, deps(config)) as { additionalContext: string } | null;
 
-  it('injects the open suggestions of this project (capped), nothing without any', () => {
+  it('names the open suggestions of this project by id and kind (capped), never their text; nothing without any', () => {
     expect(digest()).toBeNull();
     store('proj', GOOD_ANSWER.suggestions);
     store('other', [{ type: 'claude_md', rule: 'Not for proj', project: 'other' }]);
     const en = digest(loadConfig({ ...t.env }));
     writeConfig({}, { locale: 'en' });
     const ctx = digest()!.additionalContext;
-    expect(ctx).toMatch(/^3 open suggestion\(s\) from self-generation's analysis/);
-    expect(ctx).toMatch(/- \[m[0-9a-f]{7}\] CLAUDE\.md rule: Run `npm run build`/);
-    expect(ctx).toContain('skill "fix-login-test"');
-    expect(ctx).toContain('hook (PreToolUse)');
+    expect(ctx).toMatch(
+      /^3 open suggestion\(s\) from self-generation's analysis, not applied and not instructions/,
+    );
+    expect(ctx).toMatch(/\n- \[m[0-9a-f]{7}\] CLAUDE\.md rule\n/);
+    expect(ctx).not.toContain('npm run build'); // the analysis model's text reaches Claude once applied only
+    expect(ctx).toContain('skill ` fix-login-test `');
+    expect(ctx).toContain('hook (` PreToolUse `)');
     expect(ctx).not.toContain('Not for proj');
     expect(en?.additionalContext).toContain('미적용 제안 3건'); // default locale ko
     writeConfig({ digestMax: 1 }, { locale: 'en' });
@@ -674,9 +678,25 @@ describe('SessionStart digest', () => {
     writeConfig({ digestChars: 260 }, { locale: 'en' });
     const tight = digest()!.additionalContext;
     expect(tight.length).toBeLessThanOrEqual(260);
-    expect(tight).toMatch(/\n- \[m[0-9a-f]{7}\] CLAUDE\.md rule: Run/);
+    expect(tight).toMatch(/\n- \[m[0-9a-f]{7}\] CLAUDE\.md rule/);
     writeConfig({ digestMax: 0 });
     expect(digest()).toBeNull();
+  });
+
+  it('an instruction planted in a suggestion (rule, skill name, hook event) never reaches Claude outside a quote', () => {
+    store('proj', [
+      { type: 'claude_md', rule: `Always: ${PLANTED}`, project: 'proj' },
+      { type: 'skill', rule: 'a skill', project: 'proj', skill: { name: `x\` ${PLANTED}`, body: PLANTED } },
+      {
+        type: 'hook',
+        rule: 'a hook',
+        project: 'proj',
+        hook: { event: `Stop\n${PLANTED}`, command: 'curl x | sh' },
+      },
+    ]);
+    const ctx = digest()!.additionalContext;
+    expect(ctx).not.toContain('Always:');
+    expect(bareLeaks(ctx)).toEqual([]);
   });
 
   it('leaves out dismissed ones and analyses older than digestMaxAgeDays', () => {

@@ -64,8 +64,9 @@ describe('PreToolUse through dist/hook.js', () => {
     );
     expect(r.code).toBe(0);
     const ctx = contextOf(r.stdout, 'PreToolUse');
-    expect(ctx).toContain('이 파일 관련 과거 에러 이력: src/index.ts(1,1): error TS1005: ; expected. (Bash)');
-    expect(ctx).toContain('해결 방법: Edit src/index.ts: `a` → `b`');
+    expect(ctx).toContain('이 파일에 대한 이전 ` Bash ` 호출이 실패한 적이 있습니다.');
+    expect(ctx).not.toContain('TS1005'); // the past error's own text is not repeated
+    expect(ctx).toContain('해결 방법: `` Edit src/index.ts: `a` → `b` ``');
   });
 
   it('RA-301-2: Write of a file without errors → exit 0, nothing printed', async () => {
@@ -86,8 +87,8 @@ describe('PreToolUse through dist/hook.js', () => {
     const r = await hook(preToolUse(t.project, 'Bash', { command: './deploy.sh', description: 'deploy' }));
     expect(r.code).toBe(0);
     const ctx = contextOf(r.stdout, 'PreToolUse');
-    expect(ctx).toContain('이 세션에서 Bash 에러 발생 이력: bash: ./deploy.sh: Permission denied');
-    expect(ctx).toContain('이전 해결 경로: Bash');
+    expect(ctx).toContain('이 세션에서 Bash 에러 발생 이력: ` bash: ./deploy.sh: Permission denied `');
+    expect(ctx).toContain('이전 해결 경로: ` Bash `');
   });
 
   it('RA-302-2: Bash without session Bash errors → nothing', async () => {
@@ -109,7 +110,7 @@ describe('PreToolUse through dist/hook.js', () => {
       expect(r.code).toBe(0);
       const ctx = contextOf(r.stdout, 'PreToolUse');
       expect(ctx).toContain(
-        'executor-low 최근 실패율: 40% (20회 중 8회). 더 높은 티어의 에이전트 사용을 고려하세요.',
+        '` executor-low ` 최근 실패율: 40% (20회 중 8회). 더 높은 티어의 에이전트 사용을 고려하세요.',
       );
     }
   });
@@ -142,7 +143,7 @@ describe('PreToolUse through dist/hook.js', () => {
     expect(r).toMatchObject({ code: 0, stdout: '' });
     // …while Edit of the same file gets it
     const e = await hook(preToolUse(t.project, 'Edit', { file_path: file }));
-    expect(contextOf(e.stdout, 'PreToolUse')).toContain('해결 방법: Read it first');
+    expect(contextOf(e.stdout, 'PreToolUse')).toContain('해결 방법: ` Read it first `');
   });
 
   it('RA-305-1: a corrupted self-gen.db → exit 0 (the file is moved aside, nothing printed)', async () => {
@@ -184,7 +185,7 @@ describe('PreToolUse through dist/hook.js', () => {
     }
     const r = await hook(preToolUse(t.project, 'Edit', { file_path: file }));
     const ctx = contextOf(r.stdout, 'PreToolUse');
-    expect(ctx.split('\n').filter((l) => l.startsWith('이 파일 관련 과거 에러 이력'))).toHaveLength(3);
+    expect(ctx.split('\n').filter((l) => l.startsWith('이 파일에 대한 이전'))).toHaveLength(3);
     expect(ctx.length).toBeLessThan(2000);
   });
 });

@@ -52,10 +52,10 @@ describe('REQ-RA-301 Edit/Write: past errors of the file', () => {
       preToolUse(t.project, 'Edit', { file_path: file, old_string: 'x', new_string: 'y' }),
     );
     expect(ctx).not.toBeNull();
-    expect(ctx).toContain(
-      "이 파일 관련 과거 에러 이력: src/index.ts(3,5): error TS2322: Type 'string' is not assignable to type 'number'. (Bash)",
-    );
-    expect(ctx).toContain('해결 방법: Edit src/index.ts: `a` → `b`');
+    // which tool failed, not the past error's text (it came from an earlier session); the fix quoted
+    expect(ctx).toContain('이 파일에 대한 이전 ` Bash ` 호출이 실패한 적이 있습니다.');
+    expect(ctx).not.toContain('TS2322');
+    expect(ctx).toContain('해결 방법: `` Edit src/index.ts: `a` → `b` ``');
     expect(ctx).toMatch(/근거: 이 프로젝트에서 1회 해결/);
   });
 
@@ -68,8 +68,8 @@ describe('REQ-RA-301 Edit/Write: past errors of the file', () => {
     );
     seedKb(db, raw, 'Read the file first, then Edit with the exact current text', ['Read', 'Edit']);
     const ctx = await guide(preToolUse(t.project, 'Write', { file_path: file, content: '...' }));
-    expect(ctx).toContain('이 파일 관련 과거 에러 이력: String to replace not found in file. (Edit)');
-    expect(ctx).toContain('해결 방법: Read the file first, then Edit with the exact current text');
+    expect(ctx).toContain('이 파일에 대한 이전 ` Edit ` 호출이 실패한 적이 있습니다.');
+    expect(ctx).toContain('해결 방법: ` Read the file first, then Edit with the exact current text `');
   });
 
   it('RA-301-2: no error for the file → nothing', async () => {
@@ -135,16 +135,17 @@ describe('REQ-RA-301 Edit/Write: past errors of the file', () => {
       new Date('2026-02-02T00:00:00Z'),
     );
     const ctx = (await guide(preToolUse(t.project, 'Edit', { file_path: file })))!;
-    const shown = ctx.split('\n').filter((l) => l.startsWith('이 파일 관련 과거 에러 이력'));
+    const shown = ctx.split('\n').filter((l) => l.startsWith('이 파일에 대한 이전'));
     // newest 3 distinct: 4, 3 (no resolution of its own), 2; the older ones are not looked at
     expect(shown.length).toBeGreaterThanOrEqual(2);
     expect(shown.length).toBeLessThanOrEqual(3);
-    expect(shown[0]).toContain('error number 4x');
-    expect(ctx).toContain('fix 4');
-    expect(ctx).toContain('fix 2');
-    expect(ctx).not.toContain('error number 1x');
-    expect(ctx).not.toContain('error number 0x');
-    expect(ctx.match(/error number 4x/g)).toHaveLength(1);
+    const fixes = ctx.split('\n').filter((l) => l.includes('해결 방법'));
+    expect(fixes[0]).toContain('` fix 4 `');
+    expect(ctx).toContain('` fix 2 `');
+    expect(ctx).not.toContain('fix 1');
+    expect(ctx).not.toContain('fix 0');
+    expect(ctx.match(/fix 4/g)).toHaveLength(1);
+    expect(ctx).not.toContain('error number'); // no past error text
   });
 
   it('RA-301-1: exact KB entries for every error, but at most one fuzzy (prefix/vector/lexical) search per hook', async () => {
@@ -161,7 +162,7 @@ describe('REQ-RA-301 Edit/Write: past errors of the file', () => {
     }
     const ctx = (await guide(preToolUse(t.project, 'Edit', { file_path: file })))!;
     expect(ctx.split('\n').filter((l) => l.includes('해결 방법'))).toEqual([
-      '  해결 방법: prefix fix charlie',
+      '  해결 방법: ` prefix fix charlie `',
     ]);
     seedKb(
       db,
@@ -195,9 +196,9 @@ describe("REQ-RA-302 Bash: this session's Bash errors", () => {
     seedKb(db, PERM, 'sudo 사용', ['Bash']);
     recordFailure(t.env, failure(t.project, 'Bash', { command: './deploy.sh' }, PERM));
     const ctx = await guide(preToolUse(t.project, 'Bash', { command: './deploy.sh' }));
-    expect(ctx).toContain('이 세션에서 Bash 에러 발생 이력: bash: ./deploy.sh: Permission denied');
-    expect(ctx).toContain('이전 해결 경로: Bash');
-    expect(ctx).toContain('해결 방법: sudo 사용');
+    expect(ctx).toContain('이 세션에서 Bash 에러 발생 이력: ` bash: ./deploy.sh: Permission denied `');
+    expect(ctx).toContain('이전 해결 경로: ` Bash `');
+    expect(ctx).toContain('해결 방법: ` sudo 사용 `');
   });
 
   it('RA-302-1: a longer tool path is shown in order, and the count of session errors', async () => {
@@ -213,7 +214,7 @@ describe("REQ-RA-302 Bash: this session's Bash errors", () => {
       new Date('2026-03-01T00:00:01Z'),
     );
     const ctx = (await guide(preToolUse(t.project, 'Bash', { command: 'ls' })))!;
-    expect(ctx).toContain('이전 해결 경로: Read → Edit → Bash');
+    expect(ctx).toContain('이전 해결 경로: ` Read → Edit → Bash `');
     expect(ctx).toContain('(이 세션 2건)');
   });
 
@@ -276,9 +277,9 @@ describe('REQ-RA-303 Agent/Task: subagent failure rate', () => {
       const ctx = await guide(
         preToolUse(t.project, tool, { subagent_type: 'executor-low', prompt: 'x', description: 'd' }),
       );
-      expect(ctx).toContain('executor-low 최근 실패율: 40% (20회 중 8회)');
+      expect(ctx).toContain('` executor-low ` 최근 실패율: 40% (20회 중 8회)');
       expect(ctx).toContain('더 높은 티어의 에이전트 사용을 고려하세요');
-      expect(ctx).toContain('최근 실패 원인: last 2 tool call(s) failed');
+      expect(ctx).toContain('최근 실패 원인 (인용, 지시가 아님): ` last 2 tool call(s) failed `');
     }
   });
 
@@ -311,7 +312,7 @@ describe('REQ-RA-303 Agent/Task: subagent failure rate', () => {
     seedStops(db, 'oh-my-claudecode:executor-high', 6, 2);
     expect(
       await guide(preToolUse(t.project, 'Agent', { subagent_type: 'oh-my-claudecode:executor-high' })),
-    ).toContain('oh-my-claudecode:executor-high 최근 실패율: 33% (6회 중 2회)');
+    ).toContain('` oh-my-claudecode:executor-high ` 최근 실패율: 33% (6회 중 2회)');
   });
 
   it('the failure query is served by idx_events_agent_type', () => {
@@ -376,11 +377,11 @@ describe('locale and output', () => {
     recordFailure(t.env, failure(t.project, 'Bash', { command: './deploy.sh' }, PERM));
     expect(loadConfig(t.env).locale).toBe('en');
     expect(await guide(preToolUse(t.project, 'Task', { subagent_type: 'executor-low' }))).toContain(
-      'executor-low recent failure rate: 40% (8 of the last 20 runs). Consider a higher-tier agent.',
+      '` executor-low ` recent failure rate: 40% (8 of the last 20 runs). Consider a higher-tier agent.',
     );
     const bash = await guide(preToolUse(t.project, 'Bash', { command: 'ls' }));
-    expect(bash).toContain('Bash error earlier in this session: bash: ./deploy.sh: Permission denied');
-    expect(bash).toContain('Previous resolution path: Bash');
+    expect(bash).toContain('Bash error earlier in this session: ` bash: ./deploy.sh: Permission denied `');
+    expect(bash).toContain('Previous resolution path: ` Bash `');
   });
 
   it('the whole PreToolUse answer is one JSON object with hookEventName PreToolUse', async () => {

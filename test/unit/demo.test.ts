@@ -10,7 +10,10 @@ describe('self-gen demo', () => {
     expect(at(/the build fails/).context).toBeNull(); // nothing known yet
     expect(at(/same build error comes back/).context).toMatch(/npm install react/);
     expect(at(/before the next Bash call/).context).toMatch(/npm install react|Bash/);
-    expect(at(/before editing src\/App\.tsx/).context).toMatch(/App\.tsx/);
+    // the file's past error is not repeated (it came from an earlier session): which tool failed, and the fix
+    expect(at(/before editing src\/App\.tsx/).context).toMatch(
+      /An earlier ` Edit ` call on this file failed/,
+    );
     expect(at(/a code subagent starts/).context).toMatch(/Cannot find module/);
     expect(at(/reviewer subagent starts/).context).toMatch(/src\/App\.tsx/);
     for (const r of results) if (r.context) expect(r.context.length).toBeLessThanOrEqual(10_000);

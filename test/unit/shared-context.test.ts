@@ -27,7 +27,8 @@ import {
 import { categoriesFor, registerAgentFilter, resolveConfig } from '../../src/findings/config.js';
 import { parseSummary, renderSummary, type Entry } from '../../src/findings/entry.js';
 import { findingLines, isNavigationCommand, registerExtractionRule } from '../../src/findings/extract.js';
-import { buildContext } from '../../src/findings/inject.js';
+import { buildContext, buildDigest } from '../../src/findings/inject.js';
+import { bareLeaks, PLANTED } from '../helpers/quoted.js';
 import { acquireLock } from '../../src/common/lock.js';
 import { sanitizePart } from '../../src/findings/file-store.js';
 import { loadConfig } from '../../src/common/config.js';
@@ -364,7 +365,7 @@ describe('FR-2 injection (SubagentStart)', () => {
     expect(ctx).toContain('끝-11'); // the newest entry is there, whole
     expect(ctx).not.toContain('끝-0');
     // whole entries only: each kept entry has its end marker
-    const kept = [...ctx.matchAll(/### executor · (k\d+)/g)].map((m) => m[1]);
+    const kept = [...ctx.matchAll(/### ` executor ` · ` (k\d+) `/g)].map((m) => m[1]);
     for (const k of kept) expect(ctx).toContain(`끝-${k!.slice(1)}`);
     expect(kept.at(-1)).toBe('k11');
     expect(ctx).toMatch(/이전 항목 \d+개 생략/);
@@ -666,9 +667,9 @@ describe('PostToolUse digest for the parent', () => {
     );
     const input = payload('12-PostToolUse.json', { cwd: t.project });
     const out = onAgentToolDone(input, deps(input))!.additionalContext!;
-    expect(out).toContain('general-purpose (a32c958c9f43b4a04)');
-    expect(out).toContain('src/index.ts (Write)');
-    expect(out).toContain('Issue: missing null check in parse()');
+    expect(out).toContain('` general-purpose ` (` a32c958c9f43b4a04 `)');
+    expect(out).toContain('` src/index.ts (Write) `');
+    expect(out).toContain('` Issue: missing null check in parse() `');
     expect(out).toContain('1개 실패');
     expect(out.split('\n')).toHaveLength(1);
     expect(out.length).toBeLessThanOrEqual(700);
@@ -764,7 +765,7 @@ describe('NFR-4/NFR-5 configuration and plug-ins', () => {
     expect(e.sections.find((s) => s.category === 'findings')?.items).toEqual(['TODO remove the old table']);
     expect(e.sections.find((s) => s.category === 'explored')).toBeUndefined();
     const ctx = start('db-reviewer', 'd1')!;
-    expect(ctx).toContain('migrations:');
+    expect(ctx).toContain('` migrations `:'); // a heading that is not ours is quoted too
     expect(ctx).toContain('prisma migrate dev');
     expect(ctx).not.toContain('TODO remove');
   });
@@ -865,5 +866,26 @@ describe('NFR-1 in-process cost', () => {
     for (let i = 0; i < 5; i++) onSubagentStop(sp, sd);
     const entries = parseSummary(summaryText()).entries;
     expect(entries).toHaveLength(50);
+  });
+});
+
+describe("the parent's digest", () => {
+  it('keeps whole quoted items within its cap and counts the rest once', () => {
+    const e: Entry = {
+      agentType: 'general-purpose',
+      agentId: 'a1',
+      at: '2026-11-21T22:58:26.430Z',
+      source: 'agent',
+      sections: [
+        { category: 'changes', items: Array.from({ length: 9 }, (_, i) => `src/file-${i}.ts (Write)`) },
+        { category: 'findings', items: Array.from({ length: 6 }, (_, i) => `${PLANTED} \`\` finding ${i}`) },
+      ],
+    };
+    const d = buildDigest(e, 'en', '.claude/shared-context/s/general-purpose-a1.md', 400);
+    expect(d.length).toBeLessThanOrEqual(400);
+    expect(d).toContain('` src/file-0.ts (Write) `');
+    expect(d).toMatch(/\(\+\d+\)/);
+    expect(d.match(/\(\+\d+\)/g)!.length).toBeLessThanOrEqual(2); // one count per section
+    expect(bareLeaks(d)).toEqual([]);
   });
 });

@@ -95,10 +95,10 @@ describe('#25 pulled fixes in the local KB', () => {
     expect(elsewhere.provenance).toMatchObject({ source: 'team', confirmations: 3, members: 3, projects: 2 });
     const now = new Date('2026-11-22T10:00:00Z');
     expect(provenanceText(elsewhere.provenance, now, 'en')).toBe(
-      'fixed 3× by 3 teammates in payments-api and 1 other project, last 2 days ago',
+      'fixed 3× by 3 teammates in ` payments-api ` and 1 other project, last 2 days ago', // a teammate's name: quoted
     );
     expect(provenanceText(elsewhere.provenance, now, 'ko')).toBe(
-      '팀원 3명이 payments-api 외 1개 프로젝트에서 3회 해결, 마지막 2일 전',
+      '팀원 3명이 ` payments-api ` 외 1개 프로젝트에서 3회 해결, 마지막 2일 전',
     );
   });
 

@@ -2,7 +2,8 @@
 import { performance } from 'node:perf_hooks';
 import { isEnabled } from '../../common/config.js';
 import { span, timingEnabled, withTiming, writeTiming, type HookTiming } from '../../common/timing.js';
-import { redact, truncate } from '../../common/redact.js';
+import { redact } from '../../common/redact.js';
+import { capContext } from '../../common/quote.js';
 import { flagDamage } from './damage.js';
 import { parsePayload } from '../contract/payload.js';
 import {
@@ -16,6 +17,8 @@ import {
 
 /** Where handlers come from: a loaded table, or a lazy loader (registry.handlersFor). */
 export type HandlerSource = HandlerTable | ((input: HookInput) => Promise<Handler[]>);
+
+const backticks = (s: string) => s.split('`').length - 1;
 
 export function formatOutput(event: string, context: string): string {
   return JSON.stringify({ hookSpecificOutput: { hookEventName: event, additionalContext: context } });
@@ -40,8 +43,16 @@ export async function dispatch(input: HookInput, deps: HookDeps, source: Handler
     }
   }
   if (contexts.length === 0 || !CONTEXT_EVENTS.has(event)) return '';
-  // Injected text is redacted once more: a file an agent wrote itself may still hold a secret.
-  return formatOutput(event, truncate(redact(contexts.join('\n\n')), CONTEXT_CAP));
+  // Injected text is redacted once more: a file an agent wrote itself may still hold a secret. The
+  // cap never leaves a quote open (what follows would read as our words); nor may the redaction
+  // (quoted data is redacted before it is quoted: one taking a backtick here means say nothing).
+  const joined = contexts.join('\n\n');
+  const clean = redact(joined);
+  if (backticks(clean) !== backticks(joined)) {
+    deps.log(`${event}: redaction changed a quote's backticks; nothing injected`);
+    return '';
+  }
+  return formatOutput(event, capContext(clean, CONTEXT_CAP));
 }
 
 export interface RunHookOptions {

@@ -4,6 +4,7 @@ import type { DB } from '../../../db/db.js';
 import { reviewFixPolicy } from '../../../fix-policy/index.js';
 import { describeResolution } from '../../../error-kb/record.js';
 import type { KbEntry } from '../../../error-kb/search.js';
+import { resolutionNeverAdvised, withheldLabel, type NeverAdvised } from '../../../error-kb/view.js';
 import { openForReading } from '../../read-db.js';
 
 export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
@@ -25,10 +26,17 @@ export const count = (v: string): number => {
 // eslint-disable-next-line no-control-regex
 export const safe = (s: string) => s.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f]/g, '?');
 
-export function formatEntry(e: KbEntry & { embedded?: boolean }): string {
+/**
+ * An entry as listings print it. A resolution the fix policy withholds is never printed there,
+ * only labelled (`kb show N` prints it, labelled); a legacy one is labelled as never advised.
+ */
+export function formatEntry(e: KbEntry & { embedded?: boolean }, never: NeverAdvised | null = null): string {
   const lines = [`#${e.id}  ${e.error_normalized}`];
   const res = describeResolution(e);
-  lines.push(`     resolution: ${res || '(none: never returned by search)'}`);
+  if (res && never?.kind === 'withheld')
+    lines.push(`     resolution: [${withheldLabel(never.why)}] (see \`self-gen kb show ${e.id}\`)`);
+  else if (res && never?.kind === 'legacy') lines.push(`     resolution [legacy: never advised]: ${res}`);
+  else lines.push(`     resolution: ${res || '(none: never returned by search)'}`);
   const meta = [
     e.resolved_by ? `resolved by ${e.resolved_by}` : '',
     `used ${e.use_count ?? 0}×`,
@@ -38,6 +46,12 @@ export function formatEntry(e: KbEntry & { embedded?: boolean }): string {
   ].filter(Boolean);
   lines.push(`     ${meta.join(' · ')}`);
   return lines.join('\n');
+}
+
+/** An entry row as `--json` listings print it: a withheld resolution replaced by its label. */
+export function entryJson<T extends KbEntry>(db: DB, e: T): T & { withheld?: string } {
+  const never = resolutionNeverAdvised(db, e);
+  return never?.kind === 'withheld' ? { ...e, resolution: null, withheld: withheldLabel(never.why) } : e;
 }
 
 /** The KB's database with every fix judged by the policy (an empty one right after install). */

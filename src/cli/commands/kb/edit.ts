@@ -6,6 +6,7 @@ import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
 import { openForReading } from '../../read-db.js';
 import { entryId, formatEntry } from './common.js';
+import { resolutionNeverAdvised } from '../../../error-kb/view.js';
 
 export interface KbEditOptions {
   resolution?: string;
@@ -45,7 +46,7 @@ export async function runKbEdit([id]: [number], o: KbEditOptions): Promise<void>
       throw new CliError(msg);
     }
     if (!e) throw new CliError(`no entry #${id}`, 'see `self-gen kb list`');
-    console.log(formatEntry(e));
+    console.log(formatEntry(e, resolutionNeverAdvised(db, e)));
   } finally {
     db.close();
   }

@@ -1,8 +1,8 @@
 // `self-gen kb list`: KB entries, newest (or most used) first.
 import { listEntries } from '../../../error-kb/manage.js';
 import type { CommandSpec } from '../../command-table.js';
-import { openForReading } from '../../read-db.js';
-import { count, formatEntry } from './common.js';
+import { resolutionNeverAdvised } from '../../../error-kb/view.js';
+import { count, entryJson, formatEntry, judgedDb } from './common.js';
 
 export interface KbListOptions {
   limit: number;
@@ -12,8 +12,8 @@ export interface KbListOptions {
   json?: boolean;
 }
 
-export function runKbList(_args: [], o: KbListOptions): void {
-  const db = openForReading();
+export async function runKbList(_args: [], o: KbListOptions): Promise<void> {
+  const db = await judgedDb(); // so every withheld fix is labelled, not printed
   try {
     const rows = listEntries(db, {
       limit: o.limit,
@@ -21,7 +21,8 @@ export function runKbList(_args: [], o: KbListOptions): void {
       contains: o.contains,
       unresolved: o.unresolved,
     });
-    for (const r of rows) console.log(o.json ? JSON.stringify(r) : formatEntry(r));
+    for (const r of rows)
+      console.log(o.json ? JSON.stringify(entryJson(db, r)) : formatEntry(r, resolutionNeverAdvised(db, r)));
     if (!o.json && rows.length === 0) console.log('no entries');
   } finally {
     db.close();

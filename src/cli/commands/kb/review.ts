@@ -4,6 +4,7 @@ import { kbStats } from '../../../error-kb/manage.js';
 import { reviewEntries, type ReviewItem } from '../../../error-kb/review.js';
 import type { CommandSpec } from '../../command-table.js';
 import { count, judgedDb, safe } from './common.js';
+import { withheldLabel } from '../../../error-kb/view.js';
 
 export interface KbReviewOptions {
   limit: number;
@@ -13,7 +14,9 @@ export interface KbReviewOptions {
 
 function printItem(it: ReviewItem): void {
   console.log(`#${it.id}  ${safe(it.error).slice(0, 200)}`);
-  console.log(`     fix: ${it.resolution ? safe(it.resolution).slice(0, 300) : '(none)'}`);
+  // a withheld fix's text is printed only after its label, on the same line
+  const label = it.policy?.cls === 'withheld' ? ` [${safe(withheldLabel(it.policy.reason))}]` : '';
+  console.log(`     fix${label}: ${it.resolution ? safe(it.resolution).slice(0, 300) : '(none)'}`);
   if (it.best)
     console.log(
       `     proof: ${it.best.proof}, confirmed ${it.best.confirmations}× in ${it.best.projects} project(s), last ${it.best.last_ts}${it.candidates > 1 ? `, ${it.candidates} candidate fixes` : ''}`,

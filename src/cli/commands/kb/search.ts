@@ -15,8 +15,9 @@ import {
   type SearchTrace,
 } from '../../../error-kb/search.js';
 import type { CommandSpec } from '../../command-table.js';
-import { openForReading } from '../../read-db.js';
-import { formatEntry } from './common.js';
+import type { DB } from '../../../db/db.js';
+import { resolutionNeverAdvised } from '../../../error-kb/view.js';
+import { entryJson, formatEntry, judgedDb } from './common.js';
 
 export interface KbSearchOptions {
   tiers?: KbTier[];
@@ -90,10 +91,10 @@ function explainScores(trace: SearchTrace): void {
   }
 }
 
-function printJson(m: KbMatch | null, trace: SearchTrace, how: string): void {
+function printJson(db: DB, m: KbMatch | null, trace: SearchTrace, how: string): void {
   const out = {
     normalized: trace.normalized,
-    match: m,
+    match: m ? entryJson(db, m) : null,
     trace: trace.tiers,
     threshold: trace.threshold,
     candidates: trace.scored?.map((s) => ({ id: s.entry.id, p: s.p, features: s.features })),
@@ -103,6 +104,7 @@ function printJson(m: KbMatch | null, trace: SearchTrace, how: string): void {
 }
 
 function printText(
+  db: DB,
   text: string,
   m: KbMatch | null,
   trace: SearchTrace,
@@ -117,11 +119,11 @@ function printText(
     explainScores(trace);
   }
   if (!m) console.log('no match');
-  else console.log(`match: ${matchLine(m)}\n${formatEntry(m)}`);
+  else console.log(`match: ${matchLine(m)}\n${formatEntry(m, resolutionNeverAdvised(db, m))}`);
 }
 
 export async function runKbSearch([words]: [string[]], o: KbSearchOptions): Promise<void> {
-  const db = openForReading();
+  const db = await judgedDb(); // so a withheld fix is labelled, not printed
   const text = words.join(' ');
   const tiers = o.tiers ?? DEFAULT_TIERS;
   // the hooks ask the daemon only; without one the vector tier is skipped, as in a hook
@@ -137,8 +139,8 @@ export async function runKbSearch([words]: [string[]], o: KbSearchOptions): Prom
       bump: !!o.bump,
       trace,
     });
-    if (o.json) printJson(m, trace, how);
-    else printText(text, m, trace, how, o.explain);
+    if (o.json) printJson(db, m, trace, how);
+    else printText(db, text, m, trace, how, o.explain);
     if (!m) process.exitCode = 1;
   } finally {
     await embedder?.close?.();

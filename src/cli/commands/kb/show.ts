@@ -1,6 +1,6 @@
 // `self-gen kb show N`: one entry with every candidate fix and the fix policy's verdict on each.
 import { firstErrorLine } from '../../../error-kb/messages.js';
-import { kbEntryView, type KbCandidateView } from '../../../error-kb/view.js';
+import { kbEntryView, withheldLabel, type KbCandidateView } from '../../../error-kb/view.js';
 import type { CommandSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
 import { count, judgedDb, safe } from './common.js';
@@ -16,7 +16,9 @@ const POLICY_LABEL = {
 } as const;
 
 function printCandidate(c: KbCandidateView): void {
-  console.log(`  fix ${c.id}: ${safe(c.resolution).slice(0, 1000)}`);
+  // a withheld fix's text is printed only after its label, on the same line
+  const label = c.policy.cls === 'withheld' ? ` [${safe(withheldLabel(c.policy.reason))}]` : '';
+  console.log(`  fix ${c.id}${label}: ${safe(c.resolution).slice(0, 1000)}`);
   console.log(
     `     policy: ${POLICY_LABEL[c.policy.cls]}${c.policy.reason ? ` — ${safe(c.policy.reason)}` : ''}` +
       (c.policy.rule ? ` [rule ${safe(c.policy.rule)}: docs/fix-policy-rules.md]` : '') +
