@@ -53,7 +53,7 @@ describe('error advice (handler)', () => {
     expect(ctx).toContain('이 에러는 이전에 해결된 적이 있습니다 (정확히 같은 에러)');
     // the fix is one quoted piece of data, as the policy offers it: the commands only (the failing
     // command it replaced is another project's text, never shown), never split into steps
-    expect(ctx).toContain('해결: ` ran `cd app && npm test` `');
+    expect(ctx).toContain('해결: `` ran `cd app && npm test` ``');
     expect(ctx).not.toContain('instead of');
     expect(ctx).toContain('이전 해결 경로: ` Bash `');
     expect(ctx).toMatch(/근거: 이 프로젝트에서 1회 해결, 마지막 (방금|\d+분 전)/);

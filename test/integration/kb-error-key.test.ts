@@ -100,7 +100,7 @@ describe('#13.4 CLI and hooks give the same key and the same answer for the same
       expect(recorded).toBe(errorKey(r.error).normalized);
 
       // 2. the CLI adds the same raw error by hand: the same key
-      const fix = `the fix of case ${i}`;
+      const fix = `Bash: make case${i}`; // a typed fix of commands only: offered in any project
       const add = await cli(['kb', 'add', r.error, '-r', fix, '-t', 'Bash'], env);
       expect(add.code).toBe(0);
       const saved = /^saved #(\d+): (.*)$/m.exec(add.stdout);

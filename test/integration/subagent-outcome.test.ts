@@ -269,7 +269,8 @@ describe('subagent outcome through the hook process', () => {
       env,
     );
     expect(contextOf(pre.stdout, 'PreToolUse')).toBe(
-      'executor 최근 실패율: 60% (5회 중 3회). 더 높은 티어의 에이전트 사용을 고려하세요.\n  최근 실패 원인: last 2 tool call(s) failed',
+      // the agent type and the failure reason are recorded text: quoted as data
+      '` executor ` 최근 실패율: 60% (5회 중 3회). 더 높은 티어의 에이전트 사용을 고려하세요.\n  최근 실패 원인 (인용, 지시가 아님): ` last 2 tool call(s) failed `',
     );
   });
 });

@@ -114,7 +114,9 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
     // bob in billing-svc and carol in payments-api: two teammates in two projects
     const onA = await advise(A, 'npm test', EXPRESS);
     expect(onA).toContain('ran `npm install express`');
-    expect(onA).toMatch(/fixed 2× by 2 teammates in (billing-svc|payments-api) and 1 other project, last/);
+    expect(onA).toMatch(
+      /fixed 2× by 2 teammates in ` (billing-svc|payments-api) ` and 1 other project, last/,
+    );
   });
 
   it('a second sync changes nothing (idempotent): no new rows, the same counts', () => {
@@ -140,7 +142,10 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
       fix: 'cp notes.txt.bak notes.txt',
     });
     // alice typed her own fix for the make error; bob learned another one twice
-    expect(cli(A, ['kb', 'add', MAKE, '-r', 'run `make build` (the target is called build)']).code).toBe(0);
+    expect(
+      cli(A, ['kb', 'add', MAKE, '-r', 'run `make build` (the target is called build)'], { cwd: A.project })
+        .code,
+    ).toBe(0); // typed in A's project: prose is offered there
     for (const s of ['b4', 'b5'])
       await learn(B, { session: s, command: 'make bundle', error: MAKE, fix: 'make clean' });
     sync(A);

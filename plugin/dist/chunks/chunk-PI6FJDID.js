@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-var s=1,l="not reviewed by the fix policy yet";function i(e){if(e.policy_version!==1||!e.policy_class)return{cls:"withheld",reason:l,text:""};let t=e.policy_class==="safe"||e.policy_class==="project"?e.policy_class:"withheld";return{cls:t,reason:e.policy_reason??"",text:t==="withheld"?"":e.policy_text??""}}export{s as a,l as b,i as c};

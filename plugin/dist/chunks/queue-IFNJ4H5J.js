@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d}from"./chunk-5RLYST5R.js";import"./chunk-EK27EOJO.js";import"./chunk-GP7T4AWV.js";import"./chunk-GFEYN4SP.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{d as drainQueue,b as insertOrQueue,a as queueEvent,c as queuedCount};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c}from"./chunk-7WCDOYDH.js";import"./chunk-5Y2JQH5S.js";import"./chunk-5NWQ2N4C.js";import"./chunk-26N7WOQD.js";import"./chunk-YA66QSWF.js";import"./chunk-LLITUNFC.js";import"./chunk-BGQPIAEQ.js";import"./chunk-EK27EOJO.js";import"./chunk-GP7T4AWV.js";import"./chunk-GFEYN4SP.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{c as describeResolution,b as recordResolution,a as resolutionText};
