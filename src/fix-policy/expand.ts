@@ -110,6 +110,8 @@ function classifyText(t: string): PathClass {
   if (/^\.\[[\w,.-]+\]$/.test(t)) return 'inside';
   if (!t || /^[~/\\]|^-|^[A-Za-z]:|^[A-Za-z][\w+.-]*:/.test(t) || t.includes('\\') || t.includes('$'))
     return 'outside';
+  // a path is plain printable ASCII: other letters may hide a name or carry words (an allow-list)
+  if (/[^\x21-\x7e]/.test(t)) return 'outside';
   let depth = 0;
   let config = false;
   const parts = t.split('/');

@@ -6,6 +6,14 @@
 // Wrappers are judged through the command they run, all the way down.
 import type { Word } from './commands.js';
 import { NPM_POPULAR } from './data/npm-popular.js';
+import {
+  BREW_POPULAR,
+  COMPOSER_POPULAR,
+  CRATES_POPULAR,
+  GEMS_POPULAR,
+  GO_POPULAR,
+  NUGET_POPULAR,
+} from './data/other-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { pathClass, readable, writable } from './expand.js';
 import type { Io, Recurse, ScriptState } from './state.js';
@@ -24,7 +32,11 @@ export type Kind =
   | 'script' // a script of the project's package.json, a make target
   | 'npm' // a package by name from the npm registry
   | 'py' // a package by name from PyPI (with extras and version specifiers)
-  | 'pkg' // a package by name from the ecosystem's registry (crates, gems, brew, nuget…)
+  | 'pkg' // a package by name from a curated distribution (apt, dnf, apk, conda, pub, NuGet)
+  | 'crate' // a widely used crate by name
+  | 'gem' // a widely used gem by name
+  | 'brew' // a widely used Homebrew formula or cask by name
+  | 'nuget' // a widely used NuGet package by id
   | 'gomod' // a Go module path
   | 'local' // a Go package of this module (`.`, `./...`, `./cmd/x`)
   | 'php' // a Composer package vendor/name
@@ -49,6 +61,10 @@ const KINDS = new Set<string>([
   'npm',
   'py',
   'pkg',
+  'crate',
+  'gem',
+  'brew',
+  'nuget',
   'gomod',
   'local',
   'php',
@@ -231,14 +247,24 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       );
     case 'pkg':
       return PKG.test(t);
+    case 'crate':
+    case 'gem':
+    case 'brew':
+    case 'nuget':
+      if (!PKG.test(t)) return false;
+      return popular(ctx.st, kind, t.replace(/[@:=].*$/s, '').toLowerCase());
     case 'gomod':
-      return GOMOD.test(t);
+      if (!GOMOD.test(t)) return false;
+      // this module's own packages (./…), or a widely used module by path
+      if (t.startsWith('.')) return true;
+      return popularModule(ctx.st, t.replace(/@.*$/, ''));
     case 'local':
       return (
         /^\.(?:\/[\w.-]+)*(?:\/\.\.\.)?$/.test(t) && !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''))
       );
     case 'php':
-      return PHP.test(t);
+      if (!PHP.test(t)) return false;
+      return popular(ctx.st, 'composer', t.replace(/:.*$/s, '').toLowerCase());
     case 'assign':
       return assignmentOk(ctx.st, t);
     case 'arg':
@@ -267,16 +293,34 @@ const MVN_GOAL =
 const DEFINE =
   /^(?:CMAKE_BUILD_TYPE|BUILD_SHARED_LIBS|BUILD_TESTING|CMAKE_EXPORT_COMPILE_COMMANDS|CMAKE_CXX_STANDARD|CMAKE_C_STANDARD|CMAKE_POSITION_INDEPENDENT_CODE|CMAKE_OSX_ARCHITECTURES|skipTests|maven\.test\.skip|test|failIfNoTests|surefire\.failIfNoSpecifiedTests|checkstyle\.skip|gpg\.skip|maven\.javadoc\.skip|(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+|[A-Z][A-Z0-9]*_(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+)(?::BOOL|:STRING)?(?:=[\w.,+-]*)?$/;
 
-const POPULAR: Record<'npm' | 'pypi', Set<string> | null> = { npm: null, pypi: null };
+type Ecosystem = 'npm' | 'pypi' | 'crate' | 'gem' | 'brew' | 'composer' | 'nuget';
+const LISTS: Record<Ecosystem, string> = {
+  npm: NPM_POPULAR,
+  pypi: PYPI_POPULAR,
+  crate: CRATES_POPULAR,
+  gem: GEMS_POPULAR,
+  brew: BREW_POPULAR,
+  composer: COMPOSER_POPULAR,
+  nuget: NUGET_POPULAR,
+};
+
+let goModules: string[] | null = null;
+
+/** A Go module path: a widely used module or a package inside one. */
+function popularModule(st: ScriptState, path: string): boolean {
+  goModules ??= GO_POPULAR.split(/\s+/).filter(Boolean);
+  if (!goModules.some((m) => path === m || path.startsWith(`${m}/`))) notRecognised(st, 'Go module', path);
+  return true;
+}
+const POPULAR = new Map<Ecosystem, Set<string>>();
 
 /**
  * A package installed by name: recognised as such; it crosses projects only when it is a known,
  * widely used package (data/), so that a typo-squat or a new name stays where it was proven.
  */
-function popular(st: ScriptState, eco: 'npm' | 'pypi', name: string): boolean {
-  const list = (POPULAR[eco] ??= new Set(
-    (eco === 'npm' ? NPM_POPULAR : PYPI_POPULAR).split(/\s+/).filter(Boolean),
-  ));
+function popular(st: ScriptState, eco: Ecosystem, name: string): boolean {
+  let list = POPULAR.get(eco);
+  if (!list) POPULAR.set(eco, (list = new Set(LISTS[eco].split(/\s+/).filter(Boolean))));
   if (!list.has(name)) notRecognised(st, `${eco} package`, name);
   return true;
 }

@@ -28,7 +28,7 @@ const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
 const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: 'arg' };
 
 const NPM: Grammar = {
-  opts: '--no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
+  opts: '-v --version --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
   sub: {
     install: npmInstall,
     i: 'install',
@@ -68,7 +68,7 @@ const NPM: Grammar = {
 };
 
 const PNPM: Grammar = {
-  opts: '--filter=name -F=name -r --recursive -w --workspace-root --silent -s',
+  opts: '-v --version --filter=name -F=name -r --recursive -w --workspace-root --silent -s',
   sub: {
     '': {},
     install: {
@@ -93,7 +93,7 @@ const PNPM: Grammar = {
 };
 
 const YARN: Grammar = {
-  opts: '--silent -s',
+  opts: '-v --version --silent -s',
   sub: {
     '': {},
     install: { opts: '--frozen-lockfile --immutable --check-cache --prefer-offline --ignore-scripts' },
@@ -110,7 +110,9 @@ const YARN: Grammar = {
 };
 
 const BUN: Grammar = {
+  opts: '-v --version',
   sub: {
+    '': {},
     install: { opts: '--frozen-lockfile --production -p' },
     i: 'install',
     add: { opts: '-d -D --dev -E --exact --optional -g', args: 'npm npm...' },
@@ -154,6 +156,9 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
       use: { args: 'npm' },
     },
   },
+  tsx: { opts: '--watch', args: 'path arg...', runs: true },
+  'ts-node': { opts: '--esm -T --transpile-only', args: 'path arg...', runs: true },
+  nodemon: { opts: '--watch=path -w=path --ext=name -e=name', args: 'path arg...', runs: true },
   tsc: {
     opts: '--noEmit -p=path --project=path -b --build -w --watch --pretty --listFiles --showConfig --init --incremental --skipLibCheck --strict',
     args: 'path...',

@@ -78,6 +78,10 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   gunzip: { opts: '-k -f', args: 'path...' },
   patch: { opts: '-p0 -p1 -N -R --dry-run', args: 'path?' },
   dos2unix: { args: 'path...' },
+  kill: { opts: '-9 -15 -2 -TERM -KILL -INT -HUP -s=name', args: 'num num...' },
+  lsof: { opts: '-i=text -t -n -P', args: 'path...' },
+  ps: { opts: '-e -f -u=name -p=num' },
+  deactivate: none,
   // wrappers: their own options, then the command they run (judged as a command)
   time: { opts: '-p', args: 'cmd' },
   nohup: { args: 'cmd' },
