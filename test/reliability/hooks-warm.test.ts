@@ -77,24 +77,29 @@ describe.each(WARM_CLIENTS)('the %s client', (client: WarmClient) => {
 
   describe('#15.3 the same answers on both paths', () => {
     it('every fixture payload gives the same output through the warm server as through a hook process', async () => {
-      const seedKb = (e: NodeJS.ProcessEnv) => {
-        const r = cli(e, [
-          'kb',
-          'add',
-          'cat: /nonexistent/dir/file.txt: No such file or directory',
-          '-r',
-          'create the folder first (mkdir -p /nonexistent/dir)',
-          '-t',
-          'Bash',
-        ]);
+      // typed in the project the payloads name: a fix in prose is offered where it was typed
+      const seedKb = (e: NodeJS.ProcessEnv, cwd: string) => {
+        const r = cli(
+          e,
+          [
+            'kb',
+            'add',
+            'cat: /nonexistent/dir/file.txt: No such file or directory',
+            '-r',
+            'create the folder first (mkdir -p /nonexistent/dir)',
+            '-t',
+            'Bash',
+          ],
+          { cwd },
+        );
         if (r.code !== 0) throw new Error(`kb add exited ${r.code}: ${r.stderr}`);
       };
       const warmT = tempEnv('sg-warm-b-');
       const envA = env;
       const envB = { ...warmT.env, SELF_GEN_NO_BACKGROUND: '1', SELF_GEN_NO_HOOK_SERVER: '1' };
       try {
-        seedKb(envA);
-        seedKb(envB);
+        seedKb(envA, t.project);
+        seedKb(envB, warmT.project);
         start(envB);
         expect(await waitForServer(envB)).not.toBeNull();
         const before = await pingHookServer({ env: envB });
