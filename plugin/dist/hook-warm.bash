@@ -4,8 +4,9 @@
 # no subshell, no fork on the usual path (a process start is most of what a warm hook costs).
 # Protocol (src/hook/host/server-tcp.ts): send the client token; the server answers its own token
 # only to a client that knew ours; we check it BEFORE sending anything else (a stranger on a stale
-# port never gets the payload); then `<Event> <dir bytes> <payload bytes>\n<dir><payload>` in one
-# write; the answer `<status>\n<body>` (after a `.` for each part the server had to wait for) is read
+# port never gets the payload); then `<Event> <dir bytes> <payload bytes> <locale bytes>\n<dir>
+# <payload><locale>` in one write (the locale part: our `LC_ALL=… LC_MESSAGES=… LANG=…`, so the
+# server answers in this call's language); the answer `<status>\n<body>` (after a `.` for each part the server had to wait for) is read
 # to EOF within a bounded time.
 # Fails open: no port file, refused, wrong token, slow (> SELF_GEN_HOOK_CLIENT_TIMEOUT, 1.5 s), not
 # 200, not empty or a JSON object -> the same payload goes to the process path (node dist/hook.cjs),
@@ -24,7 +25,9 @@ if ((BASH_VERSINFO[0] < 4)); then
   exec sh "$dir/hook-warm.sh" "$event"
 fi
 # ${#p} counts bytes, and bytes pass through unchanged; what we start gets the caller's locale back.
+unset lc_all
 [[ -v LC_ALL ]] && lc_all=$LC_ALL
+loc="LC_ALL=${lc_all:-} LC_MESSAGES=${LC_MESSAGES:-} LANG=${LANG:-}"
 LC_ALL=C
 own_locale() {
   if [[ -v lc_all ]]; then { LC_ALL=$lc_all; } 2>/dev/null; else unset LC_ALL; fi
@@ -72,7 +75,7 @@ IFS= read -r -N $((${#stok} + 1)) -t "$t" line <&3 2>/dev/null
 # Not our server: it gets nothing more.
 [[ $line == "$stok"$'\n' ]] || process_path
 d=${CLAUDE_PROJECT_DIR:-}
-printf -v req '%s %s %s\n%s%s' "$event" "${#d}" "${#p}" "$d" "$p"
+printf -v req '%s %s %s %s\n%s%s%s' "$event" "${#d}" "${#p}" "${#loc}" "$d" "$p" "$loc"
 printf '%s' "$req" >&3 2>/dev/null || process_path
 o=
 IFS= read -r -N 4194304 -t "$t" o <&3 2>/dev/null

@@ -29,8 +29,9 @@ export function buildProgram(): Command {
 
 async function main(): Promise<void> {
   const argv = process.argv;
-  // The hook path is kept lean: no command parsing, straight to the hook runner.
-  if (argv[2] === 'hook') {
+  // The hook path is kept lean: no command parsing, straight to the hook runner (`hook --help` is
+  // the command's help, like every other command's).
+  if (argv[2] === 'hook' && argv[3] !== '--help' && argv[3] !== '-h') {
     const { hookMain } = await import('../hook/host/process.js');
     await hookMain(argv[3]);
     return;

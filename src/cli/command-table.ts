@@ -60,4 +60,47 @@ function addCommand(parent: Command, spec: CommandSpec): Command {
 /** Adds the table's commands (and their subcommands) to `parent`, in order. */
 export function addCommands(parent: Command, table: readonly CommandSpec[]): void {
   for (const spec of table) addCommand(parent, spec);
+  if (table.length) helpOnlyForKnownCommands(parent);
+}
+
+// Commander answers `<group> <word> --help` with the group's own help when <word> names none of its
+// subcommands (it looks for the help flag before it looks for an unknown command), and `help <word>`
+// the same way: `self-gen stats --help` printed the top-level help with exit 0. A group's help with
+// such a word in front of it is the unknown-command error instead, as without --help.
+function helpOnlyForKnownCommands(group: Command): void {
+  group.on('beforeHelp', () => {
+    const words = group.args.filter((a) => !a.startsWith('-'));
+    const word = words[0] === 'help' ? words[1] : words[0];
+    if (word === undefined || group.commands.some((c) => c.name() === word || c.aliases().includes(word)))
+      return;
+    const similar = closest(
+      word,
+      group.commands.flatMap((c) => [c.name(), ...c.aliases()]),
+    );
+    group.error(`error: unknown command '${word}'${similar ? ` (Did you mean ${similar}?)` : ''}`, {
+      code: 'commander.unknownCommand',
+    });
+  });
+}
+
+/** The name closest to `word` within a few edits (a typo), or undefined. */
+function closest(word: string, names: string[]): string | undefined {
+  let best: string | undefined;
+  let bestD = Math.max(1, Math.floor(word.length * 0.4)) + 1;
+  for (const n of names) {
+    const d = editDistance(word, n);
+    if (d < bestD) [best, bestD] = [n, d];
+  }
+  return best;
+}
+
+function editDistance(a: string, b: string): number {
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++)
+      row[j] = Math.min(prev[j]! + 1, row[j - 1]! + 1, prev[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+    prev = row;
+  }
+  return prev[b.length]!;
 }

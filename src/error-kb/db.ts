@@ -126,6 +126,30 @@ export function selectEntries(
     .all(...args, Math.max(1, o.limit)) as KbEntry[];
 }
 
+/**
+ * Entries holding any of `words` (case-insensitive, in the normalized or raw error or the
+ * resolution): those holding the most of them first, then the most used, then the newest.
+ */
+export function selectEntriesByWords(db: DB, words: readonly string[], limit: number): KbEntry[] {
+  if (words.length === 0) return [];
+  const one = `(error_normalized LIKE ? ESCAPE '\\' OR error_raw LIKE ? ESCAPE '\\' OR resolution LIKE ? ESCAPE '\\')`;
+  const hits = words.map(() => `(CASE WHEN ${one} THEN 1 ELSE 0 END)`).join(' + ');
+  const args = words.flatMap((w) => {
+    const like = `%${w.replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+    return [like, like, like];
+  });
+  return db
+    .prepare(
+      `SELECT * FROM (SELECT *, ${hits} AS hits FROM error_kb) WHERE hits > 0
+         ORDER BY hits DESC, use_count DESC, ts DESC, id DESC LIMIT ?`,
+    )
+    .all(...args, Math.max(1, limit))
+    .map((r) => {
+      const { hits: _hits, ...entry } = r as KbEntry & { hits: number };
+      return entry as KbEntry;
+    });
+}
+
 /** id, error and resolution of entries: most used first (`kb calibrate`) or newest first (`kb review`). */
 export function entrySample(
   db: DB,

@@ -10,6 +10,7 @@ import {
   learnedEntryCount,
   mostAdvised,
   selectEntries,
+  selectEntriesByWords,
   updateEntry,
   type EntryColumns,
 } from './db.js';
@@ -36,6 +37,27 @@ export function listEntries(db: DB, opts: ListOptions = {}): (KbEntry & { embedd
     sort: opts.sort === 'used' ? 'used' : 'recent',
     limit: opts.limit ?? 20,
   });
+  const embedded = embeddedSet(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => ({ ...r, embedded: embedded.has(r.id) }));
+}
+
+/** Most words an entry search takes (each is a LIKE over three columns). */
+export const MAX_FIND_WORDS = 20;
+
+/** Entries holding any of the words (`kb find`): most words held first (db.ts selectEntriesByWords). */
+export function findEntries(
+  db: DB,
+  words: readonly string[],
+  limit = 20,
+): (KbEntry & { embedded: boolean })[] {
+  const uniq = [...new Set(words.map((w) => w.trim().toLowerCase()).filter(Boolean))].slice(
+    0,
+    MAX_FIND_WORDS,
+  );
+  const rows = selectEntriesByWords(db, uniq, limit);
   const embedded = embeddedSet(
     db,
     rows.map((r) => r.id),

@@ -129,6 +129,19 @@ export async function currentMember(c: Client): Promise<string> {
   return (await c.query<{ u: string }>('SELECT current_user AS u')).rows[0]!.u;
 }
 
+/**
+ * Why row-level security does not apply to the connected role, or null when it does: a superuser
+ * and a role with BYPASSRLS skip every policy, even on tables that force it.
+ */
+export async function rlsBypass(c: Client): Promise<'superuser' | 'bypassrls' | null> {
+  const r = (
+    await c.query<{ rolsuper: boolean; rolbypassrls: boolean }>(
+      'SELECT rolsuper, rolbypassrls FROM pg_catalog.pg_roles WHERE rolname = current_user',
+    )
+  ).rows[0];
+  return r?.rolsuper ? 'superuser' : r?.rolbypassrls ? 'bypassrls' : null;
+}
+
 /** One row of this machine for the store: a live fix, a tombstone (deleted), or a forget (fix_key '*'). */
 export interface PushRow {
   projectId: string;

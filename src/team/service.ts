@@ -10,6 +10,7 @@ import { clearSyncState, cursors, dropCursor, pushedCounts } from './local.js';
 import {
   connect,
   currentMember,
+  rlsBypass,
   memberSeqs,
   migrate,
   PG_SCHEMA_VERSION,
@@ -65,6 +66,8 @@ export interface ConnectResult {
   schema: { from: number; to: number };
   passwordIn: 'environment' | 'file' | 'none';
   passwordFile?: string;
+  /** The role skips row-level security (superuser or BYPASSRLS): it can change every member's rows. */
+  bypassesRls?: 'superuser' | 'bypassrls';
 }
 
 export async function connectTeam(env: NodeJS.ProcessEnv, db: DB, rawUrl: string): Promise<ConnectResult> {
@@ -98,6 +101,7 @@ export async function connectTeam(env: NodeJS.ProcessEnv, db: DB, rawUrl: string
       );
     }
     const member = await currentMember(client);
+    const bypassesRls = await rlsBypass(client).catch(() => null);
     let passwordIn: ConnectResult['passwordIn'] = 'none';
     let passwordFile: string | undefined;
     if (env[PASSWORD_ENV]) passwordIn = 'environment';
@@ -114,7 +118,14 @@ export async function connectTeam(env: NodeJS.ProcessEnv, db: DB, rawUrl: string
     // remembered in the database too: a change of store resets the cursors
     kvSet(db, 'team.url', parts.url);
     kvSet(db, 'team.member', member);
-    return { url: parts.url, member, schema, passwordIn, ...(passwordFile ? { passwordFile } : {}) };
+    return {
+      url: parts.url,
+      member,
+      schema,
+      passwordIn,
+      ...(passwordFile ? { passwordFile } : {}),
+      ...(bypassesRls ? { bypassesRls } : {}),
+    };
   } finally {
     await client.end().catch(() => {});
   }

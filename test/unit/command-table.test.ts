@@ -61,6 +61,7 @@ describe('the command table', () => {
       'review',
       'show',
       'search',
+      'find',
       'list',
       'add',
       'edit',
@@ -70,5 +71,71 @@ describe('the command table', () => {
     ]);
     const hooks = p.commands.find((c) => c.name() === 'hooks')!;
     expect(hooks.options.find((o) => o.long === '--mode')?.argChoices).toEqual(['process', 'warm']);
+  });
+});
+
+describe("each command's --help is its own", () => {
+  /** Runs `args` on the whole table; what was printed, or the error it ended with. */
+  async function run(args: string[]): Promise<{ out: string; error?: string; code?: string }> {
+    let out = '';
+    const p = new Command()
+      .name('self-gen')
+      .exitOverride()
+      .configureOutput({
+        writeOut: (s) => void (out += s),
+        writeErr: (s) => void (out += s),
+        outputError: () => {},
+      });
+    addCommands(p, COMMANDS);
+    try {
+      await p.parseAsync(['node', 'self-gen', ...args]);
+      return { out };
+    } catch (e) {
+      const err = e as { message: string; code?: string };
+      return { out, error: err.message, code: err.code };
+    }
+  }
+
+  /** Every command path of the table: ['kb'], ['kb', 'search'], … */
+  const paths = (table: readonly CommandSpec[], at: string[] = []): string[][] =>
+    table.flatMap((c) => {
+      const p = [...at, c.name.split(' ')[0]!];
+      return [p, ...paths(c.commands ?? [], p)];
+    });
+
+  it('every command and subcommand prints the help of that command', async () => {
+    const all = paths(COMMANDS);
+    expect(all.length).toBeGreaterThan(40);
+    for (const p of all) {
+      const r = await run([...p, '--help']);
+      expect(r.code, p.join(' ')).toBe('commander.helpDisplayed');
+      expect(r.out.split('\n')[0], p.join(' ')).toMatch(new RegExp(`^Usage: self-gen ${p.join(' ')}\\b`));
+    }
+  });
+
+  it('a word that names no command, with --help: the unknown-command error, not the help around it', async () => {
+    for (const args of [
+      ['stats', '--help'],
+      ['stats', '-h'],
+      ['help', 'stats'],
+      ['kb', 'nosuch', '--help'],
+      ['kb', 'help', 'nosuch'],
+      ['orch', '-C', '/tmp', 'nosuch', '--help'],
+    ]) {
+      const r = await run(args);
+      expect(r.code, args.join(' ')).toBe('commander.unknownCommand');
+      expect(r.out, args.join(' ')).toBe('');
+    }
+    expect((await run(['stats', '--help'])).error).toMatch(
+      /unknown command 'stats' \(Did you mean status\?\)/,
+    );
+    expect((await run(['kb', 'serch', '--help'])).error).toMatch(
+      /unknown command 'serch' \(Did you mean search\?\)/,
+    );
+    // a command's own help through `help`
+    const viaHelp = await run(['help', 'status']);
+    expect(viaHelp.out.split('\n')[0]).toMatch(/^Usage: self-gen status\b/);
+    const kbHelp = await run(['kb', 'help', 'search']);
+    expect(kbHelp.out.split('\n')[0]).toMatch(/^Usage: self-gen kb search\b/);
   });
 });

@@ -10,6 +10,7 @@ import {
   type TcpHookListener,
   type TcpHookRequest,
 } from '../../src/hook/host/server-tcp.js';
+import { parseLocaleVars, withCallerLocale } from '../../src/common/locale.js';
 
 let listener: TcpHookListener | null = null;
 const seen: TcpHookRequest[] = [];
@@ -114,7 +115,24 @@ describe('#15.2 the bash client transport: tokens first, then one framed request
     expect(seen[0]!.payload).toBe(payload.toString());
   });
 
+  it("the client's locale part reaches the handler; a head without it (an older client) leaves it undefined", async () => {
+    const l = await listen();
+    const send = (req: string) =>
+      exchange(l.port, (s, received) => {
+        s.write(`${l.clientToken}\n`);
+        void waitFor(() => received().length > 0).then(() => s.write(req));
+      });
+    const loc = 'LC_ALL= LC_MESSAGES= LANG=en_US.UTF-8';
+    const got = await send(`PreToolUse 2 2 ${loc.length}\n/p{}${loc}`);
+    expect(got.toString()).toBe(`${l.serverToken}\n200\n${JSON.stringify({ got: 2, dir: '/p' })}`);
+    expect(seen[0]!.locale).toBe(loc);
+    expect(seen[0]!.payload).toBe('{}');
+    await send(`PreToolUse 0 2\n{}`);
+    expect(seen[1]!.locale).toBeUndefined();
+  });
+
   it.each([
+    ['a locale part longer than the limit', `PreToolUse 0 2 5000\n{}`],
     ['an unknown event', `Nope 0 2\n{}`],
     ['a head that is not one', `PreToolUse zero 2\n{}`],
     ['a body longer than the limit', `PreToolUse 0 ${2 * 1024 * 1024}\n{}`],
@@ -148,5 +166,23 @@ describe('#15.2 the bash client transport: tokens first, then one framed request
     } finally {
       await b.close();
     }
+  });
+});
+
+describe("the warm clients' locale part", () => {
+  it('known variables with locale-like values are read; unknown names and odd values are dropped', () => {
+    expect(parseLocaleVars('LC_ALL= LC_MESSAGES=ko_KR.UTF-8 LANG=en_US.utf8@euro')).toEqual({
+      LC_MESSAGES: 'ko_KR.UTF-8',
+      LANG: 'en_US.utf8@euro',
+    });
+    expect(parseLocaleVars('PATH=/tmp LANG=$(id) LC_ALL=C')).toEqual({ LC_ALL: 'C' });
+    expect(parseLocaleVars('')).toEqual({});
+  });
+
+  it("replaces the server's own locale variables, set or not, by the caller's", () => {
+    const server = { LANG: 'ko_KR.UTF-8', LC_ALL: 'ko_KR.UTF-8', HOME: '/h' };
+    expect(withCallerLocale(server, { LANG: 'en_US.UTF-8' })).toEqual({ LANG: 'en_US.UTF-8', HOME: '/h' });
+    expect(withCallerLocale(server, {})).toEqual({ HOME: '/h' });
+    expect(server.LC_ALL).toBe('ko_KR.UTF-8'); // not changed in place
   });
 });

@@ -1,5 +1,6 @@
 // `self-gen uninstall`: removes exactly the hooks self-gen added; `--purge` also the recorded data.
 import { createInterface } from 'node:readline/promises';
+import { HOME_MARKER } from '../../common/home.js';
 import { paths } from '../../common/paths.js';
 import { getProjectPath } from '../../common/project.js';
 import { stopDaemon } from '../../embed/client.js';
@@ -82,6 +83,29 @@ export async function runUninstall(_args: [], opts: UninstallOptions): Promise<v
   const stopped = await stopWarmServer();
   if (stopped) console.log(`hook server stopped (pid ${stopped})`);
   if (plan) await purge(plan);
+  else dataStays();
+}
+
+/** A word as the shell reads it back: bare when plain, else in single quotes. */
+const shellWord = (s: string) => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+// Without --purge the recorded data stays: the last lines say where, and the exact command that
+// deletes it (naming this data home when it is not the default one).
+function dataStays(): void {
+  let plan: PurgePlan;
+  try {
+    plan = planPurge();
+  } catch (e) {
+    const fix = e instanceof CliError && e.fix ? `; ${e.fix}` : '';
+    console.log(`your data was not touched: ${paths().home}${fix}`);
+    return;
+  }
+  if (plan.ours.length === 0) return;
+  const home = process.env.SELF_GEN_HOME?.trim() ? `SELF_GEN_HOME=${shellWord(plan.home)} ` : '';
+  console.log(
+    `your data stays in ${plan.home} (${plan.ours.filter((e) => e !== HOME_MARKER).join(', ')})\n` +
+      `to delete it too: ${home}self-gen uninstall --purge`,
+  );
 }
 
 export const uninstallCommand: CommandSpec<[], UninstallOptions> = {

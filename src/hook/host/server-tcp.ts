@@ -5,7 +5,9 @@
 //
 //   client → `<client token>\n`                 the server closes at once on a wrong token
 //   server → `<server token>\n`                 only ever sent to a client that knew the client token
-//   client → `<Event> <dir bytes> <payload bytes>\n<project dir><payload>`   (one write)
+//   client → `<Event> <dir bytes> <payload bytes> <locale bytes>\n<project dir><payload><locale>`
+//            (one write; the locale part is the client's `LC_ALL=… LC_MESSAGES=… LANG=…`, and a
+//            head without its length, from an older client, leaves the server's own locale)
 //   server → `.` for each part of a request that is not complete yet (see below)
 //   server → `<status>\n<answer>` and closes     200: nothing or one JSON object; 503: use the process path
 //
@@ -26,6 +28,8 @@ export interface TcpHookRequest {
   event: string;
   projectDir: string;
   payload: string;
+  /** The client's locale variables (`LC_ALL=… LC_MESSAGES=… LANG=…`); undefined from an older client. */
+  locale?: string;
   arrived: Date;
   /** performance.now() when the request was read whole (timing records). */
   arrivedAt: number;
@@ -46,7 +50,9 @@ export interface TcpHookListener {
 const REQUEST_IDLE_MS = 5000;
 /** Longest token or head line accepted (the real ones are far shorter). */
 const MAX_LINE = 256;
-const HEAD = /^([A-Za-z]{1,64}) (\d{1,10}) (\d{1,10})$/;
+const HEAD = /^([A-Za-z]{1,64}) (\d{1,10}) (\d{1,10})(?: (\d{1,4}))?$/;
+/** Longest locale part accepted (three short variables). */
+const MAX_LOCALE = 1024;
 
 export function newToken(): string {
   return randomBytes(24).toString('hex');
@@ -77,11 +83,19 @@ function serveConnection(
   sock.on('data', (c: Buffer) => conn.data(c));
 }
 
+/** A request's head line: the event and the byte lengths of its parts (localeLen -1: no locale part). */
+interface Head {
+  event: string;
+  dirLen: number;
+  len: number;
+  localeLen: number;
+}
+
 /** One connection's request, read stage by stage: the client token, the head line, the body. */
 class TcpConnection {
   private buf: Buffer = Buffer.alloc(0);
   private stage: 'token' | 'head' | 'body' | 'done' = 'token';
-  private head: { event: string; dirLen: number; len: number } | null = null;
+  private head: Head | null = null;
   private readonly sock: Socket;
   private readonly tokens: { client: Buffer; server: string };
   private readonly opts: TcpListenOptions;
@@ -144,20 +158,27 @@ class TcpConnection {
     const m = HEAD.exec(l.toString('latin1'));
     const dirLen = m ? Number(m[2]) : -1;
     const len = m ? Number(m[3]) : -1;
-    if (!m || !this.opts.isEvent(m[1]!) || dirLen > 4096 || len > this.opts.maxBody) {
+    const localeLen = m?.[4] === undefined ? -1 : Number(m[4]);
+    if (
+      !m ||
+      !this.opts.isEvent(m[1]!) ||
+      dirLen > 4096 ||
+      len > this.opts.maxBody ||
+      localeLen > MAX_LOCALE
+    ) {
       this.stage = 'done';
       this.sock.end('400\n');
       return true;
     }
-    this.head = { event: m[1]!, dirLen, len };
+    this.head = { event: m[1]!, dirLen, len, localeLen };
     this.stage = 'body';
     return undefined;
   }
 
   /** Once the body is whole: hands it to `handle` and sends the answer. */
-  private readBody(head: { event: string; dirLen: number; len: number }): boolean {
+  private readBody(head: Head): boolean {
     const sock = this.sock;
-    const total = head.dirLen + head.len;
+    const total = head.dirLen + head.len + Math.max(0, head.localeLen);
     if (this.buf.length < total) return false;
     this.stage = 'done';
     if (this.buf.length > total) {
@@ -167,12 +188,14 @@ class TcpConnection {
     const arrived = new Date();
     const arrivedAt = performance.now();
     const projectDir = this.buf.subarray(0, head.dirLen).toString('utf8');
-    const payload = this.buf.subarray(head.dirLen, total).toString('utf8');
+    const payload = this.buf.subarray(head.dirLen, head.dirLen + head.len).toString('utf8');
+    const locale =
+      head.localeLen < 0 ? undefined : this.buf.subarray(head.dirLen + head.len, total).toString('latin1');
     const event = head.event;
     this.buf = Buffer.alloc(0);
     sock.setTimeout(0); // the handler has its own bound (the server's busy timeout)
     this.opts.onRequest?.();
-    this.opts.handle({ event, projectDir, payload, arrived, arrivedAt }).then(
+    this.opts.handle({ event, projectDir, payload, locale, arrived, arrivedAt }).then(
       (a) => {
         if (!sock.destroyed) sock.end(`${a.status}\n${a.body}`);
       },

@@ -5,7 +5,8 @@
 // same runHook() → handlers path as a hook process; only the process start and the database open are
 // saved.
 //
-//   POST /hook/<Event>   body: the Claude Code payload → 200 with nothing or one JSON object
+//   POST /hook/<Event>   body: the Claude Code payload; headers x-project-dir and x-locale (the
+//                        client's `LC_ALL=… LC_MESSAGES=… LANG=…`) → 200 with nothing or one JSON object
 //                        503 when recording failed (the client then runs the process path)
 //   GET  /ping           → { ok, pid, startedAt, requests, idleExitMs }
 //   POST /shutdown
@@ -30,6 +31,7 @@ import {
 } from '../../common/single-instance.js';
 import { hookServerPaths } from '../../common/sockets.js';
 import { loadConfig } from '../../common/config.js';
+import { parseLocaleVars, withCallerLocale } from '../../common/locale.js';
 import { createDeps, workerScript } from '../runtime/deps.js';
 import { spawnNodeDetached } from '../../common/process.js';
 import { handlersFor, loadAllHandlers } from '../../parts/index.js';
@@ -116,14 +118,18 @@ async function serveHook(
   env: NodeJS.ProcessEnv,
   event: string,
   text: string,
-  projectDir: unknown,
+  caller: { projectDir: unknown; locale: unknown },
   arrived: Date,
   log: (line: string) => void,
   /** performance.now() when the request arrived (the timing record's `waitMs`). */
   arrivedAt?: number,
 ): Promise<{ status: number; body: string }> {
+  // The hook's language is its caller's, not the one of the session that started this server (an
+  // older client sends none: the server's own stays).
+  const hookEnv: NodeJS.ProcessEnv =
+    typeof caller.locale === 'string' ? withCallerLocale(env, parseLocaleVars(caller.locale)) : { ...env };
   // The hook's project: Claude Code sets CLAUDE_PROJECT_DIR for the hook, the client passes it on.
-  const hookEnv: NodeJS.ProcessEnv = { ...env };
+  const projectDir = caller.projectDir;
   delete hookEnv.CLAUDE_PROJECT_DIR;
   if (typeof projectDir === 'string' && projectDir.trim()) hookEnv.CLAUDE_PROJECT_DIR = projectDir;
   try {
@@ -276,7 +282,7 @@ class HookServer {
         this.env,
         event,
         text,
-        req.headers['x-project-dir'],
+        { projectDir: req.headers['x-project-dir'], locale: req.headers['x-locale'] },
         arrived,
         this.log,
         arrivedAt,
@@ -307,7 +313,16 @@ class HookServer {
         this.requests++;
         this.idle.touch();
       },
-      handle: (r) => serveHook(env, r.event, r.payload, r.projectDir, r.arrived, log, r.arrivedAt),
+      handle: (r) =>
+        serveHook(
+          env,
+          r.event,
+          r.payload,
+          { projectDir: r.projectDir, locale: r.locale },
+          r.arrived,
+          log,
+          r.arrivedAt,
+        ),
     });
     if (typeof t === 'string') {
       log(`no TCP port (${t}): the bash client uses the process path`);

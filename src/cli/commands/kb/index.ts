@@ -3,6 +3,7 @@ import type { CommandSpec } from '../../command-table.js';
 import { kbAddCommand } from './add.js';
 import { kbCalibrateCommand } from './calibrate.js';
 import { kbEditCommand } from './edit.js';
+import { kbFindCommand } from './find.js';
 import { kbListCommand } from './list.js';
 import { kbReviewCommand } from './review.js';
 import { kbRmCommand } from './rm.js';
@@ -17,6 +18,7 @@ export const kbCommand: CommandSpec = {
     kbReviewCommand,
     kbShowCommand,
     kbSearchCommand,
+    kbFindCommand,
     kbListCommand,
     kbAddCommand,
     kbEditCommand,

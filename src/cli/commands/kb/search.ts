@@ -118,7 +118,7 @@ function printText(
       console.log(`  ${t.tier.padEnd(8)} ${t.ms.toFixed(2).padStart(7)} ms  ${t.result}`);
     explainScores(trace);
   }
-  if (!m) console.log('no match');
+  if (!m) console.log('no match (entries holding any of these words: `self-gen kb find <words...>`)');
   else console.log(`match: ${matchLine(m)}\n${formatEntry(m, resolutionNeverAdvised(db, m))}`);
 }
 
@@ -170,6 +170,6 @@ export const kbSearchCommand: CommandSpec<[string[]], KbSearchOptions> = {
     },
     { flags: '--json', description: 'machine-readable output' },
   ],
-  help: `\nExamples:\n  self-gen kb search "Cannot find module 'react'"\n  self-gen kb search --explain "error TS2307: Cannot find module './x'"\n  self-gen kb search --tiers exact "npm ERR! code ERESOLVE"`,
+  help: `\nExits 1 when nothing matches. To find entries by any word instead (in the error or the fix),\nuse \`self-gen kb find <words...>\`.\n\nExamples:\n  self-gen kb search "Cannot find module 'react'"\n  self-gen kb search --explain "error TS2307: Cannot find module './x'"\n  self-gen kb search --tiers exact "npm ERR! code ERESOLVE"`,
   run: runKbSearch,
 };
