@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d}from"./chunk-NQPVLQFB.js";import"./chunk-CR6EVNGK.js";import"./chunk-LXDGG2SL.js";import"./chunk-B3V2SFOO.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{d as drainQueue,b as insertOrQueue,a as queueEvent,c as queuedCount};
