@@ -56,6 +56,8 @@ const BUILTIN = new Set([
   'pragma_table_info',
   // PostgreSQL (src/team/pg.ts)
   'unnest',
+  'pg_catalog',
+  'pg_roles',
 ]);
 
 const STATEMENT =
