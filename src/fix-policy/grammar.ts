@@ -234,9 +234,11 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'npm':
       if (!NPM.test(t) || /^(?:npm|file|git|link|workspace|portal|patch|github|http|https):/i.test(t))
         return false;
+      exactVersion(ctx.st, /(?!^)@v?(\d+\.\d+\.\d+\S*)$/.exec(t)?.[1], t);
       return popular(ctx.st, 'npm', t.replace(/(?!^)@[^/]*$/, '').toLowerCase());
     case 'py':
       if (!PY.test(t)) return false;
+      exactVersion(ctx.st, /===?\s*(\d+(?:\.\d+)+\S*)$/.exec(t)?.[1], t);
       return popular(
         ctx.st,
         'pypi',
@@ -323,6 +325,15 @@ function popular(st: ScriptState, eco: Ecosystem, name: string): boolean {
   if (!list) POPULAR.set(eco, (list = new Set(LISTS[eco].split(/\s+/).filter(Boolean))));
   if (!list.has(name)) notRecognised(st, `${eco} package`, name);
   return true;
+}
+
+/**
+ * An exact release (`pkg@1.2.3`, `pkg==1.2.3`) stays in the project that proved it: a release is the
+ * one thing about a known package an attacker can choose (a compromised version), and the least
+ * portable part of a fix. A name, a range or a major version crosses.
+ */
+function exactVersion(st: ScriptState, version: string | undefined, word: string): void {
+  if (version) notRecognised(st, 'exact version', word);
 }
 
 /** Environment variables a fix may set in any project: known, and inert for the programs it runs. */

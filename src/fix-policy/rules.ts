@@ -32,7 +32,7 @@ export const RULES = [
     id: 'grammar',
     class: 'allow-list',
     effect: 'project',
-    what: 'a program, subcommand, option or operand that no grammar recognises',
+    what: 'a program, subcommand, option or operand that no grammar recognises; a package name off the known names; an exact release of a package',
     why: 'has words the policy does not recognise',
     test: T_GRAMMAR,
   },

@@ -56,6 +56,18 @@ describe('words the grammars recognise cross projects; any other word keeps the 
     expect(ran(c)).toMatchObject({ cls: 'project', rule: 'grammar' });
   });
 
+  it('a known package crosses by name, range or major; an exact release stays where it was proven', () => {
+    for (const c of [
+      'npm install chalk',
+      'npm install chalk@^5',
+      'npm i react@18',
+      'pip install "requests>=2,<3"',
+    ])
+      expect(ran(c).cls, c).toBe('safe');
+    for (const c of ['npm install chalk@5.6.1', 'pip install requests==2.31.0'])
+      expect(ran(c), c).toMatchObject({ cls: 'project', rule: 'grammar' });
+  });
+
   it('environment variables pass only from the allow-list, with plain values', () => {
     expect(ran('NODE_ENV=test npm test').cls).toBe('safe');
     expect(ran('PYTHONPATH=src pytest -q')).toMatchObject({ cls: 'project' });
