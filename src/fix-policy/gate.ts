@@ -329,23 +329,24 @@ function judgeRunner(ctx: GateCtx, runner: string, args: Word[]): void {
   walk(ctx, name, g, args.slice(i + 1));
 }
 
-const RUNNERS: Record<string, string | undefined> = {
-  npx: '',
-  bunx: '',
-  uvx: '',
-  pnpm: 'dlx',
-  yarn: 'dlx',
-  npm: 'exec',
-  bun: 'x',
-  pipx: 'run',
+/** Package runners: the program itself, or the subcommands that run a package or a project binary. */
+const RUNNERS: Record<string, string[] | undefined> = {
+  npx: [],
+  bunx: [],
+  uvx: [],
+  pnpm: ['dlx', 'exec'],
+  yarn: ['dlx', 'exec'],
+  npm: ['exec'],
+  bun: ['x'],
+  pipx: ['run'],
 };
 
 /** Runs the gate over one command whose program is `prog` (lower-case, no folder). */
 export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
   const runner = RUNNERS[prog];
-  if (runner === '' || (runner && args[0]?.text === runner))
-    return judgeRunner(ctx, prog, runner ? args.slice(1) : args);
-  if (prog === 'env') return judgeEnvWrapper(ctx, args);
+  if (runner && (runner.length === 0 || runner.includes(args[0]?.text ?? '')))
+    return judgeRunner(ctx, prog, runner.length ? args.slice(1) : args);
+  if (prog === 'env' || prog === 'cross-env') return judgeEnvWrapper(ctx, args);
   if (prog === 'sudo') return judgeSudo(ctx, args);
   // `pnpm astro build`: a package manager runs a project binary that has a grammar
   if (

@@ -34,6 +34,9 @@ describe('words the grammars recognise cross projects; any other word keeps the 
     'tar -xzf vendor.tgz -C vendor',
     'cp -t dist src/index.html',
     'npx -y create-vite@latest app',
+    'pnpm exec tsc --noEmit',
+    'cross-env NODE_ENV=test jest --ci',
+    'npx update-browserslist-db@latest',
   ])('recognised: %s', (c) => {
     expect(ran(c)).toMatchObject({ cls: 'safe', rule: '' });
   });

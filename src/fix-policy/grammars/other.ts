@@ -358,8 +358,18 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     },
   },
   shellcheck: { opts: '-x -e=name -S=name -s=name', args: 'path path...' },
+  sbt: { args: 'script...', runs: true },
+  java: { opts: '-version --version -jar=path -cp=path -classpath=path', args: 'arg...', runs: true },
   mix: {
-    sub: { 'deps.get': {}, compile: { runs: true }, test: { args: 'path...', runs: true }, format: {} },
+    sub: {
+      'deps.get': {},
+      compile: { runs: true },
+      test: { args: 'path...', runs: true },
+      format: {},
+      'ecto.migrate': {},
+      'ecto.create': {},
+      'phx.server': { runs: true },
+    },
   },
   sdk: {
     sub: {
