@@ -220,8 +220,8 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'text':
       // free text has no grammar: only a short plain phrase is data with no room for instructions
       return (
-        t.length <= 48 &&
-        t.split(/\s+/).length <= 6 &&
+        t.length <= 40 &&
+        t.trim().split(/\s+/).length <= 4 &&
         /^[\w .,:;/@#=+*'"(){}[\]<>|!?%&^$~\\-]*$/.test(t) &&
         !/\b(?:agent|assistant|claude|ai|model|llm|user|system)\b/i.test(t)
       );
