@@ -18,6 +18,9 @@ import { defineConfig } from 'vitest/config';
 // a long time (a CLI run through spawnSync on a loaded machine): Vitest 4's worker channel has no
 // timeout, so that is never reported as an error (Vitest 3's was 60 s: "Timeout calling onTaskUpdate").
 //
+// A file that skips its tests because the machine lacks something (Chromium, PostgreSQL) says so in
+// one line at the end of the run (test/helpers/skip-reporter.ts, beside the default reporter).
+//
 // The injected text's language follows the environment (LC_ALL, LC_MESSAGES, LANG; Korean → ko,
 // else en). The suite runs as on a Korean system, the requirement documents' own language, whatever
 // the machine's locale; test/unit/locale.test.ts sets its own environment to check the English default.
@@ -25,6 +28,7 @@ export default defineConfig({
   test: {
     env: { LC_ALL: '', LC_MESSAGES: 'ko_KR.UTF-8' },
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    reporters: ['default', './test/helpers/skip-reporter.ts'],
     projects: [
       {
         test: {
