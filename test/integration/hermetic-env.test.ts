@@ -150,3 +150,26 @@ describe('guard: npm, npx and git started by a test get an environment of their 
     expect(bad).toEqual([]);
   });
 });
+
+describe('guard: no test rewrites files that other tests run', () => {
+  it('only the global setup builds dist/; the plugin is built into a folder of its own; npm pack runs no prepack', () => {
+    const bad: string[] = [];
+    for (const f of testFiles()) {
+      const rel = relative(ROOT, f);
+      if (rel === join('test', 'helpers', 'build-once.ts') || rel === relative(ROOT, import.meta.filename))
+        continue;
+      const src = readFileSync(f, 'utf8');
+      src.split('\n').forEach((line, i) => {
+        const at = `${rel}:${i + 1}`;
+        if (/\[\s*['"`]scripts\/build\.mjs['"`]\s*[\],]/.test(line) && !/--plugin/.test(line))
+          bad.push(`${at} builds dist/`);
+        if (/['"`]scripts\/build-plugin\.mjs['"`]/.test(line) && !/--out/.test(line))
+          bad.push(`${at} builds plugin/`);
+        if (/\[\s*['"`]run['"`],\s*['"`]build/.test(line)) bad.push(`${at} npm run build`);
+        if (/\[\s*['"`]pack['"`]/.test(line) && !/--ignore-scripts/.test(line))
+          bad.push(`${at} npm pack runs prepack`);
+      });
+    }
+    expect(bad).toEqual([]);
+  });
+});
