@@ -18,6 +18,12 @@ import { defineConfig } from 'vitest/config';
 // a long time (a CLI run through spawnSync on a loaded machine): Vitest 4's worker channel has no
 // timeout, so that is never reported as an error (Vitest 3's was 60 s: "Timeout calling onTaskUpdate").
 //
+// The projects that run the built code build dist/ once before the run when it is missing
+// (test/helpers/build-once.ts); no test file builds it or rewrites other files the tests run.
+//
+// A file that skips its tests because the machine lacks something (Chromium, PostgreSQL) says so in
+// one line at the end of the run (test/helpers/skip-reporter.ts, beside the default reporter).
+//
 // The injected text's language follows the environment (LC_ALL, LC_MESSAGES, LANG; Korean → ko,
 // else en). The suite runs as on a Korean system, the requirement documents' own language, whatever
 // the machine's locale; test/unit/locale.test.ts sets its own environment to check the English default.
@@ -25,6 +31,7 @@ export default defineConfig({
   test: {
     env: { LC_ALL: '', LC_MESSAGES: 'ko_KR.UTF-8' },
     maxWorkers: Number(process.env.TEST_WORKERS ?? 3),
+    reporters: ['default', './test/helpers/skip-reporter.ts'],
     projects: [
       {
         test: {
@@ -39,6 +46,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          globalSetup: ['test/helpers/build-once.ts'],
           include: ['test/integration/**/*.test.ts'],
           testTimeout: 300_000,
           hookTimeout: 300_000,
@@ -48,6 +56,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
+          globalSetup: ['test/helpers/build-once.ts'],
           include: ['test/e2e/**/*.test.ts'],
           testTimeout: 600_000,
           hookTimeout: 600_000,
@@ -57,6 +66,7 @@ export default defineConfig({
       {
         test: {
           name: 'reliability',
+          globalSetup: ['test/helpers/build-once.ts'],
           include: ['test/reliability/**/*.test.ts'],
           testTimeout: 900_000,
           hookTimeout: 600_000,

@@ -21,11 +21,14 @@ import {
   type Seeded,
 } from '../helpers/ui-seed.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
+import { noteSkip } from '../helpers/skip-notes.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const ARTIFACTS = join(ROOT, 'test', 'artifacts', 'ui');
 // Skipped only on a developer machine without Chromium; in CI (.ci/run installs it) a missing browser fails.
 const haveChromium = existsSync(CHROMIUM) || !!process.env.CI;
+if (!haveChromium)
+  noteSkip(import.meta.url, 'dashboard', `${CHROMIUM} not found (CI installs Debian's chromium: .ci/run)`);
 
 function startUi(s: {
   f: { root: string };

@@ -89,11 +89,20 @@ export function requireBuild(): void {
   }
 }
 
-const STRIP = /^(ANTHROPIC_|CLAUDE_|CLAUDECODE|SELF_GEN_|HTTPS?_PROXY|ALL_PROXY|NO_PROXY|XDG_|VITEST|npm_)/i;
+const STRIP =
+  /^(ANTHROPIC_|CLAUDE_|CLAUDECODE|SELF_GEN_|HTTPS?_PROXY|ALL_PROXY|NO_PROXY|XDG_|VITEST|npm_|GIT_CONFIG|GIT_DIR$|GIT_WORK_TREE$)/i;
 
-/** process.env without anything that could point Claude Code or self-generation elsewhere. */
+/**
+ * process.env without anything that could point Claude Code or self-generation elsewhere, and
+ * without the user's own npm and git configuration: npm's global npmrc and git's global and system
+ * config are not read (the user npmrc is the one in the HOME the caller gives, a temporary folder).
+ */
 export function cleanEnv(extra: Record<string, string | undefined> = {}): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = {};
+  const env: NodeJS.ProcessEnv = {
+    npm_config_globalconfig: '/dev/null',
+    GIT_CONFIG_GLOBAL: '/dev/null',
+    GIT_CONFIG_NOSYSTEM: '1',
+  };
   for (const [k, v] of Object.entries(process.env)) if (!STRIP.test(k) && v !== undefined) env[k] = v;
   for (const [k, v] of Object.entries(extra)) {
     if (v === undefined) delete env[k];

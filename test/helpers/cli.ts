@@ -1,9 +1,10 @@
 // The built CLI (dist/cli.js, the `self-gen` command) as a test runs it: the one place a test starts
 // it (test/unit/guard-test-helpers.test.ts). Timeouts guard against hangs only, sized for a machine
 // 5x slower than the development machine.
-import { execFileSync, spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { CLI_JS, HOOK_JS, ROOT, type TempEnv } from './env.js';
+import { CLI_JS, type TempEnv } from './env.js';
+import { requireDist } from './build-once.js';
 
 export interface CliRun {
   code: number | null;
@@ -108,8 +109,7 @@ export const cliCommandLine = (): string => `"${process.execPath}" "${CLI_JS}"`;
 /** Whether dist/cli.js is built. */
 export const cliBuilt = (): boolean => existsSync(CLI_JS);
 
-/** Builds dist/ (scripts/build.mjs) unless the hook and the CLI are already there. */
+/** Checks that dist/ is built (test/helpers/build-once.ts builds it once before the run; no file rebuilds it). */
 export function ensureCliBuilt(): void {
-  if (existsSync(HOOK_JS) && existsSync(CLI_JS)) return;
-  execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
+  requireDist();
 }

@@ -11,7 +11,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { ROOT } from './env.js';
+import { hermeticEnv, ROOT } from './env.js';
 
 /** A folder holding better-sqlite3's local prebuild; returns the environment npm needs to use it. */
 export function offlineNpmEnv(dir: string): Record<string, string> {
@@ -56,7 +56,7 @@ export function warmNpmCache(dir: string, specs: string[]): void {
     ],
     {
       env: {
-        ...process.env,
+        ...hermeticEnv(join(dir, '.env'), join(dir, '.env', 'home')),
         npm_config_cache: process.env.npm_config_cache || join(homedir(), '.npm'),
         npm_config_update_notifier: 'false',
       },

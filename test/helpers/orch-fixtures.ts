@@ -24,7 +24,7 @@ import {
 } from '../../src/orchestrator/schemas.js';
 import type { OpsEnv } from '../../src/orchestrator/ops.js';
 import type { OrchEnv } from '../../src/orchestrator/context.js';
-import { ROOT } from './env.js';
+import { hermeticEnv, ROOT } from './env.js';
 
 export const REAL = join(ROOT, 'test', 'fixtures', 'orchestrator-real');
 export const FIXTURE_ROOT = '/home/dev/proj';
@@ -78,9 +78,8 @@ export function makeProject(over: Record<string, unknown> = {}): Fixture {
   );
   const cfg = makeCfg(over);
   const procEnv: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...hermeticEnv(dir, dir),
     SELF_GEN_HOME: home,
-    HOME: dir,
     CLAUDE_PROJECT_DIR: root,
   };
   let t = Date.parse('2026-11-20T10:00:00.000Z');

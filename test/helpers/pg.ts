@@ -4,6 +4,7 @@
 import { randomBytes } from 'node:crypto';
 import { execFileSync } from 'node:child_process';
 import pg from 'pg';
+import { noteSkip } from './skip-notes.js';
 
 export const PG_HOST = process.env.SELF_GEN_TEST_PG_HOST ?? '127.0.0.1';
 export const PG_PORT = Number(process.env.SELF_GEN_TEST_PG_PORT ?? 5432);
@@ -12,8 +13,11 @@ export const PG_ADMIN = process.env.SELF_GEN_TEST_PG_USER ?? 'postgres';
 const admin = (database = 'postgres') =>
   new pg.Client({ host: PG_HOST, port: PG_PORT, user: PG_ADMIN, database, connectionTimeoutMillis: 5000 });
 
-/** Is the server up? (checked once per file; on CI a missing server fails the file instead). */
-export function pgAvailable(): boolean {
+/**
+ * Is the server up? (checked once per file; on CI a missing server fails the file instead). When it
+ * is not, the file `fileUrl` (its import.meta.url) is noted as skipping its team store tests.
+ */
+export function pgAvailable(fileUrl: string): boolean {
   try {
     execFileSync(
       process.execPath,
@@ -27,7 +31,11 @@ export function pgAvailable(): boolean {
   } catch {
     if (process.env.CI)
       throw new Error(`PostgreSQL is not reachable on ${PG_HOST}:${PG_PORT} (.ci/run starts it)`);
-    console.warn(`PostgreSQL is not reachable on ${PG_HOST}:${PG_PORT}: the team store tests are skipped`);
+    noteSkip(
+      fileUrl,
+      'team store',
+      `PostgreSQL not reachable on ${PG_HOST}:${PG_PORT} (CI installs and starts Debian's postgresql: .ci/run)`,
+    );
     return false;
   }
 }

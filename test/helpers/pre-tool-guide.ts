@@ -1,7 +1,6 @@
 // Shared by the real-time assistance tests (pre-tool guide, subagent context, error advice,
 // subagent outcome): seeded rows and the built hook; the payloads are in payloads.ts.
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { collectToolError, collectToolUse } from '../../src/recording/handlers.js';
@@ -14,7 +13,8 @@ import { recordResolution } from '../../src/error-kb/record.js';
 import { judgeAll } from '../helpers/fix-policy.js';
 import type { DB } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events/write.js';
-import { HOOK_JS, ROOT } from './env.js';
+import { HOOK_JS } from './env.js';
+import { requireDist } from './build-once.js';
 
 export { SESSION, payload, preToolUse, subagentStart, failure, success } from './payloads.js';
 
@@ -97,14 +97,9 @@ export async function runAll(
     : null;
 }
 
-let built = false;
-/** Builds dist/ once per test file (scripts/build.mjs) unless it is already there. */
+/** The built hook (test/helpers/build-once.ts builds dist/ once before the run; no file rebuilds it). */
 export function ensureBuilt(): string {
-  if (!built && !existsSync(HOOK_JS)) {
-    const r = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT, encoding: 'utf8' });
-    if (r.status !== 0) throw new Error(`build failed: ${r.stderr}`);
-  }
-  built = true;
+  requireDist();
   return HOOK_JS;
 }
 

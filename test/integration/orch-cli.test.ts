@@ -23,6 +23,7 @@ import { Real, parseWith, type FileKind } from '../../src/orchestrator/schemas.j
 import { cli as selfGen } from '../helpers/cli.js';
 import { FIXTURES } from '../helpers/env.js';
 import { fixtureText, realProject, type Fixture } from '../helpers/orch-fixtures.js';
+import { requireDist } from '../helpers/build-once.js';
 
 const REPO = resolve(__dirname, '../..');
 const CLI = join(REPO, 'dist/cli.js');
@@ -34,10 +35,7 @@ let dir: string;
 let home: string;
 
 beforeAll(() => {
-  if (!existsSync(CLI) || !existsSync(HOOK)) {
-    const b = spawnSync(process.execPath, ['scripts/build.mjs'], { cwd: REPO, encoding: 'utf8' });
-    if (b.status !== 0) throw new Error(`build failed: ${b.stderr}`);
-  }
+  requireDist();
   dir = mkdtempSync(join(tmpdir(), 'orch-cli-'));
   home = join(dir, 'home');
   spawnSync('mkdir', ['-p', home]);

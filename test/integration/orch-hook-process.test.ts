@@ -4,23 +4,16 @@
 // hooks add no file or field to the skill's folders (their bookkeeping goes to our own folder);
 // the test file named by test_file_path is read only as a regular file inside the project.
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { execFileSync, spawnSync } from 'node:child_process';
-import {
-  existsSync,
-  mkdirSync,
-  readdirSync,
-  readFileSync,
-  statSync,
-  symlinkSync,
-  writeFileSync,
-} from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { FIXTURES, HOOK_JS, ROOT } from '../helpers/env.js';
+import { FIXTURES } from '../helpers/env.js';
 import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
 import type { Ledger } from '../../src/orchestrator/ledger.js';
 import { MARK, realProject, snapshot, write, yaml, type Fixture } from '../helpers/orch-fixtures.js';
 import { bareLeaks, PLANTED, PLANTED_RE } from '../helpers/quoted.js';
 import { parse } from 'yaml';
+import { requireDist } from '../helpers/build-once.js';
 
 let f: Fixture | undefined;
 afterEach(() => {
@@ -29,7 +22,7 @@ afterEach(() => {
 });
 
 beforeAll(() => {
-  if (!existsSync(HOOK_JS)) execFileSync(process.execPath, ['scripts/build.mjs'], { cwd: ROOT });
+  requireDist();
 });
 
 function payload(

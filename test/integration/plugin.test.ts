@@ -97,6 +97,16 @@ afterEach(async () => {
     rmSync(d, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
 });
 
+/** Each file of the checkout's dist/ and plugin/ with its inode and modification time. */
+function checkoutFiles(): string[] {
+  return ['dist', 'plugin'].flatMap((d) =>
+    files(join(ROOT, d)).map((f) => {
+      const st = statSync(join(ROOT, d, f));
+      return `${d}/${f} ${st.ino} ${st.mtimeMs}`;
+    }),
+  );
+}
+
 function tmp(prefix: string): string {
   const d = mkdtempSync(join(tmpdir(), prefix));
   tmps.push(d);
@@ -106,7 +116,10 @@ function tmp(prefix: string): string {
 describe('#17.3 the committed plugin bundle', () => {
   it('#17.3 plugin/ is exactly what `npm run build:plugin` makes (run it and commit when this fails)', () => {
     const out = join(tmp('sg-plugin-build-'), 'plugin');
+    // built into a temporary folder: the checkout's dist/ and plugin/, which other tests run, stay as they are
+    const before = checkoutFiles();
     execFileSync(process.execPath, ['scripts/build-plugin.mjs', '--out', out], { cwd: ROOT, stdio: 'pipe' });
+    expect(checkoutFiles()).toEqual(before);
     const want = files(out);
     expect(files(PLUGIN)).toEqual(want);
     for (const f of want) {

@@ -12,7 +12,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { closeDb, getDb } from '../../src/db/db.js';
 import { adviceFor } from '../../src/error-kb/advice.js';
 import { countRepositories, parseIdentity, repoIdentity, repositoryOf } from '../../src/common/repository.js';
-import { gitProject, tempEnv, type TempEnv } from '../helpers/env.js';
+import { gitEnv, gitProject, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook, runWorkerJob } from '../helpers/hook-proc.js';
 import { ensureBuilt, failure, norm, success } from '../helpers/pre-tool-guide.js';
 
@@ -47,7 +47,7 @@ afterEach(() => {
 });
 
 function git(...args: string[]): void {
-  const r = spawnSync('git', args, { encoding: 'utf8', timeout: 120_000 });
+  const r = spawnSync('git', args, { encoding: 'utf8', timeout: 120_000, env: gitEnv() });
   if (r.status !== 0) throw new Error(`git ${args.join(' ')} failed: ${r.stderr}`);
 }
 

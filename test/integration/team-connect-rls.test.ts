@@ -7,7 +7,7 @@ import { cli } from '../helpers/cli.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { migrate } from '../../src/team/pg.js';
 
-const up = pgAvailable();
+const up = pgAvailable(import.meta.url);
 
 describe.skipIf(!up)('team connect and row-level security (real PostgreSQL)', () => {
   let pg: TestDatabase;

@@ -16,7 +16,7 @@ import { startProxy, type Proxy } from '../helpers/tcp-proxy.js';
 import { ensureBuilt } from '../helpers/pre-tool-guide.js';
 import { judgeAll } from '../helpers/fix-policy.js';
 
-const up = pgAvailable();
+const up = pgAvailable(import.meta.url);
 
 /** Proves `n` distinct fixes (and, when `shared`, one fix every home knows) in a home's project. */
 function seed(h: TeamHome, tag: string, from: number, n: number, shared = false): void {

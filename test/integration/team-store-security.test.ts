@@ -13,7 +13,7 @@ import { ensureBuilt } from '../helpers/pre-tool-guide.js';
 import { migrate, pushRows, type PushRow } from '../../src/team/pg.js';
 import pg from 'pg';
 
-const up = pgAvailable();
+const up = pgAvailable(import.meta.url);
 
 const row = (over: Partial<PushRow> = {}): PushRow => ({
   projectId: 'p1',

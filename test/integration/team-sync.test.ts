@@ -24,7 +24,7 @@ const PROTO = 'Exit code 127\nsh: 1: protoc-gen-ts: not found';
 const LOCK =
   'Exit code 1\nnpm ERR! `npm ci` can only install packages when your package.json and package-lock.json are in sync';
 
-const up = pgAvailable();
+const up = pgAvailable(import.meta.url);
 
 describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)', () => {
   let pg: TestDatabase;
