@@ -19,6 +19,7 @@ import { eventCount } from '../db/events/read.js';
 import { queuedCount } from '../db/events/queue.js';
 import { damagedFts, lastCheck } from '../db/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
+import { readRejections, rejectLogFile } from '../hook/runtime/reject-log.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
 import { installedPlugin, pluginChecks } from '../plugin/checks.js';
@@ -172,6 +173,23 @@ function configCheck(ctx: CheckContext): CheckResult[] {
     message: m,
     fix: `edit ${c.path}`,
   }));
+}
+
+/** Hook calls in the last week that did nothing because their input could not be used. */
+const REJECT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+function hookInputCheck(ctx: CheckContext, now = Date.now()): CheckResult[] {
+  const recent = readRejections(ctx.env).filter((r) => now - Date.parse(r.ts) < REJECT_WINDOW_MS);
+  const last = recent.at(-1);
+  if (!last) return [];
+  const file = rejectLogFile(ctx.env);
+  return [
+    {
+      name: 'hook input',
+      level: 'warn',
+      message: `${recent.length} hook call(s) did nothing this week because their input could not be used; the last at ${last.ts}${last.event ? ` (event argument ${last.event})` : ''}: ${last.reason}; see ${file}`,
+      fix: `if your hook commands were edited by hand, run \`self-gen install\` to rewrite them (a hook run by hand needs Claude Code's JSON payload on stdin); delete ${file} to clear this notice`,
+    },
+  ];
 }
 
 function recoveryCheck(ctx: CheckContext): CheckResult[] {
@@ -406,6 +424,7 @@ export async function runChecks(
   results.push(...(await guarded('data home', () => homeCheck(bare))));
   results.push(...(await guarded('config', () => configCheck(bare))));
   results.push(...(await guarded('recovery', () => recoveryCheck(bare))));
+  results.push(...(await guarded('hook input', () => hookInputCheck(bare))));
   const p = paths(env);
   let db: DB | null = null;
   let opened = true;

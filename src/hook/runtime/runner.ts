@@ -1,11 +1,12 @@
 // Dispatches one hook payload to the handlers of its event and builds the single JSON answer.
 import { performance } from 'node:perf_hooks';
-import { isEnabled } from '../../common/config.js';
+import { isEnabled, loadConfig } from '../../common/config.js';
 import { span, timingEnabled, withTiming, writeTiming, type HookTiming } from '../../common/timing.js';
 import { redact } from '../../common/redact.js';
 import { capContext } from '../../common/quote.js';
 import { flagDamage } from './damage.js';
-import { parsePayload } from '../contract/payload.js';
+import { isHookEvent, parsePayload, rejectionReason, safeName } from '../contract/payload.js';
+import { recordRejection } from './reject-log.js';
 import {
   CONTEXT_CAP,
   CONTEXT_EVENTS,
@@ -64,6 +65,26 @@ export interface RunHookOptions {
   since?: number;
 }
 
+/**
+ * parsePayload, and a trace of a call that cannot do its job: an input that cannot be used, or an
+ * event argument no hook has (a wrong hook command in the settings). Nothing when disabled.
+ */
+function parseOrRecord(text: string, eventArg: string | undefined, env: NodeJS.ProcessEnv): HookInput | null {
+  const input = parsePayload(text, eventArg);
+  if (input && (eventArg === undefined || isHookEvent(eventArg))) return input;
+  try {
+    if (env.SELF_GEN_DISABLE === '1' || !loadConfig(env).enabled) return input;
+  } catch {}
+  recordRejection(
+    env,
+    eventArg,
+    input
+      ? `unknown event argument "${safeName(eventArg)}" (the payload's ${input.hook_event_name} was handled)`
+      : rejectionReason(text, eventArg),
+  );
+  return input;
+}
+
 /** Parses stdin text and dispatches; returns '' (print nothing) or one JSON object. */
 export async function runHook(
   text: string,
@@ -74,7 +95,7 @@ export async function runHook(
 ): Promise<string> {
   const env = opts.env ?? process.env;
   if (!timingEnabled(env)) {
-    const input = parsePayload(text, eventArg);
+    const input = parseOrRecord(text, eventArg, env);
     if (!input) return '';
     return dispatch(input, makeDeps(input), source);
   }
@@ -84,7 +105,7 @@ export async function runHook(
   if (record.path === 'process') record.startMs = t0;
   if (opts.since !== undefined) record.waitMs = t0 - opts.since;
   const out = await withTiming(record, async () => {
-    const input = span('parse', () => parsePayload(text, eventArg));
+    const input = span('parse', () => parseOrRecord(text, eventArg, env));
     if (!input) return '';
     record.event = input.hook_event_name;
     if (typeof input.tool_name === 'string') record.tool = input.tool_name;
