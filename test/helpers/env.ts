@@ -18,7 +18,7 @@ export interface TempEnv {
   cleanup: () => void;
 }
 
-/** A temporary SELF_GEN_HOME, HOME and project folder; env has them set (and no inherited overrides). */
+/** A temporary SELF_GEN_HOME, HOME, XDG_RUNTIME_DIR and project folder; env has them set (and no inherited overrides). */
 export function tempEnv(prefix = 'sg-test-'): TempEnv {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const home = join(dir, 'sg-home');
@@ -26,7 +26,14 @@ export function tempEnv(prefix = 'sg-test-'): TempEnv {
   mkdirSync(project, { recursive: true });
   mkdirSync(join(project, '.git'));
   mkdirSync(join(dir, 'user-home'));
-  const env: NodeJS.ProcessEnv = { ...process.env, SELF_GEN_HOME: home, HOME: join(dir, 'user-home') };
+  // The runtime folder (where events wait when the data folder cannot be written): the test's own.
+  mkdirSync(join(dir, 'xdg'), { mode: 0o700 });
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    SELF_GEN_HOME: home,
+    HOME: join(dir, 'user-home'),
+    XDG_RUNTIME_DIR: join(dir, 'xdg'),
+  };
   delete env.CLAUDE_PROJECT_DIR;
   delete env.SELF_GEN_DEBUG;
   delete env.SELF_GEN_DISABLE;
