@@ -6,7 +6,7 @@ import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, readFileSync,
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
-import { runHook } from '../helpers/hook-proc.js';
+import { parseHookOutput, runHook } from '../helpers/hook-proc.js';
 
 // Root ignores file modes: the hooks and the CLI run as an unprivileged user then.
 const asRoot = process.getuid?.() === 0;
@@ -58,9 +58,21 @@ describe('a read-only data folder', () => {
     expect(statSync(join(files[0]!, '..')).mode & 0o777).toBe(0o700);
     expect(statSync(files[0]!).mode & 0o777).toBe(0o600);
 
+    // The next session start tells the user, once: the one after stays quiet.
+    const start = { session_id: 's2', cwd: t.project, hook_event_name: 'SessionStart', source: 'startup' };
+    const s1 = await runHook('SessionStart', start, env, user);
+    expect(s1.code).toBe(0);
+    const told = parseHookOutput(s1.stdout);
+    expect(told?.systemMessage).toMatch(
+      /2 event\(s\) could not be written to .*; they wait in .*xdg.* fix: make /,
+    );
+    expect(told?.hookSpecificOutput).toBeUndefined();
+    const s2 = await runHook('SessionStart', { ...start, session_id: 's3' }, env, user);
+    expect(s2).toEqual({ code: 0, stdout: '', stderr: '' });
+
     for (const cmd of ['doctor', 'status']) {
       const out = cli(env, [cmd], user).stdout;
-      expect(out).toMatch(/1 event\(s\) could not be written to .* wait in .*xdg/);
+      expect(out).toMatch(/3 event\(s\) could not be written to .* wait in .*xdg/);
       expect(out).toMatch(/\n\s+fix: make .* writable/);
     }
 
@@ -75,6 +87,11 @@ describe('a read-only data folder', () => {
     ).map((x) => x.t);
     db.close();
     expect(texts).toEqual(['while read-only', 'writable again']);
+    const starts = new Database(join(t.home, 'data', 'self-gen.db'), { readonly: true });
+    expect(starts.prepare(`SELECT count(*) AS n FROM events WHERE type='session_start'`).get()).toEqual({
+      n: 2,
+    });
+    starts.close();
     expect(spilled()).toHaveLength(0);
     expect(cli(env, ['doctor'], user).stdout).not.toMatch(/could not be written/);
   });

@@ -10,7 +10,7 @@ import { lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { isAbsolute, join, resolve } from 'node:path';
 import { paths } from '../../common/paths.js';
-import { writeFileAtomicIn } from '../../common/safe-fs.js';
+import { readTextIn, writeFileAtomicIn } from '../../common/safe-fs.js';
 import type { PreparedEvent } from './write.js';
 
 const uid = (): number => (typeof process.getuid === 'function' ? process.getuid() : -1);
@@ -73,4 +73,37 @@ export function spilledCount(env: NodeJS.ProcessEnv = process.env): number {
   } catch {
     return 0;
   }
+}
+
+/**
+ * The notice for the user (a SessionStart systemMessage) while events wait in the spill folder,
+ * given once for each run of them: the oldest waiting event is remembered in `.told`, so the next
+ * sessions stay quiet until those are stored and a new run begins. Null when there is nothing to say.
+ */
+export function spillNotice(env: NodeJS.ProcessEnv = process.env): string | null {
+  const dir = safeSpillDir(env);
+  if (!dir) return null;
+  let names: string[];
+  try {
+    names = readdirSync(dir)
+      .filter((f) => f.endsWith('.json') && !f.startsWith('.'))
+      .sort();
+  } catch {
+    return null;
+  }
+  const oldest = names[0];
+  if (!oldest) return null;
+  const marker = join(dir, '.told');
+  if (readTextIn(dir, marker, { maxBytes: 256 })?.trim() === oldest) return null;
+  try {
+    writeFileAtomicIn(dir, marker, oldest, 0o600);
+  } catch {
+    return null; // could not remember it: say nothing rather than every session
+  }
+  const data = paths(env).dataDir;
+  return (
+    `self-generation: ${names.length} event(s) could not be written to ${data} (read-only or full); ` +
+    `they wait in ${dir} and are stored once it is writable again. ` +
+    `fix: make ${data} writable (chmod u+w, remount read-write, or free space); \`self-gen doctor\` says more.`
+  );
 }

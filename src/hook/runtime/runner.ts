@@ -30,6 +30,7 @@ export async function dispatch(input: HookInput, deps: HookDeps, source: Handler
   if (!isEnabled(deps.config)) return '';
   const event = input.hook_event_name;
   const contexts: string[] = [];
+  const notices: string[] = [];
   const handlers = await span('load-handlers', () =>
     typeof source === 'function' ? source(input) : (source[event] ?? []),
   );
@@ -38,12 +39,23 @@ export async function dispatch(input: HookInput, deps: HookDeps, source: Handler
       const r = await span(`handler:${h.name}`, () => h.run(input, deps));
       const ctx = r && typeof r.additionalContext === 'string' ? r.additionalContext.trim() : '';
       if (ctx) contexts.push(ctx);
+      const note = r && typeof r.systemMessage === 'string' ? r.systemMessage.trim() : '';
+      if (note) notices.push(note);
     } catch (e) {
       deps.log(`${event}/${h.name} failed: ${(e as Error)?.stack ?? String(e)}`);
       flagDamage(deps, e);
     }
   }
-  if (contexts.length === 0 || !CONTEXT_EVENTS.has(event)) return '';
+  const context = contexts.length > 0 && CONTEXT_EVENTS.has(event) ? injected(event, contexts, deps) : '';
+  if (notices.length === 0) return context ? formatOutput(event, context) : '';
+  // A notice for the user rides along in the same (single) JSON object.
+  const out: Record<string, unknown> = { systemMessage: redact(notices.join('\n')).slice(0, 2000) };
+  if (context) out.hookSpecificOutput = { hookEventName: event, additionalContext: context };
+  return JSON.stringify(out);
+}
+
+/** The joined additional context, redacted and capped; '' when redaction would break a quote. */
+function injected(event: string, contexts: string[], deps: HookDeps): string {
   // Injected text is redacted once more: a file an agent wrote itself may still hold a secret. The
   // cap never leaves a quote open (what follows would read as our words); nor may the redaction
   // (quoted data is redacted before it is quoted: one taking a backtick here means say nothing).
@@ -53,7 +65,7 @@ export async function dispatch(input: HookInput, deps: HookDeps, source: Handler
     deps.log(`${event}: redaction changed a quote's backticks; nothing injected`);
     return '';
   }
-  return formatOutput(event, capContext(clean, CONTEXT_CAP));
+  return capContext(clean, CONTEXT_CAP);
 }
 
 export interface RunHookOptions {
