@@ -17,8 +17,10 @@ import {
 import { lastEvent } from '../db/events/read.js';
 import { eventCount } from '../db/events/read.js';
 import { queuedCount } from '../db/events/queue.js';
+import { spillDir, spilledCount } from '../db/events/spill.js';
 import { damagedFts, lastCheck } from '../db/integrity.js';
 import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
+import { readRejections, rejectLogFile } from '../hook/runtime/reject-log.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
 import { installedPlugin, pluginChecks } from '../plugin/checks.js';
@@ -172,6 +174,38 @@ function configCheck(ctx: CheckContext): CheckResult[] {
     message: m,
     fix: `edit ${c.path}`,
   }));
+}
+
+/** Hook calls in the last week that did nothing because their input could not be used. */
+const REJECT_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+function hookInputCheck(ctx: CheckContext, now = Date.now()): CheckResult[] {
+  const recent = readRejections(ctx.env).filter((r) => now - Date.parse(r.ts) < REJECT_WINDOW_MS);
+  const last = recent.at(-1);
+  if (!last) return [];
+  const file = rejectLogFile(ctx.env);
+  return [
+    {
+      name: 'hook input',
+      level: 'warn',
+      message: `${recent.length} hook call(s) did nothing this week because their input could not be used; the last at ${last.ts}${last.event ? ` (event argument ${last.event})` : ''}: ${last.reason}; see ${file}`,
+      fix: `if your hook commands were edited by hand, run \`self-gen install\` to rewrite them (a hook run by hand needs Claude Code's JSON payload on stdin); delete ${file} to clear this notice`,
+    },
+  ];
+}
+
+/** Events kept outside the data folder because it could not be written (spill.ts). */
+function spillCheck(ctx: CheckContext): CheckResult[] {
+  const n = spilledCount(ctx.env);
+  if (n <= 0) return [];
+  const p = paths(ctx.env);
+  return [
+    {
+      name: 'queue',
+      level: 'warn',
+      message: `${n} event(s) could not be written to ${p.dataDir} (read-only or full) and wait in ${spillDir(ctx.env)}; the first hook after it is writable again stores them`,
+      fix: `make ${p.dataDir} writable (chmod u+w, or remount the disk read-write; free space if it is full); the events are kept until then`,
+    },
+  ];
 }
 
 function recoveryCheck(ctx: CheckContext): CheckResult[] {
@@ -406,6 +440,8 @@ export async function runChecks(
   results.push(...(await guarded('data home', () => homeCheck(bare))));
   results.push(...(await guarded('config', () => configCheck(bare))));
   results.push(...(await guarded('recovery', () => recoveryCheck(bare))));
+  results.push(...(await guarded('hook input', () => hookInputCheck(bare))));
+  results.push(...(await guarded('queue', () => spillCheck(bare))));
   const p = paths(env);
   let db: DB | null = null;
   let opened = true;

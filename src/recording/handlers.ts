@@ -9,6 +9,7 @@ import { subagentStarts } from '../db/events/sessions.js';
 import { sessionTypeCounts } from '../db/events/sessions.js';
 import { sessionStartTs } from '../db/events/sessions.js';
 import { insertOrQueue } from '../db/events/queue.js';
+import { spillNotice } from '../db/events/spill.js';
 import type { AgentFields, ToolUseData } from '../db/event-data.js';
 import { extractFiles } from '../common/files.js';
 import { truncate } from '../common/redact.js';
@@ -24,7 +25,7 @@ import {
 } from './ingest.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
 import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
-import type { HandlerTable, HookDeps, HookInput } from '../hook/contract/types.js';
+import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 
 function agentFields(input: HookInput): AgentFields {
   const out: AgentFields = {};
@@ -279,8 +280,18 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
 
 const h = (name: string, fn: (i: HookInput, d: HookDeps) => void | Promise<void>) => ({ name, run: fn });
 
+/** Tells the user (once) that events wait outside a data folder that cannot be written (spill.ts). */
+function spillNoticeHandler(_input: HookInput, deps: HookDeps): HookResult | undefined {
+  const m = spillNotice(deps.env);
+  return m ? { systemMessage: m } : undefined;
+}
+
 export const collectorHandlers: HandlerTable = {
-  SessionStart: [h('collect-session-start', collectSessionStart)],
+  // after the collector: a database writable again has stored the waiting events by then
+  SessionStart: [
+    h('collect-session-start', collectSessionStart),
+    { name: 'spill-notice', run: spillNoticeHandler },
+  ],
   UserPromptSubmit: [h('collect-prompt', collectPrompt)],
   PostToolUse: [h('collect-tool-use', collectToolUse)],
   PostToolUseFailure: [h('collect-tool-error', collectToolError)],

@@ -20,6 +20,9 @@ export interface CliOptions {
   cwd?: string;
   /** Killed after this many milliseconds (default 120 s). */
   timeout?: number;
+  /** Run as this user and group (a test running as root that needs file modes to apply). */
+  uid?: number;
+  gid?: number;
 }
 
 const TIMEOUT = 120_000;
@@ -36,6 +39,7 @@ export function cli(h: TempEnv | NodeJS.ProcessEnv, args: string[], o: CliOption
     env: { ...baseEnv(h), ...o.env },
     cwd: o.cwd,
     input: o.input,
+    ...(o.uid !== undefined ? { uid: o.uid, gid: o.gid ?? o.uid } : {}),
     encoding: 'utf8',
     timeout: o.timeout ?? TIMEOUT,
     killSignal: 'SIGKILL',

@@ -54,14 +54,20 @@ export function hermeticEnv(
   };
 }
 
-/** A temporary SELF_GEN_HOME, HOME and project folder; env has them set (and no inherited overrides or user configuration). */
+/** A temporary SELF_GEN_HOME, HOME, XDG_RUNTIME_DIR and project folder; env has them set (and no inherited overrides or user configuration). */
 export function tempEnv(prefix = 'sg-test-'): TempEnv {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   const home = join(dir, 'sg-home');
   const project = join(dir, 'proj');
   mkdirSync(project, { recursive: true });
   mkdirSync(join(project, '.git'));
-  const env: NodeJS.ProcessEnv = { ...hermeticEnv(dir, join(dir, 'user-home')), SELF_GEN_HOME: home };
+  // The runtime folder (where events wait when the data folder cannot be written): the test's own.
+  mkdirSync(join(dir, 'xdg'), { mode: 0o700 });
+  const env: NodeJS.ProcessEnv = {
+    ...hermeticEnv(dir, join(dir, 'user-home')),
+    SELF_GEN_HOME: home,
+    XDG_RUNTIME_DIR: join(dir, 'xdg'),
+  };
   delete env.CLAUDE_PROJECT_DIR;
   delete env.SELF_GEN_DEBUG;
   delete env.SELF_GEN_DISABLE;

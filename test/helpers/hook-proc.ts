@@ -14,7 +14,7 @@ export function runHook(
   event: string,
   stdin: string | Buffer | object,
   env: NodeJS.ProcessEnv,
-  opts: { timeoutMs?: number; cwd?: string } = {},
+  opts: { timeoutMs?: number; cwd?: string; uid?: number; gid?: number } = {},
 ): Promise<HookRun> {
   const body = typeof stdin === 'string' || Buffer.isBuffer(stdin) ? stdin : JSON.stringify(stdin);
   return runWithInput(process.execPath, [HOOK_JS, event], body, { env, ...opts });
@@ -25,10 +25,15 @@ export function runWithInput(
   command: string,
   args: string[],
   body: string | Buffer,
-  opts: { env: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string },
+  opts: { env: NodeJS.ProcessEnv; timeoutMs?: number; cwd?: string; uid?: number; gid?: number },
 ): Promise<HookRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { env: opts.env, cwd: opts.cwd, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(command, args, {
+      env: opts.env,
+      cwd: opts.cwd,
+      stdio: ['pipe', 'pipe', 'pipe'],
+      ...(opts.uid !== undefined ? { uid: opts.uid, gid: opts.gid ?? opts.uid } : {}),
+    });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));

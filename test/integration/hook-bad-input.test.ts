@@ -2,7 +2,15 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { spawn, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { cli } from '../helpers/cli.js';
 import { FIXTURES, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
@@ -153,8 +161,9 @@ describe('bad input', () => {
     mkdirSync(t.home, { recursive: true });
     chmodSync(t.home, 0o500);
     chmodSync(t.dir, 0o755);
-    // Root ignores file modes: run the hook as an unprivileged user then.
+    // Root ignores file modes: run the hook as an unprivileged user then (its runtime folder too).
     const asUser = process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : {};
+    if (asUser.uid) chownSync(env.XDG_RUNTIME_DIR!, asUser.uid, asUser.gid);
     const body = promptPayload('read-only', t.project);
     const r = await new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
       const c = spawn(process.execPath, [join(ROOT, 'dist', 'hook.js'), 'UserPromptSubmit'], {

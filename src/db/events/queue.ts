@@ -1,5 +1,6 @@
 // The on-disk queue of events that could not be stored at once (a locked database): written by
-// insertOrQueue, stored by the next hook or the session-end step.
+// insertOrQueue, stored by the next hook or the session-end step. When the data folder cannot be
+// written at all, the queue is the spill folder outside it (spill.ts), drained the same way.
 
 import { basename, join } from 'node:path';
 import { paths } from '../../common/paths.js';
@@ -11,16 +12,26 @@ import {
   type NewEventOf,
   type PreparedEvent,
 } from './write.js';
-import { type DB, isBusyError } from '../db.js';
+import { type DB, isBusyError, isReadOnlyError } from '../db.js';
+import { safeSpillDir, spillEvent } from './spill.js';
 import { readdirSync, unlinkSync, renameSync } from 'node:fs';
 
 export function queueEvent(p: PreparedEvent, env: NodeJS.ProcessEnv = process.env): string {
   const { home, queueDir: dir } = paths(env);
-  // Created inside the data home without following a symlink; written atomically (#12.1).
-  ensureHomeDir(home, dir, 0o700);
-  const name = `${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.json`;
-  writeFileAtomicIn(home, join(dir, name), JSON.stringify(p), 0o600);
-  return join(dir, name);
+  try {
+    // Created inside the data home without following a symlink; written atomically (#12.1).
+    ensureHomeDir(home, dir, 0o700);
+    const name = `${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.json`;
+    writeFileAtomicIn(home, join(dir, name), JSON.stringify(p), 0o600);
+    return join(dir, name);
+  } catch (e) {
+    // The data folder cannot be written (read-only, full, not ours): outside it, until it can.
+    try {
+      return spillEvent(p, env);
+    } catch {
+      throw e;
+    }
+  }
 }
 /**
  * Inserts an event; when the database stays locked past the busy timeout, the prepared (already
@@ -36,7 +47,8 @@ export function insertOrQueue<K extends EventType>(
     try {
       return db.transaction(() => insertPrepared(db, p))();
     } catch (err) {
-      if (!isBusyError(err)) throw err;
+      // Locked, or a database that cannot be written right now (a read-only folder or disk).
+      if (!isBusyError(err) && !isReadOnlyError(err)) throw err;
     }
   }
   queueEvent(p, env);
@@ -59,7 +71,13 @@ export function drainQueue(
   max = 500,
   opts: { wait?: boolean } = {},
 ): number {
-  const dir = paths(env).queueDir;
+  const n = drainDir(db, paths(env).queueDir, max, opts);
+  const spill = safeSpillDir(env);
+  return spill ? n + drainDir(db, spill, max, opts) : n;
+}
+
+/** Stores the queued events of one folder (the queue, or the spill folder). */
+function drainDir(db: DB, dir: string, max: number, opts: { wait?: boolean }): number {
   let names: string[];
   try {
     names = readdirSync(dir)
@@ -74,7 +92,7 @@ export function drainQueue(
     const from = join(dir, name);
     const to = join(dir, `.${name}.claim-${process.pid}`);
     try {
-      // fs-safe: rename/unlink of queue entries act on the entry itself (never follow a link), in the checked data/queue/ folder
+      // fs-safe: rename/unlink of queue entries act on the entry itself (never follow a link), in the checked data/queue/ folder or the private spill folder (spill.ts)
       renameSync(from, to);
     } catch {
       continue; // someone else took it

@@ -1,6 +1,7 @@
 // Validation of hook payloads. Required: session_id and a known event name. Optional fields of the
 // wrong type are dropped (not fatal); unknown fields are kept.
 import * as z from 'zod/mini';
+import { redact } from '../../common/redact.js';
 import { HOOK_EVENTS, type HookEvent, type HookInput } from './types.js';
 
 const optStr = z.optional(z.string());
@@ -61,4 +62,39 @@ export function parsePayload(text: string, eventArg?: string): HookInput | null 
     if (!dropped) return null;
   }
   return null;
+}
+
+/**
+ * A name from the outside, made safe to write in a log line: redacted first (a secret is never cut
+ * into a piece the rules no longer see), then letters, digits, `_-.` only, capped.
+ */
+export function safeName(v: unknown): string {
+  const s = redact(typeof v === 'string' ? v : (JSON.stringify(v) ?? String(v)));
+  const clean = s.replace(/[^A-Za-z0-9_.-]/g, '?').slice(0, 40);
+  return s.length > 40 ? `${clean}…` : clean;
+}
+
+/**
+ * Why parsePayload(text, eventArg) gives null, in one short line that holds none of the payload's
+ * text (it may carry secrets): only its size, its shape and an event name made safe.
+ */
+export function rejectionReason(text: string, eventArg?: string): string {
+  const size = `${Buffer.byteLength(text)} bytes`;
+  if (!text || !text.trim()) return 'empty payload';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return `unreadable payload: not JSON (${size})`;
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    return `unreadable payload: not a JSON object (${size})`;
+  const obj = value as Record<string, unknown>;
+  const name = obj.hook_event_name ?? eventArg;
+  if (name === undefined) return 'payload names no event (no hook_event_name, no event argument)';
+  if (!isHookEvent(name)) return `unknown event "${safeName(name)}"`;
+  const sid = obj.session_id;
+  if (typeof sid !== 'string' || sid.length < 1 || sid.length > 512)
+    return `${name} payload without a valid session_id`;
+  return `${name} payload could not be validated (${size})`;
 }

@@ -90,6 +90,8 @@ export type Capability = 'learn' | 'ingestOwn';
 
 export interface HookResult {
   additionalContext?: string;
+  /** A notice for the user (Claude Code shows it; the model does not see it): our own words only. */
+  systemMessage?: string;
 }
 
 export type HandlerFn = (
