@@ -143,8 +143,8 @@ function judgeSed(ctx: GateCtx, args: Word[]): void {
   for (const s of scripts)
     if (s.dynamic || !SED_SCRIPT.test(s.text)) return notRecognised(ctx.st, 'sed', s.text);
   for (const f of files)
-    if (pathClass(f) === (inPlace ? 'config' : 'outside') || pathClass(f) === 'outside')
-      return notRecognised(ctx.st, 'sed', f.text);
+    if (pathClass(f) === 'outside') return notRecognised(ctx.st, 'sed', f.text);
+    else if (inPlace && pathClass(f) === 'config') keepLocal(ctx.st, 'config-write');
   if (inPlace) for (const s of scripts) if (addsCode(s.text)) keepLocal(ctx.st, 'edit-runs-code');
 }
 

@@ -44,8 +44,7 @@ export type Kind =
   | 'goal' // a Maven phase or a goal of a well-known plugin
   | 'define' // NAME=value for a build tool (-D): a known name, a plain value
   | 'assign' // NAME=value, the name on the environment allow-list
-  | 'cmd' // the rest of the words are a command, judged as one
-  | 'shell'; // shell text, parsed and judged as a script
+  | 'cmd'; // the rest of the words are a command, judged as one
 
 const KINDS = new Set<string>([
   'path',
@@ -73,7 +72,6 @@ const KINDS = new Set<string>([
   'goal',
   'define',
   'cmd',
-  'shell',
 ]);
 
 /** A program's grammar, or a judge of its own for the few that need one. */
@@ -84,8 +82,6 @@ export interface Grammar {
   sub?: Record<string, Grammar | string>;
   /** The operands' kinds in order (`path?`, `ref path...`); `...` repeats the last. Default: none. */
   args?: string;
-  /** A subcommand keeps its parent's options too. */
-  inherit?: boolean;
   /** The kind of the words after `--` (default: the operands' last kind). */
   dashdash?: string;
   /** It runs the project's own code (a build, a test run, a package script). */
@@ -131,9 +127,9 @@ function compileOpts(spec: string, into: Map<string, Opt>, where: string): boole
 }
 
 /** Compiles a grammar (once, at load); throws on a malformed one so that a test catches it. */
-export function compile(g: Grammar, where: string, parent?: Compiled): Compiled {
-  const opts = new Map<string, Opt>(g.inherit && parent ? parent.opts : []);
-  const numeric = compileOpts(g.opts ?? '', opts, where) || (!!g.inherit && !!parent?.numeric);
+export function compile(g: Grammar, where: string): Compiled {
+  const opts = new Map<string, Opt>();
+  const numeric = compileOpts(g.opts ?? '', opts, where);
   const args = (g.args ?? '')
     .split(/\s+/)
     .filter(Boolean)
@@ -157,7 +153,7 @@ export function compile(g: Grammar, where: string, parent?: Compiled): Compiled 
   if (g.sub) {
     c.sub = new Map();
     for (const [name, s] of Object.entries(g.sub))
-      if (typeof s !== 'string') c.sub.set(name, compile(s, `${where} ${name}`, c));
+      if (typeof s !== 'string') c.sub.set(name, compile(s, `${where} ${name}`));
     for (const [name, s] of Object.entries(g.sub))
       if (typeof s === 'string') {
         const target = c.sub.get(s);
@@ -194,11 +190,6 @@ const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::(?!dev-)[\w.^~<>=*|@ -]+)?$/i;
 
 /** Judges one value against its kind; false when not recognised. */
 function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
-  if (kind === 'shell') {
-    if (w.dynamic) return false;
-    ctx.recurse(w.text, ctx.st);
-    return true;
-  }
   if (w.dynamic) return false;
   const t = w.text;
   if (/:\/\//.test(t)) return false;
@@ -343,15 +334,13 @@ const ENV_ALLOWED = new Set(
     'DEBUG LOG_LEVEL RUST_LOG RUST_BACKTRACE GOOS GOARCH CGO_ENABLED GO111MODULE GOTOOLCHAIN GOWORK ' +
     'PYTHONUNBUFFERED PYTHONDONTWRITEBYTECODE PYTHONIOENCODING PYTHONUTF8 PYTHONWARNINGS PIP_NO_CACHE_DIR ' +
     'PIP_DISABLE_PIP_VERSION_CHECK TERM COLUMNS LINES LANG LC_ALL LC_CTYPE LANGUAGE TZ NO_COLOR FORCE_COLOR ' +
-    'PORT HOST_PORT VITE_PORT JAVA_VERSION NODE_VERSION CARGO_TERM_COLOR CARGO_INCREMENTAL RUSTFLAGS_NONE ' +
+    'PORT HOST_PORT VITE_PORT JAVA_VERSION NODE_VERSION CARGO_TERM_COLOR CARGO_INCREMENTAL ' +
     'TF_LOG TF_IN_AUTOMATION JEST_WORKERS HUSKY SKIP_PREFLIGHT_CHECK BROWSER GENERATE_SOURCEMAP ' +
     'NEXT_TELEMETRY_DISABLED DOTNET_CLI_TELEMETRY_OPTOUT DOTNET_NOLOGO HOMEBREW_NO_AUTO_UPDATE ' +
     'HOMEBREW_NO_INSTALL_CLEANUP DEBIAN_FRONTEND PUPPETEER_SKIP_DOWNLOAD PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD ' +
     'ELECTRON_SKIP_BINARY_DOWNLOAD NPM_CONFIG_LOGLEVEL npm_config_loglevel UV_NO_CACHE POETRY_VIRTUALENVS_IN_PROJECT ' +
-    'PIPENV_VENV_IN_PROJECT NODE_OPTIONS TOKENIZERS_PARALLELISM OMP_NUM_THREADS MAVEN_OPTS_NONE GRADLE_OPTS_NONE VERBOSE'
-  )
-    .split(/\s+/)
-    .filter((n) => !n.endsWith('_NONE')),
+    'PIPENV_VENV_IN_PROJECT NODE_OPTIONS TOKENIZERS_PARALLELISM OMP_NUM_THREADS VERBOSE'
+  ).split(/\s+/),
 );
 
 /** NAME=value: the name on the allow-list and the value plain text (no expansion). */

@@ -14,6 +14,8 @@ export interface OrdinaryFix {
 }
 /** The half of a fix text: sha256(fix, UTF-8) first hex digit 8–f is 'heldout', else 'tune'. */
 export function halfOf(fix: string): Half;
+/** The rows of `<dir>/<name>.tsv` as [first column, fix], comments and blank lines left out. */
+export function readTsv(dir: string, name: string): [string, string][];
 /** The rows of bench/policy/v2/<name>.tsv as [first column, fix], comments and blank lines left out. */
 export function readRows(name: 'dangerous' | 'ordinary'): [string, string][];
 /** Both corpora, every line with its half. */

@@ -16,9 +16,9 @@ export function halfOf(fix) {
   return Number.parseInt(first, 16) >= 8 ? 'heldout' : 'tune';
 }
 
-/** The rows of one corpus file as [first column, fix] pairs, in file order. */
-export function readRows(name) {
-  const text = readFileSync(join(import.meta.dirname, `${name}.tsv`), 'utf8');
+/** The rows of `<dir>/<name>.tsv` as [first column, fix] pairs, in file order (every corpus version's reader). */
+export function readTsv(dir, name) {
+  const text = readFileSync(join(dir, `${name}.tsv`), 'utf8');
   const rows = [];
   text.split('\n').forEach((line, i) => {
     if (!line.trim() || line.startsWith('#')) return;
@@ -28,6 +28,9 @@ export function readRows(name) {
   });
   return rows;
 }
+
+/** The rows of one v2 corpus file as [first column, fix] pairs, in file order. */
+export const readRows = (name) => readTsv(import.meta.dirname, name);
 
 /** Both corpora, every line with its half. */
 export function loadV2() {
