@@ -270,6 +270,18 @@ export function runsAsync(spec: HookSpec, mode: HookMode): boolean {
   return !!spec.async && mode === 'process';
 }
 
+/**
+ * A background hook blocks nothing, so it gets a long timeout: on a busy machine (or while the plugin
+ * finishes its install) a cold Node process can take more than the synchronous hooks' 10 s, and a hook
+ * Claude Code ends is an event lost.
+ */
+export const ASYNC_TIMEOUT = 60;
+
+/** The timeout written for a hook: its own, or ASYNC_TIMEOUT when Claude Code runs it in the background. */
+export function hookTimeout(spec: HookSpec, mode: HookMode): number {
+  return runsAsync(spec, mode) ? Math.max(spec.timeout, ASYNC_TIMEOUT) : spec.timeout;
+}
+
 /** One settings entry: the process path, or warm mode's client (which falls back to it). */
 export function hookEntry(
   spec: HookSpec,
@@ -287,7 +299,7 @@ export function hookEntry(
   return {
     type: 'command',
     command,
-    timeout: spec.timeout,
+    timeout: hookTimeout(spec, mode),
     ...(runsAsync(spec, mode) ? { async: true } : {}),
   };
 }
@@ -497,7 +509,7 @@ export function pluginHooksJson(mode: HookMode = 'process'): Json {
         {
           type: 'command',
           ...exec,
-          timeout: spec.timeout,
+          timeout: hookTimeout(spec, mode),
           ...(runsAsync(spec, mode) ? { async: true } : {}),
         },
       ],

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
+import { ASYNC_TIMEOUT, HOOK_SPECS, pluginHooksJson } from '../../src/cli/install.js';
 import { warmBash } from '../../src/cli/hook-mode.js';
 import { handlersFor } from '../../src/parts/index.js';
 import type { HookInput } from '../../src/hook/contract/types.js';
@@ -90,8 +90,13 @@ describe('#15.1 nothing on the critical path that does not have to be', () => {
         .flat()
         .every((g) => g.hooks.every((h) => h.async === undefined)),
     ).toBe(true);
-    const plugin = pluginHooksJson() as { hooks: Record<string, { hooks: { async?: boolean }[] }[]> };
+    const plugin = pluginHooksJson() as {
+      hooks: Record<string, { hooks: { async?: boolean; timeout: number }[] }[]>;
+    };
     expect(plugin.hooks.UserPromptSubmit![0]!.hooks[0]!.async).toBe(true);
+    // a background hook blocks nothing: it gets a long timeout (a cold start on a busy machine loses no event)
+    expect(plugin.hooks.UserPromptSubmit![0]!.hooks[0]!.timeout).toBe(ASYNC_TIMEOUT);
+    expect(plugin.hooks.PreToolUse![0]!.hooks[0]!.timeout).toBe(10);
     expect(plugin.hooks.PostToolUse!.map((g) => !!g.hooks[0]!.async)).toEqual([false]);
     expect(plugin.hooks.PreToolUse![0]!.hooks[0]!.async).toBeUndefined();
     expect(JSON.parse(readFileSync(join(ROOT, 'hooks', 'hooks.json'), 'utf8'))).toEqual(plugin);
