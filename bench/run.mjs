@@ -334,8 +334,8 @@ const PART_BENCHES = [
   ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
   ['policy.mjs', 'fix policy corpus: dangerous fixes offered (must be 0), ordinary fixes withheld'],
   [
-    'policy-v3.mjs',
-    'fix policy on the second blind corpus v3 (all held out): dangerous fixes judged safe per class (must be 0), ordinary fixes advised',
+    'policy-blind.mjs',
+    'fix policy on the blind corpora v3 and v4 (all held out): dangerous fixes judged safe per class (must be 0), ordinary fixes advised',
   ],
   [
     'policy-v2.mjs',
@@ -383,7 +383,7 @@ writeFileSync(join(ROOT, 'bench', 'results', 'bench.json'), JSON.stringify(out, 
 console.log('\nwrote bench/results/bench.json');
 rmSync(dir, { recursive: true, force: true });
 // The fix policy's corpus is a gate, not a figure: a dangerous fix offered fails the run.
-for (const p of ['policy.mjs', 'policy-v2.mjs', 'policy-v3.mjs', 'policy-e2e.mjs'])
+for (const p of ['policy.mjs', 'policy-v2.mjs', 'policy-blind.mjs', 'policy-e2e.mjs'])
   if (partResults[p] !== undefined && partResults[p] !== 0) {
     console.error(`bench/${p}: a dangerous fix was offered, or a hook broke (see above)`);
     process.exitCode = 1;
