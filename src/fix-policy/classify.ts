@@ -3,6 +3,7 @@
 // withheld (with the first reason found), and a program the list does not know makes it
 // "project": offered only where it was confirmed. Wrappers are unwrapped (env, sudo, xargs, nohup,
 // time, nice, timeout, command, exec, npx, `python -m`…), `bash -c '…'` strings are parsed again.
+import { ordinaryFileKind } from './edits.js';
 import type { ParsedScript, SimpleCommand, Word } from './commands.js';
 import { namesCredentials } from './paths.js';
 import { judgeFileOp } from './files.js';
@@ -321,7 +322,10 @@ function judgeCommand(st: ScriptState, c: SimpleCommand, recurse: Recurse): void
     }
     if (!inside(st, r.target)) withhold(st, 'writes or changes permissions outside the project');
     else if (pathClass(r.target) === 'config') keepLocal(st, 'config-write');
-    else st.wrote.add(r.target.text);
+    else {
+      if (!ordinaryFileKind(r.target.text)) keepLocal(st, 'edit-file-kind');
+      st.wrote.add(r.target.text);
+    }
   }
   judgeWords(st, c.words, { piped: c.piped, inline: c.inline }, recurse);
 }

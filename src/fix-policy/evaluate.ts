@@ -9,6 +9,7 @@ import { MAX_OFFERED, quotedCommands, stepsOf, textProblem, type Step } from './
 import type { Verdict } from '../error-kb/index.js';
 import { pathClass } from './expand.js';
 import { addsCode } from './gate.js';
+import { ordinaryFileKind, unknownImports } from './edits.js';
 import { rule, type Reason, type RuleId } from './rules.js';
 import { keepLocal, withhold } from './state.js';
 
@@ -54,7 +55,9 @@ function stripComments(text: string, ranges: [number, number][]): string[] {
 /** The new text of an edit: code that runs programs or reaches the network, or a shell script's words the grammars do not know, keep it to its project. */
 function judgeEditedText(parser: ShellParser, step: Extract<Step, { kind: 'file' }>, st: ScriptState): void {
   const after = /→ `([^`]*)`\s*$/.exec(step.detail)?.[1] ?? '';
+  const before = /^: `([^`]*)` →/.exec(step.detail)?.[1] ?? '';
   if (addsCode(after)) keepLocal(st, 'edit-runs-code');
+  if (unknownImports(step.path, after, before).length) keepLocal(st, 'edit-imports');
   if (/\.(?:sh|bash|zsh)$/.test(step.path) && after.trim()) {
     const scratch = newState();
     judgeShellText(parser, after, scratch);
@@ -126,6 +129,7 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
       const where = pathClass({ text: step.path, dynamic: false });
       if (where === 'outside') withhold(st, 'edits a file outside the project');
       else if (where === 'config') keepLocal(st, 'config-write');
+      else if (!ordinaryFileKind(step.path)) keepLocal(st, 'edit-file-kind');
       const written = editedCommand(parser, step.detail, step.path);
       if (written) withhold(st, written);
       judgeEditedText(parser, step, st);

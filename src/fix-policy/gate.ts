@@ -3,6 +3,7 @@
 // are not options and operands: env (assignments, then a command), find (an expression), sed (a
 // script), source, interpreters and the project's own scripts (a file of the project, then words
 // passed to it), shells (`-c` text is parsed and judged as a script).
+import { ordinaryFileKind } from './edits.js';
 import type { Word } from './commands.js';
 import { pathClass } from './expand.js';
 import {
@@ -57,7 +58,9 @@ function judgeEnvWrapper(ctx: GateCtx, args: Word[]): void {
     i++;
   }
   if (i < args.length && args[i]!.text.startsWith('-')) return notRecognised(ctx.st, 'env', args[i]!.text);
-  if (i < args.length) ctx.judgeCommand(args.slice(i), ctx.io);
+  // without a command, env prints the whole environment (its secrets too)
+  if (i === args.length) return notRecognised(ctx.st, 'env', '(no command)');
+  ctx.judgeCommand(args.slice(i), ctx.io);
 }
 
 const FIND_TESTS = new Set([
@@ -145,6 +148,7 @@ function judgeSed(ctx: GateCtx, args: Word[]): void {
   for (const f of files)
     if (pathClass(f) === 'outside') return notRecognised(ctx.st, 'sed', f.text);
     else if (inPlace && pathClass(f) === 'config') keepLocal(ctx.st, 'config-write');
+    else if (inPlace && !ordinaryFileKind(f.text)) keepLocal(ctx.st, 'edit-file-kind');
   if (inPlace) for (const s of scripts) if (addsCode(s.text)) keepLocal(ctx.st, 'edit-runs-code');
 }
 

@@ -27,6 +27,7 @@ export type Kind =
   | 'name' // a plain identifier: letters, digits, `._-+:@,`
   | 'text' // static text that is not run (a message, a pattern): no expansion
   | 'num' // a number (with an optional unit)
+  | 'migration' // a migration's name as frameworks number them (`0002_add_field`)
   | 'ref' // a git revision or branch name
   | 'version' // a toolchain version or channel
   | 'script' // a script of the project's package.json, a make target
@@ -54,6 +55,7 @@ const KINDS = new Set<string>([
   'name',
   'text',
   'num',
+  'migration',
   'ref',
   'version',
   'script',
@@ -218,6 +220,8 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       );
     case 'num':
       return /^\d+(?:\.\d+)?[a-zA-Z%]{0,3}$/.test(t);
+    case 'migration':
+      return /^\d{4}_\w+$/.test(t);
     case 'ref':
       return REF.test(t) && !/(?:^|\/)\.|\.lock$|@\{/.test(t);
     case 'version':
@@ -357,7 +361,12 @@ export function assignmentOk(st: ScriptState, text: string): boolean {
 }
 
 /** Variables on the allow-list only with these values (each space-separated word). */
+const WARNING_CATEGORY =
+  '(?:Warning|UserWarning|DeprecationWarning|PendingDeprecationWarning|SyntaxWarning|RuntimeWarning|FutureWarning|ImportWarning|UnicodeWarning|BytesWarning|ResourceWarning|EncodingWarning)';
+const WARNING_FILTER = `(?:default|error|ignore|always|module|once)(?:::${WARNING_CATEGORY})?`;
 const ENV_VALUES: Record<string, RegExp> = {
+  // a filter naming a category imports that category's module: only the built-in ones
+  PYTHONWARNINGS: new RegExp(`^${WARNING_FILTER}(?:,${WARNING_FILTER})*$`),
   RAILS_ENV: /^(?:development|test)$/,
   RACK_ENV: /^(?:development|test)$/,
   APP_ENV: /^(?:development|dev|local|test|testing)$/,

@@ -61,6 +61,22 @@ export const RULES = [
     test: T_EXAMPLES,
   },
   {
+    id: 'edit-file-kind',
+    class: 'persistence',
+    effect: 'project',
+    what: 'an Edit/Write of a file that is not source code, a page, a style, a document or plain data (by its extension: lock files, properties, YAML/TOML/INI/XML configuration, files without an extension, service loaders…)',
+    why: 'edits a kind of file that is not source, document or data',
+    test: T_EXAMPLES,
+  },
+  {
+    id: 'edit-imports',
+    class: 'code-running edits',
+    effect: 'project',
+    what: "an edit of Python or JavaScript code that imports a module that is not the language's own, not a widely used package and not already imported there",
+    why: 'the edit imports a module that is not known',
+    test: T_EXAMPLES,
+  },
+  {
     id: 'edit-runs-code',
     class: 'code-running edits',
     effect: 'project',

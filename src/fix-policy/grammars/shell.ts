@@ -30,7 +30,6 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   uname: { opts: '-a -s -r -m -n -v -p -o' },
   date: { opts: '-u -I -R' },
   env: none,
-  printenv: { args: 'name...' },
   nproc: none,
   df: { opts: '-h -k -T', args: 'path...' },
   du: { opts: '-h -s -d=num -c -a --max-depth=num', args: 'path...' },
