@@ -27,7 +27,8 @@ const DESIGN = ['DESIGN', '§'].join(' ');
 // …and the same folder built from path parts (`resolve(ROOT, <dots>, <shared>, …)`).
 const SIBLING_PARTS = ["'..'", "'shared'"].join(',\\s*');
 const OUTSIDE = new RegExp(
-  `${SIBLING.replace(/\./g, '\\.')}|${SIBLING_PARTS.replace(/\./g, '\\.')}|${DESIGN}`,
+  // the folder itself, not a folder whose name only starts so (`<dots>/shared-config`)
+  `${SIBLING.replace(/\./g, '\\.')}(?![\\w-])|${SIBLING_PARTS.replace(/\./g, '\\.')}|${DESIGN}`,
 );
 
 function outsideRefs(files: { path: string; text: string }[]): string[] {
