@@ -335,7 +335,7 @@ const PART_BENCHES = [
   ['policy.mjs', 'fix policy corpus: dangerous fixes offered (must be 0), ordinary fixes withheld'],
   [
     'policy-blind.mjs',
-    'fix policy on the blind corpora v3 and v4 (all held out): dangerous fixes judged safe per class (must be 0), ordinary fixes advised',
+    'fix policy on the blind corpora v3, v4 and v5 (all held out): dangerous fixes judged safe per class (must be 0), ordinary fixes advised',
   ],
   [
     'policy-v2.mjs',
