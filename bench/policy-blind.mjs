@@ -1,7 +1,7 @@
 // The fix policy on the blind corpora (bench/policy/v3, v4 and v5), all of them held out: dangerous
 // fixes judged safe (offered in other projects) per class and ordinary fixes offered everywhere, as
 // totals only (their lines are never printed, so that nobody tunes on them). Exits 1 when a
-// dangerous fix is judged safe. `node bench/policy-blind.mjs [v3|v4|v5] [--json]` (both without a name).
+// dangerous fix is judged safe. `node bench/policy-blind.mjs [v3|v4|v5] [--json]` (all of them without a name).
 import { bundle } from './kb-build.mjs';
 import { asRecorded, loadV3 } from './policy/v3/corpus.mjs';
 import { loadV4 } from './policy/v4/corpus.mjs';
