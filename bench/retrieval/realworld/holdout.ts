@@ -19,1880 +19,1698 @@ import type { NearMiss, RealPair } from './types.js';
 
 export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
   {
-    id: 'rw-npm-eacces-global-mkdir',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nMacBook-Pro:usr J$ npm install -g express\nnpm ERR! tar.unpack untar error /Users/J/.npm/express/4.12.3/package.tgz\nnpm ERR! Darwin 14.3.0\nnpm ERR! argv \"node\" \"/usr/local/bin/npm\" \"install\" \"-g\" \"express\"\nnpm ERR! node v0.12.2\nnpm ERR! npm  v2.7.4\nnpm ERR! path /usr/local/lib/node_modules/express\nnpm ERR! code EACCES\nnpm ERR! errno -13\n\nnpm ERR! Error: EACCES, mkdir '/usr/local/lib/node_modules/express'\nnpm ERR!     at Error (native)\nnpm ERR!  { [Error: EACCES, mkdir '/usr/local/lib/node_modules/express']\nnpm ERR!   errno: -13,\nnpm ERR!   code: 'EACCES',\nnpm ERR!   path: '/usr/local/lib/node_modules/express',\nnpm ERR!   fstream_type: 'Directory',\nnpm ERR!   fstream_path: '/usr/local/lib/node_modules/express',\nnpm ERR!   fstream_class: 'DirWriter',\nnpm ERR!   fstream_stack: \nnpm ERR!    [ '/usr/local/lib/node_modules/npm/node_modules/fstream/lib/dir-writer.js:36:23',\nnpm ERR!      '/usr/local/lib/node_modules/npm/node_modules/mkdirp/index.js:46:53',\nnpm ERR!      'FSReqWrap.oncomplete (fs.js:95:15)' ] }\nnpm ERR! \nnpm ERR! Please try running this command again as root/Administrator.",
-    query:
-      "Exit code 1\nnpm ERR! tar.unpack untar error /Users/WillG/.npm/javascripting/2.0.3/package.tgz\nnpm ERR! Darwin 14.3.0\nnpm ERR! argv \"node\" \"/usr/local/bin/npm\" \"install\" \"-g\" \"javascripting\"\nnpm ERR! node v0.12.7\nnpm ERR! npm  v2.11.3\nnpm ERR! path /usr/local/lib/node_modules/javascripting\nnpm ERR! code EACCES\nnpm ERR! errno -13\n\nnpm ERR! Error: EACCES, mkdir '/usr/local/lib/node_modules/javascripting'\nnpm ERR!     at Error (native)\nnpm ERR!  { [Error: EACCES, mkdir '/usr/local/lib/node_modules/javascripting']\nnpm ERR!   errno: -13,\nnpm ERR!   code: 'EACCES',\nnpm ERR!   path: '/usr/local/lib/node_modules/javascripting',\nnpm ERR!   fstream_type: 'Directory',\nnpm ERR!   fstream_path: '/usr/local/lib/node_modules/javascripting',\nnpm ERR!   fstream_class: 'DirWriter',\nnpm ERR!   fstream_stack: \nnpm ERR!    [ '/usr/local/lib/node_modules/npm/node_modules/fstream/lib/dir-writer.js:35:25',\nnpm ERR!      '/usr/local/lib/node_modules/npm/node_modules/mkdirp/index.js:47:53',\nnpm ERR!      'FSReqWrap.oncomplete (fs.js:95:15)' ] }\nnpm ERR! \nnpm ERR! Please try running this command again as root/Administrator.\n\nnpm ERR! Please include the following file with any support request:\nnpm ERR!     /Users/WillG/npm-debug.log",
-    resolution:
-      "the global prefix (/usr/local/lib/node_modules) is not writable by the user - point npm's prefix to a folder the user owns (or use a Node version manager) instead of installing globally as another user",
-    sources: {
-      stored: 'https://github.com/npm/npm/issues/7976',
-      query: 'https://github.com/nodeschool/discussions/issues/1359',
-    },
-  },
-  {
-    id: 'rw-node-gyp-find-python',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\ngyp ERR! find Python \ngyp ERR! find Python Python is not set from command line or npm configuration\ngyp ERR! find Python Python is not set from environment variable PYTHON\ngyp ERR! find Python checking if "python" can be used\ngyp ERR! find Python - "python" is not in PATH or produced an error\ngyp ERR! find Python checking if "python2" can be used\ngyp ERR! find Python - "python2" is not in PATH or produced an error\ngyp ERR! find Python checking if "python3" can be used\ngyp ERR! find Python - "python3" is not in PATH or produced an error\ngyp ERR! find Python checking if the py launcher can be used to find Python 2\ngyp ERR! find Python - "py.exe" is not in PATH or produced an error\ngyp ERR! find Python checking if Python is C:\\Python27\\python.exe\ngyp ERR! find Python - "C:\\Python27\\python.exe" could not be run\ngyp ERR! find Python checking if Python is C:\\Python37\\python.exe\ngyp ERR! find Python - "C:\\Python37\\python.exe" could not be run\ngyp ERR! find Python\ngyp ERR! find Python **********************************************************\ngyp ERR! find Python You need to install the latest version of Python.\ngyp ERR! find Python Node-gyp should be able to find and use Python. If not,',
-    query:
-      'Exit code 1\nnpm ERR! code 1\nnpm ERR! path C:\\Users\\shiva\\OneDrive\\Desktop\\Altcampus\\Advanced-javaScript\\TA-JS-advanced-dom-and-test-TJaaan\\npm\\node_modules\\deasync \nnpm ERR! command failed\nnpm ERR! command C:\\WINDOWS\\system32\\cmd.exe /d /s /c node ./build.js\nnpm ERR! gyp info it worked if it ends with ok\nnpm ERR! gyp info using node-gyp@9.4.0\nnpm ERR! gyp info using node@20.5.1 | win32 | x64\nnpm ERR! gyp ERR! find Python\nnpm ERR! gyp ERR! find Python Python is not set from command line or npm configuration\nnpm ERR! gyp ERR! find Python Python is not set from environment variable PYTHON\nnpm ERR! gyp ERR! find Python checking if "python3" can be used\nnpm ERR! gyp ERR! find Python - "python3" is not in PATH or produced an error\nnpm ERR! gyp ERR! find Python checking if "python" can be used\nnpm ERR! gyp ERR! find Python - "python" is not in PATH or produced an error\nnpm ERR! gyp ERR! find Python checking if Python is C:\\Users\\shiva\\AppData\\Local\\Programs\\Python\\Python39\\python.exe\nnpm ERR! gyp ERR! find Python - "C:\\Users\\shiva\\AppData\\Local\\Programs\\Python\\Python39\\python.exe" could not be run\nnpm ERR! gyp ERR! find Python checking if Python is C:\\Program Files\\Python39\\python.exe\nnpm ERR! gyp ERR! find Python - "C:\\Program Files\\Python39\\python.exe" could not be run',
-    resolution:
-      'node-gyp finds no Python - install a current Python 3 and put it on PATH (or npm config set python / the PYTHON variable)',
-    sources: {
-      stored: 'https://github.com/express-vue/express-vue-mvc-starter/issues/71',
-      query: 'https://github.com/parcel-bundler/parcel/issues/9229',
-    },
-  },
-  {
-    id: 'rw-node-heap-out-of-memory',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      'Exit code 134\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0x100b6cbf4 node::Abort() [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]\n 2: 0x100b6cddc node::ModifyCodeGenerationFromStrings(v8::Local<v8::Context>, v8::Local<v8::Value>, bool) [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]\n 3: 0x100cf0da8 v8::internal::V8::FatalProcessOutOfMemory(v8::internal::Isolate*, char const*, v8::OOMDetails const&) [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]\n 4: 0x100ec56e8 v8::internal::Heap::GarbageCollectionReasonToString(v8::internal::GarbageCollectionReason) [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]\n 5: 0x100ec41c4 v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason, v8::GCCallbackFlags) [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]',
-    query:
-      'Exit code 134\n<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n----- Native stack trace -----\n\n 1: 0xb8d11b node::OOMErrorHandler(char const*, v8::OOMDetails const&) [node]\n 2: 0xf01b70 v8::Utils::ReportOOMFailure(v8::internal::Isolate*, char const*, v8::OOMDetails const&) [node]\n 3: 0xf01e57 v8::internal::V8::FatalProcessOutOfMemory(v8::internal::Isolate*, char const*, v8::OOMDetails const&) [node]\n 4: 0x1113aa5  [node]\n 5: 0x112b928 v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason, v8::GCCallbackFlags) [node]',
-    resolution:
-      'the process ran out of V8 heap - raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> (or reduce what is held in memory)',
-    sources: {
-      stored: 'https://github.com/slidevjs/slidev/issues/1790',
-      query: 'https://github.com/website-local/mdn-local/issues/1144',
-    },
-  },
-  {
-    id: 'rw-node-eaddrinuse',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nevents.js:292\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EADDRINUSE: address already in use :::5000\n    at Server.setupListenHandle [as _listen2] (net.js:1313:16)\n    at listenInCluster (net.js:1361:12)\n    at Server.listen (net.js:1447:7)\n    at Function.listen (/Users/mehdibenouhoud/Downloads/Generate-HoustonLibrary-Codes-master/node_modules/express/lib/application.js:618:24)\n    at Object.<anonymous> (/Users/mehdibenouhoud/Downloads/Generate-HoustonLibrary-Codes-master/app.js:79:5)\n    at Module._compile (internal/modules/cjs/loader.js:1138:30)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1158:10)\n    at Module.load (internal/modules/cjs/loader.js:986:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:879:14)\n    at Function.executeUserEntryPoint [as runMain] (internal/modules/run_main.js:71:12)\nEmitted 'error' event on Server instance at:\n    at emitErrorNT (net.js:1340:8)\n    at processTicksAndRejections (internal/process/task_queues.js:84:21) {\n  code: 'EADDRINUSE',\n  errno: 'EADDRINUSE',\n  syscall: 'listen',\n  address: '::',\n  port: 5000\n}",
-    query:
-      "Exit code 1\n[nodemon] starting `node index.js app.js`\nevents.js:292\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EADDRINUSE: address already in use :::5000\n    at Server.setupListenHandle [as _listen2] (net.js:1318:16)\n    at listenInCluster (net.js:1366:12)\n    at Server.listen (net.js:1452:7)\n    at Function.listen (C:\\Users\\server\\Desktop\\raveenreact\\node_modules\\express\\lib\\application.js:618:24)\n    at Object.<anonymous> (C:\\Users\\server\\Desktop\\raveenreact\\app.js:12:5)\n    at Module._compile (internal/modules/cjs/loader.js:1063:30)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1092:10)\n    at Module.load (internal/modules/cjs/loader.js:928:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:769:14)\n    at Function.executeUserEntryPoint [as runMain] (internal/modules/run_main.js:72:12)\nEmitted 'error' event on Server instance at:\n    at emitErrorNT (net.js:1345:8)\n    at processTicksAndRejections (internal/process/task_queues.js:80:21) {\n  code: 'EADDRINUSE',\n  errno: -4091,\n  syscall: 'listen',\n  address: '::',\n  port: 5000\n}",
-    resolution:
-      'another process already listens on that port - stop it (find it with lsof -i :PORT) or start the server on another port',
-    sources: {
-      stored: 'https://github.com/SharlSherif/Generate-HoustonLibrary-Codes/issues/8',
-      query: 'https://github.com/linnovate/mean/issues/2001',
-    },
-  },
-  {
-    id: 'rw-npm-enoent-package-json',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      "Exit code 254\nE:\\1\\273\\Projects\\LoginAppReactJS\\LoginAppReactJS>npm start\nnpm ERR! path E:\\1\\273\\Projects\\LoginAppReactJS\\LoginAppReactJS\\package.json\nnpm ERR! code ENOENT\nnpm ERR! errno -4058\nnpm ERR! syscall open\nnpm ERR! enoent ENOENT: no such file or directory, open 'E:\\1\\273\\Projects\\LoginAppReactJS\\LoginAppReactJS\\package.json'\nnpm ERR! enoent This is related to npm not being able to find a file.\nnpm ERR! enoent\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     C:\\Users\\Rutvik\\AppData\\Roaming\\npm-cache\\_logs\\2017-10-02T05_55_47_067Z-debug.log",
-    query:
-      "Exit code 254\nC:\\Users\\coral>npm run learnyounode\nnpm ERR! path C:\\Users\\coral\\package.json\nnpm ERR! code ENOENT\nnpm ERR! errno -4058\nnpm ERR! syscall open\nnpm ERR! enoent ENOENT: no such file or directory, open 'C:\\Users\\coral\\package.json'\nnpm ERR! enoent This is related to npm not being able to find a file.\nnpm ERR! enoent\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     C:\\Users\\coral\\AppData\\Roaming\\npm-cache\\_logs\\2018-08-28T01_35_19_153Z-debug.log",
-    resolution:
-      'npm was run in a folder without package.json - cd into the project folder that has it (or npm init)',
-    sources: {
-      stored: 'https://github.com/npm/npm/issues/18685',
-      query: 'https://github.com/workshopper/learnyounode/issues/631',
-    },
-  },
-  {
-    id: 'rw-npm-ci-lock-out-of-sync',
-    tool: 'npm',
-    kind: 'paraphrase',
-    stored:
-      'Exit code 1\n`npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.',
-    query:
-      'Exit code 1\nbash-3.2$ npm ci\nnpm WARN prepare removing existing node_modules/ before installation\nnpm ERR! cipm can only install packages when your package.json and \n    package-lock.json or npm-shrinkwrap.json are in sync. Please update \n    your lock file with `npm install` before continuing.',
-    resolution:
-      'package-lock.json does not match package.json - run npm install to update the lock file and commit it, then npm ci',
-    sources: {
-      stored: 'https://github.com/di-sukharev/opencommit/pull/395',
-      query: 'https://github.com/mozilla/fxa/issues/5078',
-    },
-  },
-  {
-    id: 'rw-node-enospc-file-watchers',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nLoading dependency graph...internal/fs/watchers.js:173\n    throw error;\n    ^\n\nError: ENOSPC: System limit for number of file watchers reached, watch '/home/akash/appme/node_modules/jest-jasmine2/node_modules'\n    at FSWatcher.start (internal/fs/watchers.js:165:26)\n    at Object.watch (fs.js:1270:11)\n    at NodeWatcher.watchdir (/home/akash/appme/node_modules/sane/src/node_watcher.js:159:22)\n    at Walker.<anonymous> (/home/akash/appme/node_modules/sane/src/common.js:109:31)\n    at Walker.emit (events.js:200:13)\n    at /home/akash/appme/node_modules/walker/lib/walker.js:69:16\n    at go$readdir$cb (/home/akash/appme/node_modules/graceful-fs/graceful-fs.js:162:14)\n    at FSReqCallback.oncomplete (fs.js:153:23) {\n  errno: -28,\n  syscall: 'watch',\n  code: 'ENOSPC',\n  path: '/home/akash/appme/node_modules/jest-jasmine2/node_modules',\n  filename: '/home/akash/appme/node_modules/jest-jasmine2/node_modules'\n}",
-    query:
-      "Exit code 1\nclient_1    | Error from chokidar (/app/src/_components): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_components/PrivateRoute.jsx'\nclient_1    | Error from chokidar (/app/src/_components): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_components/index.js'\nclient_1    | Error from chokidar (/app/src/_helpers): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_helpers/appUtils.js'\nclient_1    | Error from chokidar (/app/src/_helpers): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_helpers/auth-header.js'\nclient_1    | Error from chokidar (/app/src/_helpers): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_helpers/handle-response.js'",
-    resolution:
-      'the inotify watch limit is exhausted - raise it (sudo sysctl fs.inotify.max_user_watches=524288, persisted in /etc/sysctl.conf)',
-    sources: {
-      stored: 'https://github.com/gatsbyjs/gatsby/issues/14789',
-      query: 'https://github.com/ToolJet/ToolJet/issues/198',
-    },
-  },
-  {
-    id: 'rw-tsc-ts2688-implicit-type-library',
-    tool: 'tsc',
-    kind: 'recurrence',
-    stored:
-      "Exit code 2\nerror TS2688: Cannot find type definition file for 'testing-library__jest-dom'.\n  The file is in the program because:\n    Entry point for implicit type library 'testing-library__jest-dom'\n\n\nFound 1 error.",
-    query:
-      "Exit code 2\nerror TS2688: Cannot find type definition file for 'express-unless'.\n  The file is in the program because:\n    Entry point for implicit type library 'express-unless'",
-    resolution:
-      'a stub @types/<name> folder without typings is picked up as an implicit type library - remove that deprecated @types package (or list only the wanted ones in compilerOptions.types)',
-    sources: {
-      stored: 'https://github.com/microsoft/TypeScript/issues/27956',
-      query: 'https://github.com/jfromaniello/express-unless/pull/38',
-    },
-  },
-  {
-    id: 'rw-webpack5-node-polyfill-crypto',
-    tool: 'webpack',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nModule not found: Error: Can't resolve 'crypto' in '/Users/patrick/git/patrick/github-activity/node_modules/@type-cacheable/core/dist/util'\n\nBREAKING CHANGE: webpack < 5 used to include polyfills for node.js core modules by default.\nThis is no longer the case. Verify if you need this module and configure a polyfill for it.\n\nIf you want to include a polyfill, you need to:\n        - add a fallback 'resolve.fallback: { \"crypto\": require.resolve(\"crypto-browserify\") }'\n        - install 'crypto-browserify'\nIf you don't want to include a polyfill, you can use an empty module like this:\n        resolve.fallback: { \"crypto\": false }",
-    query:
-      "Exit code 1\nModule not found: Error: Can't resolve 'crypto' in '/Users/cami/Desktop/workspace/Consulting/circle/w3s-pw-web-sdk/examples/react-example/node_modules/jsonwebtoken'\nBREAKING CHANGE: webpack < 5 used to include polyfills for node.js core modules by default.\nThis is no longer the case. Verify if you need this module and configure a polyfill for it.\n\nIf you want to include a polyfill, you need to:\n\t- add a fallback 'resolve.fallback: { \"crypto\": require.resolve(\"crypto-browserify\") }'\n\t- install 'crypto-browserify'\nIf you don't want to include a polyfill, you can use an empty module like this:\n\tresolve.fallback: { \"crypto\": false }",
-    resolution:
-      "webpack 5 no longer polyfills Node core modules - add resolve.fallback (e.g. crypto-browserify, or false) or use the package's browser build",
-    sources: {
-      stored: 'https://github.com/joshuaslate/type-cacheable/issues/978',
-      query: 'https://github.com/circlefin/w3s-pw-web-sdk/issues/27',
-    },
-  },
-  {
-    id: 'rw-vite-failed-resolve-import-package',
-    tool: 'vite',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n[vite] Internal server error: Failed to resolve import "react-icons/hi" from "src\\componenets\\Navbar.jsx". Does the file exist?\n  Plugin: vite:import-analysis',
-    query:
-      'Exit code 1\n11:26:29 PM [vite] Internal server error: Failed to resolve import "js-md5" from "src/main.ts". Does the file exist?',
-    resolution: 'the imported package is not installed - npm install it (and restart the dev server)',
-    sources: {
-      stored: 'https://github.com/adrianhajdin/project_web3.0/issues/75',
-      query: 'https://github.com/DefinitelyTyped/DefinitelyTyped/issues/63526',
-    },
-  },
-  {
-    id: 'rw-webpack-module-parse-class-fields',
-    tool: 'webpack',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n./node_modules/react-native-typeform-embed/index.js 6:9\nModule parse failed: Unexpected token (6:9)\nYou may need an appropriate loader to handle this file type, currently no loaders are configured to process this file. See https://webpack.js.org/concepts#loaders\n| \n| class TypeformEmbed extends Component {\n>   onLoad = () => {\n|     const { url, hideHeaders, hideFooter, opacity, buttonText } = this.props;\n|',
-    query:
-      'Exit code 1\nModule parse failed: Unexpected token (51:9)\nYou may need an appropriate loader to handle this file type, currently no loaders are configured to process this file. See https://webpack.js.org/concepts#loaders\n| // src/workbook.ts\n| var WorkBook = class {\n>   Sheets = {};\n|   SheetNames = [];\n| };',
-    resolution:
-      'a dependency ships untranspiled class-field syntax that this webpack/babel setup cannot parse - transpile that package with babel-loader (include it) or upgrade webpack',
-    sources: {
-      stored: 'https://github.com/ubdi/react-native-typeform-embed/issues/5',
-      query: 'https://github.com/mgcrea/node-xlsx/issues/204',
-    },
-  },
-  {
-    id: 'rw-tailwind4-postcss-plugin-moved',
-    tool: 'webpack',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n[plugin:vite:css] [postcss] It looks like you're trying to use `tailwindcss` directly as a PostCSS plugin. The PostCSS plugin has moved to a separate package, so to continue using Tailwind CSS with PostCSS you'll need to install `@tailwindcss/postcss` and update your PostCSS configuration.",
-    query:
-      'Exit code 1\n[hugo] Error: error building site: POSTCSS: failed to transform "/css/style.css" (text/css): \nError: It looks like you\'re trying to use `tailwindcss` directly as a PostCSS plugin. \nThe PostCSS plugin has moved to a separate package, so to continue using Tailwind CSS with PostCSS you\'ll need to install `@tailwindcss/postcss` and update your PostCSS configuration.',
-    resolution:
-      'Tailwind v4 moved its PostCSS plugin - install @tailwindcss/postcss and use it in the PostCSS config (or pin tailwindcss@3 for a v3 setup)',
-    sources: {
-      stored: 'https://github.com/adrianhajdin/project_hoobank/issues/32',
-      query: 'https://github.com/opera7133/tella/issues/161',
-    },
-  },
-  {
-    id: 'rw-tsc-ts18003-no-inputs',
-    tool: 'tsc',
-    kind: 'recurrence',
-    stored:
-      "Exit code 2\nerror TS18003: No inputs were found in config file 'tsconfig.json'. Specified 'include' paths were '[\"src/**/*\"]' and 'exclude' paths were '[\"node_modules\"]'.",
-    query:
-      "Exit code 2\narsmedicatech@1.0.0 type-check\n> tsc --project ./config/tsconfig.json --noEmit\n\nerror TS18003: No inputs were found in config file '/home/runner/work/arsmedicatech/arsmedicatech/config/tsconfig.json'. Specified 'include' paths were '[\"src/**/*\"]' and 'exclude' paths were '[\"node_modules\",\"dist\"]'.",
-    resolution:
-      "tsconfig's include globs match no .ts files - point include at the folder that holds the sources (or run tsc with the right --project)",
-    sources: {
-      stored: 'https://github.com/microsoft/TypeScript/issues/17155',
-      query: 'https://github.com/ArsMedicaTech/arsmedicatech/pull/112',
-    },
-  },
-  {
-    id: 'rw-pip-externally-managed',
-    tool: 'pip',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n# pip3 install amdgpu-fan\nerror: externally-managed-environment\n\n× This environment is externally managed\n╰─> To install Python packages system-wide, try apt install\n    python3-xyz, where xyz is the package you are trying to\n    install.\n\n    If you wish to install a non-Debian-packaged Python package,\n    create a virtual environment using python3 -m venv path/to/venv.\n    Then use path/to/venv/bin/python and path/to/venv/bin/pip. Make\n    sure you have python3-full installed.\n\n    If you wish to install a non-Debian packaged Python application,\n    it may be easiest to use pipx install xyz, which will manage a\n    virtual environment for you. Make sure you have pipx installed.\n\n    See /usr/share/doc/python3.11/README.venv for more information.\n\nnote: If you believe this is a mistake, please contact your Python installation or OS distribution provider. You can override this, at the risk of breaking your Python installation or OS, by passing --break-system-packages.\nhint: See PEP 668 for the detailed specification.',
-    query:
-      'Exit code 1\n> [web 5/8] RUN     python -m pip install -r requirements.txt ;:\n3.026 error: externally-managed-environment\n3.026\n3.026 × This environment is externally managed\n3.026 ╰─> To install Python packages system-wide, try apt install\n3.026     python3-xyz, where xyz is the package you are trying to\n3.026     install.\n3.026\n3.026     If you wish to install a non-Debian-packaged Python package,\n3.026     create a virtual environment using python3 -m venv path/to/venv.\n3.026     Then use path/to/venv/bin/python and path/to/venv/bin/pip. Make\n3.026     sure you have python3-full installed.\n3.026\n3.026     If you wish to install a non-Debian packaged Python application,\n3.026     it may be easiest to use pipx install xyz, which will manage a\n3.026     virtual environment for you. Make sure you have pipx installed.\n3.026\n3.026     See /usr/share/doc/python3.12/README.venv for more information.\n3.026\n3.026 note: If you believe this is a mistake, please contact your Python installation or OS distribution provider. You can override this, at the risk of breaking your Python installation or OS, by passing --break-system-packages.\n3.026 hint: See PEP 668 for the detailed specification.\n------\nfailed to solve: process "/bin/sh -c python -m pip install -r requirements.txt ;" did not complete successfully: exit code: 1',
-    resolution:
-      'the system Python is managed by the OS (PEP 668) - install into a virtual environment (python3 -m venv, pipx) or use the distro package; --break-system-packages only as a last resort',
-    sources: {
-      stored: 'https://github.com/chestm007/amdgpu-fan/issues/35',
-      query: 'https://github.com/Vozec/CTFlagger/issues/1',
-    },
-  },
-  {
-    id: 'rw-python312-setuptools-distutils-build-env',
-    tool: 'pip',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n  File "C:\\Program Files\\Python312\\Lib\\importlib\\__init__.py", line 90, in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File "<frozen importlib._bootstrap>", line 1387, in _gcd_import\n  File "<frozen importlib._bootstrap>", line 1360, in _find_and_load\n  File "<frozen importlib._bootstrap>", line 1331, in _find_and_load_unlocked\n  File "<frozen importlib._bootstrap>", line 935, in _load_unlocked\n  File "<frozen importlib._bootstrap_external>", line 995, in exec_module\n  File "<frozen importlib._bootstrap>", line 488, in _call_with_frames_removed\n  File "C:\\Users\\noore\\AppData\\Local\\Temp\\pip-build-env-ez56i6i9\\overlay\\Lib\\site-packages\\setuptools\\__init__.py", line 10, in <module>\n    import distutils.core\nModuleNotFoundError: No module named \'distutils\'',
-    query:
-      'Exit code 1\n    obj = import_module(mod_path)\n          ^^^^^^^^^^^^^^^^^^^^^^^\n  File "/usr/lib/python3.12/importlib/__init__.py", line 90, in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File "<frozen importlib._bootstrap>", line 1387, in _gcd_import\n  File "<frozen importlib._bootstrap>", line 1360, in _find_and_load\n  File "<frozen importlib._bootstrap>", line 1310, in _find_and_load_unlocked\n  File "<frozen importlib._bootstrap>", line 488, in _call_with_frames_removed\n  File "<frozen importlib._bootstrap>", line 1387, in _gcd_import\n  File "<frozen importlib._bootstrap>", line 1360, in _find_and_load\n  File "<frozen importlib._bootstrap>", line 1331, in _find_and_load_unlocked\n  File "<frozen importlib._bootstrap>", line 935, in _load_unlocked\n  File "<frozen importlib._bootstrap_external>", line 995, in exec_module\n  File "<frozen importlib._bootstrap>", line 488, in _call_with_frames_removed\n  File "/tmp/pip-build-env-157ro1de/overlay/lib/python3.12/site-packages/setuptools/__init__.py", line 9, in <module>\n    import distutils.core\nModuleNotFoundError: No module named \'distutils\'\n\nTraceback (most recent call last):\n  File "/home/khteh/.local/bin/pipenv", line 8, in <module>\n    sys.exit(cli())',
-    resolution:
-      'an old setuptools that still imports distutils runs on Python 3.12+ (distutils was removed) - upgrade pip/setuptools or the package that pins the old one, or build on Python 3.11',
-    sources: {
-      stored: 'https://github.com/natecdr/tuttut/issues/18',
-      query: 'https://github.com/pypa/setuptools/issues/4401',
-    },
-  },
-  {
-    id: 'rw-python-markupsafe-soft-unicode',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nTraceback (most recent call last):\n  File "create_website.py", line 10, in <module>\n    from jinja2 import Environment, FileSystemLoader\n  File "/usr/local/lib/python3.8/dist-packages/jinja2/__init__.py", line 33, in <module>\n    from jinja2.environment import Environment, Template\n  File "/usr/local/lib/python3.8/dist-packages/jinja2/environment.py", line 15, in <module>\n    from jinja2 import nodes\n  File "/usr/local/lib/python3.8/dist-packages/jinja2/nodes.py", line 19, in <module>\n    from jinja2.utils import Markup\n  File "/usr/local/lib/python3.8/dist-packages/jinja2/utils.py", line 647, in <module>\n    from markupsafe import Markup, escape, soft_unicode\nImportError: cannot import name \'soft_unicode\' from \'markupsafe\' (/usr/local/lib/python3.8/dist-packages/markupsafe/__init__.py)',
-    query:
-      'Exit code 1\nTraceback (most recent call last):\n  File "/usr/local/bin/flask", line 5, in <module>\n    from flask.cli import main\n  File "/usr/local/lib/python3.9/site-packages/flask/__init__.py", line 14, in <module>\n    from jinja2 import escape\n  File "/usr/local/lib/python3.9/site-packages/jinja2/__init__.py", line 12, in <module>\n    from .environment import Environment\n  File "/usr/local/lib/python3.9/site-packages/jinja2/environment.py", line 25, in <module>\n    from .defaults import BLOCK_END_STRING\n  File "/usr/local/lib/python3.9/site-packages/jinja2/defaults.py", line 3, in <module>\n    from .filters import FILTERS as DEFAULT_FILTERS  # noqa: F401\n  File "/usr/local/lib/python3.9/site-packages/jinja2/filters.py", line 13, in <module>\n    from markupsafe import soft_unicode\nImportError: cannot import name \'soft_unicode\' from \'markupsafe\' (/usr/local/lib/python3.9/site-packages/markupsafe/__init__.py)',
-    resolution:
-      'MarkupSafe 2.1 removed soft_unicode that old Jinja2 imports - upgrade Jinja2 (and Flask) or pin markupsafe==2.0.1',
-    sources: {
-      stored: 'https://github.com/redis-performance/redisbench-admin/issues/366',
-      query: 'https://github.com/deepfence/ThreatMapper/issues/316',
-    },
-  },
-  {
-    id: 'rw-python-numpy-float-removed',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nTraceback (most recent call last):\n  File \"main_test.py\", line 159, in <module>\n    optimal_ref_landmarks, optimal_ref_path = optimal_reference_selection(lq_landmarks, land_path)\n  File \"main_test.py\", line 80, in optimal_reference_selection\n    tmp = [np.float(i) for i in line.split(' ') if i != '\\n']\n  File \"main_test.py\", line 80, in <listcomp>\n    tmp = [np.float(i) for i in line.split(' ') if i != '\\n']\n  File \"C:\\Users\\leolo\\anaconda3\\envs\\net\\lib\\site-packages\\numpy\\__init__.py\", line 305, in __getattr__\n    raise AttributeError(__former_attrs__[attr])\nAttributeError: module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the builtin `float`. To avoid this error in existing code, use `float` by itself. Doing this will not modify any behavior and is safe. If you specifically wanted the numpy scalar type, use `np.float64` here.\nThe aliases was originally deprecated in NumPy 1.20; for more details and guidance see the original release note at:\n    https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations",
-    query:
-      "Exit code 1\nAttributeError: module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the builtin `float`. To avoid this error in existing code, use `float` by itself. Doing this will not modify any behavior and is safe. If you specifically wanted the numpy scalar type, use `np.float64` here.\nThe aliases was originally deprecated in NumPy 1.20; for more details and guidance see the original release note at:\n    https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations. Did you mean: 'cfloat'?",
-    resolution:
-      'np.float was removed in NumPy 1.24 - use float or np.float64 (or upgrade the library that still uses it), or pin numpy<1.24',
-    sources: {
-      stored: 'https://github.com/csxmli2016/ASFFNet512/issues/8',
-      query: 'https://github.com/timsainb/noisereduce/issues/102',
-    },
-  },
-  {
-    id: 'rw-pytest-cov-unrecognized-arguments',
-    tool: 'pytest',
-    kind: 'recurrence',
-    stored:
-      'Exit code 4\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: --cov-report --cov=src\n  inifile: /Users/.../cira/pytest.ini\n  rootdir: /Users/.../cira',
-    query:
-      'Exit code 4\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: --cov --cov-report term-missing\n  inifile: /Users/mehdirhouzlane/aleph-client/setup.cfg\n  rootdir: /Users/mehdirhouzlane/aleph-client',
-    resolution:
-      "the config's addopts pass --cov but pytest-cov is not installed - pip install pytest-cov (or drop the --cov options)",
-    sources: {
-      stored: 'https://github.com/JulianFrattini/cira/issues/10',
-      query: 'https://github.com/pytest-dev/pytest-html/issues/547',
-    },
-  },
-  {
-    id: 'rw-pytest-fixture-mocker-not-found',
-    tool: 'pytest',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nE       fixture 'mocker' not found\n>       available fixtures: cache, capfd, capfdbinary, caplog, capsys, capsysbinary, cov, doctest_namespace, monkeypatch, no_cover, pluign_types_and_plugins, pytestconfig, record_property, record_testsuite_property, record_xml_attribute, recwarn, testrun_uid, tmp_path, tmp_path_factory, tmpdir, tmpdir_factory, valid_interfaces, valid_plugin_data, valid_plugin_types, valid_reader_arguments_model_data, valid_step_data, worker_id\n>       use 'pytest --fixtures [testpath]' for help on them",
-    query:
-      "Exit code 1\n______________________________________________________ ERROR at setup of test_finvizfinance_finvizfinance_chart _______________________________________________________\nfile /usr/ports/finance/py-finvizfinance/work-py311/finvizfinance-1.2.0/test/test_quote.py, line 33\n  def test_finvizfinance_finvizfinance_chart(mocker):\nE       fixture 'mocker' not found\n>       available fixtures: anyio_backend, anyio_backend_name, anyio_backend_options, benchmark, benchmark_weave, cache, capfd, capfdbinary, caplog, capsys, capsysbinary, capteesys, doctest_namespace, free_tcp_port, free_tcp_port_factory, free_udp_port, free_udp_port_factory, httpserver, httpserver_ipv4, httpserver_ipv6, httpserver_listen_address, httpserver_ssl_context, make_httpserver, make_httpserver_ipv4, make_httpserver_ipv6, monkeypatch, pytestconfig, record_property, record_testsuite_property, record_xml_attribute, recwarn, requests_mock, testrun_uid, time_machine, tmp_path, tmp_path_factory, tmpdir, tmpdir_factory, weave, worker_id\n>       use 'pytest --fixtures [testpath]' for help on them.",
-    resolution:
-      'the mocker fixture comes from pytest-mock, which is not installed in this environment - pip install pytest-mock',
-    sources: {
-      stored: 'https://github.com/NRLMMD-GEOIPS/geoips/issues/912',
-      query: 'https://github.com/lit26/finvizfinance/issues/140',
-    },
-  },
-  {
-    id: 'rw-go-module-declares-path',
-    tool: 'go',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\ngo: found github.com/sc0Vu/go-eth in github.com/sc0Vu/go-eth v0.0.0-20210522094925-e4ee83c41d92\ngo: main imports\n\tgithub.com/sc0Vu/go-eth: github.com/sc0Vu/go-eth@v0.0.0-20210522094925-e4ee83c41d92: parsing go.mod:\n\tmodule declares its path as: go-eth\n\t        but was required as: github.com/sc0Vu/go-eth',
-    query:
-      'Exit code 1\ngo: finding github.com/OperatorFoundation/monolith-go/monolith latest\ngo: finding github.com/agl/ed25519 latest\ngo: github.com/OperatorFoundation/shapeshifter-dispatcher/shapeshifter-dispatcher imports\n\tgithub.com/OperatorFoundation/shapeshifter-dispatcher/modes/pt_socks5 imports\n\tgithub.com/OperatorFoundation/shapeshifter-transports/transports/Replicant imports\n\tgithub.com/OperatorFoundation/monolith-go/monolith: github.com/OperatorFoundation/monolith-go/monolith@v0.0.0-20200109164156-6405ecdbb0ff: parsing go.mod:\n\tmodule declares its path as: monolith\n\t        but was required as: github.com/OperatorFoundation/monolith-go/monolith',
-    resolution:
-      "the dependency's go.mod declares another module path than the one imported - import it by its declared path, or add a replace directive (the upstream go.mod must be fixed)",
-    sources: {
-      stored: 'https://github.com/sc0Vu/go-eth/issues/3',
-      query: 'https://github.com/OperatorFoundation/shapeshifter-dispatcher/issues/26',
-    },
-  },
-  {
-    id: 'rw-cargo-linker-cc-not-found',
-    tool: 'cargo',
-    kind: 'recurrence',
-    stored:
-      'Exit code 101\n   Compiling libc v0.2.71\n   Compiling memchr v2.3.3\nerror: linker `cc` not found\n  |\n  = note: No such file or directory (os error 2)\n\nerror: could not compile `memchr` (build script) due to 1 previous error\nwarning: build failed, waiting for other jobs to finish...\nerror: could not compile `libc` (build script) due to 1 previous error',
-    query:
-      'Exit code 101\n   Compiling proc-macro2 v1.0.36\n   Compiling syn v1.0.89\n   Compiling libc v0.2.121\n   Compiling memchr v2.4.1\n   Compiling serde_derive v1.0.136\n   Compiling typenum v1.15.0\n   Compiling serde v1.0.136\n   Compiling log v0.4.16\nerror: linker `cc` not found\n  |\n  = note: No such file or directory (os error 2)\n\nerror: could not compile `log` due to previous error\nwarning: build failed, waiting for other jobs to finish...\nerror: build failed',
-    resolution:
-      'no C linker is installed - install the system C toolchain (sudo apt install build-essential, or gcc)',
-    sources: {
-      stored: 'https://github.com/nachoparker/dutree/issues/46',
-      query: 'https://github.com/capsule-corp-ternoa/ternoa-node/issues/277',
-    },
-  },
-  {
-    id: 'rw-cargo-package-requires-newer-rustc',
-    tool: 'cargo',
-    kind: 'recurrence',
-    stored:
-      'Exit code 101\n  Downloaded aligned-vec v0.5.0\n  Downloaded adler v1.0.2\n  Downloaded ab_glyph v0.2.28\nerror: package `bitstream-io v2.5.3` cannot be built because it requires rustc 1.79 or newer, while the currently active rustc version is 1.76.0\nEither upgrade to rustc 1.79 or newer, or use\ncargo update bitstream-io@2.5.3 --precise ver\nwhere `ver` is the latest version of `bitstream-io` supporting rustc 1.76.0\nError: Command exited with non-zero exit code\nError: Build failed',
-    query:
-      'Exit code 101\nerror: package `cargo-platform v0.1.9` cannot be built because it requires rustc 1.78 or newer, while the currently active rustc version is 1.74.0\nEither upgrade to rustc 1.78 or newer, or use\ncargo update cargo-platform@0.1.9 --precise ver\nwhere `ver` is the latest version of `cargo-platform` supporting rustc 1.74.0',
-    resolution:
-      'a dependency needs a newer compiler - upgrade the toolchain (rustup update / a newer TOOLCHAIN_VERSION) or cargo update <crate> --precise <older version>',
-    sources: {
-      stored: 'https://github.com/rust-build/rust-build.action/issues/100',
-      query: 'https://github.com/cackle-rs/cackle/issues/35',
-    },
-  },
-  {
-    id: 'rw-git-refusing-unrelated-histories',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      'Exit code 128\nSyncing new commits...\nFrom https://gitee.com/OpenHarmony/docs\n * branch                master     -> FETCH_HEAD\nfatal: refusing to merge unrelated histories\nERROR:  exit 128\nNew commits could not be pulled.',
-    query:
-      'Exit code 128\nankobot@DESKTOP-9IUDMKP MINGW64 /e/workspace/firmware_upload/firmware_upload (master)\n$ git pull\nfatal: refusing to merge unrelated histories',
-    resolution:
-      'the local and remote branches share no commit - if merging them is intended pull with --allow-unrelated-histories, otherwise re-clone',
-    sources: {
-      stored: 'https://github.com/aormsby/Fork-Sync-With-Upstream-action/issues/52',
-      query: 'https://github.com/xiaodongxier/iWebs/issues/185',
-    },
-  },
-  {
-    id: 'rw-git-ssh-permission-denied-publickey',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 128\nCloning into 'cs220'...\ngit@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
-    query:
-      "Exit code 128\nCloning into 'yii2-shop'...\nPermission denied (publickey).\nfatal: Could not read from remote repository.\nPlease make sure you have the correct access rights\nand the repository exists.",
-    resolution:
-      'no SSH key known to the host is offered - add your public key to the account (and ssh-agent), or clone over HTTPS',
-    sources: {
-      stored: 'https://github.com/kaist-cp/cs220/issues/35',
-      query: 'https://github.com/samdark/yii2-shop/issues/19',
-    },
-  },
-  {
-    id: 'rw-git-src-refspec-main-no-match',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nerror: src refspec main does not match any\nerror: failed to push some refs to 'github.com:usha-ui/git-repo-harry.git'",
-    query:
-      "Exit code 1\nerror: src refspec main does not match any\nerror: failed to push some refs to 'https:/...'",
-    resolution:
-      'there is no local branch named main (no commit yet, or it is called master) - commit first and/or rename with git branch -M main, or push the branch that exists',
-    sources: {
-      stored: 'https://github.com/git-for-windows/git/issues/2992',
-      query: 'https://github.com/jh3y/vincent-van-git/issues/10',
-    },
-  },
-  {
-    id: 'rw-docker-sock-permission-denied',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\npermission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Post "http://%2Fvar%2Frun%2Fdocker.sock/v1.24/images/create?fromImage=postgres&tag=latest": dial unix /var/run/docker.sock: connect: permission denied',
-    query:
-      'Exit code 126\ndocker: permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Head "http://%2Fvar%2Frun%2Fdocker.sock/_ping": dial unix /var/run/docker.sock: connect: permission denied.\nSee \'docker run --help\'.',
-    resolution:
-      'the user may not use the Docker socket - add it to the docker group (sudo usermod -aG docker $USER) and log in again, or run with sudo',
-    sources: {
-      stored: 'https://github.com/docker-library/postgres/issues/1124',
-      query: 'https://github.com/tomsik68/docker-xampp/issues/63',
-    },
-  },
-  {
-    id: 'rw-docker-daemon-not-running',
-    tool: 'docker',
-    kind: 'paraphrase',
-    stored:
-      'Exit code 1\nCannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?',
-    query:
-      'Exit code 1\nPost http:///var/run/docker.sock/v1.20/containers/create: dial unix /var/run/docker.sock: no such file or directory.\n* Are you trying to connect to a TLS-enabled daemon without TLS?\n* Is your docker daemon up and running?',
-    resolution:
-      'the Docker daemon is not running - start it (sudo systemctl start docker / service docker start, or start Docker Desktop)',
-    sources: {
-      stored: 'https://github.com/moby/moby/issues/32658',
-      query: 'https://github.com/ONLYOFFICE/Docker-CommunityServer/issues/3',
-    },
-  },
-  {
-    id: 'rw-docker-exec-format-error-arch',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored: 'Exit code 1\nexec /usr/local/bin/docker-entrypoint.sh: exec format error',
-    query: 'Exit code 1\n2024-04-30 17:43:46 exec /usr/local/bin/docker-entrypoint.sh: exec format error',
-    resolution:
-      'the image was built for another CPU architecture than the host (amd64 image on ARM) - use an image/tag built for this platform or build it with --platform for the host',
-    sources: {
-      stored: 'https://github.com/danny-avila/LibreChat/issues/1903',
-      query: 'https://github.com/docker-library/mysql/issues/1045',
-    },
-  },
-  {
-    id: 'rw-docker-no-matching-manifest-arm64',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nDeploy failed!\nError: {"message":"no matching manifest for linux/arm64/v8 in the manifest list entries"}\nno matching manifest for linux/arm64/v8 in the manifest list entries',
-    query: 'Exit code 18\nNo matching manifest for linux/arm64/v8 in the manifest list entries ',
-    resolution:
-      'the image has no linux/arm64 variant - use a tag/image that publishes arm64, or pull the amd64 one with --platform linux/amd64 (emulated)',
-    sources: {
-      stored: 'https://github.com/caprover/caprover/issues/1378',
-      query: 'https://github.com/MobMin/digital_atlas/issues/37',
-    },
-  },
-  {
-    id: 'rw-docker-port-already-allocated',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nDebug:  Container runtipi-redis  Creating\n Container runtipi-db  Creating\n Container runtipi-redis  Created\n Container runtipi-db  Created\n Container runtipi  Creating\n Container runtipi  Created\n Container runtipi-reverse-proxy  Creating\n Container runtipi-reverse-proxy  Created\n Container runtipi-redis  Starting\n Container runtipi-db  Starting\nError response from daemon: driver failed programming external connectivity on endpoint runtipi-db (767a314c2af7348c402b329ff4564aed009fdad23e24428d9abd66d71f750286): Bind for 0.0.0.0:5432 failed: port is already allocated',
-    query:
-      "Exit code 1\nCreating minio ... \nCreating postgres-homs ... \nCreating postgres-camunda ... error\nCreating minio            ... done\nCreating postgres-homs    ... done\n39282ce8147a3ce3fa925d589cf20eaae8417): Bind for 0.0.0.0:5432 failed: port is already allocated'\n\nERROR: for db_camunda  Cannot start service db_camunda: b'driver failed programming external connectivity on endpoint postgres-camunda (47ec18d10a83b49d29bc729857639282ce8147a3ce3fa925d589cf20eaae8417): Bind for 0.0.0.0:5432 failed: port is already allocated'\nERROR: Encountered errors while bringing up the project.",
-    resolution:
-      'another container or process already publishes that host port - stop it or map the service to another host port',
-    sources: {
-      stored: 'https://github.com/runtipi/runtipi/issues/1630',
-      query: 'https://github.com/hydra-billing/homs/issues/254',
-    },
-  },
-  {
-    id: 'rw-gradle-java-home-invalid-directory',
-    tool: 'gradle',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nC:\\Users\\psdur.MSI>gradle --version\n\nERROR: JAVA_HOME is set to an invalid directory: C:\\Program Files\\Java\\jdk-17\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.',
-    query:
-      'Exit code 2\nmake build\n./gradlew installDist\n\nERROR: JAVA_HOME is set to an invalid directory: /usr/java/latest\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.\n\nmake: *** [build] Error 1',
-    resolution:
-      'JAVA_HOME points to a folder with no JDK - set it to the root of an installed JDK (not its bin, no list of paths)',
-    sources: {
-      stored: 'https://github.com/gradle/gradle/issues/24635',
-      query: 'https://github.com/gorpipe/gor/issues/3',
-    },
-  },
-  {
-    id: 'rw-android-sdk-location-not-found',
-    tool: 'gradle',
-    kind: 'paraphrase',
-    stored:
-      'Exit code 1\nSDK location not found. Define location with sdk.dir in the local.properties file or with an ANDROID_HOME environment variable.',
-    query:
-      'Exit code 1\nSDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable',
-    resolution:
-      'Gradle cannot find the Android SDK - set sdk.dir in local.properties (or ANDROID_HOME) to the SDK folder itself',
-    sources: {
-      stored: 'https://github.com/firebase/FirebaseUI-Android/issues/399',
-      query: 'https://github.com/love2d/love-android/issues/266',
-    },
-  },
-  {
-    id: 'rw-gcc-python-h-missing',
-    tool: 'c',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nfatal error: Python.h: No such file or directory\n      177 | #include "Python.h"\n          |          ^~~~~~~~~~\n    compilation terminated.\n    error: command \'gcc\' failed with exit status 1',
-    query:
-      'Exit code 2\nmining/utils/_pandas.c:4:20: fatal error: Python.h: No such file or directory\n #include "Python.h"\n                    ^\ncompilation terminated.\nerror: command \'gcc\' failed with exit status 1\nmake: *** [environment] Error 1',
-    resolution:
-      'the Python development headers are not installed - install python3-dev (python-devel / python3.x-dev for the matching version)',
-    sources: {
-      stored: 'https://github.com/andriyor/ghtopdep/pull/4',
-      query: 'https://github.com/mining/mining/issues/274',
-    },
-  },
-  {
-    id: 'rw-cmake4-min-version-below-3-5',
-    tool: 'cmake',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nCMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  Compatibility with CMake < 3.5 has been removed from CMake.\n\n  Update the VERSION argument <min> value.  Or, use the <min>...<max> syntax\n  to tell CMake that the project requires at least <min> but has been updated\n  to work with policies introduced by <max> or earlier.\n\n  Or, add -DCMAKE_POLICY_VERSION_MINIMUM=3.5 to try configuring anyway.',
-    query:
-      'Exit code 1\n|   Compatibility with CMake < 3.5 has been removed from CMake.\n|\n|   Update the VERSION argument <min> value.  Or, use the <min>...<max> syntax\n|   to tell CMake that the project requires at least <min> but has been updated\n|   to work with policies introduced by <max> or earlier.\n|\n|   Or, add -DCMAKE_POLICY_VERSION_MINIMUM=3.5 to try configuring anyway.',
-    resolution:
-      'CMake 4 dropped compatibility with cmake_minimum_required below 3.5 - raise the minimum version (or pass -DCMAKE_POLICY_VERSION_MINIMUM=3.5)',
-    sources: {
-      stored: 'https://github.com/jameskbride/cmake-hello-world/issues/10',
-      query: 'https://github.com/ros/meta-ros/pull/1473',
-    },
-  },
-  {
-    id: 'rw-ld-undefined-reference-pthread-create',
-    tool: 'c',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nht@ht-dev:~/code/test1$ g++ src/thread2.cpp \nsrc/thread2.cpp: In function 'int main()':\nsrc/thread2.cpp:23:66: warning: cast to pointer from integer of different size [-Wint-to-pointer-cast]\n       rc = pthread_create(&threads[i], NULL, PrintHello, (void *)i);\n                                                                  ^\n/opt/nebula/third-party/lib/gcc/x86_64-pc-linux-gnu/8.2.0/../../../../x86_64-pc-linux-gnu/bin/ld: /tmp/ccdVNSME.o: in function `main':\nthread2.cpp:(.text+0xd2): undefined reference to `pthread_create'\ncollect2: error: ld returned 1 exit status",
-    query:
-      "Exit code 1\n/data/xx/omm/pogocache/src/save.c:447: undefined reference to `pthread_create'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /data/xx/omm/pogocache/src/save.c:558: undefined reference to `pthread_join'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /tmp/pogocache.MbOlMx.ltrans1.ltrans.o: in function `save':\n/data/xx/omm/pogocache/src/save.c:186: undefined reference to `pthread_create'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /data/xx/omm/pogocache/src/save.c:203: undefined reference to `pthread_join'",
-    resolution:
-      'the program uses pthreads but is not linked with them - add -pthread (or -lpthread after the object files / Threads::Threads in CMake)',
-    sources: {
-      stored: 'https://github.com/tong-hao/tech-log/issues/196',
-      query: 'https://github.com/tidwall/pogocache/issues/26',
-    },
-  },
-  {
-    id: 'rw-bundler-ruby-version-mismatch',
-    tool: 'ruby',
-    kind: 'recurrence',
-    stored:
-      'Exit code 18\n    Your Ruby version is 2.7.0, but your Gemfile specified 2.7.2\n       Bundler Output: Your Ruby version is 2.7.0, but your Gemfile specified 2.7.2\n !\n !     Failed to install gems via Bundler.\n !     Detected a mismatch between your Ruby version installed and\n !     Ruby version specified in Gemfile or Gemfile.lock. You can\n !     correct this by running:',
-    query: 'Exit code 18\nYour Ruby version is 2.1.5, but your Gemfile specified 2.3.3',
-    resolution:
-      "the running Ruby differs from the one the Gemfile pins - install/switch to that Ruby (rbenv/rvm/.ruby-version, buildpack) or change the Gemfile's ruby line",
-    sources: {
-      stored: 'https://github.com/Growstuff/growstuff/pull/2974',
-      query: 'https://github.com/jeffmcfadden/PiThermostat/issues/3',
-    },
-  },
-  {
-    id: 'rw-bundler-pg-native-extension',
-    tool: 'ruby',
-    kind: 'recurrence',
-    stored:
-      "Exit code 5\nAn error occurred while installing pg (1.1.4), and Bundler cannot continue.\nMake sure that `gem install pg -v '1.1.4' --source 'https://rubygems.org/'` succeeds before bundling.",
-    query:
-      "Exit code 5\nAn error occurred while installing pg (0.18.4), and Bundler cannot continue.\nMake sure that `gem install pg -v '0.18.4'` succeeds before bundling.",
-    resolution:
-      'the pg gem cannot compile without the PostgreSQL client headers - install libpq-dev (postgresql-devel), then bundle install again',
-    sources: {
-      stored: 'https://github.com/CircuitVerse/CircuitVerse/issues/526',
-      query: 'https://github.com/dphuang2/PoGoBag/issues/35',
-    },
-  },
-  {
-    id: 'rw-gem-file-permission-error-system-ruby',
-    tool: 'ruby',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nERROR:  While executing gem ... (Gem::FilePermissionError)\n    You don't have write permissions for the /Library/Ruby/Gems/2.6.0 directory.",
-    query:
-      "Exit code 1\nZAIDs-MBP:~ zaidpathan$ gem install est\nERROR:  While executing gem ... (Gem::FilePermissionError)\n    You don't have write permissions for the /Library/Ruby/Gems/2.0.0 directory.",
-    resolution:
-      'gem tries to write into the macOS system Ruby - install a user Ruby (rbenv/rvm/chruby or Homebrew) and use its gem, or gem install --user-install',
-    sources: {
-      stored: 'https://github.com/rvm/rvm/issues/5100',
-      query: 'https://github.com/yegor256/est/issues/11',
-    },
-  },
-  {
-    id: 'rw-bundler-exact-version-not-installed',
-    tool: 'ruby',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nGem::GemNotFoundException: can't find gem bundler (= 2.4.13) with executable bundle\n  /usr/local/lib/ruby/site_ruby/3.2.0/rubygems.rb:263:in `find_spec_for_exe'\n  /usr/local/lib/ruby/site_ruby/3.2.0/rubygems.rb:243:in `bin_path'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/rubygems_integration.rb:178:in `bin_path'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:282:in `set_bundle_variables'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:76:in `set_bundle_environment'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/cli/exec.rb:20:in `run'",
-    query:
-      "Exit code 1\nGem::GemNotFoundException: can't find gem bundler (= 2.4.21) with executable bundle\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/rubygems.rb:264:in `find_spec_for_exe'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/rubygems.rb:244:in `bin_path'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/rubygems_integration.rb:178:in `bin_path'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:297:in `set_bundle_variables'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:76:in `set_bundle_environment'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/cli/exec.rb:20:in `run'",
-    resolution:
-      'the Bundler version recorded in Gemfile.lock (BUNDLED WITH) is not installed - gem install bundler -v <that version> (or bundle update --bundler)',
-    sources: {
-      stored: 'https://github.com/ruby/rubygems/issues/6681',
-      query: 'https://github.com/ruby/rubygems/issues/3447',
-    },
-  },
-  {
-    id: 'rw-rails-logger-thread-safe-level-concurrent-ruby',
-    tool: 'ruby',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n/usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:12:in `<module:LoggerThreadSafeLevel>': uninitialized constant ActiveSupport::LoggerThreadSafeLevel::Logger (NameError)\n \n    Logger::Severity.constants.each do |severity|\n    ^^^^^^\n\tfrom /usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:9:in `<module:ActiveSupport>'\n\tfrom /usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:8:in `<top (required)>'\n\tfrom <internal:/usr/local/lib/ruby/site_ruby/3.1.0/rubygems/core_ext/kernel_require.rb>:136:in `require'",
-    query:
-      "Exit code 1\neis_registry  | db setup\neis_registry  | /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:16:in `<module:LoggerThreadSafeLevel>': uninitialized constant ActiveSupport::LoggerThreadSafeLevel::Logger (NameError)\neis_registry  |         from /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:9:in `<module:ActiveSupport>'\neis_registry  |         from /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:8:in `<main>'\neis_registry  |         from /usr/local/bundle/gems/bootsnap-1.17.1/lib/bootsnap/load_path_cache/core_ext/kernel_require.rb:30:in `require'",
-    resolution:
-      'concurrent-ruby 1.3.5 stopped requiring logger, which older ActiveSupport relied on - pin concurrent-ruby to 1.3.4 (or require "logger" first / upgrade Rails)',
-    sources: {
-      stored: 'https://github.com/rails/rails/issues/54271',
-      query: 'https://github.com/internetee/registry/issues/2855',
-    },
-  },
-  {
-    id: 'rw-psych-disallowed-class-symbol',
-    tool: 'ruby',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nApr 29 19:35:38 yeti ruby[4635]: Psych::DisallowedClass: Tried to load unspecified class: Symbol\nApr 29 19:35:38 yeti ruby[4635]: /home/yeti-web/pgq-processors/pgq_config.rb:17:in `config'\nApr 29 19:35:38 yeti ruby[4635]: /home/yeti-web/pgq-processors/pgq_config.rb:11:in `initialize'",
-    query:
-      "Exit code 1\n$ be rake\n`config/schema/artifacts/datastore_config.yaml` is already up to date.\n`config/schema/artifacts/json_schemas.yaml` is already up to date.\n`config/schema/artifacts/json_schemas_by_version/v1.yaml` is already up to date.\nrake aborted!\nPsych::DisallowedClass: Tried to load unspecified class: Symbol (Psych::DisallowedClass)\n/Users/myron.marston/.asdf/installs/ruby/4.0.0/bin/bundle:25:in '<main>'",
-    resolution:
-      'Psych 4 safe-loads YAML and refuses symbols - load with permitted_classes [Symbol] (or permit_symbols), or unsafe_load for trusted files',
-    sources: {
-      stored: 'https://github.com/yeti-switch/yeti-web/issues/475',
-      query: 'https://github.com/block/elasticgraph/issues/1021',
-    },
-  },
-  {
-    id: 'rw-composer-locked-deps-need-older-php',
-    tool: 'php',
-    kind: 'recurrence',
-    stored:
-      'Exit code 2\n Problem 1\n    - Root composer.json requires php ^7.3 but your php version (8.0.0) does not satisfy that requirement.\n  Problem 2\n    - guzzlehttp/guzzle is locked to version 7.1.1 and an update of this package was not requested.\n    - guzzlehttp/guzzle 7.1.1 requires php ^7.2.5 -> your php version (8.0.0) does not satisfy that requirement.\n  Problem 3\n    - laravel/framework is locked to version v8.9.0 and an update of this package was not requested.\n    - laravel/framework v8.9.0 requires php ^7.3 -> your php version (8.0.0) does not satisfy that requirement.',
-    query:
-      'Exit code 2\n  Problem 1\n    - Root composer.json requires php ^7.1.3 but your php version (8.0.7) does not satisfy that requirement.\n  Problem 2\n    - doctrine/inflector is locked to version v1.3.0 and an update of this package was not requested.\n    - doctrine/inflector v1.3.0 requires php ^7.1 -> your php version (8.0.7) does not satisfy that requirement.\n  Problem 3\n    - laravel/framework is locked to version v5.7.27 and an update of this package was not requested.\n    - laravel/framework v5.7.27 requires php ^7.1.3 -> your php version (8.0.7) does not satisfy that requirement.',
-    resolution:
-      'the lock file pins packages that only support an older PHP than the one running - run Composer with the PHP version the project supports, or update the dependencies (composer update) for the new PHP',
-    sources: {
-      stored: 'https://github.com/savanihd/laravel-8-roles-and-permissions/issues/2',
-      query: 'https://github.com/myckhel/church-management-system/issues/35',
-    },
-  },
-  {
-    id: 'rw-composer-memory-exhausted-solver',
-    tool: 'php',
-    kind: 'recurrence',
-    stored:
-      'Exit code 255\nLoading composer repositories with package information\nUpdating dependencies\nPHP Fatal error: Allowed memory size of 1610612736 bytes exhausted (tried to allocate 4096 bytes) in phar:///usr/lib64/plesk-9.0/composer.phar/src/Composer/DependencyResolver/Solver.php on line 223',
-    query:
-      'Exit code 255\nFatal error: Allowed memory size of 1610612736 bytes exhausted (tried to allocate 4096 bytes) in phar:///usr/local/bin/composer/src/Composer/DependencyResolver/Solver.php on line 201',
-    resolution:
-      "Composer 1's dependency solver ran out of PHP memory - upgrade to Composer 2 (composer self-update --2) or run it with COMPOSER_MEMORY_LIMIT=-1 / php -d memory_limit=-1",
-    sources: {
-      stored: 'https://github.com/uvdesk/community-skeleton/issues/193',
-      query: 'https://github.com/composer/composer/issues/10042',
-    },
-  },
-  {
-    id: 'rw-composer-platform-check-php-too-old',
-    tool: 'php',
-    kind: 'recurrence',
-    stored:
-      'Exit code 255\nFatal error: Composer detected issues in your platform: Your Composer dependencies require a PHP version ">= 8.1.0". You are running 5.6.30. in C:\\phpServer\\Laravel\\Project1\\vendor\\composer\\platform_check.php on line 24',
-    query:
-      'Exit code 255\n[10-Jul-2023 01:06:43 UTC] PHP Fatal error:  Composer detected issues in your platform: Your Composer dependencies require a PHP version ">= 8.1.0". You are running 8.0.29. in /home/papelarte/public_html/churchcrm/vendor/composer/platform_check.php on line 24',
-    resolution:
-      'the installed dependencies need a newer PHP than the one serving the app - run the web server/CLI with PHP >= the required version (or reinstall dependencies for the old PHP)',
-    sources: {
-      stored: 'https://github.com/composer/composer/issues/11628',
-      query: 'https://github.com/ChurchCRM/CRM/issues/6511',
-    },
-  },
-  {
-    id: 'rw-composer-allow-plugins-blocked',
-    tool: 'php',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n#0 6.143 In PluginManager.php line 738:\n#0 6.143                                                                                \n#0 6.143   dealerdirect/phpcodesniffer-composer-installer (installed globally) contain  \n#0 6.143   s a Composer plugin which is blocked by your allow-plugins config. You may   \n#0 6.143   add it to the list if you consider it safe.                                  \n#0 6.143   You can run "composer global config --no-plugins allow-plugins.dealerdirect  \n#0 6.143   /phpcodesniffer-composer-installer [true|false]" to enable it (true) or dis  \n#0 6.143   able it explicitly and suppress this exception (false)                       \n#0 6.143   See https://getcomposer.org/allow-plugins',
-    query:
-      'Exit code 1\n      W: In PluginManager.php line 762:\n      W:                                                                                \n      W:   composer/installers contains a Composer plugin which is blocked by your all  \n      W:   ow-plugins config. You may add it to the list if you consider it safe.       \n      W:   You can run "composer config --no-plugins allow-plugins.composer/installers  \n      W:    [true|false]" to enable it (true) or disable it explicitly and suppress th  \n      W:   is exception (false)                                                         \n      W:   See https://getcomposer.org/allow-plugins                                    ',
-    resolution:
-      'Composer 2.2+ blocks plugins that are not listed in config.allow-plugins - allow it (composer config allow-plugins.<vendor/name> true) in composer.json',
-    sources: {
-      stored: 'https://github.com/postlight/headless-wp-starter/pull/347',
-      query: 'https://github.com/platformsh-templates/wordpress-composer/issues/74',
-    },
-  },
-  {
-    id: 'rw-dotnet-netsdk1004-assets-file-not-restored',
-    tool: 'dotnet',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n1>C:\\Program Files\\dotnet\\sdk\\7.0.306\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1004: Assets file 'C:\\Users\\User\\Desktop\\Other programs\\Chess-Challenge\\Chess-Challenge-main\\Chess-Challenge-main\\Chess-Challenge\\obj\\project.assets.json' not found. Run a NuGet package restore to generate this file.",
-    query:
-      "Exit code 1\nC:\\Program Files\\dotnet\\sdk\\8.0.300\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1004: Assets file '...\\obj\\project.assets.json' not found. Run a NuGet package restore to generate this file.",
-    resolution:
-      'the project was never restored - run dotnet restore (or enable automatic NuGet restore in Visual Studio) before building',
-    sources: {
-      stored: 'https://github.com/SebLague/Chess-Challenge/issues/152',
-      query: 'https://github.com/BunyaPineTree/LethalCompany_ModelReplacementAPI/issues/105',
-    },
-  },
-  {
-    id: 'rw-msbuild-msb3027-file-locked',
-    tool: 'dotnet',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nSeverity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tMSB3027\tCould not copy "E:\\15. Code Learning\\Learning\\Core.Application\\bin\\Debug\\net8.0\\Core.Application.dll" to "bin\\Debug\\net8.0\\Core.Application.dll". Exceeded retry count of 10. Failed. The file is locked by: ".NET Host (4176)"\tPresentation.MVC\td:\\Program Files\\Microsoft Visual Studio\\2022\\Preview\\MSBuild\\Current\\Bin\\amd64\\Microsoft.Common.CurrentVersion.targets\t4879\t',
-    query:
-      'Exit code 1\n    Error MSB3027: Could not copy "obj\\x64\\Debug\\MyApp.exe" to "bin\\x64\\Debug\\MyApp.exe". Exceeded retry count of 10. Failed. The file is locked by: "MyApp.exe (16128)" (1, 1)\n    Error MSB3021: Unable to copy file "obj\\x64\\Debug\\MyApp.exe" to "bin\\x64\\Debug\\MyApp.exe". The process cannot access the file \'bin\\x64\\Debug\\MyApp.exe\' because it is being used by another process. (1, 1)',
-    resolution:
-      'a running instance of the app (or the debugger host) holds the output file - stop that process (the PID in the message), then build again',
-    sources: {
-      stored: 'https://github.com/dotnet/aspnetcore/issues/50200',
-      query: 'https://github.com/microsoft/service-fabric-issues/issues/1050',
-    },
-  },
-  {
-    id: 'rw-mysql-caching-sha2-plugin-cannot-be-loaded',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n[root@localhost ~]# mysql -h 127.0.0.1 -P 6606 -u root -p\nEnter password: \nERROR 2059 (HY000): Authentication plugin 'caching_sha2_password' cannot be loaded: /usr/lib64/mysql/plugin/caching_sha2_password.so: cannot open shared object file: No such file or directory",
-    query:
-      "Authentication plugin 'caching_sha2_password' cannot be loaded: /app/lib/plugin/caching_sha2_password.so: cannot open shared object file: No such file or directory",
-    resolution:
-      "the client library predates MySQL 8's default caching_sha2_password auth - switch the account to mysql_native_password (ALTER USER ... IDENTIFIED WITH mysql_native_password BY '...') or use a newer client",
-    sources: {
-      stored: 'https://github.com/creditease-sec/insight/issues/11',
-      query: 'https://github.com/ellie-commons/sequeler/issues/344',
-    },
-  },
-  {
-    id: 'rw-mysql-2002-local-socket-server-down',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nERROR 2002 (HY000): Can't connect to local MySQL server through socket '/var/run/mysqld/mysqld.sock' (2)",
-    query:
-      "Exit code 1\nmysql -e \"CREATE DATABASE mydatabase\"\nERROR 2002 (HY000): Can't connect to local MySQL server through socket '/var/run/mysqld/mysqld.sock' (2)",
-    resolution:
-      'no MySQL server is listening on the local socket - start (or wait for) the MySQL service, e.g. sudo service mysql start',
-    sources: {
-      stored: 'https://github.com/osuAkatsuki/bancho.py/issues/207',
-      query: 'https://github.com/scrutinizer-ci/scrutinizer/issues/276',
-    },
-  },
-  {
-    id: 'rw-sqlite-locked-by-zotero',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nFile "zotfile_doctor.py", line 31, in get_db_set\n    db_c = conn.execute(\nsqlite3.OperationalError: database is locked',
-    query:
-      'Exit code 1\n  File "c:\\users\\mydjt\\appdata\\local\\programs\\python\\python39\\lib\\site-packages\\zensols\\zotsite\\db.py", line 174, in _select_collections\n    for row in conn.execute(self._collection_sql(wparams)):\nsqlite3.OperationalError: database is locked',
-    resolution:
-      'Zotero holds a lock on its zotero.sqlite - close Zotero before running the tool on its database',
-    sources: {
-      stored: 'https://github.com/giorginolab/zotfile_doctor/issues/6',
-      query: 'https://github.com/plandes/zotsite/issues/13',
-    },
-  },
-  {
-    id: 'rw-curl-60-self-signed-in-chain',
-    tool: 'ssl',
-    kind: 'recurrence',
-    stored:
-      'Exit code 60\ncurl: (60) SSL certificate problem: self signed certificate in certificate chain\nMore details here: https://curl.haxx.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the web page mentioned above.',
-    query:
-      'Exit code 60\ncurl: (60) SSL certificate problem: self signed certificate in certificate chain\nMore details here: https://curl.haxx.se/docs/sslcerts.html',
-    resolution:
-      'a proxy or private CA in the chain is not trusted - add that CA certificate to the system trust store (or pass --cacert); -k only to test',
-    sources: {
-      stored: 'https://github.com/RedHatDemos/SecurityDemos/issues/407',
-      query: 'https://github.com/moul/http2curl/pull/40',
-    },
-  },
-  {
-    id: 'rw-npm-self-signed-cert-in-chain',
-    tool: 'npm',
-    kind: 'paraphrase',
-    stored:
-      'Exit code 1\nnpm ERR! request to https://registry.npmjs.org/ansi-regex/-/ansi-regex-2.1.1.tgz failed, reason: self signed certificate in certificate chain',
-    query:
-      'Exit code 1\n> npm WARN registry Unexpected warning for https://registry.npmjs.org/: Miscellane\n> ous Warning SELF_SIGNED_CERT_IN_CHAIN: request to https://registry.npmjs.org/api\n> connect failed, reason: self signed certificate in certificate chain',
-    resolution:
-      "a TLS-inspecting proxy re-signs registry traffic - give npm that proxy's CA (npm config set cafile <ca.pem>, or NODE_EXTRA_CA_CERTS); strict-ssl false only as a stopgap",
-    sources: {
-      stored: 'https://github.com/chalk/ansi-regex/issues/33',
-      query: 'https://github.com/npm/npm/issues/19044',
-    },
-  },
-  {
-    id: 'rw-npm-getaddrinfo-enotfound-registry',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nnpm ERR! Linux 4.4.11-v7+\nnpm ERR! argv "/home/meschup/.nvm/versions/node/v4.2.1/bin/node" "/home/meschup/.nvm/versions/node/v4.2.1/bin/npm" "install" "mqtt"\nnpm ERR! node v4.2.1\nnpm ERR! npm  v2.14.7\nnpm ERR! code ENOTFOUND\nnpm ERR! errno ENOTFOUND\nnpm ERR! syscall getaddrinfo\n\nnpm ERR! network getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\nnpm ERR! network This is most likely not a problem with npm itself\nnpm ERR! network and is related to network connectivity.\nnpm ERR! network In most cases you are behind a proxy or have bad network settings.\nnpm ERR! network \nnpm ERR! network If you are behind a proxy, please make sure that the\nnpm ERR! network \'proxy\' config is set properly.  See: \'npm help config\'',
-    query:
-      'Exit code 1\n82 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n83 info retry will retry, error on last attempt: Error: getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\n84 info attempt registry request try #2 at 10:40:36 AM\n85 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n86 info retry will retry, error on last attempt: Error: getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\n87 info attempt registry request try #3 at 10:41:36 AM\n88 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n89 error fetch failed https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz',
-    resolution:
-      "the machine cannot resolve registry.npmjs.org - fix DNS/network (or set npm's proxy config when behind a proxy) and retry",
-    sources: {
-      stored: 'https://github.com/npm/npm/issues/13152',
-      query: 'https://github.com/npm/npm/issues/13756',
-    },
-  },
-  {
-    id: 'rw-docker-pull-x509-unknown-authority-proxy',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nC:\\WINDOWS\\system32> docker pull hello-world\nUsing default tag: latest\nError response from daemon: Get https://registry-1.docker.io/v2/: x509: certificate signed by unknown authority',
-    query:
-      'Exit code 1\n$ docker pull nginx:1.23-alpine\nError response from daemon: Get https://registry-1.docker.io/v2/: x509: certificate signed by unknown authority',
-    resolution:
-      "a TLS-intercepting (corporate) proxy re-signs Docker Hub traffic - add the proxy's CA certificate to the host/Docker trust store and restart the daemon",
-    sources: {
-      stored: 'https://github.com/docker-library/hello-world/issues/86',
-      query: 'https://github.com/avwo/whistle/issues/846',
-    },
-  },
-  {
-    id: 'rw-bash-crlf-bad-interpreter',
-    tool: 'shell',
-    kind: 'recurrence',
-    stored:
-      'Exit code 126\n$ ./deps.sh\n-bash: ./deps.sh: /bin/bash^M: bad interpreter: No such file or directory',
-    query:
-      'Exit code 126\n# ./eZServerMonitor.sh\n-bash: ./eZServerMonitor.sh: /bin/bash^M: bad interpreter: No such file or directory',
-    resolution:
-      "the script has Windows CRLF line endings - convert it to LF (dos2unix, sed -i 's/\\r$//', or a .gitattributes eol=lf rule) and run it again",
-    sources: {
-      stored: 'https://github.com/microsoft/WSL2-Linux-Kernel/issues/133',
-      query: 'https://github.com/shevabam/ezservermonitor-sh/issues/7',
-    },
-  },
-  {
-    id: 'rw-terraform-state-lock-dynamodb',
-    tool: 'terraform',
-    kind: 'paraphrase',
-    stored:
-      'Exit code 1\nError: Error acquiring the state lock\n│ \n│ Error message: ConditionalCheckFailedException: The conditional request\n│ failed\n│ Lock Info:\n│   ID:        f9763602-b03f-e35c-da30-4083cdbb99ae\n│   Path:      terraform-statess-387688863714/aws-data/terraform.tfstate\n│   Operation: OperationTypeApply\n│   Who:       genaker@genaker\n│   Version:   1.0.7\n│   Created:   2021-09-27 00:10:27.424064363 +0000 UTC\n│   Info:      \n│ ',
-    query:
-      'Exit code 1\nError: Error locking state: Error acquiring the state lock: ConditionalCheckFailedException: The conditional request failed\nLock Info:\n  ID:        12345\n  Path:      govuk-terraform-test/env:/bill/projects/govuk.tfstate\n  Operation: OperationTypeApply\n  Who:       bill\n  Version:   0.14.6\n  Created:   2021-05-21 10:22:00.72746 +0000 UTC\n  Info:      ',
-    resolution:
-      'another (or an interrupted) run holds the state lock - wait for it to finish, or release a stale lock with terraform force-unlock <lock ID>',
-    sources: {
-      stored: 'https://github.com/Genaker/TerraformMagentoCloud/issues/22',
-      query: 'https://github.com/alphagov/govuk-infrastructure/pull/297',
-    },
-  },
-  {
-    id: 'rw-npm-etarget-version-not-published',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n$ npm install --save picomatch\nnpm ERR! code ETARGET\nnpm ERR! notarget No matching version found for picomatch@^2.2.3.\nnpm ERR! notarget In most cases you or one of your dependencies are requesting\nnpm ERR! notarget a package version that doesn't exist.",
-    query:
-      "Exit code 1\nnpm ERR! code ETARGET\nnpm ERR! notarget No matching version found for tarn@1.2.0\nnpm ERR! notarget In most cases you or one of your dependencies are requesting\nnpm ERR! notarget a package version that doesn't exist.\nnpm ERR! notarget\nnpm ERR! notarget It was specified as a dependency of 'content-type-builder'\nnpm ERR! notarget\n\nnpm ERR! A complete log of this run can be found in:",
-    resolution:
-      'the requested version is not (or no longer) published - depend on a version that exists (npm view <pkg> versions), e.g. the next published release',
-    sources: {
-      stored: 'https://github.com/micromatch/picomatch/issues/82',
-      query: 'https://github.com/Vincit/tarn.js/issues/35',
-    },
-  },
-  {
-    id: 'rw-npm5-eintegrity-sha1-checksum',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nnpm ERR! code EINTEGRITY\nnpm ERR! sha1-8/zKCm/gZzanulcpZgaWF8EwtIE= integrity checksum failed when using sha1: wanted sha1-8/zKCm/gZzanulcpZgaWF8EwtIE= but got sha1-PnrIJ5Q30Z/xuOeqIq48KWQuZn0=. (2238 bytes)',
-    query:
-      'Exit code 1\nnpm ERR! code EINTEGRITY\nnpm ERR! sha1-6HqA+ou5ScvQVi+hE5kpOFKkR6o= integrity checksum failed when using sha1: wanted sha1-6HqA+ou5ScvQVi+hE5kpOFKkR6o= but got sha1-1sjQtiyd2luWzdFncRZCrtI/jPE=. (1482034 bytes)',
-    resolution:
-      "npm 5's cache/lock holds a stale integrity value - run npm cache verify (or npm cache clean --force), upgrade npm, and reinstall (regenerate package-lock.json if needed)",
-    sources: {
-      stored: 'https://github.com/DevanaLabs/lemon.email-dApp/issues/3',
-      query: 'https://github.com/capitalone/react-native-pathjs-charts/issues/172',
-    },
-  },
-  {
-    id: 'rw-python-no-module-named-cv2',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nTraceback (most recent call last):\n  File "E:\\wall paper\\J.A.R.V.I.S-master\\J.A.R.V.I.S-master\\Face-Recognition\\Sample generator.py", line 1, in <module>\n    import cv2\nModuleNotFoundError: No module named \'cv2\'',
-    query:
-      'Exit code 1\npygame 2.1.2 (SDL 2.26.5, Python 3.11.2)\nHello from the pygame community. https://www.pygame.org/contribute.html\nTraceback (most recent call last):\n  File "/home/pi/RPiCamGUI-main/RPiCamGUI.py", line 27, in <module>\n    import cv2\nModuleNotFoundError: No module named \'cv2\'',
-    resolution:
-      'OpenCV is not installed for the Python running the script - install it for that interpreter (pip install opencv-python, or python3-opencv from the distro)',
-    sources: {
-      stored: 'https://github.com/GauravSingh9356/J.A.R.V.I.S/issues/46',
-      query: 'https://github.com/Gordon999/RPiCamGUI/issues/7',
-    },
-  },
-  {
-    id: 'rw-git-push-rejected-fetch-first',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nTo https://github.com/stef-von-d/cook-club.git\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'https://github.com/stef-von-d/cook-club.git'\nhint: Updates were rejected because the remote contains work that you do\nhint: not have locally. This is usually caused by another repository pushing\nhint: to the same ref. You may want to first integrate the remote changes\nhint: (e.g., 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
-    query:
-      "Exit code 1\nsattams-MacBook-Pro:proj-sattam sattam$ git push origin main\nTo https://github.com/sattamalhamidy/proj-sattam.git\n! [rejected] main -> main (fetch first)\nerror: failed to push some refs to 'https://github.com/sattamalhamidy/proj-sattam.git'\nhint: Updates were rejected because the remote contains work that you do\nhint: not have locally. This is usually caused by another repository pushing\nhint: to the same ref. You may want to first integrate the remote changes\nhint: (e.g., 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
-    resolution:
-      'the remote branch has commits you do not have - git pull (merge or --rebase) to integrate them, then push again',
-    sources: {
-      stored: 'https://github.com/gitpod-io/openvscode-server/issues/555',
-      query: 'https://github.com/rtyley/bfg-repo-cleaner/issues/436',
-    },
-  },
-  {
-    id: 'rw-docker-copy-file-not-in-context',
-    tool: 'docker',
-    kind: 'paraphrase',
-    stored:
-      'Exit code 1\n$ docker build -t rserver .\n => ERROR [19/20] COPY supervisord.conf /etc/supervisor/conf.d/supervisord.conf                                    0.0s\n------\n > [19/20] COPY supervisord.conf /etc/supervisor/conf.d/supervisord.conf:\n------\nfailed to compute cache key: "/supervisord.conf" not found: not found',
-    query:
-      'Exit code 1\n => ERROR [web 7/7] COPY config /app/                                                                                                                          \n------\n > [web 7/7] COPY config /app/:\n------\nfailed to solve: failed to compute cache key: failed to calculate checksum of ref f623ee27-bbda-4182-bd0c-c189adf03ff1::5pn9sm97lepgqts1a10reksj1: "/config": not found',
-    resolution:
-      'the file named in COPY is not in the build context (missing, wrong context folder, or excluded by .dockerignore) - add it or build from the right context',
-    sources: {
-      stored: 'https://github.com/keberwein/docker_shiny-server_centos7/issues/2',
-      query: 'https://github.com/DEENUU1/property-aggregator/issues/2',
-    },
-  },
-  {
-    id: 'rw-pytest-import-sibling-helper-module',
-    tool: 'pytest',
-    kind: 'recurrence',
-    stored:
-      "Exit code 2\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib64/python3.9/importlib/__init__.py:127: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/test_ipa_dna.py:5: in <module>\n    from base import BaseTest\nE   ModuleNotFoundError: No module named 'base'",
-    query:
-      "Exit code 2\n==================================== ERRORS ====================================\n__________________ ERROR collecting tests/team_7/test_food.py __________________\nImportError while importing test module '/home/arg/oop-python-nycu/tests/team_7/test_food.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib/python3.8/importlib/__init__.py:127: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/team_7/test_food.py:2: in <module>\n    import add_path\nE   ModuleNotFoundError: No module named 'add_path'\n=========================== short test summary info ============================\nERROR tests/team_7/test_food.py\n!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n=============================== 1 error in 0.05s ===============================",
-    resolution:
-      "a test imports a helper module that sits next to it but is not importable under pytest's rootdir/import mode - import it as a package path or put its folder on sys.path (conftest.py or pythonpath in the pytest config)",
-    sources: {
-      stored: 'https://github.com/freeipa/freeipa-healthcheck/pull/178',
-      query: 'https://github.com/ARG-NCTU/oop-python-nycu/pull/101',
-    },
-  },
-  {
-    id: 'rw-tsc-ts2307-vue-sfc-no-shim',
-    tool: 'tsc',
-    kind: 'recurrence',
-    stored: "Cannot find module './App.vue' or its corresponding type declarations.ts(2307)",
-    query: "Cannot find module './App.vue' or its corresponding type declarations.ts(2307)",
-    resolution:
-      "TypeScript cannot type .vue single-file components by itself - add a shims-vue.d.ts with `declare module '*.vue'` (or use the Vue language tooling that understands .vue files)",
-    sources: {
-      stored: 'https://github.com/microsoft/vscode-eslint/issues/1440',
-      query: 'https://github.com/vuejs/create-vue/issues/48',
-    },
-  },
-  {
-    id: 'rw-docker-compose-pull-denied-image-not-built',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n[+] Running 0/1\n ⠿ linksnatch Error                                                        1.8s\nError response from daemon: pull access denied for linksnatch, repository does not exist or may require 'docker login': denied: requested access to the resource is denied",
-    query:
-      "Exit code 1\nERROR: pull access denied for wolweb, repository does not exist or may require 'docker login': denied: requested access to the resource is denied",
-    resolution:
-      'the compose service names an image that only exists after a local build - build it first (docker build -t NAME . / docker compose build) or add a build section to the service',
-    sources: {
-      stored: 'https://github.com/eternalevelyn/linksnatch-docker/issues/3',
-      query: 'https://github.com/sameerdhoot/wolweb/issues/3',
-    },
-  },
-  {
-    id: 'rw-terraform-aws-no-credential-sources',
-    tool: 'terraform',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nError: error configuring Terraform AWS Provider: no valid credential sources for Terraform AWS Provider found.\n\nPlease see https://registry.terraform.io/providers/hashicorp/aws\nfor more information about providing credentials.\n\nError: NoCredentialProviders: no valid providers in chain. Deprecated.\n\tFor verbose messaging see aws.Config.CredentialsChainVerboseErrors',
-    query:
-      'Exit code 1\n# terraform apply\n\nFollowing Error Appears:\n\nError: error configuring Terraform AWS Provider: no valid credential sources for Terraform AWS Provider found.\n\nPlease see https://registry.terraform.io/providers/hashicorp/aws\nfor more information about providing credentials.\n\nError: NoCredentialProviders: no valid providers in chain. Deprecated.\n\tFor verbose messaging see aws.Config.CredentialsChainVerboseErrors',
-    resolution:
-      "Terraform's AWS provider found no credentials - configure them where terraform runs (aws configure / ~/.aws/credentials profile, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)",
-    sources: {
-      stored: 'https://github.com/aws-quickstart/terraform-aws-vpc/issues/6',
-      query: 'https://github.com/jambonz/jambonz-infrastructure/issues/5',
-    },
-  },
-  {
-    id: 'rw-node-listen-eacces-privileged-port',
-    tool: 'node',
-    kind: 'paraphrase',
-    stored:
-      "Exit code 1\nnode:events:502\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EACCES: permission denied 0.0.0.0:80\n    at Server.setupListenHandle [as _listen2] (node:net:1915:21)\n    at listenInCluster (node:net:1994:12)\n    at Server.listen (node:net:2099:7)\n    at Object.<anonymous> (/home/jonpi/LD-ToyPad-Emulator/index.js:616:8)\n    at Module._compile (node:internal/modules/cjs/loader:1562:14)\n    at Object..js (node:internal/modules/cjs/loader:1699:10)\n    at Module.load (node:internal/modules/cjs/loader:1313:32)\n    at Function._load (node:internal/modules/cjs/loader:1123:12)\n    at TracingChannel.traceSync (node:diagnostics_channel:322:14)\n    at wrapModuleLoad (node:internal/modules/cjs/loader:217:24)\nEmitted 'error' event on Server instance at:\n    at emitErrorNT (node:net:1973:8)\n    at process.processTicksAndRejections (node:internal/process/task_queues:90:21) {\n  code: 'EACCES',\n  errno: -13,\n  syscall: 'listen',\n  address: '0.0.0.0',\n  port: 80\n}",
-    query: 'Exit code 1\nError: listen EACCES 0.0.0.0:80',
-    resolution:
-      'ports below 1024 are privileged - run the server on a higher port (e.g. 8080) or give node the right to bind low ports instead of running as a normal user',
-    sources: {
-      stored: 'https://github.com/Berny23/LD-ToyPad-Emulator/issues/231',
-      query: 'https://github.com/ticruz38/Ambrosia/issues/2',
-    },
-  },
-  {
-    id: 'rw-git-ssh-host-key-verification-failed',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 128\nCloning into '/tmp/semver-git-repo'...\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.\nerror bumping version: exit status 128",
-    query:
-      'Exit code 128\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.',
-    resolution:
-      'the SSH host key of the git server is not in known_hosts for this user - add it (ssh-keyscan HOST >> ~/.ssh/known_hosts or connect once interactively) before cloning',
-    sources: {
-      stored: 'https://github.com/concourse/semver-resource/pull/3',
-      query: 'https://github.com/mathieudutour/git-sketch-plugin/issues/153',
-    },
-  },
-  {
-    id: 'rw-psql-peer-authentication-failed',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      'Exit code 2\npsql "dbname=mimic user=postgres options=--search_path=mimiciii" -v ON_ERROR_STOP=1 -f postgres_create_tables$(psql --version | perl -lne \'print "_pg10" if / 10.\\d+/\').sql\npsql: FATAL:  Peer authentication failed for user "postgres"\nMakefile:110: recipe for target \'mimic-build\' failed\nmake: *** [mimic-build] Error 2',
-    query:
-      'Exit code 2\npsql invidious kemal < /home/invidious/invidious/config/sql/videos.sql\npsql: FATAL:  Peer authentication failed for user "kemal"',
-    resolution:
-      'local socket connections use peer auth, which needs an OS user of the same name - connect over TCP (-h 127.0.0.1) or switch the local line in pg_hba.conf to md5/scram',
-    sources: {
-      stored: 'https://github.com/MIT-LCP/mimic-code/pull/492',
-      query: 'https://github.com/iv-org/invidious/issues/881',
-    },
-  },
-  {
-    id: 'rw-kubectl-deployment-extensions-v1beta1-removed',
-    tool: 'kubernetes',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nerror: resource mapping not found for name: "nginx-1.10" namespace: "" from "blue-deploy.yaml": no matches for kind "Deployment" in version "extensions/v1beta1"\nensure CRDs are installed first',
-    query:
-      'Exit code 1\nservice/signalk created\npersistentvolumeclaim/signalkpvc created\nerror: resource mapping not found for name: "signalk" namespace: "default" from "kubernetes/signalk-deployment.yaml": no matches for kind "Deployment" in version "extensions/v1beta1"\nensure CRDs are installed first',
-    resolution:
-      'Deployments are no longer served under extensions/v1beta1 - change the manifest to apiVersion apps/v1 (and add the now-required spec.selector)',
-    sources: {
-      stored: 'https://github.com/ianlewis/kubernetes-bluegreen-deployment-tutorial/issues/3',
-      query: 'https://github.com/SignalK/signalk-server/issues/1875',
-    },
-  },
-  {
-    id: 'rw-bundler-lockfile-missing-linux-platform',
-    tool: 'ruby',
-    kind: 'recurrence',
-    stored:
-      'Exit code 16\n  Your bundle only supports platforms ["universal-darwin-20"] but your local\n  platform is x86_64-linux. Add the current platform to the lockfile with `bundle\n  lock --add-platform x86_64-linux` and try again.\n  Took   0.81 seconds\nError: The process \'/opt/hostedtoolcache/Ruby/2.6.7/x64/bin/bundle\' failed with exit code 16',
-    query:
-      'Exit code 16\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle config --local path /home/runner/work/camping/camping/vendor/bundle\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle config --local deployment true\nCache key: setup-ruby-bundler-cache-v6-ubuntu-22.04-x64-ruby-3.2.2-wd-/home/runner/work/camping/camping-with--without--only--Gemfile.lock-58733e68547864def4455dfff7ed7e384a66cec2df61c03c7e0092270eac62f9\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle install --jobs 4\nYour bundle only supports platforms ["arm64-darwin-22"] but your local platform\nis x86_64-linux. Add the current platform to the lockfile with\n`bundle lock --add-platform x86_64-linux` and try again.\nError: The process \'/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle\' failed with exit code 16',
-    resolution:
-      'Gemfile.lock was generated on macOS and lists only darwin platforms - run `bundle lock --add-platform x86_64-linux` and commit the lockfile',
-    sources: {
-      stored: 'https://github.com/ruby/setup-ruby/issues/177',
-      query: 'https://github.com/camping/camping/issues/168',
-    },
-  },
-  {
-    id: 'rw-ruby-bundle-binstub-missing-bundler-version',
-    tool: 'ruby',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n/usr/local/bin/bundle:23:in `load': cannot load such file -- /usr/lib/ruby/gems/2.7.0/gems/bundler-2.2.19/exe/bundle (LoadError)",
-    query:
-      "Exit code 1\n/usr/local/opt/ruby/bin/bundle:23:in `load': cannot load such file -- /usr/local/lib/ruby/gems/3.0.0/gems/bundler-2.2.19/exe/bundle (LoadError)\n        from /usr/local/opt/ruby/bin/bundle:23:in `<main>'",
-    resolution:
-      'the bundle executable points at a bundler version that is no longer installed - update RubyGems (gem update --system) or reinstall that bundler version',
-    sources: {
-      stored: 'https://github.com/instructure/canvas-lms/issues/2118',
-      query: 'https://github.com/jekyll/jekyll/issues/8759',
-    },
-  },
-  {
-    id: 'rw-gradle-android-plugin-needs-google-repo',
-    tool: 'gradle',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n> Could not resolve all files for configuration ':classpath'.\n   > Could not find com.android.tools.build:gradle:3.0.0.\n     Searched in the following locations:\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.pom\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.jar\n     Required by:\n         project :",
-    query:
-      "Exit code 1\nA problem occurred configuring root project 'AppShortcuts'.\n> Could not resolve all files for configuration ':classpath'.\n   > Could not find com.android.tools.build:gradle:3.0.0.\n     Searched in the following locations:\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.pom\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.jar\n     Required by:\n         project :",
-    resolution:
-      "Android Gradle plugin 3.x is published on Google's Maven repository - add google() to the buildscript repositories (not only jcenter)",
-    sources: {
-      stored: 'https://github.com/gregordr/Secure-Photo-Viewer/pull/2',
-      query: 'https://github.com/googlearchive/android-AppShortcuts/issues/31',
-    },
-  },
-  {
-    id: 'rw-docker-build-git-command-no-dot-git',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n => CACHED [6/8] WORKDIR /python-seal                                      0.0s\n => ERROR [7/8] RUN cd /python-seal &&     git submodule update --init --  0.2s\n------\n > [7/8] RUN cd /python-seal &&     git submodule update --init --recursive:\n#11 0.228 fatal: not a git repository (or any of the parent directories): .git',
-    query: 'Exit code 1\nfatal: not a git repository (or any of the parent directories): .git',
-    resolution:
-      'a RUN step calls git but the build context has no .git (zip download or build started from a subfolder) - build from the root of a real git clone',
-    sources: {
-      stored: 'https://github.com/Huelse/SEAL-Python/issues/68',
-      query: 'https://github.com/NVIDIA/FasterTransformer/issues/720',
-    },
-  },
-  {
-    id: 'rw-python-cv2-libgl-missing-in-container',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nTraceback (most recent call last):\n  File "/app/app.py", line 1, in <module>\n    import cv2\n  File "/usr/local/lib/python3.7/site-packages/cv2/__init__.py", line 5, in <module>\n    from .cv2 import *\nImportError: libGL.so.1: cannot open shared object file: No such file or directory',
-    query:
-      'Exit code 1\nTraceback (most recent call last):\n  File "src/tests/clean.py", line 10, in <module>\n    import cv2\n  File "/home/gitpod/.pyenv/versions/3.8.13/lib/python3.8/site-packages/cv2/__init__.py", line 8, in <module>\n    from .cv2 import *\nImportError: libGL.so.1: cannot open shared object file: No such file or directory',
-    resolution:
-      'opencv-python needs the system OpenGL library that slim/base images lack - install libgl1 (libgl1-mesa-glx on older distros) in the image, or use opencv-python-headless',
-    sources: {
-      stored: 'https://github.com/kjanko/python-fingerprint-recognition/issues/23',
-      query: 'https://github.com/mhw32/data-centric-deep-learning/issues/16',
-    },
-  },
-  {
-    id: 'rw-node-nullish-coalescing-old-node',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n//model-ajstewart.js:172\n  const weather = weatherMap[label] ?? { dominant: 'unknown', superficial: {}, windyable: false }\n                                     ^\n\nSyntaxError: Unexpected token '?'\n    at wrapSafe (internal/modules/cjs/loader.js:931:16)\n    at Module._compile (internal/modules/cjs/loader.js:979:27)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1035:10)\n    at Module.load (internal/modules/cjs/loader.js:879:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:724:14)\n    at Module.require (internal/modules/cjs/loader.js:903:19)\n    at require (internal/modules/cjs/helpers.js:74:18)\n    at Object.<anonymous> (/index.js:35:22)\n    at Module._compile (internal/modules/cjs/loader.js:1015:30)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1035:10)",
-    query:
-      "Exit code 1\n/tmp/ws4kp# node index.js\n/tmp/ws4kp/index.js:6\nconst port = process.env.WS4KP_PORT ?? 8080;\n                                     ^\n\nSyntaxError: Unexpected token '?'\n    at wrapSafe (internal/modules/cjs/loader.js:915:16)\n    at Module._compile (internal/modules/cjs/loader.js:963:27)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1027:10)\n    at Module.load (internal/modules/cjs/loader.js:863:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:708:14)\n    at Function.executeUserEntryPoint [as runMain] (internal/modules/run_main.js:60:12)\n    at internal/main/run_main_module.js:17:47",
-    resolution:
-      'the code uses the ?? operator, which needs Node 14 or newer - upgrade Node (the installed one is 12)',
-    sources: {
-      stored: 'https://github.com/5310/discord-bot-castform/issues/18',
-      query: 'https://github.com/netbymatt/ws4kp/issues/20',
-    },
-  },
-  {
-    id: 'rw-python-pkg-resources-removed-setuptools-82',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\ndramageek@openaps4:~ $ tconnectsync --check-login\nTraceback (most recent call last):\n  File "/home/dramageek/.local/bin/tconnectsync", line 3, in <module>\n    from tconnectsync import main\n  File "/home/dramageek/.local/pipx/venvs/tconnectsync/lib/python3.11/site-packages/tconnectsync/__init__.py", line 6, in <module>\n    import pkg_resources\nModuleNotFoundError: No module named \'pkg_resources\'',
-    query:
-      "Exit code 1\n/venv/lib/python3.13/site-packages/dictdiffer/__init__.py\", line 15, in <module>\n    import pkg_resources\nModuleNotFoundError: No module named 'pkg_resources'",
-    resolution:
-      'setuptools 82 removed pkg_resources - pin setuptools below 82 for now, or change the package to use importlib.metadata/importlib.resources',
-    sources: {
-      stored: 'https://github.com/jwoglom/tconnectsync/issues/133',
-      query: 'https://github.com/inveniosoftware/dictdiffer/issues/193',
-    },
-  },
-  {
-    id: 'rw-maven-non-resolvable-parent-relativepath',
-    tool: 'java',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n[ERROR] The build could not read 1 project -> [Help 1]\n[ERROR]  \n[ERROR]   The project br.gov.frameworkdemoiselle:demoiselle-se-parent:2.3.1-SNAPSHOT (/Users/ahe/dev/repos/github/demoiselle/framework/parent/se/pom.xml) has 1 error\n[ERROR]     Non-resolvable parent POM: Could not find artifact br.gov.frameworkdemoiselle:demoiselle-extension-parent:pom:2.3.1-SNAPSHOT in sonatype-nexus-snapshots (https://oss.sonatype.org/content/repositories/snapshots) and 'parent.relativePath' points at wrong local POM @ line 44, column 10 -> [Help 2]",
-    query:
-      "Exit code 1\n[ERROR] The build could not read 1 project -> [Help 1]\n[ERROR]\n[ERROR]   The project t:submodule:1-SNAPSHOT (D:\\mavenAlign\\trunk\\mvn-parent-relative-path\\submodule\\pom.xml) has 1 error\n[ERROR]     Non-resolvable parent POM: Could not find artifact t:parent:pom:1-SNAPSHOT and 'parent.relativePath' points at wrong local POM @ line 8, column 11 -> [Help 2]",
-    resolution:
-      "the module's <parent> cannot be found locally because its relativePath is missing or points to the wrong pom.xml, and the parent is not in any repository - correct the relativePath (or install the parent first)",
-    sources: {
-      stored: 'https://github.com/demoiselle/framework/pull/23',
-      query: 'https://github.com/apache/maven/issues/6221',
-    },
-  },
-  {
-    id: 'rw-php-vendor-autoload-missing-composer-install',
-    tool: 'php',
-    kind: 'recurrence',
-    stored:
-      "Exit code 255\nPHP Warning:  require(/home/madeny/lhttps/vendor/autoload.php): failed to open stream: No such file or directory in /home/madeny/lhttps/lh on line 3\nPHP Fatal error:  require(): Failed opening required '/home/madeny/lhttps/vendor/autoload.php' (include_path='.:/usr/share/php') in /home/madeny/lhttps/lh on line 3",
-    query:
-      "[20-Jan-2018 07:48:02 UTC] PHP Warning:  require(/home/avytoqau/api4/vendor/autoload.php): failed to open stream: No such file or directory in /home/avytoqau/api4/app.php on line 20\n[20-Jan-2018 07:48:02 UTC] PHP Warning:  require(/home/avytoqau/api4/vendor/autoload.php): failed to open stream: No such file or directory in /home/avytoqau/api4/app.php on line 20\n[20-Jan-2018 07:48:02 UTC] PHP Fatal error:  require(): Failed opening required '/home/avytoqau/api4/vendor/autoload.php' (include_path='.:/opt/alt/php55/usr/share/pear:/opt/alt/php55/usr/share/php') in /home/avytoqau/api4/app.php on line 20",
-    resolution:
-      'the vendor directory was never created - run composer install in the project root before running the app',
-    sources: {
-      stored: 'https://github.com/madeny/lhttps/issues/1',
-      query: 'https://github.com/tuupola/slim-api-skeleton/issues/35',
-    },
-  },
-  {
-    id: 'rw-git-https-could-not-resolve-host-github',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 128\nfatal: unable to access 'https://github.com/iq9891/menu.git/': Could not resolve host: github.com",
-    query:
-      "Exit code 1\ngit clone https://github.com/xxx/xxx\nCloning into '/go/src/github.com/xxx/xxx'...\nfatal: unable to access 'https://github.com/xxx/xxx/': Could not resolve host: github.com\npackage github.com/xxx/xxx: exit status 128",
-    resolution:
-      'name resolution fails on this machine (bad DNS server, VPN or proxy settings) - fix the network/DNS configuration; the repository URL is fine',
-    sources: {
-      stored: 'https://github.com/iq9891/blog/issues/14',
-      query: 'https://github.com/kubernetes/kubernetes/issues/95104',
-    },
-  },
-  {
-    id: 'rw-docker-run-container-name-in-use',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 125\ndocker: Error response from daemon: Conflict. The container name "/greenlight-v2" is already in use by container "907f3c6e9345e6d38b129a8542e6c13149eb362d72995116f10ad115ff6a1c4d". You have to remove (or rename) that container to be able to reuse that name.\nSee \'docker run --help\'.',
-    query:
-      'Exit code 125\ndocker: Error response from daemon: Conflict. The container name "/codefever" is already in use by container "865ce374992d568d2050330f5ef46984c698550dfc92a71ab11ba8975ae47603". You have to remove (or rename) that container to be able to reuse that name.\nSee \'docker run --help\'.',
-    resolution:
-      'a container (possibly stopped) already has that name - remove it (docker rm -f NAME) or run with a different --name',
-    sources: {
-      stored: 'https://github.com/bigbluebutton/greenlight/issues/238',
-      query: 'https://github.com/PGYER/codefever/issues/95',
-    },
-  },
-  {
-    id: 'rw-tsc-ts2580-require-needs-types-node',
-    tool: 'tsc',
-    kind: 'recurrence',
-    stored:
-      'Exit code 2\nlib/web-ifc-api.ts:5:20 - error TS2580: Cannot find name \'require\'. Do you need to install type definitions for node? Try `npm i --save-dev @types/node`.\n\n5 const WebIFCWasm = require("./web-ifc");',
-    query:
-      "Exit code 2\nnpm i deltachat-node\n> deltachat-node@1.0.0-beta.26 install [...]/node_modules/deltachat-node\n> tsc && node-gyp-build \"node scripts/rebuild-core.js\" \"node scripts/postinstall.js\"\n\nlib/chat.ts:3:17 - error TS2580: Cannot find name 'require'. Do you need to install type definitions for node? Try `npm i @types/node`.\n\n3 const binding = require('../binding')\n                  ~~~~~~~\n\nlib/chat.ts:4:15 - error TS2580: Cannot find name 'require'. Do you need to install type definitions for node? Try `npm i @types/node`.\n\n4 const debug = require('debug')('deltachat:node:chat')\n                ~~~~~~~",
-    resolution:
-      "Node's globals are untyped in this build - install @types/node as a dev dependency (and list node in tsconfig types if types is restricted)",
-    sources: {
-      stored: 'https://github.com/ThatOpen/engine_web-ifc/issues/8',
-      query: 'https://github.com/deltachat/deltachat-node/issues/422',
-    },
-  },
-  {
-    id: 'rw-github-push-gh001-file-over-100mb',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n    ➜  XXX git:(master) git push origin master\n    (0 of 0 files) 0 B 0\n    Counting objects: 1804, done.\n    Delta compression using up to 8 threads.\n    Compressing objects: 100% (1586/1586), done.\n    Writing objects: 100% (1804/1804), 106.34 MiB | 1.71 MiB/s, done.\n    Total 1804 (delta 338), reused 721 (delta 33)\n    remote: error: GH001: Large files detected.\n    remote: error: Trace: ea51ee20c6cc0ca49b68cefe17ca2c2f\n    remote: error: See http://git.io/iEPt8g for more information.\n    remote: error: File     iOS/XXX/AdobeCreativeSDKFoundation.framework/Versions/A/AdobeCreativeSDKFoundation is 201.35  MB; this exceeds GitHub's file size limit of 100.00 MB\n    remote: error: File iOS/XXX/AdobeCreativeSDKImage.framework/Versions/A/AdobeCreativeSDKImage is 110.88 MB; this exceeds GitHub's file size limit of 100.00 MB\n    To git@github.com:kamoljan/XXX.git\n     ! [remote rejected] master -> master (pre-receive hook declined)\n    error: failed to push some refs to 'git@github.com:kamoljan/XXX.git'",
-    query:
-      "Exit code 1\nremote: warning: File apps/gui/esapp/build/development/esapp/resources/geojson/AFR_G2014_2013_0.geojson is 55.52 MB; this is larger than GitHub's recommended maximum file size of 50 MB\nremote: error: GH001: Large files detected.\nremote: error: Trace: 9c77330e6d3d88c5a175b28037a733bb\nremote: error: See http://git.io/iEPt8g for more information.\nremote: error: File apps/gui/esapp/build/development/esapp/resources/geojson/AFR_G2014_2013_1.geojson is 124.44 MB; this exceeds GitHub's file size limit of 100 MB\nTo https://github.com/eStation2/eStation2.git\n ! [remote rejected] master -> master (pre-receive hook declined)",
-    resolution:
-      "a committed file exceeds GitHub's 100 MB limit - remove it from the branch history (git filter-repo/BFG or rewrite the commit) or store it with Git LFS, then push again",
-    sources: {
-      stored: 'https://github.com/git-lfs/git-lfs/issues/457',
-      query: 'https://github.com/eStation2/eStation2/issues/61',
-    },
-  },
-  {
-    id: 'rw-mongodb-srv-dns-lookup-fails',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nError: querySrv ESERVFAIL _mongodb._tcp.databasename-zcbag.mongodb.net\n    at QueryReqWrap.onresolve [as oncomplete] (dns.js:202:19) {\n  errno: 'ESERVFAIL',\n  code: 'ESERVFAIL',\n  syscall: 'querySrv',\n  hostname: '_mongodb._tcp.databasename-zcbag.mongodb.net'\n}",
-    query:
-      "Exit code 1\nError: querySrv ENOTFOUND _mongodb._tcp.thad.93xhb.mongodb.net                         \n^[[90m    at QueryReqWrap.onresolve [as oncomplete] (node:dns:213:19)^[[39m {          \n  errno: ^[[90mundefined^[[39m,                                                        \n  code: ^[[32m'ENOTFOUND'^[[39m,                                                       \n  syscall: ^[[32m'querySrv'^[[39m,                                                     \n  hostname: ^[[32m'_mongodb._tcp.thad.93xhb.mongodb.net'^[[39m                         \n}",
-    resolution:
-      "the mongodb+srv:// address needs a DNS SRV lookup that this machine's resolver cannot answer - use the standard (non-SRV) Atlas connection string or switch to a working DNS server",
-    sources: {
-      stored: 'https://github.com/Automattic/mongoose/issues/8811',
-      query: 'https://github.com/microlinkhq/keyvhq/issues/53',
-    },
-  },
-  {
-    id: 'rw-npm-ci-no-package-lock',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nRun npm ci\n  npm ci\n  shell: /usr/bin/bash -e {0}\nnpm error code EUSAGE\nnpm error\nnpm error The `npm ci` command can only install with an existing package-lock.json or\nnpm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or\nnpm error later to generate a package-lock.json file, then try again.\nnpm error\nnpm error Clean install a project\nnpm error\nnpm error Usage:\nnpm error npm ci',
-    query:
-      'Exit code 1\n[localhost] => Installing npm dependencies for vendor/kiener/mollie-payments-plugin//src//..\n[localhost] npm error code EUSAGE\n[localhost] npm error\n[localhost] npm error The `npm ci` command can only install with an existing package-lock.json or\n[localhost] npm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or\n[localhost] npm error later to generate a package-lock.json file, then try again.',
-    resolution:
-      'the repository has no package-lock.json, which npm ci requires - generate one with npm install and commit it (or use npm install in that step)',
-    sources: {
-      stored: 'https://github.com/casdoor/wordpress-casdoor-plugin/issues/25',
-      query: 'https://github.com/mollie/Shopware6/issues/1197',
-    },
-  },
-  {
-    id: 'rw-node-esm-import-missing-js-extension',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nD:\\Projecten\\maps-importer>node index.js\ninternal/process/esm_loader.js:74\n    internalBinding('errors').triggerUncaughtException(\n                              ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module 'D:\\Projecten\\maps-importer\\modules\\place-details' imported from D:\\Projecten\\maps-importer\\index.js\nDid you mean to import ../modules/place-details.js?",
-    query:
-      "Exit code 1\n[nodemon] starting `babel-node src/index.js`\ninternal/process/esm_loader.js:74\n    internalBinding('errors').triggerUncaughtException(\n                              ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/Users/phil/DeFi/gateway-api/src/app' imported from /Users/phil/DeFi/gateway-api/src/index.js\n    at finalizeResolution (internal/modules/esm/resolve.js:271:11)\n    at moduleResolve (internal/modules/esm/resolve.js:668:10)\n    at Loader.defaultResolve [as _resolve] (internal/modules/esm/resolve.js:779:11)\n    at Loader.resolve (internal/modules/esm/loader.js:85:40)\n    at Loader.getModuleJob (internal/modules/esm/loader.js:229:28)\n    at ModuleWrap.<anonymous> (internal/modules/esm/module_job.js:51:40)\n    at link (internal/modules/esm/module_job.js:50:36) {\n  code: 'ERR_MODULE_NOT_FOUND'\n}\n[nodemon] app crashed - waiting for file changes before starting...",
-    resolution:
-      'native ES modules do not guess file extensions - write relative imports with the full file name (./app.js)',
-    sources: {
-      stored: 'https://github.com/nodejs/help/issues/3163',
-      query: 'https://github.com/CoinAlpha/gateway-api/issues/13',
-    },
-  },
-  {
-    id: 'rw-git-pull-ff-only-diverged',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      'Exit code 128\n> git pull --ff-only\nremote: Enumerating objects: 33, done.\nremote: Counting objects: 100% (30/30), done.\nremote: Compressing objects: 100% (11/11), done.\nremote: Total 33 (delta 21), reused 28 (delta 19), pack-reused 3 (from 1)\nReceiving objects: 100% (33/33), 10.82 KiB | 10.82 MiB/s, done.\nResolving deltas: 100% (21/21), completed with 11 local objects.\nFrom https://github.com/cursorless-dev/cursorless-talon\n   d8a602ee2d4b..b6e796b83d62  main       -> origin/main\nhint: Diverging branches can\'t be fast-forwarded, you need to either:\nhint:\nhint:   git merge --no-ff\nhint:\nhint: or:\nhint:\nhint:   git rebase\nhint:\nhint: Disable this message with "git config advice.diverging false"\nfatal: Not possible to fast-forward, aborting.',
-    query:
-      'Exit code 1\n# cd /home/ikwyl6/dev/go-code/src/github.com/odeke-em/drive; git pull --ff-only\nFrom https://github.com/odeke-em/drive\n * [new branch]      coerce-csv-to-spreadsheet -> origin/coerce-csv-to-spreadsheet\n * [new branch]      drive-s3   -> origin/drive-s3\n * [new branch]      finder-handle-duplicates -> origin/finder-handle-duplicates\n * [new branch]      gh-pages   -> origin/gh-pages\n   9050e2b..e9c272f  master     -> origin/master\n   bbb3949..6928f04  rc-file    -> origin/rc-file\n * [new branch]      stash      -> origin/stash\nFrom https://github.com/odeke-em/drive\n * [new tag]         v0.2.8     -> v0.2.8\n * [new tag]         v0.2.8-arm-binary -> v0.2.8-arm-binary\n * [new tag]         v0.2.9     -> v0.2.9\nfatal: Not possible to fast-forward, aborting.\npackage github.com/odeke-em/drive/cmd/drive: exit status 128',
-    resolution:
-      'the local branch and its upstream have both gained commits and pulls are fast-forward only - rebase or merge the upstream (or reset to it if the local commits are unwanted)',
-    sources: {
-      stored: 'https://github.com/cursorless-dev/cursorless/pull/2703',
-      query: 'https://github.com/odeke-em/drive/issues/366',
-    },
-  },
-  {
-    id: 'rw-node-unable-to-verify-first-certificate',
-    tool: 'ssl',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nnode:internal/process/promises:289\n            triggerUncaughtException(err, true /* fromPromise */);\n            ^\n\nError: unable to verify the first certificate\n    at TLSSocket.onConnectSecure (node:_tls_wrap:1674:34)\n    at TLSSocket.emit (node:events:519:28)\n    at TLSSocket._finishInit (node:_tls_wrap:1085:8)\n    at ssl.onhandshakedone (node:_tls_wrap:871:12) {\n  code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'\n}",
-    query:
-      "Exit code 1\n[cause]: Error: unable to verify the first certificate\n      at TLSSocket.onConnectSecure (node:_tls_wrap:1674:34)\n      at TLSSocket.emit (node:events:519:28)\n      at TLSSocket.emit (node:domain:488:12)\n      at TLSSocket._finishInit (node:_tls_wrap:1085:8)\n      at TLSWrap.ssl.onhandshakedone (node:_tls_wrap:871:12) {\n    code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'",
-    resolution:
-      "Node cannot build a chain from the server certificate to a trusted root (intermediate not sent, or a proxy/corporate CA) - fix the server's chain or give Node the CA with NODE_EXTRA_CA_CERTS; do not disable verification",
-    sources: {
-      stored: 'https://github.com/nodejs/node/issues/52582',
-      query: 'https://github.com/sindresorhus/latest-version/issues/27',
-    },
-  },
-  {
-    id: 'rw-sudo-unable-to-resolve-host-after-rename',
-    tool: 'shell',
-    kind: 'recurrence',
-    stored:
-      'root@myvps2000:~/temp/kejilion# sudo -i\nsudo: unable to resolve host myvps2000: Name or service not known\nroot@myvps2000:~#',
-    query: '$ sudo hostname test\n$ sudo su\nsudo: unable to resolve host test: Name or service not known',
-    resolution:
-      "the machine's hostname was changed but /etc/hosts still has the old one - add the new hostname to /etc/hosts (e.g. 127.0.1.1 NEWNAME)",
-    sources: {
-      stored: 'https://github.com/kejilion/sh/issues/23',
-      query: 'https://github.com/gershwin-desktop/gershwin-desktop/issues/67',
-    },
-  },
-  {
-    id: 'rw-psql-database-named-after-user-missing',
-    tool: 'db',
-    kind: 'paraphrase',
-    stored:
-      'Exit code 2\n(base) psz@Osler ~ % psql -U mimicuser\npsql: error: connection to server on socket "/tmp/.s.PGSQL.5432" failed: FATAL:  database "mimicuser" does not exist',
-    query:
-      'Exit code 2\nLast login: Sat Oct 19 07:59:28 on ttys009\n/Applications/Postgres.app/Contents/MacOS/bin/psql ; exit;\nDaves-MacBook-Pro:~ dave$ /Applications/Postgres.app/Contents/MacOS/bin/psql ; exit;\npsql: FATAL:  database "dave" does not exist\nlogout\n\n[Process completed]',
-    resolution:
-      'psql connects by default to a database named after the user, which does not exist - create it (createdb) or connect to an existing one with -d postgres',
-    sources: {
-      stored: 'https://github.com/yikuan8/MIMIC-IV-Postgres/issues/4',
-      query: 'https://github.com/PostgresApp/PostgresApp/issues/139',
-    },
-  },
-  {
-    id: 'rw-git-push-403-permission-denied-to-user',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 128\nremote: Permission to zero-to-mastery/ZtM-Job-Board.git denied to Kani712.\nfatal: unable to access 'https://github.com/zero-to-mastery/ZtM-Job-Board.git/': The requested URL returned error: 403",
-    query:
-      "Exit code 128\nremote: Permission to zurb/foundation-zurb-template.git denied to evr01.\nfatal: unable to access 'https://github.com/zurb/foundation-zurb-template.git/': The requested URL returned error: 403",
-    resolution:
-      "the remote points at a repository this GitHub account cannot write to (someone else's repo or a template) - push to your own fork/repo (fix the origin URL) or get write access",
-    sources: {
-      stored: 'https://github.com/zero-to-mastery/ZtM-Job-Board/issues/2531',
-      query: 'https://github.com/foundation/foundation-sites/issues/8146',
-    },
-  },
-  {
-    id: 'rw-gradlew-java-home-not-set-no-jdk',
-    tool: 'gradle',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
-    query:
-      "Exit code 1\n$ ./gradlew build <-- i did command\n\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
-    resolution:
-      'no Java installation is visible to the wrapper - install a JDK (unpacked/installed, not just downloaded) and set JAVA_HOME or put java on PATH',
-    sources: {
-      stored: 'https://github.com/Austin72/Charlatano/issues/37',
-      query: 'https://github.com/HbmMods/Hbm-s-Nuclear-Tech-GIT/issues/675',
-    },
-  },
-  {
-    id: 'rw-python-no-module-ctypes-built-without-libffi',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nFile "home/user/.pyenv/versions/3.9.4/lib/python3.9/ctypes/__init__.py", line 8, in <module>\n    from _ctypes import Union, Structure, Array\nModuleNotFoundError: No module named \'_ctypes\'',
-    query:
-      'Exit code 1\n  File "/usr/local/lib/python3.10/ctypes/__init__.py", line 8, in <module>\n    from _ctypes import Union, Structure, Array\nModuleNotFoundError: No module named \'_ctypes\'',
-    resolution:
-      'this Python was compiled without the libffi headers, so _ctypes was never built - install libffi-dev (libffi-devel) and rebuild/reinstall that Python version',
-    sources: {
-      stored: 'https://github.com/pyenv/pyenv/issues/1933',
-      query: 'https://github.com/python/cpython/issues/93748',
-    },
-  },
+    "id": "rw-npm-eacces-global-mkdir",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nMacBook-Pro:usr J$ npm install -g express\nnpm ERR! tar.unpack untar error /Users/J/.npm/express/4.12.3/package.tgz\nnpm ERR! Darwin 14.3.0\nnpm ERR! argv \"node\" \"/usr/local/bin/npm\" \"install\" \"-g\" \"express\"\nnpm ERR! node v0.12.2\nnpm ERR! npm  v2.7.4\nnpm ERR! path /usr/local/lib/node_modules/express\nnpm ERR! code EACCES\nnpm ERR! errno -13\n\nnpm ERR! Error: EACCES, mkdir '/usr/local/lib/node_modules/express'\nnpm ERR!     at Error (native)\nnpm ERR!  { [Error: EACCES, mkdir '/usr/local/lib/node_modules/express']\nnpm ERR!   errno: -13,\nnpm ERR!   code: 'EACCES',\nnpm ERR!   path: '/usr/local/lib/node_modules/express',\nnpm ERR!   fstream_type: 'Directory',\nnpm ERR!   fstream_path: '/usr/local/lib/node_modules/express',\nnpm ERR!   fstream_class: 'DirWriter',\nnpm ERR!   fstream_stack: \nnpm ERR!    [ '/usr/local/lib/node_modules/npm/node_modules/fstream/lib/dir-writer.js:36:23',\nnpm ERR!      '/usr/local/lib/node_modules/npm/node_modules/mkdirp/index.js:46:53',\nnpm ERR!      'FSReqWrap.oncomplete (fs.js:95:15)' ] }\nnpm ERR! \nnpm ERR! Please try running this command again as root/Administrator.",
+    "query": "Exit code 1\nnpm ERR! tar.unpack untar error /Users/WillG/.npm/javascripting/2.0.3/package.tgz\nnpm ERR! Darwin 14.3.0\nnpm ERR! argv \"node\" \"/usr/local/bin/npm\" \"install\" \"-g\" \"javascripting\"\nnpm ERR! node v0.12.7\nnpm ERR! npm  v2.11.3\nnpm ERR! path /usr/local/lib/node_modules/javascripting\nnpm ERR! code EACCES\nnpm ERR! errno -13\n\nnpm ERR! Error: EACCES, mkdir '/usr/local/lib/node_modules/javascripting'\nnpm ERR!     at Error (native)\nnpm ERR!  { [Error: EACCES, mkdir '/usr/local/lib/node_modules/javascripting']\nnpm ERR!   errno: -13,\nnpm ERR!   code: 'EACCES',\nnpm ERR!   path: '/usr/local/lib/node_modules/javascripting',\nnpm ERR!   fstream_type: 'Directory',\nnpm ERR!   fstream_path: '/usr/local/lib/node_modules/javascripting',\nnpm ERR!   fstream_class: 'DirWriter',\nnpm ERR!   fstream_stack: \nnpm ERR!    [ '/usr/local/lib/node_modules/npm/node_modules/fstream/lib/dir-writer.js:35:25',\nnpm ERR!      '/usr/local/lib/node_modules/npm/node_modules/mkdirp/index.js:47:53',\nnpm ERR!      'FSReqWrap.oncomplete (fs.js:95:15)' ] }\nnpm ERR! \nnpm ERR! Please try running this command again as root/Administrator.\n\nnpm ERR! Please include the following file with any support request:\nnpm ERR!     /Users/WillG/npm-debug.log",
+    "resolution": "the global prefix (/usr/local/lib/node_modules) is not writable by the user - point npm's prefix to a folder the user owns (or use a Node version manager) instead of installing globally as another user",
+    "sources": {
+      "stored": "https://github.com/npm/npm/issues/7976",
+      "query": "https://github.com/nodeschool/discussions/issues/1359"
+    }
+  },
+  {
+    "id": "rw-node-gyp-find-python",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\ngyp ERR! find Python \ngyp ERR! find Python Python is not set from command line or npm configuration\ngyp ERR! find Python Python is not set from environment variable PYTHON\ngyp ERR! find Python checking if \"python\" can be used\ngyp ERR! find Python - \"python\" is not in PATH or produced an error\ngyp ERR! find Python checking if \"python2\" can be used\ngyp ERR! find Python - \"python2\" is not in PATH or produced an error\ngyp ERR! find Python checking if \"python3\" can be used\ngyp ERR! find Python - \"python3\" is not in PATH or produced an error\ngyp ERR! find Python checking if the py launcher can be used to find Python 2\ngyp ERR! find Python - \"py.exe\" is not in PATH or produced an error\ngyp ERR! find Python checking if Python is C:\\Python27\\python.exe\ngyp ERR! find Python - \"C:\\Python27\\python.exe\" could not be run\ngyp ERR! find Python checking if Python is C:\\Python37\\python.exe\ngyp ERR! find Python - \"C:\\Python37\\python.exe\" could not be run\ngyp ERR! find Python\ngyp ERR! find Python **********************************************************\ngyp ERR! find Python You need to install the latest version of Python.\ngyp ERR! find Python Node-gyp should be able to find and use Python. If not,",
+    "query": "Exit code 1\nnpm ERR! code 1\nnpm ERR! path C:\\Users\\shiva\\OneDrive\\Desktop\\Altcampus\\Advanced-javaScript\\TA-JS-advanced-dom-and-test-TJaaan\\npm\\node_modules\\deasync \nnpm ERR! command failed\nnpm ERR! command C:\\WINDOWS\\system32\\cmd.exe /d /s /c node ./build.js\nnpm ERR! gyp info it worked if it ends with ok\nnpm ERR! gyp info using node-gyp@9.4.0\nnpm ERR! gyp info using node@20.5.1 | win32 | x64\nnpm ERR! gyp ERR! find Python\nnpm ERR! gyp ERR! find Python Python is not set from command line or npm configuration\nnpm ERR! gyp ERR! find Python Python is not set from environment variable PYTHON\nnpm ERR! gyp ERR! find Python checking if \"python3\" can be used\nnpm ERR! gyp ERR! find Python - \"python3\" is not in PATH or produced an error\nnpm ERR! gyp ERR! find Python checking if \"python\" can be used\nnpm ERR! gyp ERR! find Python - \"python\" is not in PATH or produced an error\nnpm ERR! gyp ERR! find Python checking if Python is C:\\Users\\shiva\\AppData\\Local\\Programs\\Python\\Python39\\python.exe\nnpm ERR! gyp ERR! find Python - \"C:\\Users\\shiva\\AppData\\Local\\Programs\\Python\\Python39\\python.exe\" could not be run\nnpm ERR! gyp ERR! find Python checking if Python is C:\\Program Files\\Python39\\python.exe\nnpm ERR! gyp ERR! find Python - \"C:\\Program Files\\Python39\\python.exe\" could not be run",
+    "resolution": "node-gyp finds no Python - install a current Python 3 and put it on PATH (or npm config set python / the PYTHON variable)",
+    "sources": {
+      "stored": "https://github.com/express-vue/express-vue-mvc-starter/issues/71",
+      "query": "https://github.com/parcel-bundler/parcel/issues/9229"
+    }
+  },
+  {
+    "id": "rw-node-heap-out-of-memory",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 134\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n 1: 0x100b6cbf4 node::Abort() [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]\n 2: 0x100b6cddc node::ModifyCodeGenerationFromStrings(v8::Local<v8::Context>, v8::Local<v8::Value>, bool) [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]\n 3: 0x100cf0da8 v8::internal::V8::FatalProcessOutOfMemory(v8::internal::Isolate*, char const*, v8::OOMDetails const&) [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]\n 4: 0x100ec56e8 v8::internal::Heap::GarbageCollectionReasonToString(v8::internal::GarbageCollectionReason) [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]\n 5: 0x100ec41c4 v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason, v8::GCCallbackFlags) [/Users/susmitvengurlekar/.nvm/versions/node/v20.10.0/bin/node]",
+    "query": "Exit code 134\n<--- JS stacktrace --->\n\nFATAL ERROR: Reached heap limit Allocation failed - JavaScript heap out of memory\n----- Native stack trace -----\n\n 1: 0xb8d11b node::OOMErrorHandler(char const*, v8::OOMDetails const&) [node]\n 2: 0xf01b70 v8::Utils::ReportOOMFailure(v8::internal::Isolate*, char const*, v8::OOMDetails const&) [node]\n 3: 0xf01e57 v8::internal::V8::FatalProcessOutOfMemory(v8::internal::Isolate*, char const*, v8::OOMDetails const&) [node]\n 4: 0x1113aa5  [node]\n 5: 0x112b928 v8::internal::Heap::CollectGarbage(v8::internal::AllocationSpace, v8::internal::GarbageCollectionReason, v8::GCCallbackFlags) [node]",
+    "resolution": "the process ran out of V8 heap - raise the limit with NODE_OPTIONS=--max-old-space-size=<MB> (or reduce what is held in memory)",
+    "sources": {
+      "stored": "https://github.com/slidevjs/slidev/issues/1790",
+      "query": "https://github.com/website-local/mdn-local/issues/1144"
+    }
+  },
+  {
+    "id": "rw-node-eaddrinuse",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nevents.js:292\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EADDRINUSE: address already in use :::5000\n    at Server.setupListenHandle [as _listen2] (net.js:1313:16)\n    at listenInCluster (net.js:1361:12)\n    at Server.listen (net.js:1447:7)\n    at Function.listen (/Users/mehdibenouhoud/Downloads/Generate-HoustonLibrary-Codes-master/node_modules/express/lib/application.js:618:24)\n    at Object.<anonymous> (/Users/mehdibenouhoud/Downloads/Generate-HoustonLibrary-Codes-master/app.js:79:5)\n    at Module._compile (internal/modules/cjs/loader.js:1138:30)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1158:10)\n    at Module.load (internal/modules/cjs/loader.js:986:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:879:14)\n    at Function.executeUserEntryPoint [as runMain] (internal/modules/run_main.js:71:12)\nEmitted 'error' event on Server instance at:\n    at emitErrorNT (net.js:1340:8)\n    at processTicksAndRejections (internal/process/task_queues.js:84:21) {\n  code: 'EADDRINUSE',\n  errno: 'EADDRINUSE',\n  syscall: 'listen',\n  address: '::',\n  port: 5000\n}",
+    "query": "Exit code 1\n[nodemon] starting `node index.js app.js`\nevents.js:292\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EADDRINUSE: address already in use :::5000\n    at Server.setupListenHandle [as _listen2] (net.js:1318:16)\n    at listenInCluster (net.js:1366:12)\n    at Server.listen (net.js:1452:7)\n    at Function.listen (C:\\Users\\server\\Desktop\\raveenreact\\node_modules\\express\\lib\\application.js:618:24)\n    at Object.<anonymous> (C:\\Users\\server\\Desktop\\raveenreact\\app.js:12:5)\n    at Module._compile (internal/modules/cjs/loader.js:1063:30)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1092:10)\n    at Module.load (internal/modules/cjs/loader.js:928:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:769:14)\n    at Function.executeUserEntryPoint [as runMain] (internal/modules/run_main.js:72:12)\nEmitted 'error' event on Server instance at:\n    at emitErrorNT (net.js:1345:8)\n    at processTicksAndRejections (internal/process/task_queues.js:80:21) {\n  code: 'EADDRINUSE',\n  errno: -4091,\n  syscall: 'listen',\n  address: '::',\n  port: 5000\n}",
+    "resolution": "another process already listens on that port - stop it (find it with lsof -i :PORT) or start the server on another port",
+    "sources": {
+      "stored": "https://github.com/SharlSherif/Generate-HoustonLibrary-Codes/issues/8",
+      "query": "https://github.com/linnovate/mean/issues/2001"
+    }
+  },
+  {
+    "id": "rw-npm-enoent-package-json",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 254\nE:\\1\\273\\Projects\\LoginAppReactJS\\LoginAppReactJS>npm start\nnpm ERR! path E:\\1\\273\\Projects\\LoginAppReactJS\\LoginAppReactJS\\package.json\nnpm ERR! code ENOENT\nnpm ERR! errno -4058\nnpm ERR! syscall open\nnpm ERR! enoent ENOENT: no such file or directory, open 'E:\\1\\273\\Projects\\LoginAppReactJS\\LoginAppReactJS\\package.json'\nnpm ERR! enoent This is related to npm not being able to find a file.\nnpm ERR! enoent\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     C:\\Users\\Rutvik\\AppData\\Roaming\\npm-cache\\_logs\\2017-10-02T05_55_47_067Z-debug.log",
+    "query": "Exit code 254\nC:\\Users\\coral>npm run learnyounode\nnpm ERR! path C:\\Users\\coral\\package.json\nnpm ERR! code ENOENT\nnpm ERR! errno -4058\nnpm ERR! syscall open\nnpm ERR! enoent ENOENT: no such file or directory, open 'C:\\Users\\coral\\package.json'\nnpm ERR! enoent This is related to npm not being able to find a file.\nnpm ERR! enoent\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     C:\\Users\\coral\\AppData\\Roaming\\npm-cache\\_logs\\2018-08-28T01_35_19_153Z-debug.log",
+    "resolution": "npm was run in a folder without package.json - cd into the project folder that has it (or npm init)",
+    "sources": {
+      "stored": "https://github.com/npm/npm/issues/18685",
+      "query": "https://github.com/workshopper/learnyounode/issues/631"
+    }
+  },
+  {
+    "id": "rw-npm-ci-lock-out-of-sync",
+    "tool": "npm",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\n`npm ci` can only install packages when your package.json and package-lock.json or npm-shrinkwrap.json are in sync. Please update your lock file with `npm install` before continuing.",
+    "query": "Exit code 1\nbash-3.2$ npm ci\nnpm WARN prepare removing existing node_modules/ before installation\nnpm ERR! cipm can only install packages when your package.json and \n    package-lock.json or npm-shrinkwrap.json are in sync. Please update \n    your lock file with `npm install` before continuing.",
+    "resolution": "package-lock.json does not match package.json - run npm install to update the lock file and commit it, then npm ci",
+    "sources": {
+      "stored": "https://github.com/di-sukharev/opencommit/pull/395",
+      "query": "https://github.com/mozilla/fxa/issues/5078"
+    }
+  },
+  {
+    "id": "rw-node-enospc-file-watchers",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nLoading dependency graph...internal/fs/watchers.js:173\n    throw error;\n    ^\n\nError: ENOSPC: System limit for number of file watchers reached, watch '/home/akash/appme/node_modules/jest-jasmine2/node_modules'\n    at FSWatcher.start (internal/fs/watchers.js:165:26)\n    at Object.watch (fs.js:1270:11)\n    at NodeWatcher.watchdir (/home/akash/appme/node_modules/sane/src/node_watcher.js:159:22)\n    at Walker.<anonymous> (/home/akash/appme/node_modules/sane/src/common.js:109:31)\n    at Walker.emit (events.js:200:13)\n    at /home/akash/appme/node_modules/walker/lib/walker.js:69:16\n    at go$readdir$cb (/home/akash/appme/node_modules/graceful-fs/graceful-fs.js:162:14)\n    at FSReqCallback.oncomplete (fs.js:153:23) {\n  errno: -28,\n  syscall: 'watch',\n  code: 'ENOSPC',\n  path: '/home/akash/appme/node_modules/jest-jasmine2/node_modules',\n  filename: '/home/akash/appme/node_modules/jest-jasmine2/node_modules'\n}",
+    "query": "Exit code 1\nclient_1    | Error from chokidar (/app/src/_components): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_components/PrivateRoute.jsx'\nclient_1    | Error from chokidar (/app/src/_components): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_components/index.js'\nclient_1    | Error from chokidar (/app/src/_helpers): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_helpers/appUtils.js'\nclient_1    | Error from chokidar (/app/src/_helpers): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_helpers/auth-header.js'\nclient_1    | Error from chokidar (/app/src/_helpers): Error: ENOSPC: System limit for number of file watchers reached, watch '/app/src/_helpers/handle-response.js'",
+    "resolution": "the inotify watch limit is exhausted - raise it (sudo sysctl fs.inotify.max_user_watches=524288, persisted in /etc/sysctl.conf)",
+    "sources": {
+      "stored": "https://github.com/gatsbyjs/gatsby/issues/14789",
+      "query": "https://github.com/ToolJet/ToolJet/issues/198"
+    }
+  },
+  {
+    "id": "rw-tsc-ts2688-implicit-type-library",
+    "tool": "tsc",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nerror TS2688: Cannot find type definition file for 'testing-library__jest-dom'.\n  The file is in the program because:\n    Entry point for implicit type library 'testing-library__jest-dom'\n\n\nFound 1 error.",
+    "query": "Exit code 2\nerror TS2688: Cannot find type definition file for 'express-unless'.\n  The file is in the program because:\n    Entry point for implicit type library 'express-unless'",
+    "resolution": "a stub @types/<name> folder without typings is picked up as an implicit type library - remove that deprecated @types package (or list only the wanted ones in compilerOptions.types)",
+    "sources": {
+      "stored": "https://github.com/microsoft/TypeScript/issues/27956",
+      "query": "https://github.com/jfromaniello/express-unless/pull/38"
+    }
+  },
+  {
+    "id": "rw-webpack5-node-polyfill-crypto",
+    "tool": "webpack",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nModule not found: Error: Can't resolve 'crypto' in '/Users/patrick/git/patrick/github-activity/node_modules/@type-cacheable/core/dist/util'\n\nBREAKING CHANGE: webpack < 5 used to include polyfills for node.js core modules by default.\nThis is no longer the case. Verify if you need this module and configure a polyfill for it.\n\nIf you want to include a polyfill, you need to:\n        - add a fallback 'resolve.fallback: { \"crypto\": require.resolve(\"crypto-browserify\") }'\n        - install 'crypto-browserify'\nIf you don't want to include a polyfill, you can use an empty module like this:\n        resolve.fallback: { \"crypto\": false }",
+    "query": "Exit code 1\nModule not found: Error: Can't resolve 'crypto' in '/Users/cami/Desktop/workspace/Consulting/circle/w3s-pw-web-sdk/examples/react-example/node_modules/jsonwebtoken'\nBREAKING CHANGE: webpack < 5 used to include polyfills for node.js core modules by default.\nThis is no longer the case. Verify if you need this module and configure a polyfill for it.\n\nIf you want to include a polyfill, you need to:\n\t- add a fallback 'resolve.fallback: { \"crypto\": require.resolve(\"crypto-browserify\") }'\n\t- install 'crypto-browserify'\nIf you don't want to include a polyfill, you can use an empty module like this:\n\tresolve.fallback: { \"crypto\": false }",
+    "resolution": "webpack 5 no longer polyfills Node core modules - add resolve.fallback (e.g. crypto-browserify, or false) or use the package's browser build",
+    "sources": {
+      "stored": "https://github.com/joshuaslate/type-cacheable/issues/978",
+      "query": "https://github.com/circlefin/w3s-pw-web-sdk/issues/27"
+    }
+  },
+  {
+    "id": "rw-vite-failed-resolve-import-package",
+    "tool": "vite",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[vite] Internal server error: Failed to resolve import \"react-icons/hi\" from \"src\\componenets\\Navbar.jsx\". Does the file exist?\n  Plugin: vite:import-analysis",
+    "query": "Exit code 1\n11:26:29 PM [vite] Internal server error: Failed to resolve import \"js-md5\" from \"src/main.ts\". Does the file exist?",
+    "resolution": "the imported package is not installed - npm install it (and restart the dev server)",
+    "sources": {
+      "stored": "https://github.com/adrianhajdin/project_web3.0/issues/75",
+      "query": "https://github.com/DefinitelyTyped/DefinitelyTyped/issues/63526"
+    }
+  },
+  {
+    "id": "rw-webpack-module-parse-class-fields",
+    "tool": "webpack",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n./node_modules/react-native-typeform-embed/index.js 6:9\nModule parse failed: Unexpected token (6:9)\nYou may need an appropriate loader to handle this file type, currently no loaders are configured to process this file. See https://webpack.js.org/concepts#loaders\n| \n| class TypeformEmbed extends Component {\n>   onLoad = () => {\n|     const { url, hideHeaders, hideFooter, opacity, buttonText } = this.props;\n|",
+    "query": "Exit code 1\nModule parse failed: Unexpected token (51:9)\nYou may need an appropriate loader to handle this file type, currently no loaders are configured to process this file. See https://webpack.js.org/concepts#loaders\n| // src/workbook.ts\n| var WorkBook = class {\n>   Sheets = {};\n|   SheetNames = [];\n| };",
+    "resolution": "a dependency ships untranspiled class-field syntax that this webpack/babel setup cannot parse - transpile that package with babel-loader (include it) or upgrade webpack",
+    "sources": {
+      "stored": "https://github.com/ubdi/react-native-typeform-embed/issues/5",
+      "query": "https://github.com/mgcrea/node-xlsx/issues/204"
+    }
+  },
+  {
+    "id": "rw-tailwind4-postcss-plugin-moved",
+    "tool": "webpack",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[plugin:vite:css] [postcss] It looks like you're trying to use `tailwindcss` directly as a PostCSS plugin. The PostCSS plugin has moved to a separate package, so to continue using Tailwind CSS with PostCSS you'll need to install `@tailwindcss/postcss` and update your PostCSS configuration.",
+    "query": "Exit code 1\n[hugo] Error: error building site: POSTCSS: failed to transform \"/css/style.css\" (text/css): \nError: It looks like you're trying to use `tailwindcss` directly as a PostCSS plugin. \nThe PostCSS plugin has moved to a separate package, so to continue using Tailwind CSS with PostCSS you'll need to install `@tailwindcss/postcss` and update your PostCSS configuration.",
+    "resolution": "Tailwind v4 moved its PostCSS plugin - install @tailwindcss/postcss and use it in the PostCSS config (or pin tailwindcss@3 for a v3 setup)",
+    "sources": {
+      "stored": "https://github.com/adrianhajdin/project_hoobank/issues/32",
+      "query": "https://github.com/opera7133/tella/issues/161"
+    }
+  },
+  {
+    "id": "rw-tsc-ts18003-no-inputs",
+    "tool": "tsc",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nerror TS18003: No inputs were found in config file 'tsconfig.json'. Specified 'include' paths were '[\"src/**/*\"]' and 'exclude' paths were '[\"node_modules\"]'.",
+    "query": "Exit code 2\narsmedicatech@1.0.0 type-check\n> tsc --project ./config/tsconfig.json --noEmit\n\nerror TS18003: No inputs were found in config file '/home/runner/work/arsmedicatech/arsmedicatech/config/tsconfig.json'. Specified 'include' paths were '[\"src/**/*\"]' and 'exclude' paths were '[\"node_modules\",\"dist\"]'.",
+    "resolution": "tsconfig's include globs match no .ts files - point include at the folder that holds the sources (or run tsc with the right --project)",
+    "sources": {
+      "stored": "https://github.com/microsoft/TypeScript/issues/17155",
+      "query": "https://github.com/ArsMedicaTech/arsmedicatech/pull/112"
+    }
+  },
+  {
+    "id": "rw-pip-externally-managed",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n# pip3 install amdgpu-fan\nerror: externally-managed-environment\n\n× This environment is externally managed\n╰─> To install Python packages system-wide, try apt install\n    python3-xyz, where xyz is the package you are trying to\n    install.\n\n    If you wish to install a non-Debian-packaged Python package,\n    create a virtual environment using python3 -m venv path/to/venv.\n    Then use path/to/venv/bin/python and path/to/venv/bin/pip. Make\n    sure you have python3-full installed.\n\n    If you wish to install a non-Debian packaged Python application,\n    it may be easiest to use pipx install xyz, which will manage a\n    virtual environment for you. Make sure you have pipx installed.\n\n    See /usr/share/doc/python3.11/README.venv for more information.\n\nnote: If you believe this is a mistake, please contact your Python installation or OS distribution provider. You can override this, at the risk of breaking your Python installation or OS, by passing --break-system-packages.\nhint: See PEP 668 for the detailed specification.",
+    "query": "Exit code 1\n> [web 5/8] RUN     python -m pip install -r requirements.txt ;:\n3.026 error: externally-managed-environment\n3.026\n3.026 × This environment is externally managed\n3.026 ╰─> To install Python packages system-wide, try apt install\n3.026     python3-xyz, where xyz is the package you are trying to\n3.026     install.\n3.026\n3.026     If you wish to install a non-Debian-packaged Python package,\n3.026     create a virtual environment using python3 -m venv path/to/venv.\n3.026     Then use path/to/venv/bin/python and path/to/venv/bin/pip. Make\n3.026     sure you have python3-full installed.\n3.026\n3.026     If you wish to install a non-Debian packaged Python application,\n3.026     it may be easiest to use pipx install xyz, which will manage a\n3.026     virtual environment for you. Make sure you have pipx installed.\n3.026\n3.026     See /usr/share/doc/python3.12/README.venv for more information.\n3.026\n3.026 note: If you believe this is a mistake, please contact your Python installation or OS distribution provider. You can override this, at the risk of breaking your Python installation or OS, by passing --break-system-packages.\n3.026 hint: See PEP 668 for the detailed specification.\n------\nfailed to solve: process \"/bin/sh -c python -m pip install -r requirements.txt ;\" did not complete successfully: exit code: 1",
+    "resolution": "the system Python is managed by the OS (PEP 668) - install into a virtual environment (python3 -m venv, pipx) or use the distro package; --break-system-packages only as a last resort",
+    "sources": {
+      "stored": "https://github.com/chestm007/amdgpu-fan/issues/35",
+      "query": "https://github.com/Vozec/CTFlagger/issues/1"
+    }
+  },
+  {
+    "id": "rw-python312-setuptools-distutils-build-env",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n  File \"C:\\Program Files\\Python312\\Lib\\importlib\\__init__.py\", line 90, in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File \"<frozen importlib._bootstrap>\", line 1387, in _gcd_import\n  File \"<frozen importlib._bootstrap>\", line 1360, in _find_and_load\n  File \"<frozen importlib._bootstrap>\", line 1331, in _find_and_load_unlocked\n  File \"<frozen importlib._bootstrap>\", line 935, in _load_unlocked\n  File \"<frozen importlib._bootstrap_external>\", line 995, in exec_module\n  File \"<frozen importlib._bootstrap>\", line 488, in _call_with_frames_removed\n  File \"C:\\Users\\noore\\AppData\\Local\\Temp\\pip-build-env-ez56i6i9\\overlay\\Lib\\site-packages\\setuptools\\__init__.py\", line 10, in <module>\n    import distutils.core\nModuleNotFoundError: No module named 'distutils'",
+    "query": "Exit code 1\n    obj = import_module(mod_path)\n          ^^^^^^^^^^^^^^^^^^^^^^^\n  File \"/usr/lib/python3.12/importlib/__init__.py\", line 90, in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File \"<frozen importlib._bootstrap>\", line 1387, in _gcd_import\n  File \"<frozen importlib._bootstrap>\", line 1360, in _find_and_load\n  File \"<frozen importlib._bootstrap>\", line 1310, in _find_and_load_unlocked\n  File \"<frozen importlib._bootstrap>\", line 488, in _call_with_frames_removed\n  File \"<frozen importlib._bootstrap>\", line 1387, in _gcd_import\n  File \"<frozen importlib._bootstrap>\", line 1360, in _find_and_load\n  File \"<frozen importlib._bootstrap>\", line 1331, in _find_and_load_unlocked\n  File \"<frozen importlib._bootstrap>\", line 935, in _load_unlocked\n  File \"<frozen importlib._bootstrap_external>\", line 995, in exec_module\n  File \"<frozen importlib._bootstrap>\", line 488, in _call_with_frames_removed\n  File \"/tmp/pip-build-env-157ro1de/overlay/lib/python3.12/site-packages/setuptools/__init__.py\", line 9, in <module>\n    import distutils.core\nModuleNotFoundError: No module named 'distutils'\n\nTraceback (most recent call last):\n  File \"/home/khteh/.local/bin/pipenv\", line 8, in <module>\n    sys.exit(cli())",
+    "resolution": "an old setuptools that still imports distutils runs on Python 3.12+ (distutils was removed) - upgrade pip/setuptools or the package that pins the old one, or build on Python 3.11",
+    "sources": {
+      "stored": "https://github.com/natecdr/tuttut/issues/18",
+      "query": "https://github.com/pypa/setuptools/issues/4401"
+    }
+  },
+  {
+    "id": "rw-python-markupsafe-soft-unicode",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"create_website.py\", line 10, in <module>\n    from jinja2 import Environment, FileSystemLoader\n  File \"/usr/local/lib/python3.8/dist-packages/jinja2/__init__.py\", line 33, in <module>\n    from jinja2.environment import Environment, Template\n  File \"/usr/local/lib/python3.8/dist-packages/jinja2/environment.py\", line 15, in <module>\n    from jinja2 import nodes\n  File \"/usr/local/lib/python3.8/dist-packages/jinja2/nodes.py\", line 19, in <module>\n    from jinja2.utils import Markup\n  File \"/usr/local/lib/python3.8/dist-packages/jinja2/utils.py\", line 647, in <module>\n    from markupsafe import Markup, escape, soft_unicode\nImportError: cannot import name 'soft_unicode' from 'markupsafe' (/usr/local/lib/python3.8/dist-packages/markupsafe/__init__.py)",
+    "query": "Exit code 1\nTraceback (most recent call last):\n  File \"/usr/local/bin/flask\", line 5, in <module>\n    from flask.cli import main\n  File \"/usr/local/lib/python3.9/site-packages/flask/__init__.py\", line 14, in <module>\n    from jinja2 import escape\n  File \"/usr/local/lib/python3.9/site-packages/jinja2/__init__.py\", line 12, in <module>\n    from .environment import Environment\n  File \"/usr/local/lib/python3.9/site-packages/jinja2/environment.py\", line 25, in <module>\n    from .defaults import BLOCK_END_STRING\n  File \"/usr/local/lib/python3.9/site-packages/jinja2/defaults.py\", line 3, in <module>\n    from .filters import FILTERS as DEFAULT_FILTERS  # noqa: F401\n  File \"/usr/local/lib/python3.9/site-packages/jinja2/filters.py\", line 13, in <module>\n    from markupsafe import soft_unicode\nImportError: cannot import name 'soft_unicode' from 'markupsafe' (/usr/local/lib/python3.9/site-packages/markupsafe/__init__.py)",
+    "resolution": "MarkupSafe 2.1 removed soft_unicode that old Jinja2 imports - upgrade Jinja2 (and Flask) or pin markupsafe==2.0.1",
+    "sources": {
+      "stored": "https://github.com/redis-performance/redisbench-admin/issues/366",
+      "query": "https://github.com/deepfence/ThreatMapper/issues/316"
+    }
+  },
+  {
+    "id": "rw-python-numpy-float-removed",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"main_test.py\", line 159, in <module>\n    optimal_ref_landmarks, optimal_ref_path = optimal_reference_selection(lq_landmarks, land_path)\n  File \"main_test.py\", line 80, in optimal_reference_selection\n    tmp = [np.float(i) for i in line.split(' ') if i != '\\n']\n  File \"main_test.py\", line 80, in <listcomp>\n    tmp = [np.float(i) for i in line.split(' ') if i != '\\n']\n  File \"C:\\Users\\leolo\\anaconda3\\envs\\net\\lib\\site-packages\\numpy\\__init__.py\", line 305, in __getattr__\n    raise AttributeError(__former_attrs__[attr])\nAttributeError: module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the builtin `float`. To avoid this error in existing code, use `float` by itself. Doing this will not modify any behavior and is safe. If you specifically wanted the numpy scalar type, use `np.float64` here.\nThe aliases was originally deprecated in NumPy 1.20; for more details and guidance see the original release note at:\n    https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations",
+    "query": "Exit code 1\nAttributeError: module 'numpy' has no attribute 'float'.\n`np.float` was a deprecated alias for the builtin `float`. To avoid this error in existing code, use `float` by itself. Doing this will not modify any behavior and is safe. If you specifically wanted the numpy scalar type, use `np.float64` here.\nThe aliases was originally deprecated in NumPy 1.20; for more details and guidance see the original release note at:\n    https://numpy.org/devdocs/release/1.20.0-notes.html#deprecations. Did you mean: 'cfloat'?",
+    "resolution": "np.float was removed in NumPy 1.24 - use float or np.float64 (or upgrade the library that still uses it), or pin numpy<1.24",
+    "sources": {
+      "stored": "https://github.com/csxmli2016/ASFFNet512/issues/8",
+      "query": "https://github.com/timsainb/noisereduce/issues/102"
+    }
+  },
+  {
+    "id": "rw-pytest-cov-unrecognized-arguments",
+    "tool": "pytest",
+    "kind": "recurrence",
+    "stored": "Exit code 4\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: --cov-report --cov=src\n  inifile: /Users/.../cira/pytest.ini\n  rootdir: /Users/.../cira",
+    "query": "Exit code 4\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: --cov --cov-report term-missing\n  inifile: /Users/mehdirhouzlane/aleph-client/setup.cfg\n  rootdir: /Users/mehdirhouzlane/aleph-client",
+    "resolution": "the config's addopts pass --cov but pytest-cov is not installed - pip install pytest-cov (or drop the --cov options)",
+    "sources": {
+      "stored": "https://github.com/JulianFrattini/cira/issues/10",
+      "query": "https://github.com/pytest-dev/pytest-html/issues/547"
+    }
+  },
+  {
+    "id": "rw-pytest-fixture-mocker-not-found",
+    "tool": "pytest",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nE       fixture 'mocker' not found\n>       available fixtures: cache, capfd, capfdbinary, caplog, capsys, capsysbinary, cov, doctest_namespace, monkeypatch, no_cover, pluign_types_and_plugins, pytestconfig, record_property, record_testsuite_property, record_xml_attribute, recwarn, testrun_uid, tmp_path, tmp_path_factory, tmpdir, tmpdir_factory, valid_interfaces, valid_plugin_data, valid_plugin_types, valid_reader_arguments_model_data, valid_step_data, worker_id\n>       use 'pytest --fixtures [testpath]' for help on them",
+    "query": "Exit code 1\n______________________________________________________ ERROR at setup of test_finvizfinance_finvizfinance_chart _______________________________________________________\nfile /usr/ports/finance/py-finvizfinance/work-py311/finvizfinance-1.2.0/test/test_quote.py, line 33\n  def test_finvizfinance_finvizfinance_chart(mocker):\nE       fixture 'mocker' not found\n>       available fixtures: anyio_backend, anyio_backend_name, anyio_backend_options, benchmark, benchmark_weave, cache, capfd, capfdbinary, caplog, capsys, capsysbinary, capteesys, doctest_namespace, free_tcp_port, free_tcp_port_factory, free_udp_port, free_udp_port_factory, httpserver, httpserver_ipv4, httpserver_ipv6, httpserver_listen_address, httpserver_ssl_context, make_httpserver, make_httpserver_ipv4, make_httpserver_ipv6, monkeypatch, pytestconfig, record_property, record_testsuite_property, record_xml_attribute, recwarn, requests_mock, testrun_uid, time_machine, tmp_path, tmp_path_factory, tmpdir, tmpdir_factory, weave, worker_id\n>       use 'pytest --fixtures [testpath]' for help on them.",
+    "resolution": "the mocker fixture comes from pytest-mock, which is not installed in this environment - pip install pytest-mock",
+    "sources": {
+      "stored": "https://github.com/NRLMMD-GEOIPS/geoips/issues/912",
+      "query": "https://github.com/lit26/finvizfinance/issues/140"
+    }
+  },
+  {
+    "id": "rw-go-module-declares-path",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 1\ngo: found github.com/sc0Vu/go-eth in github.com/sc0Vu/go-eth v0.0.0-20210522094925-e4ee83c41d92\ngo: main imports\n\tgithub.com/sc0Vu/go-eth: github.com/sc0Vu/go-eth@v0.0.0-20210522094925-e4ee83c41d92: parsing go.mod:\n\tmodule declares its path as: go-eth\n\t        but was required as: github.com/sc0Vu/go-eth",
+    "query": "Exit code 1\ngo: finding github.com/OperatorFoundation/monolith-go/monolith latest\ngo: finding github.com/agl/ed25519 latest\ngo: github.com/OperatorFoundation/shapeshifter-dispatcher/shapeshifter-dispatcher imports\n\tgithub.com/OperatorFoundation/shapeshifter-dispatcher/modes/pt_socks5 imports\n\tgithub.com/OperatorFoundation/shapeshifter-transports/transports/Replicant imports\n\tgithub.com/OperatorFoundation/monolith-go/monolith: github.com/OperatorFoundation/monolith-go/monolith@v0.0.0-20200109164156-6405ecdbb0ff: parsing go.mod:\n\tmodule declares its path as: monolith\n\t        but was required as: github.com/OperatorFoundation/monolith-go/monolith",
+    "resolution": "the dependency's go.mod declares another module path than the one imported - import it by its declared path, or add a replace directive (the upstream go.mod must be fixed)",
+    "sources": {
+      "stored": "https://github.com/sc0Vu/go-eth/issues/3",
+      "query": "https://github.com/OperatorFoundation/shapeshifter-dispatcher/issues/26"
+    }
+  },
+  {
+    "id": "rw-cargo-linker-cc-not-found",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\n   Compiling libc v0.2.71\n   Compiling memchr v2.3.3\nerror: linker `cc` not found\n  |\n  = note: No such file or directory (os error 2)\n\nerror: could not compile `memchr` (build script) due to 1 previous error\nwarning: build failed, waiting for other jobs to finish...\nerror: could not compile `libc` (build script) due to 1 previous error",
+    "query": "Exit code 101\n   Compiling proc-macro2 v1.0.36\n   Compiling syn v1.0.89\n   Compiling libc v0.2.121\n   Compiling memchr v2.4.1\n   Compiling serde_derive v1.0.136\n   Compiling typenum v1.15.0\n   Compiling serde v1.0.136\n   Compiling log v0.4.16\nerror: linker `cc` not found\n  |\n  = note: No such file or directory (os error 2)\n\nerror: could not compile `log` due to previous error\nwarning: build failed, waiting for other jobs to finish...\nerror: build failed",
+    "resolution": "no C linker is installed - install the system C toolchain (sudo apt install build-essential, or gcc)",
+    "sources": {
+      "stored": "https://github.com/nachoparker/dutree/issues/46",
+      "query": "https://github.com/capsule-corp-ternoa/ternoa-node/issues/277"
+    }
+  },
+  {
+    "id": "rw-cargo-package-requires-newer-rustc",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\n  Downloaded aligned-vec v0.5.0\n  Downloaded adler v1.0.2\n  Downloaded ab_glyph v0.2.28\nerror: package `bitstream-io v2.5.3` cannot be built because it requires rustc 1.79 or newer, while the currently active rustc version is 1.76.0\nEither upgrade to rustc 1.79 or newer, or use\ncargo update bitstream-io@2.5.3 --precise ver\nwhere `ver` is the latest version of `bitstream-io` supporting rustc 1.76.0\nError: Command exited with non-zero exit code\nError: Build failed",
+    "query": "Exit code 101\nerror: package `cargo-platform v0.1.9` cannot be built because it requires rustc 1.78 or newer, while the currently active rustc version is 1.74.0\nEither upgrade to rustc 1.78 or newer, or use\ncargo update cargo-platform@0.1.9 --precise ver\nwhere `ver` is the latest version of `cargo-platform` supporting rustc 1.74.0",
+    "resolution": "a dependency needs a newer compiler - upgrade the toolchain (rustup update / a newer TOOLCHAIN_VERSION) or cargo update <crate> --precise <older version>",
+    "sources": {
+      "stored": "https://github.com/rust-build/rust-build.action/issues/100",
+      "query": "https://github.com/cackle-rs/cackle/issues/35"
+    }
+  },
+  {
+    "id": "rw-git-refusing-unrelated-histories",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nSyncing new commits...\nFrom https://gitee.com/OpenHarmony/docs\n * branch                master     -> FETCH_HEAD\nfatal: refusing to merge unrelated histories\nERROR:  exit 128\nNew commits could not be pulled.",
+    "query": "Exit code 128\nankobot@DESKTOP-9IUDMKP MINGW64 /e/workspace/firmware_upload/firmware_upload (master)\n$ git pull\nfatal: refusing to merge unrelated histories",
+    "resolution": "the local and remote branches share no commit - if merging them is intended pull with --allow-unrelated-histories, otherwise re-clone",
+    "sources": {
+      "stored": "https://github.com/aormsby/Fork-Sync-With-Upstream-action/issues/52",
+      "query": "https://github.com/xiaodongxier/iWebs/issues/185"
+    }
+  },
+  {
+    "id": "rw-git-ssh-permission-denied-publickey",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nCloning into 'cs220'...\ngit@github.com: Permission denied (publickey).\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "query": "Exit code 128\nCloning into 'yii2-shop'...\nPermission denied (publickey).\nfatal: Could not read from remote repository.\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "resolution": "no SSH key known to the host is offered - add your public key to the account (and ssh-agent), or clone over HTTPS",
+    "sources": {
+      "stored": "https://github.com/kaist-cp/cs220/issues/35",
+      "query": "https://github.com/samdark/yii2-shop/issues/19"
+    }
+  },
+  {
+    "id": "rw-git-src-refspec-main-no-match",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror: src refspec main does not match any\nerror: failed to push some refs to 'github.com:usha-ui/git-repo-harry.git'",
+    "query": "Exit code 1\nerror: src refspec main does not match any\nerror: failed to push some refs to 'https:/...'",
+    "resolution": "there is no local branch named main (no commit yet, or it is called master) - commit first and/or rename with git branch -M main, or push the branch that exists",
+    "sources": {
+      "stored": "https://github.com/git-for-windows/git/issues/2992",
+      "query": "https://github.com/jh3y/vincent-van-git/issues/10"
+    }
+  },
+  {
+    "id": "rw-docker-sock-permission-denied",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\npermission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Post \"http://%2Fvar%2Frun%2Fdocker.sock/v1.24/images/create?fromImage=postgres&tag=latest\": dial unix /var/run/docker.sock: connect: permission denied",
+    "query": "Exit code 126\ndocker: permission denied while trying to connect to the Docker daemon socket at unix:///var/run/docker.sock: Head \"http://%2Fvar%2Frun%2Fdocker.sock/_ping\": dial unix /var/run/docker.sock: connect: permission denied.\nSee 'docker run --help'.",
+    "resolution": "the user may not use the Docker socket - add it to the docker group (sudo usermod -aG docker $USER) and log in again, or run with sudo",
+    "sources": {
+      "stored": "https://github.com/docker-library/postgres/issues/1124",
+      "query": "https://github.com/tomsik68/docker-xampp/issues/63"
+    }
+  },
+  {
+    "id": "rw-docker-daemon-not-running",
+    "tool": "docker",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nCannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?",
+    "query": "Exit code 1\nPost http:///var/run/docker.sock/v1.20/containers/create: dial unix /var/run/docker.sock: no such file or directory.\n* Are you trying to connect to a TLS-enabled daemon without TLS?\n* Is your docker daemon up and running?",
+    "resolution": "the Docker daemon is not running - start it (sudo systemctl start docker / service docker start, or start Docker Desktop)",
+    "sources": {
+      "stored": "https://github.com/moby/moby/issues/32658",
+      "query": "https://github.com/ONLYOFFICE/Docker-CommunityServer/issues/3"
+    }
+  },
+  {
+    "id": "rw-docker-exec-format-error-arch",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nexec /usr/local/bin/docker-entrypoint.sh: exec format error",
+    "query": "Exit code 1\n2024-04-30 17:43:46 exec /usr/local/bin/docker-entrypoint.sh: exec format error",
+    "resolution": "the image was built for another CPU architecture than the host (amd64 image on ARM) - use an image/tag built for this platform or build it with --platform for the host",
+    "sources": {
+      "stored": "https://github.com/danny-avila/LibreChat/issues/1903",
+      "query": "https://github.com/docker-library/mysql/issues/1045"
+    }
+  },
+  {
+    "id": "rw-docker-no-matching-manifest-arm64",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nDeploy failed!\nError: {\"message\":\"no matching manifest for linux/arm64/v8 in the manifest list entries\"}\nno matching manifest for linux/arm64/v8 in the manifest list entries",
+    "query": "Exit code 18\nNo matching manifest for linux/arm64/v8 in the manifest list entries ",
+    "resolution": "the image has no linux/arm64 variant - use a tag/image that publishes arm64, or pull the amd64 one with --platform linux/amd64 (emulated)",
+    "sources": {
+      "stored": "https://github.com/caprover/caprover/issues/1378",
+      "query": "https://github.com/MobMin/digital_atlas/issues/37"
+    }
+  },
+  {
+    "id": "rw-docker-port-already-allocated",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nDebug:  Container runtipi-redis  Creating\n Container runtipi-db  Creating\n Container runtipi-redis  Created\n Container runtipi-db  Created\n Container runtipi  Creating\n Container runtipi  Created\n Container runtipi-reverse-proxy  Creating\n Container runtipi-reverse-proxy  Created\n Container runtipi-redis  Starting\n Container runtipi-db  Starting\nError response from daemon: driver failed programming external connectivity on endpoint runtipi-db (767a314c2af7348c402b329ff4564aed009fdad23e24428d9abd66d71f750286): Bind for 0.0.0.0:5432 failed: port is already allocated",
+    "query": "Exit code 1\nCreating minio ... \nCreating postgres-homs ... \nCreating postgres-camunda ... error\nCreating minio            ... done\nCreating postgres-homs    ... done\n39282ce8147a3ce3fa925d589cf20eaae8417): Bind for 0.0.0.0:5432 failed: port is already allocated'\n\nERROR: for db_camunda  Cannot start service db_camunda: b'driver failed programming external connectivity on endpoint postgres-camunda (47ec18d10a83b49d29bc729857639282ce8147a3ce3fa925d589cf20eaae8417): Bind for 0.0.0.0:5432 failed: port is already allocated'\nERROR: Encountered errors while bringing up the project.",
+    "resolution": "another container or process already publishes that host port - stop it or map the service to another host port",
+    "sources": {
+      "stored": "https://github.com/runtipi/runtipi/issues/1630",
+      "query": "https://github.com/hydra-billing/homs/issues/254"
+    }
+  },
+  {
+    "id": "rw-gradle-java-home-invalid-directory",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nC:\\Users\\psdur.MSI>gradle --version\n\nERROR: JAVA_HOME is set to an invalid directory: C:\\Program Files\\Java\\jdk-17\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
+    "query": "Exit code 2\nmake build\n./gradlew installDist\n\nERROR: JAVA_HOME is set to an invalid directory: /usr/java/latest\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.\n\nmake: *** [build] Error 1",
+    "resolution": "JAVA_HOME points to a folder with no JDK - set it to the root of an installed JDK (not its bin, no list of paths)",
+    "sources": {
+      "stored": "https://github.com/gradle/gradle/issues/24635",
+      "query": "https://github.com/gorpipe/gor/issues/3"
+    }
+  },
+  {
+    "id": "rw-android-sdk-location-not-found",
+    "tool": "gradle",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nSDK location not found. Define location with sdk.dir in the local.properties file or with an ANDROID_HOME environment variable.",
+    "query": "Exit code 1\nSDK location not found. Define a valid SDK location with an ANDROID_HOME environment variable",
+    "resolution": "Gradle cannot find the Android SDK - set sdk.dir in local.properties (or ANDROID_HOME) to the SDK folder itself",
+    "sources": {
+      "stored": "https://github.com/firebase/FirebaseUI-Android/issues/399",
+      "query": "https://github.com/love2d/love-android/issues/266"
+    }
+  },
+  {
+    "id": "rw-gcc-python-h-missing",
+    "tool": "c",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nfatal error: Python.h: No such file or directory\n      177 | #include \"Python.h\"\n          |          ^~~~~~~~~~\n    compilation terminated.\n    error: command 'gcc' failed with exit status 1",
+    "query": "Exit code 2\nmining/utils/_pandas.c:4:20: fatal error: Python.h: No such file or directory\n #include \"Python.h\"\n                    ^\ncompilation terminated.\nerror: command 'gcc' failed with exit status 1\nmake: *** [environment] Error 1",
+    "resolution": "the Python development headers are not installed - install python3-dev (python-devel / python3.x-dev for the matching version)",
+    "sources": {
+      "stored": "https://github.com/andriyor/ghtopdep/pull/4",
+      "query": "https://github.com/mining/mining/issues/274"
+    }
+  },
+  {
+    "id": "rw-cmake4-min-version-below-3-5",
+    "tool": "cmake",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nCMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  Compatibility with CMake < 3.5 has been removed from CMake.\n\n  Update the VERSION argument <min> value.  Or, use the <min>...<max> syntax\n  to tell CMake that the project requires at least <min> but has been updated\n  to work with policies introduced by <max> or earlier.\n\n  Or, add -DCMAKE_POLICY_VERSION_MINIMUM=3.5 to try configuring anyway.",
+    "query": "Exit code 1\n|   Compatibility with CMake < 3.5 has been removed from CMake.\n|\n|   Update the VERSION argument <min> value.  Or, use the <min>...<max> syntax\n|   to tell CMake that the project requires at least <min> but has been updated\n|   to work with policies introduced by <max> or earlier.\n|\n|   Or, add -DCMAKE_POLICY_VERSION_MINIMUM=3.5 to try configuring anyway.",
+    "resolution": "CMake 4 dropped compatibility with cmake_minimum_required below 3.5 - raise the minimum version (or pass -DCMAKE_POLICY_VERSION_MINIMUM=3.5)",
+    "sources": {
+      "stored": "https://github.com/jameskbride/cmake-hello-world/issues/10",
+      "query": "https://github.com/ros/meta-ros/pull/1473"
+    }
+  },
+  {
+    "id": "rw-ld-undefined-reference-pthread-create",
+    "tool": "c",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nht@ht-dev:~/code/test1$ g++ src/thread2.cpp \nsrc/thread2.cpp: In function 'int main()':\nsrc/thread2.cpp:23:66: warning: cast to pointer from integer of different size [-Wint-to-pointer-cast]\n       rc = pthread_create(&threads[i], NULL, PrintHello, (void *)i);\n                                                                  ^\n/opt/nebula/third-party/lib/gcc/x86_64-pc-linux-gnu/8.2.0/../../../../x86_64-pc-linux-gnu/bin/ld: /tmp/ccdVNSME.o: in function `main':\nthread2.cpp:(.text+0xd2): undefined reference to `pthread_create'\ncollect2: error: ld returned 1 exit status",
+    "query": "Exit code 1\n/data/xx/omm/pogocache/src/save.c:447: undefined reference to `pthread_create'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /data/xx/omm/pogocache/src/save.c:558: undefined reference to `pthread_join'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /tmp/pogocache.MbOlMx.ltrans1.ltrans.o: in function `save':\n/data/xx/omm/pogocache/src/save.c:186: undefined reference to `pthread_create'\n/opt/rh/devtoolset-11/root/usr/bin/ld: /data/xx/omm/pogocache/src/save.c:203: undefined reference to `pthread_join'",
+    "resolution": "the program uses pthreads but is not linked with them - add -pthread (or -lpthread after the object files / Threads::Threads in CMake)",
+    "sources": {
+      "stored": "https://github.com/tong-hao/tech-log/issues/196",
+      "query": "https://github.com/tidwall/pogocache/issues/26"
+    }
+  },
+  {
+    "id": "rw-bundler-ruby-version-mismatch",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 18\n    Your Ruby version is 2.7.0, but your Gemfile specified 2.7.2\n       Bundler Output: Your Ruby version is 2.7.0, but your Gemfile specified 2.7.2\n !\n !     Failed to install gems via Bundler.\n !     Detected a mismatch between your Ruby version installed and\n !     Ruby version specified in Gemfile or Gemfile.lock. You can\n !     correct this by running:",
+    "query": "Exit code 18\nYour Ruby version is 2.1.5, but your Gemfile specified 2.3.3",
+    "resolution": "the running Ruby differs from the one the Gemfile pins - install/switch to that Ruby (rbenv/rvm/.ruby-version, buildpack) or change the Gemfile's ruby line",
+    "sources": {
+      "stored": "https://github.com/Growstuff/growstuff/pull/2974",
+      "query": "https://github.com/jeffmcfadden/PiThermostat/issues/3"
+    }
+  },
+  {
+    "id": "rw-bundler-pg-native-extension",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 5\nAn error occurred while installing pg (1.1.4), and Bundler cannot continue.\nMake sure that `gem install pg -v '1.1.4' --source 'https://rubygems.org/'` succeeds before bundling.",
+    "query": "Exit code 5\nAn error occurred while installing pg (0.18.4), and Bundler cannot continue.\nMake sure that `gem install pg -v '0.18.4'` succeeds before bundling.",
+    "resolution": "the pg gem cannot compile without the PostgreSQL client headers - install libpq-dev (postgresql-devel), then bundle install again",
+    "sources": {
+      "stored": "https://github.com/CircuitVerse/CircuitVerse/issues/526",
+      "query": "https://github.com/dphuang2/PoGoBag/issues/35"
+    }
+  },
+  {
+    "id": "rw-gem-file-permission-error-system-ruby",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR:  While executing gem ... (Gem::FilePermissionError)\n    You don't have write permissions for the /Library/Ruby/Gems/2.6.0 directory.",
+    "query": "Exit code 1\nZAIDs-MBP:~ zaidpathan$ gem install est\nERROR:  While executing gem ... (Gem::FilePermissionError)\n    You don't have write permissions for the /Library/Ruby/Gems/2.0.0 directory.",
+    "resolution": "gem tries to write into the macOS system Ruby - install a user Ruby (rbenv/rvm/chruby or Homebrew) and use its gem, or gem install --user-install",
+    "sources": {
+      "stored": "https://github.com/rvm/rvm/issues/5100",
+      "query": "https://github.com/yegor256/est/issues/11"
+    }
+  },
+  {
+    "id": "rw-bundler-exact-version-not-installed",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nGem::GemNotFoundException: can't find gem bundler (= 2.4.13) with executable bundle\n  /usr/local/lib/ruby/site_ruby/3.2.0/rubygems.rb:263:in `find_spec_for_exe'\n  /usr/local/lib/ruby/site_ruby/3.2.0/rubygems.rb:243:in `bin_path'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/rubygems_integration.rb:178:in `bin_path'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:282:in `set_bundle_variables'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:76:in `set_bundle_environment'\n  /usr/local/lib/ruby/site_ruby/3.2.0/bundler/cli/exec.rb:20:in `run'",
+    "query": "Exit code 1\nGem::GemNotFoundException: can't find gem bundler (= 2.4.21) with executable bundle\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/rubygems.rb:264:in `find_spec_for_exe'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/rubygems.rb:244:in `bin_path'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/rubygems_integration.rb:178:in `bin_path'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:297:in `set_bundle_variables'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/shared_helpers.rb:76:in `set_bundle_environment'\n  /Users/user/.rbenv/versions/3.2.2/lib/ruby/site_ruby/3.2.0/bundler/cli/exec.rb:20:in `run'",
+    "resolution": "the Bundler version recorded in Gemfile.lock (BUNDLED WITH) is not installed - gem install bundler -v <that version> (or bundle update --bundler)",
+    "sources": {
+      "stored": "https://github.com/ruby/rubygems/issues/6681",
+      "query": "https://github.com/ruby/rubygems/issues/3447"
+    }
+  },
+  {
+    "id": "rw-rails-logger-thread-safe-level-concurrent-ruby",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n/usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:12:in `<module:LoggerThreadSafeLevel>': uninitialized constant ActiveSupport::LoggerThreadSafeLevel::Logger (NameError)\n \n    Logger::Severity.constants.each do |severity|\n    ^^^^^^\n\tfrom /usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:9:in `<module:ActiveSupport>'\n\tfrom /usr/local/bundle/gems/activesupport-7.0.8.7/lib/active_support/logger_thread_safe_level.rb:8:in `<top (required)>'\n\tfrom <internal:/usr/local/lib/ruby/site_ruby/3.1.0/rubygems/core_ext/kernel_require.rb>:136:in `require'",
+    "query": "Exit code 1\neis_registry  | db setup\neis_registry  | /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:16:in `<module:LoggerThreadSafeLevel>': uninitialized constant ActiveSupport::LoggerThreadSafeLevel::Logger (NameError)\neis_registry  |         from /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:9:in `<module:ActiveSupport>'\neis_registry  |         from /usr/local/bundle/gems/activesupport-6.1.7.9/lib/active_support/logger_thread_safe_level.rb:8:in `<main>'\neis_registry  |         from /usr/local/bundle/gems/bootsnap-1.17.1/lib/bootsnap/load_path_cache/core_ext/kernel_require.rb:30:in `require'",
+    "resolution": "concurrent-ruby 1.3.5 stopped requiring logger, which older ActiveSupport relied on - pin concurrent-ruby to 1.3.4 (or require \"logger\" first / upgrade Rails)",
+    "sources": {
+      "stored": "https://github.com/rails/rails/issues/54271",
+      "query": "https://github.com/internetee/registry/issues/2855"
+    }
+  },
+  {
+    "id": "rw-psych-disallowed-class-symbol",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nApr 29 19:35:38 yeti ruby[4635]: Psych::DisallowedClass: Tried to load unspecified class: Symbol\nApr 29 19:35:38 yeti ruby[4635]: /home/yeti-web/pgq-processors/pgq_config.rb:17:in `config'\nApr 29 19:35:38 yeti ruby[4635]: /home/yeti-web/pgq-processors/pgq_config.rb:11:in `initialize'",
+    "query": "Exit code 1\n$ be rake\n`config/schema/artifacts/datastore_config.yaml` is already up to date.\n`config/schema/artifacts/json_schemas.yaml` is already up to date.\n`config/schema/artifacts/json_schemas_by_version/v1.yaml` is already up to date.\nrake aborted!\nPsych::DisallowedClass: Tried to load unspecified class: Symbol (Psych::DisallowedClass)\n/Users/myron.marston/.asdf/installs/ruby/4.0.0/bin/bundle:25:in '<main>'",
+    "resolution": "Psych 4 safe-loads YAML and refuses symbols - load with permitted_classes [Symbol] (or permit_symbols), or unsafe_load for trusted files",
+    "sources": {
+      "stored": "https://github.com/yeti-switch/yeti-web/issues/475",
+      "query": "https://github.com/block/elasticgraph/issues/1021"
+    }
+  },
+  {
+    "id": "rw-composer-locked-deps-need-older-php",
+    "tool": "php",
+    "kind": "recurrence",
+    "stored": "Exit code 2\n Problem 1\n    - Root composer.json requires php ^7.3 but your php version (8.0.0) does not satisfy that requirement.\n  Problem 2\n    - guzzlehttp/guzzle is locked to version 7.1.1 and an update of this package was not requested.\n    - guzzlehttp/guzzle 7.1.1 requires php ^7.2.5 -> your php version (8.0.0) does not satisfy that requirement.\n  Problem 3\n    - laravel/framework is locked to version v8.9.0 and an update of this package was not requested.\n    - laravel/framework v8.9.0 requires php ^7.3 -> your php version (8.0.0) does not satisfy that requirement.",
+    "query": "Exit code 2\n  Problem 1\n    - Root composer.json requires php ^7.1.3 but your php version (8.0.7) does not satisfy that requirement.\n  Problem 2\n    - doctrine/inflector is locked to version v1.3.0 and an update of this package was not requested.\n    - doctrine/inflector v1.3.0 requires php ^7.1 -> your php version (8.0.7) does not satisfy that requirement.\n  Problem 3\n    - laravel/framework is locked to version v5.7.27 and an update of this package was not requested.\n    - laravel/framework v5.7.27 requires php ^7.1.3 -> your php version (8.0.7) does not satisfy that requirement.",
+    "resolution": "the lock file pins packages that only support an older PHP than the one running - run Composer with the PHP version the project supports, or update the dependencies (composer update) for the new PHP",
+    "sources": {
+      "stored": "https://github.com/savanihd/laravel-8-roles-and-permissions/issues/2",
+      "query": "https://github.com/myckhel/church-management-system/issues/35"
+    }
+  },
+  {
+    "id": "rw-composer-memory-exhausted-solver",
+    "tool": "php",
+    "kind": "recurrence",
+    "stored": "Exit code 255\nLoading composer repositories with package information\nUpdating dependencies\nPHP Fatal error: Allowed memory size of 1610612736 bytes exhausted (tried to allocate 4096 bytes) in phar:///usr/lib64/plesk-9.0/composer.phar/src/Composer/DependencyResolver/Solver.php on line 223",
+    "query": "Exit code 255\nFatal error: Allowed memory size of 1610612736 bytes exhausted (tried to allocate 4096 bytes) in phar:///usr/local/bin/composer/src/Composer/DependencyResolver/Solver.php on line 201",
+    "resolution": "Composer 1's dependency solver ran out of PHP memory - upgrade to Composer 2 (composer self-update --2) or run it with COMPOSER_MEMORY_LIMIT=-1 / php -d memory_limit=-1",
+    "sources": {
+      "stored": "https://github.com/uvdesk/community-skeleton/issues/193",
+      "query": "https://github.com/composer/composer/issues/10042"
+    }
+  },
+  {
+    "id": "rw-composer-platform-check-php-too-old",
+    "tool": "php",
+    "kind": "recurrence",
+    "stored": "Exit code 255\nFatal error: Composer detected issues in your platform: Your Composer dependencies require a PHP version \">= 8.1.0\". You are running 5.6.30. in C:\\phpServer\\Laravel\\Project1\\vendor\\composer\\platform_check.php on line 24",
+    "query": "Exit code 255\n[10-Jul-2023 01:06:43 UTC] PHP Fatal error:  Composer detected issues in your platform: Your Composer dependencies require a PHP version \">= 8.1.0\". You are running 8.0.29. in /home/papelarte/public_html/churchcrm/vendor/composer/platform_check.php on line 24",
+    "resolution": "the installed dependencies need a newer PHP than the one serving the app - run the web server/CLI with PHP >= the required version (or reinstall dependencies for the old PHP)",
+    "sources": {
+      "stored": "https://github.com/composer/composer/issues/11628",
+      "query": "https://github.com/ChurchCRM/CRM/issues/6511"
+    }
+  },
+  {
+    "id": "rw-composer-allow-plugins-blocked",
+    "tool": "php",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n#0 6.143 In PluginManager.php line 738:\n#0 6.143                                                                                \n#0 6.143   dealerdirect/phpcodesniffer-composer-installer (installed globally) contain  \n#0 6.143   s a Composer plugin which is blocked by your allow-plugins config. You may   \n#0 6.143   add it to the list if you consider it safe.                                  \n#0 6.143   You can run \"composer global config --no-plugins allow-plugins.dealerdirect  \n#0 6.143   /phpcodesniffer-composer-installer [true|false]\" to enable it (true) or dis  \n#0 6.143   able it explicitly and suppress this exception (false)                       \n#0 6.143   See https://getcomposer.org/allow-plugins",
+    "query": "Exit code 1\n      W: In PluginManager.php line 762:\n      W:                                                                                \n      W:   composer/installers contains a Composer plugin which is blocked by your all  \n      W:   ow-plugins config. You may add it to the list if you consider it safe.       \n      W:   You can run \"composer config --no-plugins allow-plugins.composer/installers  \n      W:    [true|false]\" to enable it (true) or disable it explicitly and suppress th  \n      W:   is exception (false)                                                         \n      W:   See https://getcomposer.org/allow-plugins                                    ",
+    "resolution": "Composer 2.2+ blocks plugins that are not listed in config.allow-plugins - allow it (composer config allow-plugins.<vendor/name> true) in composer.json",
+    "sources": {
+      "stored": "https://github.com/postlight/headless-wp-starter/pull/347",
+      "query": "https://github.com/platformsh-templates/wordpress-composer/issues/74"
+    }
+  },
+  {
+    "id": "rw-dotnet-netsdk1004-assets-file-not-restored",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n1>C:\\Program Files\\dotnet\\sdk\\7.0.306\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1004: Assets file 'C:\\Users\\User\\Desktop\\Other programs\\Chess-Challenge\\Chess-Challenge-main\\Chess-Challenge-main\\Chess-Challenge\\obj\\project.assets.json' not found. Run a NuGet package restore to generate this file.",
+    "query": "Exit code 1\nC:\\Program Files\\dotnet\\sdk\\8.0.300\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1004: Assets file '...\\obj\\project.assets.json' not found. Run a NuGet package restore to generate this file.",
+    "resolution": "the project was never restored - run dotnet restore (or enable automatic NuGet restore in Visual Studio) before building",
+    "sources": {
+      "stored": "https://github.com/SebLague/Chess-Challenge/issues/152",
+      "query": "https://github.com/BunyaPineTree/LethalCompany_ModelReplacementAPI/issues/105"
+    }
+  },
+  {
+    "id": "rw-msbuild-msb3027-file-locked",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nSeverity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tMSB3027\tCould not copy \"E:\\15. Code Learning\\Learning\\Core.Application\\bin\\Debug\\net8.0\\Core.Application.dll\" to \"bin\\Debug\\net8.0\\Core.Application.dll\". Exceeded retry count of 10. Failed. The file is locked by: \".NET Host (4176)\"\tPresentation.MVC\td:\\Program Files\\Microsoft Visual Studio\\2022\\Preview\\MSBuild\\Current\\Bin\\amd64\\Microsoft.Common.CurrentVersion.targets\t4879\t",
+    "query": "Exit code 1\n    Error MSB3027: Could not copy \"obj\\x64\\Debug\\MyApp.exe\" to \"bin\\x64\\Debug\\MyApp.exe\". Exceeded retry count of 10. Failed. The file is locked by: \"MyApp.exe (16128)\" (1, 1)\n    Error MSB3021: Unable to copy file \"obj\\x64\\Debug\\MyApp.exe\" to \"bin\\x64\\Debug\\MyApp.exe\". The process cannot access the file 'bin\\x64\\Debug\\MyApp.exe' because it is being used by another process. (1, 1)",
+    "resolution": "a running instance of the app (or the debugger host) holds the output file - stop that process (the PID in the message), then build again",
+    "sources": {
+      "stored": "https://github.com/dotnet/aspnetcore/issues/50200",
+      "query": "https://github.com/microsoft/service-fabric-issues/issues/1050"
+    }
+  },
+  {
+    "id": "rw-mysql-caching-sha2-plugin-cannot-be-loaded",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[root@localhost ~]# mysql -h 127.0.0.1 -P 6606 -u root -p\nEnter password: \nERROR 2059 (HY000): Authentication plugin 'caching_sha2_password' cannot be loaded: /usr/lib64/mysql/plugin/caching_sha2_password.so: cannot open shared object file: No such file or directory",
+    "query": "Authentication plugin 'caching_sha2_password' cannot be loaded: /app/lib/plugin/caching_sha2_password.so: cannot open shared object file: No such file or directory",
+    "resolution": "the client library predates MySQL 8's default caching_sha2_password auth - switch the account to mysql_native_password (ALTER USER ... IDENTIFIED WITH mysql_native_password BY '...') or use a newer client",
+    "sources": {
+      "stored": "https://github.com/creditease-sec/insight/issues/11",
+      "query": "https://github.com/ellie-commons/sequeler/issues/344"
+    }
+  },
+  {
+    "id": "rw-mysql-2002-local-socket-server-down",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR 2002 (HY000): Can't connect to local MySQL server through socket '/var/run/mysqld/mysqld.sock' (2)",
+    "query": "Exit code 1\nmysql -e \"CREATE DATABASE mydatabase\"\nERROR 2002 (HY000): Can't connect to local MySQL server through socket '/var/run/mysqld/mysqld.sock' (2)",
+    "resolution": "no MySQL server is listening on the local socket - start (or wait for) the MySQL service, e.g. sudo service mysql start",
+    "sources": {
+      "stored": "https://github.com/osuAkatsuki/bancho.py/issues/207",
+      "query": "https://github.com/scrutinizer-ci/scrutinizer/issues/276"
+    }
+  },
+  {
+    "id": "rw-sqlite-locked-by-zotero",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nFile \"zotfile_doctor.py\", line 31, in get_db_set\n    db_c = conn.execute(\nsqlite3.OperationalError: database is locked",
+    "query": "Exit code 1\n  File \"c:\\users\\mydjt\\appdata\\local\\programs\\python\\python39\\lib\\site-packages\\zensols\\zotsite\\db.py\", line 174, in _select_collections\n    for row in conn.execute(self._collection_sql(wparams)):\nsqlite3.OperationalError: database is locked",
+    "resolution": "Zotero holds a lock on its zotero.sqlite - close Zotero before running the tool on its database",
+    "sources": {
+      "stored": "https://github.com/giorginolab/zotfile_doctor/issues/6",
+      "query": "https://github.com/plandes/zotsite/issues/13"
+    }
+  },
+  {
+    "id": "rw-curl-60-self-signed-in-chain",
+    "tool": "ssl",
+    "kind": "recurrence",
+    "stored": "Exit code 60\ncurl: (60) SSL certificate problem: self signed certificate in certificate chain\nMore details here: https://curl.haxx.se/docs/sslcerts.html\n\ncurl failed to verify the legitimacy of the server and therefore could not\nestablish a secure connection to it. To learn more about this situation and\nhow to fix it, please visit the web page mentioned above.",
+    "query": "Exit code 60\ncurl: (60) SSL certificate problem: self signed certificate in certificate chain\nMore details here: https://curl.haxx.se/docs/sslcerts.html",
+    "resolution": "a proxy or private CA in the chain is not trusted - add that CA certificate to the system trust store (or pass --cacert); -k only to test",
+    "sources": {
+      "stored": "https://github.com/RedHatDemos/SecurityDemos/issues/407",
+      "query": "https://github.com/moul/http2curl/pull/40"
+    }
+  },
+  {
+    "id": "rw-npm-self-signed-cert-in-chain",
+    "tool": "npm",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nnpm ERR! request to https://registry.npmjs.org/ansi-regex/-/ansi-regex-2.1.1.tgz failed, reason: self signed certificate in certificate chain",
+    "query": "Exit code 1\n> npm WARN registry Unexpected warning for https://registry.npmjs.org/: Miscellane\n> ous Warning SELF_SIGNED_CERT_IN_CHAIN: request to https://registry.npmjs.org/api\n> connect failed, reason: self signed certificate in certificate chain",
+    "resolution": "a TLS-inspecting proxy re-signs registry traffic - give npm that proxy's CA (npm config set cafile <ca.pem>, or NODE_EXTRA_CA_CERTS); strict-ssl false only as a stopgap",
+    "sources": {
+      "stored": "https://github.com/chalk/ansi-regex/issues/33",
+      "query": "https://github.com/npm/npm/issues/19044"
+    }
+  },
+  {
+    "id": "rw-npm-getaddrinfo-enotfound-registry",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnpm ERR! Linux 4.4.11-v7+\nnpm ERR! argv \"/home/meschup/.nvm/versions/node/v4.2.1/bin/node\" \"/home/meschup/.nvm/versions/node/v4.2.1/bin/npm\" \"install\" \"mqtt\"\nnpm ERR! node v4.2.1\nnpm ERR! npm  v2.14.7\nnpm ERR! code ENOTFOUND\nnpm ERR! errno ENOTFOUND\nnpm ERR! syscall getaddrinfo\n\nnpm ERR! network getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\nnpm ERR! network This is most likely not a problem with npm itself\nnpm ERR! network and is related to network connectivity.\nnpm ERR! network In most cases you are behind a proxy or have bad network settings.\nnpm ERR! network \nnpm ERR! network If you are behind a proxy, please make sure that the\nnpm ERR! network 'proxy' config is set properly.  See: 'npm help config'",
+    "query": "Exit code 1\n82 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n83 info retry will retry, error on last attempt: Error: getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\n84 info attempt registry request try #2 at 10:40:36 AM\n85 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n86 info retry will retry, error on last attempt: Error: getaddrinfo ENOTFOUND registry.npmjs.org registry.npmjs.org:443\n87 info attempt registry request try #3 at 10:41:36 AM\n88 http fetch GET https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz\n89 error fetch failed https://registry.npmjs.org/jsforce/-/jsforce-1.7.0.tgz",
+    "resolution": "the machine cannot resolve registry.npmjs.org - fix DNS/network (or set npm's proxy config when behind a proxy) and retry",
+    "sources": {
+      "stored": "https://github.com/npm/npm/issues/13152",
+      "query": "https://github.com/npm/npm/issues/13756"
+    }
+  },
+  {
+    "id": "rw-docker-pull-x509-unknown-authority-proxy",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nC:\\WINDOWS\\system32> docker pull hello-world\nUsing default tag: latest\nError response from daemon: Get https://registry-1.docker.io/v2/: x509: certificate signed by unknown authority",
+    "query": "Exit code 1\n$ docker pull nginx:1.23-alpine\nError response from daemon: Get https://registry-1.docker.io/v2/: x509: certificate signed by unknown authority",
+    "resolution": "a TLS-intercepting (corporate) proxy re-signs Docker Hub traffic - add the proxy's CA certificate to the host/Docker trust store and restart the daemon",
+    "sources": {
+      "stored": "https://github.com/docker-library/hello-world/issues/86",
+      "query": "https://github.com/avwo/whistle/issues/846"
+    }
+  },
+  {
+    "id": "rw-bash-crlf-bad-interpreter",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "Exit code 126\n$ ./deps.sh\n-bash: ./deps.sh: /bin/bash^M: bad interpreter: No such file or directory",
+    "query": "Exit code 126\n# ./eZServerMonitor.sh\n-bash: ./eZServerMonitor.sh: /bin/bash^M: bad interpreter: No such file or directory",
+    "resolution": "the script has Windows CRLF line endings - convert it to LF (dos2unix, sed -i 's/\\r$//', or a .gitattributes eol=lf rule) and run it again",
+    "sources": {
+      "stored": "https://github.com/microsoft/WSL2-Linux-Kernel/issues/133",
+      "query": "https://github.com/shevabam/ezservermonitor-sh/issues/7"
+    }
+  },
+  {
+    "id": "rw-terraform-state-lock-dynamodb",
+    "tool": "terraform",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nError: Error acquiring the state lock\n│ \n│ Error message: ConditionalCheckFailedException: The conditional request\n│ failed\n│ Lock Info:\n│   ID:        f9763602-b03f-e35c-da30-4083cdbb99ae\n│   Path:      terraform-statess-387688863714/aws-data/terraform.tfstate\n│   Operation: OperationTypeApply\n│   Who:       genaker@genaker\n│   Version:   1.0.7\n│   Created:   2021-09-27 00:10:27.424064363 +0000 UTC\n│   Info:      \n│ ",
+    "query": "Exit code 1\nError: Error locking state: Error acquiring the state lock: ConditionalCheckFailedException: The conditional request failed\nLock Info:\n  ID:        12345\n  Path:      govuk-terraform-test/env:/bill/projects/govuk.tfstate\n  Operation: OperationTypeApply\n  Who:       bill\n  Version:   0.14.6\n  Created:   2021-05-21 10:22:00.72746 +0000 UTC\n  Info:      ",
+    "resolution": "another (or an interrupted) run holds the state lock - wait for it to finish, or release a stale lock with terraform force-unlock <lock ID>",
+    "sources": {
+      "stored": "https://github.com/Genaker/TerraformMagentoCloud/issues/22",
+      "query": "https://github.com/alphagov/govuk-infrastructure/pull/297"
+    }
+  },
+  {
+    "id": "rw-npm-etarget-version-not-published",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n$ npm install --save picomatch\nnpm ERR! code ETARGET\nnpm ERR! notarget No matching version found for picomatch@^2.2.3.\nnpm ERR! notarget In most cases you or one of your dependencies are requesting\nnpm ERR! notarget a package version that doesn't exist.",
+    "query": "Exit code 1\nnpm ERR! code ETARGET\nnpm ERR! notarget No matching version found for tarn@1.2.0\nnpm ERR! notarget In most cases you or one of your dependencies are requesting\nnpm ERR! notarget a package version that doesn't exist.\nnpm ERR! notarget\nnpm ERR! notarget It was specified as a dependency of 'content-type-builder'\nnpm ERR! notarget\n\nnpm ERR! A complete log of this run can be found in:",
+    "resolution": "the requested version is not (or no longer) published - depend on a version that exists (npm view <pkg> versions), e.g. the next published release",
+    "sources": {
+      "stored": "https://github.com/micromatch/picomatch/issues/82",
+      "query": "https://github.com/Vincit/tarn.js/issues/35"
+    }
+  },
+  {
+    "id": "rw-npm5-eintegrity-sha1-checksum",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnpm ERR! code EINTEGRITY\nnpm ERR! sha1-8/zKCm/gZzanulcpZgaWF8EwtIE= integrity checksum failed when using sha1: wanted sha1-8/zKCm/gZzanulcpZgaWF8EwtIE= but got sha1-PnrIJ5Q30Z/xuOeqIq48KWQuZn0=. (2238 bytes)",
+    "query": "Exit code 1\nnpm ERR! code EINTEGRITY\nnpm ERR! sha1-6HqA+ou5ScvQVi+hE5kpOFKkR6o= integrity checksum failed when using sha1: wanted sha1-6HqA+ou5ScvQVi+hE5kpOFKkR6o= but got sha1-1sjQtiyd2luWzdFncRZCrtI/jPE=. (1482034 bytes)",
+    "resolution": "npm 5's cache/lock holds a stale integrity value - run npm cache verify (or npm cache clean --force), upgrade npm, and reinstall (regenerate package-lock.json if needed)",
+    "sources": {
+      "stored": "https://github.com/DevanaLabs/lemon.email-dApp/issues/3",
+      "query": "https://github.com/capitalone/react-native-pathjs-charts/issues/172"
+    }
+  },
+  {
+    "id": "rw-python-no-module-named-cv2",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"E:\\wall paper\\J.A.R.V.I.S-master\\J.A.R.V.I.S-master\\Face-Recognition\\Sample generator.py\", line 1, in <module>\n    import cv2\nModuleNotFoundError: No module named 'cv2'",
+    "query": "Exit code 1\npygame 2.1.2 (SDL 2.26.5, Python 3.11.2)\nHello from the pygame community. https://www.pygame.org/contribute.html\nTraceback (most recent call last):\n  File \"/home/pi/RPiCamGUI-main/RPiCamGUI.py\", line 27, in <module>\n    import cv2\nModuleNotFoundError: No module named 'cv2'",
+    "resolution": "OpenCV is not installed for the Python running the script - install it for that interpreter (pip install opencv-python, or python3-opencv from the distro)",
+    "sources": {
+      "stored": "https://github.com/GauravSingh9356/J.A.R.V.I.S/issues/46",
+      "query": "https://github.com/Gordon999/RPiCamGUI/issues/7"
+    }
+  },
+  {
+    "id": "rw-git-push-rejected-fetch-first",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTo https://github.com/stef-von-d/cook-club.git\n ! [rejected]        main -> main (fetch first)\nerror: failed to push some refs to 'https://github.com/stef-von-d/cook-club.git'\nhint: Updates were rejected because the remote contains work that you do\nhint: not have locally. This is usually caused by another repository pushing\nhint: to the same ref. You may want to first integrate the remote changes\nhint: (e.g., 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    "query": "Exit code 1\nsattams-MacBook-Pro:proj-sattam sattam$ git push origin main\nTo https://github.com/sattamalhamidy/proj-sattam.git\n! [rejected] main -> main (fetch first)\nerror: failed to push some refs to 'https://github.com/sattamalhamidy/proj-sattam.git'\nhint: Updates were rejected because the remote contains work that you do\nhint: not have locally. This is usually caused by another repository pushing\nhint: to the same ref. You may want to first integrate the remote changes\nhint: (e.g., 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    "resolution": "the remote branch has commits you do not have - git pull (merge or --rebase) to integrate them, then push again",
+    "sources": {
+      "stored": "https://github.com/gitpod-io/openvscode-server/issues/555",
+      "query": "https://github.com/rtyley/bfg-repo-cleaner/issues/436"
+    }
+  },
+  {
+    "id": "rw-docker-copy-file-not-in-context",
+    "tool": "docker",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\n$ docker build -t rserver .\n => ERROR [19/20] COPY supervisord.conf /etc/supervisor/conf.d/supervisord.conf                                    0.0s\n------\n > [19/20] COPY supervisord.conf /etc/supervisor/conf.d/supervisord.conf:\n------\nfailed to compute cache key: \"/supervisord.conf\" not found: not found",
+    "query": "Exit code 1\n => ERROR [web 7/7] COPY config /app/                                                                                                                          \n------\n > [web 7/7] COPY config /app/:\n------\nfailed to solve: failed to compute cache key: failed to calculate checksum of ref f623ee27-bbda-4182-bd0c-c189adf03ff1::5pn9sm97lepgqts1a10reksj1: \"/config\": not found",
+    "resolution": "the file named in COPY is not in the build context (missing, wrong context folder, or excluded by .dockerignore) - add it or build from the right context",
+    "sources": {
+      "stored": "https://github.com/keberwein/docker_shiny-server_centos7/issues/2",
+      "query": "https://github.com/DEENUU1/property-aggregator/issues/2"
+    }
+  },
+  {
+    "id": "rw-pytest-import-sibling-helper-module",
+    "tool": "pytest",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib64/python3.9/importlib/__init__.py:127: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/test_ipa_dna.py:5: in <module>\n    from base import BaseTest\nE   ModuleNotFoundError: No module named 'base'",
+    "query": "Exit code 2\n==================================== ERRORS ====================================\n__________________ ERROR collecting tests/team_7/test_food.py __________________\nImportError while importing test module '/home/arg/oop-python-nycu/tests/team_7/test_food.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib/python3.8/importlib/__init__.py:127: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/team_7/test_food.py:2: in <module>\n    import add_path\nE   ModuleNotFoundError: No module named 'add_path'\n=========================== short test summary info ============================\nERROR tests/team_7/test_food.py\n!!!!!!!!!!!!!!!!!!!! Interrupted: 1 error during collection !!!!!!!!!!!!!!!!!!!!\n=============================== 1 error in 0.05s ===============================",
+    "resolution": "a test imports a helper module that sits next to it but is not importable under pytest's rootdir/import mode - import it as a package path or put its folder on sys.path (conftest.py or pythonpath in the pytest config)",
+    "sources": {
+      "stored": "https://github.com/freeipa/freeipa-healthcheck/pull/178",
+      "query": "https://github.com/ARG-NCTU/oop-python-nycu/pull/101"
+    }
+  },
+  {
+    "id": "rw-tsc-ts2307-vue-sfc-no-shim",
+    "tool": "tsc",
+    "kind": "recurrence",
+    "stored": "Cannot find module './App.vue' or its corresponding type declarations.ts(2307)",
+    "query": "Cannot find module './App.vue' or its corresponding type declarations.ts(2307)",
+    "resolution": "TypeScript cannot type .vue single-file components by itself - add a shims-vue.d.ts with `declare module '*.vue'` (or use the Vue language tooling that understands .vue files)",
+    "sources": {
+      "stored": "https://github.com/microsoft/vscode-eslint/issues/1440",
+      "query": "https://github.com/vuejs/create-vue/issues/48"
+    }
+  },
+  {
+    "id": "rw-docker-compose-pull-denied-image-not-built",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[+] Running 0/1\n ⠿ linksnatch Error                                                        1.8s\nError response from daemon: pull access denied for linksnatch, repository does not exist or may require 'docker login': denied: requested access to the resource is denied",
+    "query": "Exit code 1\nERROR: pull access denied for wolweb, repository does not exist or may require 'docker login': denied: requested access to the resource is denied",
+    "resolution": "the compose service names an image that only exists after a local build - build it first (docker build -t NAME . / docker compose build) or add a build section to the service",
+    "sources": {
+      "stored": "https://github.com/eternalevelyn/linksnatch-docker/issues/3",
+      "query": "https://github.com/sameerdhoot/wolweb/issues/3"
+    }
+  },
+  {
+    "id": "rw-terraform-aws-no-credential-sources",
+    "tool": "terraform",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nError: error configuring Terraform AWS Provider: no valid credential sources for Terraform AWS Provider found.\n\nPlease see https://registry.terraform.io/providers/hashicorp/aws\nfor more information about providing credentials.\n\nError: NoCredentialProviders: no valid providers in chain. Deprecated.\n\tFor verbose messaging see aws.Config.CredentialsChainVerboseErrors",
+    "query": "Exit code 1\n# terraform apply\n\nFollowing Error Appears:\n\nError: error configuring Terraform AWS Provider: no valid credential sources for Terraform AWS Provider found.\n\nPlease see https://registry.terraform.io/providers/hashicorp/aws\nfor more information about providing credentials.\n\nError: NoCredentialProviders: no valid providers in chain. Deprecated.\n\tFor verbose messaging see aws.Config.CredentialsChainVerboseErrors",
+    "resolution": "Terraform's AWS provider found no credentials - configure them where terraform runs (aws configure / ~/.aws/credentials profile, or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)",
+    "sources": {
+      "stored": "https://github.com/aws-quickstart/terraform-aws-vpc/issues/6",
+      "query": "https://github.com/jambonz/jambonz-infrastructure/issues/5"
+    }
+  },
+  {
+    "id": "rw-node-listen-eacces-privileged-port",
+    "tool": "node",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nnode:events:502\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EACCES: permission denied 0.0.0.0:80\n    at Server.setupListenHandle [as _listen2] (node:net:1915:21)\n    at listenInCluster (node:net:1994:12)\n    at Server.listen (node:net:2099:7)\n    at Object.<anonymous> (/home/jonpi/LD-ToyPad-Emulator/index.js:616:8)\n    at Module._compile (node:internal/modules/cjs/loader:1562:14)\n    at Object..js (node:internal/modules/cjs/loader:1699:10)\n    at Module.load (node:internal/modules/cjs/loader:1313:32)\n    at Function._load (node:internal/modules/cjs/loader:1123:12)\n    at TracingChannel.traceSync (node:diagnostics_channel:322:14)\n    at wrapModuleLoad (node:internal/modules/cjs/loader:217:24)\nEmitted 'error' event on Server instance at:\n    at emitErrorNT (node:net:1973:8)\n    at process.processTicksAndRejections (node:internal/process/task_queues:90:21) {\n  code: 'EACCES',\n  errno: -13,\n  syscall: 'listen',\n  address: '0.0.0.0',\n  port: 80\n}",
+    "query": "Exit code 1\nError: listen EACCES 0.0.0.0:80",
+    "resolution": "ports below 1024 are privileged - run the server on a higher port (e.g. 8080) or give node the right to bind low ports instead of running as a normal user",
+    "sources": {
+      "stored": "https://github.com/Berny23/LD-ToyPad-Emulator/issues/231",
+      "query": "https://github.com/ticruz38/Ambrosia/issues/2"
+    }
+  },
+  {
+    "id": "rw-git-ssh-host-key-verification-failed",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nCloning into '/tmp/semver-git-repo'...\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.\nerror bumping version: exit status 128",
+    "query": "Exit code 128\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "resolution": "the SSH host key of the git server is not in known_hosts for this user - add it (ssh-keyscan HOST >> ~/.ssh/known_hosts or connect once interactively) before cloning",
+    "sources": {
+      "stored": "https://github.com/concourse/semver-resource/pull/3",
+      "query": "https://github.com/mathieudutour/git-sketch-plugin/issues/153"
+    }
+  },
+  {
+    "id": "rw-psql-peer-authentication-failed",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 2\npsql \"dbname=mimic user=postgres options=--search_path=mimiciii\" -v ON_ERROR_STOP=1 -f postgres_create_tables$(psql --version | perl -lne 'print \"_pg10\" if / 10.\\d+/').sql\npsql: FATAL:  Peer authentication failed for user \"postgres\"\nMakefile:110: recipe for target 'mimic-build' failed\nmake: *** [mimic-build] Error 2",
+    "query": "Exit code 2\npsql invidious kemal < /home/invidious/invidious/config/sql/videos.sql\npsql: FATAL:  Peer authentication failed for user \"kemal\"",
+    "resolution": "local socket connections use peer auth, which needs an OS user of the same name - connect over TCP (-h 127.0.0.1) or switch the local line in pg_hba.conf to md5/scram",
+    "sources": {
+      "stored": "https://github.com/MIT-LCP/mimic-code/pull/492",
+      "query": "https://github.com/iv-org/invidious/issues/881"
+    }
+  },
+  {
+    "id": "rw-kubectl-deployment-extensions-v1beta1-removed",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror: resource mapping not found for name: \"nginx-1.10\" namespace: \"\" from \"blue-deploy.yaml\": no matches for kind \"Deployment\" in version \"extensions/v1beta1\"\nensure CRDs are installed first",
+    "query": "Exit code 1\nservice/signalk created\npersistentvolumeclaim/signalkpvc created\nerror: resource mapping not found for name: \"signalk\" namespace: \"default\" from \"kubernetes/signalk-deployment.yaml\": no matches for kind \"Deployment\" in version \"extensions/v1beta1\"\nensure CRDs are installed first",
+    "resolution": "Deployments are no longer served under extensions/v1beta1 - change the manifest to apiVersion apps/v1 (and add the now-required spec.selector)",
+    "sources": {
+      "stored": "https://github.com/ianlewis/kubernetes-bluegreen-deployment-tutorial/issues/3",
+      "query": "https://github.com/SignalK/signalk-server/issues/1875"
+    }
+  },
+  {
+    "id": "rw-bundler-lockfile-missing-linux-platform",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 16\n  Your bundle only supports platforms [\"universal-darwin-20\"] but your local\n  platform is x86_64-linux. Add the current platform to the lockfile with `bundle\n  lock --add-platform x86_64-linux` and try again.\n  Took   0.81 seconds\nError: The process '/opt/hostedtoolcache/Ruby/2.6.7/x64/bin/bundle' failed with exit code 16",
+    "query": "Exit code 16\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle config --local path /home/runner/work/camping/camping/vendor/bundle\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle config --local deployment true\nCache key: setup-ruby-bundler-cache-v6-ubuntu-22.04-x64-ruby-3.2.2-wd-/home/runner/work/camping/camping-with--without--only--Gemfile.lock-58733e68547864def4455dfff7ed7e384a66cec2df61c03c7e0092270eac62f9\n/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle install --jobs 4\nYour bundle only supports platforms [\"arm64-darwin-22\"] but your local platform\nis x86_64-linux. Add the current platform to the lockfile with\n`bundle lock --add-platform x86_64-linux` and try again.\nError: The process '/opt/hostedtoolcache/Ruby/3.2.2/x64/bin/bundle' failed with exit code 16",
+    "resolution": "Gemfile.lock was generated on macOS and lists only darwin platforms - run `bundle lock --add-platform x86_64-linux` and commit the lockfile",
+    "sources": {
+      "stored": "https://github.com/ruby/setup-ruby/issues/177",
+      "query": "https://github.com/camping/camping/issues/168"
+    }
+  },
+  {
+    "id": "rw-ruby-bundle-binstub-missing-bundler-version",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n/usr/local/bin/bundle:23:in `load': cannot load such file -- /usr/lib/ruby/gems/2.7.0/gems/bundler-2.2.19/exe/bundle (LoadError)",
+    "query": "Exit code 1\n/usr/local/opt/ruby/bin/bundle:23:in `load': cannot load such file -- /usr/local/lib/ruby/gems/3.0.0/gems/bundler-2.2.19/exe/bundle (LoadError)\n        from /usr/local/opt/ruby/bin/bundle:23:in `<main>'",
+    "resolution": "the bundle executable points at a bundler version that is no longer installed - update RubyGems (gem update --system) or reinstall that bundler version",
+    "sources": {
+      "stored": "https://github.com/instructure/canvas-lms/issues/2118",
+      "query": "https://github.com/jekyll/jekyll/issues/8759"
+    }
+  },
+  {
+    "id": "rw-gradle-android-plugin-needs-google-repo",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n> Could not resolve all files for configuration ':classpath'.\n   > Could not find com.android.tools.build:gradle:3.0.0.\n     Searched in the following locations:\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.pom\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.jar\n     Required by:\n         project :",
+    "query": "Exit code 1\nA problem occurred configuring root project 'AppShortcuts'.\n> Could not resolve all files for configuration ':classpath'.\n   > Could not find com.android.tools.build:gradle:3.0.0.\n     Searched in the following locations:\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.pom\n         https://jcenter.bintray.com/com/android/tools/build/gradle/3.0.0/gradle-3.0.0.jar\n     Required by:\n         project :",
+    "resolution": "Android Gradle plugin 3.x is published on Google's Maven repository - add google() to the buildscript repositories (not only jcenter)",
+    "sources": {
+      "stored": "https://github.com/gregordr/Secure-Photo-Viewer/pull/2",
+      "query": "https://github.com/googlearchive/android-AppShortcuts/issues/31"
+    }
+  },
+  {
+    "id": "rw-docker-build-git-command-no-dot-git",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n => CACHED [6/8] WORKDIR /python-seal                                      0.0s\n => ERROR [7/8] RUN cd /python-seal &&     git submodule update --init --  0.2s\n------\n > [7/8] RUN cd /python-seal &&     git submodule update --init --recursive:\n#11 0.228 fatal: not a git repository (or any of the parent directories): .git",
+    "query": "Exit code 1\nfatal: not a git repository (or any of the parent directories): .git",
+    "resolution": "a RUN step calls git but the build context has no .git (zip download or build started from a subfolder) - build from the root of a real git clone",
+    "sources": {
+      "stored": "https://github.com/Huelse/SEAL-Python/issues/68",
+      "query": "https://github.com/NVIDIA/FasterTransformer/issues/720"
+    }
+  },
+  {
+    "id": "rw-python-cv2-libgl-missing-in-container",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"/app/app.py\", line 1, in <module>\n    import cv2\n  File \"/usr/local/lib/python3.7/site-packages/cv2/__init__.py\", line 5, in <module>\n    from .cv2 import *\nImportError: libGL.so.1: cannot open shared object file: No such file or directory",
+    "query": "Exit code 1\nTraceback (most recent call last):\n  File \"src/tests/clean.py\", line 10, in <module>\n    import cv2\n  File \"/home/gitpod/.pyenv/versions/3.8.13/lib/python3.8/site-packages/cv2/__init__.py\", line 8, in <module>\n    from .cv2 import *\nImportError: libGL.so.1: cannot open shared object file: No such file or directory",
+    "resolution": "opencv-python needs the system OpenGL library that slim/base images lack - install libgl1 (libgl1-mesa-glx on older distros) in the image, or use opencv-python-headless",
+    "sources": {
+      "stored": "https://github.com/kjanko/python-fingerprint-recognition/issues/23",
+      "query": "https://github.com/mhw32/data-centric-deep-learning/issues/16"
+    }
+  },
+  {
+    "id": "rw-node-nullish-coalescing-old-node",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n//model-ajstewart.js:172\n  const weather = weatherMap[label] ?? { dominant: 'unknown', superficial: {}, windyable: false }\n                                     ^\n\nSyntaxError: Unexpected token '?'\n    at wrapSafe (internal/modules/cjs/loader.js:931:16)\n    at Module._compile (internal/modules/cjs/loader.js:979:27)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1035:10)\n    at Module.load (internal/modules/cjs/loader.js:879:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:724:14)\n    at Module.require (internal/modules/cjs/loader.js:903:19)\n    at require (internal/modules/cjs/helpers.js:74:18)\n    at Object.<anonymous> (/index.js:35:22)\n    at Module._compile (internal/modules/cjs/loader.js:1015:30)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1035:10)",
+    "query": "Exit code 1\n/tmp/ws4kp# node index.js\n/tmp/ws4kp/index.js:6\nconst port = process.env.WS4KP_PORT ?? 8080;\n                                     ^\n\nSyntaxError: Unexpected token '?'\n    at wrapSafe (internal/modules/cjs/loader.js:915:16)\n    at Module._compile (internal/modules/cjs/loader.js:963:27)\n    at Object.Module._extensions..js (internal/modules/cjs/loader.js:1027:10)\n    at Module.load (internal/modules/cjs/loader.js:863:32)\n    at Function.Module._load (internal/modules/cjs/loader.js:708:14)\n    at Function.executeUserEntryPoint [as runMain] (internal/modules/run_main.js:60:12)\n    at internal/main/run_main_module.js:17:47",
+    "resolution": "the code uses the ?? operator, which needs Node 14 or newer - upgrade Node (the installed one is 12)",
+    "sources": {
+      "stored": "https://github.com/5310/discord-bot-castform/issues/18",
+      "query": "https://github.com/netbymatt/ws4kp/issues/20"
+    }
+  },
+  {
+    "id": "rw-python-pkg-resources-removed-setuptools-82",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\ndramageek@openaps4:~ $ tconnectsync --check-login\nTraceback (most recent call last):\n  File \"/home/dramageek/.local/bin/tconnectsync\", line 3, in <module>\n    from tconnectsync import main\n  File \"/home/dramageek/.local/pipx/venvs/tconnectsync/lib/python3.11/site-packages/tconnectsync/__init__.py\", line 6, in <module>\n    import pkg_resources\nModuleNotFoundError: No module named 'pkg_resources'",
+    "query": "Exit code 1\n/venv/lib/python3.13/site-packages/dictdiffer/__init__.py\", line 15, in <module>\n    import pkg_resources\nModuleNotFoundError: No module named 'pkg_resources'",
+    "resolution": "setuptools 82 removed pkg_resources - pin setuptools below 82 for now, or change the package to use importlib.metadata/importlib.resources",
+    "sources": {
+      "stored": "https://github.com/jwoglom/tconnectsync/issues/133",
+      "query": "https://github.com/inveniosoftware/dictdiffer/issues/193"
+    }
+  },
+  {
+    "id": "rw-maven-non-resolvable-parent-relativepath",
+    "tool": "java",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[ERROR] The build could not read 1 project -> [Help 1]\n[ERROR]  \n[ERROR]   The project br.gov.frameworkdemoiselle:demoiselle-se-parent:2.3.1-SNAPSHOT (/Users/ahe/dev/repos/github/demoiselle/framework/parent/se/pom.xml) has 1 error\n[ERROR]     Non-resolvable parent POM: Could not find artifact br.gov.frameworkdemoiselle:demoiselle-extension-parent:pom:2.3.1-SNAPSHOT in sonatype-nexus-snapshots (https://oss.sonatype.org/content/repositories/snapshots) and 'parent.relativePath' points at wrong local POM @ line 44, column 10 -> [Help 2]",
+    "query": "Exit code 1\n[ERROR] The build could not read 1 project -> [Help 1]\n[ERROR]\n[ERROR]   The project t:submodule:1-SNAPSHOT (D:\\mavenAlign\\trunk\\mvn-parent-relative-path\\submodule\\pom.xml) has 1 error\n[ERROR]     Non-resolvable parent POM: Could not find artifact t:parent:pom:1-SNAPSHOT and 'parent.relativePath' points at wrong local POM @ line 8, column 11 -> [Help 2]",
+    "resolution": "the module's <parent> cannot be found locally because its relativePath is missing or points to the wrong pom.xml, and the parent is not in any repository - correct the relativePath (or install the parent first)",
+    "sources": {
+      "stored": "https://github.com/demoiselle/framework/pull/23",
+      "query": "https://github.com/apache/maven/issues/6221"
+    }
+  },
+  {
+    "id": "rw-php-vendor-autoload-missing-composer-install",
+    "tool": "php",
+    "kind": "recurrence",
+    "stored": "Exit code 255\nPHP Warning:  require(/home/madeny/lhttps/vendor/autoload.php): failed to open stream: No such file or directory in /home/madeny/lhttps/lh on line 3\nPHP Fatal error:  require(): Failed opening required '/home/madeny/lhttps/vendor/autoload.php' (include_path='.:/usr/share/php') in /home/madeny/lhttps/lh on line 3",
+    "query": "[20-Jan-2018 07:48:02 UTC] PHP Warning:  require(/home/avytoqau/api4/vendor/autoload.php): failed to open stream: No such file or directory in /home/avytoqau/api4/app.php on line 20\n[20-Jan-2018 07:48:02 UTC] PHP Warning:  require(/home/avytoqau/api4/vendor/autoload.php): failed to open stream: No such file or directory in /home/avytoqau/api4/app.php on line 20\n[20-Jan-2018 07:48:02 UTC] PHP Fatal error:  require(): Failed opening required '/home/avytoqau/api4/vendor/autoload.php' (include_path='.:/opt/alt/php55/usr/share/pear:/opt/alt/php55/usr/share/php') in /home/avytoqau/api4/app.php on line 20",
+    "resolution": "the vendor directory was never created - run composer install in the project root before running the app",
+    "sources": {
+      "stored": "https://github.com/madeny/lhttps/issues/1",
+      "query": "https://github.com/tuupola/slim-api-skeleton/issues/35"
+    }
+  },
+  {
+    "id": "rw-git-https-could-not-resolve-host-github",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nfatal: unable to access 'https://github.com/iq9891/menu.git/': Could not resolve host: github.com",
+    "query": "Exit code 1\ngit clone https://github.com/xxx/xxx\nCloning into '/go/src/github.com/xxx/xxx'...\nfatal: unable to access 'https://github.com/xxx/xxx/': Could not resolve host: github.com\npackage github.com/xxx/xxx: exit status 128",
+    "resolution": "name resolution fails on this machine (bad DNS server, VPN or proxy settings) - fix the network/DNS configuration; the repository URL is fine",
+    "sources": {
+      "stored": "https://github.com/iq9891/blog/issues/14",
+      "query": "https://github.com/kubernetes/kubernetes/issues/95104"
+    }
+  },
+  {
+    "id": "rw-docker-run-container-name-in-use",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 125\ndocker: Error response from daemon: Conflict. The container name \"/greenlight-v2\" is already in use by container \"907f3c6e9345e6d38b129a8542e6c13149eb362d72995116f10ad115ff6a1c4d\". You have to remove (or rename) that container to be able to reuse that name.\nSee 'docker run --help'.",
+    "query": "Exit code 125\ndocker: Error response from daemon: Conflict. The container name \"/codefever\" is already in use by container \"865ce374992d568d2050330f5ef46984c698550dfc92a71ab11ba8975ae47603\". You have to remove (or rename) that container to be able to reuse that name.\nSee 'docker run --help'.",
+    "resolution": "a container (possibly stopped) already has that name - remove it (docker rm -f NAME) or run with a different --name",
+    "sources": {
+      "stored": "https://github.com/bigbluebutton/greenlight/issues/238",
+      "query": "https://github.com/PGYER/codefever/issues/95"
+    }
+  },
+  {
+    "id": "rw-tsc-ts2580-require-needs-types-node",
+    "tool": "tsc",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nlib/web-ifc-api.ts:5:20 - error TS2580: Cannot find name 'require'. Do you need to install type definitions for node? Try `npm i --save-dev @types/node`.\n\n5 const WebIFCWasm = require(\"./web-ifc\");",
+    "query": "Exit code 2\nnpm i deltachat-node\n> deltachat-node@1.0.0-beta.26 install [...]/node_modules/deltachat-node\n> tsc && node-gyp-build \"node scripts/rebuild-core.js\" \"node scripts/postinstall.js\"\n\nlib/chat.ts:3:17 - error TS2580: Cannot find name 'require'. Do you need to install type definitions for node? Try `npm i @types/node`.\n\n3 const binding = require('../binding')\n                  ~~~~~~~\n\nlib/chat.ts:4:15 - error TS2580: Cannot find name 'require'. Do you need to install type definitions for node? Try `npm i @types/node`.\n\n4 const debug = require('debug')('deltachat:node:chat')\n                ~~~~~~~",
+    "resolution": "Node's globals are untyped in this build - install @types/node as a dev dependency (and list node in tsconfig types if types is restricted)",
+    "sources": {
+      "stored": "https://github.com/ThatOpen/engine_web-ifc/issues/8",
+      "query": "https://github.com/deltachat/deltachat-node/issues/422"
+    }
+  },
+  {
+    "id": "rw-github-push-gh001-file-over-100mb",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n    ➜  XXX git:(master) git push origin master\n    (0 of 0 files) 0 B 0\n    Counting objects: 1804, done.\n    Delta compression using up to 8 threads.\n    Compressing objects: 100% (1586/1586), done.\n    Writing objects: 100% (1804/1804), 106.34 MiB | 1.71 MiB/s, done.\n    Total 1804 (delta 338), reused 721 (delta 33)\n    remote: error: GH001: Large files detected.\n    remote: error: Trace: ea51ee20c6cc0ca49b68cefe17ca2c2f\n    remote: error: See http://git.io/iEPt8g for more information.\n    remote: error: File     iOS/XXX/AdobeCreativeSDKFoundation.framework/Versions/A/AdobeCreativeSDKFoundation is 201.35  MB; this exceeds GitHub's file size limit of 100.00 MB\n    remote: error: File iOS/XXX/AdobeCreativeSDKImage.framework/Versions/A/AdobeCreativeSDKImage is 110.88 MB; this exceeds GitHub's file size limit of 100.00 MB\n    To git@github.com:kamoljan/XXX.git\n     ! [remote rejected] master -> master (pre-receive hook declined)\n    error: failed to push some refs to 'git@github.com:kamoljan/XXX.git'",
+    "query": "Exit code 1\nremote: warning: File apps/gui/esapp/build/development/esapp/resources/geojson/AFR_G2014_2013_0.geojson is 55.52 MB; this is larger than GitHub's recommended maximum file size of 50 MB\nremote: error: GH001: Large files detected.\nremote: error: Trace: 9c77330e6d3d88c5a175b28037a733bb\nremote: error: See http://git.io/iEPt8g for more information.\nremote: error: File apps/gui/esapp/build/development/esapp/resources/geojson/AFR_G2014_2013_1.geojson is 124.44 MB; this exceeds GitHub's file size limit of 100 MB\nTo https://github.com/eStation2/eStation2.git\n ! [remote rejected] master -> master (pre-receive hook declined)",
+    "resolution": "a committed file exceeds GitHub's 100 MB limit - remove it from the branch history (git filter-repo/BFG or rewrite the commit) or store it with Git LFS, then push again",
+    "sources": {
+      "stored": "https://github.com/git-lfs/git-lfs/issues/457",
+      "query": "https://github.com/eStation2/eStation2/issues/61"
+    }
+  },
+  {
+    "id": "rw-mongodb-srv-dns-lookup-fails",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nError: querySrv ESERVFAIL _mongodb._tcp.databasename-zcbag.mongodb.net\n    at QueryReqWrap.onresolve [as oncomplete] (dns.js:202:19) {\n  errno: 'ESERVFAIL',\n  code: 'ESERVFAIL',\n  syscall: 'querySrv',\n  hostname: '_mongodb._tcp.databasename-zcbag.mongodb.net'\n}",
+    "query": "Exit code 1\nError: querySrv ENOTFOUND _mongodb._tcp.thad.93xhb.mongodb.net                         \n^[[90m    at QueryReqWrap.onresolve [as oncomplete] (node:dns:213:19)^[[39m {          \n  errno: ^[[90mundefined^[[39m,                                                        \n  code: ^[[32m'ENOTFOUND'^[[39m,                                                       \n  syscall: ^[[32m'querySrv'^[[39m,                                                     \n  hostname: ^[[32m'_mongodb._tcp.thad.93xhb.mongodb.net'^[[39m                         \n}",
+    "resolution": "the mongodb+srv:// address needs a DNS SRV lookup that this machine's resolver cannot answer - use the standard (non-SRV) Atlas connection string or switch to a working DNS server",
+    "sources": {
+      "stored": "https://github.com/Automattic/mongoose/issues/8811",
+      "query": "https://github.com/microlinkhq/keyvhq/issues/53"
+    }
+  },
+  {
+    "id": "rw-npm-ci-no-package-lock",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nRun npm ci\n  npm ci\n  shell: /usr/bin/bash -e {0}\nnpm error code EUSAGE\nnpm error\nnpm error The `npm ci` command can only install with an existing package-lock.json or\nnpm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or\nnpm error later to generate a package-lock.json file, then try again.\nnpm error\nnpm error Clean install a project\nnpm error\nnpm error Usage:\nnpm error npm ci",
+    "query": "Exit code 1\n[localhost] => Installing npm dependencies for vendor/kiener/mollie-payments-plugin//src//..\n[localhost] npm error code EUSAGE\n[localhost] npm error\n[localhost] npm error The `npm ci` command can only install with an existing package-lock.json or\n[localhost] npm error npm-shrinkwrap.json with lockfileVersion >= 1. Run an install with npm@5 or\n[localhost] npm error later to generate a package-lock.json file, then try again.",
+    "resolution": "the repository has no package-lock.json, which npm ci requires - generate one with npm install and commit it (or use npm install in that step)",
+    "sources": {
+      "stored": "https://github.com/casdoor/wordpress-casdoor-plugin/issues/25",
+      "query": "https://github.com/mollie/Shopware6/issues/1197"
+    }
+  },
+  {
+    "id": "rw-node-esm-import-missing-js-extension",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nD:\\Projecten\\maps-importer>node index.js\ninternal/process/esm_loader.js:74\n    internalBinding('errors').triggerUncaughtException(\n                              ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module 'D:\\Projecten\\maps-importer\\modules\\place-details' imported from D:\\Projecten\\maps-importer\\index.js\nDid you mean to import ../modules/place-details.js?",
+    "query": "Exit code 1\n[nodemon] starting `babel-node src/index.js`\ninternal/process/esm_loader.js:74\n    internalBinding('errors').triggerUncaughtException(\n                              ^\n\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/Users/phil/DeFi/gateway-api/src/app' imported from /Users/phil/DeFi/gateway-api/src/index.js\n    at finalizeResolution (internal/modules/esm/resolve.js:271:11)\n    at moduleResolve (internal/modules/esm/resolve.js:668:10)\n    at Loader.defaultResolve [as _resolve] (internal/modules/esm/resolve.js:779:11)\n    at Loader.resolve (internal/modules/esm/loader.js:85:40)\n    at Loader.getModuleJob (internal/modules/esm/loader.js:229:28)\n    at ModuleWrap.<anonymous> (internal/modules/esm/module_job.js:51:40)\n    at link (internal/modules/esm/module_job.js:50:36) {\n  code: 'ERR_MODULE_NOT_FOUND'\n}\n[nodemon] app crashed - waiting for file changes before starting...",
+    "resolution": "native ES modules do not guess file extensions - write relative imports with the full file name (./app.js)",
+    "sources": {
+      "stored": "https://github.com/nodejs/help/issues/3163",
+      "query": "https://github.com/CoinAlpha/gateway-api/issues/13"
+    }
+  },
+  {
+    "id": "rw-git-pull-ff-only-diverged",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\n> git pull --ff-only\nremote: Enumerating objects: 33, done.\nremote: Counting objects: 100% (30/30), done.\nremote: Compressing objects: 100% (11/11), done.\nremote: Total 33 (delta 21), reused 28 (delta 19), pack-reused 3 (from 1)\nReceiving objects: 100% (33/33), 10.82 KiB | 10.82 MiB/s, done.\nResolving deltas: 100% (21/21), completed with 11 local objects.\nFrom https://github.com/cursorless-dev/cursorless-talon\n   d8a602ee2d4b..b6e796b83d62  main       -> origin/main\nhint: Diverging branches can't be fast-forwarded, you need to either:\nhint:\nhint:   git merge --no-ff\nhint:\nhint: or:\nhint:\nhint:   git rebase\nhint:\nhint: Disable this message with \"git config advice.diverging false\"\nfatal: Not possible to fast-forward, aborting.",
+    "query": "Exit code 1\n# cd /home/ikwyl6/dev/go-code/src/github.com/odeke-em/drive; git pull --ff-only\nFrom https://github.com/odeke-em/drive\n * [new branch]      coerce-csv-to-spreadsheet -> origin/coerce-csv-to-spreadsheet\n * [new branch]      drive-s3   -> origin/drive-s3\n * [new branch]      finder-handle-duplicates -> origin/finder-handle-duplicates\n * [new branch]      gh-pages   -> origin/gh-pages\n   9050e2b..e9c272f  master     -> origin/master\n   bbb3949..6928f04  rc-file    -> origin/rc-file\n * [new branch]      stash      -> origin/stash\nFrom https://github.com/odeke-em/drive\n * [new tag]         v0.2.8     -> v0.2.8\n * [new tag]         v0.2.8-arm-binary -> v0.2.8-arm-binary\n * [new tag]         v0.2.9     -> v0.2.9\nfatal: Not possible to fast-forward, aborting.\npackage github.com/odeke-em/drive/cmd/drive: exit status 128",
+    "resolution": "the local branch and its upstream have both gained commits and pulls are fast-forward only - rebase or merge the upstream (or reset to it if the local commits are unwanted)",
+    "sources": {
+      "stored": "https://github.com/cursorless-dev/cursorless/pull/2703",
+      "query": "https://github.com/odeke-em/drive/issues/366"
+    }
+  },
+  {
+    "id": "rw-node-unable-to-verify-first-certificate",
+    "tool": "ssl",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnode:internal/process/promises:289\n            triggerUncaughtException(err, true /* fromPromise */);\n            ^\n\nError: unable to verify the first certificate\n    at TLSSocket.onConnectSecure (node:_tls_wrap:1674:34)\n    at TLSSocket.emit (node:events:519:28)\n    at TLSSocket._finishInit (node:_tls_wrap:1085:8)\n    at ssl.onhandshakedone (node:_tls_wrap:871:12) {\n  code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'\n}",
+    "query": "Exit code 1\n[cause]: Error: unable to verify the first certificate\n      at TLSSocket.onConnectSecure (node:_tls_wrap:1674:34)\n      at TLSSocket.emit (node:events:519:28)\n      at TLSSocket.emit (node:domain:488:12)\n      at TLSSocket._finishInit (node:_tls_wrap:1085:8)\n      at TLSWrap.ssl.onhandshakedone (node:_tls_wrap:871:12) {\n    code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE'",
+    "resolution": "Node cannot build a chain from the server certificate to a trusted root (intermediate not sent, or a proxy/corporate CA) - fix the server's chain or give Node the CA with NODE_EXTRA_CA_CERTS; do not disable verification",
+    "sources": {
+      "stored": "https://github.com/nodejs/node/issues/52582",
+      "query": "https://github.com/sindresorhus/latest-version/issues/27"
+    }
+  },
+  {
+    "id": "rw-sudo-unable-to-resolve-host-after-rename",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "root@myvps2000:~/temp/kejilion# sudo -i\nsudo: unable to resolve host myvps2000: Name or service not known\nroot@myvps2000:~#",
+    "query": "$ sudo hostname test\n$ sudo su\nsudo: unable to resolve host test: Name or service not known",
+    "resolution": "the machine's hostname was changed but /etc/hosts still has the old one - add the new hostname to /etc/hosts (e.g. 127.0.1.1 NEWNAME)",
+    "sources": {
+      "stored": "https://github.com/kejilion/sh/issues/23",
+      "query": "https://github.com/gershwin-desktop/gershwin-desktop/issues/67"
+    }
+  },
+  {
+    "id": "rw-psql-database-named-after-user-missing",
+    "tool": "db",
+    "kind": "paraphrase",
+    "stored": "Exit code 2\n(base) psz@Osler ~ % psql -U mimicuser\npsql: error: connection to server on socket \"/tmp/.s.PGSQL.5432\" failed: FATAL:  database \"mimicuser\" does not exist",
+    "query": "Exit code 2\nLast login: Sat Oct 19 07:59:28 on ttys009\n/Applications/Postgres.app/Contents/MacOS/bin/psql ; exit;\nDaves-MacBook-Pro:~ dave$ /Applications/Postgres.app/Contents/MacOS/bin/psql ; exit;\npsql: FATAL:  database \"dave\" does not exist\nlogout\n\n[Process completed]",
+    "resolution": "psql connects by default to a database named after the user, which does not exist - create it (createdb) or connect to an existing one with -d postgres",
+    "sources": {
+      "stored": "https://github.com/yikuan8/MIMIC-IV-Postgres/issues/4",
+      "query": "https://github.com/PostgresApp/PostgresApp/issues/139"
+    }
+  },
+  {
+    "id": "rw-git-push-403-permission-denied-to-user",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nremote: Permission to zero-to-mastery/ZtM-Job-Board.git denied to Kani712.\nfatal: unable to access 'https://github.com/zero-to-mastery/ZtM-Job-Board.git/': The requested URL returned error: 403",
+    "query": "Exit code 128\nremote: Permission to zurb/foundation-zurb-template.git denied to evr01.\nfatal: unable to access 'https://github.com/zurb/foundation-zurb-template.git/': The requested URL returned error: 403",
+    "resolution": "the remote points at a repository this GitHub account cannot write to (someone else's repo or a template) - push to your own fork/repo (fix the origin URL) or get write access",
+    "sources": {
+      "stored": "https://github.com/zero-to-mastery/ZtM-Job-Board/issues/2531",
+      "query": "https://github.com/foundation/foundation-sites/issues/8146"
+    }
+  },
+  {
+    "id": "rw-gradlew-java-home-not-set-no-jdk",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
+    "query": "Exit code 1\n$ ./gradlew build <-- i did command\n\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
+    "resolution": "no Java installation is visible to the wrapper - install a JDK (unpacked/installed, not just downloaded) and set JAVA_HOME or put java on PATH",
+    "sources": {
+      "stored": "https://github.com/Austin72/Charlatano/issues/37",
+      "query": "https://github.com/HbmMods/Hbm-s-Nuclear-Tech-GIT/issues/675"
+    }
+  },
+  {
+    "id": "rw-python-no-module-ctypes-built-without-libffi",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nFile \"home/user/.pyenv/versions/3.9.4/lib/python3.9/ctypes/__init__.py\", line 8, in <module>\n    from _ctypes import Union, Structure, Array\nModuleNotFoundError: No module named '_ctypes'",
+    "query": "Exit code 1\n  File \"/usr/local/lib/python3.10/ctypes/__init__.py\", line 8, in <module>\n    from _ctypes import Union, Structure, Array\nModuleNotFoundError: No module named '_ctypes'",
+    "resolution": "this Python was compiled without the libffi headers, so _ctypes was never built - install libffi-dev (libffi-devel) and rebuild/reinstall that Python version",
+    "sources": {
+      "stored": "https://github.com/pyenv/pyenv/issues/1933",
+      "query": "https://github.com/python/cpython/issues/93748"
+    }
+  },
+  {
+    "id": "rw-xcode-sandbox-rsync-deny-file-write-create",
+    "tool": "xcode",
+    "kind": "recurrence",
+    "stored": "Exit code 65\n▸ Running script '[CP] Copy XCFrameworks'\n❌  error: Sandbox: rsync.samba(10838) deny(1) file-write-create /Users/admin/Library/Developer/Xcode/DerivedData/Aquareum-ensdzxgnxifgnjfsmrodygeuqgop/Build/Intermediates.noindex/ArchiveIntermediates/Aquareum/BuildProductsPath/Release-iphoneos/XCFrameworkIntermediates/hermes-engine/Pre-built/hermes.framework/.Info.plist.rJ8Ma1 (in target 'hermes-engine' from project 'Pods')",
+    "query": "Exit code 65\nerror: Sandbox: rsync.samba(16011) deny(1) file-write-create /Users/sojha00/Library/Developer/Xcode/DerivedData/CardApp-bvnhtdxpmwhehnahkwambkixfljs/Build/Products/Debug-iphoneos/XCFrameworkIntermediates/NewRelicAgent/NewRelic.framework/Headers (in target 'NewRelicAgent' from project 'Pods')\nerror: Sandbox: rsync.samba(16011) deny(1) file-write-create /Users/sojha00/Library/Developer/Xcode/DerivedData/CardApp-bvnhtdxpmwhehnahkwambkixfljs/Build/Products/Debug-iphoneos/XCFrameworkIntermediates/NewRelicAgent/NewRelic.framework/Modules (in target 'NewRelicAgent' from project 'Pods')\nerror: Sandbox: rsync.samba(16011) deny(1) file-write-create /Users/sojha00/Library/Developer/Xcode/DerivedData/CardApp-bvnhtdxpmwhehnahkwambkixfljs/Build/Products/Debug-iphoneos/XCFrameworkIntermediates/NewRelicAgent/NewRelic.framework/_CodeSignature (in target 'NewRelicAgent' from project 'Pods')",
+    "resolution": "Xcode's user-script sandbox blocks the CocoaPods embed/copy frameworks phase (rsync.samba) from writing into the build products - update CocoaPods (1.16+) and run pod install again, or set ENABLE_USER_SCRIPT_SANDBOXING = NO",
+    "sources": {
+      "stored": "https://github.com/cirruslabs/macos-image-templates/issues/191",
+      "query": "https://github.com/newrelic/newrelic-ios-agent/issues/326"
+    }
+  },
+  {
+    "id": "rw-python-numpy-bool-alias-removed",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nAttributeError: module 'numpy' has no attribute 'bool' \nTraceback (most recent call last):\n  File \"C:\\Users/seonggyu.park/AppData/Roaming/QGIS/QGIS3\\profiles\\default/python/plugins\\QSWATMOD2\\dialogs\\createMFmodel_dialog.py\", line 980, in writeMF\n    writeMF.writeMFmodel(self)\n  File \"C:\\Users/seonggyu.park/AppData/Roaming/QGIS/QGIS3\\profiles\\default/python/plugins\\QSWATMOD2\\pyfolder\\writeMF.py\", line 1340, in writeMFmodel\n    dis = flopy.modflow.ModflowDis(\n  File \"C:\\Users/seonggyu.park/AppData/Roaming/QGIS/QGIS3\\profiles\\default/python/plugins\\QSWATMOD2\\modules\\flopy\\modflow\\mfdis.py\", line 166, in __init__\n    self.laycbd = Util2d(model, (self.nlay,), np.int32, laycbd,\n  File \"C:\\Users/seonggyu.park/AppData/Roaming/QGIS/QGIS3\\profiles\\default/python/plugins\\QSWATMOD2\\modules\\flopy\\utils\\util_array.py\", line 1710, in __init__\n    if dtype not in [np.int32, np.float64, np.bool]:\n  File \"C:\\PROGRA~1\\QGIS32~1.6\\apps\\Python39\\lib\\site-packages\\numpy\\__init__.py\", line 284, in __getattr__\n    raise AttributeError(\"module {!r} has no attribute \"\nAttributeError: module 'numpy' has no attribute 'bool'",
+    "query": "Exit code 1\n/home/kfuku/miniconda3/lib/python3.9/site-packages/csubst/substitution.py:156: FutureWarning: In the future `np.bool` will be defined as the corresponding NumPy scalar.\n  if (sub_tensor.dtype == numpy.bool):\nTraceback (most recent call last):\n  File \"/home/kfuku/miniconda3/bin/csubst\", line 324, in <module>\n    args.handler(args)\n  File \"/home/kfuku/miniconda3/bin/csubst\", line 43, in command_analyze\n    main_analyze(g)\n  File \"/home/kfuku/miniconda3/lib/python3.9/site-packages/csubst/main_analyze.py\", line 267, in main_analyze\n    g,cb = cb_search(g, b, S_tensor, N_tensor, id_combinations, write_cb=True)\n  File \"/home/kfuku/miniconda3/lib/python3.9/site-packages/csubst/main_analyze.py\", line 78, in cb_search\n    cbS = substitution.get_cb(id_combinations, S_tensor, g, 'OCS')\n  File \"/home/kfuku/miniconda3/lib/python3.9/site-packages/csubst/substitution.py\", line 183, in get_cb\n    df = sub_tensor2cb(id_combinations, sub_tensor, mmap=False, df_mmap=None,\n  File \"/home/kfuku/miniconda3/lib/python3.9/site-packages/csubst/substitution.py\", line 156, in sub_tensor2cb\n    if (sub_tensor.dtype == numpy.bool):\n  File \"/home/kfuku/miniconda3/lib/python3.9/site-packages/numpy/__init__.py\", line 305, in __getattr__\n    raise AttributeError(__former_attrs__[attr])\nAttributeError: module 'numpy' has no attribute 'bool'.",
+    "resolution": "NumPy 1.24 removed the np.bool alias - replace np.bool with bool (or np.bool_) in the calling code/package, upgrade the package that still uses it, or pin numpy<1.24",
+    "sources": {
+      "stored": "https://github.com/spark-hydro/QSWATMOD2-plugin/issues/8",
+      "query": "https://github.com/kfuku52/csubst/issues/40"
+    }
+  },
+  {
+    "id": "rw-go-mod-requires-newer-go-toolchain-local",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 2\ngo: go.mod requires go >= 1.22.4 (running go 1.22.3; GOTOOLCHAIN=local)\nmake: *** [Makefile:253: modules] Error 1",
+    "query": "Exit code 1\n   2025-08-18T17:48:52.53+0200 [STG/0] OUT -----> Download go 1.22.5\n   2025-08-18T17:48:55.77+0200 [STG/0] OUT -----> Running go build supply\n   2025-08-18T17:48:55.77+0200 [STG/0] OUT /tmp/buildpackdownloads/45909db73807128d ~\n   2025-08-18T17:48:55.77+0200 [STG/0] ERR go: go.mod requires go >= 1.23.0 (running go 1.22.5; GOTOOLCHAIN=local)\n   2025-08-18T17:48:55.77+0200 [STG/0] ERR Failed to compile droplet: Failed to run all supply scripts: exit status 1",
+    "resolution": "go.mod's go directive is newer than the installed Go and GOTOOLCHAIN=local forbids downloading a newer toolchain - install that Go version (or allow GOTOOLCHAIN=auto), or lower the go line if nothing needs it",
+    "sources": {
+      "stored": "https://github.com/vmware-tanzu/vm-operator/pull/565",
+      "query": "https://github.com/cloudfoundry/go-buildpack/issues/526"
+    }
+  },
+  {
+    "id": "rw-cargo-prost-build-protoc-not-found",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nError: failed to run custom build command for `libp2p-core v0.35.0`\nCaused by:\n  process didn't exit successfully: `/home/runner/work/pea2pea/pea2pea/target/release/build/libp2p-core-b3f74ce158f17f80/build-script-build` (exit status: 101)\n  --- stderr\n  thread 'main' panicked at '\n  Could not find `protoc` installation and this build crate cannot proceed without\n  this knowledge. If `protoc` is installed and this crate had trouble finding\n  it, you can set the `PROTOC` environment variable with the specific path to your\n  installed `protoc` binary.\n\n  For more information: https://docs.rs/prost-build/#sourcing-protoc\n  ', /home/runner/.cargo/registry/src/github.com-1ecc6299db9ec823/prost-build-0.11.1/src/lib.rs:1227:10\n  note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\nwarning: build failed, waiting for other jobs to finish...\nError: The process '/home/runner/.cargo/bin/cargo' failed with exit code 101",
+    "query": "Exit code 101\n Compiling tiff v0.6.1\n   Compiling prost-build v0.11.1\n   Compiling image v0.23.14\n   Compiling voxelize v0.8.16 (/Users/a3voices/experiments/voxelize)\n   Compiling serde_urlencoded v0.7.1\n   Compiling splines v4.1.1\nerror: failed to run custom build command for `voxelize v0.8.16 (/Users/a3voices/experiments/voxelize)`\n\nCaused by:\n  process didn't exit successfully: `/Users/a3voices/experiments/voxelize/target/release/build/voxelize-31e9bf6d5fa972cb/build-script-build` (exit status: 101)\n  --- stderr\n  thread 'main' panicked at '\n  Could not find `protoc` installation and this build crate cannot proceed without\n  this knowledge. If `protoc` is installed and this crate had trouble finding\n  it, you can set the `PROTOC` environment variable with the specific path to your\n  installed `protoc` binary.\n\n  For more information: https://docs.rs/prost-build/#sourcing-protoc\n  ', /Users/a3voices/.cargo/registry/src/github.com-1ecc6299db9ec823/prost-build-0.11.1/src/lib.rs:1227:10",
+    "resolution": "a build script (prost-build) needs the protobuf compiler - install protoc (apt-get install protobuf-compiler, brew install protobuf, arduino/setup-protoc in CI) or point PROTOC at it",
+    "sources": {
+      "stored": "https://github.com/ljedrz/pea2pea/issues/18",
+      "query": "https://github.com/voxelize/voxelize/issues/7"
+    }
+  },
+  {
+    "id": "rw-cargo-protoc-rust-binary-not-found",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\n  Compiling rust-protobuf-example v1.0.1 (/home/kevlar/rust-protobuf-example)\nerror: failed to run custom build command for `rust-protobuf-example v1.0.1 (/home/kevlar/rust-protobuf-example)`\n\nCaused by:\n  process didn't exit successfully: `/home/kevlar/rust-protobuf-example/target/debug/build/rust-protobuf-example-c10fd022b491d154/build-script-build` (exit status: 101)\n  --- stderr\n  thread 'main' panicked at 'protoc binary not found: cannot find binary path', /home/kevlar/.cargo/registry/src/github.com-1ecc6299db9ec823/protoc-2.27.1/src/lib.rs:209:17",
+    "query": "Exit code 101\nerror: failed to run custom build command for `protobuf-examples v0.0.0 (/home/fiono/rust-protobuf/protobuf-examples)`\n\nCaused by:\n  process didn't exit successfully: `/home/fiono/rust-protobuf/target/debug/build/protobuf-examples-7474ebb7ebeae36a/build-script-build` (exit status: 101)\n  --- stderr\n  thread 'main' panicked at 'protoc binary not found: cannot find binary path', protoc/src/lib.rs:298:17\n  note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace\nwarning: build failed",
+    "resolution": "protoc-rust shells out to the protobuf compiler - install protoc (protobuf-compiler package or the protobuf release) so it is on PATH",
+    "sources": {
+      "stored": "https://github.com/jgarzik/rust-protobuf-example/issues/3",
+      "query": "https://github.com/stepancheg/rust-protobuf/issues/587"
+    }
+  }
 ];
 
 export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
   {
-    id: 'rw-nm-node-gyp-python3-unsupported',
-    tool: 'npm',
-    text: 'Exit code 1\n    gyp ERR! configure error\n    gyp ERR! stack Error: Can\'t find Python executable "D:\\Program Files (x86)\\Python37-32\\python.exe", you can set the PYTHON env variable.\n    gyp ERR! stack     at PythonFinder.failNoPython (C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\node-gyp\\lib\\configure.js:492:19)\n    gyp ERR! stack     at PythonFinder.<anonymous> (C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\node-gyp\\lib\\configure.js:517:16)\n    gyp ERR! stack     at C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\graceful-fs\\polyfills.js:284:29\n    gyp ERR! stack     at FSReqWrap.oncomplete (fs.js:152:21)\n    gyp ERR! System Windows_NT 10.0.14393\n    gyp ERR! command "C:\\\\Program Files\\\\nodejs\\\\node.exe" "C:\\\\Program Files\\\\nodejs\\\\node_modules\\\\npm\\\\node_modules\\\\node-gyp\\\\bin\\\\node-gyp.js" "rebuild"\n    gyp ERR! cwd D:\\Source\\Orchestrator\\orchestrator\\node_modules\\nanomsg',
-    source: 'https://github.com/nodejs/node-gyp/issues/1536',
-    differs:
-      'Python is there and configured, but that old node-gyp only runs Python 2.x - install Python 2.7 (or upgrade node-gyp), not "install Python"',
-    like: 'rw-node-gyp-find-python',
+    "id": "rw-nm-node-gyp-python3-unsupported",
+    "tool": "npm",
+    "text": "Exit code 1\n    gyp ERR! configure error\n    gyp ERR! stack Error: Can't find Python executable \"D:\\Program Files (x86)\\Python37-32\\python.exe\", you can set the PYTHON env variable.\n    gyp ERR! stack     at PythonFinder.failNoPython (C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\node-gyp\\lib\\configure.js:492:19)\n    gyp ERR! stack     at PythonFinder.<anonymous> (C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\node-gyp\\lib\\configure.js:517:16)\n    gyp ERR! stack     at C:\\Program Files\\nodejs\\node_modules\\npm\\node_modules\\graceful-fs\\polyfills.js:284:29\n    gyp ERR! stack     at FSReqWrap.oncomplete (fs.js:152:21)\n    gyp ERR! System Windows_NT 10.0.14393\n    gyp ERR! command \"C:\\\\Program Files\\\\nodejs\\\\node.exe\" \"C:\\\\Program Files\\\\nodejs\\\\node_modules\\\\npm\\\\node_modules\\\\node-gyp\\\\bin\\\\node-gyp.js\" \"rebuild\"\n    gyp ERR! cwd D:\\Source\\Orchestrator\\orchestrator\\node_modules\\nanomsg",
+    "source": "https://github.com/nodejs/node-gyp/issues/1536",
+    "differs": "Python is there and configured, but that old node-gyp only runs Python 2.x - install Python 2.7 (or upgrade node-gyp), not \"install Python\"",
+    "like": "rw-node-gyp-find-python"
   },
   {
-    id: 'rw-nm-tsc-ts2688-types-node-missing',
-    tool: 'tsc',
-    text: "Exit code 2\n> @anyproto/anytype-mcp@1.0.6 build\n> tsc -build && node scripts/build-cli.js\n\nerror TS2688: Cannot find type definition file for 'node'.\n  The file is in the program because:\n    Entry point of type library 'node' specified in compilerOptions\n\n  tsconfig.json:14:4\n    14    \"node\"\n          ~~~~~~\n    File is entry point of type library specified here.\n\nFound 1 error.",
-    source: 'https://github.com/anyproto/anytype-mcp/issues/17',
-    differs:
-      "tsconfig's compilerOptions.types names 'node' but @types/node is not installed - install @types/node (npm i -D @types/node)",
-    like: 'rw-tsc-ts2688-implicit-type-library',
+    "id": "rw-nm-tsc-ts2688-types-node-missing",
+    "tool": "tsc",
+    "text": "Exit code 2\n> @anyproto/anytype-mcp@1.0.6 build\n> tsc -build && node scripts/build-cli.js\n\nerror TS2688: Cannot find type definition file for 'node'.\n  The file is in the program because:\n    Entry point of type library 'node' specified in compilerOptions\n\n  tsconfig.json:14:4\n    14    \"node\"\n          ~~~~~~\n    File is entry point of type library specified here.\n\nFound 1 error.",
+    "source": "https://github.com/anyproto/anytype-mcp/issues/17",
+    "differs": "tsconfig's compilerOptions.types names 'node' but @types/node is not installed - install @types/node (npm i -D @types/node)",
+    "like": "rw-tsc-ts2688-implicit-type-library"
   },
   {
-    id: 'rw-nm-webpack-axios-180-crypto',
-    tool: 'webpack',
-    text: "Exit code 1\nModule not found: Error: Can't resolve 'crypto' in '\\node_modules\\axios\\lib'\nBREAKING CHANGE: webpack < 5 used to include polyfills for node.js core modules by default.\nThis is no longer the case. Verify if you need this module and configure a polyfill for it.\n\nIf you want to include a polyfill, you need to:\n        - add a fallback 'resolve.fallback: { \"crypto\": require.resolve(\"crypto-browserify\") }'\n        - install 'crypto-browserify'\nIf you don't want to include a polyfill, you can use an empty module like this:\n        resolve.fallback: { \"crypto\": false }",
-    source: 'https://github.com/axios/axios/issues/6797',
-    differs:
-      "a broken axios 1.8.0 release imported Node's crypto in its browser build - upgrading axios to 1.8.1 fixes it, no polyfill needed",
-    like: 'rw-webpack5-node-polyfill-crypto',
+    "id": "rw-nm-webpack-axios-180-crypto",
+    "tool": "webpack",
+    "text": "Exit code 1\nModule not found: Error: Can't resolve 'crypto' in '\\node_modules\\axios\\lib'\nBREAKING CHANGE: webpack < 5 used to include polyfills for node.js core modules by default.\nThis is no longer the case. Verify if you need this module and configure a polyfill for it.\n\nIf you want to include a polyfill, you need to:\n        - add a fallback 'resolve.fallback: { \"crypto\": require.resolve(\"crypto-browserify\") }'\n        - install 'crypto-browserify'\nIf you don't want to include a polyfill, you can use an empty module like this:\n        resolve.fallback: { \"crypto\": false }",
+    "source": "https://github.com/axios/axios/issues/6797",
+    "differs": "a broken axios 1.8.0 release imported Node's crypto in its browser build - upgrading axios to 1.8.1 fixes it, no polyfill needed",
+    "like": "rw-webpack5-node-polyfill-crypto"
   },
   {
-    id: 'rw-nm-vite-failed-resolve-import-alias',
-    tool: 'vite',
-    text: '[vite] Internal server error: Failed to resolve import "@/App.vue". Does the file exist?\n  Plugin: vite:import-analysis\n  File: /Users/mrwang/study/vscode/wuyan-admin-next-vite/src/main.ts\n  1  |  import {createApp} from "vue";\n  2  |  import App from "@/App.vue";\n     |                   ^\n  3  |  import "@/index.scss";\n  4  |  import "ant-design-vue/dist/antd.css";\n      at formatError (/Users/mrwang/study/vscode/wuyan-admin-next-vite/node_modules/vite/dist/node/chunks/dep-18e0b415.js:53841:46)\n      at TransformContext.error (/Users/mrwang/study/vscode/wuyan-admin-next-vite/node_modules/vite/dist/node/chunks/dep-18e0b415.js:53837:19)',
-    source: 'https://github.com/vitejs/vite/issues/1882',
-    differs:
-      "the import uses the '@' path alias, which vite does not know - configure resolve.alias in vite.config, nothing to install",
-    like: 'rw-vite-failed-resolve-import-package',
+    "id": "rw-nm-vite-failed-resolve-import-alias",
+    "tool": "vite",
+    "text": "[vite] Internal server error: Failed to resolve import \"@/App.vue\". Does the file exist?\n  Plugin: vite:import-analysis\n  File: /Users/mrwang/study/vscode/wuyan-admin-next-vite/src/main.ts\n  1  |  import {createApp} from \"vue\";\n  2  |  import App from \"@/App.vue\";\n     |                   ^\n  3  |  import \"@/index.scss\";\n  4  |  import \"ant-design-vue/dist/antd.css\";\n      at formatError (/Users/mrwang/study/vscode/wuyan-admin-next-vite/node_modules/vite/dist/node/chunks/dep-18e0b415.js:53841:46)\n      at TransformContext.error (/Users/mrwang/study/vscode/wuyan-admin-next-vite/node_modules/vite/dist/node/chunks/dep-18e0b415.js:53837:19)",
+    "source": "https://github.com/vitejs/vite/issues/1882",
+    "differs": "the import uses the '@' path alias, which vite does not know - configure resolve.alias in vite.config, nothing to install",
+    "like": "rw-vite-failed-resolve-import-package"
   },
   {
-    id: 'rw-nm-pip-no-matching-python-requirement',
-    tool: 'pip',
-    text: 'Exit code 1\nERROR: Could not find a version that satisfies the requirement python>=3.7 (from versions: none)\nERROR: No matching distribution found for python>=3.7',
-    source: 'https://github.com/imsatoshi/GeneTrader/issues/3',
-    differs:
-      'requirements.txt lists "python>=3.7" as if it were a package - remove that line (Python is not installed by pip), no version to change',
-    like: 'rw-pip-no-matching-version-pinned',
+    "id": "rw-nm-pip-no-matching-python-requirement",
+    "tool": "pip",
+    "text": "Exit code 1\nERROR: Could not find a version that satisfies the requirement python>=3.7 (from versions: none)\nERROR: No matching distribution found for python>=3.7",
+    "source": "https://github.com/imsatoshi/GeneTrader/issues/3",
+    "differs": "requirements.txt lists \"python>=3.7\" as if it were a package - remove that line (Python is not installed by pip), no version to change",
+    "like": "rw-pip-no-matching-version-pinned"
   },
   {
-    id: 'rw-nm-pytest-cov-disabled-by-p-no-cov',
-    tool: 'pytest',
-    text: 'Exit code 4\n$ python -m pytest -p no:cov\nERROR: usage: __main__.py [options] [file_or_dir] [file_or_dir] [...]\n__main__.py: error: unrecognized arguments: --cov\n  inifile: /Users/marcfrederick/Developer/mwclient/setup.cfg\n  rootdir: /Users/marcfrederick/Developer/mwclient',
-    source: 'https://github.com/mwclient/mwclient/issues/340',
-    differs:
-      'pytest-cov is installed, but the command line disables it with -p no:cov while the config still passes --cov - drop one of the two',
-    like: 'rw-pytest-cov-unrecognized-arguments',
+    "id": "rw-nm-pytest-cov-disabled-by-p-no-cov",
+    "tool": "pytest",
+    "text": "Exit code 4\n$ python -m pytest -p no:cov\nERROR: usage: __main__.py [options] [file_or_dir] [file_or_dir] [...]\n__main__.py: error: unrecognized arguments: --cov\n  inifile: /Users/marcfrederick/Developer/mwclient/setup.cfg\n  rootdir: /Users/marcfrederick/Developer/mwclient",
+    "source": "https://github.com/mwclient/mwclient/issues/340",
+    "differs": "pytest-cov is installed, but the command line disables it with -p no:cov while the config still passes --cov - drop one of the two",
+    "like": "rw-pytest-cov-unrecognized-arguments"
   },
   {
-    id: 'rw-nm-pytest-import-mismatch-installed-copy',
-    tool: 'pytest',
-    text: "Exit code 2\n____________________________________________________________ ERROR collecting simplejson/tests/test_iterable.py ____________________________________________________________\nimport file mismatch:\nimported module 'simplejson.tests.test_iterable' has this __file__ attribute:\n  /home/tkloczko/rpmbuild/BUILDROOT/python-simplejson-3.17.2-6.fc35.x86_64/usr/lib64/python3.8/site-packages/simplejson/tests/test_iterable.py\nwhich is not the same as the test file we want to collect:\n  /home/tkloczko/rpmbuild/BUILD/simplejson-3.17.2/simplejson/tests/test_iterable.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
-    source: 'https://github.com/simplejson/simplejson/issues/281',
-    differs:
-      'the installed copy of the package (buildroot site-packages) shadows the source tree being collected - test one copy only (point PYTHONPATH/--import-mode at it), no file to rename',
-    like: 'rw-pytest-import-file-mismatch-basename',
+    "id": "rw-nm-pytest-import-mismatch-installed-copy",
+    "tool": "pytest",
+    "text": "Exit code 2\n____________________________________________________________ ERROR collecting simplejson/tests/test_iterable.py ____________________________________________________________\nimport file mismatch:\nimported module 'simplejson.tests.test_iterable' has this __file__ attribute:\n  /home/tkloczko/rpmbuild/BUILDROOT/python-simplejson-3.17.2-6.fc35.x86_64/usr/lib64/python3.8/site-packages/simplejson/tests/test_iterable.py\nwhich is not the same as the test file we want to collect:\n  /home/tkloczko/rpmbuild/BUILD/simplejson-3.17.2/simplejson/tests/test_iterable.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
+    "source": "https://github.com/simplejson/simplejson/issues/281",
+    "differs": "the installed copy of the package (buildroot site-packages) shadows the source tree being collected - test one copy only (point PYTHONPATH/--import-mode at it), no file to rename",
+    "like": "rw-pytest-import-file-mismatch-basename"
   },
   {
-    id: 'rw-nm-go-mod-init-cannot-determine-path',
-    tool: 'go',
-    text: "Exit code 1\nsubtitle-overlap-fixer$ go mod init\ngo: cannot determine module path for source directory /home/xoft/Programs/subtitle-overlap-fixer (outside GOPATH, module path must be specified)\n\nExample usage:\n        'go mod init example.com/m' to initialize a v0 or v1 module\n        'go mod init example.com/m/v2' to initialize a v2 module\n\nRun 'go help mod init' for more information.",
-    source: 'https://github.com/bleggett/subtitle-overlap-fixer/issues/5',
-    differs:
-      'go mod init was run outside GOPATH without a module path - pass the path explicitly (go mod init example.com/name)',
-    like: 'rw-go-cannot-find-main-module',
+    "id": "rw-nm-go-mod-init-cannot-determine-path",
+    "tool": "go",
+    "text": "Exit code 1\nsubtitle-overlap-fixer$ go mod init\ngo: cannot determine module path for source directory /home/xoft/Programs/subtitle-overlap-fixer (outside GOPATH, module path must be specified)\n\nExample usage:\n        'go mod init example.com/m' to initialize a v0 or v1 module\n        'go mod init example.com/m/v2' to initialize a v2 module\n\nRun 'go help mod init' for more information.",
+    "source": "https://github.com/bleggett/subtitle-overlap-fixer/issues/5",
+    "differs": "go mod init was run outside GOPATH without a module path - pass the path explicitly (go mod init example.com/name)",
+    "like": "rw-go-cannot-find-main-module"
   },
   {
-    id: 'rw-nm-cargo-openssl-sys-windows-vcpkg',
-    tool: 'cargo',
-    text: "Exit code 101\nC:\\Users\\abc\\Documents\\rust>cargo build\n   Compiling openssl-sys v0.9.58\n   Compiling rand_os v0.1.3\n   Compiling rand_jitter v0.1.4\n   Compiling num-traits v0.2.12\nerror: failed to run custom build command for `openssl-sys v0.9.58`\n\nCaused by:\n  process didn't exit successfully: `C:\\Users\\lakala\\Documents\\rust\\target\\debug\\build\\openssl-sys-0935686155dc6fb8\\build-script-main` (exit code: 101)\n--- stdout\ncargo:rustc-cfg=const_fn\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_LIB_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_LIB_DIR\nOPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_INCLUDE_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_INCLUDE_DIR\nOPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_DIR\nOPENSSL_DIR unset\nnote: vcpkg did not find openssl: Could not find library in Vcpkg tree package openssl is not installed for vcpkg triplet x64-windows-static-md\n\n--- stderr\nthread 'main' panicked at '\n\nCould not find directory of OpenSSL installation, and this `-sys` crate cannot\nproceed without this knowledge. If OpenSSL is installed and this crate had\ntrouble finding it,  you can s",
-    source: 'https://github.com/rust-openssl/rust-openssl/issues/1304',
-    differs:
-      'on Windows/MSVC there is no libssl-dev - install OpenSSL through vcpkg (x64-windows-static-md) or a Windows build and set OPENSSL_DIR',
-    like: 'rw-cargo-openssl-sys-not-found',
+    "id": "rw-nm-cargo-openssl-sys-windows-vcpkg",
+    "tool": "cargo",
+    "text": "Exit code 101\nC:\\Users\\abc\\Documents\\rust>cargo build\n   Compiling openssl-sys v0.9.58\n   Compiling rand_os v0.1.3\n   Compiling rand_jitter v0.1.4\n   Compiling num-traits v0.2.12\nerror: failed to run custom build command for `openssl-sys v0.9.58`\n\nCaused by:\n  process didn't exit successfully: `C:\\Users\\lakala\\Documents\\rust\\target\\debug\\build\\openssl-sys-0935686155dc6fb8\\build-script-main` (exit code: 101)\n--- stdout\ncargo:rustc-cfg=const_fn\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_LIB_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_LIB_DIR\nOPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_INCLUDE_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_INCLUDE_DIR\nOPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=X86_64_PC_WINDOWS_MSVC_OPENSSL_DIR\nX86_64_PC_WINDOWS_MSVC_OPENSSL_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_DIR\nOPENSSL_DIR unset\nnote: vcpkg did not find openssl: Could not find library in Vcpkg tree package openssl is not installed for vcpkg triplet x64-windows-static-md\n\n--- stderr\nthread 'main' panicked at '\n\nCould not find directory of OpenSSL installation, and this `-sys` crate cannot\nproceed without this knowledge. If OpenSSL is installed and this crate had\ntrouble finding it,  you can s",
+    "source": "https://github.com/rust-openssl/rust-openssl/issues/1304",
+    "differs": "on Windows/MSVC there is no libssl-dev - install OpenSSL through vcpkg (x64-windows-static-md) or a Windows build and set OPENSSL_DIR",
+    "like": "rw-cargo-openssl-sys-not-found"
   },
   {
-    id: 'rw-nm-git-safe-directory-not-absolute',
-    tool: 'git',
-    text: "Exit code 128\nCloning into 'trezor-firmware'...\nwarning: safe.directory 'file:///local/.git' not absolute\nfatal: detected dubious ownership in repository at '/local/.git'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory /local/.git\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
-    source: 'https://github.com/trezor/trezor-firmware/pull/4972',
-    differs:
-      "a safe.directory entry exists but is written as a file:// URL, which git ignores - the entry must be an absolute path (or '*'), adding another exception the same way will not help",
-    like: 'rw-git-dubious-ownership',
+    "id": "rw-nm-git-safe-directory-not-absolute",
+    "tool": "git",
+    "text": "Exit code 128\nCloning into 'trezor-firmware'...\nwarning: safe.directory 'file:///local/.git' not absolute\nfatal: detected dubious ownership in repository at '/local/.git'\nTo add an exception for this directory, call:\n\n\tgit config --global --add safe.directory /local/.git\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "source": "https://github.com/trezor/trezor-firmware/pull/4972",
+    "differs": "a safe.directory entry exists but is written as a file:// URL, which git ignores - the entry must be an absolute path (or '*'), adding another exception the same way will not help",
+    "like": "rw-git-dubious-ownership"
   },
   {
-    id: 'rw-nm-docker-run-command-as-executable',
-    tool: 'docker',
-    text: 'Exit code 127\nError response from daemon: OCI runtime create failed: container_linux.go:348: starting container process caused "exec: \\"db:create\\": executable file not found in $PATH": unknown',
-    source: 'https://github.com/docker/for-linux/issues/726',
-    differs:
-      'a task name (db:create) was passed as the container command, so Docker looks for an executable of that name - run it through its tool (e.g. rails db:create / bundle exec rake db:create)',
-    like: 'rw-docker-entrypoint-not-executable',
+    "id": "rw-nm-docker-run-command-as-executable",
+    "tool": "docker",
+    "text": "Exit code 127\nError response from daemon: OCI runtime create failed: container_linux.go:348: starting container process caused \"exec: \\\"db:create\\\": executable file not found in $PATH\": unknown",
+    "source": "https://github.com/docker/for-linux/issues/726",
+    "differs": "a task name (db:create) was passed as the container command, so Docker looks for an executable of that name - run it through its tool (e.g. rails db:create / bundle exec rake db:create)",
+    "like": "rw-docker-entrypoint-not-executable"
   },
   {
-    id: 'rw-nm-cmake-cxx-env-var-wrong-compiler',
-    tool: 'cmake',
-    text: 'Exit code 1\n$ sudo ./install.sh\nPrefix set to /home/ben/torch-cl/install\nInstalling Lua version: LUAJIT21\nCMake Error at /usr/share/cmake-3.5/Modules/CMakeDetermineCXXCompiler.cmake:56 (message):\n  Could not find compiler set in environment variable CXX:\n\n  g++-4.9.\n\nCall Stack (most recent call first):\n  CMakeLists.txt\n\n\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage',
-    source: 'https://github.com/hughperkins/distro-cl/issues/19',
-    differs:
-      'the CXX environment variable names a compiler (g++-4.9) that is not installed - unset CXX or point it at an installed g++',
-    like: 'rw-cmake-cxx-compiler-not-set-windows',
+    "id": "rw-nm-cmake-cxx-env-var-wrong-compiler",
+    "tool": "cmake",
+    "text": "Exit code 1\n$ sudo ./install.sh\nPrefix set to /home/ben/torch-cl/install\nInstalling Lua version: LUAJIT21\nCMake Error at /usr/share/cmake-3.5/Modules/CMakeDetermineCXXCompiler.cmake:56 (message):\n  Could not find compiler set in environment variable CXX:\n\n  g++-4.9.\n\nCall Stack (most recent call first):\n  CMakeLists.txt\n\n\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage",
+    "source": "https://github.com/hughperkins/distro-cl/issues/19",
+    "differs": "the CXX environment variable names a compiler (g++-4.9) that is not installed - unset CXX or point it at an installed g++",
+    "like": "rw-cmake-cxx-compiler-not-set-windows"
   },
   {
-    id: 'rw-nm-composer-missing-ext-gmp',
-    tool: 'php',
-    text: "Exit code 2\nInstalling dependencies from lock file (including require-dev)\nVerifying lock file contents can be installed on current platform.\nYour lock file does not contain a compatible set of packages. Please run composer update.\n\n  Problem 1\n    - rlanvin/php-ip is locked to version v2.0.0 and an update of this package was not requested.\n    - rlanvin/php-ip v2.0.0 requires ext-gmp * -> it is missing from your system. Install or enable PHP's gmp extension.\n  Problem 2\n    - rlanvin/php-ip v2.0.0 requires ext-gmp * -> it is missing from your system. Install or enable PHP's gmp extension.\n    - badcow/dns v3.5.0 requires rlanvin/php-ip ~2.0 -> satisfiable by rlanvin/php-ip[v2.0.0].\n    - badcow/dns is locked to version v3.5.0 and an update of this package was not requested.",
-    source: 'https://github.com/pacoorozco/probind/issues/80',
-    differs:
-      'the PHP version is fine; a locked package needs the gmp extension, which is not enabled - install/enable php-gmp',
-    like: 'rw-composer-locked-deps-need-older-php',
+    "id": "rw-nm-composer-missing-ext-gmp",
+    "tool": "php",
+    "text": "Exit code 2\nInstalling dependencies from lock file (including require-dev)\nVerifying lock file contents can be installed on current platform.\nYour lock file does not contain a compatible set of packages. Please run composer update.\n\n  Problem 1\n    - rlanvin/php-ip is locked to version v2.0.0 and an update of this package was not requested.\n    - rlanvin/php-ip v2.0.0 requires ext-gmp * -> it is missing from your system. Install or enable PHP's gmp extension.\n  Problem 2\n    - rlanvin/php-ip v2.0.0 requires ext-gmp * -> it is missing from your system. Install or enable PHP's gmp extension.\n    - badcow/dns v3.5.0 requires rlanvin/php-ip ~2.0 -> satisfiable by rlanvin/php-ip[v2.0.0].\n    - badcow/dns is locked to version v3.5.0 and an update of this package was not requested.",
+    "source": "https://github.com/pacoorozco/probind/issues/80",
+    "differs": "the PHP version is fine; a locked package needs the gmp extension, which is not enabled - install/enable php-gmp",
+    "like": "rw-composer-locked-deps-need-older-php"
   },
   {
-    id: 'rw-nm-composer-plugin-api-2-old-lock',
-    tool: 'php',
-    text: 'Exit code 2\nInstalling dependencies from lock file (including require-dev)\nVerifying lock file contents can be installed on current platform.\nYour lock file does not contain a compatible set of packages. Please run composer update.\n\n  Problem 1\n    - ocramius/package-versions is locked to version 1.3.0 and an update of this package was not requested.\n    - ocramius/package-versions 1.3.0 requires composer-plugin-api ^1.0.0 -> found composer-plugin-api[2.1.0] but it does not match the constraint.\n  Problem 2\n    - symfony/flex is locked to version v1.1.7 and an update of this package was not requested.   \n    - symfony/flex v1.1.7 requires composer-plugin-api ^1.0 -> found composer-plugin-api[2.1.0] but it does not match the constraint.',
-    source: 'https://github.com/liorchamla/cours-ajax/issues/3',
-    differs:
-      'the PHP version is fine; locked Composer plugins (symfony/flex 1.1, package-versions 1.3) only support Composer 1 - update those plugins (or run Composer 1), not PHP',
-    like: 'rw-composer-locked-deps-need-older-php',
+    "id": "rw-nm-composer-plugin-api-2-old-lock",
+    "tool": "php",
+    "text": "Exit code 2\nInstalling dependencies from lock file (including require-dev)\nVerifying lock file contents can be installed on current platform.\nYour lock file does not contain a compatible set of packages. Please run composer update.\n\n  Problem 1\n    - ocramius/package-versions is locked to version 1.3.0 and an update of this package was not requested.\n    - ocramius/package-versions 1.3.0 requires composer-plugin-api ^1.0.0 -> found composer-plugin-api[2.1.0] but it does not match the constraint.\n  Problem 2\n    - symfony/flex is locked to version v1.1.7 and an update of this package was not requested.   \n    - symfony/flex v1.1.7 requires composer-plugin-api ^1.0 -> found composer-plugin-api[2.1.0] but it does not match the constraint.",
+    "source": "https://github.com/liorchamla/cours-ajax/issues/3",
+    "differs": "the PHP version is fine; locked Composer plugins (symfony/flex 1.1, package-versions 1.3) only support Composer 1 - update those plugins (or run Composer 1), not PHP",
+    "like": "rw-composer-locked-deps-need-older-php"
   },
   {
-    id: 'rw-nm-php-memory-limit-bad-suffix',
-    tool: 'php',
-    text: 'Exit code 255\nroot@playground:# composer self-update\nPHP Fatal error:  Allowed memory size of 262144 bytes exhausted (tried to allocate 8192 bytes) in /usr/local/bin/composer on line 13',
-    source: 'https://github.com/composer/composer/issues/3067',
-    differs:
-      'memory_limit was written as "2024MB", which PHP does not parse, so it fell back to a tiny 256 KB limit - write the limit with a valid suffix (2048M or 2G)',
-    like: 'rw-composer-memory-exhausted-solver',
+    "id": "rw-nm-php-memory-limit-bad-suffix",
+    "tool": "php",
+    "text": "Exit code 255\nroot@playground:# composer self-update\nPHP Fatal error:  Allowed memory size of 262144 bytes exhausted (tried to allocate 8192 bytes) in /usr/local/bin/composer on line 13",
+    "source": "https://github.com/composer/composer/issues/3067",
+    "differs": "memory_limit was written as \"2024MB\", which PHP does not parse, so it fell back to a tiny 256 KB limit - write the limit with a valid suffix (2048M or 2G)",
+    "like": "rw-composer-memory-exhausted-solver"
   },
   {
-    id: 'rw-nm-dotnet-netsdk1004-hardcoded-obj-path',
-    tool: 'dotnet',
-    text: "Exit code 2\n  OpenRA.Game -> /data/GitHub/others/CAmod/engine/OpenRA.Game.exe\n  OpenRA.Mods.Common -> /data/GitHub/others/CAmod/engine/mods/common/OpenRA.Mods.Common.dll\n/usr/lib/mono/msbuild/Current/bin/Sdks/Microsoft.NET.Sdk/targets/Microsoft.PackageDependencyResolution.targets(234,5): error NETSDK1004: Assets file '/data/GitHub/others/CAmod/OpenRA.Mods.CA/C:/Users/F/Documents/GitHub/CAmod/OpenRA.Mods.CA/obj/project.assets.json' not found. Run a NuGet package restore to generate this file. [/data/GitHub/others/CAmod/OpenRA.Mods.CA/OpenRA.Mods.CA.csproj]",
-    source: 'https://github.com/Inq8/CAmod/issues/8',
-    differs:
-      "the csproj hard-codes another machine's Windows obj path (C:/Users/F/...), so restore writes elsewhere - remove that path setting from the project file; restoring again does not help",
-    like: 'rw-dotnet-netsdk1004-assets-file-not-restored',
+    "id": "rw-nm-dotnet-netsdk1004-hardcoded-obj-path",
+    "tool": "dotnet",
+    "text": "Exit code 2\n  OpenRA.Game -> /data/GitHub/others/CAmod/engine/OpenRA.Game.exe\n  OpenRA.Mods.Common -> /data/GitHub/others/CAmod/engine/mods/common/OpenRA.Mods.Common.dll\n/usr/lib/mono/msbuild/Current/bin/Sdks/Microsoft.NET.Sdk/targets/Microsoft.PackageDependencyResolution.targets(234,5): error NETSDK1004: Assets file '/data/GitHub/others/CAmod/OpenRA.Mods.CA/C:/Users/F/Documents/GitHub/CAmod/OpenRA.Mods.CA/obj/project.assets.json' not found. Run a NuGet package restore to generate this file. [/data/GitHub/others/CAmod/OpenRA.Mods.CA/OpenRA.Mods.CA.csproj]",
+    "source": "https://github.com/Inq8/CAmod/issues/8",
+    "differs": "the csproj hard-codes another machine's Windows obj path (C:/Users/F/...), so restore writes elsewhere - remove that path setting from the project file; restoring again does not help",
+    "like": "rw-dotnet-netsdk1004-assets-file-not-restored"
   },
   {
-    id: 'rw-nm-mongoose-econnrefused-ipv6-localhost',
-    tool: 'db',
-    text: "Exit code 1\n$ node server.js\nServer listening on port: 5000\nMongooseServerSelectionError: connect ECONNREFUSED ::1:27017\n    at _handleConnectionErrors (D:\\GPT locak\\gptchat_pinecone\\node_modules\\mongoose\\lib\\connection.js:755:11)\n    at NativeConnection.openUri (D:\\GPT locak\\gptchat_pinecone\\node_modules\\mongoose\\lib\\connection.js:730:11)\n    at runNextTicks (node:internal/process/task_queues:60:5)\n    at listOnTimeout (node:internal/timers:538:9)\n    at process.processTimers (node:internal/timers:512:7)\n    at async connectDB (file:///D:/GPT%20locak/gptchat_pinecone/utils/connectDB.js:5:25) {\n  reason: TopologyDescription {\n    type: 'Unknown',\n    servers: Map(1) { 'localhost:27017' => [ServerDescription] },",
-    source: 'https://github.com/jas3333/gptchat_pinecone/issues/6',
-    differs:
-      'mongod is running on IPv4, but Node 18+ resolves localhost to ::1 - use 127.0.0.1 in the connection string instead of localhost',
-    like: 'rw-mongoose-econnrefused-mongod-down',
+    "id": "rw-nm-mongoose-econnrefused-ipv6-localhost",
+    "tool": "db",
+    "text": "Exit code 1\n$ node server.js\nServer listening on port: 5000\nMongooseServerSelectionError: connect ECONNREFUSED ::1:27017\n    at _handleConnectionErrors (D:\\GPT locak\\gptchat_pinecone\\node_modules\\mongoose\\lib\\connection.js:755:11)\n    at NativeConnection.openUri (D:\\GPT locak\\gptchat_pinecone\\node_modules\\mongoose\\lib\\connection.js:730:11)\n    at runNextTicks (node:internal/process/task_queues:60:5)\n    at listOnTimeout (node:internal/timers:538:9)\n    at process.processTimers (node:internal/timers:512:7)\n    at async connectDB (file:///D:/GPT%20locak/gptchat_pinecone/utils/connectDB.js:5:25) {\n  reason: TopologyDescription {\n    type: 'Unknown',\n    servers: Map(1) { 'localhost:27017' => [ServerDescription] },",
+    "source": "https://github.com/jas3333/gptchat_pinecone/issues/6",
+    "differs": "mongod is running on IPv4, but Node 18+ resolves localhost to ::1 - use 127.0.0.1 in the connection string instead of localhost",
+    "like": "rw-mongoose-econnrefused-mongod-down"
   },
   {
-    id: 'rw-nm-npm-enotfound-internal-registry-in-lockfile',
-    tool: 'npm',
-    text: 'Exit code 1\nnpm ERR! network request to https://npm-registry.whitewater.ibm.com/e/end-of-stream/_attachments/end-of-stream-1.4.0.tgz failed, reason: getaddrinfo ENOTFOUND npm-registry.whitewater.ibm.com npm-registry.whitewater.ibm.com:443',
-    source: 'https://github.com/0xs34n/blockchain-cli/issues/22',
-    differs:
-      'the committed package-lock.json resolves packages from a company-internal registry host that outsiders cannot resolve - regenerate the lock file against the public registry; the network is fine',
-    like: 'rw-npm-getaddrinfo-enotfound-registry',
+    "id": "rw-nm-npm-enotfound-internal-registry-in-lockfile",
+    "tool": "npm",
+    "text": "Exit code 1\nnpm ERR! network request to https://npm-registry.whitewater.ibm.com/e/end-of-stream/_attachments/end-of-stream-1.4.0.tgz failed, reason: getaddrinfo ENOTFOUND npm-registry.whitewater.ibm.com npm-registry.whitewater.ibm.com:443",
+    "source": "https://github.com/0xs34n/blockchain-cli/issues/22",
+    "differs": "the committed package-lock.json resolves packages from a company-internal registry host that outsiders cannot resolve - regenerate the lock file against the public registry; the network is fine",
+    "like": "rw-npm-getaddrinfo-enotfound-registry"
   },
   {
-    id: 'rw-nm-node-cannot-find-entry-script',
-    tool: 'node',
-    text: "Exit code 1\nnode:internal/modules/cjs/loader:1050\n  throw err;\n  ^\n\nError: Cannot find module '/Users/x/Desktop/Project/server/app.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1047:15)\n    at Module._load (node:internal/modules/cjs/loader:893:27)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12)\n    at node:internal/main/run_main_module:23:47 {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: []\n}\n\nNode.js v18.14.0",
-    source: 'https://github.com/npm/cli/issues/6438',
-    differs:
-      'the script path given to node does not exist (run from the wrong folder or a mistyped file name) - fix the path/cwd; no package is missing',
-    like: 'rw-node-cannot-find-module-dependency',
+    "id": "rw-nm-node-cannot-find-entry-script",
+    "tool": "node",
+    "text": "Exit code 1\nnode:internal/modules/cjs/loader:1050\n  throw err;\n  ^\n\nError: Cannot find module '/Users/x/Desktop/Project/server/app.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1047:15)\n    at Module._load (node:internal/modules/cjs/loader:893:27)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12)\n    at node:internal/main/run_main_module:23:47 {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: []\n}\n\nNode.js v18.14.0",
+    "source": "https://github.com/npm/cli/issues/6438",
+    "differs": "the script path given to node does not exist (run from the wrong folder or a mistyped file name) - fix the path/cwd; no package is missing",
+    "like": "rw-node-cannot-find-module-dependency"
   },
   {
-    id: 'rw-nm-node-cannot-find-module-ampersand-path',
-    tool: 'node',
-    text: "Exit code 1\n$ npm start\n\n> react-complete-guide@0.1.0 start\n> react-scripts start\n\n'-using-the-context-API\\node_modules\\.bin\\' is not recognized as an internal or external command,\noperable program or batch file.\nnode:internal/modules/cjs/loader:1050\n  throw err;\n  ^\n\nError: Cannot find module 'D:\\udemy\\courses\\react-complete-guide\\react-scripts\\bin\\react-scripts.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1047:15)\n    at Module._load (node:internal/modules/cjs/loader:893:27)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12)\n    at node:internal/main/run_main_module:23:47 {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: []\n}\n\nNode.js v18.14.0",
-    source: 'https://github.com/nodejs/help/issues/1846',
-    differs:
-      "the project folder name contains '&', which cmd.exe splits when npm runs the script, so the bin path is cut - move/rename the folder without '&'",
-    like: 'rw-node-cannot-find-module-dependency',
+    "id": "rw-nm-node-cannot-find-module-ampersand-path",
+    "tool": "node",
+    "text": "Exit code 1\n$ npm start\n\n> react-complete-guide@0.1.0 start\n> react-scripts start\n\n'-using-the-context-API\\node_modules\\.bin\\' is not recognized as an internal or external command,\noperable program or batch file.\nnode:internal/modules/cjs/loader:1050\n  throw err;\n  ^\n\nError: Cannot find module 'D:\\udemy\\courses\\react-complete-guide\\react-scripts\\bin\\react-scripts.js'\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1047:15)\n    at Module._load (node:internal/modules/cjs/loader:893:27)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12)\n    at node:internal/main/run_main_module:23:47 {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: []\n}\n\nNode.js v18.14.0",
+    "source": "https://github.com/nodejs/help/issues/1846",
+    "differs": "the project folder name contains '&', which cmd.exe splits when npm runs the script, so the bin path is cut - move/rename the folder without '&'",
+    "like": "rw-node-cannot-find-module-dependency"
   },
   {
-    id: 'rw-nm-node-cannot-find-native-addon-build',
-    tool: 'node',
-    text: "Exit code 1\nC:\\Users\\AYKA\\Desktop\\selfbot-cia>node index.js\nLoading 54 commands!\ninternal/modules/cjs/loader.js:583\n    throw err;\n    ^\n\nError: Cannot find module '../build/Release/canvas.node'\n    at Function.Module._resolveFilename (internal/modules/cjs/loader.js:581:15)\n    at Function.Module._load (internal/modules/cjs/loader.js:507:25)\n    at Module.require (internal/modules/cjs/loader.js:637:17)\n    at require (internal/modules/cjs/helpers.js:22:18)\n    at Object.<anonymous> (C:\\Users\\AYKA\\Desktop\\selfbot-cia\\node_modules\\canvas\\lib\\bindings.js:3:18)",
-    source: 'https://github.com/debug-js/debug/issues/681',
-    differs:
-      'the native addon (canvas.node) was never compiled during install - rebuild it (npm rebuild canvas with its build prerequisites); a plain npm install of a package does not fix it',
-    like: 'rw-node-cannot-find-module-dependency',
+    "id": "rw-nm-node-cannot-find-native-addon-build",
+    "tool": "node",
+    "text": "Exit code 1\nC:\\Users\\AYKA\\Desktop\\selfbot-cia>node index.js\nLoading 54 commands!\ninternal/modules/cjs/loader.js:583\n    throw err;\n    ^\n\nError: Cannot find module '../build/Release/canvas.node'\n    at Function.Module._resolveFilename (internal/modules/cjs/loader.js:581:15)\n    at Function.Module._load (internal/modules/cjs/loader.js:507:25)\n    at Module.require (internal/modules/cjs/loader.js:637:17)\n    at require (internal/modules/cjs/helpers.js:22:18)\n    at Object.<anonymous> (C:\\Users\\AYKA\\Desktop\\selfbot-cia\\node_modules\\canvas\\lib\\bindings.js:3:18)",
+    "source": "https://github.com/debug-js/debug/issues/681",
+    "differs": "the native addon (canvas.node) was never compiled during install - rebuild it (npm rebuild canvas with its build prerequisites); a plain npm install of a package does not fix it",
+    "like": "rw-node-cannot-find-module-dependency"
   },
   {
-    id: 'rw-nm-npm-e404-registry-outage',
-    tool: 'npm',
-    text: "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/@pm2%2fagent - Not found\nnpm ERR! 404\nnpm ERR! 404  '@pm2/agent@~1.0.2' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404 It was specified as a dependency of 'pm2'\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/ubuntu/.npm/_logs/2020-08-06T09_50_56_130Z-debug.log",
-    source: 'https://github.com/Unitech/pm2/issues/4803',
-    differs:
-      "the registry URL is correct; scoped packages 404'd during an npm registry incident - retry once the registry is healthy, no config to change",
-    like: 'rw-npm-e404-registry-set-to-github-url',
+    "id": "rw-nm-npm-e404-registry-outage",
+    "tool": "npm",
+    "text": "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://registry.npmjs.org/@pm2%2fagent - Not found\nnpm ERR! 404\nnpm ERR! 404  '@pm2/agent@~1.0.2' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404 It was specified as a dependency of 'pm2'\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/ubuntu/.npm/_logs/2020-08-06T09_50_56_130Z-debug.log",
+    "source": "https://github.com/Unitech/pm2/issues/4803",
+    "differs": "the registry URL is correct; scoped packages 404'd during an npm registry incident - retry once the registry is healthy, no config to change",
+    "like": "rw-npm-e404-registry-set-to-github-url"
   },
   {
-    id: 'rw-nm-docker-copy-from-stage-artifact-missing',
-    tool: 'docker',
-    text: 'Exit code 1\n => ERROR [stage-1 5/9] COPY --from=builder /app/build/ex  0.0s\n------\n > [stage-1 5/9] COPY --from=builder /app/build/examples/edusense/edusense.bin /app:\nfailed to compute cache key: "/app/build/examples/edusense/edusense.bin" not found: not found',
-    source: 'https://github.com/edusense/edusense/issues/42',
-    differs:
-      'the COPY --from=builder source is an artifact the builder stage never produced (its build failed or wrote elsewhere) - fix the builder stage/path; the build context is irrelevant',
-    like: 'rw-docker-copy-file-not-in-context',
+    "id": "rw-nm-docker-copy-from-stage-artifact-missing",
+    "tool": "docker",
+    "text": "Exit code 1\n => ERROR [stage-1 5/9] COPY --from=builder /app/build/ex  0.0s\n------\n > [stage-1 5/9] COPY --from=builder /app/build/examples/edusense/edusense.bin /app:\nfailed to compute cache key: \"/app/build/examples/edusense/edusense.bin\" not found: not found",
+    "source": "https://github.com/edusense/edusense/issues/42",
+    "differs": "the COPY --from=builder source is an artifact the builder stage never produced (its build failed or wrote elsewhere) - fix the builder stage/path; the build context is irrelevant",
+    "like": "rw-docker-copy-file-not-in-context"
   },
   {
-    id: 'rw-nm-pytest-import-module-absent-from-checkout',
-    tool: 'pytest',
-    text: "Exit code 2\nImportError while importing test module '/opt/ProxmoxMCP/tests/test_vm_console.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib/python3.13/importlib/__init__.py:88: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/test_vm_console.py:8: in <module>\n    from proxmox_mcp.tools.vm_console import VMConsoleManager\nE   ModuleNotFoundError: No module named 'proxmox_mcp.tools.vm_console'",
-    source: 'https://github.com/canvrno/ProxmoxMCP/issues/11',
-    differs:
-      'the test targets a package submodule (tools.vm_console) that does not exist in this checkout - update the code or drop the stale test; paths and installs are fine',
-    like: 'rw-pytest-import-sibling-helper-module',
+    "id": "rw-nm-pytest-import-module-absent-from-checkout",
+    "tool": "pytest",
+    "text": "Exit code 2\nImportError while importing test module '/opt/ProxmoxMCP/tests/test_vm_console.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\n/usr/lib/python3.13/importlib/__init__.py:88: in import_module\n    return _bootstrap._gcd_import(name[level:], package, level)\ntests/test_vm_console.py:8: in <module>\n    from proxmox_mcp.tools.vm_console import VMConsoleManager\nE   ModuleNotFoundError: No module named 'proxmox_mcp.tools.vm_console'",
+    "source": "https://github.com/canvrno/ProxmoxMCP/issues/11",
+    "differs": "the test targets a package submodule (tools.vm_console) that does not exist in this checkout - update the code or drop the stale test; paths and installs are fine",
+    "like": "rw-pytest-import-sibling-helper-module"
   },
   {
-    id: 'rw-nm-docker-pull-denied-wrong-image-name',
-    tool: 'docker',
-    text: "Exit code 1\nError response from daemon: pull access denied for minio, repository does not exist or may require 'docker login': denied: requested access to the resource is denied\nError: Process completed with exit code 1.",
-    source: 'https://github.com/wukongdaily/DockerTarBuilder/issues/11',
-    differs:
-      'the image is meant to come from Docker Hub but the name is wrong (the MinIO image lives under a namespace, not as bare `minio`) - use the correct repository name, nothing needs building',
-    like: 'rw-docker-compose-pull-denied-image-not-built',
+    "id": "rw-nm-docker-pull-denied-wrong-image-name",
+    "tool": "docker",
+    "text": "Exit code 1\nError response from daemon: pull access denied for minio, repository does not exist or may require 'docker login': denied: requested access to the resource is denied\nError: Process completed with exit code 1.",
+    "source": "https://github.com/wukongdaily/DockerTarBuilder/issues/11",
+    "differs": "the image is meant to come from Docker Hub but the name is wrong (the MinIO image lives under a namespace, not as bare `minio`) - use the correct repository name, nothing needs building",
+    "like": "rw-docker-compose-pull-denied-image-not-built"
   },
   {
-    id: 'rw-nm-python-circular-import-inside-installed-package',
-    tool: 'python',
-    text: 'Exit code 1\nTraceback (most recent call last):\n  File "/home/will/repo/scripts/snnax_tutorial.py", line 2, in <module>\n    import snnax\n  File "/home/will/repo/.venv/lib/python3.10/site-packages/snnax/__init__.py", line 2, in <module>\n    from . import snn\n  File "/home/will/repo/.venv/lib/python3.10/site-packages/snnax/snn/__init__.py", line 1, in <module>\n    from . import init\nImportError: cannot import name \'init\' from partially initialized module \'snnax.snn\' (most likely due to a circular import) (/home/will/repo/.venv/lib/python3.10/site-packages/snnax/snn/__init__.py)',
-    source: 'https://github.com/PGI15/snnax/issues/13',
-    differs:
-      'the cycle is inside the pip-installed package itself (its __init__ imports a submodule that is missing/cyclic in that release) - the package has to be fixed or another version installed, renaming user files does nothing',
-    like: 'rw-python-circular-import-local-name-shadows-package',
+    "id": "rw-nm-python-circular-import-inside-installed-package",
+    "tool": "python",
+    "text": "Exit code 1\nTraceback (most recent call last):\n  File \"/home/will/repo/scripts/snnax_tutorial.py\", line 2, in <module>\n    import snnax\n  File \"/home/will/repo/.venv/lib/python3.10/site-packages/snnax/__init__.py\", line 2, in <module>\n    from . import snn\n  File \"/home/will/repo/.venv/lib/python3.10/site-packages/snnax/snn/__init__.py\", line 1, in <module>\n    from . import init\nImportError: cannot import name 'init' from partially initialized module 'snnax.snn' (most likely due to a circular import) (/home/will/repo/.venv/lib/python3.10/site-packages/snnax/snn/__init__.py)",
+    "source": "https://github.com/PGI15/snnax/issues/13",
+    "differs": "the cycle is inside the pip-installed package itself (its __init__ imports a submodule that is missing/cyclic in that release) - the package has to be fixed or another version installed, renaming user files does nothing",
+    "like": "rw-python-circular-import-local-name-shadows-package"
   },
   {
-    id: 'rw-nm-git-ssh-remote-host-identification-changed',
-    tool: 'git',
-    text: 'Exit code 128\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\nIT IS POSSIBLE THAT SOMEONE IS DOING SOMETHING NASTY!\nSomeone could be eavesdropping on you right now (man-in-the-middle attack)!\nIt is also possible that a host key has just been changed.\nThe fingerprint for the ED25519 key sent by the remote host is\nSHA256:HvkOXIaIyXi9ULkuGKWd8V7sR8HmrJ9EN1ht0QfMGRU.\nPlease contact your system administrator.\nAdd correct host key in /Users/xxx/.ssh/known_hosts to get rid of this message.\nOffending ECDSA key in /Users/xxx/.ssh/known_hosts:15\nHost key for gitlab.xxx.cn has changed and you have requested strict checking.\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.',
-    source: 'https://github.com/Inchill/fe-notes/issues/54',
-    differs:
-      'known_hosts already holds an OLD key for the server (it was migrated) - the stale entry must be removed (ssh-keygen -R HOST), adding a key is not enough',
-    like: 'rw-git-ssh-host-key-verification-failed',
+    "id": "rw-nm-git-ssh-remote-host-identification-changed",
+    "tool": "git",
+    "text": "Exit code 128\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n@    WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!     @\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\nIT IS POSSIBLE THAT SOMEONE IS DOING SOMETHING NASTY!\nSomeone could be eavesdropping on you right now (man-in-the-middle attack)!\nIt is also possible that a host key has just been changed.\nThe fingerprint for the ED25519 key sent by the remote host is\nSHA256:HvkOXIaIyXi9ULkuGKWd8V7sR8HmrJ9EN1ht0QfMGRU.\nPlease contact your system administrator.\nAdd correct host key in /Users/xxx/.ssh/known_hosts to get rid of this message.\nOffending ECDSA key in /Users/xxx/.ssh/known_hosts:15\nHost key for gitlab.xxx.cn has changed and you have requested strict checking.\nHost key verification failed.\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "source": "https://github.com/Inchill/fe-notes/issues/54",
+    "differs": "known_hosts already holds an OLD key for the server (it was migrated) - the stale entry must be removed (ssh-keygen -R HOST), adding a key is not enough",
+    "like": "rw-git-ssh-host-key-verification-failed"
   },
   {
-    id: 'rw-nm-docker-windows-port-reserved-by-hyperv',
-    tool: 'docker',
-    text: 'Exit code 1\nError response from daemon: Ports are not available: exposing port TCP 0.0.0.0:50070 -> 0.0.0.0:0: listen tcp 0.0.0.0:50070: bind: An attempt was made to access a socket in a way forbidden by its access permissions.',
-    source: 'https://github.com/msemn/bd-infra/issues/6',
-    differs:
-      'no container or program holds the port - Windows reserves it (Hyper-V/WinNAT excluded port range) so the bind is forbidden; pick another port or change the reserved range',
-    like: 'rw-docker-port-already-allocated',
+    "id": "rw-nm-docker-windows-port-reserved-by-hyperv",
+    "tool": "docker",
+    "text": "Exit code 1\nError response from daemon: Ports are not available: exposing port TCP 0.0.0.0:50070 -> 0.0.0.0:0: listen tcp 0.0.0.0:50070: bind: An attempt was made to access a socket in a way forbidden by its access permissions.",
+    "source": "https://github.com/msemn/bd-infra/issues/6",
+    "differs": "no container or program holds the port - Windows reserves it (Hyper-V/WinNAT excluded port range) so the bind is forbidden; pick another port or change the reserved range",
+    "like": "rw-docker-port-already-allocated"
   },
   {
-    id: 'rw-nm-cargo-linker-lld-not-found-config',
-    tool: 'cargo',
-    text: 'Exit code 101\nerror: linker `lld` not found\n  |\n  = note: program not found\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that Visual Studio 2017 or later, or Build Tools for Visual Studio were installed with the Visual C++ option.\n\nnote: VS Code is a different product, and is not sufficient.',
-    source: 'https://github.com/garyttierney/me3/issues/21',
-    differs:
-      "the project's cargo config asks for the `lld` linker, which is missing even though the C++ build tools are installed - install lld or drop the linker override",
-    like: 'rw-cargo-msvc-link-exe-not-found',
+    "id": "rw-nm-cargo-linker-lld-not-found-config",
+    "tool": "cargo",
+    "text": "Exit code 101\nerror: linker `lld` not found\n  |\n  = note: program not found\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that Visual Studio 2017 or later, or Build Tools for Visual Studio were installed with the Visual C++ option.\n\nnote: VS Code is a different product, and is not sufficient.",
+    "source": "https://github.com/garyttierney/me3/issues/21",
+    "differs": "the project's cargo config asks for the `lld` linker, which is missing even though the C++ build tools are installed - install lld or drop the linker override",
+    "like": "rw-cargo-msvc-link-exe-not-found"
   },
   {
-    id: 'rw-nm-go-sum-checksum-mismatch-retagged',
-    tool: 'go',
-    text: "Exit code 1\n$ go build\nverifying github.com/huskar-t/file-rotatelogs/v2@v2.4.1/go.mod: checksum mismatch\n        downloaded: h1:G7mAYYxgmS0lVkHyy2hEOLQCFB0DlQFTMLWggykrydY=\n        go.sum:     h1:8ULZrsgVJPDgP9QY8mL6/xlHT4FM/wtp4l8UYew+3f8=\n\nSECURITY ERROR\nThis download does NOT match an earlier download recorded in go.sum.\nThe bits may have been replaced on the origin server, or an attacker may\nhave intercepted the download attempt.\n\nFor more information, see 'go help module-auth'.",
-    source: 'https://github.com/taosdata/taosadapter/issues/62',
-    differs:
-      'go.sum HAS an entry but the downloaded bits differ from it (module retagged upstream or tampered) - adding entries with go mod tidy is not the fix; the dependency version/source must be investigated',
-    like: 'rw-go-missing-go-sum-entry',
+    "id": "rw-nm-go-sum-checksum-mismatch-retagged",
+    "tool": "go",
+    "text": "Exit code 1\n$ go build\nverifying github.com/huskar-t/file-rotatelogs/v2@v2.4.1/go.mod: checksum mismatch\n        downloaded: h1:G7mAYYxgmS0lVkHyy2hEOLQCFB0DlQFTMLWggykrydY=\n        go.sum:     h1:8ULZrsgVJPDgP9QY8mL6/xlHT4FM/wtp4l8UYew+3f8=\n\nSECURITY ERROR\nThis download does NOT match an earlier download recorded in go.sum.\nThe bits may have been replaced on the origin server, or an attacker may\nhave intercepted the download attempt.\n\nFor more information, see 'go help module-auth'.",
+    "source": "https://github.com/taosdata/taosadapter/issues/62",
+    "differs": "go.sum HAS an entry but the downloaded bits differ from it (module retagged upstream or tampered) - adding entries with go mod tidy is not the fix; the dependency version/source must be investigated",
+    "like": "rw-go-missing-go-sum-entry"
   },
   {
-    id: 'rw-nm-go-checksum-server-mismatch',
-    tool: 'go',
-    text: "Exit code 1\ngo get github.com/ecies/go/v2\ngo: downloading github.com/ecies/go/v2 v2.0.3\ngo: github.com/ecies/go/v2@v2.0.3: verifying module: checksum mismatch\n        downloaded: h1:gosZ7+G8LFo0NHPGR7//Lcj7r5gzVRthWl/De3QVay8=\n        sum.golang.org: h1:rtz3x6uw+if+lt4a39JnCi7M/B35l1JShCXTOBe3LPw=\n\nSECURITY ERROR\nThis download does NOT match the one reported by the checksum server.\nThe bits may have been replaced on the origin server, or an attacker may\nhave intercepted the download attempt.\n\nFor more information, see 'go help module-auth'.",
-    source: 'https://github.com/ecies/go/issues/34',
-    differs:
-      'the module download disagrees with sum.golang.org itself (upstream tag moved or proxy/cache problem) - needs a new release or a clean module cache, not a go.sum edit',
-    like: 'rw-go-missing-go-sum-entry',
+    "id": "rw-nm-go-checksum-server-mismatch",
+    "tool": "go",
+    "text": "Exit code 1\ngo get github.com/ecies/go/v2\ngo: downloading github.com/ecies/go/v2 v2.0.3\ngo: github.com/ecies/go/v2@v2.0.3: verifying module: checksum mismatch\n        downloaded: h1:gosZ7+G8LFo0NHPGR7//Lcj7r5gzVRthWl/De3QVay8=\n        sum.golang.org: h1:rtz3x6uw+if+lt4a39JnCi7M/B35l1JShCXTOBe3LPw=\n\nSECURITY ERROR\nThis download does NOT match the one reported by the checksum server.\nThe bits may have been replaced on the origin server, or an attacker may\nhave intercepted the download attempt.\n\nFor more information, see 'go help module-auth'.",
+    "source": "https://github.com/ecies/go/issues/34",
+    "differs": "the module download disagrees with sum.golang.org itself (upstream tag moved or proxy/cache problem) - needs a new release or a clean module cache, not a go.sum edit",
+    "like": "rw-go-missing-go-sum-entry"
   },
   {
-    id: 'rw-nm-bundler-add-platform-ruby-version-conflict',
-    tool: 'ruby',
-    text: 'Exit code 6\nFetching gem metadata from https://rubygems.org/.\nResolving dependencies...\nBundler found conflicting requirements for the Ruby version:\n  In Gemfile:\n    Ruby\n\n    raygun-apm was resolved to 1.0.78, which depends on\n      Ruby (< 2.8.dev, >= 2.5)',
-    source: 'https://github.com/ruby/rubygems/issues/4366',
-    differs:
-      "here `bundle lock --add-platform` itself fails because a gem's Ruby requirement conflicts during resolution - a resolver problem (gem/Ruby versions), not a missing lockfile platform",
-    like: 'rw-bundler-lockfile-missing-linux-platform',
+    "id": "rw-nm-bundler-add-platform-ruby-version-conflict",
+    "tool": "ruby",
+    "text": "Exit code 6\nFetching gem metadata from https://rubygems.org/.\nResolving dependencies...\nBundler found conflicting requirements for the Ruby version:\n  In Gemfile:\n    Ruby\n\n    raygun-apm was resolved to 1.0.78, which depends on\n      Ruby (< 2.8.dev, >= 2.5)",
+    "source": "https://github.com/ruby/rubygems/issues/4366",
+    "differs": "here `bundle lock --add-platform` itself fails because a gem's Ruby requirement conflicts during resolution - a resolver problem (gem/Ruby versions), not a missing lockfile platform",
+    "like": "rw-bundler-lockfile-missing-linux-platform"
   },
   {
-    id: 'rw-nm-docker-image-platform-mismatch-warning',
-    tool: 'docker',
-    text: "WARNING: The requested image's platform (linux/amd64) does not match the detected host platform (linux/arm64/v8) and no specific platform was requested",
-    source: 'https://github.com/FreshRSS/FreshRSS/issues/5077',
-    differs:
-      'the amd64 image WAS pulled and started under emulation - only a warning; nothing fails unless the container then crashes, and the fix (if any) is an arm64 build or an explicit --platform',
-    like: 'rw-docker-no-matching-manifest-arm64',
+    "id": "rw-nm-docker-image-platform-mismatch-warning",
+    "tool": "docker",
+    "text": "WARNING: The requested image's platform (linux/amd64) does not match the detected host platform (linux/arm64/v8) and no specific platform was requested",
+    "source": "https://github.com/FreshRSS/FreshRSS/issues/5077",
+    "differs": "the amd64 image WAS pulled and started under emulation - only a warning; nothing fails unless the container then crashes, and the fix (if any) is an arm64 build or an explicit --platform",
+    "like": "rw-docker-no-matching-manifest-arm64"
   },
   {
-    id: 'rw-nm-postgres-relation-missing-dump-loaded-elsewhere',
-    tool: 'db',
-    text: 'bigsdb_pseudomonas_isolates=#`  select * from users;\nERROR:  relation "users" does not exist\nLINE 1: select * from users;\n                      ^',
-    source: 'https://github.com/kjolley/BIGSdb/issues/860',
-    differs:
-      'the SQL dump was restored with psql -f into the default database instead of the one that was just created - reload it into the right database (psql -d NAME -f dump.sql); no migrations exist to run',
-    like: 'rw-postgres-relation-does-not-exist-migrations-not-run',
+    "id": "rw-nm-postgres-relation-missing-dump-loaded-elsewhere",
+    "tool": "db",
+    "text": "bigsdb_pseudomonas_isolates=#`  select * from users;\nERROR:  relation \"users\" does not exist\nLINE 1: select * from users;\n                      ^",
+    "source": "https://github.com/kjolley/BIGSdb/issues/860",
+    "differs": "the SQL dump was restored with psql -f into the default database instead of the one that was just created - reload it into the right database (psql -d NAME -f dump.sql); no migrations exist to run",
+    "like": "rw-postgres-relation-does-not-exist-migrations-not-run"
   },
   {
-    id: 'rw-nm-ruby-bundler-setup-not-installed-system-ruby',
-    tool: 'ruby',
-    text: "Exit code 1\n/usr/lib/ruby/1.9.1/rubygems/custom_require.rb:36:in `require': cannot load such file -- bundler/setup (LoadError)\nfrom /usr/lib/ruby/1.9.1/rubygems/custom_require.rb:36:in `require'\nfrom ./newrelic_redis_agent:4:in `<main>'",
-    source: 'https://github.com/kenjij/newrelic_redis_plugin/issues/3',
-    differs:
-      "the script runs under a Ruby that has no bundler gem at all, so require 'bundler/setup' fails - install bundler for that Ruby and run bundle install",
-    like: 'rw-ruby-bundle-binstub-missing-bundler-version',
+    "id": "rw-nm-ruby-bundler-setup-not-installed-system-ruby",
+    "tool": "ruby",
+    "text": "Exit code 1\n/usr/lib/ruby/1.9.1/rubygems/custom_require.rb:36:in `require': cannot load such file -- bundler/setup (LoadError)\nfrom /usr/lib/ruby/1.9.1/rubygems/custom_require.rb:36:in `require'\nfrom ./newrelic_redis_agent:4:in `<main>'",
+    "source": "https://github.com/kenjij/newrelic_redis_plugin/issues/3",
+    "differs": "the script runs under a Ruby that has no bundler gem at all, so require 'bundler/setup' fails - install bundler for that Ruby and run bundle install",
+    "like": "rw-ruby-bundle-binstub-missing-bundler-version"
   },
   {
-    id: 'rw-nm-gradle-android-plugin-only-maven-central',
-    tool: 'gradle',
-    text: "Exit code 1\n> A problem occurred configuring project ':library'.\n> > Could not resolve all dependencies for configuration ':library:classpath'.\n>    > Could not find com.android.tools.build:gradle:2.3.3.\n>      Searched in the following locations:\n>          https://repo1.maven.org/maven2/com/android/tools/build/gradle/2.3.3/gradle-2.3.3.pom\n>          https://repo1.maven.org/maven2/com/android/tools/build/gradle/2.3.3/gradle-2.3.3.jar\n>      Required by:\n>          project :Teams.Core > com.jakewharton:butterknife-gradle-plugin:8.8.1",
-    source: 'https://github.com/JakeWharton/butterknife/issues/1090',
-    differs:
-      "a library subproject's buildscript searches only Maven Central for an older plugin (2.3.3) that lives in jcenter - that subproject needs jcenter() in its buildscript repositories",
-    like: 'rw-gradle-android-plugin-needs-google-repo',
+    "id": "rw-nm-gradle-android-plugin-only-maven-central",
+    "tool": "gradle",
+    "text": "Exit code 1\n> A problem occurred configuring project ':library'.\n> > Could not resolve all dependencies for configuration ':library:classpath'.\n>    > Could not find com.android.tools.build:gradle:2.3.3.\n>      Searched in the following locations:\n>          https://repo1.maven.org/maven2/com/android/tools/build/gradle/2.3.3/gradle-2.3.3.pom\n>          https://repo1.maven.org/maven2/com/android/tools/build/gradle/2.3.3/gradle-2.3.3.jar\n>      Required by:\n>          project :Teams.Core > com.jakewharton:butterknife-gradle-plugin:8.8.1",
+    "source": "https://github.com/JakeWharton/butterknife/issues/1090",
+    "differs": "a library subproject's buildscript searches only Maven Central for an older plugin (2.3.3) that lives in jcenter - that subproject needs jcenter() in its buildscript repositories",
+    "like": "rw-gradle-android-plugin-needs-google-repo"
   },
   {
-    id: 'rw-nm-gradle-classpath-tls-handshake-closed',
-    tool: 'gradle',
-    text: "Exit code 1\n# ./gradlew build\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nA problem occurred configuring root project 'workspace'.\n> Could not resolve all dependencies for configuration ':classpath'.\n   > Could not resolve com.android.tools.build:gradle:2.2.2.\n     Required by:\n         project :\n      > Could not resolve com.android.tools.build:gradle:2.2.2.\n         > Could not get resource 'https://jcenter.bintray.com/com/android/tools/build/gradle/2.2.2/gradle-2.2.2.pom'.\n            > Could not GET 'https://jcenter.bintray.com/com/android/tools/build/gradle/2.2.2/gradle-2.2.2.pom'.\n               > Remote host closed connection during handshake",
-    source: 'https://github.com/appunite/docker/issues/63',
-    differs:
-      'the artifact exists but the download itself failed (TLS handshake closed by the remote) - a network/proxy problem, repository configuration is fine',
-    like: 'rw-gradle-android-plugin-needs-google-repo',
+    "id": "rw-nm-gradle-classpath-tls-handshake-closed",
+    "tool": "gradle",
+    "text": "Exit code 1\n# ./gradlew build\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nA problem occurred configuring root project 'workspace'.\n> Could not resolve all dependencies for configuration ':classpath'.\n   > Could not resolve com.android.tools.build:gradle:2.2.2.\n     Required by:\n         project :\n      > Could not resolve com.android.tools.build:gradle:2.2.2.\n         > Could not get resource 'https://jcenter.bintray.com/com/android/tools/build/gradle/2.2.2/gradle-2.2.2.pom'.\n            > Could not GET 'https://jcenter.bintray.com/com/android/tools/build/gradle/2.2.2/gradle-2.2.2.pom'.\n               > Remote host closed connection during handshake",
+    "source": "https://github.com/appunite/docker/issues/63",
+    "differs": "the artifact exists but the download itself failed (TLS handshake closed by the remote) - a network/proxy problem, repository configuration is fine",
+    "like": "rw-gradle-android-plugin-needs-google-repo"
   },
   {
-    id: 'rw-nm-buildx-git-version-lookup-harmless',
-    tool: 'docker',
-    text: '2019-08-21T10:11:50.1620367Z #10 [gobase 4/4] WORKDIR /src\n2019-08-21T10:11:50.3118910Z #10 DONE 0.2s\n2019-08-21T10:11:50.3119186Z \n2019-08-21T10:11:50.3119798Z #11 [buildx-version 1/1] RUN --mount=target=.   PKG=github.com/docker/buildx...\n2019-08-21T10:11:50.9120385Z #11 0.524 fatal: not a git repository (or any parent up to mount point /)\n2019-08-21T10:11:50.9121303Z #11 0.524 Stopping at filesystem boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM not set).\n2019-08-21T10:11:50.9121626Z #11 0.525 fatal: not a git repository (or any parent up to mount point /)\n2019-08-21T10:11:50.9121970Z #11 0.525 Stopping at filesystem boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM not set).\n2019-08-21T10:11:50.9123000Z #11 0.527 warning: Not a git repository. Use --no-index to compare two paths outside a working tree\n2019-08-21T10:11:50.9123727Z #11 0.527 usage: git diff --no-index [<options>] <path> <path>',
-    source: 'https://github.com/docker/buildx/issues/137',
-    differs:
-      "these git messages come from a version lookup inside buildx's own build and are expected and non-fatal - nothing to fix (keep the git dir only if version info is wanted)",
-    like: 'rw-docker-build-git-command-no-dot-git',
+    "id": "rw-nm-buildx-git-version-lookup-harmless",
+    "tool": "docker",
+    "text": "2019-08-21T10:11:50.1620367Z #10 [gobase 4/4] WORKDIR /src\n2019-08-21T10:11:50.3118910Z #10 DONE 0.2s\n2019-08-21T10:11:50.3119186Z \n2019-08-21T10:11:50.3119798Z #11 [buildx-version 1/1] RUN --mount=target=.   PKG=github.com/docker/buildx...\n2019-08-21T10:11:50.9120385Z #11 0.524 fatal: not a git repository (or any parent up to mount point /)\n2019-08-21T10:11:50.9121303Z #11 0.524 Stopping at filesystem boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM not set).\n2019-08-21T10:11:50.9121626Z #11 0.525 fatal: not a git repository (or any parent up to mount point /)\n2019-08-21T10:11:50.9121970Z #11 0.525 Stopping at filesystem boundary (GIT_DISCOVERY_ACROSS_FILESYSTEM not set).\n2019-08-21T10:11:50.9123000Z #11 0.527 warning: Not a git repository. Use --no-index to compare two paths outside a working tree\n2019-08-21T10:11:50.9123727Z #11 0.527 usage: git diff --no-index [<options>] <path> <path>",
+    "source": "https://github.com/docker/buildx/issues/137",
+    "differs": "these git messages come from a version lookup inside buildx's own build and are expected and non-fatal - nothing to fix (keep the git dir only if version info is wanted)",
+    "like": "rw-docker-build-git-command-no-dot-git"
   },
   {
-    id: 'rw-nm-curl-35-wrong-version-number-proxy',
-    tool: 'ssl',
-    text: 'Exit code 35\n* CONNECT phase completed!\n* ALPN, offering h2\n* ALPN, offering http/1.1\n* successfully set certificate verify locations:\n*   CAfile: /etc/ssl/certs/ca-certificates.crt\n  CApath: /etc/ssl/certs\n* TLSv1.3 (OUT), TLS handshake, Client hello (1):\n* CONNECT phase completed!\n* CONNECT phase completed!\n* error:1408F10B:SSL routines:ssl3_get_record:wrong version number\n* stopped the pause stream!\n* Closing connection 0\ncurl: (35) error:1408F10B:SSL routines:ssl3_get_record:wrong version number',
-    source: 'https://github.com/klzgrad/naiveproxy/issues/51',
-    differs:
-      'the handshake fails because the other end is not speaking TLS where TLS was expected (proxy/port/protocol mismatch) - no certificate is involved, so trusting a CA changes nothing',
-    like: 'rw-curl-60-self-signed-in-chain',
+    "id": "rw-nm-curl-35-wrong-version-number-proxy",
+    "tool": "ssl",
+    "text": "Exit code 35\n* CONNECT phase completed!\n* ALPN, offering h2\n* ALPN, offering http/1.1\n* successfully set certificate verify locations:\n*   CAfile: /etc/ssl/certs/ca-certificates.crt\n  CApath: /etc/ssl/certs\n* TLSv1.3 (OUT), TLS handshake, Client hello (1):\n* CONNECT phase completed!\n* CONNECT phase completed!\n* error:1408F10B:SSL routines:ssl3_get_record:wrong version number\n* stopped the pause stream!\n* Closing connection 0\ncurl: (35) error:1408F10B:SSL routines:ssl3_get_record:wrong version number",
+    "source": "https://github.com/klzgrad/naiveproxy/issues/51",
+    "differs": "the handshake fails because the other end is not speaking TLS where TLS was expected (proxy/port/protocol mismatch) - no certificate is involved, so trusting a CA changes nothing",
+    "like": "rw-curl-60-self-signed-in-chain"
   },
   {
-    id: 'rw-nm-terraform-lock-local-provider-dev-overrides',
-    tool: 'terraform',
-    text: 'Exit code 1\n│ Error: Inconsistent dependency lock file\n│\n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider hashicorp.com/edu/hashicups: required by this configuration but no version is selected\n│\n│ To make the initial dependency selections that will initialize the dependency lock file, run:\n│   terraform init',
-    source: 'https://github.com/hashicorp/terraform-provider-hashicups/issues/129',
-    differs:
-      'the provider is a locally built binary; Terraform only finds it through dev_overrides in ~/.terraformrc, which was in the wrong place - fix the CLI config, init/upgrade cannot fetch it',
-    like: 'rw-terraform-lock-file-needs-init-upgrade',
+    "id": "rw-nm-terraform-lock-local-provider-dev-overrides",
+    "tool": "terraform",
+    "text": "Exit code 1\n│ Error: Inconsistent dependency lock file\n│\n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider hashicorp.com/edu/hashicups: required by this configuration but no version is selected\n│\n│ To make the initial dependency selections that will initialize the dependency lock file, run:\n│   terraform init",
+    "source": "https://github.com/hashicorp/terraform-provider-hashicups/issues/129",
+    "differs": "the provider is a locally built binary; Terraform only finds it through dev_overrides in ~/.terraformrc, which was in the wrong place - fix the CLI config, init/upgrade cannot fetch it",
+    "like": "rw-terraform-lock-file-needs-init-upgrade"
   },
   {
-    id: 'rw-nm-terraform-lock-checksum-other-platform',
-    tool: 'terraform',
-    text: "Exit code 1\n╷\n│ Error: Failed to install provider\n│ \n│ Error while installing hashicorp/aws v3.56.0: the local package for registry.terraform.io/hashicorp/aws 3.56.0 doesn't match any of the checksums previously recorded in the dependency lock file (this might be because the available checksums are for\n│ packages targeting different platforms)\n╵\n\n╷\n│ Error: Failed to install provider\n│ \n│ Error while installing fastly/fastly v0.34.0: the local package for registry.terraform.io/fastly/fastly 0.34.0 doesn't match any of the checksums previously recorded in the dependency lock file (this might be because the available checksums are for\n│ packages targeting different platforms)\n╵",
-    source: 'https://github.com/NixOS/infra/pull/216',
-    differs:
-      'the lock file exists but records checksums for other platforms only, so the local provider package does not match - add hashes for this platform (terraform providers lock -platform=...) or use the lock file from the machine that made it',
-    like: 'rw-terraform-lock-file-needs-init-upgrade',
+    "id": "rw-nm-terraform-lock-checksum-other-platform",
+    "tool": "terraform",
+    "text": "Exit code 1\n╷\n│ Error: Failed to install provider\n│ \n│ Error while installing hashicorp/aws v3.56.0: the local package for registry.terraform.io/hashicorp/aws 3.56.0 doesn't match any of the checksums previously recorded in the dependency lock file (this might be because the available checksums are for\n│ packages targeting different platforms)\n╵\n\n╷\n│ Error: Failed to install provider\n│ \n│ Error while installing fastly/fastly v0.34.0: the local package for registry.terraform.io/fastly/fastly 0.34.0 doesn't match any of the checksums previously recorded in the dependency lock file (this might be because the available checksums are for\n│ packages targeting different platforms)\n╵",
+    "source": "https://github.com/NixOS/infra/pull/216",
+    "differs": "the lock file exists but records checksums for other platforms only, so the local provider package does not match - add hashes for this platform (terraform providers lock -platform=...) or use the lock file from the machine that made it",
+    "like": "rw-terraform-lock-file-needs-init-upgrade"
   },
   {
-    id: 'rw-nm-dotnet-netsdk1047-runtime-identifier-missing',
-    tool: 'dotnet',
-    text: "Exit code 1\nD:\\a\\_work\\1\\s\\.dotnet\\sdk\\10.0.100-preview.4.25177.22\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1047: Assets file 'D:\\a\\_work\\1\\s\\src\\aspnetcore\\artifacts\\obj\\Microsoft.AspNetCore.Runtime.SiteExtension\\project.assets.json' doesn't have a target for 'net462/win-x86'. Ensure that restore has run and that you have included 'net462' in the TargetFrameworks for your project. You may also need to include 'win-x86' in your project's RuntimeIdentifiers. [D:\\a\\_work\\1\\s\\src\\aspnetcore\\src\\SiteExtensions\\Runtime\\Microsoft.AspNetCore.Runtime.SiteExtension.pkgproj]",
-    source: 'https://github.com/dotnet/aspnetcore/issues/61371',
-    differs:
-      'the missing target is a framework+runtime pair (net462/win-x86) - the project must list that RID in RuntimeIdentifiers (or restore with it); the NuGet version is not the issue',
-    like: 'rw-dotnet-netsdk1005-old-nuget-restore',
+    "id": "rw-nm-dotnet-netsdk1047-runtime-identifier-missing",
+    "tool": "dotnet",
+    "text": "Exit code 1\nD:\\a\\_work\\1\\s\\.dotnet\\sdk\\10.0.100-preview.4.25177.22\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(266,5): error NETSDK1047: Assets file 'D:\\a\\_work\\1\\s\\src\\aspnetcore\\artifacts\\obj\\Microsoft.AspNetCore.Runtime.SiteExtension\\project.assets.json' doesn't have a target for 'net462/win-x86'. Ensure that restore has run and that you have included 'net462' in the TargetFrameworks for your project. You may also need to include 'win-x86' in your project's RuntimeIdentifiers. [D:\\a\\_work\\1\\s\\src\\aspnetcore\\src\\SiteExtensions\\Runtime\\Microsoft.AspNetCore.Runtime.SiteExtension.pkgproj]",
+    "source": "https://github.com/dotnet/aspnetcore/issues/61371",
+    "differs": "the missing target is a framework+runtime pair (net462/win-x86) - the project must list that RID in RuntimeIdentifiers (or restore with it); the NuGet version is not the issue",
+    "like": "rw-dotnet-netsdk1005-old-nuget-restore"
   },
   {
-    id: 'rw-nm-maven-parent-pom-illegal-repo-url',
-    tool: 'java',
-    text: "Exit code 1\nNon-resolvable parent POM for ceb089c4-049d-4c37-970a-c188c98c3227:json-logger:2.1.0: Could not transfer artifact org.mule.extensions:mule-modules-parent:pom:1.3.2 from/to Exchange2 (https://maven.eu1.anypoint.mulesoft.com/api/v1/organizations/${project.groupId}/maven): Illegal character in path at index 62: https://maven.eu1.anypoint.mulesoft.com/api/v1/organizations/${project.groupId}/maven/org/mule/extensions/mule-modules-parent/1.3.2/mule-modules-parent-1.3.2.pom and 'parent.relativePath' points at wrong local POM @ line 13, column 13",
-    source: 'https://github.com/mulesoft-consulting/json-logger/issues/53',
-    differs:
-      'the parent is a remote artifact and the download fails because the repository URL contains an unexpanded ${project.groupId} - fix the repository URL/settings, relativePath is irrelevant',
-    like: 'rw-maven-non-resolvable-parent-relativepath',
+    "id": "rw-nm-maven-parent-pom-illegal-repo-url",
+    "tool": "java",
+    "text": "Exit code 1\nNon-resolvable parent POM for ceb089c4-049d-4c37-970a-c188c98c3227:json-logger:2.1.0: Could not transfer artifact org.mule.extensions:mule-modules-parent:pom:1.3.2 from/to Exchange2 (https://maven.eu1.anypoint.mulesoft.com/api/v1/organizations/${project.groupId}/maven): Illegal character in path at index 62: https://maven.eu1.anypoint.mulesoft.com/api/v1/organizations/${project.groupId}/maven/org/mule/extensions/mule-modules-parent/1.3.2/mule-modules-parent-1.3.2.pom and 'parent.relativePath' points at wrong local POM @ line 13, column 13",
+    "source": "https://github.com/mulesoft-consulting/json-logger/issues/53",
+    "differs": "the parent is a remote artifact and the download fails because the repository URL contains an unexpanded ${project.groupId} - fix the repository URL/settings, relativePath is irrelevant",
+    "like": "rw-maven-non-resolvable-parent-relativepath"
   },
   {
-    id: 'rw-nm-php-composer-autoloader-class-stale-vendor',
-    tool: 'php',
-    text: "[22-Sep-2017 20:03:35 UTC] PHP Fatal error:  Uncaught Error: Class 'ComposerAutoloaderInitb9e541571d8745739a09bfc8499bf6e8' not found in /dom10096/wp-content/plugins/zao-woocommerce-quickbooks-online-integration/vendor/autoload.php:7\n \n\nStack trace:\n \n\n#0 /dom10096/wp-content/plugins/zao-woocommerce-quickbooks-online-integration/includes/functions/core.php(59): require_once()",
-    source: 'https://github.com/zao-web/zao-woocommerce-quickbooks-online-integration/issues/7',
-    differs:
-      'vendor/autoload.php exists but refers to a generated ComposerAutoloaderInit class that is not there - a half-deployed/stale vendor dir; redeploy a complete vendor (or dump-autoload), it is not a missing install',
-    like: 'rw-php-vendor-autoload-missing-composer-install',
+    "id": "rw-nm-php-composer-autoloader-class-stale-vendor",
+    "tool": "php",
+    "text": "[22-Sep-2017 20:03:35 UTC] PHP Fatal error:  Uncaught Error: Class 'ComposerAutoloaderInitb9e541571d8745739a09bfc8499bf6e8' not found in /dom10096/wp-content/plugins/zao-woocommerce-quickbooks-online-integration/vendor/autoload.php:7\n \n\nStack trace:\n \n\n#0 /dom10096/wp-content/plugins/zao-woocommerce-quickbooks-online-integration/includes/functions/core.php(59): require_once()",
+    "source": "https://github.com/zao-web/zao-woocommerce-quickbooks-online-integration/issues/7",
+    "differs": "vendor/autoload.php exists but refers to a generated ComposerAutoloaderInit class that is not there - a half-deployed/stale vendor dir; redeploy a complete vendor (or dump-autoload), it is not a missing install",
+    "like": "rw-php-vendor-autoload-missing-composer-install"
   },
   {
-    id: 'rw-nm-go-tool-old-xmod-parser-toolchain',
-    tool: 'go',
-    text: 'Exit code 1\ngoimports-reviser -rm-unused -format ./...\ngo.mod:5: unknown directive: toolchain',
-    source: 'https://github.com/incu6us/goimports-reviser/issues/134',
-    differs:
-      'the installed Go is new enough; the third-party tool parses go.mod with an old golang.org/x/mod copy - upgrade that tool (its dependency), not Go',
-    like: 'rw-go-mod-unknown-directive-toolchain',
+    "id": "rw-nm-go-tool-old-xmod-parser-toolchain",
+    "tool": "go",
+    "text": "Exit code 1\ngoimports-reviser -rm-unused -format ./...\ngo.mod:5: unknown directive: toolchain",
+    "source": "https://github.com/incu6us/goimports-reviser/issues/134",
+    "differs": "the installed Go is new enough; the third-party tool parses go.mod with an old golang.org/x/mod copy - upgrade that tool (its dependency), not Go",
+    "like": "rw-go-mod-unknown-directive-toolchain"
   },
   {
-    id: 'rw-nm-helm-template-replace-name-in-use-bug',
-    tool: 'kubernetes',
-    text: 'Exit code 1\n$ helm template nginx-ingress stable/nginx-ingress --values nginx-ingress.yml --replace  --debug\nprinter.go:84: [debug] Original chart version: ""\nprinter.go:84: [debug] CHART PATH: /home/user/.helm/cache/archive/nginx-ingress-1.8.1.tgz\n\nError: cannot re-use a name that is still in use\nhelm.go:76: [debug] cannot re-use a name that is still in use',
-    source: 'https://github.com/helm/helm/issues/6101',
-    differs:
-      'this is `helm template`, which should never consult installed releases - a bug in the Helm 3 alpha, fixed by upgrading Helm, not by removing the release',
-    like: 'rw-helm-install-name-still-in-use',
+    "id": "rw-nm-helm-template-replace-name-in-use-bug",
+    "tool": "kubernetes",
+    "text": "Exit code 1\n$ helm template nginx-ingress stable/nginx-ingress --values nginx-ingress.yml --replace  --debug\nprinter.go:84: [debug] Original chart version: \"\"\nprinter.go:84: [debug] CHART PATH: /home/user/.helm/cache/archive/nginx-ingress-1.8.1.tgz\n\nError: cannot re-use a name that is still in use\nhelm.go:76: [debug] cannot re-use a name that is still in use",
+    "source": "https://github.com/helm/helm/issues/6101",
+    "differs": "this is `helm template`, which should never consult installed releases - a bug in the Helm 3 alpha, fixed by upgrading Helm, not by removing the release",
+    "like": "rw-helm-install-name-still-in-use"
   },
   {
-    id: 'rw-nm-pytest-unrecognized-n-xdist-missing',
-    tool: 'pytest',
-    text: 'Exit code 4\n+ pytest -n auto --ert-integration\n/tmp/f_scout_ci/actions-runner-02/_temp/test_root /tmp/f_scout_ci/actions-runner-02/_temp/source_root /tmp/f_scout_ci/actions-runner-02/_temp /tmp/f_scout_ci/actions-runner-02/komodo-releases/komodo-releases\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: -n',
-    source: 'https://github.com/equinor/semeio/pull/621',
-    differs:
-      'the unknown option is -n from pytest-xdist, not a coverage flag - pytest-xdist must be added to the test dependencies',
-    like: 'rw-pytest-cov-unrecognized-arguments',
+    "id": "rw-nm-pytest-unrecognized-n-xdist-missing",
+    "tool": "pytest",
+    "text": "Exit code 4\n+ pytest -n auto --ert-integration\n/tmp/f_scout_ci/actions-runner-02/_temp/test_root /tmp/f_scout_ci/actions-runner-02/_temp/source_root /tmp/f_scout_ci/actions-runner-02/_temp /tmp/f_scout_ci/actions-runner-02/komodo-releases/komodo-releases\nERROR: usage: pytest [options] [file_or_dir] [file_or_dir] [...]\npytest: error: unrecognized arguments: -n",
+    "source": "https://github.com/equinor/semeio/pull/621",
+    "differs": "the unknown option is -n from pytest-xdist, not a coverage flag - pytest-xdist must be added to the test dependencies",
+    "like": "rw-pytest-cov-unrecognized-arguments"
   },
   {
-    id: 'rw-nm-terraform-aws-expired-session-token',
-    tool: 'terraform',
-    text: 'Exit code 1\ndata.archive_file.lambda_zip: Reading...\ndata.archive_file.lambda_zip: Read complete after 0s [id=8bab05d3529c8e4481b2d26a1879e1b41f367394]\n╷\n│ Error: error configuring Terraform AWS Provider: error validating provider credentials: error calling sts:GetCallerIdentity: operation error STS: GetCallerIdentity, https response error StatusCode: 403, RequestID: 6d1b2715-c592-449e-8c50-f6f8a7e27ca7, api error ExpiredToken: The security token included in the request is expired\n│ \n│   with provider["registry.terraform.io/hashicorp/aws"],\n│   on main.tf line 20, in provider "aws":\n│   20: provider "aws" {\n│',
-    source: 'https://github.com/aws-samples/serverless-patterns/issues/970',
-    differs:
-      'credentials WERE found, but their session token has expired - refresh the session (SSO login / new STS credentials) rather than configuring credentials from scratch',
-    like: 'rw-terraform-aws-no-credential-sources',
+    "id": "rw-nm-terraform-aws-expired-session-token",
+    "tool": "terraform",
+    "text": "Exit code 1\ndata.archive_file.lambda_zip: Reading...\ndata.archive_file.lambda_zip: Read complete after 0s [id=8bab05d3529c8e4481b2d26a1879e1b41f367394]\n╷\n│ Error: error configuring Terraform AWS Provider: error validating provider credentials: error calling sts:GetCallerIdentity: operation error STS: GetCallerIdentity, https response error StatusCode: 403, RequestID: 6d1b2715-c592-449e-8c50-f6f8a7e27ca7, api error ExpiredToken: The security token included in the request is expired\n│ \n│   with provider[\"registry.terraform.io/hashicorp/aws\"],\n│   on main.tf line 20, in provider \"aws\":\n│   20: provider \"aws\" {\n│",
+    "source": "https://github.com/aws-samples/serverless-patterns/issues/970",
+    "differs": "credentials WERE found, but their session token has expired - refresh the session (SSO login / new STS credentials) rather than configuring credentials from scratch",
+    "like": "rw-terraform-aws-no-credential-sources"
   },
   {
-    id: 'rw-nm-tsc-ts1192-package-has-only-named-exports',
-    tool: 'tsc',
-    text: 'Exit code 1\n/usr/local/lib/node_modules/ts-node/src/index.ts:513\n    return new TSError(diagnosticText, diagnosticCodes)\n           ^\nTSError: ⨯ Unable to compile TypeScript:\nhello.ts:3:8 - error TS1192: Module \'"@caporal/core"\' has no default export.\n\n3 import program from "@caporal/core"\n         ~~~~~~~\n\n  node_modules/@caporal/core/dist/index.d.ts:1828:5\n    1828     export * from "index";\n             ~~~~~~~~~~~~~~~~~~~~~~\n    \'export *\' does not re-export a default.',
-    source: 'https://github.com/mattallty/Caporal.js/issues/211',
-    differs:
-      "the package really has no default export ('export *' does not re-export one), so esModuleInterop cannot help - import the named export ({ program }) instead",
-    like: 'rw-tsc-ts1259-esmoduleinterop',
+    "id": "rw-nm-tsc-ts1192-package-has-only-named-exports",
+    "tool": "tsc",
+    "text": "Exit code 1\n/usr/local/lib/node_modules/ts-node/src/index.ts:513\n    return new TSError(diagnosticText, diagnosticCodes)\n           ^\nTSError: ⨯ Unable to compile TypeScript:\nhello.ts:3:8 - error TS1192: Module '\"@caporal/core\"' has no default export.\n\n3 import program from \"@caporal/core\"\n         ~~~~~~~\n\n  node_modules/@caporal/core/dist/index.d.ts:1828:5\n    1828     export * from \"index\";\n             ~~~~~~~~~~~~~~~~~~~~~~\n    'export *' does not re-export a default.",
+    "source": "https://github.com/mattallty/Caporal.js/issues/211",
+    "differs": "the package really has no default export ('export *' does not re-export one), so esModuleInterop cannot help - import the named export ({ program }) instead",
+    "like": "rw-tsc-ts1259-esmoduleinterop"
   },
   {
-    id: 'rw-nm-python-ssl-certificate-has-expired',
-    tool: 'python',
-    text: 'Exit code 1\nTraceback (most recent call last):\n  File "/srv/homeassistant/lib/python3.7/site-packages/homeassistant/components/cert_expiry/sensor.py", line 116, in update\n    cert = get_cert(self.server_name, self.server_port)\n  File "/srv/homeassistant/lib/python3.7/site-packages/homeassistant/components/cert_expiry/helper.py", line 13, in get_cert\n    with ctx.wrap_socket(sock, server_hostname=address[0]) as ssock:\n  File "/usr/local/lib/python3.7/ssl.py", line 412, in wrap_socket\n    session=session\n  File "/usr/local/lib/python3.7/ssl.py", line 853, in _create\n    self.do_handshake()\n  File "/usr/local/lib/python3.7/ssl.py", line 1117, in do_handshake\n    self._sslobj.do_handshake()\nssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: certificate has expired (_ssl.c:1056)',
-    source: 'https://github.com/home-assistant/core/issues/27832',
-    differs:
-      "the chain is known but the server's certificate itself has expired - the server must renew it; pointing Python at a CA bundle does not help",
-    like: 'rw-python-ssl-unable-to-get-local-issuer',
+    "id": "rw-nm-python-ssl-certificate-has-expired",
+    "tool": "python",
+    "text": "Exit code 1\nTraceback (most recent call last):\n  File \"/srv/homeassistant/lib/python3.7/site-packages/homeassistant/components/cert_expiry/sensor.py\", line 116, in update\n    cert = get_cert(self.server_name, self.server_port)\n  File \"/srv/homeassistant/lib/python3.7/site-packages/homeassistant/components/cert_expiry/helper.py\", line 13, in get_cert\n    with ctx.wrap_socket(sock, server_hostname=address[0]) as ssock:\n  File \"/usr/local/lib/python3.7/ssl.py\", line 412, in wrap_socket\n    session=session\n  File \"/usr/local/lib/python3.7/ssl.py\", line 853, in _create\n    self.do_handshake()\n  File \"/usr/local/lib/python3.7/ssl.py\", line 1117, in do_handshake\n    self._sslobj.do_handshake()\nssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: certificate has expired (_ssl.c:1056)",
+    "source": "https://github.com/home-assistant/core/issues/27832",
+    "differs": "the chain is known but the server's certificate itself has expired - the server must renew it; pointing Python at a CA bundle does not help",
+    "like": "rw-python-ssl-unable-to-get-local-issuer"
   },
   {
-    id: 'rw-nm-gradlew-which-missing-minimal-image',
-    tool: 'gradle',
-    text: "Exit code 1\n+ sudo -u '#501' -g '#20' ./gradlew --version\n\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
-    source: 'https://github.com/gradle/gradle/issues/23960',
-    differs:
-      'Java IS installed; the minimal image lacks the `which` utility the wrapper uses to look for java, so the message is misleading - install which (or set JAVA_HOME explicitly)',
-    like: 'rw-gradlew-java-home-not-set-no-jdk',
+    "id": "rw-nm-gradlew-which-missing-minimal-image",
+    "tool": "gradle",
+    "text": "Exit code 1\n+ sudo -u '#501' -g '#20' ./gradlew --version\n\nERROR: JAVA_HOME is not set and no 'java' command could be found in your PATH.\n\nPlease set the JAVA_HOME variable in your environment to match the\nlocation of your Java installation.",
+    "source": "https://github.com/gradle/gradle/issues/23960",
+    "differs": "Java IS installed; the minimal image lacks the `which` utility the wrapper uses to look for java, so the message is misleading - install which (or set JAVA_HOME explicitly)",
+    "like": "rw-gradlew-java-home-not-set-no-jdk"
   },
   {
-    id: 'rw-nm-node-listen-eaddrnotavail-foreign-ip',
-    tool: 'node',
-    text: "Exit code 1\ninfo: listening on 71.59.127.198:7777\nevents.js:174\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EADDRNOTAVAIL: address not available **.**.***.**:7777\n    at Server.setupListenHandle [as _listen2] (net.js:1262:19)\n    at listenInCluster (net.js:1327:12)\n    at doListen (net.js:1460:7)\n    at process._tickCallback (internal/process/next_tick.js:63:19)\n    at Function.Module.runMain (internal/modules/cjs/loader.js:832:11)\n    at startup (internal/bootstrap/node.js:283:19)\n    at bootstrapNodeJSCore (internal/bootstrap/node.js:622:3)\nEmitted 'error' event at:\n    at emitErrorNT (net.js:1306:8)\n    at process._tickCallback (internal/process/next_tick.js:63:19)\n    [... lines matching original stack trace ...]\n    at bootstrapNodeJSCore (internal/bootstrap/node.js:622:3)\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! haste@0.1.0 start: `node server.js`\nnpm ERR! Exit status 1",
-    source: 'https://github.com/toptal/haste-server/issues/296',
-    differs:
-      'nothing else uses the port - the server is told to bind an IP address that is not assigned to this machine (a public/NAT address); bind 0.0.0.0 or a local interface instead',
-    like: 'rw-node-eaddrinuse',
+    "id": "rw-nm-node-listen-eaddrnotavail-foreign-ip",
+    "tool": "node",
+    "text": "Exit code 1\ninfo: listening on 71.59.127.198:7777\nevents.js:174\n      throw er; // Unhandled 'error' event\n      ^\n\nError: listen EADDRNOTAVAIL: address not available **.**.***.**:7777\n    at Server.setupListenHandle [as _listen2] (net.js:1262:19)\n    at listenInCluster (net.js:1327:12)\n    at doListen (net.js:1460:7)\n    at process._tickCallback (internal/process/next_tick.js:63:19)\n    at Function.Module.runMain (internal/modules/cjs/loader.js:832:11)\n    at startup (internal/bootstrap/node.js:283:19)\n    at bootstrapNodeJSCore (internal/bootstrap/node.js:622:3)\nEmitted 'error' event at:\n    at emitErrorNT (net.js:1306:8)\n    at process._tickCallback (internal/process/next_tick.js:63:19)\n    [... lines matching original stack trace ...]\n    at bootstrapNodeJSCore (internal/bootstrap/node.js:622:3)\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! haste@0.1.0 start: `node server.js`\nnpm ERR! Exit status 1",
+    "source": "https://github.com/toptal/haste-server/issues/296",
+    "differs": "nothing else uses the port - the server is told to bind an IP address that is not assigned to this machine (a public/NAT address); bind 0.0.0.0 or a local interface instead",
+    "like": "rw-node-eaddrinuse"
   },
   {
-    id: 'rw-nm-kubectl-forbidden-rbac-clusterrole-not-found',
-    tool: 'kubernetes',
-    text: 'Exit code 1\nkubectl --kubeconfig=./config get pods\nError from server (Forbidden): pods is forbidden: User "u-ia7333ttq4" cannot list pods in the namespace "default": RBAC: clusterrole.rbac.authorization.k8s.io "p-qmgdx-namespaces-edit" not found',
-    source: 'https://github.com/rancher/rancher/issues/17409',
-    differs:
-      'a binding for the user exists but points at a ClusterRole that was never created (a Rancher-managed role is missing) - the missing role must be restored, adding a new binding is not the issue',
-    like: 'rw-kubernetes-serviceaccount-rbac-forbidden-list-pods',
+    "id": "rw-nm-kubectl-forbidden-rbac-clusterrole-not-found",
+    "tool": "kubernetes",
+    "text": "Exit code 1\nkubectl --kubeconfig=./config get pods\nError from server (Forbidden): pods is forbidden: User \"u-ia7333ttq4\" cannot list pods in the namespace \"default\": RBAC: clusterrole.rbac.authorization.k8s.io \"p-qmgdx-namespaces-edit\" not found",
+    "source": "https://github.com/rancher/rancher/issues/17409",
+    "differs": "a binding for the user exists but points at a ClusterRole that was never created (a Rancher-managed role is missing) - the missing role must be restored, adding a new binding is not the issue",
+    "like": "rw-kubernetes-serviceaccount-rbac-forbidden-list-pods"
   },
   {
-    id: 'rw-nm-npm-build-killed-137-oom-killer',
-    tool: 'npm',
-    text: 'Exit code 137\n[02:39:45] Finished \'build-node\' after 18 s\n[BABEL] Note: The code generator has deoptimised the styling of "web.js" as it exceeds the max of "500KB".\nKilled\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 137\nnpm ERR! nimiq@1.0.0 build: `gulp build`\nnpm ERR! Exit status 137\nnpm ERR!\nnpm ERR! Failed at the nimiq@1.0.0 build script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.',
-    source: 'https://github.com/nimiq/core-js/issues/295',
-    differs:
-      "the build was killed by the operating system (exit 137, 'Killed') because the machine/container ran out of RAM - give it more memory or swap; raising Node's --max-old-space-size makes this worse",
-    like: 'rw-node-heap-out-of-memory',
+    "id": "rw-nm-npm-build-killed-137-oom-killer",
+    "tool": "npm",
+    "text": "Exit code 137\n[02:39:45] Finished 'build-node' after 18 s\n[BABEL] Note: The code generator has deoptimised the styling of \"web.js\" as it exceeds the max of \"500KB\".\nKilled\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 137\nnpm ERR! nimiq@1.0.0 build: `gulp build`\nnpm ERR! Exit status 137\nnpm ERR!\nnpm ERR! Failed at the nimiq@1.0.0 build script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.",
+    "source": "https://github.com/nimiq/core-js/issues/295",
+    "differs": "the build was killed by the operating system (exit 137, 'Killed') because the machine/container ran out of RAM - give it more memory or swap; raising Node's --max-old-space-size makes this worse",
+    "like": "rw-node-heap-out-of-memory"
   },
   {
-    id: 'rw-nm-pip-build-linux-gcc-missing',
-    tool: 'pip',
-    text: "Exit code 1\n  gcc -pthread -B /home/test/xraylarch/compiler_compat -Wl,--sysroot=/ -Wno-unused-result -Wsign-compare -DNDEBUG -O2 -Wall -fPIC -O2 -isystem /home/test/xraylarch/include -fPIC -O2 -isystem /home/test/xraylarch/include -fPIC -I/home/test/xraylarch/include/python3.9 -I/tmp/pip-build-env-oojhyzgx/overlay/lib/python3.9/site-packages/numpy/core/include -c pymatgen/optimization/linear_assignment.c -o build/temp.linux-x86_64-3.9/pymatgen/optimization/linear_assignment.o\n  error: command 'gcc' failed: No such file or directory\n  ----------------------------------------\n  ERROR: Failed building wheel for pymatgen",
-    source: 'https://github.com/xraypy/xraylarch/issues/317',
-    differs:
-      'on Linux the wheel build finds no C compiler at all - install gcc/build-essential (and Python headers); Visual C++ Build Tools are irrelevant',
-    like: 'rw-pip-msvc-build-tools-required',
+    "id": "rw-nm-pip-build-linux-gcc-missing",
+    "tool": "pip",
+    "text": "Exit code 1\n  gcc -pthread -B /home/test/xraylarch/compiler_compat -Wl,--sysroot=/ -Wno-unused-result -Wsign-compare -DNDEBUG -O2 -Wall -fPIC -O2 -isystem /home/test/xraylarch/include -fPIC -O2 -isystem /home/test/xraylarch/include -fPIC -I/home/test/xraylarch/include/python3.9 -I/tmp/pip-build-env-oojhyzgx/overlay/lib/python3.9/site-packages/numpy/core/include -c pymatgen/optimization/linear_assignment.c -o build/temp.linux-x86_64-3.9/pymatgen/optimization/linear_assignment.o\n  error: command 'gcc' failed: No such file or directory\n  ----------------------------------------\n  ERROR: Failed building wheel for pymatgen",
+    "source": "https://github.com/xraypy/xraylarch/issues/317",
+    "differs": "on Linux the wheel build finds no C compiler at all - install gcc/build-essential (and Python headers); Visual C++ Build Tools are irrelevant",
+    "like": "rw-pip-msvc-build-tools-required"
   },
   {
-    id: 'rw-nm-pytest-file-or-directory-not-found',
-    tool: 'pytest',
-    text: 'Exit code 4\n====================test session starts ====================\nplatform linux -- Python 3.11.15, pytest-9.1.1, pluggy-1.6.0\nrootdir: /pfs/pfs-iQ14no/jiadong/RoboLab\nconfigfile: pyproject.toml\nplugins: anyio-4.14.2, flaky-3.8.1, hydra-core-1.4.0.dev5, mock-3.15.1, typeguard-4.4.2\ncollected 0 items                                                                                                                                                                       \n\n====================no tests ran in 0.00s ====================\nERROR: file or directory not found: tests/',
-    source: 'https://github.com/NVlabs/RoboLab/issues/17',
-    differs:
-      'the usage error is a test path that does not exist in the checkout (the tests folder was left out of the release) - no plugin or option is missing',
-    like: 'rw-pytest-cov-unrecognized-arguments',
+    "id": "rw-nm-pytest-file-or-directory-not-found",
+    "tool": "pytest",
+    "text": "Exit code 4\n====================test session starts ====================\nplatform linux -- Python 3.11.15, pytest-9.1.1, pluggy-1.6.0\nrootdir: /pfs/pfs-iQ14no/jiadong/RoboLab\nconfigfile: pyproject.toml\nplugins: anyio-4.14.2, flaky-3.8.1, hydra-core-1.4.0.dev5, mock-3.15.1, typeguard-4.4.2\ncollected 0 items                                                                                                                                                                       \n\n====================no tests ran in 0.00s ====================\nERROR: file or directory not found: tests/",
+    "source": "https://github.com/NVlabs/RoboLab/issues/17",
+    "differs": "the usage error is a test path that does not exist in the checkout (the tests folder was left out of the release) - no plugin or option is missing",
+    "like": "rw-pytest-cov-unrecognized-arguments"
   },
+  {
+    "id": "rw-nm-kubectl-exec-plugin-v1beta1-old-kubectl",
+    "tool": "kubernetes",
+    "text": "Exit code 1\n☹  kubectl --context do-nyc1-example get nodes\nerror: exec plugin: invalid apiVersion \"client.authentication.k8s.io/v1beta1\"",
+    "source": "https://github.com/digitalocean/kubernetes-sample-apps/issues/3",
+    "differs": "the kubeconfig is current (v1beta1) but the kubectl binary (1.10) is too old to know that version - upgrade kubectl; regenerating the kubeconfig does not help",
+    "like": "rw-kubectl-exec-plugin-v1alpha1-invalid"
+  },
+  {
+    "id": "rw-nm-kubectl-plugin-exec-v1-old-client-go",
+    "tool": "kubernetes",
+    "text": "Exit code 1\n$ kubectl watch pods\nbuild time: 2021-01-03T12:26:48Z\nkubectl-watch: 0.1.0\ngo version go1.15.6 darwin/amd64\ngit: master, 602c0f7\n\nerror: exec plugin: invalid apiVersion \"client.authentication.k8s.io/v1\"",
+    "source": "https://github.com/leopoldxx/kube-watch-diff/issues/5",
+    "differs": "the kubeconfig uses the current v1 API and kubectl itself works; the kubectl plugin was built in 2021 with an old client library that does not know v1 - rebuild/update the plugin",
+    "like": "rw-kubectl-exec-plugin-v1alpha1-invalid"
+  },
+  {
+    "id": "rw-nm-xcode-bazel-info-plist-permission-denied",
+    "tool": "xcode",
+    "text": "unable to write file '/Users/test/Library/Developer/Xcode/DerivedData/Telegram-einijeybeftdgffqsashuprvowio/Build/Products/Debug-iphonesimulator/bazel-out/ios_sim_arm64-dbg-ios-sim_arm64-min11.0-applebin_ios-ST-98e1c93b9771/bin/submodules/MtProtoKit/MtProtoKitFramework.framework/Info.plist': Permission denied (13)",
+    "source": "https://github.com/MobileNativeFoundation/rules_xcodeproj/issues/3181",
+    "differs": "no sandbox denial - the Bazel-generated bundle in DerivedData lost its write permission after a macOS update (rules_xcodeproj must copy with writable permissions); CocoaPods and the script sandbox setting are not involved",
+    "like": "rw-xcode-sandbox-rsync-deny-file-write-create"
+  },
+  {
+    "id": "rw-nm-npm-eproto-symlink-vm-shared-folder",
+    "tool": "npm",
+    "text": "Exit code 1\nnpm ERR! Linux 3.16.0-4-amd64\nnpm ERR! argv \"/usr/bin/node\" \"/usr/bin/npm\" \"install\"\nnpm ERR! node v0.12.2\nnpm ERR! npm  v2.7.4\nnpm ERR! path ../rimraf/bin.js\nnpm ERR! code EPROTO\nnpm ERR! errno -71\n\nnpm ERR! EPROTO, symlink '../rimraf/bin.js'\nnpm ERR!\nnpm ERR! If you need help, you may report this error at:\nnpm ERR!     <https://github.com/npm/npm/issues>",
+    "source": "https://github.com/npm/npm/issues/11759",
+    "differs": "the project sits on a VM shared folder whose file system cannot create symlinks - install with --no-bin-links or move the project off the share; no permission or prefix change helps",
+    "like": "rw-npm-eacces-global-mkdir"
+  },
+  {
+    "id": "rw-nm-docker-port-iptables-no-chain",
+    "tool": "docker",
+    "text": "Exit code 125\n/usr/bin/docker-current: Error response from daemon: driver failed programming external connectivity on endpoint competent_lichterman (48d6837b103781d39642905c1164c1504aa2dcf8ff90ffb5e43d881cf105e8d4):  (iptables failed: iptables --wait -t nat -A DOCKER -p tcp -d 0/0 --dport 666 -j DNAT --to-destination 172.17.0.2:8000 ! -i docker0: iptables: No chain/target/match by that name.\n (exit status 1)).",
+    "source": "https://github.com/w-digital-scanner/w11scan/issues/3",
+    "differs": "the port is free; Docker's own iptables chain is missing (a firewall reload flushed it) - restart the Docker daemon so it recreates the DOCKER chain",
+    "like": "rw-docker-port-already-allocated"
+  },
+  {
+    "id": "rw-nm-docker-oci-runtime-init-broken-pipe",
+    "tool": "docker",
+    "text": "Exit code 126\nDocker: Error response from daemon: OCI runtime create failed: container_linux.go:348: starting container process caused \"process_linux.go:297: copying bootstrap data to pipe caused \\\"write init-p: broken pipe\\\"\": unknown.",
+    "source": "https://github.com/coder/code-server/issues/206",
+    "differs": "the container runtime (runc) of that Docker release fails on the host kernel before the image's program even starts - update/downgrade Docker or the kernel; the image and its architecture are fine",
+    "like": "rw-docker-exec-format-error-arch"
+  },
+  {
+    "id": "rw-nm-docker-exec-container-not-running",
+    "tool": "docker",
+    "text": "Exit code 1\nError response from daemon: Container 90b526205c135a25422555b1475537061c070077582bbee11e47a86f9e4bd4cf is not running",
+    "source": "https://github.com/StackStorm/serverless-plugin-stackstorm/issues/3",
+    "differs": "the command targets a container that has exited (or has not started yet) - start it / wait for it, or read its logs for why it stopped; no name clash",
+    "like": "rw-docker-run-container-name-in-use"
+  },
+  {
+    "id": "rw-nm-git-clone-destination-path-exists",
+    "tool": "git",
+    "text": "Exit code 128\nC:\\Users\\rlbeh>git clone https://github.com/rbeharry/coursera-test.git \nfatal: destination path 'coursera-test' already exists and is not an empty directory.",
+    "source": "https://github.com/jhu-ep-coursera/fullstack-course4/issues/90",
+    "differs": "a folder with the repository's name already exists where the clone would go - clone elsewhere, delete it, or use the existing copy",
+    "like": "rw-git-refusing-unrelated-histories"
+  },
+  {
+    "id": "rw-nm-git-clone-repository-not-found-typo",
+    "tool": "git",
+    "text": "Exit code 128\nCloning into 'fvm-starter-kit-deal-making.git~'...\nremote: Repository not found.\nfatal: repository 'https://github.com/filecoin-project/fvm-starter-kit-deal-making.git~/' not found\ncd: no such file or directory: fvm-starter-kit-deal-making",
+    "source": "https://github.com/filecoin-project/fvm-starter-kit-deal-making/pull/17",
+    "differs": "the URL has a stray character (.git~) so no such repository exists - fix the URL; credentials and permissions are irrelevant",
+    "like": "rw-git-push-403-permission-denied-to-user"
+  },
+  {
+    "id": "rw-nm-git-not-a-git-repository",
+    "tool": "git",
+    "text": "Exit code 128\nfatal: Not a git repository (or any of the parent directories): .git",
+    "source": "https://github.com/cliffseal/new-wp-mamp-shell/issues/1",
+    "differs": "the command ran in a folder that is not a checkout (the clone step was skipped) - cd into the repository or clone it first; ownership and safe.directory are not involved",
+    "like": "rw-git-dubious-ownership"
+  }
 ];

@@ -19,1282 +19,1150 @@ import type { NearMiss, RealPair } from './types.js';
 
 export const REALWORLD_TUNING_PAIRS: RealPair[] = [
   {
-    id: 'rw-npm-eresolve-peer',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nnpm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\nnpm ERR!\nnpm ERR! Found: @typescript-eslint/parser@3.10.1\nnpm ERR! node_modules/@typescript-eslint/parser\nnpm ERR!   dev @typescript-eslint/parser@"4.5.0" from the root project\nnpm ERR!\nnpm ERR! Could not resolve dependency:\nnpm ERR! dev @typescript-eslint/parser@"4.5.0" from the root project\nnpm ERR!\nnpm ERR! Fix the upstream dependency conflict, or retry\nnpm ERR! this command with --force, or --legacy-peer-deps\nnpm ERR! to accept an incorrect (and potentially broken) dependency resolution.\nnpm ERR!\nnpm ERR! See /Users/edwinm/.npm/eresolve-report.txt for a full report.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /Users/edwinm/.npm/_logs/2020-10-20T20_34_49_853Z-debug.log',
-    query:
-      'Exit code 1\nremoved 8 packages, and audited 28 packages in 868ms\n\n3 packages are looking for funding\n  run `npm fund` for details\n\nfound 0 vulnerabilities\n\nC:\\Users\\kyryl\\dev\\npms>npm i svelte-preprocess\nnpm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\nnpm ERR!\nnpm ERR! Found: postcss-load-config@3.0.0\nnpm ERR! node_modules/postcss-load-config\nnpm ERR!   postcss-load-config@"^3.0.0" from the root project\nnpm ERR!\nnpm ERR! Could not resolve dependency:\nnpm ERR! peerOptional postcss-load-config@"^2.1.0" from svelte-preprocess@4.6.1\nnpm ERR! node_modules/svelte-preprocess\nnpm ERR!   svelte-preprocess@"*" from the root project\nnpm ERR!\nnpm ERR! Fix the upstream dependency conflict, or retry\nnpm ERR! this command with --force, or --legacy-peer-deps\nnpm ERR! to accept an incorrect (and potentially broken) dependency resolution.\nnpm ERR!\nnpm ERR! See C:\\Users\\kyryl\\AppData\\Local\\npm-cache\\eresolve-report.txt for a full report.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     C:\\Users\\kyryl\\AppData\\Local\\npm-cache\\_logs\\2020-12-28T17_24_48_991Z-debug.log',
-    resolution:
-      'a peer dependency range conflicts with the installed version - align the versions, or install with --legacy-peer-deps to accept the conflict',
-    sources: {
-      stored: 'https://github.com/npm/cli/issues/2000',
-      query: 'https://github.com/npm/cli/issues/2420',
-    },
+    "id": "rw-npm-eresolve-peer",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnpm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\nnpm ERR!\nnpm ERR! Found: @typescript-eslint/parser@3.10.1\nnpm ERR! node_modules/@typescript-eslint/parser\nnpm ERR!   dev @typescript-eslint/parser@\"4.5.0\" from the root project\nnpm ERR!\nnpm ERR! Could not resolve dependency:\nnpm ERR! dev @typescript-eslint/parser@\"4.5.0\" from the root project\nnpm ERR!\nnpm ERR! Fix the upstream dependency conflict, or retry\nnpm ERR! this command with --force, or --legacy-peer-deps\nnpm ERR! to accept an incorrect (and potentially broken) dependency resolution.\nnpm ERR!\nnpm ERR! See /Users/edwinm/.npm/eresolve-report.txt for a full report.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /Users/edwinm/.npm/_logs/2020-10-20T20_34_49_853Z-debug.log",
+    "query": "Exit code 1\nremoved 8 packages, and audited 28 packages in 868ms\n\n3 packages are looking for funding\n  run `npm fund` for details\n\nfound 0 vulnerabilities\n\nC:\\Users\\kyryl\\dev\\npms>npm i svelte-preprocess\nnpm ERR! code ERESOLVE\nnpm ERR! ERESOLVE unable to resolve dependency tree\nnpm ERR!\nnpm ERR! Found: postcss-load-config@3.0.0\nnpm ERR! node_modules/postcss-load-config\nnpm ERR!   postcss-load-config@\"^3.0.0\" from the root project\nnpm ERR!\nnpm ERR! Could not resolve dependency:\nnpm ERR! peerOptional postcss-load-config@\"^2.1.0\" from svelte-preprocess@4.6.1\nnpm ERR! node_modules/svelte-preprocess\nnpm ERR!   svelte-preprocess@\"*\" from the root project\nnpm ERR!\nnpm ERR! Fix the upstream dependency conflict, or retry\nnpm ERR! this command with --force, or --legacy-peer-deps\nnpm ERR! to accept an incorrect (and potentially broken) dependency resolution.\nnpm ERR!\nnpm ERR! See C:\\Users\\kyryl\\AppData\\Local\\npm-cache\\eresolve-report.txt for a full report.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     C:\\Users\\kyryl\\AppData\\Local\\npm-cache\\_logs\\2020-12-28T17_24_48_991Z-debug.log",
+    "resolution": "a peer dependency range conflicts with the installed version - align the versions, or install with --legacy-peer-deps to accept the conflict",
+    "sources": {
+      "stored": "https://github.com/npm/cli/issues/2000",
+      "query": "https://github.com/npm/cli/issues/2420"
+    }
   },
   {
-    id: 'rw-node-ossl-evp-unsupported',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nStarting the development server...\n\n/Users/leotreasure/Goopt/node_modules/react-scripts/scripts/start.js:19\n  throw err;\n  ^\n\nError: error:0308010C:digital envelope routines::unsupported\n    at new Hash (node:internal/crypto/hash:67:19)\n    at Object.createHash (node:crypto:130:10)\n    at module.exports (/Users/leotreasure/Goopt/node_modules/webpack/lib/util/createHash.js:135:53)\n    at NormalModule._initBuildHash (/Users/leotreasure/Goopt/node_modules/webpack/lib/NormalModule.js:417:16)\n    at /Users/leotreasure/Goopt/node_modules/webpack/lib/NormalModule.js:452:10\n    at /Users/leotreasure/Goopt/node_modules/webpack/lib/NormalModule.js:323:13\n    at /Users/leotreasure/Goopt/node_modules/loader-runner/lib/LoaderRunner.js:367:11\n    at /Users/leotreasure/Goopt/node_modules/loader-runner/lib/LoaderRunner.js:233:18\n    at context.callback (/Users/leotreasure/Goopt/node_modules/loader-runner/lib/LoaderRunner.js:111:13)\n    at /Users/leotreasure/Goopt/node_modules/react-scripts/node_modules/babel-loader/lib/index.js:59:103 {\n  opensslErrorStack: [ 'error:03000086:digital envelope routines::initialization error' ],\n  library: 'digital envelope routines',\n  reason: 'unsupported',\n  code: 'ERR_OSSL_EVP_UNSUPPORTED'\n}\n\nNode.js v17.2.0\nerror Command failed with exit code 1.\ninfo Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command.",
-    query:
-      "Exit code 1\nD:\\refresh-token-interval\\frontend\\node_modules\\react-scripts\\scripts\\start.js:19\n  throw err;\n  ^\n\nError: error:0308010C:digital envelope routines::unsupported\n    at new Hash (node:internal/crypto/hash:71:19)\n    at Object.createHash (node:crypto:133:10)\n    at module.exports (D:\\refresh-token-interval\\frontend\\node_modules\\webpack\\lib\\util\\createHash.js:135:53)\n    at NormalModule._initBuildHash (D:\\refresh-token-interval\\frontend\\node_modules\\webpack\\lib\\NormalModule.js:417:16)\n    at D:\\refresh-token-interval\\frontend\\node_modules\\webpack\\lib\\NormalModule.js:452:10\n    at D:\\refresh-token-interval\\frontend\\node_modules\\webpack\\lib\\NormalModule.js:323:13\n    at D:\\refresh-token-interval\\frontend\\node_modules\\loader-runner\\lib\\LoaderRunner.js:367:11\n    at D:\\refresh-token-interval\\frontend\\node_modules\\loader-runner\\lib\\LoaderRunner.js:233:18\n    at context.callback (D:\\refresh-token-interval\\frontend\\node_modules\\loader-runner\\lib\\LoaderRunner.js:111:13)\n    at D:\\refresh-token-interval\\frontend\\node_modules\\babel-loader\\lib\\index.js:59:103 {\n  opensslErrorStack: [ 'error:03000086:digital envelope routines::initialization error' ],\n  library: 'digital envelope routines',\n  reason: 'unsupported',\n  code: 'ERR_OSSL_EVP_UNSUPPORTED'\n}\n\nNode.js v18.15.0",
-    resolution:
-      "webpack 4's md4 hashing is refused by OpenSSL 3 in Node 17+ - run with NODE_OPTIONS=--openssl-legacy-provider, or use Node 16, or upgrade react-scripts/webpack",
-    sources: {
-      stored: 'https://github.com/jokenox/Goopt/issues/4',
-      query: 'https://github.com/dennisivy/refresh-token-interval/issues/3',
-    },
+    "id": "rw-node-ossl-evp-unsupported",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nStarting the development server...\n\n/Users/leotreasure/Goopt/node_modules/react-scripts/scripts/start.js:19\n  throw err;\n  ^\n\nError: error:0308010C:digital envelope routines::unsupported\n    at new Hash (node:internal/crypto/hash:67:19)\n    at Object.createHash (node:crypto:130:10)\n    at module.exports (/Users/leotreasure/Goopt/node_modules/webpack/lib/util/createHash.js:135:53)\n    at NormalModule._initBuildHash (/Users/leotreasure/Goopt/node_modules/webpack/lib/NormalModule.js:417:16)\n    at /Users/leotreasure/Goopt/node_modules/webpack/lib/NormalModule.js:452:10\n    at /Users/leotreasure/Goopt/node_modules/webpack/lib/NormalModule.js:323:13\n    at /Users/leotreasure/Goopt/node_modules/loader-runner/lib/LoaderRunner.js:367:11\n    at /Users/leotreasure/Goopt/node_modules/loader-runner/lib/LoaderRunner.js:233:18\n    at context.callback (/Users/leotreasure/Goopt/node_modules/loader-runner/lib/LoaderRunner.js:111:13)\n    at /Users/leotreasure/Goopt/node_modules/react-scripts/node_modules/babel-loader/lib/index.js:59:103 {\n  opensslErrorStack: [ 'error:03000086:digital envelope routines::initialization error' ],\n  library: 'digital envelope routines',\n  reason: 'unsupported',\n  code: 'ERR_OSSL_EVP_UNSUPPORTED'\n}\n\nNode.js v17.2.0\nerror Command failed with exit code 1.\ninfo Visit https://yarnpkg.com/en/docs/cli/run for documentation about this command.",
+    "query": "Exit code 1\nD:\\refresh-token-interval\\frontend\\node_modules\\react-scripts\\scripts\\start.js:19\n  throw err;\n  ^\n\nError: error:0308010C:digital envelope routines::unsupported\n    at new Hash (node:internal/crypto/hash:71:19)\n    at Object.createHash (node:crypto:133:10)\n    at module.exports (D:\\refresh-token-interval\\frontend\\node_modules\\webpack\\lib\\util\\createHash.js:135:53)\n    at NormalModule._initBuildHash (D:\\refresh-token-interval\\frontend\\node_modules\\webpack\\lib\\NormalModule.js:417:16)\n    at D:\\refresh-token-interval\\frontend\\node_modules\\webpack\\lib\\NormalModule.js:452:10\n    at D:\\refresh-token-interval\\frontend\\node_modules\\webpack\\lib\\NormalModule.js:323:13\n    at D:\\refresh-token-interval\\frontend\\node_modules\\loader-runner\\lib\\LoaderRunner.js:367:11\n    at D:\\refresh-token-interval\\frontend\\node_modules\\loader-runner\\lib\\LoaderRunner.js:233:18\n    at context.callback (D:\\refresh-token-interval\\frontend\\node_modules\\loader-runner\\lib\\LoaderRunner.js:111:13)\n    at D:\\refresh-token-interval\\frontend\\node_modules\\babel-loader\\lib\\index.js:59:103 {\n  opensslErrorStack: [ 'error:03000086:digital envelope routines::initialization error' ],\n  library: 'digital envelope routines',\n  reason: 'unsupported',\n  code: 'ERR_OSSL_EVP_UNSUPPORTED'\n}\n\nNode.js v18.15.0",
+    "resolution": "webpack 4's md4 hashing is refused by OpenSSL 3 in Node 17+ - run with NODE_OPTIONS=--openssl-legacy-provider, or use Node 16, or upgrade react-scripts/webpack",
+    "sources": {
+      "stored": "https://github.com/jokenox/Goopt/issues/4",
+      "query": "https://github.com/dennisivy/refresh-token-interval/issues/3"
+    }
   },
   {
-    id: 'rw-node-require-esm',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nError [ERR_REQUIRE_ESM]: require() of ES Module /data/data/com.termux/files/home/bad-bot/node_modules/ora/index.js from /data/data/com.termux/files/home/bad-bot/index.js not supported.\nInstead change the require of /data/data/com.termux/files/home/bad-bot/node_modules/ora/index.js in /data/data/com.termux/files/home/bad-bot/index.js to a dynamic import() which is available in all CommonJS modules.\n    at Object.<anonymous> (/data/data/com.termux/files/home/bad-bot/index.js:25:13) {\n  code: 'ERR_REQUIRE_ESM'\n}",
-    query:
-      'Exit code 1\nError [ERR_REQUIRE_ESM]: require() of ES Module C:\\Users\\...\\Documents\\RefrigeratedTruck\\node_modules\\chalk\\source\\index.js from C:\\Users\\...\\Documents\\RefrigeratedTruck\\app.js not supported.\nInstead change the require of index.js in C:\\Users\\...\\Documents\\RefrigeratedTruck\\app.js to a dynamic import() which is available in all \nCommonJS modules.',
-    resolution:
-      "the dependency is ESM-only - load it with import()/convert the caller to ESM, or pin the package's last CommonJS major version",
-    sources: {
-      stored: 'https://github.com/sindresorhus/ora/issues/208',
-      query: 'https://github.com/MicrosoftDocs/mslearn-your-first-iot-central-app/issues/12',
-    },
+    "id": "rw-node-require-esm",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nError [ERR_REQUIRE_ESM]: require() of ES Module /data/data/com.termux/files/home/bad-bot/node_modules/ora/index.js from /data/data/com.termux/files/home/bad-bot/index.js not supported.\nInstead change the require of /data/data/com.termux/files/home/bad-bot/node_modules/ora/index.js in /data/data/com.termux/files/home/bad-bot/index.js to a dynamic import() which is available in all CommonJS modules.\n    at Object.<anonymous> (/data/data/com.termux/files/home/bad-bot/index.js:25:13) {\n  code: 'ERR_REQUIRE_ESM'\n}",
+    "query": "Exit code 1\nError [ERR_REQUIRE_ESM]: require() of ES Module C:\\Users\\...\\Documents\\RefrigeratedTruck\\node_modules\\chalk\\source\\index.js from C:\\Users\\...\\Documents\\RefrigeratedTruck\\app.js not supported.\nInstead change the require of index.js in C:\\Users\\...\\Documents\\RefrigeratedTruck\\app.js to a dynamic import() which is available in all \nCommonJS modules.",
+    "resolution": "the dependency is ESM-only - load it with import()/convert the caller to ESM, or pin the package's last CommonJS major version",
+    "sources": {
+      "stored": "https://github.com/sindresorhus/ora/issues/208",
+      "query": "https://github.com/MicrosoftDocs/mslearn-your-first-iot-central-app/issues/12"
+    }
   },
   {
-    id: 'rw-ts-node-esm-unknown-ts-extension',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n> browser-extension@2.0.0 build\n> ts-node-esm scripts/build.ts chrome\n\nTypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension ".ts" for /<project-path>/scripts/build.ts\n    at new NodeError (node:internal/errors:405:5)\n    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:99:9)\n    at defaultGetFormat (node:internal/modules/esm/get_format:142:36)\n    at defaultLoad (node:internal/modules/esm/load:91:20)\n    at nextLoad (node:internal/modules/esm/hooks:733:28)\n    at load (/Users/deogan/Documents/leetcode-hinter/node_modules/ts-node/dist/child/child-loader.js:19:122)\n    at nextLoad (node:internal/modules/esm/hooks:733:28)\n    at Hooks.load (node:internal/modules/esm/hooks:377:26)\n    at MessagePort.handleMessage (node:internal/modules/esm/worker:168:24)\n    at [nodejs.internal.kHybridDispatch] (node:internal/event_target:778:20) {\n  code: \'ERR_UNKNOWN_FILE_EXTENSION\'\n}',
-    query:
-      'Exit code 1\nnode:58101) [DEP0180] DeprecationWarning: fs.Stats constructor is deprecated.\n(Use `node --trace-deprecation ...` to show where the warning was created)\nTypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension ".ts" for /data_8000/eufy/eufy-security-ws/src/bin/server.ts\n    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:176:9)\n    at defaultGetFormat (node:internal/modules/esm/get_format:219:36)\n    at defaultLoad (node:internal/modules/esm/load:143:22)\n    at async nextLoad (node:internal/modules/esm/hooks:750:22)\n    at async nextLoad (node:internal/modules/esm/hooks:750:22)\n    at async Hooks.load (node:internal/modules/esm/hooks:383:20)',
-    resolution:
-      'ts-node\'s ESM loader does not hook .ts on that Node version - run the script with tsx (or node --loader ts-node/esm), or drop the package "type" module setting',
-    sources: {
-      stored: 'https://github.com/Debdut/browser-extension/issues/20',
-      query: 'https://github.com/bropat/eufy-security-ws/issues/332',
-    },
+    "id": "rw-ts-node-esm-unknown-ts-extension",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n> browser-extension@2.0.0 build\n> ts-node-esm scripts/build.ts chrome\n\nTypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension \".ts\" for /<project-path>/scripts/build.ts\n    at new NodeError (node:internal/errors:405:5)\n    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:99:9)\n    at defaultGetFormat (node:internal/modules/esm/get_format:142:36)\n    at defaultLoad (node:internal/modules/esm/load:91:20)\n    at nextLoad (node:internal/modules/esm/hooks:733:28)\n    at load (/Users/deogan/Documents/leetcode-hinter/node_modules/ts-node/dist/child/child-loader.js:19:122)\n    at nextLoad (node:internal/modules/esm/hooks:733:28)\n    at Hooks.load (node:internal/modules/esm/hooks:377:26)\n    at MessagePort.handleMessage (node:internal/modules/esm/worker:168:24)\n    at [nodejs.internal.kHybridDispatch] (node:internal/event_target:778:20) {\n  code: 'ERR_UNKNOWN_FILE_EXTENSION'\n}",
+    "query": "Exit code 1\nnode:58101) [DEP0180] DeprecationWarning: fs.Stats constructor is deprecated.\n(Use `node --trace-deprecation ...` to show where the warning was created)\nTypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension \".ts\" for /data_8000/eufy/eufy-security-ws/src/bin/server.ts\n    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:176:9)\n    at defaultGetFormat (node:internal/modules/esm/get_format:219:36)\n    at defaultLoad (node:internal/modules/esm/load:143:22)\n    at async nextLoad (node:internal/modules/esm/hooks:750:22)\n    at async nextLoad (node:internal/modules/esm/hooks:750:22)\n    at async Hooks.load (node:internal/modules/esm/hooks:383:20)",
+    "resolution": "ts-node's ESM loader does not hook .ts on that Node version - run the script with tsx (or node --loader ts-node/esm), or drop the package \"type\" module setting",
+    "sources": {
+      "stored": "https://github.com/Debdut/browser-extension/issues/20",
+      "query": "https://github.com/bropat/eufy-security-ws/issues/332"
+    }
   },
   {
-    id: 'rw-tsc-ts7016-no-declaration-file',
-    tool: 'tsc',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nTSError: ⨯ Unable to compile TypeScript:\nsrc/execution-scopes/test-run.ts(9,24): error TS7016: Could not find a declaration file for module 'node-config-ts'. 'C:/app/PaymentAppAutomation/node_modules/node-config-ts/index.js' implicitly has an 'any' type.\n  Try `npm i --save-dev @types/node-config-ts` if it exists or add a new declaration (.d.ts) file containing `declare module 'node-config-ts';`\nsrc/execution-scopes/test-run.ts(35,57): error TS7006: Parameter 'api' implicitly has an 'any' type.",
-    query:
-      "ERROR in services/crypt.service.ts:1:51\nTS7016: Could not find a declaration file for module 'crypto-js'. '/home/yalladealz/Frontend/node_modules/crypto-js/index.js' implicitly has an 'any' type.\n  Try `npm install @types/crypto-js` if it exists or add a new declaration (.d.ts) file containing `declare module 'crypto-js';`\n  > 1 | import { AES, enc, mode, pad, CipherOption } from 'crypto-js'\n      |                                                   ^^^^^^^^^^^\n    2 |\n    3 | export class CryptService {",
-    resolution:
-      "the JS package ships no types - install its @types package if one exists, or add a .d.ts with declare module '<name>'",
-    sources: {
-      stored: 'https://github.com/tusharmath/node-config-ts/issues/87',
-      query: 'https://github.com/DefinitelyTyped/DefinitelyTyped/issues/50640',
-    },
+    "id": "rw-tsc-ts7016-no-declaration-file",
+    "tool": "tsc",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTSError: ⨯ Unable to compile TypeScript:\nsrc/execution-scopes/test-run.ts(9,24): error TS7016: Could not find a declaration file for module 'node-config-ts'. 'C:/app/PaymentAppAutomation/node_modules/node-config-ts/index.js' implicitly has an 'any' type.\n  Try `npm i --save-dev @types/node-config-ts` if it exists or add a new declaration (.d.ts) file containing `declare module 'node-config-ts';`\nsrc/execution-scopes/test-run.ts(35,57): error TS7006: Parameter 'api' implicitly has an 'any' type.",
+    "query": "ERROR in services/crypt.service.ts:1:51\nTS7016: Could not find a declaration file for module 'crypto-js'. '/home/yalladealz/Frontend/node_modules/crypto-js/index.js' implicitly has an 'any' type.\n  Try `npm install @types/crypto-js` if it exists or add a new declaration (.d.ts) file containing `declare module 'crypto-js';`\n  > 1 | import { AES, enc, mode, pad, CipherOption } from 'crypto-js'\n      |                                                   ^^^^^^^^^^^\n    2 |\n    3 | export class CryptService {",
+    "resolution": "the JS package ships no types - install its @types package if one exists, or add a .d.ts with declare module '<name>'",
+    "sources": {
+      "stored": "https://github.com/tusharmath/node-config-ts/issues/87",
+      "query": "https://github.com/DefinitelyTyped/DefinitelyTyped/issues/50640"
+    }
   },
   {
-    id: 'rw-tsc-ts1259-esmoduleinterop',
-    tool: 'tsc',
-    kind: 'recurrence',
-    stored:
-      "Exit code 2\nerror TS1259: Module '\"/Users/rdjurasaj/code/ngtoc-devops/data-transfer-factory/node_modules/cron-time-generator/dist/index\"' can only be default-imported using the 'esModuleInterop' flag\n\n4 import cronTime from \"cron-time-generator\";\n         ~~~~~~~~\n\n  node_modules/cron-time-generator/dist/index.d.ts:203:1\n    203 export = CronTime;\n        ~~~~~~~~~~~~~~~~~~\n    This module is declared with 'export =', and can only be used with a default import when using the 'esModuleInterop' flag.",
-    query:
-      "Exit code 2\n>tsc ring.ts\n../../node_modules/werift/lib/ice/src/helper.d.ts:2:8 - error TS1259: Module '\"C:/Users/w/node_modules/p-cancelable/index\"' can only be default-imported using the 'esModuleInterop' flag\n\n2 import PCancelable from \"p-cancelable\";\n         ~~~~~~~~~~~\n\n  ../../node_modules/p-cancelable/index.d.ts:176:1\n    176 export = PCancelable;\n        ~~~~~~~~~~~~~~~~~~~~~\n    This module is declared with using 'export =', and can only be used with a default import when using the 'esModuleInterop' flag.",
-    resolution:
-      'the module is declared with export = - enable esModuleInterop (or allowSyntheticDefaultImports) in tsconfig, or import it with import x = require()/import * as',
-    sources: {
-      stored: 'https://github.com/trapcodeio/cron-time/issues/16',
-      query: 'https://github.com/dgreif/ring/issues/1016',
-    },
+    "id": "rw-tsc-ts1259-esmoduleinterop",
+    "tool": "tsc",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nerror TS1259: Module '\"/Users/rdjurasaj/code/ngtoc-devops/data-transfer-factory/node_modules/cron-time-generator/dist/index\"' can only be default-imported using the 'esModuleInterop' flag\n\n4 import cronTime from \"cron-time-generator\";\n         ~~~~~~~~\n\n  node_modules/cron-time-generator/dist/index.d.ts:203:1\n    203 export = CronTime;\n        ~~~~~~~~~~~~~~~~~~\n    This module is declared with 'export =', and can only be used with a default import when using the 'esModuleInterop' flag.",
+    "query": "Exit code 2\n>tsc ring.ts\n../../node_modules/werift/lib/ice/src/helper.d.ts:2:8 - error TS1259: Module '\"C:/Users/w/node_modules/p-cancelable/index\"' can only be default-imported using the 'esModuleInterop' flag\n\n2 import PCancelable from \"p-cancelable\";\n         ~~~~~~~~~~~\n\n  ../../node_modules/p-cancelable/index.d.ts:176:1\n    176 export = PCancelable;\n        ~~~~~~~~~~~~~~~~~~~~~\n    This module is declared with using 'export =', and can only be used with a default import when using the 'esModuleInterop' flag.",
+    "resolution": "the module is declared with export = - enable esModuleInterop (or allowSyntheticDefaultImports) in tsconfig, or import it with import x = require()/import * as",
+    "sources": {
+      "stored": "https://github.com/trapcodeio/cron-time/issues/16",
+      "query": "https://github.com/dgreif/ring/issues/1016"
+    }
   },
   {
-    id: 'rw-pip-msvc-build-tools-required',
-    tool: 'pip',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nerror: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++ Build Tools": https://visualstudio.microsoft.com/visual-cpp-build-tools/',
-    query:
-      'Exit code 1\n      error: Microsoft Visual C++ 14.0 or greater is required. Get it with "Microsoft C++ Build Tools": ',
-    resolution:
-      'a package is compiled from source on Windows without a C++ compiler - install Microsoft C++ Build Tools (Desktop development with C++ workload) or use a version with a prebuilt wheel',
-    sources: {
-      stored: 'https://github.com/3rdIteration/btcrecover/issues/327',
-      query: 'https://github.com/daswer123/xtts-finetune-webui/issues/46',
-    },
+    "id": "rw-pip-msvc-build-tools-required",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror: Microsoft Visual C++ 14.0 or greater is required. Get it with \"Microsoft C++ Build Tools\": https://visualstudio.microsoft.com/visual-cpp-build-tools/",
+    "query": "Exit code 1\n      error: Microsoft Visual C++ 14.0 or greater is required. Get it with \"Microsoft C++ Build Tools\": ",
+    "resolution": "a package is compiled from source on Windows without a C++ compiler - install Microsoft C++ Build Tools (Desktop development with C++ workload) or use a version with a prebuilt wheel",
+    "sources": {
+      "stored": "https://github.com/3rdIteration/btcrecover/issues/327",
+      "query": "https://github.com/daswer123/xtts-finetune-webui/issues/46"
+    }
   },
   {
-    id: 'rw-pip-no-matching-version-pinned',
-    tool: 'pip',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nERROR: Could not find a version that satisfies the requirement googlesearch-python==2020.0.2 (from versions: 1.0.0, 1.0.1, 1.1.0)\nERROR: No matching distribution found for googlesearch-python==2020.0.2',
-    query:
-      'Exit code 1\nERROR: Could not find a version that satisfies the requirement install==1.3.5 (from versions: none)\nERROR: No matching distribution found for install==1.3.5',
-    resolution:
-      'the pinned version does not exist on the index for this Python - pick a version listed in "from versions" (or the Python version the pin needs)',
-    sources: {
-      stored: 'https://github.com/SKRohit/Generating_Text_Summary_With_GPT2/issues/7',
-      query: 'https://github.com/ahmedshahriar/bd-medicine-scraper/issues/15',
-    },
+    "id": "rw-pip-no-matching-version-pinned",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR: Could not find a version that satisfies the requirement googlesearch-python==2020.0.2 (from versions: 1.0.0, 1.0.1, 1.1.0)\nERROR: No matching distribution found for googlesearch-python==2020.0.2",
+    "query": "Exit code 1\nERROR: Could not find a version that satisfies the requirement install==1.3.5 (from versions: none)\nERROR: No matching distribution found for install==1.3.5",
+    "resolution": "the pinned version does not exist on the index for this Python - pick a version listed in \"from versions\" (or the Python version the pin needs)",
+    "sources": {
+      "stored": "https://github.com/SKRohit/Generating_Text_Summary_With_GPT2/issues/7",
+      "query": "https://github.com/ahmedshahriar/bd-medicine-scraper/issues/15"
+    }
   },
   {
-    id: 'rw-pytest-import-file-mismatch-basename',
-    tool: 'pytest',
-    kind: 'recurrence',
-    stored:
-      "Exit code 2\n============================= test session starts ==============================\nplatform linux -- Python 3.8.10, pytest-7.0.1, pluggy-1.0.0\nrootdir: /home/arg/oop-python-nycu\nplugins: anyio-3.6.2\ncollected 18 items / 2 errors / 16 selected                                    \n\n==================================== ERRORS ====================================\n__________ ERROR collecting tests/team_8/lec3_1/test_city_planner.py ___________\nimport file mismatch:\nimported module 'test_city_planner' has this __file__ attribute:\n  /home/arg/oop-python-nycu/tests/team_8/test_city_planner.py\nwhich is not the same as the test file we want to collect:\n  /home/arg/oop-python-nycu/tests/team_8/lec3_1/test_city_planner.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
-    query:
-      "Exit code 2\nimport file mismatch:\nimported module 'test_bitlinear' has this __file__ attribute:\n  /home/v/vzeta/tests/nn/modules/test_bitlinear.py\nwhich is not the same as the test file we want to collect:\n  /home/v/vzeta/tests/quant/test_bitlinear.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
-    resolution:
-      'two test files share a basename in folders without __init__.py - rename one (or add __init__.py packages) and clear __pycache__',
-    sources: {
-      stored: 'https://github.com/ARG-NCTU/oop-python-nycu/pull/138',
-      query: 'https://github.com/kyegomez/zeta/issues/63',
-    },
+    "id": "rw-pytest-import-file-mismatch-basename",
+    "tool": "pytest",
+    "kind": "recurrence",
+    "stored": "Exit code 2\n============================= test session starts ==============================\nplatform linux -- Python 3.8.10, pytest-7.0.1, pluggy-1.0.0\nrootdir: /home/arg/oop-python-nycu\nplugins: anyio-3.6.2\ncollected 18 items / 2 errors / 16 selected                                    \n\n==================================== ERRORS ====================================\n__________ ERROR collecting tests/team_8/lec3_1/test_city_planner.py ___________\nimport file mismatch:\nimported module 'test_city_planner' has this __file__ attribute:\n  /home/arg/oop-python-nycu/tests/team_8/test_city_planner.py\nwhich is not the same as the test file we want to collect:\n  /home/arg/oop-python-nycu/tests/team_8/lec3_1/test_city_planner.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
+    "query": "Exit code 2\nimport file mismatch:\nimported module 'test_bitlinear' has this __file__ attribute:\n  /home/v/vzeta/tests/nn/modules/test_bitlinear.py\nwhich is not the same as the test file we want to collect:\n  /home/v/vzeta/tests/quant/test_bitlinear.py\nHINT: remove __pycache__ / .pyc files and/or use a unique basename for your test file modules",
+    "resolution": "two test files share a basename in folders without __init__.py - rename one (or add __init__.py packages) and clear __pycache__",
+    "sources": {
+      "stored": "https://github.com/ARG-NCTU/oop-python-nycu/pull/138",
+      "query": "https://github.com/kyegomez/zeta/issues/63"
+    }
   },
   {
-    id: 'rw-pytest-async-def-not-supported',
-    tool: 'pytest',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n______________________________________________________________________ test_read_directory_formats_modified_time ______________________________________________________________________\nasync def functions are not natively supported.\nYou need to install a suitable plugin for your async framework, for example:\n  - anyio\n  - pytest-asyncio\n  - pytest-tornasync\n  - pytest-trio\n  - pytest-twisted\n____________________________________________________________________________ test_read_image_file_detected ____________________________________________________________________________\nasync def functions are not natively supported.\nYou need to install a suitable plugin for your async framework, for example:\n  - anyio\n  - pytest-asyncio\n  - pytest-tornasync\n  - pytest-trio\n  - pytest-twisted',
-    query:
-      'Exit code 1\ndooit> _____________________________ test_workspaces_tree _____________________________\ndooit> async def functions are not natively supported.\ndooit> You need to install a suitable plugin for your async framework, for example:\ndooit>   - anyio\ndooit>   - pytest-asyncio\ndooit>   - pytest-tornasync\ndooit>   - pytest-trio\ndooit>   - pytest-twisted\ndooit> ______________________________ test_base_addition ______________________________\ndooit> async def functions are not natively supported.\ndooit> You need to install a suitable plugin for your async framework, for example:\ndooit>   - anyio\ndooit>   - pytest-asyncio\ndooit>   - pytest-tornasync\ndooit>   - pytest-trio\ndooit>   - pytest-twisted',
-    resolution:
-      'no async plugin runs the async tests - install pytest-asyncio (or anyio) and mark the tests or set asyncio_mode = auto',
-    sources: {
-      stored: 'https://github.com/0xku/kon/issues/73',
-      query: 'https://github.com/NixOS/nixpkgs/issues/437272',
-    },
+    "id": "rw-pytest-async-def-not-supported",
+    "tool": "pytest",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n______________________________________________________________________ test_read_directory_formats_modified_time ______________________________________________________________________\nasync def functions are not natively supported.\nYou need to install a suitable plugin for your async framework, for example:\n  - anyio\n  - pytest-asyncio\n  - pytest-tornasync\n  - pytest-trio\n  - pytest-twisted\n____________________________________________________________________________ test_read_image_file_detected ____________________________________________________________________________\nasync def functions are not natively supported.\nYou need to install a suitable plugin for your async framework, for example:\n  - anyio\n  - pytest-asyncio\n  - pytest-tornasync\n  - pytest-trio\n  - pytest-twisted",
+    "query": "Exit code 1\ndooit> _____________________________ test_workspaces_tree _____________________________\ndooit> async def functions are not natively supported.\ndooit> You need to install a suitable plugin for your async framework, for example:\ndooit>   - anyio\ndooit>   - pytest-asyncio\ndooit>   - pytest-tornasync\ndooit>   - pytest-trio\ndooit>   - pytest-twisted\ndooit> ______________________________ test_base_addition ______________________________\ndooit> async def functions are not natively supported.\ndooit> You need to install a suitable plugin for your async framework, for example:\ndooit>   - anyio\ndooit>   - pytest-asyncio\ndooit>   - pytest-tornasync\ndooit>   - pytest-trio\ndooit>   - pytest-twisted",
+    "resolution": "no async plugin runs the async tests - install pytest-asyncio (or anyio) and mark the tests or set asyncio_mode = auto",
+    "sources": {
+      "stored": "https://github.com/0xku/kon/issues/73",
+      "query": "https://github.com/NixOS/nixpkgs/issues/437272"
+    }
   },
   {
-    id: 'rw-go-cannot-find-main-module',
-    tool: 'go',
-    kind: 'recurrence',
-    stored:
-      'Exit code 2\ngo: cannot find main module, but found .git/config in /home/open-ethereum-pool/build/_workspace/src/github.com/sammy007/open-ethereum-pool\n        to create a module there, run:\n        go mod init\nmake: *** [Makefile:10: all] Error 1',
-    query:
-      'Exit code 1\n$ BigBoulard@macOS:goplantuml $ go install ./...\ngo: cannot find main module, but found .git/config in /Users/BigBoulard/dev/go/src/github.com/jfeliu007/goplantuml\n        to create a module there, run:\n        go mod init',
-    resolution:
-      'the checkout has no go.mod (a pre-modules project) - create one with go mod init <module path> (or install the tool with go install <path>@latest)',
-    sources: {
-      stored: 'https://github.com/sammy007/open-ethereum-pool/issues/505',
-      query: 'https://github.com/jfeliu007/goplantuml/issues/113',
-    },
+    "id": "rw-go-cannot-find-main-module",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 2\ngo: cannot find main module, but found .git/config in /home/open-ethereum-pool/build/_workspace/src/github.com/sammy007/open-ethereum-pool\n        to create a module there, run:\n        go mod init\nmake: *** [Makefile:10: all] Error 1",
+    "query": "Exit code 1\n$ BigBoulard@macOS:goplantuml $ go install ./...\ngo: cannot find main module, but found .git/config in /Users/BigBoulard/dev/go/src/github.com/jfeliu007/goplantuml\n        to create a module there, run:\n        go mod init",
+    "resolution": "the checkout has no go.mod (a pre-modules project) - create one with go mod init <module path> (or install the tool with go install <path>@latest)",
+    "sources": {
+      "stored": "https://github.com/sammy007/open-ethereum-pool/issues/505",
+      "query": "https://github.com/jfeliu007/goplantuml/issues/113"
+    }
   },
   {
-    id: 'rw-go-missing-go-sum-entry',
-    tool: 'go',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nλ go build                                                                                              \ninternal/gtkcord/state.go:15:2: missing go.sum entry for module providing package github.com/diamondburned/arikawa/v3/api (imported by github.com/diamondburned/gtkcord4/internal/gtkcord); to add:\n\tgo get github.com/diamondburned/gtkcord4/internal/gtkcord\ninternal/gtkcord/dbus.go:3:8: missing go.sum entry for module providing package github.com/diamondburned/arikawa/v3/discord (imported by github.com/diamondburned/gtkcord4/internal/gtkcord); to add:\n\tgo get github.com/diamondburned/gtkcord4/internal/gtkcord',
-    query:
-      'Exit code 2\nvagrant@ubuntu:~/fedbox$ make all\ngo build -a -ldflags \'-X main.version=master-dc43082\' -tags "dev storage_all" -o bin/fedbox ./cmd/fedbox/main.go\ninternal/cmd/control.go:10:2: missing go.sum entry for module providing package git.sr.ht/~mariusor/lw (imported by github.com/go-ap/fedbox/internal/cmd); to add:\n        go get github.com/go-ap/fedbox/internal/cmd\napp.go:11:2: missing go.sum entry for module providing package git.sr.ht/~mariusor/wrapper (imported by github.com/go-ap/fedbox); to add:\n        go get github.com/go-ap/fedbox\n....',
-    resolution:
-      'go.sum lacks checksums for required modules - run go mod tidy (or go mod download) and commit go.sum',
-    sources: {
-      stored: 'https://github.com/diamondburned/dissent/issues/4',
-      query: 'https://github.com/go-ap/fedbox/issues/11',
-    },
+    "id": "rw-go-missing-go-sum-entry",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nλ go build                                                                                              \ninternal/gtkcord/state.go:15:2: missing go.sum entry for module providing package github.com/diamondburned/arikawa/v3/api (imported by github.com/diamondburned/gtkcord4/internal/gtkcord); to add:\n\tgo get github.com/diamondburned/gtkcord4/internal/gtkcord\ninternal/gtkcord/dbus.go:3:8: missing go.sum entry for module providing package github.com/diamondburned/arikawa/v3/discord (imported by github.com/diamondburned/gtkcord4/internal/gtkcord); to add:\n\tgo get github.com/diamondburned/gtkcord4/internal/gtkcord",
+    "query": "Exit code 2\nvagrant@ubuntu:~/fedbox$ make all\ngo build -a -ldflags '-X main.version=master-dc43082' -tags \"dev storage_all\" -o bin/fedbox ./cmd/fedbox/main.go\ninternal/cmd/control.go:10:2: missing go.sum entry for module providing package git.sr.ht/~mariusor/lw (imported by github.com/go-ap/fedbox/internal/cmd); to add:\n        go get github.com/go-ap/fedbox/internal/cmd\napp.go:11:2: missing go.sum entry for module providing package git.sr.ht/~mariusor/wrapper (imported by github.com/go-ap/fedbox); to add:\n        go get github.com/go-ap/fedbox\n....",
+    "resolution": "go.sum lacks checksums for required modules - run go mod tidy (or go mod download) and commit go.sum",
+    "sources": {
+      "stored": "https://github.com/diamondburned/dissent/issues/4",
+      "query": "https://github.com/go-ap/fedbox/issues/11"
+    }
   },
   {
-    id: 'rw-cargo-openssl-sys-not-found',
-    tool: 'cargo',
-    kind: 'recurrence',
-    stored:
-      'Exit code 101\nerror: failed to run custom build command for `openssl-sys v0.9.58`\n\nCaused by:\n  process didn\'t exit successfully: `/opt/tonos-cli/target/debug/build/openssl-sys-360e038eaf45f30d/build-script-main` (exit code: 101)\n--- stdout\ncargo:rustc-cfg=const_fn\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_LIB_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_LIB_DIR\nOPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_INCLUDE_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_INCLUDE_DIR\nOPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_DIR\nOPENSSL_DIR unset\nrun pkg_config fail: "`\\"pkg-config\\" \\"--libs\\" \\"--cflags\\" \\"openssl\\"` did not exit successfully: exit code: 1\\n--- stderr\\nPackage openssl was not found in the pkg-config search path.\\nPerhaps you should add the directory containing `openssl.pc\\\'\\nto the PKG_CONFIG_PATH environment variable\\nNo package \\\'openssl\\\' found\\n"\n\n--- stderr\nthread \'main\' panicked at \'\n\nCould not find directory of OpenSSL installation, and this',
-    query:
-      'Exit code 101\nerror: failed to run custom build command for `openssl-sys v0.9.13`\nprocess didn\'t exit successfully: `/tmp/cargo-install.LFNiDiry4kXH/release/build/openssl-sys-296a41af4533eec4/build-script-build` (exit code: 101)\n--- stdout\nrun pkg_config fail: "`\\"pkg-config\\" \\"--libs\\" \\"--cflags\\" \\"openssl\\"` did not exit successfully: exit code: 1\\n--- stderr\\nPackage openssl was not found in the pkg-config search path.\\nPerhaps you should add the directory containing `openssl.pc\\\'\\nto the PKG_CONFIG_PATH environment variable\\nNo package \\\'openssl\\\' found\\n"\n\n--- stderr\nthread \'main\' panicked at \'\n\nCould not find directory of OpenSSL installation, and this `-sys` crate cannot\nproceed without this knowledge. If OpenSSL is installed and this crate had\ntrouble finding it,  you can set the `OPENSSL_DIR` environment variable for the\ncompilation process.\n\nIf you\'re in a situation where you think the directory *should* be found\nautomatically, please open a bug at https://github.com/sfackler/rust-openssl\nand include information about your system as well as this message.\n\n    $HOST = x86_64-unknown-linux-gnu\n    $TARGET = x86_64-unknown-linux-gnu\n    openssl-sys = 0.9.13',
-    resolution:
-      'the OpenSSL development files are missing - install pkg-config and libssl-dev (openssl-devel on Fedora), or set OPENSSL_DIR',
-    sources: {
-      stored: 'https://github.com/everx-labs/ever-cli/issues/24',
-      query: 'https://github.com/rust-openssl/rust-openssl/issues/649',
-    },
+    "id": "rw-cargo-openssl-sys-not-found",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nerror: failed to run custom build command for `openssl-sys v0.9.58`\n\nCaused by:\n  process didn't exit successfully: `/opt/tonos-cli/target/debug/build/openssl-sys-360e038eaf45f30d/build-script-main` (exit code: 101)\n--- stdout\ncargo:rustc-cfg=const_fn\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_LIB_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_LIB_DIR\nOPENSSL_LIB_DIR unset\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_INCLUDE_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_INCLUDE_DIR\nOPENSSL_INCLUDE_DIR unset\ncargo:rerun-if-env-changed=X86_64_UNKNOWN_LINUX_GNU_OPENSSL_DIR\nX86_64_UNKNOWN_LINUX_GNU_OPENSSL_DIR unset\ncargo:rerun-if-env-changed=OPENSSL_DIR\nOPENSSL_DIR unset\nrun pkg_config fail: \"`\\\"pkg-config\\\" \\\"--libs\\\" \\\"--cflags\\\" \\\"openssl\\\"` did not exit successfully: exit code: 1\\n--- stderr\\nPackage openssl was not found in the pkg-config search path.\\nPerhaps you should add the directory containing `openssl.pc\\'\\nto the PKG_CONFIG_PATH environment variable\\nNo package \\'openssl\\' found\\n\"\n\n--- stderr\nthread 'main' panicked at '\n\nCould not find directory of OpenSSL installation, and this",
+    "query": "Exit code 101\nerror: failed to run custom build command for `openssl-sys v0.9.13`\nprocess didn't exit successfully: `/tmp/cargo-install.LFNiDiry4kXH/release/build/openssl-sys-296a41af4533eec4/build-script-build` (exit code: 101)\n--- stdout\nrun pkg_config fail: \"`\\\"pkg-config\\\" \\\"--libs\\\" \\\"--cflags\\\" \\\"openssl\\\"` did not exit successfully: exit code: 1\\n--- stderr\\nPackage openssl was not found in the pkg-config search path.\\nPerhaps you should add the directory containing `openssl.pc\\'\\nto the PKG_CONFIG_PATH environment variable\\nNo package \\'openssl\\' found\\n\"\n\n--- stderr\nthread 'main' panicked at '\n\nCould not find directory of OpenSSL installation, and this `-sys` crate cannot\nproceed without this knowledge. If OpenSSL is installed and this crate had\ntrouble finding it,  you can set the `OPENSSL_DIR` environment variable for the\ncompilation process.\n\nIf you're in a situation where you think the directory *should* be found\nautomatically, please open a bug at https://github.com/sfackler/rust-openssl\nand include information about your system as well as this message.\n\n    $HOST = x86_64-unknown-linux-gnu\n    $TARGET = x86_64-unknown-linux-gnu\n    openssl-sys = 0.9.13",
+    "resolution": "the OpenSSL development files are missing - install pkg-config and libssl-dev (openssl-devel on Fedora), or set OPENSSL_DIR",
+    "sources": {
+      "stored": "https://github.com/everx-labs/ever-cli/issues/24",
+      "query": "https://github.com/rust-openssl/rust-openssl/issues/649"
+    }
   },
   {
-    id: 'rw-cargo-edition2021-required',
-    tool: 'cargo',
-    kind: 'recurrence',
-    stored:
-      'Exit code 101\nError: CliError { error: Some(failed to parse manifest at `/home/wonchul/work/gst-plugins-cus/live/Cargo.toml`\n\nCaused by:\n    feature `edition2021` is required\n\n    The package requires the Cargo feature called `edition2021`, but that feature is not stabilized in this version of Cargo (1.55.0).\n    Consider adding `cargo-features = ["edition2021"]` to the top of Cargo.toml (above the [package] table) to tell Cargo you are opting in to use this unstable feature.\n    See https://doc.rust-lang.org/nightly/cargo/reference/unstable.html#edition-2021 for more information about the status of this feature.\n    ), exit_code: 101 }',
-    query:
-      'Exit code 1\n% cargo bom\nError: failed to parse manifest at `/Users/oherrala/rust/cargo-bom/Cargo.toml`\n\nCaused by:\n    feature `edition2021` is required\n    \n    The package requires the Cargo feature called `edition2021`, but that feature is not stabilized in this version of Cargo (1.55.0).\n    Consider adding `cargo-features = ["edition2021"]` to the top of Cargo.toml (above the [package] table) to tell Cargo you are opting in to use this unstable feature.\n    See https://doc.rust-lang.org/nightly/cargo/reference/unstable.html#edition-2021 for more information about the status of this feature.',
-    resolution:
-      'the manifest uses edition 2021 but the cargo (or the cargo library a tool was built with) is older than 1.56 - update the toolchain (rustup update) and rebuild the tool',
-    sources: {
-      stored: 'https://github.com/lu-zero/cargo-c/issues/231',
-      query: 'https://github.com/sensorfu/cargo-bom/issues/13',
-    },
+    "id": "rw-cargo-edition2021-required",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nError: CliError { error: Some(failed to parse manifest at `/home/wonchul/work/gst-plugins-cus/live/Cargo.toml`\n\nCaused by:\n    feature `edition2021` is required\n\n    The package requires the Cargo feature called `edition2021`, but that feature is not stabilized in this version of Cargo (1.55.0).\n    Consider adding `cargo-features = [\"edition2021\"]` to the top of Cargo.toml (above the [package] table) to tell Cargo you are opting in to use this unstable feature.\n    See https://doc.rust-lang.org/nightly/cargo/reference/unstable.html#edition-2021 for more information about the status of this feature.\n    ), exit_code: 101 }",
+    "query": "Exit code 1\n% cargo bom\nError: failed to parse manifest at `/Users/oherrala/rust/cargo-bom/Cargo.toml`\n\nCaused by:\n    feature `edition2021` is required\n    \n    The package requires the Cargo feature called `edition2021`, but that feature is not stabilized in this version of Cargo (1.55.0).\n    Consider adding `cargo-features = [\"edition2021\"]` to the top of Cargo.toml (above the [package] table) to tell Cargo you are opting in to use this unstable feature.\n    See https://doc.rust-lang.org/nightly/cargo/reference/unstable.html#edition-2021 for more information about the status of this feature.",
+    "resolution": "the manifest uses edition 2021 but the cargo (or the cargo library a tool was built with) is older than 1.56 - update the toolchain (rustup update) and rebuild the tool",
+    "sources": {
+      "stored": "https://github.com/lu-zero/cargo-c/issues/231",
+      "query": "https://github.com/sensorfu/cargo-bom/issues/13"
+    }
   },
   {
-    id: 'rw-git-dubious-ownership',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 128\nfatal: detected dubious ownership in repository at '/alaveteli'\nTo add an exception for this directory, call:\n        git config --global --add safe.directory /alaveteli",
-    query:
-      "Exit code 2\nmake: Entering directory '/project/libftTester'\nfatal: detected dubious ownership in repository at '/project/libftTester' To add an exception for this directory, call:\n\n        git config --global --add safe.directory /project/libftTester\nmake: *** [Makefile:43: update] Error 128\nmake: Leaving directory '/project/libftTester'",
-    resolution:
-      'the repository is owned by another user than the one running git (container, mount) - mark it safe with git config --global --add safe.directory <path> or fix the ownership',
-    sources: {
-      stored: 'https://github.com/mysociety/alaveteli/issues/7612',
-      query: 'https://github.com/Tripouille/libftTester/pull/46',
-    },
+    "id": "rw-git-dubious-ownership",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nfatal: detected dubious ownership in repository at '/alaveteli'\nTo add an exception for this directory, call:\n        git config --global --add safe.directory /alaveteli",
+    "query": "Exit code 2\nmake: Entering directory '/project/libftTester'\nfatal: detected dubious ownership in repository at '/project/libftTester' To add an exception for this directory, call:\n\n        git config --global --add safe.directory /project/libftTester\nmake: *** [Makefile:43: update] Error 128\nmake: Leaving directory '/project/libftTester'",
+    "resolution": "the repository is owned by another user than the one running git (container, mount) - mark it safe with git config --global --add safe.directory <path> or fix the ownership",
+    "sources": {
+      "stored": "https://github.com/mysociety/alaveteli/issues/7612",
+      "query": "https://github.com/Tripouille/libftTester/pull/46"
+    }
   },
   {
-    id: 'rw-git-github-password-auth-removed',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 128\nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/en/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for information on currently recommended modes of authentication.\nfatal: Authentication failed for 'https://github.com/KeroAutishima/commit-bot.git/'",
-    query:
-      "Exit code 128\nuser@linux:~/git-folder/blink$ git push origin slow-blink \nfatal: cannot exec '/usr/bin/ksshaskpass': No such file or directory\nUsername for 'https://github.com': user\nfatal: cannot exec '/usr/bin/ksshaskpass': No such file or directory\nPassword for 'https://user@github.com': \nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for informati",
-    resolution:
-      'GitHub no longer accepts account passwords over HTTPS - authenticate with a personal access token (or a credential manager, or switch the remote to SSH)',
-    sources: {
-      stored: 'https://github.com/theshteves/commit-bot/issues/16',
-      query: 'https://github.com/progit/progit2/issues/2009',
-    },
+    "id": "rw-git-github-password-auth-removed",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/en/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for information on currently recommended modes of authentication.\nfatal: Authentication failed for 'https://github.com/KeroAutishima/commit-bot.git/'",
+    "query": "Exit code 128\nuser@linux:~/git-folder/blink$ git push origin slow-blink \nfatal: cannot exec '/usr/bin/ksshaskpass': No such file or directory\nUsername for 'https://github.com': user\nfatal: cannot exec '/usr/bin/ksshaskpass': No such file or directory\nPassword for 'https://user@github.com': \nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for informati",
+    "resolution": "GitHub no longer accepts account passwords over HTTPS - authenticate with a personal access token (or a credential manager, or switch the remote to SSH)",
+    "sources": {
+      "stored": "https://github.com/theshteves/commit-bot/issues/16",
+      "query": "https://github.com/progit/progit2/issues/2009"
+    }
   },
   {
-    id: 'rw-git-clone-rpc-failed-gnutls',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 128\n# git clone https://github.com/tensor-tang/Paddle.git tj\nCloning into 'tj'...\nremote: Enumerating objects: 9, done.\nremote: Counting objects: 100% (9/9), done.\nremote: Compressing objects: 100% (9/9), done.\nReceiving objects:   9% (20730/216203), 5.53 MiB | 79.00 KiB/s\nerror: RPC failed; curl 56 GnuTLS recv error (-9): A TLS packet with unexpected length was received.\nfatal: The remote end hung up unexpectedly\nfatal: early EOF\nfatal: index-pack failed",
-    query:
-      'Exit code 128\nerror: RPC failed; curl 56 GnuTLS recv error (-9): A TLS packet with unexpected length was received.\nfatal: The remote end hung up unexpectedly\nfatal: early EOF\nfatal: index-pack failed',
-    resolution:
-      'the HTTPS transfer was cut mid-clone - retry on a stable connection or clone shallow (--depth 1) and deepen later',
-    sources: {
-      stored: 'https://github.com/yuenshome/yuenshome.github.io/issues/59',
-      query: 'https://github.com/dusty-nv/jetson-inference/issues/693',
-    },
+    "id": "rw-git-clone-rpc-failed-gnutls",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\n# git clone https://github.com/tensor-tang/Paddle.git tj\nCloning into 'tj'...\nremote: Enumerating objects: 9, done.\nremote: Counting objects: 100% (9/9), done.\nremote: Compressing objects: 100% (9/9), done.\nReceiving objects:   9% (20730/216203), 5.53 MiB | 79.00 KiB/s\nerror: RPC failed; curl 56 GnuTLS recv error (-9): A TLS packet with unexpected length was received.\nfatal: The remote end hung up unexpectedly\nfatal: early EOF\nfatal: index-pack failed",
+    "query": "Exit code 128\nerror: RPC failed; curl 56 GnuTLS recv error (-9): A TLS packet with unexpected length was received.\nfatal: The remote end hung up unexpectedly\nfatal: early EOF\nfatal: index-pack failed",
+    "resolution": "the HTTPS transfer was cut mid-clone - retry on a stable connection or clone shallow (--depth 1) and deepen later",
+    "sources": {
+      "stored": "https://github.com/yuenshome/yuenshome.github.io/issues/59",
+      "query": "https://github.com/dusty-nv/jetson-inference/issues/693"
+    }
   },
   {
-    id: 'rw-docker-entrypoint-not-executable',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nERROR: for node  Cannot start service node: OCI runtime create failed: container_linux.go:348: starting container process caused "exec: \\"docker-entrypoint.sh\\": executable file not found in $PATH": unknown',
-    query:
-      'Exit code 127\ndocker: Error response from daemon: OCI runtime create failed: container_linux.go:348: starting container process caused "exec: \\"docker-entrypoint.sh\\": executable file not found in $PATH": unknown.',
-    resolution:
-      'the copied docker-entrypoint.sh lacks the executable bit - chmod +x it (or RUN chmod +x in the Dockerfile) and rebuild',
-    sources: {
-      stored: 'https://github.com/BretFisher/node-docker-good-defaults/issues/51',
-      query: 'https://github.com/docker-library/mysql/issues/443',
-    },
+    "id": "rw-docker-entrypoint-not-executable",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR: for node  Cannot start service node: OCI runtime create failed: container_linux.go:348: starting container process caused \"exec: \\\"docker-entrypoint.sh\\\": executable file not found in $PATH\": unknown",
+    "query": "Exit code 127\ndocker: Error response from daemon: OCI runtime create failed: container_linux.go:348: starting container process caused \"exec: \\\"docker-entrypoint.sh\\\": executable file not found in $PATH\": unknown.",
+    "resolution": "the copied docker-entrypoint.sh lacks the executable bit - chmod +x it (or RUN chmod +x in the Dockerfile) and rebuild",
+    "sources": {
+      "stored": "https://github.com/BretFisher/node-docker-good-defaults/issues/51",
+      "query": "https://github.com/docker-library/mysql/issues/443"
+    }
   },
   {
-    id: 'rw-gradle-unsupported-class-file-61',
-    tool: 'gradle',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nemzenrecords@Mac-Pro trevor % ./gradlew build     \n\nFAILURE: Build failed with an exception.\n\n* Where:\nSettings file '/Users/emzenrecords/trevor/settings.gradle'\n\n* What went wrong:\nCould not compile settings file '/Users/emzenrecords/trevor/settings.gradle'.\n> startup failed:\n  General error during semantic analysis: Unsupported class file major version 61",
-    query:
-      "Exit code 1\nStarting a Gradle Daemon (subsequent builds will be faster)\n\nFAILURE: Build failed with an exception.\n\n* Where:\nSettings file '/var/jenkins/workspace/gradle-check/search/settings.gradle'\n\n* What went wrong:\nCould not compile settings file '/var/jenkins/workspace/gradle-check/search/settings.gradle'.\n> startup failed:\n  General error during semantic analysis: Unsupported c",
-    resolution:
-      'this Gradle version cannot run on JDK 17 (class file 61) - build with an older JDK (JAVA_HOME to 11/8) or upgrade the Gradle wrapper to 7.3+',
-    sources: {
-      stored: 'https://github.com/schematico/trevor/issues/16',
-      query: 'https://github.com/opensearch-project/OpenSearch/issues/3814',
-    },
+    "id": "rw-gradle-unsupported-class-file-61",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nemzenrecords@Mac-Pro trevor % ./gradlew build     \n\nFAILURE: Build failed with an exception.\n\n* Where:\nSettings file '/Users/emzenrecords/trevor/settings.gradle'\n\n* What went wrong:\nCould not compile settings file '/Users/emzenrecords/trevor/settings.gradle'.\n> startup failed:\n  General error during semantic analysis: Unsupported class file major version 61",
+    "query": "Exit code 1\nStarting a Gradle Daemon (subsequent builds will be faster)\n\nFAILURE: Build failed with an exception.\n\n* Where:\nSettings file '/var/jenkins/workspace/gradle-check/search/settings.gradle'\n\n* What went wrong:\nCould not compile settings file '/var/jenkins/workspace/gradle-check/search/settings.gradle'.\n> startup failed:\n  General error during semantic analysis: Unsupported c",
+    "resolution": "this Gradle version cannot run on JDK 17 (class file 61) - build with an older JDK (JAVA_HOME to 11/8) or upgrade the Gradle wrapper to 7.3+",
+    "sources": {
+      "stored": "https://github.com/schematico/trevor/issues/16",
+      "query": "https://github.com/opensearch-project/OpenSearch/issues/3814"
+    }
   },
   {
-    id: 'rw-maven-invalid-target-release-17',
-    tool: 'java',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nRunning: mvn clean install -DskipTests\n\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.1:compile (default-compile) on project common-utils: Fatal error compiling: invalid target release: 17 -> [Help 1]\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n[ERROR] Re-run Maven using the -X switch to enable full debug logging.',
-    query:
-      'Exit code 1\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project ledgermonolith: Fatal error compiling: error: invalid target release: 17 -> [Help 1]\norg.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project ledgermonolith: Fatal error compiling\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:215)\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:156)\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:148)',
-    resolution:
-      'Maven runs on a JDK older than the release the pom targets - run it with JDK 17 (JAVA_HOME / toolchain), or lower the target',
-    sources: {
-      stored: 'https://github.com/jitpack/jitpack.io/issues/5440',
-      query: 'https://github.com/GoogleCloudPlatform/bank-of-anthos/issues/874',
-    },
+    "id": "rw-maven-invalid-target-release-17",
+    "tool": "java",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nRunning: mvn clean install -DskipTests\n\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.1:compile (default-compile) on project common-utils: Fatal error compiling: invalid target release: 17 -> [Help 1]\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n[ERROR] Re-run Maven using the -X switch to enable full debug logging.",
+    "query": "Exit code 1\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project ledgermonolith: Fatal error compiling: error: invalid target release: 17 -> [Help 1]\norg.apache.maven.lifecycle.LifecycleExecutionException: Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project ledgermonolith: Fatal error compiling\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:215)\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:156)\n    at org.apache.maven.lifecycle.internal.MojoExecutor.execute (MojoExecutor.java:148)",
+    "resolution": "Maven runs on a JDK older than the release the pom targets - run it with JDK 17 (JAVA_HOME / toolchain), or lower the target",
+    "sources": {
+      "stored": "https://github.com/jitpack/jitpack.io/issues/5440",
+      "query": "https://github.com/GoogleCloudPlatform/bank-of-anthos/issues/874"
+    }
   },
   {
-    id: 'rw-maven-no-compiler-jre',
-    tool: 'java',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n[INFO] Changes detected - recompiling the module!\n[INFO] Compiling 26 source files to C:\\Bot\\jbot\\jbot\\target\\classes\n[INFO] -------------------------------------------------------------\n[ERROR] COMPILATION ERROR : \n[INFO] -------------------------------------------------------------\n[ERROR] No compiler is provided in this environment. Perhaps you are running on a JRE rather than a JDK?\n[INFO] 1 error\n[INFO] -------------------------------------------------------------\n[INFO] ------------------------------------------------------------------------\n[INFO] Reactor Summary:\n[INFO] \n[INFO] JBot Parent ........................................ SUCCESS [  0.511 s]\n[INFO] JBot ............................................... FAILURE [  1.485 s]\n[INFO] ------------------------------------------------------------------------\n[INFO] BUILD FAILURE',
-    query:
-      'Exit code 1\n[INFO] --- maven-compiler-plugin:3.1:compile (default-compile) @ sorry-java ---\n[INFO] Changes detected - recompiling the module!\n[INFO] Compiling 7 source files to C:\\sorryJava\\target\\classes\n[INFO] -------------------------------------------------------------\n[ERROR] COMPILATION ERROR :\n[INFO] -------------------------------------------------------------\n[ERROR] No compiler is provided in this environment. Perhaps you are running on a JRE rather than a JDK?\n[INFO] 1 error\n[INFO] -------------------------------------------------------------\n[INFO] ------------------------------------------------------------------------\n[INFO] BUILD FAILURE\n[INFO] ------------------------------------------------------------------------\n[INFO] Total time: 7.445 s\n[INFO] Finished at: 2018-04-25T11:49:54+08:00',
-    resolution: "Maven is running on a JRE - point JAVA_HOME (or the IDE's Maven runner) at a JDK",
-    sources: {
-      stored: 'https://github.com/rampatra/jbot/issues/66',
-      query: 'https://github.com/li24361/sorryJava/issues/9',
-    },
+    "id": "rw-maven-no-compiler-jre",
+    "tool": "java",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[INFO] Changes detected - recompiling the module!\n[INFO] Compiling 26 source files to C:\\Bot\\jbot\\jbot\\target\\classes\n[INFO] -------------------------------------------------------------\n[ERROR] COMPILATION ERROR : \n[INFO] -------------------------------------------------------------\n[ERROR] No compiler is provided in this environment. Perhaps you are running on a JRE rather than a JDK?\n[INFO] 1 error\n[INFO] -------------------------------------------------------------\n[INFO] ------------------------------------------------------------------------\n[INFO] Reactor Summary:\n[INFO] \n[INFO] JBot Parent ........................................ SUCCESS [  0.511 s]\n[INFO] JBot ............................................... FAILURE [  1.485 s]\n[INFO] ------------------------------------------------------------------------\n[INFO] BUILD FAILURE",
+    "query": "Exit code 1\n[INFO] --- maven-compiler-plugin:3.1:compile (default-compile) @ sorry-java ---\n[INFO] Changes detected - recompiling the module!\n[INFO] Compiling 7 source files to C:\\sorryJava\\target\\classes\n[INFO] -------------------------------------------------------------\n[ERROR] COMPILATION ERROR :\n[INFO] -------------------------------------------------------------\n[ERROR] No compiler is provided in this environment. Perhaps you are running on a JRE rather than a JDK?\n[INFO] 1 error\n[INFO] -------------------------------------------------------------\n[INFO] ------------------------------------------------------------------------\n[INFO] BUILD FAILURE\n[INFO] ------------------------------------------------------------------------\n[INFO] Total time: 7.445 s\n[INFO] Finished at: 2018-04-25T11:49:54+08:00",
+    "resolution": "Maven is running on a JRE - point JAVA_HOME (or the IDE's Maven runner) at a JDK",
+    "sources": {
+      "stored": "https://github.com/rampatra/jbot/issues/66",
+      "query": "https://github.com/li24361/sorryJava/issues/9"
+    }
   },
   {
-    id: 'rw-android-aar-metadata-compilesdk',
-    tool: 'gradle',
-    kind: 'paraphrase',
-    stored:
-      "Exit code 1\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:checkDebugAarMetadata'.\n> Multiple task action failures occurred:\n   > A failure occurred while executing com.android.build.gradle.internal.tasks.CheckAarMetadataWorkAction\n      > The minCompileSdk (31) specified in a\n        dependency's AAR metadata (META-INF/com/android/build/gradle/aar-metadata.properties)\n        is greater than this module's compileSdkVersion (android-30).\n        Dependency: androidx.core:core:1.7.0.\n        AAR metadata file: C:\\Users\\Nawzhin\\.gradle\\caches\\transforms-2\\files-2.1\\1978c8540575e4da29114a40e6bf1a1a\\core-1.7.0\\META-INF\\com\\android\\build\\gradle\\aar-metadata.properties.",
-    query:
-      "Exit code 1\n* What went wrong:\nExecution failed for task ':app:checkDebugAarMetadata'.\n> A failure occurred while executing com.android.build.gradle.internal.tasks.CheckAarMetadataWorkAction       \n   > One or more issues found when checking AAR metadata values:\n\n     Dependency 'androidx.core:core:1.9.0' requires 'compileSdkVersion' to be set to 33 or higher.\n     Compilation target for module ':app' is 'android-31'\n\n     Dependency 'androidx.core:core-ktx:1.9.0' requires 'compileSdkVersion' to be set to 33 or higher.        \n     Compilation target for module ':app' is 'android-31'",
-    resolution:
-      'a dependency needs a newer compileSdk than the module uses - raise compileSdk(Version) in the app/module build.gradle to the required level',
-    sources: {
-      stored: 'https://github.com/rafaelsetragni/awesome_notifications/issues/361',
-      query: 'https://github.com/doublesymmetry/react-native-track-player/issues/1767',
-    },
+    "id": "rw-android-aar-metadata-compilesdk",
+    "tool": "gradle",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nExecution failed for task ':app:checkDebugAarMetadata'.\n> Multiple task action failures occurred:\n   > A failure occurred while executing com.android.build.gradle.internal.tasks.CheckAarMetadataWorkAction\n      > The minCompileSdk (31) specified in a\n        dependency's AAR metadata (META-INF/com/android/build/gradle/aar-metadata.properties)\n        is greater than this module's compileSdkVersion (android-30).\n        Dependency: androidx.core:core:1.7.0.\n        AAR metadata file: C:\\Users\\Nawzhin\\.gradle\\caches\\transforms-2\\files-2.1\\1978c8540575e4da29114a40e6bf1a1a\\core-1.7.0\\META-INF\\com\\android\\build\\gradle\\aar-metadata.properties.",
+    "query": "Exit code 1\n* What went wrong:\nExecution failed for task ':app:checkDebugAarMetadata'.\n> A failure occurred while executing com.android.build.gradle.internal.tasks.CheckAarMetadataWorkAction       \n   > One or more issues found when checking AAR metadata values:\n\n     Dependency 'androidx.core:core:1.9.0' requires 'compileSdkVersion' to be set to 33 or higher.\n     Compilation target for module ':app' is 'android-31'\n\n     Dependency 'androidx.core:core-ktx:1.9.0' requires 'compileSdkVersion' to be set to 33 or higher.        \n     Compilation target for module ':app' is 'android-31'",
+    "resolution": "a dependency needs a newer compileSdk than the module uses - raise compileSdk(Version) in the app/module build.gradle to the required level",
+    "sources": {
+      "stored": "https://github.com/rafaelsetragni/awesome_notifications/issues/361",
+      "query": "https://github.com/doublesymmetry/react-native-track-player/issues/1767"
+    }
   },
   {
-    id: 'rw-cmake-cxx-compiler-not-set-windows',
-    tool: 'cmake',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\ncmake -B sfse/build -S sfse\nCMake Error at CMakeLists.txt:7 (project):\n  Running\n\n   'nmake' '-?'\n\n  failed with:\n\n   The system cannot find the file specified\n\n\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!",
-    query:
-      "Exit code 1\nCMake Error at CMakeLists.txt:1 (project):\n  Running\n\n   'nmake' '-?'\n\n  failed with:\n\n   The system cannot find the file specified\n\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!",
-    resolution:
-      'CMake on Windows found no C/C++ compiler or nmake - install Visual Studio Build Tools (C++ workload) and run from a developer prompt, or pick a generator whose compiler is installed',
-    sources: {
-      stored: 'https://github.com/ianpatt/sfse/issues/12',
-      query: 'https://github.com/Kanma/BLPConverter/issues/15',
-    },
+    "id": "rw-cmake-cxx-compiler-not-set-windows",
+    "tool": "cmake",
+    "kind": "recurrence",
+    "stored": "Exit code 1\ncmake -B sfse/build -S sfse\nCMake Error at CMakeLists.txt:7 (project):\n  Running\n\n   'nmake' '-?'\n\n  failed with:\n\n   The system cannot find the file specified\n\n\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!",
+    "query": "Exit code 1\nCMake Error at CMakeLists.txt:1 (project):\n  Running\n\n   'nmake' '-?'\n\n  failed with:\n\n   The system cannot find the file specified\n\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!",
+    "resolution": "CMake on Windows found no C/C++ compiler or nmake - install Visual Studio Build Tools (C++ workload) and run from a developer prompt, or pick a generator whose compiler is installed",
+    "sources": {
+      "stored": "https://github.com/ianpatt/sfse/issues/12",
+      "query": "https://github.com/Kanma/BLPConverter/issues/15"
+    }
   },
   {
-    id: 'rw-cmake-could-not-find-openssl',
-    tool: 'cmake',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n-- The System identification is Linux 5.4.0-1015-raspi Platform/Linux\nCMake Error at /usr/share/cmake-3.16/Modules/FindPackageHandleStandardArgs.cmake:146 (message):\n  Could NOT find OpenSSL, try to set the path to OpenSSL root folder in the\n  system variable OPENSSL_ROOT_DIR (missing: OPENSSL_CRYPTO_LIBRARY\n  OPENSSL_INCLUDE_DIR)',
-    query:
-      'Exit code 1\nCMake Error at /usr/share/cmake-2.8/Modules/FindPackageHandleStandardArgs.cmake:108 (message):\n  Could NOT find OpenSSL, try to set the path to OpenSSL root folder in the\n  system variable OPENSSL_ROOT_DIR (missing: OPENSSL_LIBRARIES\n  OPENSSL_INCLUDE_DIR)\nCall Stack (most recent call first):\n  /usr/share/cmake-2.8/Modules/FindPackageHandleStandardArgs.cmake:315 (_FPHSA_FAILURE_MESSAGE)\n  /usr/share/cmake-2.8/Modules/FindOpenSSL.cmake:313 (find_package_handle_standard_args)\n  src/rct/rct.cmake:77 (find_package)\n  src/rct/CMakeLists.txt:2 (include)',
-    resolution:
-      'the OpenSSL development headers/libraries are not installed - install libssl-dev (openssl-devel), or point OPENSSL_ROOT_DIR at an OpenSSL install',
-    sources: {
-      stored: 'https://github.com/chronoxor/CppServer/issues/57',
-      query: 'https://github.com/Andersbakken/rtags/issues/433',
-    },
+    "id": "rw-cmake-could-not-find-openssl",
+    "tool": "cmake",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n-- The System identification is Linux 5.4.0-1015-raspi Platform/Linux\nCMake Error at /usr/share/cmake-3.16/Modules/FindPackageHandleStandardArgs.cmake:146 (message):\n  Could NOT find OpenSSL, try to set the path to OpenSSL root folder in the\n  system variable OPENSSL_ROOT_DIR (missing: OPENSSL_CRYPTO_LIBRARY\n  OPENSSL_INCLUDE_DIR)",
+    "query": "Exit code 1\nCMake Error at /usr/share/cmake-2.8/Modules/FindPackageHandleStandardArgs.cmake:108 (message):\n  Could NOT find OpenSSL, try to set the path to OpenSSL root folder in the\n  system variable OPENSSL_ROOT_DIR (missing: OPENSSL_LIBRARIES\n  OPENSSL_INCLUDE_DIR)\nCall Stack (most recent call first):\n  /usr/share/cmake-2.8/Modules/FindPackageHandleStandardArgs.cmake:315 (_FPHSA_FAILURE_MESSAGE)\n  /usr/share/cmake-2.8/Modules/FindOpenSSL.cmake:313 (find_package_handle_standard_args)\n  src/rct/rct.cmake:77 (find_package)\n  src/rct/CMakeLists.txt:2 (include)",
+    "resolution": "the OpenSSL development headers/libraries are not installed - install libssl-dev (openssl-devel), or point OPENSSL_ROOT_DIR at an OpenSSL install",
+    "sources": {
+      "stored": "https://github.com/chronoxor/CppServer/issues/57",
+      "query": "https://github.com/Andersbakken/rtags/issues/433"
+    }
   },
   {
-    id: 'rw-cmake-qt5-config-not-found',
-    tool: 'cmake',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nCMake Error at CMakeLists.txt:13 (find_package):\n  By not providing "FindQt5.cmake" in CMAKE_MODULE_PATH this project has\n  asked CMake to find a package configuration file provided by "Qt5", but\n  CMake did not find one.\n\n  Could not find a package configuration file provided by "Qt5" with any of\n  the following names:\n\n    Qt5Config.cmake\n    qt5-config.cmake\n\n  Add the installation prefix of "Qt5" to CMAKE_PREFIX_PATH or set "Qt5_DIR"\n  to a directory containing one of the above files.  If "Qt5" provides a\n  separate development package or SDK, be sure it has been installed.',
-    query:
-      'Exit code 1\n-- QMake found: path: /usr/bin/qmake-qt5\nCMake Error at cmake/Utils.cmake:243 (find_package):\n  By not providing "FindQt5.cmake" in CMAKE_MODULE_PATH this project has\n  asked CMake to find a package configuration file provided by "Qt5", but\n  CMake did not find one.\n\n  Could not find a package configuration file provided by "Qt5" with any of\n  the following names:\n\n    Qt5Config.cmake\n    qt5-config.cmake\n\n  Add the installation prefix of "Qt5" to CMAKE_PREFIX_PATH or set "Qt5_DIR"\n  to a directory containing one of the above files.  If "Qt5" provides a\n  separate development package or SDK, be sure it has been installed.\nCall Stack (most recent call first):\n  CMakeLists.txt:92 (NMC_FINDQT)\n\n\n-- Configuring incomplete, errors occurred!',
-    resolution:
-      "CMake cannot locate Qt5 - install the Qt5 development package (e.g. qtbase5-dev) or set Qt5_DIR/CMAKE_PREFIX_PATH to the Qt install's lib/cmake folder",
-    sources: {
-      stored: 'https://github.com/sorayuki/obs-multi-rtmp/issues/131',
-      query: 'https://github.com/nomacs/nomacs/issues/51',
-    },
+    "id": "rw-cmake-qt5-config-not-found",
+    "tool": "cmake",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nCMake Error at CMakeLists.txt:13 (find_package):\n  By not providing \"FindQt5.cmake\" in CMAKE_MODULE_PATH this project has\n  asked CMake to find a package configuration file provided by \"Qt5\", but\n  CMake did not find one.\n\n  Could not find a package configuration file provided by \"Qt5\" with any of\n  the following names:\n\n    Qt5Config.cmake\n    qt5-config.cmake\n\n  Add the installation prefix of \"Qt5\" to CMAKE_PREFIX_PATH or set \"Qt5_DIR\"\n  to a directory containing one of the above files.  If \"Qt5\" provides a\n  separate development package or SDK, be sure it has been installed.",
+    "query": "Exit code 1\n-- QMake found: path: /usr/bin/qmake-qt5\nCMake Error at cmake/Utils.cmake:243 (find_package):\n  By not providing \"FindQt5.cmake\" in CMAKE_MODULE_PATH this project has\n  asked CMake to find a package configuration file provided by \"Qt5\", but\n  CMake did not find one.\n\n  Could not find a package configuration file provided by \"Qt5\" with any of\n  the following names:\n\n    Qt5Config.cmake\n    qt5-config.cmake\n\n  Add the installation prefix of \"Qt5\" to CMAKE_PREFIX_PATH or set \"Qt5_DIR\"\n  to a directory containing one of the above files.  If \"Qt5\" provides a\n  separate development package or SDK, be sure it has been installed.\nCall Stack (most recent call first):\n  CMakeLists.txt:92 (NMC_FINDQT)\n\n\n-- Configuring incomplete, errors occurred!",
+    "resolution": "CMake cannot locate Qt5 - install the Qt5 development package (e.g. qtbase5-dev) or set Qt5_DIR/CMAKE_PREFIX_PATH to the Qt install's lib/cmake folder",
+    "sources": {
+      "stored": "https://github.com/sorayuki/obs-multi-rtmp/issues/131",
+      "query": "https://github.com/nomacs/nomacs/issues/51"
+    }
   },
   {
-    id: 'rw-dotnet-netsdk1045-target-newer-than-sdk',
-    tool: 'dotnet',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n[Severity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tNETSDK1045\tThe current .NET SDK does not support targeting .NET 8.0.  Either target .NET 7.0 or lower, or use a version of the .NET SDK that supports .NET 8.0.\tdotnettst\tC:\\Program Files\\dotnet\\sdk\\7.0.103\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.TargetFrameworkInference.targets\t144\t](url)',
-    query:
-      'Exit code 1\nSeverity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tNETSDK1045\tThe current .NET SDK does not support targeting .NET 8.0.  Either target .NET 7.0 or lower, or use a version of the .NET SDK that supports .NET 8.0.\tBlazorApp\tC:\\Program Files (x86)\\dotnet\\sdk\\7.0.203\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.TargetFrameworkInference.targets\t144',
-    resolution:
-      "the installed SDK (or Visual Studio) is older than the project's target framework - install an SDK/VS version that supports it (dotnet --list-sdks, global.json), or target a lower framework",
-    sources: {
-      stored: 'https://github.com/dotnet/runtime/issues/82280',
-      query: 'https://github.com/dotnet/core/issues/9039',
-    },
+    "id": "rw-dotnet-netsdk1045-target-newer-than-sdk",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[Severity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tNETSDK1045\tThe current .NET SDK does not support targeting .NET 8.0.  Either target .NET 7.0 or lower, or use a version of the .NET SDK that supports .NET 8.0.\tdotnettst\tC:\\Program Files\\dotnet\\sdk\\7.0.103\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.TargetFrameworkInference.targets\t144\t](url)",
+    "query": "Exit code 1\nSeverity\tCode\tDescription\tProject\tFile\tLine\tSuppression State\nError\tNETSDK1045\tThe current .NET SDK does not support targeting .NET 8.0.  Either target .NET 7.0 or lower, or use a version of the .NET SDK that supports .NET 8.0.\tBlazorApp\tC:\\Program Files (x86)\\dotnet\\sdk\\7.0.203\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.TargetFrameworkInference.targets\t144",
+    "resolution": "the installed SDK (or Visual Studio) is older than the project's target framework - install an SDK/VS version that supports it (dotnet --list-sdks, global.json), or target a lower framework",
+    "sources": {
+      "stored": "https://github.com/dotnet/runtime/issues/82280",
+      "query": "https://github.com/dotnet/core/issues/9039"
+    }
   },
   {
-    id: 'rw-nuget-nu1101-only-offline-packages-source',
-    tool: 'dotnet',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nsrc\\oss-defog\\oss-defog.csproj(0,0): Error NU1101: Unable to find package Nerdbank.GitVersioning. No packages exist with this id in source(s): Microsoft Visual Studio Offline Packages',
-    query:
-      "Exit code 1\n> dotnet tool install csharpier -g\nC:\\Users\\user\\AppData\\Local\\Temp\\blah\\restore.csproj : error NU1101: Unable\n to find package csharpier. No packages exist with this id in source(s): Microsoft Visual Studio Offline Packages\nThe tool package could not be restored.\nTool 'csharpier' failed to install. This failure may have been caused by:\n\n* You are attempting to install a preview release and did not use the --version option to specify the version.\n* A package by this name was found, but it was not a .NET tool.\n* The required NuGet feed cannot be accessed, perhaps because of an Internet connection problem.\n* You mistyped the name of the tool.",
-    resolution:
-      'NuGet only knows the "Microsoft Visual Studio Offline Packages" source - add nuget.org (dotnet nuget add source https://api.nuget.org/v3/index.json -n nuget.org, or an explicit nuget.config)',
-    sources: {
-      stored: 'https://github.com/microsoft/OSSGadget/issues/38',
-      query: 'https://github.com/belav/csharpier/issues/874',
-    },
+    "id": "rw-nuget-nu1101-only-offline-packages-source",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nsrc\\oss-defog\\oss-defog.csproj(0,0): Error NU1101: Unable to find package Nerdbank.GitVersioning. No packages exist with this id in source(s): Microsoft Visual Studio Offline Packages",
+    "query": "Exit code 1\n> dotnet tool install csharpier -g\nC:\\Users\\user\\AppData\\Local\\Temp\\blah\\restore.csproj : error NU1101: Unable\n to find package csharpier. No packages exist with this id in source(s): Microsoft Visual Studio Offline Packages\nThe tool package could not be restored.\nTool 'csharpier' failed to install. This failure may have been caused by:\n\n* You are attempting to install a preview release and did not use the --version option to specify the version.\n* A package by this name was found, but it was not a .NET tool.\n* The required NuGet feed cannot be accessed, perhaps because of an Internet connection problem.\n* You mistyped the name of the tool.",
+    "resolution": "NuGet only knows the \"Microsoft Visual Studio Offline Packages\" source - add nuget.org (dotnet nuget add source https://api.nuget.org/v3/index.json -n nuget.org, or an explicit nuget.config)",
+    "sources": {
+      "stored": "https://github.com/microsoft/OSSGadget/issues/38",
+      "query": "https://github.com/belav/csharpier/issues/874"
+    }
   },
   {
-    id: 'rw-dotnet-framework-version-not-found',
-    tool: 'dotnet',
-    kind: 'recurrence',
-    stored:
-      "Exit code 150\ndotnet ./OpenBullet2.dll\nYou must install or update .NET to run this application.\n\nApp: /home/flutterdev/Documents/dev/OpenBullet/OpenBullet2.dll\nArchitecture: x64\nFramework: 'Microsoft.NETCore.App', version '6.0.0' (x64)\n.NET location: /usr/share/dotnet/\n\nThe following frameworks were found:\n  7.0.5 at [/usr/share/dotnet/shared/Microsoft.NETCore.App]\n\nLearn about framework resolution:\nhttps://aka.ms/dotnet/app-launch-failed",
-    query:
-      "Exit code 150\nYou must install or update .NET to run this application.\n\nApp: /Users/*****/Development/C#/Azure-Devops-and-Terraform/bin/Debug/netcoreapp3.1/weatherapi\nArchitecture: x64\nFramework: 'Microsoft.AspNetCore.App', version '3.1.0' (x64)\n.NET location: /usr/local/share/dotnet\n\nThe following frameworks were found:\n  7.0.0 at [/usr/local/share/dotnet/shared/Microsoft.AspNetCore.App]\n\nLearn about framework resolution:\nhttps://aka.ms/dotnet/app-launch-failed",
-    resolution:
-      'the app targets a runtime major version that is not installed (newer majors do not roll forward) - install that exact runtime (e.g. 6.0 / ASP.NET Core 3.1), or retarget/RollForward the app',
-    sources: {
-      stored: 'https://github.com/openbullet/OpenBullet2/issues/893',
-      query: 'https://github.com/binarythistle/S03E03---Azure-Devops-and-Terraform/issues/3',
-    },
+    "id": "rw-dotnet-framework-version-not-found",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 150\ndotnet ./OpenBullet2.dll\nYou must install or update .NET to run this application.\n\nApp: /home/flutterdev/Documents/dev/OpenBullet/OpenBullet2.dll\nArchitecture: x64\nFramework: 'Microsoft.NETCore.App', version '6.0.0' (x64)\n.NET location: /usr/share/dotnet/\n\nThe following frameworks were found:\n  7.0.5 at [/usr/share/dotnet/shared/Microsoft.NETCore.App]\n\nLearn about framework resolution:\nhttps://aka.ms/dotnet/app-launch-failed",
+    "query": "Exit code 150\nYou must install or update .NET to run this application.\n\nApp: /Users/*****/Development/C#/Azure-Devops-and-Terraform/bin/Debug/netcoreapp3.1/weatherapi\nArchitecture: x64\nFramework: 'Microsoft.AspNetCore.App', version '3.1.0' (x64)\n.NET location: /usr/local/share/dotnet\n\nThe following frameworks were found:\n  7.0.0 at [/usr/local/share/dotnet/shared/Microsoft.AspNetCore.App]\n\nLearn about framework resolution:\nhttps://aka.ms/dotnet/app-launch-failed",
+    "resolution": "the app targets a runtime major version that is not installed (newer majors do not roll forward) - install that exact runtime (e.g. 6.0 / ASP.NET Core 3.1), or retarget/RollForward the app",
+    "sources": {
+      "stored": "https://github.com/openbullet/OpenBullet2/issues/893",
+      "query": "https://github.com/binarythistle/S03E03---Azure-Devops-and-Terraform/issues/3"
+    }
   },
   {
-    id: 'rw-psql-socket-server-not-running',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      'Exit code 2\npsql: could not connect to server: No such file or directory\n\tIs the server running locally and accepting\n\tconnections on Unix domain socket "/var/run/postgresql/.s.PGSQL.5432"?',
-    query:
-      'Exit code 2\n$  sudo -i -u postgres\n$  psql\npsql: could not connect to server: No such file or directory\n        Is the server running locally and accepting\n        connections on Unix domain socket "/var/run/postgresql/.s.PGSQL.5432"?',
-    resolution:
-      'the PostgreSQL server is not running (no socket file) - start it (sudo service postgresql start / systemctl start postgresql) and retry',
-    sources: {
-      stored: 'https://github.com/fossasia/open-event-server/issues/3965',
-      query: 'https://github.com/IIC2413/Syllabus-2021-1/issues/85',
-    },
+    "id": "rw-psql-socket-server-not-running",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 2\npsql: could not connect to server: No such file or directory\n\tIs the server running locally and accepting\n\tconnections on Unix domain socket \"/var/run/postgresql/.s.PGSQL.5432\"?",
+    "query": "Exit code 2\n$  sudo -i -u postgres\n$  psql\npsql: could not connect to server: No such file or directory\n        Is the server running locally and accepting\n        connections on Unix domain socket \"/var/run/postgresql/.s.PGSQL.5432\"?",
+    "resolution": "the PostgreSQL server is not running (no socket file) - start it (sudo service postgresql start / systemctl start postgresql) and retry",
+    "sources": {
+      "stored": "https://github.com/fossasia/open-event-server/issues/3965",
+      "query": "https://github.com/IIC2413/Syllabus-2021-1/issues/85"
+    }
   },
   {
-    id: 'rw-psql-password-authentication-failed',
-    tool: 'db',
-    kind: 'paraphrase',
-    stored: 'Exit code 2\npsql: error: FATAL:  password authentication failed for user "postgres"',
-    query:
-      'Exit code 2\npsql: FATAL:  password authentication failed for user "root"\nFATAL:  password authentication failed for user "root"',
-    resolution:
-      "the password sent does not match the role's password - connect with the right one or reset it (ALTER USER <name> PASSWORD '...' as the postgres superuser)",
-    sources: {
-      stored: 'https://github.com/MIT-LCP/mimic-code/issues/1060',
-      query: 'https://github.com/HazyResearch/deepdive/issues/681',
-    },
+    "id": "rw-psql-password-authentication-failed",
+    "tool": "db",
+    "kind": "paraphrase",
+    "stored": "Exit code 2\npsql: error: FATAL:  password authentication failed for user \"postgres\"",
+    "query": "Exit code 2\npsql: FATAL:  password authentication failed for user \"root\"\nFATAL:  password authentication failed for user \"root\"",
+    "resolution": "the password sent does not match the role's password - connect with the right one or reset it (ALTER USER <name> PASSWORD '...' as the postgres superuser)",
+    "sources": {
+      "stored": "https://github.com/MIT-LCP/mimic-code/issues/1060",
+      "query": "https://github.com/HazyResearch/deepdive/issues/681"
+    }
   },
   {
-    id: 'rw-mongoose-econnrefused-mongod-down',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nListening On http://localhost:9000/api\nMongo CONNECT error: MongooseServerSelectionError: connect ECONNREFUSED 127.0.0.1:27017\n    at NativeConnection.Connection.openUri (/Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/connection.js:800:32)\n    at /Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/index.js:341:10\n    at /Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/helpers/promiseOrCallback.js:31:5\n    at new Promise (<anonymous>)',
-    query: 'Error: MongooseServerSelectionError: connect ECONNREFUSED 127.0.0.1:27017',
-    resolution:
-      'nothing listens on 127.0.0.1:27017 - start mongod (or the database server the app points to)',
-    sources: {
-      stored: 'https://github.com/madlabsinc/mevn-cli/issues/187',
-      query: 'https://github.com/rossprogram/circle-z/issues/7',
-    },
+    "id": "rw-mongoose-econnrefused-mongod-down",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nListening On http://localhost:9000/api\nMongo CONNECT error: MongooseServerSelectionError: connect ECONNREFUSED 127.0.0.1:27017\n    at NativeConnection.Connection.openUri (/Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/connection.js:800:32)\n    at /Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/index.js:341:10\n    at /Users/leonardrkrasinski/Documents/Docker/mevn/todo/server/node_modules/mongoose/lib/helpers/promiseOrCallback.js:31:5\n    at new Promise (<anonymous>)",
+    "query": "Error: MongooseServerSelectionError: connect ECONNREFUSED 127.0.0.1:27017",
+    "resolution": "nothing listens on 127.0.0.1:27017 - start mongod (or the database server the app points to)",
+    "sources": {
+      "stored": "https://github.com/madlabsinc/mevn-cli/issues/187",
+      "query": "https://github.com/rossprogram/circle-z/issues/7"
+    }
   },
   {
-    id: 'rw-python-ssl-unable-to-get-local-issuer',
-    tool: 'ssl',
-    kind: 'paraphrase',
-    stored:
-      'Exit code 1\nFile "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/http/client.py", line 1458, in connect\n    self.sock = self._context.wrap_socket(self.sock,\n                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py", line 517, in wrap_socket\n    return self.sslsocket_class._create(\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py", line 1108, in _create\n    self.do_handshake()\n  File "/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py", line 1379, in do_handshake\n    self._sslobj.do_handshake()\nssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)',
-    query:
-      'Exit code 1\nurllib.error.URLError: <urlopen error [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1129)>',
-    resolution:
-      'Python has no CA bundle to verify the server (typical for python.org installs on macOS) - run "Install Certificates.command" / install certifi and point SSL_CERT_FILE at it; do not disable verification',
-    sources: {
-      stored: 'https://github.com/AI4Finance-Foundation/FinGPT/issues/79',
-      query: 'https://github.com/itsmehacker/CardPwn/issues/8',
-    },
+    "id": "rw-python-ssl-unable-to-get-local-issuer",
+    "tool": "ssl",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nFile \"/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/http/client.py\", line 1458, in connect\n    self.sock = self._context.wrap_socket(self.sock,\n                ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File \"/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py\", line 517, in wrap_socket\n    return self.sslsocket_class._create(\n           ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n  File \"/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py\", line 1108, in _create\n    self.do_handshake()\n  File \"/Library/Frameworks/Python.framework/Versions/3.11/lib/python3.11/ssl.py\", line 1379, in do_handshake\n    self._sslobj.do_handshake()\nssl.SSLCertVerificationError: [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1006)",
+    "query": "Exit code 1\nurllib.error.URLError: <urlopen error [SSL: CERTIFICATE_VERIFY_FAILED] certificate verify failed: unable to get local issuer certificate (_ssl.c:1129)>",
+    "resolution": "Python has no CA bundle to verify the server (typical for python.org installs on macOS) - run \"Install Certificates.command\" / install certifi and point SSL_CERT_FILE at it; do not disable verification",
+    "sources": {
+      "stored": "https://github.com/AI4Finance-Foundation/FinGPT/issues/79",
+      "query": "https://github.com/itsmehacker/CardPwn/issues/8"
+    }
   },
   {
-    id: 'rw-kubectl-localhost-8080-refused',
-    tool: 'kubernetes',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nroot@ubuntu:~# kubectl version\nClient Version: version.Info{Major:"1", Minor:"13", GitVersion:"v1.13.1", GitCommit:"eec55b9ba98609a46fee712359c7b5b365bdd920", GitTreeState:"clean", BuildDate:"2018-12-13T10:39:04Z", GoVersion:"go1.11.2", Compiler:"gc", Platform:"linux/amd64"}\nThe connection to the server localhost:8080 was refused - did you specify the right host or port?',
-    query:
-      'Exit code 1\nroot@node:~# kubectl version\n\nClient Version: version.Info{Major:"1", Minor:"6", GitVersion:"v1.6.0", GitCommit:"fff5156092b56e6bd60fff75aad4dc9de6b6ef37", GitTreeState:"clean", BuildDate:"2017-03-28T16:36:33Z", GoVersion:"go1.7.5", Compiler:"gc", Platform:"linux/amd64"}\nThe connection to the server localhost:8080 was refused - did you specify the right host or port?',
-    resolution:
-      "kubectl has no kubeconfig, so it falls back to localhost:8080 - copy the cluster's admin.conf to ~/.kube/config (or set KUBECONFIG) for a running cluster",
-    sources: {
-      stored: 'https://github.com/kubernetes/website/issues/12075',
-      query: 'https://github.com/kubernetes/kops/issues/2261',
-    },
+    "id": "rw-kubectl-localhost-8080-refused",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nroot@ubuntu:~# kubectl version\nClient Version: version.Info{Major:\"1\", Minor:\"13\", GitVersion:\"v1.13.1\", GitCommit:\"eec55b9ba98609a46fee712359c7b5b365bdd920\", GitTreeState:\"clean\", BuildDate:\"2018-12-13T10:39:04Z\", GoVersion:\"go1.11.2\", Compiler:\"gc\", Platform:\"linux/amd64\"}\nThe connection to the server localhost:8080 was refused - did you specify the right host or port?",
+    "query": "Exit code 1\nroot@node:~# kubectl version\n\nClient Version: version.Info{Major:\"1\", Minor:\"6\", GitVersion:\"v1.6.0\", GitCommit:\"fff5156092b56e6bd60fff75aad4dc9de6b6ef37\", GitTreeState:\"clean\", BuildDate:\"2017-03-28T16:36:33Z\", GoVersion:\"go1.7.5\", Compiler:\"gc\", Platform:\"linux/amd64\"}\nThe connection to the server localhost:8080 was refused - did you specify the right host or port?",
+    "resolution": "kubectl has no kubeconfig, so it falls back to localhost:8080 - copy the cluster's admin.conf to ~/.kube/config (or set KUBECONFIG) for a running cluster",
+    "sources": {
+      "stored": "https://github.com/kubernetes/website/issues/12075",
+      "query": "https://github.com/kubernetes/kops/issues/2261"
+    }
   },
   {
-    id: 'rw-kubectl-ingress-extensions-v1beta1-removed',
-    tool: 'kubernetes',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nerror: resource mapping not found for name: "guestbook-ingress" namespace: "" from "ingress.yaml": no matches for kind "Ingress" in version "extensions/v1beta1"\nensure CRDs are installed first',
-    query:
-      'Exit code 1\nresource mapping not found for name: "traefik-web-ui" namespace: "kube-system" from "traefik-in.yaml": no matches for kind "Ingress" in version "extensions/v1beta1"\nensure CRDs are installed first',
-    resolution:
-      'Kubernetes 1.22 removed Ingress from extensions/v1beta1 - rewrite the manifest for networking.k8s.io/v1 (pathType, service name/port backend)',
-    sources: {
-      stored: 'https://github.com/phcollignon/helm/issues/86',
-      query: 'https://github.com/sandervanvugt/ckad/issues/8',
-    },
+    "id": "rw-kubectl-ingress-extensions-v1beta1-removed",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror: resource mapping not found for name: \"guestbook-ingress\" namespace: \"\" from \"ingress.yaml\": no matches for kind \"Ingress\" in version \"extensions/v1beta1\"\nensure CRDs are installed first",
+    "query": "Exit code 1\nresource mapping not found for name: \"traefik-web-ui\" namespace: \"kube-system\" from \"traefik-in.yaml\": no matches for kind \"Ingress\" in version \"extensions/v1beta1\"\nensure CRDs are installed first",
+    "resolution": "Kubernetes 1.22 removed Ingress from extensions/v1beta1 - rewrite the manifest for networking.k8s.io/v1 (pathType, service name/port backend)",
+    "sources": {
+      "stored": "https://github.com/phcollignon/helm/issues/86",
+      "query": "https://github.com/sandervanvugt/ckad/issues/8"
+    }
   },
   {
-    id: 'rw-npm-e404-registry-set-to-github-url',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://github.com/npm/npm-registry-couchapp/mysql - Not Found\nnpm ERR! 404\nnpm ERR! 404  'mysql@*' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.",
-    query:
-      "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://github.com/npm/npm-registry-couchapp/npm - Not Found\nnpm ERR! 404\nnpm ERR! 404  'npm@latest' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /Users/####/.npm/_logs/2020-09-17T08_22_07_766Z-debug.log",
-    resolution:
-      "npm's registry setting points at a GitHub URL instead of the registry - reset it with npm config set registry https://registry.npmjs.org/",
-    sources: {
-      stored: 'https://github.com/react/create-react-app/issues/11288',
-      query: 'https://github.com/npm/cli/issues/1816',
-    },
+    "id": "rw-npm-e404-registry-set-to-github-url",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://github.com/npm/npm-registry-couchapp/mysql - Not Found\nnpm ERR! 404\nnpm ERR! 404  'mysql@*' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.",
+    "query": "Exit code 1\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET https://github.com/npm/npm-registry-couchapp/npm - Not Found\nnpm ERR! 404\nnpm ERR! 404  'npm@latest' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /Users/####/.npm/_logs/2020-09-17T08_22_07_766Z-debug.log",
+    "resolution": "npm's registry setting points at a GitHub URL instead of the registry - reset it with npm config set registry https://registry.npmjs.org/",
+    "sources": {
+      "stored": "https://github.com/react/create-react-app/issues/11288",
+      "query": "https://github.com/npm/cli/issues/1816"
+    }
   },
   {
-    id: 'rw-node-cannot-find-module-dependency',
-    tool: 'node',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nnode:internal/modules/cjs/loader:1078\n  throw err;\n  ^\n\nError: Cannot find module 'express'\nRequire stack:\n- C:\\Users\\Admin\\Desktop\\Atlas\\index.js\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1075:15)\n    at Module._load (node:internal/modules/cjs/loader:920:27)\n    at Module.require (node:internal/modules/cjs/loader:1141:19)\n    at require (node:internal/modules/cjs/helpers:110:18)\n    at Object.<anonymous> (C:\\Users\\Admin\\Desktop\\Atlas\\index.js:20:17)\n    at Module._extensions..js (node:internal/modules/cjs/loader:1308:10)\n    at Module.load (node:internal/modules/cjs/loader:1117:32)\n    at Module._load (node:internal/modules/cjs/loader:958:12)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12) {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: [ 'C:\\\\Users\\\\Admin\\\\Desktop\\\\Atlas\\\\index.js' ]\n}\n\nNode.js v18.16.0",
-    query:
-      "Exit code 1\nubuntu@ip-172-31-47-107:~/AWS-Session$ npm run start\n\n> stripe-integration@1.0.0 start\n> node server.js\n\nnode:internal/modules/cjs/loader:1137\n  throw err;\n  ^\n\nError: Cannot find module 'express'\nRequire stack:\n- /home/ubuntu/AWS-Session/server.js\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1134:15)\n    at Module._load (node:internal/modules/cjs/loader:975:27)\n    at Module.require (node:internal/modules/cjs/loader:1225:19)\n    at require (node:internal/modules/helpers:177:18)\n    at Object.<anonymous> (/home/ubuntu/AWS-Session/server.js:1:17)\n    at Module._compile (node:internal/modules/cjs/loader:1356:14)\n    at Module._extensions..js (node:internal/modules/cjs/loader:1414:10)\n    at Module.load (node:internal/modules/cjs/loader:1197:32)\n    at Module._load (node:internal/modules/cjs/loader:1013:12)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:128:12) {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: [ '/home/ubuntu/AWS-Session/server.js' ]\n}\n\nNode.js v18.19.1",
-    resolution:
-      "the project's dependencies were never installed - run npm install in the project folder (the one with package.json) before starting it",
-    sources: {
-      stored: 'https://github.com/FantoX001/Atlas-MD/issues/100',
-      query: 'https://github.com/verma-kunal/AWS-Session/issues/10',
-    },
+    "id": "rw-node-cannot-find-module-dependency",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnode:internal/modules/cjs/loader:1078\n  throw err;\n  ^\n\nError: Cannot find module 'express'\nRequire stack:\n- C:\\Users\\Admin\\Desktop\\Atlas\\index.js\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1075:15)\n    at Module._load (node:internal/modules/cjs/loader:920:27)\n    at Module.require (node:internal/modules/cjs/loader:1141:19)\n    at require (node:internal/modules/cjs/helpers:110:18)\n    at Object.<anonymous> (C:\\Users\\Admin\\Desktop\\Atlas\\index.js:20:17)\n    at Module._extensions..js (node:internal/modules/cjs/loader:1308:10)\n    at Module.load (node:internal/modules/cjs/loader:1117:32)\n    at Module._load (node:internal/modules/cjs/loader:958:12)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:81:12) {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: [ 'C:\\\\Users\\\\Admin\\\\Desktop\\\\Atlas\\\\index.js' ]\n}\n\nNode.js v18.16.0",
+    "query": "Exit code 1\nubuntu@ip-172-31-47-107:~/AWS-Session$ npm run start\n\n> stripe-integration@1.0.0 start\n> node server.js\n\nnode:internal/modules/cjs/loader:1137\n  throw err;\n  ^\n\nError: Cannot find module 'express'\nRequire stack:\n- /home/ubuntu/AWS-Session/server.js\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1134:15)\n    at Module._load (node:internal/modules/cjs/loader:975:27)\n    at Module.require (node:internal/modules/cjs/loader:1225:19)\n    at require (node:internal/modules/helpers:177:18)\n    at Object.<anonymous> (/home/ubuntu/AWS-Session/server.js:1:17)\n    at Module._compile (node:internal/modules/cjs/loader:1356:14)\n    at Module._extensions..js (node:internal/modules/cjs/loader:1414:10)\n    at Module.load (node:internal/modules/cjs/loader:1197:32)\n    at Module._load (node:internal/modules/cjs/loader:1013:12)\n    at Function.executeUserEntryPoint [as runMain] (node:internal/modules/run_main:128:12) {\n  code: 'MODULE_NOT_FOUND',\n  requireStack: [ '/home/ubuntu/AWS-Session/server.js' ]\n}\n\nNode.js v18.19.1",
+    "resolution": "the project's dependencies were never installed - run npm install in the project folder (the one with package.json) before starting it",
+    "sources": {
+      "stored": "https://github.com/FantoX001/Atlas-MD/issues/100",
+      "query": "https://github.com/verma-kunal/AWS-Session/issues/10"
+    }
   },
   {
-    id: 'rw-git-push-protected-branch-gh006',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nWriting objects: 100% (7/7), 1.98 KiB | 1.98 MiB/s, done.\nTotal 7 (delta 5), reused 0 (delta 0), pack-reused 0\nremote: Resolving deltas: 100% (5/5), completed with 3 local objects.\nremote: error: GH006: Protected branch update failed for refs/heads/main.\nremote: \nremote: - Changes must be made through a pull request.\nTo github.com:foundry-rs/block-explorers.git\n ! [remote rejected] main -> main (protected branch hook declined)\nerror: failed to push some refs to 'github.com:foundry-rs/block-explorers.git'",
-    query:
-      "Exit code 1\n[main d086c2b] Auto-sync: Update after running sync.py script\n 15 files changed, 15 insertions(+)\nremote: error: GH006: Protected branch update failed for refs/heads/main.        \nremote: \nremote: - Changes must be made through a pull request.        \nTo https://github.com/SalamLang/Salam.git\n ! [remote rejected] main -> main (protected branch hook declined)\nerror: failed to push some refs to 'https://github.com/SalamLang/Salam.git'\nError: Process completed with exit code 1.",
-    resolution:
-      'the branch is protected and only accepts changes through pull requests - push to another branch and open a PR (or change the branch protection for the bot)',
-    sources: {
-      stored: 'https://github.com/foundry-rs/block-explorers/pull/110',
-      query: 'https://github.com/SalamLang/Salam/issues/430',
-    },
+    "id": "rw-git-push-protected-branch-gh006",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nWriting objects: 100% (7/7), 1.98 KiB | 1.98 MiB/s, done.\nTotal 7 (delta 5), reused 0 (delta 0), pack-reused 0\nremote: Resolving deltas: 100% (5/5), completed with 3 local objects.\nremote: error: GH006: Protected branch update failed for refs/heads/main.\nremote: \nremote: - Changes must be made through a pull request.\nTo github.com:foundry-rs/block-explorers.git\n ! [remote rejected] main -> main (protected branch hook declined)\nerror: failed to push some refs to 'github.com:foundry-rs/block-explorers.git'",
+    "query": "Exit code 1\n[main d086c2b] Auto-sync: Update after running sync.py script\n 15 files changed, 15 insertions(+)\nremote: error: GH006: Protected branch update failed for refs/heads/main.        \nremote: \nremote: - Changes must be made through a pull request.        \nTo https://github.com/SalamLang/Salam.git\n ! [remote rejected] main -> main (protected branch hook declined)\nerror: failed to push some refs to 'https://github.com/SalamLang/Salam.git'\nError: Process completed with exit code 1.",
+    "resolution": "the branch is protected and only accepts changes through pull requests - push to another branch and open a PR (or change the branch protection for the bot)",
+    "sources": {
+      "stored": "https://github.com/foundry-rs/block-explorers/pull/110",
+      "query": "https://github.com/SalamLang/Salam/issues/430"
+    }
   },
   {
-    id: 'rw-python-circular-import-local-name-shadows-package',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nImportError: cannot import name 'App' from partially initialized module 'embedchain' (most likely due to a circular import)",
-    query:
-      "Exit code 1\nImportError: cannot import name '_csiread' from partially initialized module 'csiread' (most likely due to a circular import) (/home/tt/csiread/csiread/__init__.py)",
-    resolution:
-      'a local script or folder with the same name as the installed package is imported instead of it - rename the script (and delete its .pyc) or run from a different directory',
-    sources: {
-      stored: 'https://github.com/mem0ai/mem0/issues/88',
-      query: 'https://github.com/citysu/csiread/issues/15',
-    },
+    "id": "rw-python-circular-import-local-name-shadows-package",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nImportError: cannot import name 'App' from partially initialized module 'embedchain' (most likely due to a circular import)",
+    "query": "Exit code 1\nImportError: cannot import name '_csiread' from partially initialized module 'csiread' (most likely due to a circular import) (/home/tt/csiread/csiread/__init__.py)",
+    "resolution": "a local script or folder with the same name as the installed package is imported instead of it - rename the script (and delete its .pyc) or run from a different directory",
+    "sources": {
+      "stored": "https://github.com/mem0ai/mem0/issues/88",
+      "query": "https://github.com/citysu/csiread/issues/15"
+    }
   },
   {
-    id: 'rw-npm-react-scripts-not-found-no-node-modules',
-    tool: 'npm',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n> Rover-MCT@0.1.0 start /home/alpha/Rover-Mission-Control\n> react-scripts start\n\nsh: 1: react-scripts: not found\nnpm ERR! code ELIFECYCLE\nnpm ERR! syscall spawn\nnpm ERR! file sh\nnpm ERR! errno ENOENT\nnpm ERR! Rover-MCT@0.1.0 start: `react-scripts start`\nnpm ERR! spawn ENOENT\nnpm ERR! \nnpm ERR! Failed at the Rover-MCT@0.1.0 start script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.\nnpm WARN Local package.json exists, but node_modules missing, did you mean to install?',
-    query:
-      'Exit code 1\nsh: 1: react-scripts: not found\nnpm ERR! file sh\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno ENOENT\nnpm ERR! syscall spawn\nnpm ERR! bank-merge-co-task-2@0.1.0 start: `react-scripts start`\nnpm ERR! spawn ENOENT\nnpm ERR! \nnpm ERR! Failed at the bank-merge-co-task-2@0.1.0 start script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.\nnpm WARN Local package.json exists, but node_modules missing, did you mean to install?\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/vishalpapnai17/.npm/_logs/2020-04-24T17_24_21_375Z-debug.log',
-    resolution:
-      "the project's dependencies were never installed in that folder - run npm install there before npm start",
-    sources: {
-      stored: 'https://github.com/jakkra/Rover-Mission-Control/issues/1',
-      query: 'https://github.com/insidesherpa/JPMC-tech-task-2-PY3/issues/69',
-    },
+    "id": "rw-npm-react-scripts-not-found-no-node-modules",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n> Rover-MCT@0.1.0 start /home/alpha/Rover-Mission-Control\n> react-scripts start\n\nsh: 1: react-scripts: not found\nnpm ERR! code ELIFECYCLE\nnpm ERR! syscall spawn\nnpm ERR! file sh\nnpm ERR! errno ENOENT\nnpm ERR! Rover-MCT@0.1.0 start: `react-scripts start`\nnpm ERR! spawn ENOENT\nnpm ERR! \nnpm ERR! Failed at the Rover-MCT@0.1.0 start script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.\nnpm WARN Local package.json exists, but node_modules missing, did you mean to install?",
+    "query": "Exit code 1\nsh: 1: react-scripts: not found\nnpm ERR! file sh\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno ENOENT\nnpm ERR! syscall spawn\nnpm ERR! bank-merge-co-task-2@0.1.0 start: `react-scripts start`\nnpm ERR! spawn ENOENT\nnpm ERR! \nnpm ERR! Failed at the bank-merge-co-task-2@0.1.0 start script.\nnpm ERR! This is probably not a problem with npm. There is likely additional logging output above.\nnpm WARN Local package.json exists, but node_modules missing, did you mean to install?\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/vishalpapnai17/.npm/_logs/2020-04-24T17_24_21_375Z-debug.log",
+    "resolution": "the project's dependencies were never installed in that folder - run npm install there before npm start",
+    "sources": {
+      "stored": "https://github.com/jakkra/Rover-Mission-Control/issues/1",
+      "query": "https://github.com/insidesherpa/JPMC-tech-task-2-PY3/issues/69"
+    }
   },
   {
-    id: 'rw-python312-distutils-runtime-import',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n    from distutils.version import StrictVersion\nModuleNotFoundError: No module named 'distutils'",
-    query:
-      "Exit code 1\ndef test_combined(tmpdir):\n>       from distutils import dist\nE       ModuleNotFoundError: No module named 'distutils'",
-    resolution:
-      'Python 3.12 no longer ships distutils - install setuptools in the environment (which provides it) or port the code to packaging/setuptools',
-    sources: {
-      stored: 'https://github.com/galaxyproject/ephemeris/issues/219',
-      query: 'https://github.com/wolph/portalocker/issues/86',
-    },
+    "id": "rw-python312-distutils-runtime-import",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n    from distutils.version import StrictVersion\nModuleNotFoundError: No module named 'distutils'",
+    "query": "Exit code 1\ndef test_combined(tmpdir):\n>       from distutils import dist\nE       ModuleNotFoundError: No module named 'distutils'",
+    "resolution": "Python 3.12 no longer ships distutils - install setuptools in the environment (which provides it) or port the code to packaging/setuptools",
+    "sources": {
+      "stored": "https://github.com/galaxyproject/ephemeris/issues/219",
+      "query": "https://github.com/wolph/portalocker/issues/86"
+    }
   },
   {
-    id: 'rw-cargo-msvc-link-exe-not-found',
-    tool: 'cargo',
-    kind: 'recurrence',
-    stored:
-      'Exit code 101\nerror: linker `link.exe` not found\n  |\n  = note: The system cannot find the file specified. (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that VS 2013 or VS 2015 was installed with the Visual C++ option\n\nerror: aborting due to previous error\n\nerror: Could not compile `rust`.',
-    query:
-      'Exit code 101\ncargo build\n   Compiling proc-macro2 v1.0.27\n   Compiling syn v1.0.73\n   Compiling memchr v2.4.0\n   Compiling libc v0.2.96\n   Compiling failure_derive v0.1.8\n   Compiling ppv-lite86 v0.2.10\n   Compiling getrandom v0.1.16\n   Compiling hamming v0.1.3\nerror: linker `link.exe` not found\n  |\n  = note: The system cannot find the file specified. (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that VS 2013, VS 2015, VS 2017 or VS 2019 was installed with the Visual C++ option\n\nerror: aborting due to previous error',
-    resolution:
-      "the Windows MSVC toolchain needs Microsoft's linker - install Visual Studio Build Tools with the C++ workload (and Windows SDK), or switch to the gnu toolchain",
-    sources: {
-      stored: 'https://github.com/rust-lang/rust/issues/53330',
-      query: 'https://github.com/Aatch/ramp/issues/128',
-    },
+    "id": "rw-cargo-msvc-link-exe-not-found",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nerror: linker `link.exe` not found\n  |\n  = note: The system cannot find the file specified. (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that VS 2013 or VS 2015 was installed with the Visual C++ option\n\nerror: aborting due to previous error\n\nerror: Could not compile `rust`.",
+    "query": "Exit code 101\ncargo build\n   Compiling proc-macro2 v1.0.27\n   Compiling syn v1.0.73\n   Compiling memchr v2.4.0\n   Compiling libc v0.2.96\n   Compiling failure_derive v0.1.8\n   Compiling ppv-lite86 v0.2.10\n   Compiling getrandom v0.1.16\n   Compiling hamming v0.1.3\nerror: linker `link.exe` not found\n  |\n  = note: The system cannot find the file specified. (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that VS 2013, VS 2015, VS 2017 or VS 2019 was installed with the Visual C++ option\n\nerror: aborting due to previous error",
+    "resolution": "the Windows MSVC toolchain needs Microsoft's linker - install Visual Studio Build Tools with the C++ workload (and Windows SDK), or switch to the gnu toolchain",
+    "sources": {
+      "stored": "https://github.com/rust-lang/rust/issues/53330",
+      "query": "https://github.com/Aatch/ramp/issues/128"
+    }
   },
   {
-    id: 'rw-java-class-file-55-on-java8-runtime',
-    tool: 'java',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\njava.lang.UnsupportedClassVersionError: GROneMain has been compiled by a more recent version of the Java Runtime (class file version 55.0), this version of the Java Runtime only recognizes class file versions up to 52.0',
-    query:
-      'Exit code 1\nException in thread "main" java.lang.UnsupportedClassVersionError: app/revanced/cli/command/MainCommandKt has been compiled by a more recent version of the Java Runtime (class file version 55.0), this version of the Java Runtime only recognizes class file versions up to 52.0\n        at java.lang.ClassLoader.defineClass1(Native Method)\n        at java.lang.ClassLoader.defineClass(Unknown Source)\n        at java.security.SecureClassLoader.defineClass(Unknown Source)\n        at java.net.URLClassLoader.defineClass(Unknown Source)\n        at java.net.URLClassLoader.access$100(Unknown Source)\n        at java.net.URLClassLoader$1.run(Unknown Source)\n        at java.net.URLClassLoader$1.run(Unknown Source)\n        at java.security.AccessController.doPrivileged(Native Method)\n        at java.net.URLClassLoader.findClass(Unknown Source)\n        at java.lang.ClassLoader.loadClass(Unknown Source)\n        at sun.misc.Launcher$AppClassLoader.loadClass(Unknown Source)\n        at java.lang.ClassLoader.loadClass(Unknown Source)\n        at sun.launcher.LauncherHelper.checkAndLoadMain(Unknown Source)\nPress any key to continue . . .',
-    resolution:
-      'the program was built for Java 11 but is launched by a Java 8 runtime - run it with Java 11 or newer (fix PATH/JAVA_HOME so the newer java comes first)',
-    sources: {
-      stored: 'https://github.com/VerifiableRobotics/LTLMoP/issues/98',
-      query: 'https://github.com/ReVanced/revanced-cli/issues/368',
-    },
+    "id": "rw-java-class-file-55-on-java8-runtime",
+    "tool": "java",
+    "kind": "recurrence",
+    "stored": "Exit code 1\njava.lang.UnsupportedClassVersionError: GROneMain has been compiled by a more recent version of the Java Runtime (class file version 55.0), this version of the Java Runtime only recognizes class file versions up to 52.0",
+    "query": "Exit code 1\nException in thread \"main\" java.lang.UnsupportedClassVersionError: app/revanced/cli/command/MainCommandKt has been compiled by a more recent version of the Java Runtime (class file version 55.0), this version of the Java Runtime only recognizes class file versions up to 52.0\n        at java.lang.ClassLoader.defineClass1(Native Method)\n        at java.lang.ClassLoader.defineClass(Unknown Source)\n        at java.security.SecureClassLoader.defineClass(Unknown Source)\n        at java.net.URLClassLoader.defineClass(Unknown Source)\n        at java.net.URLClassLoader.access$100(Unknown Source)\n        at java.net.URLClassLoader$1.run(Unknown Source)\n        at java.net.URLClassLoader$1.run(Unknown Source)\n        at java.security.AccessController.doPrivileged(Native Method)\n        at java.net.URLClassLoader.findClass(Unknown Source)\n        at java.lang.ClassLoader.loadClass(Unknown Source)\n        at sun.misc.Launcher$AppClassLoader.loadClass(Unknown Source)\n        at java.lang.ClassLoader.loadClass(Unknown Source)\n        at sun.launcher.LauncherHelper.checkAndLoadMain(Unknown Source)\nPress any key to continue . . .",
+    "resolution": "the program was built for Java 11 but is launched by a Java 8 runtime - run it with Java 11 or newer (fix PATH/JAVA_HOME so the newer java comes first)",
+    "sources": {
+      "stored": "https://github.com/VerifiableRobotics/LTLMoP/issues/98",
+      "query": "https://github.com/ReVanced/revanced-cli/issues/368"
+    }
   },
   {
-    id: 'rw-postgres-relation-does-not-exist-migrations-not-run',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      'pg_proxy-1    | 2024/02/19 09:11:59 Got 6 bytes pg->client: WgAAAAVJ\npostgres-1    | 2024-02-19 09:11:59.959 UTC [195] ERROR:  relation "comfyui_deploy.users" does not exist at character 66\npostgres-1    | 2024-02-19 09:11:59.959 UTC [195] STATEMENT:  select "id", "username", "name", "created_at", "updated_at" from "comfyui_deploy"."users" "usersTable" where "usersTable"."id" = $1 limit $2\npg_proxy-1    | 2024/02/19 09:11:59 Got 5 bytes client->pg: WAAAAAQ=\npg_proxy-1    | 2024/02/19 09:11:59 failed to read from socket: EOF',
-    query:
-      'File:src/pages/actions/setup.go:53\n\nError:Error querying database for count: pq: relation "users" does not exist\nQuery:SELECT COUNT("id") FROM "users" WHERE (email=$1);',
-    resolution:
-      "the app queries tables that were never created - run the project's database migrations (its migrate/setup command) against that database first",
-    sources: {
-      stored: 'https://github.com/BennyKok/comfyui-deploy/issues/30',
-      query: 'https://github.com/fragmenta/fragmenta-cms/issues/14',
-    },
+    "id": "rw-postgres-relation-does-not-exist-migrations-not-run",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "pg_proxy-1    | 2024/02/19 09:11:59 Got 6 bytes pg->client: WgAAAAVJ\npostgres-1    | 2024-02-19 09:11:59.959 UTC [195] ERROR:  relation \"comfyui_deploy.users\" does not exist at character 66\npostgres-1    | 2024-02-19 09:11:59.959 UTC [195] STATEMENT:  select \"id\", \"username\", \"name\", \"created_at\", \"updated_at\" from \"comfyui_deploy\".\"users\" \"usersTable\" where \"usersTable\".\"id\" = $1 limit $2\npg_proxy-1    | 2024/02/19 09:11:59 Got 5 bytes client->pg: WAAAAAQ=\npg_proxy-1    | 2024/02/19 09:11:59 failed to read from socket: EOF",
+    "query": "File:src/pages/actions/setup.go:53\n\nError:Error querying database for count: pq: relation \"users\" does not exist\nQuery:SELECT COUNT(\"id\") FROM \"users\" WHERE (email=$1);",
+    "resolution": "the app queries tables that were never created - run the project's database migrations (its migrate/setup command) against that database first",
+    "sources": {
+      "stored": "https://github.com/BennyKok/comfyui-deploy/issues/30",
+      "query": "https://github.com/fragmenta/fragmenta-cms/issues/14"
+    }
   },
   {
-    id: 'rw-docker-no-space-left-register-layer',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n$ docker build -t hdavid0510/docker-ubuntu-lxde-novnc .\nSending build context to Docker daemon  167.9kB\nStep 1/13 : FROM dorowu/ubuntu-desktop-lxde-vnc:bionic\nbionic: Pulling from dorowu/ubuntu-desktop-lxde-vnc\n35c102085707: Pull complete\n251f5509d51d: Pull complete\n8e829fe70a46: Pull complete\n6001e1789921: Pull complete\n7432864fac0c: Pull complete\n4de992ab98a9: Pull complete\n08271215cfa0: Extracting [==================================================>]  172.6MB/172.6MB\nf1fb1dbd1380: Download complete\ned3809743259: Download complete\n9e198b6540f4: Download complete\n2cd6eb7f26fb: Download complete\nfa5ba08ad841: Download complete\n14e9aa8f19d9: Download complete\neb94f3a4681c: Download complete\nd07e2292d3d0: Download complete\na7945a9bb24c: Download complete\nfailed to register layer: Error processing tar file(exit status 1): write /usr/lib/firefox/libxul.so: no space left on device',
-    query:
-      'Exit code 125\ndocker: failed to register layer: write /opt/conda/lib/libstdc++.so.6.0.33: no space left on device.',
-    resolution:
-      "the disk holding Docker's data root is full - free space (docker system prune, remove unused images) or give Docker/the VM a bigger disk",
-    sources: {
-      stored: 'https://github.com/hdavid0510/docker-ubuntu-lxde-novnc/issues/9',
-      query: 'https://github.com/MultiQC/MultiQC/issues/2697',
-    },
+    "id": "rw-docker-no-space-left-register-layer",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n$ docker build -t hdavid0510/docker-ubuntu-lxde-novnc .\nSending build context to Docker daemon  167.9kB\nStep 1/13 : FROM dorowu/ubuntu-desktop-lxde-vnc:bionic\nbionic: Pulling from dorowu/ubuntu-desktop-lxde-vnc\n35c102085707: Pull complete\n251f5509d51d: Pull complete\n8e829fe70a46: Pull complete\n6001e1789921: Pull complete\n7432864fac0c: Pull complete\n4de992ab98a9: Pull complete\n08271215cfa0: Extracting [==================================================>]  172.6MB/172.6MB\nf1fb1dbd1380: Download complete\ned3809743259: Download complete\n9e198b6540f4: Download complete\n2cd6eb7f26fb: Download complete\nfa5ba08ad841: Download complete\n14e9aa8f19d9: Download complete\neb94f3a4681c: Download complete\nd07e2292d3d0: Download complete\na7945a9bb24c: Download complete\nfailed to register layer: Error processing tar file(exit status 1): write /usr/lib/firefox/libxul.so: no space left on device",
+    "query": "Exit code 125\ndocker: failed to register layer: write /opt/conda/lib/libstdc++.so.6.0.33: no space left on device.",
+    "resolution": "the disk holding Docker's data root is full - free space (docker system prune, remove unused images) or give Docker/the VM a bigger disk",
+    "sources": {
+      "stored": "https://github.com/hdavid0510/docker-ubuntu-lxde-novnc/issues/9",
+      "query": "https://github.com/MultiQC/MultiQC/issues/2697"
+    }
   },
   {
-    id: 'rw-terraform-lock-file-needs-init-upgrade',
-    tool: 'terraform',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n$ tf plan\n╷\n│ Error: Inconsistent dependency lock file\n│ \n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider registry.terraform.io/hashicorp/google: locked version selection 4.42.1 doesn\'t match the updated version constraints "4.42.0"\n│ \n│ To update the locked dependency selections to match a changed configuration, run:\n│   terraform init -upgrade\n╵',
-    query:
-      'Exit code 1\n│ Error: Inconsistent dependency lock file\n│\n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider registry.terraform.io/hashicorp/http: required by this configuration but no version is selected  \n│\n│ To update the locked dependency selections to match a changed configuration, run:\n│   terraform init -upgrade',
-    resolution:
-      'the provider requirements changed since the lock file was written - run terraform init -upgrade and commit the updated .terraform.lock.hcl',
-    sources: {
-      stored: 'https://github.com/nvbn/thefuck/pull/1351',
-      query: 'https://github.com/tungbq/aws-lab-with-terraform/issues/45',
-    },
+    "id": "rw-terraform-lock-file-needs-init-upgrade",
+    "tool": "terraform",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n$ tf plan\n╷\n│ Error: Inconsistent dependency lock file\n│ \n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider registry.terraform.io/hashicorp/google: locked version selection 4.42.1 doesn't match the updated version constraints \"4.42.0\"\n│ \n│ To update the locked dependency selections to match a changed configuration, run:\n│   terraform init -upgrade\n╵",
+    "query": "Exit code 1\n│ Error: Inconsistent dependency lock file\n│\n│ The following dependency selections recorded in the lock file are inconsistent with the current configuration:\n│   - provider registry.terraform.io/hashicorp/http: required by this configuration but no version is selected  \n│\n│ To update the locked dependency selections to match a changed configuration, run:\n│   terraform init -upgrade",
+    "resolution": "the provider requirements changed since the lock file was written - run terraform init -upgrade and commit the updated .terraform.lock.hcl",
+    "sources": {
+      "stored": "https://github.com/nvbn/thefuck/pull/1351",
+      "query": "https://github.com/tungbq/aws-lab-with-terraform/issues/45"
+    }
   },
   {
-    id: 'rw-python-errno98-address-in-use',
-    tool: 'python',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nTraceback (most recent call last):\n  File "./server.py", line 295, in <module>\n    app.run(host=\'0.0.0.0\', debug=False)\n  File "./server.py", line 39, in run\n    super(MyFlaskApp, self).run(host=host, port=port, debug=debug, load_dotenv=load_dotenv, **options)\n  File "/usr/local/lib/python3.7/dist-packages/flask/app.py", line 990, in run\n    run_simple(host, port, self, **options)\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 1052, in run_simple\n    inner()\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 1005, in inner\n    fd=fd,\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 848, in make_server\n    host, port, app, request_handler, passthrough_errors, ssl_context, fd=fd\n  File "/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py", line 740, in __init__\n    HTTPServer.__init__(self, server_address, handler)\n  File "/usr/lib/python3.7/socketserver.py", line 452, in __init__\n    self.server_bind()\n  File "/usr/lib/python3.7/http/server.py", line 137, in server_bind\n    socketserver.TCPServer.server_bind(self)\n  File "/usr/lib/python3.7/socketserver.py", line 466, in server_bind\n    self.socket.bind(self.server_address)\nOSError: [Errno 98] Address already in use',
-    query:
-      'Exit code 1\n(TradingView-Webhook-Bot) [root@ovz1 TradingView-Webhook-Bot]# python main.py\nTraceback (most recent call last):\n  File "main.py", line 46, in <module>\n    serve(app, host="0.0.0.0", port=80)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/__init__.py", line 13, in serve\n    server = _server(app, **kw)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 85, in create_server\n    sockinfo=sockinfo,\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 244, in __init__\n    self.bind_server_socket()\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py", line 361, in bind_server_socket\n    self.bind(sockaddr)\n  File "/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/wasyncore.py", line 396, in bind\n    return self.socket.bind(addr)\nOSError: [Errno 98] Address already in use',
-    resolution:
-      'another process (often an earlier copy of the same server) already listens on that port - find and stop it (lsof -i :PORT, then kill) or start on a different port',
-    sources: {
-      stored: 'https://github.com/estruyf/unicorn-busy-server/issues/11',
-      query: 'https://github.com/fabston/TradingView-Webhook-Bot/issues/91',
-    },
+    "id": "rw-python-errno98-address-in-use",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"./server.py\", line 295, in <module>\n    app.run(host='0.0.0.0', debug=False)\n  File \"./server.py\", line 39, in run\n    super(MyFlaskApp, self).run(host=host, port=port, debug=debug, load_dotenv=load_dotenv, **options)\n  File \"/usr/local/lib/python3.7/dist-packages/flask/app.py\", line 990, in run\n    run_simple(host, port, self, **options)\n  File \"/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py\", line 1052, in run_simple\n    inner()\n  File \"/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py\", line 1005, in inner\n    fd=fd,\n  File \"/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py\", line 848, in make_server\n    host, port, app, request_handler, passthrough_errors, ssl_context, fd=fd\n  File \"/usr/local/lib/python3.7/dist-packages/werkzeug/serving.py\", line 740, in __init__\n    HTTPServer.__init__(self, server_address, handler)\n  File \"/usr/lib/python3.7/socketserver.py\", line 452, in __init__\n    self.server_bind()\n  File \"/usr/lib/python3.7/http/server.py\", line 137, in server_bind\n    socketserver.TCPServer.server_bind(self)\n  File \"/usr/lib/python3.7/socketserver.py\", line 466, in server_bind\n    self.socket.bind(self.server_address)\nOSError: [Errno 98] Address already in use",
+    "query": "Exit code 1\n(TradingView-Webhook-Bot) [root@ovz1 TradingView-Webhook-Bot]# python main.py\nTraceback (most recent call last):\n  File \"main.py\", line 46, in <module>\n    serve(app, host=\"0.0.0.0\", port=80)\n  File \"/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/__init__.py\", line 13, in serve\n    server = _server(app, **kw)\n  File \"/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py\", line 85, in create_server\n    sockinfo=sockinfo,\n  File \"/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py\", line 244, in __init__\n    self.bind_server_socket()\n  File \"/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/server.py\", line 361, in bind_server_socket\n    self.bind(sockaddr)\n  File \"/root/TradingView-Webhook-Bot/TradingView-Webhook-Bot/lib64/python3.6/site-packages/waitress/wasyncore.py\", line 396, in bind\n    return self.socket.bind(addr)\nOSError: [Errno 98] Address already in use",
+    "resolution": "another process (often an earlier copy of the same server) already listens on that port - find and stop it (lsof -i :PORT, then kill) or start on a different port",
+    "sources": {
+      "stored": "https://github.com/estruyf/unicorn-busy-server/issues/11",
+      "query": "https://github.com/fabston/TradingView-Webhook-Bot/issues/91"
+    }
   },
   {
-    id: 'rw-dotnet-netsdk1005-old-nuget-restore',
-    tool: 'dotnet',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\n[error]C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(241,5): Error NETSDK1005: Assets file 'D:\\a\\1\\s\\obj\\LegacyDependencies\\project.assets.json' doesn't have a target for 'net461'. Ensure that restore has run and that you have included 'net461' in the TargetFrameworks for your project.",
-    query:
-      "Exit code 1\n##[error]C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(241,5): Error NETSDK1005: Assets file 'D:\\a\\1\\s\\libraries\\Microsoft.Bot.Builder.Dialogs.Adaptive\\obj\\project.assets.json' doesn't have a target for 'netstandard2.0'. Ensure that restore has run and that you have included 'netstandard2.0' in the TargetFrameworks for your project.",
-    resolution:
-      'the assets file was written by an older NuGet (e.g. 4.9/5.7 in the pipeline) than the SDK that builds - use NuGet 5.8 or newer for the restore step',
-    sources: {
-      stored: 'https://github.com/microsoft/CLRInstrumentationEngine/pull/331',
-      query: 'https://github.com/microsoft/botbuilder-dotnet/pull/4987',
-    },
+    "id": "rw-dotnet-netsdk1005-old-nuget-restore",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[error]C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(241,5): Error NETSDK1005: Assets file 'D:\\a\\1\\s\\obj\\LegacyDependencies\\project.assets.json' doesn't have a target for 'net461'. Ensure that restore has run and that you have included 'net461' in the TargetFrameworks for your project.",
+    "query": "Exit code 1\n##[error]C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.PackageDependencyResolution.targets(241,5): Error NETSDK1005: Assets file 'D:\\a\\1\\s\\libraries\\Microsoft.Bot.Builder.Dialogs.Adaptive\\obj\\project.assets.json' doesn't have a target for 'netstandard2.0'. Ensure that restore has run and that you have included 'netstandard2.0' in the TargetFrameworks for your project.",
+    "resolution": "the assets file was written by an older NuGet (e.g. 4.9/5.7 in the pipeline) than the SDK that builds - use NuGet 5.8 or newer for the restore step",
+    "sources": {
+      "stored": "https://github.com/microsoft/CLRInstrumentationEngine/pull/331",
+      "query": "https://github.com/microsoft/botbuilder-dotnet/pull/4987"
+    }
   },
   {
-    id: 'rw-gradlew-permission-denied-exec-bit',
-    tool: 'gradle',
-    kind: 'recurrence',
-    stored:
-      'Exit code 126\n$ ./gradlew connectedAndroidTest\n/home/travis/build.sh: line 57: ./gradlew: Permission denied',
-    query:
-      'Exit code 126\nRun ./gradlew build\n/home/runner/work/_temp/46af0a17-aff6-47ea-ab02-304aec292273.sh: line 1: ./gradlew: Permission denied',
-    resolution:
-      'gradlew is committed without the executable bit - run git update-index --chmod=+x gradlew and commit (or chmod +x / call it via bash in CI)',
-    sources: {
-      stored: 'https://github.com/travis-ci/travis-ci/issues/7249',
-      query: 'https://github.com/actions/starter-workflows/issues/171',
-    },
+    "id": "rw-gradlew-permission-denied-exec-bit",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 126\n$ ./gradlew connectedAndroidTest\n/home/travis/build.sh: line 57: ./gradlew: Permission denied",
+    "query": "Exit code 126\nRun ./gradlew build\n/home/runner/work/_temp/46af0a17-aff6-47ea-ab02-304aec292273.sh: line 1: ./gradlew: Permission denied",
+    "resolution": "gradlew is committed without the executable bit - run git update-index --chmod=+x gradlew and commit (or chmod +x / call it via bash in CI)",
+    "sources": {
+      "stored": "https://github.com/travis-ci/travis-ci/issues/7249",
+      "query": "https://github.com/actions/starter-workflows/issues/171"
+    }
   },
   {
-    id: 'rw-node-mysql-er-not-supported-auth-mode',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nError: ER_NOT_SUPPORTED_AUTH_MODE: Client does not support authentication protocol requested by server; consider upgrading MySQL client',
-    query:
-      'Exit code 1\n    at /node_modules/caminte/lib/adapters/mysql.js:35:23\n    at Handshake.onConnect (/node_modules/mysql/lib/Pool.js:54:9)\n    at Handshake.Sequence.end (/node_modules/mysql/lib/protocol/sequences/Sequence.js:96:24)\n    at Handshake.ErrorPacket (/node_modules/mysql/lib/protocol/sequences/Handshake.js:103:8)\n    at Protocol._parsePacket (/node_modules/mysql/lib/protocol/Protocol.js:280:23)\n    at Parser.write (/node_modules/mysql/lib/protocol/Parser.js:73:12)\n    at Protocol.write (/node_modules/mysql/lib/protocol/Protocol.js:39:16)\n    at Socket.<anonymous> (/node_modules/mysql/lib/Connection.js:96:28)\n    at emitOne (events.js:90:13)\n    at Socket.emit (events.js:182:7)\n    at readableAddChunk (_stream_readable.js:153:18)\n    at Socket.Readable.push (_stream_readable.js:111:10)\n    at TCP.onread (net.js:531:20)',
-    resolution:
-      "the Node mysql driver cannot do the server's newer authentication plugin - switch that MySQL user to mysql_native_password (ALTER USER ... IDENTIFIED WITH mysql_native_password) or use a client that supports it (mysql2)",
-    sources: {
-      stored: 'https://github.com/hanrenguang/notes/issues/13',
-      query: 'https://github.com/biggora/caminte/issues/89',
-    },
+    "id": "rw-node-mysql-er-not-supported-auth-mode",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nError: ER_NOT_SUPPORTED_AUTH_MODE: Client does not support authentication protocol requested by server; consider upgrading MySQL client",
+    "query": "Exit code 1\n    at /node_modules/caminte/lib/adapters/mysql.js:35:23\n    at Handshake.onConnect (/node_modules/mysql/lib/Pool.js:54:9)\n    at Handshake.Sequence.end (/node_modules/mysql/lib/protocol/sequences/Sequence.js:96:24)\n    at Handshake.ErrorPacket (/node_modules/mysql/lib/protocol/sequences/Handshake.js:103:8)\n    at Protocol._parsePacket (/node_modules/mysql/lib/protocol/Protocol.js:280:23)\n    at Parser.write (/node_modules/mysql/lib/protocol/Parser.js:73:12)\n    at Protocol.write (/node_modules/mysql/lib/protocol/Protocol.js:39:16)\n    at Socket.<anonymous> (/node_modules/mysql/lib/Connection.js:96:28)\n    at emitOne (events.js:90:13)\n    at Socket.emit (events.js:182:7)\n    at readableAddChunk (_stream_readable.js:153:18)\n    at Socket.Readable.push (_stream_readable.js:111:10)\n    at TCP.onread (net.js:531:20)",
+    "resolution": "the Node mysql driver cannot do the server's newer authentication plugin - switch that MySQL user to mysql_native_password (ALTER USER ... IDENTIFIED WITH mysql_native_password) or use a client that supports it (mysql2)",
+    "sources": {
+      "stored": "https://github.com/hanrenguang/notes/issues/13",
+      "query": "https://github.com/biggora/caminte/issues/89"
+    }
   },
   {
-    id: 'rw-macos-xcrun-invalid-active-developer-path',
-    tool: 'shell',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\nalex$ ./jarvis.sh \nChecking for updates...xcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun\nxcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun\n[Error]',
-    query:
-      'Exit code 1\nxcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun',
-    resolution:
-      'a macOS upgrade removed the Command Line Tools that git/make rely on - reinstall them with xcode-select --install',
-    sources: {
-      stored: 'https://github.com/alexylem/jarvis/issues/165',
-      query: 'https://github.com/dwyl/dev-setup/issues/51',
-    },
+    "id": "rw-macos-xcrun-invalid-active-developer-path",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nalex$ ./jarvis.sh \nChecking for updates...xcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun\nxcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun\n[Error]",
+    "query": "Exit code 1\nxcrun: error: invalid active developer path (/Library/Developer/CommandLineTools), missing xcrun at: /Library/Developer/CommandLineTools/usr/bin/xcrun",
+    "resolution": "a macOS upgrade removed the Command Line Tools that git/make rely on - reinstall them with xcode-select --install",
+    "sources": {
+      "stored": "https://github.com/alexylem/jarvis/issues/165",
+      "query": "https://github.com/dwyl/dev-setup/issues/51"
+    }
   },
   {
-    id: 'rw-go-mod-unknown-directive-toolchain',
-    tool: 'go',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n[ec2-user@test01-10-20-130-75 gost]$ go version\ngo version go1.20.7 linux/amd64\n[ec2-user@test01-10-20-130-75 gost]$ go build\ngo: errors parsing go.mod:\n/home/ec2-user/download/gost/go.mod:5: unknown directive: toolchain',
-    query:
-      'Exit code 1\n$go build .\ngo: errors parsing go.mod:\n/media/user/Local Disk/user/Programming/projects/0_people/xray-knife/go.mod:5: unknown directive: toolchain',
-    resolution:
-      'the go.mod uses the toolchain directive, which Go 1.20 and older do not understand - install Go 1.21 or newer (or drop the toolchain line)',
-    sources: {
-      stored: 'https://github.com/go-gost/gost/issues/537',
-      query: 'https://github.com/lilendian0x00/xray-knife/issues/8',
-    },
+    "id": "rw-go-mod-unknown-directive-toolchain",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[ec2-user@test01-10-20-130-75 gost]$ go version\ngo version go1.20.7 linux/amd64\n[ec2-user@test01-10-20-130-75 gost]$ go build\ngo: errors parsing go.mod:\n/home/ec2-user/download/gost/go.mod:5: unknown directive: toolchain",
+    "query": "Exit code 1\n$go build .\ngo: errors parsing go.mod:\n/media/user/Local Disk/user/Programming/projects/0_people/xray-knife/go.mod:5: unknown directive: toolchain",
+    "resolution": "the go.mod uses the toolchain directive, which Go 1.20 and older do not understand - install Go 1.21 or newer (or drop the toolchain line)",
+    "sources": {
+      "stored": "https://github.com/go-gost/gost/issues/537",
+      "query": "https://github.com/lilendian0x00/xray-knife/issues/8"
+    }
   },
   {
-    id: 'rw-helm-install-name-still-in-use',
-    tool: 'kubernetes',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n helm install rancher rancher-latest/rancher   --namespace cattle-system   --set hostname=rancher.comune.intranet \n\nerror  cannot re-use a name that is still in use',
-    query:
-      'Exit code 1\nhelm install portainer portainer/portainer -n portainer -f portainer-values.yml --debug\n\nYields:\nError: cannot re-use a name that is still in use \nhelm.sh/helm/v3/pkg/action.(*Install).availableName\n        /home/circleci/helm.sh/helm/pkg/action/install.go:435\nhelm.sh/helm/v3/pkg/action.(*Install).Run\n        /home/circleci/helm.sh/helm/pkg/action/install.go:181\nmain.runInstall\n        /home/circleci/helm.sh/helm/cmd/helm/install.go:242\nmain.newInstallCmd.func2\n        /home/circleci/helm.sh/helm/cmd/helm/install.go:120\ngithub.com/spf13/cobra.(*Command).execute\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:850\ngithub.com/spf13/cobra.(*Command).ExecuteC\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:958\ngithub.com/spf13/cobra.(*Command).Execute\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:895\nmain.main\n        /home/circleci/helm.sh/helm/cmd/helm/helm.go:80\nruntime.main\n        /usr/local/go/src/runtime/proc.go:204\nruntime.goexit\n        /usr/local/go/src/runtime/asm_amd64.s:1374',
-    resolution:
-      'a release with that name already exists in the namespace (maybe failed or pending) - upgrade it (helm upgrade --install), uninstall it first, or choose another release name',
-    sources: {
-      stored: 'https://github.com/helm/helm/issues/7527',
-      query: 'https://github.com/portainer/k8s/issues/42',
-    },
+    "id": "rw-helm-install-name-still-in-use",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n helm install rancher rancher-latest/rancher   --namespace cattle-system   --set hostname=rancher.comune.intranet \n\nerror  cannot re-use a name that is still in use",
+    "query": "Exit code 1\nhelm install portainer portainer/portainer -n portainer -f portainer-values.yml --debug\n\nYields:\nError: cannot re-use a name that is still in use \nhelm.sh/helm/v3/pkg/action.(*Install).availableName\n        /home/circleci/helm.sh/helm/pkg/action/install.go:435\nhelm.sh/helm/v3/pkg/action.(*Install).Run\n        /home/circleci/helm.sh/helm/pkg/action/install.go:181\nmain.runInstall\n        /home/circleci/helm.sh/helm/cmd/helm/install.go:242\nmain.newInstallCmd.func2\n        /home/circleci/helm.sh/helm/cmd/helm/install.go:120\ngithub.com/spf13/cobra.(*Command).execute\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:850\ngithub.com/spf13/cobra.(*Command).ExecuteC\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:958\ngithub.com/spf13/cobra.(*Command).Execute\n        /go/pkg/mod/github.com/spf13/cobra@v1.1.1/command.go:895\nmain.main\n        /home/circleci/helm.sh/helm/cmd/helm/helm.go:80\nruntime.main\n        /usr/local/go/src/runtime/proc.go:204\nruntime.goexit\n        /usr/local/go/src/runtime/asm_amd64.s:1374",
+    "resolution": "a release with that name already exists in the namespace (maybe failed or pending) - upgrade it (helm upgrade --install), uninstall it first, or choose another release name",
+    "sources": {
+      "stored": "https://github.com/helm/helm/issues/7527",
+      "query": "https://github.com/portainer/k8s/issues/42"
+    }
   },
   {
-    id: 'rw-kubectl-6443-apiserver-not-running',
-    tool: 'kubernetes',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n# kubectl get pod\nShows: The connection to the server <$ MASTER>: 6443 was refused-did you specify the right host or?',
-    query:
-      'Exit code 1\n#kubectl get nodes\nThe connection to the server 127.0.0.1:6443 was refused - did you specify the right host or port?',
-    resolution:
-      "kubectl has the right address but the control plane's API server is not running (typically after a reboot or kubelet failure) - get kubelet and the kube-apiserver static pod running again (check kubelet logs, swap, container runtime)",
-    sources: {
-      stored: 'https://github.com/kubernetes/kubernetes/issues/87268',
-      query: 'https://github.com/kubernetes-sigs/kubespray/issues/9375',
-    },
+    "id": "rw-kubectl-6443-apiserver-not-running",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n# kubectl get pod\nShows: The connection to the server <$ MASTER>: 6443 was refused-did you specify the right host or?",
+    "query": "Exit code 1\n#kubectl get nodes\nThe connection to the server 127.0.0.1:6443 was refused - did you specify the right host or port?",
+    "resolution": "kubectl has the right address but the control plane's API server is not running (typically after a reboot or kubelet failure) - get kubelet and the kube-apiserver static pod running again (check kubelet logs, swap, container runtime)",
+    "sources": {
+      "stored": "https://github.com/kubernetes/kubernetes/issues/87268",
+      "query": "https://github.com/kubernetes-sigs/kubespray/issues/9375"
+    }
   },
   {
-    id: 'rw-laravel-docker-db-host-127-refused',
-    tool: 'db',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nSQLSTATE[HY000] [2002] Connection refused (SQL: select * from information_schema.tables where table_schema = laravel and table_name = migrations and table_type = 'BASE TABLE')",
-    query:
-      "Exit code 1\nSQLSTATE[HY000] [2002] Connection refused (SQL: select * from information_schema.tables where table_schema = laravel_app and table_name = migrations and table_type = 'BASE TABLE')",
-    resolution:
-      'inside the app container 127.0.0.1 is the container itself - set DB_HOST in .env to the database service name from docker-compose (e.g. mysql or db)',
-    sources: {
-      stored: 'https://github.com/bitpressio/docker-for-php-developers-errata/issues/13',
-      query: 'https://github.com/dyarleniber/laravel7-docker/issues/2',
-    },
+    "id": "rw-laravel-docker-db-host-127-refused",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nSQLSTATE[HY000] [2002] Connection refused (SQL: select * from information_schema.tables where table_schema = laravel and table_name = migrations and table_type = 'BASE TABLE')",
+    "query": "Exit code 1\nSQLSTATE[HY000] [2002] Connection refused (SQL: select * from information_schema.tables where table_schema = laravel_app and table_name = migrations and table_type = 'BASE TABLE')",
+    "resolution": "inside the app container 127.0.0.1 is the container itself - set DB_HOST in .env to the database service name from docker-compose (e.g. mysql or db)",
+    "sources": {
+      "stored": "https://github.com/bitpressio/docker-for-php-developers-errata/issues/13",
+      "query": "https://github.com/dyarleniber/laravel7-docker/issues/2"
+    }
   },
   {
-    id: 'rw-docker-registry-http-response-to-https-client',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n~# docker push <IP>:5000/ubuntu\nThe push refers to a repository [<IP>:5000/ubuntu]\nGet https://<IP>:5000/v1/_ping: http: server gave HTTP response to HTTPS client',
-    query:
-      'Nov 11 23:08:13 peptone dockerd[14445]: time="2016-11-11T23:08:13.763732262+01:00" level=error msg="Attempting next endpoint for push after error: Get https://10.0.0.15:5000/v2/: http: server gave HTTP response to HTTPS client"\nNov 11 23:08:13 peptone dockerd[14445]: time="2016-11-11T23:08:13.768440062+01:00" level=error msg="Attempting next endpoint for push after error: Get https://10.0.0.15:5000/v1/_ping: http: server gave HTTP response to HTTPS client"',
-    resolution:
-      'the private registry serves plain HTTP - list it under insecure-registries in /etc/docker/daemon.json on the machine that pushes/pulls and restart the Docker daemon (or put TLS in front of it)',
-    sources: {
-      stored: 'https://github.com/distribution/distribution/issues/1929',
-      query: 'https://github.com/distribution/distribution/issues/2061',
-    },
+    "id": "rw-docker-registry-http-response-to-https-client",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n~# docker push <IP>:5000/ubuntu\nThe push refers to a repository [<IP>:5000/ubuntu]\nGet https://<IP>:5000/v1/_ping: http: server gave HTTP response to HTTPS client",
+    "query": "Nov 11 23:08:13 peptone dockerd[14445]: time=\"2016-11-11T23:08:13.763732262+01:00\" level=error msg=\"Attempting next endpoint for push after error: Get https://10.0.0.15:5000/v2/: http: server gave HTTP response to HTTPS client\"\nNov 11 23:08:13 peptone dockerd[14445]: time=\"2016-11-11T23:08:13.768440062+01:00\" level=error msg=\"Attempting next endpoint for push after error: Get https://10.0.0.15:5000/v1/_ping: http: server gave HTTP response to HTTPS client\"",
+    "resolution": "the private registry serves plain HTTP - list it under insecure-registries in /etc/docker/daemon.json on the machine that pushes/pulls and restart the Docker daemon (or put TLS in front of it)",
+    "sources": {
+      "stored": "https://github.com/distribution/distribution/issues/1929",
+      "query": "https://github.com/distribution/distribution/issues/2061"
+    }
   },
   {
-    id: 'rw-git-push-rejected-after-rebase-needs-force',
-    tool: 'git',
-    kind: 'recurrence',
-    stored:
-      "Exit code 1\nTo https://github.com/JonathanDHarris/gammapy.git\n ! [rejected]        Fermi3FGLObject-Take2 -> Fermi3FGLObject-Take2 (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/JonathanDHarris/gammapy.git'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
-    query:
-      "Exit code 1\ngit rebase upstream/master\n->\nApplying: cppcheck: fix some reports\nApplying: fix warnings for catch\njulien@debian:~/projects/root$ git push\nUsername for 'https://github.com': serval2412\nPassword for 'https://serval2412@github.com': \nTo https://github.com/serval2412/root\n ! [rejected]              master -> master (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/serval2412/root'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
-    resolution:
-      'the branch was rebased locally, so its history no longer contains the remote commits - push with git push --force-with-lease (do not pull, which would re-merge the old commits)',
-    sources: {
-      stored: 'https://github.com/gammapy/gammapy/pull/341',
-      query: 'https://github.com/root-project/root/pull/1435',
-    },
+    "id": "rw-git-push-rejected-after-rebase-needs-force",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTo https://github.com/JonathanDHarris/gammapy.git\n ! [rejected]        Fermi3FGLObject-Take2 -> Fermi3FGLObject-Take2 (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/JonathanDHarris/gammapy.git'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    "query": "Exit code 1\ngit rebase upstream/master\n->\nApplying: cppcheck: fix some reports\nApplying: fix warnings for catch\njulien@debian:~/projects/root$ git push\nUsername for 'https://github.com': serval2412\nPassword for 'https://serval2412@github.com': \nTo https://github.com/serval2412/root\n ! [rejected]              master -> master (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/serval2412/root'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    "resolution": "the branch was rebased locally, so its history no longer contains the remote commits - push with git push --force-with-lease (do not pull, which would re-merge the old commits)",
+    "sources": {
+      "stored": "https://github.com/gammapy/gammapy/pull/341",
+      "query": "https://github.com/root-project/root/pull/1435"
+    }
   },
   {
-    id: 'rw-compose-develop-property-not-allowed-old-compose',
-    tool: 'docker',
-    kind: 'recurrence',
-    stored:
-      'Exit code 15\nvalidating docker_tutorial/multi-container-app/compose.yaml: services.todo-app Additional property develop is not allowed',
-    query:
-      'Exit code 15\n[root@klustron-test10 getting-started-todo-app]# docker compose up -d\nvalidating /nvme2/data1/software/docker/getting-started-todo-app/compose.yml: services.backend Additional property develop is not allowed\n[root@klustron-test10 getting-started-todo-app]# docker compose version\nDocker Compose version v2.21.0',
-    resolution:
-      'the compose file uses the `develop` (watch) section, which Docker Compose older than 2.22 rejects - upgrade Docker Compose / Docker Desktop (or remove the section)',
-    sources: {
-      stored: 'https://github.com/docker/multi-container-app/issues/9',
-      query: 'https://github.com/docker/getting-started-todo-app/issues/22',
-    },
+    "id": "rw-compose-develop-property-not-allowed-old-compose",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 15\nvalidating docker_tutorial/multi-container-app/compose.yaml: services.todo-app Additional property develop is not allowed",
+    "query": "Exit code 15\n[root@klustron-test10 getting-started-todo-app]# docker compose up -d\nvalidating /nvme2/data1/software/docker/getting-started-todo-app/compose.yml: services.backend Additional property develop is not allowed\n[root@klustron-test10 getting-started-todo-app]# docker compose version\nDocker Compose version v2.21.0",
+    "resolution": "the compose file uses the `develop` (watch) section, which Docker Compose older than 2.22 rejects - upgrade Docker Compose / Docker Desktop (or remove the section)",
+    "sources": {
+      "stored": "https://github.com/docker/multi-container-app/issues/9",
+      "query": "https://github.com/docker/getting-started-todo-app/issues/22"
+    }
   },
   {
-    id: 'rw-gradlew-wrapper-jar-not-committed',
-    tool: 'gradle',
-    kind: 'recurrence',
-    stored:
-      'Exit code 1\n# ./gradlew build \nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain\nCaused by: java.lang.ClassNotFoundException: org.gradle.wrapper.GradleWrapperMain',
-    query:
-      'Exit code 1\n$ ./gradlew assemble\nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain',
-    resolution:
-      'gradle/wrapper/gradle-wrapper.jar is missing from the repository (often excluded by a *.jar ignore rule) - commit it, or regenerate it with `gradle wrapper`',
-    sources: {
-      stored: 'https://github.com/hkupty/penna/issues/16',
-      query: 'https://github.com/krujos/willitconnect/issues/3',
-    },
+    "id": "rw-gradlew-wrapper-jar-not-committed",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n# ./gradlew build \nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain\nCaused by: java.lang.ClassNotFoundException: org.gradle.wrapper.GradleWrapperMain",
+    "query": "Exit code 1\n$ ./gradlew assemble\nError: Could not find or load main class org.gradle.wrapper.GradleWrapperMain",
+    "resolution": "gradle/wrapper/gradle-wrapper.jar is missing from the repository (often excluded by a *.jar ignore rule) - commit it, or regenerate it with `gradle wrapper`",
+    "sources": {
+      "stored": "https://github.com/hkupty/penna/issues/16",
+      "query": "https://github.com/krujos/willitconnect/issues/3"
+    }
   },
   {
-    id: 'rw-kubernetes-serviceaccount-rbac-forbidden-list-pods',
-    tool: 'kubernetes',
-    kind: 'recurrence',
-    stored:
-      'E1227 08:28:34.712122       1 reflector.go:178] pkg/controller/controller.go:154: Failed to list *v1.Pod: pods is forbidden: User "system:serviceaccount:default:cleanup-operator" cannot list resource "pods" in API group "" in the namespace "default"',
-    query:
-      'code: 403, statusCode: 403 } pods is forbidden: User "system:serviceaccount:{{MY_NAMESPACE}}:default" cannot list resource "pods" in API group "" at the cluster scope Error: pods is forbidden: User "system:serviceaccount:{{MY_NAMESPACE}}:default" cannot list resource "pods" in API group "" at the cluster scope',
-    resolution:
-      "the workload's service account has no RBAC permission to list pods - create a Role/ClusterRole granting it and bind it to that service account (deploy the chart's RBAC objects)",
-    sources: {
-      stored: 'https://github.com/lwolf/kube-cleanup-operator/issues/81',
-      query: 'https://github.com/yogeshlonkar/pod-dependency-init-container/issues/1',
-    },
+    "id": "rw-kubernetes-serviceaccount-rbac-forbidden-list-pods",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "E1227 08:28:34.712122       1 reflector.go:178] pkg/controller/controller.go:154: Failed to list *v1.Pod: pods is forbidden: User \"system:serviceaccount:default:cleanup-operator\" cannot list resource \"pods\" in API group \"\" in the namespace \"default\"",
+    "query": "code: 403, statusCode: 403 } pods is forbidden: User \"system:serviceaccount:{{MY_NAMESPACE}}:default\" cannot list resource \"pods\" in API group \"\" at the cluster scope Error: pods is forbidden: User \"system:serviceaccount:{{MY_NAMESPACE}}:default\" cannot list resource \"pods\" in API group \"\" at the cluster scope",
+    "resolution": "the workload's service account has no RBAC permission to list pods - create a Role/ClusterRole granting it and bind it to that service account (deploy the chart's RBAC objects)",
+    "sources": {
+      "stored": "https://github.com/lwolf/kube-cleanup-operator/issues/81",
+      "query": "https://github.com/yogeshlonkar/pod-dependency-init-container/issues/1"
+    }
   },
+  {
+    "id": "rw-kubectl-exec-plugin-v1alpha1-invalid",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror: exec plugin: invalid apiVersion \"client.authentication.k8s.io/v1alpha1\"",
+    "query": "Exit code 1\n[dongsheng.zhao@ip-172-31-13-127 ~]$ kbcli version\nerror: exec plugin: invalid apiVersion \"client.authentication.k8s.io/v1alpha1\"",
+    "resolution": "the kubeconfig's exec credential plugin uses client.authentication.k8s.io/v1alpha1, which kubectl 1.24+ removed - update the AWS CLI (or the cloud's auth plugin) and regenerate the kubeconfig so it says v1beta1, or pin kubectl to 1.23",
+    "sources": {
+      "stored": "https://github.com/epinio/epinio/issues/1453",
+      "query": "https://github.com/apecloud/kubeblocks/issues/1464"
+    }
+  },
+  {
+    "id": "rw-docker-hub-pull-rate-limit",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nError response from daemon: toomanyrequests: You have reached your pull rate limit. You may increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit",
+    "query": "Exit code 1\n=== Fetching app code..\n\n=== Building web (Dockerfile)\n\nSending build context to Docker daemon  282.6kBStep 1/5 : FROM alpine:edge\n\ntoomanyrequests: You have reached your pull rate limit. You may increase the limit by authenticating and upgrading: https://www.docker.com/increase-rate-limit",
+    "resolution": "Docker Hub's anonymous pull limit for this IP is used up - docker login (an authenticated account gets a higher limit), wait for the window to reset, or pull through a mirror/cache",
+    "sources": {
+      "stored": "https://github.com/kodekloudhub/kodekloud-engineer/issues/58",
+      "query": "https://github.com/mixool/xrayku/issues/5"
+    }
+  },
+  {
+    "id": "rw-cargo-e0554-feature-on-stable",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nerror[E0554]: `#![feature]` may not be used on the stable release channel\n --> src/main.rs:2:43\n  |\n2 | #![cfg_attr(feature = \"unstable\", feature(core_intrinsics))]\n  |                                           ^^^^^^^^^^^^^^^\n\nerror[E0554]: `#![feature]` may not be used on the stable release channel\n --> src/main.rs:3:43\n  |\n3 | #![cfg_attr(feature = \"unstable\", feature(test))]\n  |                                           ^^^^\n\nerror[E0554]: `#![feature]` may not be used on the stable release channel\n --> src/main.rs:4:43\n  |\n4 | #![cfg_attr(feature = \"unstable\", feature(write_all_vectored))]\n  |                                           ^^^^^^^^^^^^^^^^^^\n\nFor more information about this error, try `rustc --explain E0554`.\nerror: could not compile `frawk` due to 3 previous errors",
+    "query": "Exit code 101\nerror[E0554]: `#![feature]` may not be used on the stable release channel\n  --> grammartec/src/lib.rs:17:1\n   |\n17 | #![feature(exclusive_range_pattern)]\n   | ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n\nerror[E0554]: `#![feature]` may not be used on the stable release channel\n  --> grammartec/src/lib.rs:18:1\n   |\n18 | #![feature(step_trait)]\n   | ^^^^^^^^^^^^^^^^^^^^^^^",
+    "resolution": "the crate uses unstable",
+    "sources": {
+      "stored": "https://github.com/ezrosent/frawk/issues/96",
+      "query": "https://github.com/nautilus-fuzz/nautilus/issues/23"
+    }
+  },
+  {
+    "id": "rw-python-werkzeug3-url-quote-removed",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n(venv) user@server:~/project$ python hook.py\nTraceback (most recent call last):\n  File \"/path/to/project/hook.py\", line 5, in <module>\n    from flask import Flask, request, make_response\n  File \"/path/to/project/venv/lib/python3.12/site-packages/flask/__init__.py\", line 5, in <module>\n    from .app import Flask as Flask\n  File \"/path/to/project/venv/lib/python3.12/site-packages/flask/app.py\", line 30, in <module>\n    from werkzeug.urls import url_quote\nImportError: cannot import name 'url_quote' from 'werkzeug.urls' (/path/to/project/venv/lib/python3.12/site-packages/werkzeug/urls.py). Did you mean: 'unquote'?",
+    "query": "Exit code 1\nTraceback (most recent call last):\n  File \"/Users/rui/miniconda3/envs/lixo/bin/flask\", line 5, in <module>\n    from flask.cli import main\n  File \"/Users/rui/miniconda3/envs/lixo/lib/python3.12/site-packages/flask/__init__.py\", line 7, in <module>\n    from .app import Flask\n  File \"/Users/rui/miniconda3/envs/lixo/lib/python3.12/site-packages/flask/app.py\", line 28, in <module>\n    from . import cli\n  File \"/Users/rui/miniconda3/envs/lixo/lib/python3.12/site-packages/flask/cli.py\", line 18, in <module>\n    from .helpers import get_debug_flag\n  File \"/Users/rui/miniconda3/envs/lixo/lib/python3.12/site-packages/flask/helpers.py\", line 14, in <module>\n    from werkzeug.urls import url_quote\nImportError: cannot import name 'url_quote' from 'werkzeug.urls' (/Users/rui/miniconda3/envs/lixo/lib/python3.12/site-packages/werkzeug/urls.py). Did you mean: 'unquote'?",
+    "resolution": "Werkzeug 3 removed url_quote, which this older Flask imports - pin Werkzeug<3 (e.g. Werkzeug==2.2.2) or upgrade Flask to a release that supports Werkzeug 3",
+    "sources": {
+      "stored": "https://github.com/Neurotech-HQ/heyoo/issues/106",
+      "query": "https://github.com/HubSpot/private-app-starter/issues/10"
+    }
+  },
+  {
+    "id": "rw-rollup-native-optional-dependency-missing",
+    "tool": "vite",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n❯ nr build\n\n> build\n> vinxi build\n\nvinxi v0.5.6\nError: Cannot find module @rollup/rollup-linux-x64-gnu. npm has a bug related to optional dependencies (https://github.com/npm/cli/issues/4828). Please try `npm i` again after removing both package-lock.json and node_modules directory.\n    at requireWithFriendlyError (/home/nickytonline/demos/mcp-app-demo/node_modules/rollup/dist/native.js:64:9)\n    at Object.<anonymous> (/home/nickytonline/demos/mcp-app-demo/node_modules/rollup/dist/native.js:73:76)\n    at Module._compile (node:internal/modules/cjs/loader:1730:14)\n    at Object..js (node:internal/modules/cjs/loader:1895:10)\n    at Module.load (node:internal/modules/cjs/loader:1465:32)\n    at Function._load (node:internal/modules/cjs/loader:1282:12)\n    at TracingChannel.traceSync (node:diagnostics_channel:322:14)\n    at wrapModuleLoad (node:internal/modules/cjs/loader:235:24)\n    at cjsLoader (node:internal/modules/esm/translators:266:5)\n    at ModuleWrap.<anonymous> (node:internal/modules/esm/translators:200:7) {\n  [cause]: Error: Cannot find module '@rollup/rollup-linux-x64-gnu'\n  Require stack:\n  - /home/nickytonline/demos/mcp-app-demo/node_modules/rollup/dist/native.js",
+    "query": "Exit code 1\n> mapshaper@0.6.105 build\n> rollup --config\n\n/data/tmp/src/mapshaper/node_modules/rollup/dist/native.js:64\n                throw new Error(\n                ^\n\nError: Cannot find module @rollup/rollup-linux-x64-gnu. npm has a bug related to optional dependencies (https://github.com/npm/cli/issues/4828). Please try `npm i` again after removing both package-lock.json and node_modules directory.\n    at requireWithFriendlyError (/data/tmp/src/mapshaper/node_modules/rollup/dist/native.js:64:9)\n    at Object.<anonymous> (/data/tmp/src/mapshaper/node_modules/rollup/dist/native.js:73:76)\n    ... 3 lines matching cause stack trace ...\n    at Module._load (node:internal/modules/cjs/loader:1104:12)\n    at Module.require (node:internal/modules/cjs/loader:1311:19)\n    at require (node:internal/modules/helpers:179:18)\n    at Object.<anonymous> (/data/tmp/src/mapshaper/node_modules/rollup/dist/shared/parseAst.js:12:19)\n    at Module._compile (node:internal/modules/cjs/loader:1469:14) {\n  [cause]: Error: Cannot find module '@rollup/rollup-linux-x64-gnu'",
+    "resolution": "npm's optional-dependency bug left rollup's platform binary out of node_modules/package-lock - delete package-lock.json and node_modules and run npm install again (or add the platform package as an optional dependency)",
+    "sources": {
+      "stored": "https://github.com/pomerium/mcp-app-demo/issues/9",
+      "query": "https://github.com/mbloch/mapshaper/pull/677"
+    }
+  }
 ];
 
 export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
   {
-    id: 'rw-nm-npm-exit-handler-never-called',
-    tool: 'npm',
-    text: 'Exit code 1\nnpm WARN using --force Recommended protections disabled.\nnpm ERR! Exit handler never called!\n\nnpm ERR! This is an error with npm itself. Please report this error at:\nnpm ERR!     <https://github.com/npm/cli/issues>',
-    source: 'https://github.com/npm/cli/issues/5780',
-    differs:
-      'npm itself crashed (a bug in that npm release, fixed by another npm version), not a dependency conflict',
-    like: 'rw-npm-eresolve-peer',
+    "id": "rw-nm-npm-exit-handler-never-called",
+    "tool": "npm",
+    "text": "Exit code 1\nnpm WARN using --force Recommended protections disabled.\nnpm ERR! Exit handler never called!\n\nnpm ERR! This is an error with npm itself. Please report this error at:\nnpm ERR!     <https://github.com/npm/cli/issues>",
+    "source": "https://github.com/npm/cli/issues/5780",
+    "differs": "npm itself crashed (a bug in that npm release, fixed by another npm version), not a dependency conflict",
+    "like": "rw-npm-eresolve-peer"
   },
   {
-    id: 'rw-nm-tsc-ts7016-exports-types',
-    tool: 'tsc',
-    text: "TS7016: Could not find a declaration file for module 'pev2'. 'node_modules/pev2/dist/pev2.es.js' implicitly has an 'any' type.\n  There are types at 'node_modules/pev2/dist/components/index.d.ts', but this result could not be resolved when respecting package.json \"exports\". The 'pev2' library may need to update its package.json or typings.",
-    source: 'https://github.com/dalibo/pev2/pull/786',
-    differs:
-      'the package does ship types, but its package.json "exports" map hides them - the library\'s exports need a "types" condition (or another moduleResolution), no @types package helps',
-    like: 'rw-tsc-ts7016-no-declaration-file',
+    "id": "rw-nm-tsc-ts7016-exports-types",
+    "tool": "tsc",
+    "text": "TS7016: Could not find a declaration file for module 'pev2'. 'node_modules/pev2/dist/pev2.es.js' implicitly has an 'any' type.\n  There are types at 'node_modules/pev2/dist/components/index.d.ts', but this result could not be resolved when respecting package.json \"exports\". The 'pev2' library may need to update its package.json or typings.",
+    "source": "https://github.com/dalibo/pev2/pull/786",
+    "differs": "the package does ship types, but its package.json \"exports\" map hides them - the library's exports need a \"types\" condition (or another moduleResolution), no @types package helps",
+    "like": "rw-tsc-ts7016-no-declaration-file"
   },
   {
-    id: 'rw-nm-vite-failed-resolve-import-unbuilt',
-    tool: 'vite',
-    text: '[vite] Internal server error: Failed to resolve import "./index" from "src/plugins/PluginRegistry.ts". Does the file exist?',
-    source: 'https://github.com/TeXlyre/texlyre/issues/188',
-    differs:
-      "a relative module that the project generates at build time is missing - run the project's build step first, no package is missing",
-    like: 'rw-vite-failed-resolve-import-package',
+    "id": "rw-nm-vite-failed-resolve-import-unbuilt",
+    "tool": "vite",
+    "text": "[vite] Internal server error: Failed to resolve import \"./index\" from \"src/plugins/PluginRegistry.ts\". Does the file exist?",
+    "source": "https://github.com/TeXlyre/texlyre/issues/188",
+    "differs": "a relative module that the project generates at build time is missing - run the project's build step first, no package is missing",
+    "like": "rw-vite-failed-resolve-import-package"
   },
   {
-    id: 'rw-nm-webpack-module-parse-jsx-include',
-    tool: 'webpack',
-    text: "Exit code 1\nModule parse failed: E:\\LEARN-PROGRAMMING\\React-Scratch\\source\\index.js Unexpected token (6:4)\nYou may need an appropriate loader to handle this file type.\n|\n| ReactDOM.render(\n|     <App />,\n|     document.getElementById('app')\n| );\n @ multi webpack-dev-server/client?http://0.0.0.0:3000 webpack/hot/only-dev-server ./source/index\nwebpack: Failed to compile.",
-    source: 'https://github.com/babel/babel-loader/issues/448',
-    differs:
-      "the project's own JSX is not transpiled because babel-loader's include points at 'src' while the code lives in 'source' - fix the include path",
-    like: 'rw-webpack-module-parse-class-fields',
+    "id": "rw-nm-webpack-module-parse-jsx-include",
+    "tool": "webpack",
+    "text": "Exit code 1\nModule parse failed: E:\\LEARN-PROGRAMMING\\React-Scratch\\source\\index.js Unexpected token (6:4)\nYou may need an appropriate loader to handle this file type.\n|\n| ReactDOM.render(\n|     <App />,\n|     document.getElementById('app')\n| );\n @ multi webpack-dev-server/client?http://0.0.0.0:3000 webpack/hot/only-dev-server ./source/index\nwebpack: Failed to compile.",
+    "source": "https://github.com/babel/babel-loader/issues/448",
+    "differs": "the project's own JSX is not transpiled because babel-loader's include points at 'src' while the code lives in 'source' - fix the include path",
+    "like": "rw-webpack-module-parse-class-fields"
   },
   {
-    id: 'rw-nm-postcss-true-is-not-a-plugin',
-    tool: 'webpack',
-    text: 'Exit code 1\nError: true is not a PostCSS plugin',
-    source: 'https://github.com/tailwindlabs/tailwindcss/issues/2670',
-    differs:
-      "postcss-cli 8 was installed without postcss itself - npm install postcss, Tailwind's plugin is fine",
-    like: 'rw-tailwind4-postcss-plugin-moved',
+    "id": "rw-nm-postcss-true-is-not-a-plugin",
+    "tool": "webpack",
+    "text": "Exit code 1\nError: true is not a PostCSS plugin",
+    "source": "https://github.com/tailwindlabs/tailwindcss/issues/2670",
+    "differs": "postcss-cli 8 was installed without postcss itself - npm install postcss, Tailwind's plugin is fine",
+    "like": "rw-tailwind4-postcss-plugin-moved"
   },
   {
-    id: 'rw-nm-pytest-mocker-shadowed-request-fixture',
-    tool: 'pytest',
-    text: "Exit code 1\n  @pytest.fixture\n  def request(mocker):\nE       fixture 'mocker' not found\n>       available fixtures: cache, capfd, capsys, doctest_namespace, mock, mocker, monkeypatch, pytestconfig, record_xml_property, recwarn, request, requests_get, tmpdir, tmpdir_factory\n>       use 'pytest --fixtures [testpath]' for help on them.",
-    source: 'https://github.com/pytest-dev/pytest-mock/issues/70',
-    differs:
-      "pytest-mock is installed (mocker is listed); a test fixture named request shadows pytest's builtin one that mocker needs - rename that fixture",
-    like: 'rw-pytest-fixture-mocker-not-found',
+    "id": "rw-nm-pytest-mocker-shadowed-request-fixture",
+    "tool": "pytest",
+    "text": "Exit code 1\n  @pytest.fixture\n  def request(mocker):\nE       fixture 'mocker' not found\n>       available fixtures: cache, capfd, capsys, doctest_namespace, mock, mocker, monkeypatch, pytestconfig, record_xml_property, recwarn, request, requests_get, tmpdir, tmpdir_factory\n>       use 'pytest --fixtures [testpath]' for help on them.",
+    "source": "https://github.com/pytest-dev/pytest-mock/issues/70",
+    "differs": "pytest-mock is installed (mocker is listed); a test fixture named request shadows pytest's builtin one that mocker needs - rename that fixture",
+    "like": "rw-pytest-fixture-mocker-not-found"
   },
   {
-    id: 'rw-nm-git-password-prompt-typo-repo',
-    tool: 'git',
-    text: "Exit code 1\nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for information on currently recommended modes of authentication.\nfatal: Authentication failed for 'https://github.com/nohajs/homebrew-anylinuxfs/'\nError: Failure while executing; `git clone https://github.com/nohajs/homebrew-anylinuxfs /opt/homebrew/Library/Taps/nohajs/homebrew-anylinuxfs --origin=origin --template= --config core.fsmonitor=false` exited with 128.",
-    source: 'https://github.com/nohajc/anylinuxfs/issues/6',
-    differs:
-      'the repository name in the tap URL was misspelled, so GitHub asked for credentials for a repo that does not exist - fix the URL, no token needed',
-    like: 'rw-git-github-password-auth-removed',
+    "id": "rw-nm-git-password-prompt-typo-repo",
+    "tool": "git",
+    "text": "Exit code 1\nremote: Support for password authentication was removed on August 13, 2021.\nremote: Please see https://docs.github.com/get-started/getting-started-with-git/about-remote-repositories#cloning-with-https-urls for information on currently recommended modes of authentication.\nfatal: Authentication failed for 'https://github.com/nohajs/homebrew-anylinuxfs/'\nError: Failure while executing; `git clone https://github.com/nohajs/homebrew-anylinuxfs /opt/homebrew/Library/Taps/nohajs/homebrew-anylinuxfs --origin=origin --template= --config core.fsmonitor=false` exited with 128.",
+    "source": "https://github.com/nohajc/anylinuxfs/issues/6",
+    "differs": "the repository name in the tap URL was misspelled, so GitHub asked for credentials for a repo that does not exist - fix the URL, no token needed",
+    "like": "rw-git-github-password-auth-removed"
   },
   {
-    id: 'rw-nm-docker-sock-permission-denied-arc-runner',
-    tool: 'docker',
-    text: 'Exit code 1\nGot permission denied while trying to connect to the Docker daemon socket at unix:///run/docker/docker.sock: Get "http://%2Frun%2Fdocker%2Fdocker.sock/v1.24/containers/json": dial unix /run/docker/docker.sock: connect: permission denied\nGot permission denied while trying to connect to the Docker daemon socket at unix:///run/docker/docker.sock: Get "http://%2Frun%2Fdocker%2Fdocker.sock/v1.24/containers/json": dial unix /run/docker/docker.sock: connect: permission denied',
-    source: 'https://github.com/actions/actions-runner-controller/issues/2538',
-    differs:
-      "inside an actions-runner-controller pod the dind sidecar's socket (/run/docker/docker.sock) is not readable by the runner user - fix the runner pod's group/fsGroup settings, not a host docker group",
-    like: 'rw-docker-sock-permission-denied',
+    "id": "rw-nm-docker-sock-permission-denied-arc-runner",
+    "tool": "docker",
+    "text": "Exit code 1\nGot permission denied while trying to connect to the Docker daemon socket at unix:///run/docker/docker.sock: Get \"http://%2Frun%2Fdocker%2Fdocker.sock/v1.24/containers/json\": dial unix /run/docker/docker.sock: connect: permission denied\nGot permission denied while trying to connect to the Docker daemon socket at unix:///run/docker/docker.sock: Get \"http://%2Frun%2Fdocker%2Fdocker.sock/v1.24/containers/json\": dial unix /run/docker/docker.sock: connect: permission denied",
+    "source": "https://github.com/actions/actions-runner-controller/issues/2538",
+    "differs": "inside an actions-runner-controller pod the dind sidecar's socket (/run/docker/docker.sock) is not readable by the runner user - fix the runner pod's group/fsGroup settings, not a host docker group",
+    "like": "rw-docker-sock-permission-denied"
   },
   {
-    id: 'rw-nm-docker-exec-format-error-shebang',
-    tool: 'docker',
-    text: 'Exit code 1\nexec format errorFATA[0000] Error response from daemon: Cannot start container d51c63c1ab2c9d8906aa7a6d427d9f41df8303ffe88b234bab82c9cb983f2f64: exec format error ',
-    source: 'https://github.com/moby/moby/issues/10668',
-    differs: "the container's start script has comment lines before its",
-    like: 'rw-docker-exec-format-error-arch',
+    "id": "rw-nm-docker-exec-format-error-shebang",
+    "tool": "docker",
+    "text": "Exit code 1\nexec format errorFATA[0000] Error response from daemon: Cannot start container d51c63c1ab2c9d8906aa7a6d427d9f41df8303ffe88b234bab82c9cb983f2f64: exec format error ",
+    "source": "https://github.com/moby/moby/issues/10668",
+    "differs": "the container's start script has comment lines before its",
+    "like": "rw-docker-exec-format-error-arch"
   },
   {
-    id: 'rw-nm-docker-exec-bash-not-in-image',
-    tool: 'docker',
-    text: 'Exit code 126\nOCI runtime exec failed: exec failed: container_linux.go:349: starting container process caused "exec: \\"bash\\": executable file not found in $PATH": unknown',
-    source: 'https://github.com/Hansuku/egg-docker-template/issues/1',
-    differs: 'the image (alpine-based) has no bash at all - exec into it with sh instead; nothing to chmod',
-    like: 'rw-docker-entrypoint-not-executable',
+    "id": "rw-nm-docker-exec-bash-not-in-image",
+    "tool": "docker",
+    "text": "Exit code 126\nOCI runtime exec failed: exec failed: container_linux.go:349: starting container process caused \"exec: \\\"bash\\\": executable file not found in $PATH\": unknown",
+    "source": "https://github.com/Hansuku/egg-docker-template/issues/1",
+    "differs": "the image (alpine-based) has no bash at all - exec into it with sh instead; nothing to chmod",
+    "like": "rw-docker-entrypoint-not-executable"
   },
   {
-    id: 'rw-nm-cmake-no-cxx-compiler-c-only-project',
-    tool: 'cmake',
-    text: 'Exit code 1\nCMake Error at CMakeLists.txt:5 (project):\n  No CMAKE_CXX_COMPILER could be found.\n\n  Tell CMake where to find the compiler by setting either the environment\n  variable "CXX" or the CMake cache entry CMAKE_CXX_COMPILER to the full path\n  to the compiler, or to the compiler name if it is in the PATH.',
-    source: 'https://github.com/intel/ARM_NEON_2_x86_SSE/pull/62',
-    differs:
-      'the project is plain C but project() did not declare LANGUAGES C, so CMake also demands a C++ compiler - declare project(... LANGUAGES C) instead of installing one',
-    like: 'rw-cmake-cxx-compiler-not-set-windows',
+    "id": "rw-nm-cmake-no-cxx-compiler-c-only-project",
+    "tool": "cmake",
+    "text": "Exit code 1\nCMake Error at CMakeLists.txt:5 (project):\n  No CMAKE_CXX_COMPILER could be found.\n\n  Tell CMake where to find the compiler by setting either the environment\n  variable \"CXX\" or the CMake cache entry CMAKE_CXX_COMPILER to the full path\n  to the compiler, or to the compiler name if it is in the PATH.",
+    "source": "https://github.com/intel/ARM_NEON_2_x86_SSE/pull/62",
+    "differs": "the project is plain C but project() did not declare LANGUAGES C, so CMake also demands a C++ compiler - declare project(... LANGUAGES C) instead of installing one",
+    "like": "rw-cmake-cxx-compiler-not-set-windows"
   },
   {
-    id: 'rw-nm-ld-cannot-find-lssl-static',
-    tool: 'c',
-    text: "Exit code 2\ncc   -o obj/shrink obj/shrink.o -L/usr/local/ssl/lib -L../libshrink/obj -L../libshrink -lshrink -lclens -Wl,-Bstatic -lssl -lcrypto -Wl,-Bdynamic -ldl -lbsd -lz -llzo2 -llzma\n/usr/bin/ld: cannot find -lssl\n/usr/bin/ld: cannot find -lcrypto\ncollect2: error: ld returned 1 exit status\nGNUmakefile:65: recipe for target 'obj/shrink' failed\nmake[1]: **\\* [obj/shrink] Error 1",
-    source: 'https://github.com/conformal/cyphertite/issues/59',
-    differs:
-      'OpenSSL is installed, but the link asks for static libraries (-Wl,-Bstatic -lssl -lcrypto) and no libssl.a exists - build/install OpenSSL with static libs (or link dynamically)',
-    like: 'rw-cmake-could-not-find-openssl',
+    "id": "rw-nm-ld-cannot-find-lssl-static",
+    "tool": "c",
+    "text": "Exit code 2\ncc   -o obj/shrink obj/shrink.o -L/usr/local/ssl/lib -L../libshrink/obj -L../libshrink -lshrink -lclens -Wl,-Bstatic -lssl -lcrypto -Wl,-Bdynamic -ldl -lbsd -lz -llzo2 -llzma\n/usr/bin/ld: cannot find -lssl\n/usr/bin/ld: cannot find -lcrypto\ncollect2: error: ld returned 1 exit status\nGNUmakefile:65: recipe for target 'obj/shrink' failed\nmake[1]: **\\* [obj/shrink] Error 1",
+    "source": "https://github.com/conformal/cyphertite/issues/59",
+    "differs": "OpenSSL is installed, but the link asks for static libraries (-Wl,-Bstatic -lssl -lcrypto) and no libssl.a exists - build/install OpenSSL with static libs (or link dynamically)",
+    "like": "rw-cmake-could-not-find-openssl"
   },
   {
-    id: 'rw-nm-bundler-any-version-old-rubygems',
-    tool: 'ruby',
-    text: "Exit code 1\nroot@vultr:/home/huginn/huginn# sudo -u huginn -H bundle install --deployment --without development test\nTraceback (most recent call last):\n\t2: from /usr/local/bin/bundle:23:in `<main>'\n\t1: from /usr/local/lib/ruby/2.5.0/rubygems.rb:308:in `activate_bin_path'\n/usr/local/lib/ruby/2.5.0/rubygems.rb:289:in `find_spec_for_exe': can't find gem bundler (>= 0.a) with executable bundle (Gem::GemNotFoundException)",
-    source: 'https://github.com/huginn/huginn/issues/2457',
-    differs:
-      'Bundler 2 is installed but RubyGems 2.7 cannot activate it (>= 0.a) - update RubyGems (gem update --system) rather than installing a Bundler version',
-    like: 'rw-bundler-exact-version-not-installed',
+    "id": "rw-nm-bundler-any-version-old-rubygems",
+    "tool": "ruby",
+    "text": "Exit code 1\nroot@vultr:/home/huginn/huginn# sudo -u huginn -H bundle install --deployment --without development test\nTraceback (most recent call last):\n\t2: from /usr/local/bin/bundle:23:in `<main>'\n\t1: from /usr/local/lib/ruby/2.5.0/rubygems.rb:308:in `activate_bin_path'\n/usr/local/lib/ruby/2.5.0/rubygems.rb:289:in `find_spec_for_exe': can't find gem bundler (>= 0.a) with executable bundle (Gem::GemNotFoundException)",
+    "source": "https://github.com/huginn/huginn/issues/2457",
+    "differs": "Bundler 2 is installed but RubyGems 2.7 cannot activate it (>= 0.a) - update RubyGems (gem update --system) rather than installing a Bundler version",
+    "like": "rw-bundler-exact-version-not-installed"
   },
   {
-    id: 'rw-nm-nuget-nu1101-private-feed-missing',
-    tool: 'dotnet',
-    text: 'Exit code 1\n/Users/turgaygencer/Downloads/Grial/Gencerp/Gencerp.csproj: Error NU1101: Unable to find package UXDivers.Grial. No packages exist with this id in source(s): /usr/local/share/dotnet/library-packs, nuget.org (NU1101) (Gencerp)',
-    source: 'https://github.com/UXDivers/Grial-UI-Kit-Support/issues/837',
-    differs:
-      "nuget.org is configured; the package lives on the vendor's private feed, which must be added (with its credentials) to NuGet's sources",
-    like: 'rw-nuget-nu1101-only-offline-packages-source',
+    "id": "rw-nm-nuget-nu1101-private-feed-missing",
+    "tool": "dotnet",
+    "text": "Exit code 1\n/Users/turgaygencer/Downloads/Grial/Gencerp/Gencerp.csproj: Error NU1101: Unable to find package UXDivers.Grial. No packages exist with this id in source(s): /usr/local/share/dotnet/library-packs, nuget.org (NU1101) (Gencerp)",
+    "source": "https://github.com/UXDivers/Grial-UI-Kit-Support/issues/837",
+    "differs": "nuget.org is configured; the package lives on the vendor's private feed, which must be added (with its credentials) to NuGet's sources",
+    "like": "rw-nuget-nu1101-only-offline-packages-source"
   },
   {
-    id: 'rw-nm-postgres-role-does-not-exist',
-    tool: 'db',
-    text: 'postgres_1  | 2023-11-14 17:27:59.593 UTC [32] FATAL:  password authentication failed for user "user"\npostgres_1  | 2023-11-14 17:27:59.593 UTC [32] DETAIL:  Role "user" does not exist.\npostgres_1  |   Connection matched pg_hba.conf line 99: "host all all all md5" ',
-    source: 'https://github.com/thedevs-network/kutt/issues/722',
-    differs:
-      'the role itself does not exist in the database (the data volume was initialised with other credentials) - create the role or re-initialise the volume; no password will work',
-    like: 'rw-psql-password-authentication-failed',
+    "id": "rw-nm-postgres-role-does-not-exist",
+    "tool": "db",
+    "text": "postgres_1  | 2023-11-14 17:27:59.593 UTC [32] FATAL:  password authentication failed for user \"user\"\npostgres_1  | 2023-11-14 17:27:59.593 UTC [32] DETAIL:  Role \"user\" does not exist.\npostgres_1  |   Connection matched pg_hba.conf line 99: \"host all all all md5\" ",
+    "source": "https://github.com/thedevs-network/kutt/issues/722",
+    "differs": "the role itself does not exist in the database (the data volume was initialised with other credentials) - create the role or re-initialise the volume; no password will work",
+    "like": "rw-psql-password-authentication-failed"
   },
   {
-    id: 'rw-nm-mysqldump-socket-remote-server',
-    tool: 'db',
-    text: 'Exit code 2\nmysqldump: Got error: 2002: "Can\'t connect to local MySQL server through socket \'/run/mysqld/mysqld.sock\' (2 "No such file or directory")" when trying to connect',
-    source: 'https://github.com/schickling/dockerfiles/issues/54',
-    differs:
-      'the server runs in another container, but mysqldump defaults to a local socket - pass the host (-h) or --protocol=tcp; starting a local server is not the fix',
-    like: 'rw-mysql-2002-local-socket-server-down',
+    "id": "rw-nm-mysqldump-socket-remote-server",
+    "tool": "db",
+    "text": "Exit code 2\nmysqldump: Got error: 2002: \"Can't connect to local MySQL server through socket '/run/mysqld/mysqld.sock' (2 \"No such file or directory\")\" when trying to connect",
+    "source": "https://github.com/schickling/dockerfiles/issues/54",
+    "differs": "the server runs in another container, but mysqldump defaults to a local socket - pass the host (-h) or --protocol=tcp; starting a local server is not the fix",
+    "like": "rw-mysql-2002-local-socket-server-down"
   },
   {
-    id: 'rw-nm-sqlite-locked-own-threads',
-    tool: 'python',
-    text: 'Exit code 1\n[22:51:03][scan_engine][fingerprint_targets] Caught exception: OperationalError\n[22:51:03][scan_engine][fingerprint_targets] Exception: OperationalError: database is locked\n[22:51:03][scan_engine][scan] Fingerprinting completed\nTraceback (most recent call last):\n  File "changeme.py", line 6, in <module>\n    core.main()\n  File "/home/root/Desktop/changeme/changeme/core.py", line 69, in main\n    s.scan()\n  File "/home/root/Desktop/changeme/changeme/scan_engine.py", line 63, in scan\n    while self.scanners.qsize() > 0:\n  File "/usr/local/lib/python2.7/dist-packages/persistqueue/sqlqueue.py", line 84, in qsize\n    return self.size\n  File "/usr/local/lib/python2.7/dist-packages/persistqueue/sqlqueue.py", line 81, in size\n    return self._count()\n  File "/usr/local/lib/python2.7/dist-packages/persistqueue/sqlbase.py", line 121, in _count\n    row = self._putter.execute(sql).fetchone()\nsqlite3.OperationalError: database is locked',
-    source: 'https://github.com/ztgrace/changeme/issues/40',
-    differs:
-      "the tool's own worker threads write to the same SQLite queue concurrently - serialise the writes (one connection/lock, longer timeout); there is no other program to close",
-    like: 'rw-sqlite-locked-by-zotero',
+    "id": "rw-nm-sqlite-locked-own-threads",
+    "tool": "python",
+    "text": "Exit code 1\n[22:51:03][scan_engine][fingerprint_targets] Caught exception: OperationalError\n[22:51:03][scan_engine][fingerprint_targets] Exception: OperationalError: database is locked\n[22:51:03][scan_engine][scan] Fingerprinting completed\nTraceback (most recent call last):\n  File \"changeme.py\", line 6, in <module>\n    core.main()\n  File \"/home/root/Desktop/changeme/changeme/core.py\", line 69, in main\n    s.scan()\n  File \"/home/root/Desktop/changeme/changeme/scan_engine.py\", line 63, in scan\n    while self.scanners.qsize() > 0:\n  File \"/usr/local/lib/python2.7/dist-packages/persistqueue/sqlqueue.py\", line 84, in qsize\n    return self.size\n  File \"/usr/local/lib/python2.7/dist-packages/persistqueue/sqlqueue.py\", line 81, in size\n    return self._count()\n  File \"/usr/local/lib/python2.7/dist-packages/persistqueue/sqlbase.py\", line 121, in _count\n    row = self._putter.execute(sql).fetchone()\nsqlite3.OperationalError: database is locked",
+    "source": "https://github.com/ztgrace/changeme/issues/40",
+    "differs": "the tool's own worker threads write to the same SQLite queue concurrently - serialise the writes (one connection/lock, longer timeout); there is no other program to close",
+    "like": "rw-sqlite-locked-by-zotero"
   },
   {
-    id: 'rw-nm-bash-bad-interpreter-shebang-typo',
-    tool: 'shell',
-    text: 'Exit code 126\n-bash: ./build_install.sh: bin/bash: bad interpreter: No such file or directory',
-    source: 'https://github.com/heyuan110/BashShell/issues/2',
-    differs:
-      'the shebang lacks its leading slash (#!bin/bash), so no interpreter path exists - fix the first line to',
-    like: 'rw-bash-crlf-bad-interpreter',
+    "id": "rw-nm-bash-bad-interpreter-shebang-typo",
+    "tool": "shell",
+    "text": "Exit code 126\n-bash: ./build_install.sh: bin/bash: bad interpreter: No such file or directory",
+    "source": "https://github.com/heyuan110/BashShell/issues/2",
+    "differs": "the shebang lacks its leading slash (#!bin/bash), so no interpreter path exists - fix the first line to",
+    "like": "rw-bash-crlf-bad-interpreter"
   },
   {
-    id: 'rw-nm-gitlab-force-push-protected-branch',
-    tool: 'git',
-    text: "Exit code 1\n GitLab: You are not allowed to force push code to a protected branch on this project.\n ! [remote rejected] master -> master (pre-receive hook declined)\nerror: 无法推送一些引用到 'git@git.cc/coola/me.git'",
-    source: 'https://github.com/gitlabhq/gitlabhq/issues/10405',
-    differs:
-      'normal pushes are allowed; GitLab refuses only the force push to the protected branch - integrate the remote history and push without --force (or allow force push on that branch)',
-    like: 'rw-git-push-protected-branch-gh006',
+    "id": "rw-nm-gitlab-force-push-protected-branch",
+    "tool": "git",
+    "text": "Exit code 1\n GitLab: You are not allowed to force push code to a protected branch on this project.\n ! [remote rejected] master -> master (pre-receive hook declined)\nerror: 无法推送一些引用到 'git@git.cc/coola/me.git'",
+    "source": "https://github.com/gitlabhq/gitlabhq/issues/10405",
+    "differs": "normal pushes are allowed; GitLab refuses only the force push to the protected branch - integrate the remote history and push without --force (or allow force push on that branch)",
+    "like": "rw-git-push-protected-branch-gh006"
   },
   {
-    id: 'rw-nm-pytest-import-third-party-missing',
-    tool: 'pytest',
-    text: "Exit code 2\nImportError while importing test module '/home/watch/gitprojects/shallow-backup/tests/test_copies.py'.  \nHint: make sure your test modules/packages have valid Python names.  \nTraceback:  \ntests/test_copies.py:4: in <module>  \n    from shallow_backup import _copy_file, _copy_dir  \nshallow_backup.py:2: in <module>  \n    import git  \nE   ModuleNotFoundError: No module named 'git'  ",
-    source: 'https://github.com/alichtman/shallow-backup/issues/115',
-    differs:
-      "the missing module is a third-party dependency (GitPython's git) not installed in the test environment - install the project's requirements; no sys.path change helps",
-    like: 'rw-pytest-import-sibling-helper-module',
+    "id": "rw-nm-pytest-import-third-party-missing",
+    "tool": "pytest",
+    "text": "Exit code 2\nImportError while importing test module '/home/watch/gitprojects/shallow-backup/tests/test_copies.py'.  \nHint: make sure your test modules/packages have valid Python names.  \nTraceback:  \ntests/test_copies.py:4: in <module>  \n    from shallow_backup import _copy_file, _copy_dir  \nshallow_backup.py:2: in <module>  \n    import git  \nE   ModuleNotFoundError: No module named 'git'  ",
+    "source": "https://github.com/alichtman/shallow-backup/issues/115",
+    "differs": "the missing module is a third-party dependency (GitPython's git) not installed in the test environment - install the project's requirements; no sys.path change helps",
+    "like": "rw-pytest-import-sibling-helper-module"
   },
   {
-    id: 'rw-nm-tsc-ts2307-starter-relative-file-missing',
-    tool: 'tsc',
-    text: "Exit code 2\nsrc/index.ts:2:15 - error TS2307: Cannot find module './lib/hash' or its corresponding type declarations.\n\n2 export * from './lib/hash';",
-    source: 'https://github.com/bitjson/typescript-starter/issues/246',
-    differs:
-      'the import points at a plain .ts file that the generated starter project does not contain - the file must exist (or the export be removed), a declaration shim does not help',
-    like: 'rw-tsc-ts2307-vue-sfc-no-shim',
+    "id": "rw-nm-tsc-ts2307-starter-relative-file-missing",
+    "tool": "tsc",
+    "text": "Exit code 2\nsrc/index.ts:2:15 - error TS2307: Cannot find module './lib/hash' or its corresponding type declarations.\n\n2 export * from './lib/hash';",
+    "source": "https://github.com/bitjson/typescript-starter/issues/246",
+    "differs": "the import points at a plain .ts file that the generated starter project does not contain - the file must exist (or the export be removed), a declaration shim does not help",
+    "like": "rw-tsc-ts2307-vue-sfc-no-shim"
   },
   {
-    id: 'rw-nm-tsc-ts2307-library-path-alias',
-    tool: 'tsc',
-    text: "Exit code 1\n------------------------------------------------------------------------------\nBuilding entry point 'test-lib'\n------------------------------------------------------------------------------\nCompiling TypeScript sources through ngc\nERROR: projects/test-lib/src/lib/test-lib.component.ts:2:32 - error TS2307: Cannot find module '@components/dummy/dummy.component' or its corresponding type declarations.\n\n2 import { DummyComponent } from \"@components/dummy/dummy.component\";",
-    source: 'https://github.com/angular/angular/issues/38278',
-    differs:
-      'a tsconfig `paths` alias in an Angular library build does not resolve - the alias mapping (relative to baseUrl) must be fixed, not a missing declaration',
-    like: 'rw-tsc-ts2307-vue-sfc-no-shim',
+    "id": "rw-nm-tsc-ts2307-library-path-alias",
+    "tool": "tsc",
+    "text": "Exit code 1\n------------------------------------------------------------------------------\nBuilding entry point 'test-lib'\n------------------------------------------------------------------------------\nCompiling TypeScript sources through ngc\nERROR: projects/test-lib/src/lib/test-lib.component.ts:2:32 - error TS2307: Cannot find module '@components/dummy/dummy.component' or its corresponding type declarations.\n\n2 import { DummyComponent } from \"@components/dummy/dummy.component\";",
+    "source": "https://github.com/angular/angular/issues/38278",
+    "differs": "a tsconfig `paths` alias in an Angular library build does not resolve - the alias mapping (relative to baseUrl) must be fixed, not a missing declaration",
+    "like": "rw-tsc-ts2307-vue-sfc-no-shim"
   },
   {
-    id: 'rw-nm-docker-run-subcommands-mixed-image-name',
-    tool: 'docker',
-    text: "Exit code 125\nUnable to find image 'push:latest' locally\ndocker: Error response from daemon: pull access denied for push, repository does not exist or may require 'docker login'.",
-    source: 'https://github.com/oracle/docker-images/issues/999',
-    differs:
-      'running `docker run push ...` makes docker treat the word `push` as an image name - the command line is wrong (run and push are separate commands), no image is missing',
-    like: 'rw-docker-compose-pull-denied-image-not-built',
+    "id": "rw-nm-docker-run-subcommands-mixed-image-name",
+    "tool": "docker",
+    "text": "Exit code 125\nUnable to find image 'push:latest' locally\ndocker: Error response from daemon: pull access denied for push, repository does not exist or may require 'docker login'.",
+    "source": "https://github.com/oracle/docker-images/issues/999",
+    "differs": "running `docker run push ...` makes docker treat the word `push` as an image name - the command line is wrong (run and push are separate commands), no image is missing",
+    "like": "rw-docker-compose-pull-denied-image-not-built"
   },
   {
-    id: 'rw-nm-npm-start-script-exit-status-1',
-    tool: 'npm',
-    text: 'Exit code 1\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! lcotodo@0.1.0 start: `react-scripts start`\nnpm ERR! Exit status 1\nnpm ERR!\nnpm ERR! Failed at the lcotodo@0.1.0 start script.',
-    source: 'https://github.com/react/create-react-app/issues/7793',
-    differs:
-      "react-scripts was found and ran, then exited with status 1 - the real error is the dev server's own output, reinstalling the binary is not the fix",
-    like: 'rw-npm-react-scripts-not-found-no-node-modules',
+    "id": "rw-nm-npm-start-script-exit-status-1",
+    "tool": "npm",
+    "text": "Exit code 1\nnpm ERR! code ELIFECYCLE\nnpm ERR! errno 1\nnpm ERR! lcotodo@0.1.0 start: `react-scripts start`\nnpm ERR! Exit status 1\nnpm ERR!\nnpm ERR! Failed at the lcotodo@0.1.0 start script.",
+    "source": "https://github.com/react/create-react-app/issues/7793",
+    "differs": "react-scripts was found and ran, then exited with status 1 - the real error is the dev server's own output, reinstalling the binary is not the fix",
+    "like": "rw-npm-react-scripts-not-found-no-node-modules"
   },
   {
-    id: 'rw-nm-apt-python3-distutils-no-candidate',
-    tool: 'shell',
-    text: "Exit code 100\nPackage python3-distutils is not available, but is referred to by another package.. This may mean that the package is missing, has been obsoleted, or\nis only available from another source\nE: Package 'python3-distutils' has no installation candidate",
-    source: 'https://github.com/python/cpython/issues/128376',
-    differs:
-      'apt on a newer distribution has no python3-distutils package any more - the install step must stop asking for it, not a Python import failure',
-    like: 'rw-python312-distutils-runtime-import',
+    "id": "rw-nm-apt-python3-distutils-no-candidate",
+    "tool": "shell",
+    "text": "Exit code 100\nPackage python3-distutils is not available, but is referred to by another package.. This may mean that the package is missing, has been obsoleted, or\nis only available from another source\nE: Package 'python3-distutils' has no installation candidate",
+    "source": "https://github.com/python/cpython/issues/128376",
+    "differs": "apt on a newer distribution has no python3-distutils package any more - the install step must stop asking for it, not a Python import failure",
+    "like": "rw-python312-distutils-runtime-import"
   },
   {
-    id: 'rw-nm-kubectl-unauthorized-credentials-rejected',
-    tool: 'kubernetes',
-    text: 'Exit code 1\n[app128.dvb401:/home/users/ashish.chalak/.certs/kubernetes/achalak]$ kubectl get pods\nerror: You must be logged in to the server (Unauthorized)',
-    source: 'https://github.com/javsalgar/rbac-online-talk/issues/1',
-    differs:
-      'kubectl reached the API server but its client certificate or token was rejected - the user credentials in kubeconfig must be fixed, the cluster address is fine',
-    like: 'rw-kubectl-localhost-8080-refused',
+    "id": "rw-nm-kubectl-unauthorized-credentials-rejected",
+    "tool": "kubernetes",
+    "text": "Exit code 1\n[app128.dvb401:/home/users/ashish.chalak/.certs/kubernetes/achalak]$ kubectl get pods\nerror: You must be logged in to the server (Unauthorized)",
+    "source": "https://github.com/javsalgar/rbac-online-talk/issues/1",
+    "differs": "kubectl reached the API server but its client certificate or token was rejected - the user credentials in kubeconfig must be fixed, the cluster address is fine",
+    "like": "rw-kubectl-localhost-8080-refused"
   },
   {
-    id: 'rw-nm-docker-compose-ci-dind-unreachable',
-    tool: 'docker',
-    text: "Exit code 1\nRunning with gitlab-runner 12.2.0 (a987417a)\n   on go_libs_tiv_runner06 KRdrmSKp\nUsing Docker executor with image tiangolo/docker-with-compose ...\n\n + docker-compose down --rmi local --volumes --remove-orphans --timeout 60\n\n Couldn't connect to Docker daemon at http://docker:2375 - is it running?\n If it's at a non-standard location, specify the URL with the DOCKER_HOST environment variable.\n ERROR: Job failed: exit code 1",
-    source: 'https://github.com/tiangolo/docker-with-compose/issues/9',
-    differs:
-      'inside a GitLab CI job the client targets the docker:dind service over TCP - the CI service/DOCKER_HOST setup is wrong, there is no local daemon to start',
-    like: 'rw-docker-daemon-not-running',
+    "id": "rw-nm-docker-compose-ci-dind-unreachable",
+    "tool": "docker",
+    "text": "Exit code 1\nRunning with gitlab-runner 12.2.0 (a987417a)\n   on go_libs_tiv_runner06 KRdrmSKp\nUsing Docker executor with image tiangolo/docker-with-compose ...\n\n + docker-compose down --rmi local --volumes --remove-orphans --timeout 60\n\n Couldn't connect to Docker daemon at http://docker:2375 - is it running?\n If it's at a non-standard location, specify the URL with the DOCKER_HOST environment variable.\n ERROR: Job failed: exit code 1",
+    "source": "https://github.com/tiangolo/docker-with-compose/issues/9",
+    "differs": "inside a GitLab CI job the client targets the docker:dind service over TCP - the CI service/DOCKER_HOST setup is wrong, there is no local daemon to start",
+    "like": "rw-docker-daemon-not-running"
   },
   {
-    id: 'rw-nm-cargo-cross-compile-msvc-from-macos',
-    tool: 'cargo',
-    text: 'Exit code 1\n   Compiling dotenv v0.15.0\n   Compiling tauri-utils v1.2.1\n   Compiling webview2-com v0.19.1\nerror: linker `link.exe` not found\n  |\n  = note: No such file or directory (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that Visual Studio 2017 or later, or Build Tools for Visual Studio were installed with the Visual C++ option.\n\nnote: VS Code is a different product, and is not sufficient.\n\nerror: could not compile `refstudio` (bin "refstudio") due to previous error\n       Error failed to build app: failed to build app',
-    source: 'https://github.com/refstudio/refstudio/issues/335',
-    differs:
-      'this is a cross-compile to a Windows MSVC target from macOS, where Visual Studio cannot be installed - build on Windows or use a cross toolchain (e.g. cargo-xwin)',
-    like: 'rw-cargo-msvc-link-exe-not-found',
+    "id": "rw-nm-cargo-cross-compile-msvc-from-macos",
+    "tool": "cargo",
+    "text": "Exit code 1\n   Compiling dotenv v0.15.0\n   Compiling tauri-utils v1.2.1\n   Compiling webview2-com v0.19.1\nerror: linker `link.exe` not found\n  |\n  = note: No such file or directory (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that Visual Studio 2017 or later, or Build Tools for Visual Studio were installed with the Visual C++ option.\n\nnote: VS Code is a different product, and is not sufficient.\n\nerror: could not compile `refstudio` (bin \"refstudio\") due to previous error\n       Error failed to build app: failed to build app",
+    "source": "https://github.com/refstudio/refstudio/issues/335",
+    "differs": "this is a cross-compile to a Windows MSVC target from macOS, where Visual Studio cannot be installed - build on Windows or use a cross toolchain (e.g. cargo-xwin)",
+    "like": "rw-cargo-msvc-link-exe-not-found"
   },
   {
-    id: 'rw-nm-npm-eperm-rename-windows-locked',
-    tool: 'npm',
-    text: 'Exit code 1\nnpm ERR! argv "C:\\Program Files\\nodejs\\node.exe" "C:\\Program Files\\nodejs\\node_modules\\npm\\bin\\npm-cli.js" "install" "-g" "ionic"\nnpm ERR! node v6.6.0\nnpm ERR! npm  v3.10.3\nnpm ERR! path C:\\Users\\507644\\AppData\\Roaming\\npm\\node_modules\\ionic\nnpm ERR! code EPERM\nnpm ERR! errno -4048\nnpm ERR! syscall rename\n\nnpm ERR! Error: EPERM: operation not permitted, rename \'C:\\Users\\507644\\AppData\\Roaming\\npm\\node_modules\\ionic\' -> \'C:\\Users\\507644\\AppData\\Roaming\\np\nm\\node_modules.ionic.DELETE\'\nnpm ERR!     at moveAway (C:\\Program Files\\nodejs\\node_modules\\npm\\lib\\install\\action\\finalize.js:38:5)\nnpm ERR!     at destStatted (C:\\Program Files\\nodejs\\node_modules\\npm\\lib\\install\\action\\finalize.js:27:7)\nnpm ERR!     at FSReqWrap.oncomplete (fs.js:123:15)',
-    source: 'https://github.com/npm/npm/issues/14027',
-    differs:
-      'on Windows a file in node_modules is locked (antivirus real-time scan, editor, running process) so the rename fails - close the locker / pause scanning and clean the cache, folder ownership is not the problem',
-    like: 'rw-npm-eacces-global-mkdir',
+    "id": "rw-nm-npm-eperm-rename-windows-locked",
+    "tool": "npm",
+    "text": "Exit code 1\nnpm ERR! argv \"C:\\Program Files\\nodejs\\node.exe\" \"C:\\Program Files\\nodejs\\node_modules\\npm\\bin\\npm-cli.js\" \"install\" \"-g\" \"ionic\"\nnpm ERR! node v6.6.0\nnpm ERR! npm  v3.10.3\nnpm ERR! path C:\\Users\\507644\\AppData\\Roaming\\npm\\node_modules\\ionic\nnpm ERR! code EPERM\nnpm ERR! errno -4048\nnpm ERR! syscall rename\n\nnpm ERR! Error: EPERM: operation not permitted, rename 'C:\\Users\\507644\\AppData\\Roaming\\npm\\node_modules\\ionic' -> 'C:\\Users\\507644\\AppData\\Roaming\\np\nm\\node_modules.ionic.DELETE'\nnpm ERR!     at moveAway (C:\\Program Files\\nodejs\\node_modules\\npm\\lib\\install\\action\\finalize.js:38:5)\nnpm ERR!     at destStatted (C:\\Program Files\\nodejs\\node_modules\\npm\\lib\\install\\action\\finalize.js:27:7)\nnpm ERR!     at FSReqWrap.oncomplete (fs.js:123:15)",
+    "source": "https://github.com/npm/npm/issues/14027",
+    "differs": "on Windows a file in node_modules is locked (antivirus real-time scan, editor, running process) so the rename fails - close the locker / pause scanning and clean the cache, folder ownership is not the problem",
+    "like": "rw-npm-eacces-global-mkdir"
   },
   {
-    id: 'rw-nm-python-cv2-libgthread-missing',
-    tool: 'python',
-    text: 'bot_1  | ImportError: libGL.so.1: cannot open shared object file: No such file or directory\nbot_1  | ImportError: libgthread-2.0.so.0: cannot open shared object file: No such file or directory',
-    source: 'https://github.com/fisher60/friendo-bot/issues/68',
-    differs:
-      "a different shared library is missing (GLib's libgthread) - the image needs libglib2.0-0, installing libgl1 alone does not fix it",
-    like: 'rw-python-cv2-libgl-missing-in-container',
+    "id": "rw-nm-python-cv2-libgthread-missing",
+    "tool": "python",
+    "text": "bot_1  | ImportError: libGL.so.1: cannot open shared object file: No such file or directory\nbot_1  | ImportError: libgthread-2.0.so.0: cannot open shared object file: No such file or directory",
+    "source": "https://github.com/fisher60/friendo-bot/issues/68",
+    "differs": "a different shared library is missing (GLib's libgthread) - the image needs libglib2.0-0, installing libgl1 alone does not fix it",
+    "like": "rw-python-cv2-libgl-missing-in-container"
   },
   {
-    id: 'rw-nm-python-pkg-resources-py2-warn-frozen',
-    tool: 'python',
-    text: "ModuleNotFoundError: No module named 'pkg_resources.py2_warn'",
-    source: 'https://github.com/marcelotduarte/cx_Freeze/pull/580',
-    differs:
-      "pkg_resources exists; a frozen (cx_Freeze) build misses its hidden submodule py2_warn added in setuptools 45 - the freezer's hook/includes must be updated",
-    like: 'rw-python-pkg-resources-removed-setuptools-82',
+    "id": "rw-nm-python-pkg-resources-py2-warn-frozen",
+    "tool": "python",
+    "text": "ModuleNotFoundError: No module named 'pkg_resources.py2_warn'",
+    "source": "https://github.com/marcelotduarte/cx_Freeze/pull/580",
+    "differs": "pkg_resources exists; a frozen (cx_Freeze) build misses its hidden submodule py2_warn added in setuptools 45 - the freezer's hook/includes must be updated",
+    "like": "rw-python-pkg-resources-removed-setuptools-82"
   },
   {
-    id: 'rw-nm-gradlew-crlf-env-sh-r',
-    tool: 'gradle',
-    text: "Exit code 1\nStep 5/6 : WORKDIR /src\n ---> Using cache\n ---> 9fc0f7ea87a9\nStep 6/6 : RUN ./gradlew expand\n ---> Running in 986617dcc528\n/usr/bin/env: 'sh\\r': No such file or directory\nThe command '/bin/sh -c ./gradlew expand' returned a non-zero code: 127",
-    source: 'https://github.com/brown-uk/dict_uk/issues/269',
-    differs:
-      "gradlew is executable but was checked out with Windows CRLF line endings, so the shebang asks for 'sh\\r' - convert it to LF (dos2unix / .gitattributes), chmod does not help",
-    like: 'rw-gradlew-permission-denied-exec-bit',
+    "id": "rw-nm-gradlew-crlf-env-sh-r",
+    "tool": "gradle",
+    "text": "Exit code 1\nStep 5/6 : WORKDIR /src\n ---> Using cache\n ---> 9fc0f7ea87a9\nStep 6/6 : RUN ./gradlew expand\n ---> Running in 986617dcc528\n/usr/bin/env: 'sh\\r': No such file or directory\nThe command '/bin/sh -c ./gradlew expand' returned a non-zero code: 127",
+    "source": "https://github.com/brown-uk/dict_uk/issues/269",
+    "differs": "gradlew is executable but was checked out with Windows CRLF line endings, so the shebang asks for 'sh\\r' - convert it to LF (dos2unix / .gitattributes), chmod does not help",
+    "like": "rw-gradlew-permission-denied-exec-bit"
   },
   {
-    id: 'rw-nm-laravel-db-service-name-unresolvable-outside-network',
-    tool: 'db',
-    text: 'Exit code 1\nSQLSTATE[HY000] [2002] php_network_getaddresses: getaddrinfo failed: Name or service not known',
-    source: 'https://github.com/laradock/laradock/issues/443',
-    differs:
-      'DB_HOST already names the compose service, but the command runs outside the compose network (on the host), where that name does not resolve - run it inside the container (docker-compose exec) instead',
-    like: 'rw-laravel-docker-db-host-127-refused',
+    "id": "rw-nm-laravel-db-service-name-unresolvable-outside-network",
+    "tool": "db",
+    "text": "Exit code 1\nSQLSTATE[HY000] [2002] php_network_getaddresses: getaddrinfo failed: Name or service not known",
+    "source": "https://github.com/laradock/laradock/issues/443",
+    "differs": "DB_HOST already names the compose service, but the command runs outside the compose network (on the host), where that name does not resolve - run it inside the container (docker-compose exec) instead",
+    "like": "rw-laravel-docker-db-host-127-refused"
   },
   {
-    id: 'rw-nm-github-gh001-warning-over-50mb',
-    tool: 'git',
-    text: "> remote: warning: GH001: Large files detected.\n> remote: warning: See http://git.io/iEPt8g for more information.\n> remote: warning: File public/packages.min.json is 62.53 MB; this is larger than GitHub's recommended maximum file size of 50.00 MB",
-    source: 'https://github.com/cdnjs/new-website/issues/52',
-    differs:
-      'only a warning for a file above the 50 MB recommendation - the push was accepted, nothing was rejected (LFS is optional here)',
-    like: 'rw-github-push-gh001-file-over-100mb',
+    "id": "rw-nm-github-gh001-warning-over-50mb",
+    "tool": "git",
+    "text": "> remote: warning: GH001: Large files detected.\n> remote: warning: See http://git.io/iEPt8g for more information.\n> remote: warning: File public/packages.min.json is 62.53 MB; this is larger than GitHub's recommended maximum file size of 50.00 MB",
+    "source": "https://github.com/cdnjs/new-website/issues/52",
+    "differs": "only a warning for a file above the 50 MB recommendation - the push was accepted, nothing was rejected (LFS is optional here)",
+    "like": "rw-github-push-gh001-file-over-100mb"
   },
   {
-    id: 'rw-nm-node-esm-dependency-published-without-extension',
-    tool: 'node',
-    text: "Exit code 1\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/home/<user>/Projects/<X>/node_modules/ts-add-js-extension/build/mjs/read-write' imported from /home/<user>/Projects/<X>/node_modules/ts-add-js-extension/build/mjs/index.js",
-    source: 'https://github.com/GervinFung/ts-add-js-extension/issues/59',
-    differs:
-      "the extensionless import is inside a published dependency under node_modules (a broken release), not in the user's code - upgrade or pin that package",
-    like: 'rw-node-esm-import-missing-js-extension',
+    "id": "rw-nm-node-esm-dependency-published-without-extension",
+    "tool": "node",
+    "text": "Exit code 1\nError [ERR_MODULE_NOT_FOUND]: Cannot find module '/home/<user>/Projects/<X>/node_modules/ts-add-js-extension/build/mjs/read-write' imported from /home/<user>/Projects/<X>/node_modules/ts-add-js-extension/build/mjs/index.js",
+    "source": "https://github.com/GervinFung/ts-add-js-extension/issues/59",
+    "differs": "the extensionless import is inside a published dependency under node_modules (a broken release), not in the user's code - upgrade or pin that package",
+    "like": "rw-node-esm-import-missing-js-extension"
   },
   {
-    id: 'rw-nm-npm-enospc-disk-full-write',
-    tool: 'npm',
-    text: 'Exit code 1\nCommand failed: npm_config_cache=/tmp /app/node_modules/.bin/npm install --production npm ERR! code ENOSPC npm ERR! syscall write npm ERR! errno -28 npm ERR! nospc ENOSPC: no space left on device, write npm ERR! nospc There appears to be insufficient space on your system to finish. npm ERR! nospc Clear up some disk space and try again.',
-    source: 'https://github.com/Rich-Harris/packd/issues/159',
-    differs:
-      'this ENOSPC is a genuinely full disk (write/mkdir into the cache fails) - free disk space; raising the inotify watcher limit does nothing',
-    like: 'rw-node-enospc-file-watchers',
+    "id": "rw-nm-npm-enospc-disk-full-write",
+    "tool": "npm",
+    "text": "Exit code 1\nCommand failed: npm_config_cache=/tmp /app/node_modules/.bin/npm install --production npm ERR! code ENOSPC npm ERR! syscall write npm ERR! errno -28 npm ERR! nospc ENOSPC: no space left on device, write npm ERR! nospc There appears to be insufficient space on your system to finish. npm ERR! nospc Clear up some disk space and try again.",
+    "source": "https://github.com/Rich-Harris/packd/issues/159",
+    "differs": "this ENOSPC is a genuinely full disk (write/mkdir into the cache fails) - free disk space; raising the inotify watcher limit does nothing",
+    "like": "rw-node-enospc-file-watchers"
   },
   {
-    id: 'rw-nm-bundler-mysql2-native-extension-client-missing',
-    tool: 'ruby',
-    text: "Exit code 5\nGem::Ext::BuildError: ERROR: Failed to build gem native extension.\n\n    current directory: /usr/local/rvm/gems/ruby-2.3.0/gems/mysql2-0.4.4/ext/mysql2\n/usr/local/rvm/rubies/ruby-2.3.0/bin/ruby -r ./siteconf20170524-9589-12zw22j.rb extconf.rb\nchecking for ruby/thread.h... yes\nchecking for rb_thread_call_without_gvl() in ruby/thread.h... yes\nchecking for rb_thread_blocking_region()... no\nchecking for rb_wait_for_single_fd()... yes\nchecking for rb_hash_dup()... yes\nchecking for rb_intern3()... yes\nchecking for mysql_query() in -lmysqlclient... no\n-----\nmysql client is missing. You may need to 'apt-get install libmysqlclient-dev' or 'yum install mysql-devel', and try again.\n-----\n*** extconf.rb failed ***\nCould not create Makefile due to some reason, probably lack of necessary\nlibraries and/or headers.  Check the mkmf.log file for more details.  You may\nneed configuration options.",
-    source: 'https://github.com/rubygems/bundler/issues/5674',
-    differs:
-      'the failing native gem is mysql2, which needs the MySQL client headers (libmysqlclient-dev / mysql-devel), not the PostgreSQL libpq ones',
-    like: 'rw-bundler-pg-native-extension',
+    "id": "rw-nm-bundler-mysql2-native-extension-client-missing",
+    "tool": "ruby",
+    "text": "Exit code 5\nGem::Ext::BuildError: ERROR: Failed to build gem native extension.\n\n    current directory: /usr/local/rvm/gems/ruby-2.3.0/gems/mysql2-0.4.4/ext/mysql2\n/usr/local/rvm/rubies/ruby-2.3.0/bin/ruby -r ./siteconf20170524-9589-12zw22j.rb extconf.rb\nchecking for ruby/thread.h... yes\nchecking for rb_thread_call_without_gvl() in ruby/thread.h... yes\nchecking for rb_thread_blocking_region()... no\nchecking for rb_wait_for_single_fd()... yes\nchecking for rb_hash_dup()... yes\nchecking for rb_intern3()... yes\nchecking for mysql_query() in -lmysqlclient... no\n-----\nmysql client is missing. You may need to 'apt-get install libmysqlclient-dev' or 'yum install mysql-devel', and try again.\n-----\n*** extconf.rb failed ***\nCould not create Makefile due to some reason, probably lack of necessary\nlibraries and/or headers.  Check the mkmf.log file for more details.  You may\nneed configuration options.",
+    "source": "https://github.com/rubygems/bundler/issues/5674",
+    "differs": "the failing native gem is mysql2, which needs the MySQL client headers (libmysqlclient-dev / mysql-devel), not the PostgreSQL libpq ones",
+    "like": "rw-bundler-pg-native-extension"
   },
   {
-    id: 'rw-nm-msbuild-msb3021-root-relative-path-denied',
-    tool: 'dotnet',
-    text: 'D:\\home\\site\\repository\\packages\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.1.0.7\\build\\net45\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.props(17,5): warning MSB3021: Unable to copy file "D:\\home\\site\\repository\\packages\\Microsoft.Net.Compilers.2.3.2\\build\\..\\tools\\System.IO.Compression.dll" to "\\bin\\roslyn\\System.IO.Compression.dll". Access to the path \'\\bin\\roslyn\' is denied. [D:\\home\\site\\repository\\src\\EquineExchange.HelloSign\\EquineExchange.HelloSign.csproj]\nD:\\home\\site\\repository\\packages\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.1.0.7\\build\\net45\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.props(17,5): warning MSB3021: Unable to copy file "D:\\home\\site\\repository\\packages\\Microsoft.Net.Compilers.2.3.2\\build\\..\\tools\\System.IO.FileSystem.dll" to "\\bin\\roslyn\\System.IO.FileSystem.dll". Access to the path \'\\bin\\roslyn\' is denied. [D:\\home\\site\\repository\\src\\EquineExchange.HelloSign\\EquineExchange.HelloSign.csproj]',
-    source: 'https://github.com/projectkudu/kudu/issues/2569',
-    differs:
-      "nothing holds a lock - the copy target resolved to a root-relative \\bin\\roslyn path (an unset solution-dir property in the package's props), which is not writable; the package/property must be fixed",
-    like: 'rw-msbuild-msb3027-file-locked',
+    "id": "rw-nm-msbuild-msb3021-root-relative-path-denied",
+    "tool": "dotnet",
+    "text": "D:\\home\\site\\repository\\packages\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.1.0.7\\build\\net45\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.props(17,5): warning MSB3021: Unable to copy file \"D:\\home\\site\\repository\\packages\\Microsoft.Net.Compilers.2.3.2\\build\\..\\tools\\System.IO.Compression.dll\" to \"\\bin\\roslyn\\System.IO.Compression.dll\". Access to the path '\\bin\\roslyn' is denied. [D:\\home\\site\\repository\\src\\EquineExchange.HelloSign\\EquineExchange.HelloSign.csproj]\nD:\\home\\site\\repository\\packages\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.1.0.7\\build\\net45\\Microsoft.CodeDom.Providers.DotNetCompilerPlatform.props(17,5): warning MSB3021: Unable to copy file \"D:\\home\\site\\repository\\packages\\Microsoft.Net.Compilers.2.3.2\\build\\..\\tools\\System.IO.FileSystem.dll\" to \"\\bin\\roslyn\\System.IO.FileSystem.dll\". Access to the path '\\bin\\roslyn' is denied. [D:\\home\\site\\repository\\src\\EquineExchange.HelloSign\\EquineExchange.HelloSign.csproj]",
+    "source": "https://github.com/projectkudu/kudu/issues/2569",
+    "differs": "nothing holds a lock - the copy target resolved to a root-relative \\bin\\roslyn path (an unset solution-dir property in the package's props), which is not writable; the package/property must be fixed",
+    "like": "rw-msbuild-msb3027-file-locked"
   },
   {
-    id: 'rw-nm-compose-root-additional-property-missing-services-key',
-    tool: 'docker',
-    text: 'Exit code 15\nAdditional property vorta is not allowed',
-    source: 'https://github.com/borgbase/vorta-docker/issues/13',
-    differs:
-      'the rejected key is a service name at the top level - the file lacks the `services:` section (old v1 layout), so it must be restructured; upgrading Compose does not help',
-    like: 'rw-compose-develop-property-not-allowed-old-compose',
+    "id": "rw-nm-compose-root-additional-property-missing-services-key",
+    "tool": "docker",
+    "text": "Exit code 15\nAdditional property vorta is not allowed",
+    "source": "https://github.com/borgbase/vorta-docker/issues/13",
+    "differs": "the rejected key is a service name at the top level - the file lacks the `services:` section (old v1 layout), so it must be restructured; upgrading Compose does not help",
+    "like": "rw-compose-develop-property-not-allowed-old-compose"
   },
   {
-    id: 'rw-nm-git-pull-couldnt-find-remote-ref-main',
-    tool: 'git',
-    text: "Exit code 1\n(.cinemate-env) pi@cinepi:~/cinemate $ git pull origin main\nwarning: redirecting to https://github.com/Tiramisioux/cinemate.git/\nfatal: couldn't find remote ref main",
-    source: 'https://github.com/Tiramisioux/cinemate/issues/8',
-    differs:
-      'the REMOTE has no branch called main (it still uses another name) - pull the branch that exists upstream (or the maintainer adds main); nothing is wrong with local commits',
-    like: 'rw-git-src-refspec-main-no-match',
+    "id": "rw-nm-git-pull-couldnt-find-remote-ref-main",
+    "tool": "git",
+    "text": "Exit code 1\n(.cinemate-env) pi@cinepi:~/cinemate $ git pull origin main\nwarning: redirecting to https://github.com/Tiramisioux/cinemate.git/\nfatal: couldn't find remote ref main",
+    "source": "https://github.com/Tiramisioux/cinemate/issues/8",
+    "differs": "the REMOTE has no branch called main (it still uses another name) - pull the branch that exists upstream (or the maintainer adds main); nothing is wrong with local commits",
+    "like": "rw-git-src-refspec-main-no-match"
   },
   {
-    id: 'rw-nm-git-push-http-413-proxy-body-limit',
-    tool: 'git',
-    text: 'Exit code 1\ngit -c http.sslVerify=false push --all gitbucket\nwarning: redirecting to https://gitbucket-edge.atomiq-observability-dev/git/root/awx_configuration.git/\nEnumerating objects: 88, done.\nCounting objects: 100% (88/88), done.\nDelta compression using up to 2 threads\nCompressing objects: 100% (78/78), done.\nWriting objects: 100% (88/88), 44.85 MiB | 21.30 MiB/s, done.\nTotal 88 (delta 8), reused 0 (delta 0), pack-reused 0\nerror: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413\nsend-pack: unexpected disconnect while reading sideband packet\nfatal: the remote end hung up unexpectedly\nEverything up-to-date',
-    source: 'https://github.com/gitbucket/gitbucket-docker/issues/63',
-    differs:
-      "the server's reverse proxy rejects the large push body with HTTP 413 - raise the proxy's request size limit (nginx client_max_body_size) or push over SSH; it is not a flaky TLS transfer",
-    like: 'rw-git-clone-rpc-failed-gnutls',
+    "id": "rw-nm-git-push-http-413-proxy-body-limit",
+    "tool": "git",
+    "text": "Exit code 1\ngit -c http.sslVerify=false push --all gitbucket\nwarning: redirecting to https://gitbucket-edge.atomiq-observability-dev/git/root/awx_configuration.git/\nEnumerating objects: 88, done.\nCounting objects: 100% (88/88), done.\nDelta compression using up to 2 threads\nCompressing objects: 100% (78/78), done.\nWriting objects: 100% (88/88), 44.85 MiB | 21.30 MiB/s, done.\nTotal 88 (delta 8), reused 0 (delta 0), pack-reused 0\nerror: RPC failed; HTTP 413 curl 22 The requested URL returned error: 413\nsend-pack: unexpected disconnect while reading sideband packet\nfatal: the remote end hung up unexpectedly\nEverything up-to-date",
+    "source": "https://github.com/gitbucket/gitbucket-docker/issues/63",
+    "differs": "the server's reverse proxy rejects the large push body with HTTP 413 - raise the proxy's request size limit (nginx client_max_body_size) or push over SSH; it is not a flaky TLS transfer",
+    "like": "rw-git-clone-rpc-failed-gnutls"
   },
   {
-    id: 'rw-nm-cmake-installed-version-too-old',
-    tool: 'cmake',
-    text: 'Exit code 1\n$ cmake ../\nCMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  CMake 3.15 or higher is required.  You are running version 3.10.2',
-    source: 'https://github.com/InfiniTimeOrg/InfiniTime/issues/15',
-    differs:
-      "the opposite situation - the installed CMake is OLDER than the project's minimum; upgrade CMake (or the project lowers its requirement), nothing about policy compatibility",
-    like: 'rw-cmake4-min-version-below-3-5',
+    "id": "rw-nm-cmake-installed-version-too-old",
+    "tool": "cmake",
+    "text": "Exit code 1\n$ cmake ../\nCMake Error at CMakeLists.txt:1 (cmake_minimum_required):\n  CMake 3.15 or higher is required.  You are running version 3.10.2",
+    "source": "https://github.com/InfiniTimeOrg/InfiniTime/issues/15",
+    "differs": "the opposite situation - the installed CMake is OLDER than the project's minimum; upgrade CMake (or the project lowers its requirement), nothing about policy compatibility",
+    "like": "rw-cmake4-min-version-below-3-5"
   },
   {
-    id: 'rw-nm-npm-enoent-spawn-git-not-installed',
-    tool: 'npm',
-    text: 'Exit code 1\nPS C:\\Users\\jojof\\OneDrive\\Desktop\\evobot-master> npm install\nnpm ERR! code ENOENT\nnpm ERR! syscall spawn git\nnpm ERR! path git\nnpm ERR! errno ENOENT\nnpm ERR! enoent Error while executing:\nnpm ERR! enoent undefined ls-remote -h -t ssh://git@github.com/derhuerst/http-basic.git\nnpm ERR! enoent\nnpm ERR! enoent\nnpm ERR! enoent spawn git ENOENT\nnpm ERR! enoent This is related to npm not being able to find a file.\nnpm ERR! enoent',
-    source: 'https://github.com/eritislami/evobot/issues/113',
-    differs:
-      "the missing 'file' is the git executable npm needs for a git-hosted dependency - install Git; the project's package.json is present",
-    like: 'rw-npm-enoent-package-json',
+    "id": "rw-nm-npm-enoent-spawn-git-not-installed",
+    "tool": "npm",
+    "text": "Exit code 1\nPS C:\\Users\\jojof\\OneDrive\\Desktop\\evobot-master> npm install\nnpm ERR! code ENOENT\nnpm ERR! syscall spawn git\nnpm ERR! path git\nnpm ERR! errno ENOENT\nnpm ERR! enoent Error while executing:\nnpm ERR! enoent undefined ls-remote -h -t ssh://git@github.com/derhuerst/http-basic.git\nnpm ERR! enoent\nnpm ERR! enoent\nnpm ERR! enoent spawn git ENOENT\nnpm ERR! enoent This is related to npm not being able to find a file.\nnpm ERR! enoent",
+    "source": "https://github.com/eritislami/evobot/issues/113",
+    "differs": "the missing 'file' is the git executable npm needs for a git-hosted dependency - install Git; the project's package.json is present",
+    "like": "rw-npm-enoent-package-json"
   },
   {
-    id: 'rw-nm-git-pull-unfinished-merge-merge-head',
-    tool: 'git',
-    text: 'Exit code 128\nerror: You have not concluded your merge (MERGE_HEAD exists).\nhint: Please, commit your changes before merging.\nfatal: Exiting because of unfinished merge.',
-    source: 'https://github.com/IIC2233/Syllabus-2024-1/issues/144',
-    differs:
-      "an earlier merge was left half-done (MERGE_HEAD exists) - finish it with git commit after resolving, or git merge --abort; the branches' divergence is not the blocker",
-    like: 'rw-git-pull-ff-only-diverged',
+    "id": "rw-nm-git-pull-unfinished-merge-merge-head",
+    "tool": "git",
+    "text": "Exit code 128\nerror: You have not concluded your merge (MERGE_HEAD exists).\nhint: Please, commit your changes before merging.\nfatal: Exiting because of unfinished merge.",
+    "source": "https://github.com/IIC2233/Syllabus-2024-1/issues/144",
+    "differs": "an earlier merge was left half-done (MERGE_HEAD exists) - finish it with git commit after resolving, or git merge --abort; the branches' divergence is not the blocker",
+    "like": "rw-git-pull-ff-only-diverged"
   },
+  {
+    "id": "rw-nm-npm-eperm-symlink-fat-drive",
+    "tool": "npm",
+    "text": "Exit code 1\npath ../sshpk/bin/sshpk-conv\nnpm ERR! code EPERM\nnpm ERR! errno -1\nnpm ERR! syscall symlink\nnpm ERR! Error: EPERM: operation not permitted, symlink '../sshpk/bin/sshpk-conv' -> '/media/afzy/9016-4EF8/node/req/node_modules/.bin/sshpk-conv'\nnpm ERR!  [OperationalError: EPERM: operation not permitted, symlink '../sshpk/bin/sshpk-conv' -> '/media/afzy/9016-4EF8/node/req/node_modules/.bin/sshpk-conv'] {\nnpm ERR!   cause: [Error: EPERM: operation not permitted, symlink '../sshpk/bin/sshpk-conv' -> '/media/afzy/9016-4EF8/node/req/node_modules/.bin/sshpk-conv'] {\nnpm ERR!     errno: -1,\nnpm ERR!     code: 'EPERM',\nnpm ERR!     syscall: 'symlink',\nnpm ERR!     path: '../sshpk/bin/sshpk-conv',\nnpm ERR!     dest: '/media/afzy/9016-4EF8/node/req/node_modules/.bin/sshpk-conv'\nnpm ERR!   },",
+    "source": "https://github.com/request/request/pull/3197",
+    "differs": "the project is on a removable FAT/exFAT drive (/media/...) that cannot hold symlinks - use --no-bin-links or a Linux file system; the user's permissions are fine",
+    "like": "rw-npm-eacces-global-mkdir"
+  },
+  {
+    "id": "rw-nm-npm-mkdir-unknown-122-disk-quota",
+    "tool": "npm",
+    "text": "Exit code 1\n34 error Linux 3.10.0-693.11.6.el7.x86_64\n35 error argv \"/usr/bin/node\" \"/usr/bin/npm\" \"install\" \"-g\"\n36 error node v6.17.1\n37 error npm  v3.10.10\n38 error path /build_home/parallel/.npm/sonui\n39 error code Unknown system error -122\n40 error errno -122\n41 error syscall mkdir\n42 error Unknown system error -122: Unknown system error -122, mkdir '.npm/sonui'\n43 error If you need help, you may report this error at:\n43 error     <https://github.com/npm/npm/issues>\n44 verbose exit [ -122, true ]",
+    "source": "https://github.com/npm/cli/issues/562",
+    "differs": "errno -122 is EDQUOT - the user's disk quota on the home/cache volume is exhausted; free space or move the npm cache, permissions are not the problem",
+    "like": "rw-npm-eacces-global-mkdir"
+  },
+  {
+    "id": "rw-nm-git-local-path-not-a-repository",
+    "tool": "git",
+    "text": "Exit code 128\nE0910 11:54:40.262701 16000 git.go:100] Clone failed: fatal: '/home/mfojtik/sandbox/sample-app/asdf' does not appear to be a git repository\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "source": "https://github.com/openshift/source-to-image/pull/284",
+    "differs": "the 'remote' is a local path that is not a git repository - the same trailing advice lines as an SSH key failure, but the fix is the right path/URL, not keys",
+    "like": "rw-git-ssh-permission-denied-publickey"
+  }
 ];
