@@ -1181,6 +1181,138 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/jgarzik/rust-protobuf-example/issues/3",
       "query": "https://github.com/stepancheg/rust-protobuf/issues/587"
     }
+  },
+  {
+    "id": "rw-terraform-provider-no-release-matches-constraints",
+    "tool": "terraform",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n$ terraform init\nInitializing modules...\n\nInitializing the backend...\n\nInitializing provider plugins...\n- Finding fortinetdev/fortios versions matching \"1.6.18, 1.14.0\"...\n╷\n│ Error: Failed to query available provider packages\n│ \n│ Could not retrieve the list of available versions for provider fortinetdev/fortios: no available releases match the given constraints 1.6.18, 1.14.0\n╵",
+    "query": "Exit code 1\n│ Error: Failed to query available provider packages\n│ \n│ Could not retrieve the list of available versions for provider\n│ chanzuckerberg/snowflake: no available releases match the given constraints\n│ 0.23.2, 0.25.16",
+    "resolution": "the root configuration and its modules pin provider versions no single release satisfies - align the version constraints (terraform providers shows who requires what), then terraform init -upgrade",
+    "sources": {
+      "stored": "https://github.com/fortinetdev/terraform-provider-fortios/issues/225",
+      "query": "https://github.com/snowflakedb/terraform-provider-snowflake/issues/784"
+    }
+  },
+  {
+    "id": "rw-terraform-provider-implied-hashicorp-namespace",
+    "tool": "terraform",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nPS C:\\Karthik\\Velmurugan\\Azure\\Terraform\\terraform-on-azure-cloud\\terraform-on-azure-cloud-main\\10-Azure-Virtual-Network-4Tier\\terraform-manifests> terraform init\n\nInitializing the backend...\n\nInitializing provider plugins...\n- Finding hashicorp/random versions matching \">= 3.0.0\"...\n- Finding latest version of hashicorp/azure...\n- Finding hashicorp/azurerm versions matching \">= 2.0.0\"...\n- Installing hashicorp/random v3.3.1...\n- Installed hashicorp/random v3.3.1 (signed by HashiCorp)\n- Installing hashicorp/azurerm v3.10.0...\n- Installed hashicorp/azurerm v3.10.0 (signed by HashiCorp)\n╷\n│ Error: Failed to query available provider packages\n│\n│ Could not retrieve the list of available versions for provider hashicorp/azure: provider registry\n│ registry.terraform.io does not have a provider named registry.terraform.io/hashicorp/azure\n│\n│ Did you intend to use terraform-providers/azure? If so, you must specify that source address in each module   \n│ which requires that provider. To see which modules are currently depending on hashicorp/azure, run the        \n│ following command:\n│     terraform providers\n╵",
+    "query": "Exit code 1\n╷\n│ Error: Failed to query available provider packages\n│ \n│ Could not retrieve the list of available versions for provider hashicorp/curl: provider registry registry.terraform.io does not\n│ have a provider named registry.terraform.io/hashicorp/curl\n│ \n│ Did you intend to use anschoewe/curl? If so, you must specify that source address in each module which requires that provider.\n│ To see which modules are currently depending on hashicorp/curl, run the following command:\n│     terraform providers\n╵",
+    "resolution": "a module uses a third-party provider without declaring its source, so Terraform looks for hashicorp/NAME - add required_providers { NAME = { source = \"owner/NAME\" } } in every module that uses it",
+    "sources": {
+      "stored": "https://github.com/hashicorp/terraform/issues/31242",
+      "query": "https://github.com/anschoewe/terraform-provider-curl/issues/2"
+    }
+  },
+  {
+    "id": "rw-terraform-registry-discovery-timeout",
+    "tool": "terraform",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nbob_w_laws@cloudshell:combined (us-ashburn-1)$ terraform init -upgrade\n\nInitializing the backend...\n\nInitializing provider plugins...\n- Finding latest version of hashicorp/oci...\n- Finding latest version of hashicorp/local...\n- Installing hashicorp/oci v6.13.0...\n- Installed hashicorp/oci v6.13.0 (unauthenticated)\n╷\n│ Error: Failed to query available provider packages\n│ \n│ Could not retrieve the list of available versions for provider hashicorp/local: could not connect to registry.terraform.io: failed to request discovery document: Get\n│ \"https://registry.terraform.io/.well-known/terraform.json\": context deadline exceeded (Client.Timeout exceeded while awaiting headers)\n╵",
+    "query": "Exit code 1\nInitializing the backend...\n\nInitializing provider plugins...\n- Finding hashicorp/aws versions matching \"3.5.0\"...\n\nError: Failed to query available provider packages\n\nCould not retrieve the list of available versions for provider hashicorp/aws:\ncould not connect to registry.terraform.io: Failed to request discovery\ndocument: Get \"https://registry.terraform.io/.well-known/terraform.json\":\ncontext deadline exceeded (Client.Timeout exceeded while awaiting headers)",
+    "resolution": "terraform init cannot reach registry.terraform.io (network, proxy or firewall) - fix connectivity/proxy settings (HTTPS_PROXY) or use a provider mirror, then retry",
+    "sources": {
+      "stored": "https://github.com/oracle/oci-cli/issues/862",
+      "query": "https://github.com/hashicorp/terraform/issues/26161"
+    }
+  },
+  {
+    "id": "rw-agp8-namespace-not-specified-plugin",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n* What went wrong:\nA problem occurred configuring project ':in_app_review'.\n> Could not create an instance of type com.android.build.api.variant.impl.LibraryVariantBuilderImpl.\n   > Namespace not specified. Specify a namespace in the module's build file. See https://d.android.com/r/tools/upgrade-assistant/set-namespace for information about setting the namespace.\n\n     If you've specified the package attribute in the source AndroidManifest.xml, you can use the AGP Upgrade Assistant to migrate to the namespace value in the build file. Refer to https://d.android.com/r/tools/upgrade-assistant/agp-upgrade-assistant for general information about using the AGP Upgrade Assistant.",
+    "query": "Exit code 1\n1: Task failed with an exception.\n-----------\n* What went wrong:\nA problem occurred configuring project ':flutter_phone_direct_caller'.\n> Could not create an instance of type com.android.build.api.variant.impl.LibraryVariantBuilderImpl.\n   > Namespace not specified. Specify a namespace in the module's build file. See https://d.android.com/r/tools/upgrade-assistant/set-namespace for information about setting the namespace.\n\n     If you've specified the package attribute in the source AndroidManifest.xml, you can use the AGP Upgrade Assistant to migrate to the namespace value in the build file. Refer to https://d.android.com/r/tools/upgrade-assistant/agp-upgrade-assistant for general information about using the AGP Upgrade Assistant.",
+    "resolution": "Android Gradle Plugin 8 requires a namespace in every module's android {} block - upgrade the plugin/library to a release that declares one, or add namespace \"...\" to its build.gradle (e.g. from an allprojects/subprojects hook)",
+    "sources": {
+      "stored": "https://github.com/britannio/in_app_review/issues/101",
+      "query": "https://github.com/yanisalfian/flutter-phone-direct-caller/issues/36"
+    }
+  },
+  {
+    "id": "rw-gradle-invokerhelper-old-gradle-new-jdk",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n➜  codyze git:(master) ✗ ./gradlew --stacktrace build\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nCould not initialize class org.codehaus.groovy.runtime.InvokerHelper\n\n* Try:\nRun with --info or --debug option to get more log output. Run with --scan to get full insights.\n\n* Exception is:\njava.lang.NoClassDefFoundError: Could not initialize class org.codehaus.groovy.runtime.InvokerHelper\n        at org.gradle.internal.extensibility.DefaultExtraPropertiesExtension.<init>(DefaultExtraPropertiesExtension.java:29)\n        at org.gradle.internal.extensibility.DefaultConvention.<init>(DefaultConvention.java:49)",
+    "query": "Exit code 1\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nCould not initialize class org.codehaus.groovy.runtime.InvokerHelper\n\n* Try:\nRun with --stacktrace option to get the stack trace. Run with --info or --debug option to get more log output. Run with --scan to get full insights.\n\n* Get more help at https://help.gradle.org\n\nBUILD FAILED in 680ms",
+    "resolution": "the Gradle wrapper version is too old for the JDK running it (Gradle < 6.3 on JDK 14+) - raise distributionUrl in gradle-wrapper.properties to a Gradle that supports that JDK, or run the build with an older JDK (11)",
+    "sources": {
+      "stored": "https://github.com/Fraunhofer-AISEC/codyze/issues/49",
+      "query": "https://github.com/lindenb/jvarkit/issues/167"
+    }
+  },
+  {
+    "id": "rw-zsh-no-matches-found-pip-extras",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n$ pip install -e .[dev]\nzsh: no matches found: .[dev]",
+    "query": "Exit code 1\n> pip install redflag[dev]\nzsh: no matches found: redflag[dev]",
+    "resolution": "zsh treats the square brackets of a pip extra as a glob - quote the requirement (pip install -e \".[dev]\" or 'pkg[dev]')",
+    "sources": {
+      "stored": "https://github.com/mu-editor/mu/issues/852",
+      "query": "https://github.com/scienxlab/redflag/issues/90"
+    }
+  },
+  {
+    "id": "rw-dash-syntax-error-paren-unexpected",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "Exit code 2\n./menu.sh: 16: ./menu.sh: Syntax error: \"(\" unexpected",
+    "query": "Exit code 2\n$ sudo sh ./retropie_setup.sh\n$ ./retropie_setup.sh: 40: ./retropie_setup.sh: Syntax error: \"(\" unexpected",
+    "resolution": "a bash script was run by sh (dash on Debian/Ubuntu), which has no arrays/bash syntax - run it with bash (bash script.sh or ./script.sh with a",
+    "sources": {
+      "stored": "https://github.com/jamiescode/bash-menu-generator/issues/3",
+      "query": "https://github.com/RetroPie/RetroPie-Setup/issues/54"
+    }
+  },
+  {
+    "id": "rw-npm-e401-artifactory-realm-npmrc",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnpm ERR! code E401\nnpm ERR! Unable to authenticate, need: Basic realm=\"Artifactory Realm\"\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /Users/cy/.npm/_logs/2019-06-08T07_54_11_309Z-debug.log",
+    "query": "Exit code 1\n➜  samples-js-angular git:(master) npm install\nnpm ERR! code E401\nnpm ERR! Unable to authenticate, need: Basic realm=\"Artifactory Realm\"",
+    "resolution": "a user-level .npmrc points npm at a private (Artifactory) registry whose credentials are missing or stale - fix/remove that registry line or its auth, or install with --registry https://registry.npmjs.org",
+    "sources": {
+      "stored": "https://github.com/zowe/zowe-cli/issues/445",
+      "query": "https://github.com/okta/samples-js-angular/issues/71"
+    }
+  },
+  {
+    "id": "rw-cargo-select-version-old-toolchain-hides-new",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\n➜  cargo-edit git:(master) ✗ cargo build --release --bin cargo-add\n    Updating crates.io index\nerror: failed to select a version for the requirement `clap = \"^4.3.10\"`\ncandidate versions found which didn't match: 3.2.25, 3.2.24, 3.2.23, ...\nlocation searched: crates.io index\nrequired by package `cargo-edit v0.12.0 (/Users/octavei/Desktop/rs-test/cargo-edit)`",
+    "query": "Exit code 101\n+ cargo build --release\n    Updating crates.io index\nerror: failed to select a version for the requirement `clap = \"^4.0.13\"`\ncandidate versions found which didn't match: 3.2.22, 3.2.21, 3.2.20, ...\nlocation searched: crates.io index",
+    "resolution": "the dependency's current releases need a newer Rust, so the old cargo cannot even see them - update the toolchain (rustup update) or pin the dependency to a version that supports it",
+    "sources": {
+      "stored": "https://github.com/killercup/cargo-edit/issues/861",
+      "query": "https://github.com/AmineZouitine/rmt.rs/issues/23"
+    }
+  },
+  {
+    "id": "rw-git-pull-need-to-specify-reconcile-divergent",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nFrom https://github.com/AlexandreMeslin/ENG4021\n * branch            main       -> FETCH_HEAD\nhint: You have divergent branches and need to specify how to reconcile them.\nhint: You can do so by running one of the following commands sometime before\nhint: your next pull:\nhint:\nhint:   git config pull.rebase false  # merge\nhint:   git config pull.rebase true   # rebase\nhint:   git config pull.ff only       # fast-forward only\nhint:\nhint: You can replace \"git config\" with \"git config --global\" to set a default\nhint: preference for all repositories. You can also pass --rebase, --no-rebase,\nhint: or --ff-only on the command line to override the configured default per\nhint: invocation.\nfatal: Need to specify how to reconcile divergent branches.",
+    "query": "Exit code 128\nRun cd llama.cpp\n  cd llama.cpp\n  git pull origin master\n  shell: /usr/bin/bash -e {0}\nFrom https://github.com/ggerganov/llama.cpp\n * branch            master     -> FETCH_HEAD\nhint: You have divergent branches and need to specify how to reconcile them.\nhint: You can do so by running one of the following commands sometime before\nhint: your next pull:\nhint:\nhint:   git config pull.rebase false  # merge\nhint:   git config pull.rebase true   # rebase\nhint:   git config pull.ff only       # fast-forward only\nhint:\nhint: You can replace \"git config\" with \"git config --global\" to set a default\nhint: preference for all repositories. You can also pass --rebase, --no-rebase,\nhint: or --ff-only on the command line to override the configured default per\nhint: invocation.\nfatal: Need to specify how to reconcile divergent branches.",
+    "resolution": "git 2.27+ refuses to pick merge or rebase for diverged branches on its own - pass --rebase or --no-rebase (or set pull.rebase / pull.ff in git config) and pull again",
+    "sources": {
+      "stored": "https://github.com/AlexandreMeslin/ENG4021/issues/12",
+      "query": "https://github.com/xarillian/GDLlama/issues/13"
+    }
+  },
+  {
+    "id": "rw-npm-enotempty-rename-node-modules",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnpm ERR! code ENOTEMPTY\nnpm ERR! syscall rename\nnpm ERR! path /Users/user/Develop/iampapagray/millow/node_modules/chai\nnpm ERR! dest /Users/user/Develop/iampapagray/millow/node_modules/.chai-ioYsTChA\nnpm ERR! errno -66\nnpm ERR! ENOTEMPTY: directory not empty, rename '/Users/user/Develop/iampapagray/millow/node_modules/chai' -> '/Users/user/Develop/iampapagray/millow/node_modules/.chai-ioYsTChA'\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /Users/user/.npm/_logs/2023-01-11T08_59_47_070Z-debug-0.log",
+    "query": "Exit code 1\n~ $ npm install express --save\nnpm ERR! code ENOTEMPTY\nnpm ERR! syscall rename\nnpm ERR! path /data/data/com.termux/files/home/node_modules/ansi-styles\nnpm ERR! dest /data/data/com.termux/files/home/node_modules/.ansi-styles-RPQb6dFf\nnpm ERR! errno -39\nnpm ERR! ENOTEMPTY: directory not empty, rename '/data/data/com.termux/files/home/node_modules/ansi-styles' -> '/data/data/com.termux/files/home/node_modules/.ansi-styles-RPQb6dFf'\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /data/data/com.termux/files/home/.npm/_logs/2022-02-05T14_08_26_599Z-debug-0.log",
+    "resolution": "a half-finished earlier install left a package folder npm cannot move aside - delete node_modules (and package-lock.json if needed) and run npm install again",
+    "sources": {
+      "stored": "https://github.com/dappuniversity/millow/issues/14",
+      "query": "https://github.com/expressjs/express/issues/4811"
+    }
   }
 ];
 
@@ -1712,5 +1844,53 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/cliffseal/new-wp-mamp-shell/issues/1",
     "differs": "the command ran in a folder that is not a checkout (the clone step was skipped) - cd into the repository or clone it first; ownership and safe.directory are not involved",
     "like": "rw-git-dubious-ownership"
+  },
+  {
+    "id": "rw-nm-npm-e401-lockfile-private-codeartifact",
+    "tool": "npm",
+    "text": "Exit code 1\n906 verbose stack HttpErrorAuthUnknown: Unable to authenticate, need: Bearer realm=\"confluent/confluent-npm\", Basic realm=\"confluent/confluent-npm\"\n906 verbose stack     at /opt/homebrew/lib/node_modules/npm/node_modules/npm-registry-fetch/lib/check-response.js:88:17\n906 verbose stack     at process.processTicksAndRejections (node:internal/process/task_queues:105:5)\n907 verbose statusCode 401\n908 verbose pkgid ieee754@https://confluent-524708692776.d.codeartifact.us-west-2.amazonaws.com/npm/confluent-npm/ieee754/-/ieee754-1.2.1.tgz\n909 error code E401\n910 error Unable to authenticate, your authentication token seems to be invalid.\n911 error To correct this please try logging in again with:\n911 error   npm login",
+    "source": "https://github.com/confluentinc/mcp-confluent/issues/150",
+    "differs": "the project's package-lock.json resolves packages from the maintainers' private CodeArtifact registry - the lockfile must be regenerated against the public registry; the user's own .npmrc is fine",
+    "like": "rw-npm-e401-artifactory-realm-npmrc"
+  },
+  {
+    "id": "rw-nm-npm-e401-github-tarball-dependency",
+    "tool": "npm",
+    "text": "Exit code 1\n❯ npm install aemfed --save-dev\nnpm ERR! code E401\nnpm ERR! 401 Unauthorized: less-tree@https://github.com/abmaonline/less-tree/tarball/58baecb",
+    "source": "https://github.com/abmaonline/aemfed/issues/20",
+    "differs": "the 401 comes from a GitHub tarball URL the package depends on (a stale GitHub token is sent to it) - install the release that no longer uses tarball dependencies or drop the stale token; no registry setting is wrong",
+    "like": "rw-npm-e401-artifactory-realm-npmrc"
+  },
+  {
+    "id": "rw-nm-git-push-pre-receive-hook-script-failed",
+    "tool": "git",
+    "text": "Exit code 1\n$ git push demo master\n\nCounting objects: 3, done.\nWriting objects: 100% (3/3), 225 bytes | 0 bytes/s, done.\nTotal 3 (delta 0), reused 0 (delta 0)\nTo git@192.168.33.33:hello_world\n ! [remote rejected] master -> master (pre-receive hook declined)\nerror: failed to push some refs to 'git@192.168.33.33:hello_world'",
+    "source": "https://github.com/progrium/gitreceive/issues/36",
+    "differs": "a self-hosted gitreceive server's own receiver hook script failed - inspect/fix the server-side hook; no branch protection rule is involved and the hook gives no reason",
+    "like": "rw-git-push-protected-branch-gh006"
+  },
+  {
+    "id": "rw-nm-cargo-select-version-yanked-old-dependency",
+    "tool": "cargo",
+    "text": "Exit code 101\n➜  naglfar git:(master) ✗ cargo build\n    Updating crates.io index\nerror: failed to select a version for the requirement `fragile = \"^0.3\"`\ncandidate versions found which didn't match: 2.0.0, 1.2.2\nlocation searched: crates.io index\nrequired by package `gio v0.5.0`\n    ... which satisfies dependency `gio = \"^0.5.0\"` of package `gdk v0.9.0`\n    ... which satisfies dependency `gdk = \"^0.9.0\"` of package `gtk v0.5.0`\n    ... which satisfies dependency `gtk = \"^0.5.0\"` of package `naglfar v0.1.6",
+    "source": "https://github.com/maekawatoshiki/naglfar/issues/5",
+    "differs": "the toolchain is new; an old transitive dependency asks for a version that was yanked (only newer majors remain) - commit/restore a Cargo.lock or update the dependency chain",
+    "like": "rw-cargo-select-version-old-toolchain-hides-new"
+  },
+  {
+    "id": "rw-nm-cargo-select-version-stale-git-index-docker",
+    "tool": "cargo",
+    "text": "Exit code 101\n#9 25.53     Updating crates.io index                                                                                                                                                \n#9 1054.8 error: failed to select a version for the requirement `tracing-bunyan-formatter = \"^0.3.1\"`                                                                                \n#9 1054.8 candidate versions found which didn't match: 0.3.6, 0.3.4, 0.3.3, ...                                                                                                      \n#9 1054.8 location searched: crates.io index",
+    "source": "https://github.com/LukeMathWalker/zero-to-production/issues/212",
+    "differs": "the newest matching versions exist but the build container's crates.io git index is stale/incomplete - use the sparse registry protocol (a current cargo-chef/rust image); the toolchain version is not the cause",
+    "like": "rw-cargo-select-version-old-toolchain-hides-new"
+  },
+  {
+    "id": "rw-nm-cargo-select-version-mirror-index-missing",
+    "tool": "cargo",
+    "text": "Exit code 101\nlo@miner:~/fc/lotus/extern/filecoin-ffi/rust$ cargo update\n    Updating `https://mirrors.sjtug.sjtu.edu.cn/git/crates.io-index` index\nerror: failed to select a version for the requirement `rustc_version = \"^0.1\"`\ncandidate versions found which didn't match: 0.3.3, 0.3.2, 0.3.1, ...\nlocation searched: `https://mirrors.sjtug.sjtu.edu.cn/git/crates.io-index` index (which is replacing registry `https://github.com/rust-lang/crates.io-index`)\nrequired by package `fil-ocl-core v0.11.3`\n    ... which is depended on by `fil-ocl v0.19.4`\n    ... which is depended on by `rust-gpu-tools v0.2.0`\n    ... which is depended on by `filcrypto v0.7.5 (/home/lo/fc/lotus/extern/filecoin-ffi/rust)`\nperhaps a crate was updated and forgotten to be re-vendored?",
+    "source": "https://github.com/filecoin-project/rust-fil-proofs/issues/1419",
+    "differs": "the configured crates.io mirror lacks the old release that is required - the fix was on the mirror/registry side (or switch back to crates.io), not a toolchain update",
+    "like": "rw-cargo-select-version-old-toolchain-hides-new"
   }
 ];

@@ -785,6 +785,90 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/pomerium/mcp-app-demo/issues/9",
       "query": "https://github.com/mbloch/mapshaper/pull/677"
     }
+  },
+  {
+    "id": "rw-git-https-ssl-unable-to-get-local-issuer",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nfatal: unable to access 'https://github.com/planetoftheweb/learnangular5.git/': SSL certificate problem: unable to get local issuer certificate",
+    "query": "Exit code 128\ngit.exe clone --progress --recursive -v \"https://github.com/cloudfoundry-samples/cf-sample-app-spring.git\" \"F:\\Dev\\DCE\\sourcecode\\cf-sample\\cf-sample-app-spring\"\n\nCloning into 'F:\\Dev\\DCE\\sourcecode\\cf-sample\\cf-sample-app-spring'...\nfatal: unable to access 'https://github.com/cloudfoundry-samples/cf-sample-app-spring.git/': SSL certificate problem: unable to get local issuer certificate",
+    "resolution": "git's CA bundle does not contain the (often corporate proxy) root that signed the server certificate - on Windows use git config --global http.sslbackend schannel, elsewhere point http.sslCAInfo at a bundle that has it; do not disable verification",
+    "sources": {
+      "stored": "https://github.com/desktop/desktop/issues/4291",
+      "query": "https://github.com/cloudfoundry-samples/cf-sample-app-spring/issues/7"
+    }
+  },
+  {
+    "id": "rw-git-pull-local-changes-would-be-overwritten",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nUpdating a9175082a..28b043ea6\nerror: Your local changes to the following files would be overwritten by merge:\n        view/help.php\nPlease commit your changes or stash them before you merge.\nAborting",
+    "query": "Exit code 1\nremote: Enumerating objects: 246, done.\nremote: Counting objects: 100% (246/246), done.\nremote: Compressing objects: 100% (24/24), done.\nremote: Total 136 (delta 107), reused 135 (delta 107), pack-reused 0 (from 0)\nReceiving objects: 100% (136/136), 269.87 KiB | 3.17 MiB/s, done.\nResolving deltas: 100% (107/107), completed with 101 local objects.\nFrom https://github.com/a2-4am/4cade\n   52882d779..0fd4ff338  main       -> origin/main\nUpdating 52882d779..0fd4ff338\nerror: Your local changes to the following files would be overwritten by merge:\n\tsrc/index/artwork.idx.a\n\tsrc/index/attract.idx.a\n\tsrc/index/cache00.idx.a\n\tsrc/index/cache01.idx.a\n\tsrc/index/cache10.idx.a",
+    "resolution": "tracked files were modified locally and the pull would overwrite them - commit or git stash them (stash pop after), or discard them with git restore / git checkout -- FILE, then pull",
+    "sources": {
+      "stored": "https://github.com/WWBN/AVideo/issues/3623",
+      "query": "https://github.com/a2-4am/4cade/issues/678"
+    }
+  },
+  {
+    "id": "rw-python-numpy2-abi-module-compiled-numpy1",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n~$ pyfdax\nA module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.0.0 as it may crash. To support both 1.x and 2.x\nversions of NumPy, modules must be compiled with NumPy 2.0.\nSome module may need to rebuild instead e.g. with 'pybind11>=2.12'.",
+    "query": "Exit code 1\nA module that was compiled using NumPy 1.x cannot be run in\nNumPy 2.0.0 as it may crash. To support both 1.x and 2.x\nversions of NumPy, modules must be compiled with NumPy 2.0.\nSome module may need to rebuild instead e.g. with 'pybind11>=2.12'.\n\nIf you are a user of the module, the easiest solution will be to\ndowngrade to 'numpy<2' or try to upgrade the affected module.\nWe expect that some modules will need time to support NumPy 2.",
+    "resolution": "a compiled extension was built against NumPy 1.x and NumPy 2 is installed - pip install \"numpy<2\" or upgrade the extension package to a release built for NumPy 2",
+    "sources": {
+      "stored": "https://github.com/chipmuenk/pyfda/issues/253",
+      "query": "https://github.com/seung-lab/connected-components-3d/issues/125"
+    }
+  },
+  {
+    "id": "rw-mysql-1045-root-access-denied-password",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR 1045 (28000): Access denied for user 'root'@'localhost' (using password: YES)",
+    "query": "Exit code 1\n---> 安装Trojan Panel\n请输入数据库的IP地址(默认:本机数据库):\n请输入数据库的端口(默认:9507):\n请输入数据库的用户名(默认:root):\n请输入数据库的密码(必填): [REDACTED]\n**ERROR 1045 (28000): Access denied for user 'root'@'localhost' (using password: YES)**\n请输入Redis的IP地址(默认:本机Redis)",
+    "resolution": "the MySQL server rejects the root password given (not the one set at install, or root uses another auth plugin) - log in with the right credentials/user, or reset the root password (skip-grant-tables / the tool's stored .my.cnf)",
+    "sources": {
+      "stored": "https://github.com/geerlingguy/ansible-role-mysql/issues/121",
+      "query": "https://github.com/trojanpanel/install-script/issues/54"
+    }
+  },
+  {
+    "id": "rw-android12-manifest-exported-required",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nManifest merger failed : android:exported needs to be explicitly specified for element <activity#com.d42gmail.cavar.beforeandafter.MainActivity>. Apps targeting Android 12 and higher are required to specify an explicit value for `android:exported` when the corresponding component has an intent filter defined.",
+    "query": "Exit code 1\nManifest merger failed : android:exported needs to be explicitly specified for element\n<activity#io.treehouses.remote.SplashScreenActivity>. \nApps targeting Android 12 and higher are required to specify an explicit value for \n`android:exported` when the corresponding component has an intent filter defined.\nSee https://developer.android.com/guide/topics/manifest/activity-element#exported for details.",
+    "resolution": "targetSdk 31+ requires android:exported on every activity/service/receiver with an intent-filter - add android:exported=\"true|false\" to the named element (override it in the app manifest for a library's component, or update the library)",
+    "sources": {
+      "stored": "https://github.com/factoryhr/BeforeAndAfterView/issues/2",
+      "query": "https://github.com/treehouses/remote/issues/1821"
+    }
+  },
+  {
+    "id": "rw-psycopg2-tcp-5432-connection-refused",
+    "tool": "db",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\n  conn = _connect(dsn, connection_factory=connection_factory, **kwasync)\npsycopg2.OperationalError: could not connect to server: Connection refused (0x0000274D/10061)\n        Is the server running on host \"localhost\" (::1) and accepting\n        TCP/IP connections on port 5432?\ncould not connect to server: Connection refused (0x0000274D/10061)\n        Is the server running on host \"localhost\" (127.0.0.1) and accepting\n        TCP/IP connections on port 5432?",
+    "query": "Exit code 1\npsycopg2.OperationalError: connection to server at \"localhost\" (127.0.0.1), port 5432 failed: Connection refused\n        Is the server running on that host and accepting TCP/IP connections?\nconnection to server at \"localhost\" (::1), port 5432 failed: Cannot assign requested address\n        Is the server running on that host and accepting TCP/IP connections?",
+    "resolution": "nothing listens on localhost:5432 - start PostgreSQL (or its container, publishing the port), or point the app at the host/port where it really runs",
+    "sources": {
+      "stored": "https://github.com/Django-CRM/Django-CRM/issues/447",
+      "query": "https://github.com/worldveil/dejavu/issues/306"
+    }
+  },
+  {
+    "id": "rw-docker-pull-manifest-unknown-no-latest-tag",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nUsing default tag: latest\nError response from daemon: manifest for whitelok/watermark-remover:latest not found: manifest unknown: manifest unknown",
+    "query": "Exit code 1\nPS D:\\> docker pull guamulo/dockerimagesave\nUsing default tag: latest\nError response from daemon: manifest for guamulo/dockerimagesave:latest not found: manifest unknown: manifest unknown\nPS D:\\>",
+    "resolution": "the repository publishes no 'latest' tag, so the default tag does not exist - pull an existing tag explicitly (see the registry's tag list), or the maintainer pushes latest",
+    "sources": {
+      "stored": "https://github.com/whitelok/watermark-remover/issues/18",
+      "query": "https://github.com/jadolg/DockerImageSave/issues/9"
+    }
   }
 ];
 
@@ -1164,5 +1248,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/openshift/source-to-image/pull/284",
     "differs": "the 'remote' is a local path that is not a git repository - the same trailing advice lines as an SSH key failure, but the fix is the right path/URL, not keys",
     "like": "rw-git-ssh-permission-denied-publickey"
+  },
+  {
+    "id": "rw-nm-terraform-provider-not-in-local-mirror",
+    "tool": "terraform",
+    "text": "Exit code 1\nInitializing the backend...\n\nInitializing provider plugins...\n- Finding latest version of hashicorp/null...\n- Finding latest version of hashicorp/aws...\n- Installing hashicorp/aws v4.9.0...\n- Installed hashicorp/aws v4.9.0 (unauthenticated)\n\nError: Failed to query available provider packages\n\nCould not retrieve the list of available versions for provider hashicorp/null:\nprovider registry.terraform.io/hashicorp/null was not found in any of the\nsearch locations",
+    "source": "https://github.com/hashicorp/terraform/issues/30822",
+    "differs": "the CLI is configured to install providers only from a local mirror directory, and that mirror lacks hashicorp/null - add the provider to the mirror (or allow direct installation); the source address is right",
+    "like": "rw-terraform-provider-implied-hashicorp-namespace"
   }
 ];
