@@ -1313,6 +1313,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/dappuniversity/millow/issues/14",
       "query": "https://github.com/expressjs/express/issues/4811"
     }
+  },
+  {
+    "id": "rw-cargo-alsa-sys-pkg-config-alsa-missing",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nprocess didn't exit successfully: `/home/cheng/Project/Rust/rodio/examples/mp3/target/debug/build/alsa-sys-89668916c5ee996e/build-script-build` (exit code: 101)\n--- stderr\nthread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: \"`\\\"pkg-config\\\" \\\"--libs\\\" \\\"--cflags\\\" \\\"alsa\\\"` did not exit successfully: exit code: 1\\n--- stderr\\nPackage alsa was not found in the pkg-config search path.\\nPerhaps you should add the directory containing `alsa.pc\\'\\nto the PKG_CONFIG_PATH environment variable\\nNo package \\'alsa\\' found\\n\"', libcore/result.rs:1009:5\nnote: Run with `RUST_BACKTRACE=1` for a backtrace.",
+    "query": "Exit code 101\nerror: failed to run custom build command for `alsa-sys v0.1.2`\nprocess didn't exit successfully: `/home/me/code/github/ltfschoen/zemeroth/target/release/build/alsa-sys-caa7aa12eb2a5994/build-script-build` (exit code: 101)\n--- stderr\nthread 'main' panicked at 'called `Result::unwrap()` on an `Err` value: \"`\\\"pkg-config\\\" \\\"--libs\\\" \\\"--cflags\\\" \\\"alsa\\\"` did not exit successfully: exit code: 1\\n--- stderr\\nPackage alsa was not found in the pkg-config search path.\\nPerhaps you should add the directory containing `alsa.pc\\'\\nto the PKG_CONFIG_PATH environment variable\\nNo package \\'alsa\\' found\\n\"', src/libcore/result.rs:997:5\nnote: Run with `RUST_BACKTRACE=1` environment variable to display a backtrace.\n\nwarning: build failed, waiting for other jobs to finish...\nerror: build failed",
+    "resolution": "alsa-sys needs the ALSA development files that pkg-config looks up - install libasound2-dev (Debian/Ubuntu) or alsa-lib-devel (Fedora)",
+    "sources": {
+      "stored": "https://github.com/RustAudio/rodio/issues/200",
+      "query": "https://github.com/ozkriff/zemeroth/issues/487"
+    }
+  },
+  {
+    "id": "rw-ruby31-psych4-bad-alias-database-yml",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nPsych::BadAlias:\n  Unknown alias: default\n\nlib/database_cleaner/active_record/base.rb:49:in `load_config'",
+    "query": "Exit code 1\nrake aborted!\nPsych::BadAlias: Unknown alias: default\nxxx/.rvm/gems/ruby-3.1.3/gems/active_record_migrations-6.1.1.3/lib/active_record_migrations/configurations.rb:23:in `database_configuration'\nxxx/.rvm/gems/ruby-3.1.3/gems/active_record_migrations-6.1.1.3/lib/active_record_migrations.rb:35:in `load_tasks'\n/private/tmp/minimal/Rakefile:4:in `<top (required)>'\n(See full trace by running task with --trace)",
+    "resolution": "Ruby 3.1 ships Psych 4, whose YAML.load refuses YAML aliases (&default and merge keys) - update the gem that loads the file to pass aliases = true (or use unsafe_load), or pin psych < 4",
+    "sources": {
+      "stored": "https://github.com/DatabaseCleaner/database_cleaner/issues/690",
+      "query": "https://github.com/rosenfeld/active_record_migrations/pull/29"
+    }
+  },
+  {
+    "id": "rw-nuget-nu1301-service-index-unreachable",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n > [build 4/6] RUN dotnet restore:\n#11 1.033   Determining projects to restore...\n#11 10.82 /src/backend.csproj : error NU1301: Unable to load the service index for source https://api.nuget.org/v3/index.json.\n#11 18.49 /src/backend.csproj : error NU1301: Unable to load the service index for source https://api.nuget.org/v3/index.json.\n#11 18.52   Failed to restore /src/backend.csproj (in 17.31 sec).\n------\nexecutor failed running [/bin/sh -c dotnet restore]: exit code: 1\nERROR: Service 'backend' failed to build : Build failed",
+    "query": "Exit code 1\nsrc/Services/Catalog/Catalog.API/Catalog.API.csproj : error NU1301: Unable to load the service index for source https://api.nuget.org/v3/index.json.",
+    "resolution": "restore cannot reach nuget.org (network, DNS, proxy - often inside a Docker build) - fix connectivity/proxy or the container's DNS, then restore again",
+    "sources": {
+      "stored": "https://github.com/MicrosoftDocs/mslearn-dotnet-kubernetes/issues/4",
+      "query": "https://github.com/mehmetozkaya/AspnetMicroservices/issues/6"
+    }
   }
 ];
 
@@ -1892,5 +1928,21 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/filecoin-project/rust-fil-proofs/issues/1419",
     "differs": "the configured crates.io mirror lacks the old release that is required - the fix was on the mirror/registry side (or switch back to crates.io), not a toolchain update",
     "like": "rw-cargo-select-version-old-toolchain-hides-new"
+  },
+  {
+    "id": "rw-nm-git-https-configured-proxy-unreachable",
+    "tool": "git",
+    "text": "Exit code 128\ngit clone https://github.com/rathor08/Assignment2.git\nCloning into 'Assignment2'...\nfatal: unable to access 'https://github.com/rathor08/Assignment2.git/': Failed to connect to 10.10.78.62 port 3128: Connection timed out",
+    "source": "https://github.com/githubschool/on-demand-github-pages/issues/2585",
+    "differs": "git is going through a configured proxy (10.10.78.62:3128) that does not answer - fix or remove http.proxy; github.com itself is not what times out",
+    "like": "rw-git-https-github-443-timed-out"
+  },
+  {
+    "id": "rw-nm-git-https-stale-proxy-connection-refused",
+    "tool": "git",
+    "text": "Exit code 128\nfatal: unable to access 'https://github.com/darrenliuwei/hosts.git/': Failed to connect to 192.168.1.1 port 8083: Connection refused",
+    "source": "https://github.com/darrenliuwei/blog/issues/17",
+    "differs": "a leftover git http.proxy (192.168.1.1:8083) refuses connections although no proxy is used any more - git config --global --unset http.proxy",
+    "like": "rw-git-https-github-443-timed-out"
   }
 ];

@@ -869,6 +869,66 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/whitelok/watermark-remover/issues/18",
       "query": "https://github.com/jadolg/DockerImageSave/issues/9"
     }
+  },
+  {
+    "id": "rw-cargo-bindgen-unable-to-find-libclang",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\n❯ env RUST_BACKTRACE=1 cargo build --release\n   Compiling emacs_module v0.10.0\nerror: failed to run custom build command for `emacs_module v0.10.0`\nCaused by:\n  process didn't exit successfully: `~/.config/nvim/plugged/parinfer-rust/target/release/build/emacs_module-5d86332a03566be2/build-script-build` (exit code: 101)\n--- stderr\nthread 'main' panicked at 'Unable to find libclang: \"couldn\\'t find any valid shared libraries matching: [\\'libclang.so\\', \\'libclang-*.so\\', \\'libclang.so.*\\'], set the `LIBCLANG_PATH` environment variable to a path where one of these files can be found (invalid: [])\"', src/libcore/result.rs:999:5",
+    "query": "Exit code 101\n   Compiling osmosis-test-tube v16.1.2\nerror: failed to run custom build command for `osmosis-test-tube v16.1.2`\n\nCaused by:\n  process didn't exit successfully: `/root/simmetry/target/debug/build/osmosis-test-tube-42e715c7e7e407f6/build-script-build` (exit status: 101)\n  --- stdout\n  cargo:rerun-if-changed=./libosmosistesttube\n  cargo:rustc-link-search=native=/root/simmetry/target/debug/build/osmosis-test-tube-e15027d09411ff04/out\n  cargo:rustc-link-lib=dylib=osmosistesttube\n\n  --- stderr\n  thread 'main' panicked at 'Unable to find libclang: \"couldn't find any valid shared libraries matching: ['libclang.so', 'libclang-*.so', 'libclang.so.*', 'libclang-*.so.*'], set the `LIBCLANG_PATH` environment variable to a path where one of these files can be found (invalid: [])\"', /root/.cargo/registry/src/index.crates.io-6f17d22bba15001f/bindgen-0.60.1/src/lib.rs:2172:31\n  note: run with `RUST_BACKTRACE=1` environment variable to display a backtrace",
+    "resolution": "a build script runs bindgen, which needs libclang - install clang/libclang (libclang-dev, llvm) or set LIBCLANG_PATH to the folder holding libclang.so/libclang.dll",
+    "sources": {
+      "stored": "https://github.com/eraserhd/parinfer-rust/issues/51",
+      "query": "https://github.com/osmosis-labs/test-tube/issues/39"
+    }
+  },
+  {
+    "id": "rw-cargo-cmake-crate-cmake-not-installed",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nerror: failed to run custom build command for `libmimalloc-sys v0.1.0`\n\nCaused by:\n  process didn't exit successfully: `/Users/georgin.georgiev/projects/proxy-rs/target/debug/build/libmimalloc-sys-b5ac48f080fa6cdd/build-script-build` (exit code: 101)\n--- stdout\nrunning: \"cmake\" \"/Users/georgin.georgiev/.cargo/registry/src/github.com-1ecc6299db9ec823/libmimalloc-sys-0.1.0/c_src/mimalloc\" \"-DSECURE=ON\" \"-DCMAKE_INSTALL_PREFIX=/Users/georgin.georgiev/projects/proxy-rs/target/debug/build/libmimalloc-sys-ee4bb380152032d6/out\" \"-DCMAKE_C_FLAGS= -ffunction-sections -fdata-sections -fPIC -m64\" \"-DCMAKE_C_COMPILER=/usr/bin/cc\" \"-DCMAKE_CXX_FLAGS= -ffunction-sections -fdata-sections -fPIC -m64\" \"-DCMAKE_CXX_COMPILER=/usr/bin/c++\" \"-DCMAKE_BUILD_TYPE=Debug\"\n\n--- stderr\nthread 'main' panicked at '\nfailed to execute command: No such file or directory (os error 2)\nis `cmake` not installed?\n\nbuild script failed, must exit now', /Users/georgin.georgiev/.cargo/registry/src/github.com-1ecc6299db9ec823/cmake-0.1.40/src/lib.rs:832:5\nnote: run with `RUST_BACKTRACE=1` environment variable to display a backtrace.",
+    "query": "Exit code 101\nerror: failed to run custom build command for `libgit2-sys v0.3.12`\nprocess didn't exit successfully: `/Users/aarongriffin/hermit/target/debug/build/libgit2-sys-e75bed5ab82a71d5/build-script-build` (exit code: 101)\n--- stdout\nrunning: \"cmake\" \"/Users/aarongriffin/.cargo/registry/src/github.com-1ecc6299db9ec823/libgit2-sys-0.3.12/libgit2\" \"-DBUILD_SHARED_LIBS=OFF\" \"-DBUILD_CLAR=OFF\" \"-DCURL=OFF\" \"-DCMAKE_INSTALL_PREFIX=/Users/aarongriffin/hermit/target/debug/build/libgit2-sys-e75bed5ab82a71d5/out\" \"-DCMAKE_C_FLAGS= -O0 -ffunction-sections -fdata-sections -m64 -fPIC\" \"-DCMAKE_C_COMPILER=/usr/bin/cc\" \"-DCMAKE_CXX_FLAGS= -O0 -ffunction-sections -fdata-sections -m64 -fPIC\" \"-DCMAKE_CXX_COMPILER=/usr/bin/c++\" \"-DCMAKE_BUILD_TYPE=Debug\"\n\n--- stderr\nthread 'main' panicked at '\nfailed to execute command: No such file or directory (os error 2)\nis `cmake` not installed?",
+    "resolution": "a -sys crate builds its C library with CMake and no cmake executable is on PATH - install CMake (brew/apt/choco install cmake) and build again",
+    "sources": {
+      "stored": "https://github.com/purpleprotocol/mimalloc_rust/issues/2",
+      "query": "https://github.com/bike-barn/hermit/issues/138"
+    }
+  },
+  {
+    "id": "rw-git-https-github-443-timed-out",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nBClardy@BCLARDY3 MINGW64 ~\n$ git clone https://github.com/githubteacher/github-for-developers-sept-2015.gi\nt\nCloning into 'github-for-developers-sept-2015'...\nfatal: unable to access 'https://github.com/githubteacher/github-for-developers-\nsept-2015.git/': Failed to connect to github.com port 443: Timed out",
+    "query": "Exit code 128\nDell@DESKTOP-I7H0TIU MINGW64 /d/1A接收文件/Git (master)\n$ git pull origin master\nfatal: unable to access 'https://github.com/nowLetsgo/NB-Plus0322.git/': Failed to connect to github.com port 443: Timed out",
+    "resolution": "HTTPS to github.com is blocked or needs a proxy on this network - configure git's http.proxy for the corporate proxy (or fix the firewall/VPN/DNS), or use SSH over port 443",
+    "sources": {
+      "stored": "https://github.com/githubteacher/github-for-developers-sept-2015/issues/454",
+      "query": "https://github.com/nowLetsgo/NB-Plus0322/issues/1"
+    }
+  },
+  {
+    "id": "rw-pip-cant-find-rust-compiler",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror: can't find Rust compiler                \n      If you are using an outdated pip version, it is possible a prebuilt wheel is available for this package but pip is not able to install from it. Installing from the wheel would avoid the need for a Rust compiler.\n                                                           To update pip, run:\n\n          pip install --upgrade pip                  \n      and then retry package installation.           \n      If you did intend to build this package from source, try installing a Rust compiler from your system package manager and ensure it is on the PATH during installation. Alternatively, rustup (available at https://rustup.rs) is the recommended way to download and update the Rust compiler toolchain.\n\n      This package requires Rust >=1.63.0.\n      [end of output]",
+    "query": "Exit code 1\ncopying py_src/tokenizers/tools/visualizer-styles.css -> build/lib.macosx-11-universal2-cpython-38/tokenizers/tools\n      running build_ext\n      running build_rust\n      error: can't find Rust compiler\n      \n      If you are using an outdated pip version, it is possible a prebuilt wheel is available for this package but pip is not able to install from it. Installing from the wheel would avoid the need for a Rust compiler.\n      \n      To update pip, run:\n      \n          pip install --upgrade pip\n      \n      and then retry package installation.\n      \n      If you did intend to build this package from source, try installing a Rust compiler from your system package manager and ensure it is on the PATH during installation. Alternatively, rustup (available at https://rustup.rs) is the recommended way to download and update the Rust compiler toolchain.\n      [end of output]\n  \n  note: This error originates from a subprocess, and is likely not a problem with pip.\n  ERROR: Failed building wheel for tokenizers\nFailed to build tokenizers\nERROR: Could not build wheels for tokenizers, which is required to install pyproject.toml-based projects",
+    "resolution": "no prebuilt wheel was used, so pip builds a Rust extension (cryptography, tokenizers, ...) from source - upgrade pip (and wheel) so the wheel is picked, or install a Rust toolchain (rustup / pkg install rust) and retry",
+    "sources": {
+      "stored": "https://github.com/Roylyre/Routersploit-Termux/issues/6",
+      "query": "https://github.com/OpenNyAI/Opennyai/issues/9"
+    }
+  },
+  {
+    "id": "rw-cmake-could-not-find-boost-not-installed",
+    "tool": "cmake",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nCMake Error at /usr/share/cmake-3.22/Modules/FindPackageHandleStandardArgs.cmake:230 (message):\n  Could NOT find Boost (missing: Boost_INCLUDE_DIR filesystem system)\nCall Stack (most recent call first):\n  /usr/share/cmake-3.22/Modules/FindPackageHandleStandardArgs.cmake:594 (_FPHSA_FAILURE_MESSAGE)\n  /usr/share/cmake-3.22/Modules/FindBoost.cmake:2360 (find_package_handle_standard_args)\n  CMakeLists.txt:76 (find_package)",
+    "query": "Exit code 1\nCMake Error at /usr/share/cmake-3.16/Modules/FindPackageHandleStandardArgs.cmake:146 (message):\n  Could NOT find Boost (missing: Boost_INCLUDE_DIR filesystem system)\nCall Stack (most recent call first):\n  /usr/share/cmake-3.16/Modules/FindPackageHandleStandardArgs.cmake:393 (_FPHSA_FAILURE_MESSAGE)\n  /usr/share/cmake-3.16/Modules/FindBoost.cmake:2179 (find_package_handle_standard_args)\n  src/CMakeLists.txt:16 (find_package)",
+    "resolution": "Boost (headers and the listed compiled components) is not installed where CMake looks - install the Boost development packages (libboost-all-dev, boost-devel, brew install boost) or point BOOST_ROOT at an installed Boost",
+    "sources": {
+      "stored": "https://github.com/tomtom-international/cpp-dependencies/issues/67",
+      "query": "https://github.com/autc04/executor/issues/47"
+    }
   }
 ];
 
@@ -1256,5 +1316,29 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/hashicorp/terraform/issues/30822",
     "differs": "the CLI is configured to install providers only from a local mirror directory, and that mirror lacks hashicorp/null - add the provider to the mirror (or allow direct installation); the source address is right",
     "like": "rw-terraform-provider-implied-hashicorp-namespace"
+  },
+  {
+    "id": "rw-nm-cargo-libclang-found-but-dependency-missing",
+    "tool": "cargo",
+    "text": "Exit code 101\n  Compiling sudo_plugin-sys v1.2.1 (/home/<me>/git/sudo_pair/sudo_plugin-sys)\nerror: failed to run custom build command for sudo_plugin-sys v1.2.1 (/home/<me>/git/sudo_pair/sudo_plugin-sys)\n\nCaused by:\n  process didn't exit successfully: `/home/<me>/git/sudo_pair/target/release/build/sudo_plugin-sys-0d4f085cdf93c321/build-script-build` (exit code: 101)\n--- stderr\nthread 'main' panicked at 'Unable to find libclang: \"the `libclang` shared library at /usr/lib64/clang-private/libclang.so.7 could not be opened: libclangAST.so.7: cannot open shared object file: No such file or directory\"', /home/<me>/.cargo/registry/src/github.com-1ecc6299db9ec823/bindgen-0.53.2/src/lib.rs:1956:13",
+    "source": "https://github.com/square/sudo_pair/issues/65",
+    "differs": "libclang is found but cannot be loaded because a library it links (libclangAST.so.7 of a private clang package) is missing - install the full clang/llvm libraries or point LIBCLANG_PATH at a complete libclang",
+    "like": "rw-cargo-bindgen-unable-to-find-libclang"
+  },
+  {
+    "id": "rw-nm-cmake-boost-headers-found-libs-not-built",
+    "tool": "cmake",
+    "text": "Exit code 1\nCMake Error at /usr/share/cmake-3.16/Modules/FindPackageHandleStandardArgs.cmake:146 (message):\n  Could NOT find Boost (missing: system program_options filesystem date_time)\n  (found suitable version \"1.73.0\", minimum required is \"1.67\")",
+    "source": "https://github.com/CoatiSoftware/Sourcetrail/issues/1032",
+    "differs": "Boost's headers are found (version 1.73.0) at a BOOST_ROOT that is an unbuilt source tree - build the compiled libraries (b2) or point BOOST_LIBRARYDIR at them; installing Boost again does not help",
+    "like": "rw-cmake-could-not-find-boost-not-installed"
+  },
+  {
+    "id": "rw-nm-cmake-boost-component-libraries-missing",
+    "tool": "cmake",
+    "text": "Exit code 2\nCMake Error at /usr/share/cmake-3.9/Modules/FindBoost.cmake:1919 (message):\n  Unable to find the requested Boost libraries.\n\n  Boost version: 1.62.0\n\n  Boost include path: /usr/include\n\n  Could not find the following Boost libraries:\n\n          boost_filesystem\n          boost_system\n\n  No Boost libraries were found.  You may need to set BOOST_LIBRARYDIR to the\n  directory containing Boost libraries or BOOST_ROOT to the location of\n  Boost.\nCall Stack (most recent call first):\n  CMakeLists.txt:7 (find_package)\n\n-- Configuring incomplete, errors occurred!\nSee also \"/home/londy/liblunispim/build/CMakeFiles/CMakeOutput.log\".\nMakefile:11: recipe for target 'lunispim' failed\nmake: *** [lunispim] Error 1",
+    "source": "https://github.com/linhuman/liblunispim/issues/6",
+    "differs": "the Boost headers are installed (/usr/include) but the filesystem/system libraries are not - install those component packages (libboost-filesystem-dev, libboost-system-dev) or set BOOST_LIBRARYDIR",
+    "like": "rw-cmake-could-not-find-boost-not-installed"
   }
 ];
