@@ -1349,6 +1349,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/MicrosoftDocs/mslearn-dotnet-kubernetes/issues/4",
       "query": "https://github.com/mehmetozkaya/AspnetMicroservices/issues/6"
     }
+  },
+  {
+    "id": "rw-helm-upgrade-another-operation-in-progress",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nhelm upgrade --history-max=5 --install=true --namespace=fleet-system --reset-values=true --timeout=5m0s --values=/home/shell/helm/values-fleet-0.3.1000-up0.3.10-security1.yaml --version=0.3.1000+up0.3.10-security1 --wait=true fleet /home/shell/helm/fleet-0.3.1000-up0.3.10-security1.tgz\n\nError: UPGRADE FAILED: another operation (install/upgrade/rollback) is in progress",
+    "query": "Exit code 1\nError: UPGRADE FAILED: another operation (install/upgrade/rollback) is in progress",
+    "resolution": "an earlier helm install/upgrade was interrupted and the release is stuck in a pending state - helm rollback to the last deployed revision (helm history shows it), or delete the pending release secret, then upgrade again",
+    "sources": {
+      "stored": "https://github.com/rancher/rancher/issues/40874",
+      "query": "https://github.com/jupyterhub/zero-to-jupyterhub-k8s/issues/2690"
+    }
+  },
+  {
+    "id": "rw-gcc-ffi-h-missing-cffi",
+    "tool": "c",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nc/_cffi_backend.c:15:17: fatal error: ffi.h: No such file or directory\n     #include <ffi.h>\n                     ^\n    compilation terminated.\n    error: command 'x86_64-linux-gnu-gcc' failed with exit status 1",
+    "query": "Exit code 1\ngcc -pthread -fno-strict-aliasing -g -O2 -DNDEBUG -g -fwrapv -O3 -Wall -Wstrict-prototypes -fPIC -DUSE__THREAD -I/usr/include/ffi -I/usr/include/libffi -I/app/.heroku/python/include/python2.7 -c c/_cffi_backend.c -o build/temp.linux-x86_64-2.7/c/_cffi_backend.o\nc/_cffi_backend.c:13:17: fatal error: ffi.h: No such file or directory\n                ^\ncompilation terminated.\nerror: command 'gcc' failed with exit status 1",
+    "resolution": "building cffi from source needs the libffi headers - install libffi-dev (libffi-devel) or use a Python/pip that gets the prebuilt cffi wheel",
+    "sources": {
+      "stored": "https://github.com/stx-labs/stacks.js/issues/95",
+      "query": "https://github.com/codeforamerica/cfapi/pull/335"
+    }
+  },
+  {
+    "id": "rw-dotnet-global-json-sdk-version-not-installed",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\neugene@unit-937:fantomas$ dotnet --version\nA compatible SDK version for global.json version: [2.1.503] from [/Users/eugene/Developer/fantomas/global.json] was not found\nDid you mean to run dotnet SDK commands? Please install dotnet SDK from:\n  https://go.microsoft.com/fwlink/?LinkID=798306&clcid=0x409",
+    "query": "Exit code 1\nuser@ubuntu:~/Desktop/AttackSurfaceAnalyzer$ dotnet --version\nA compatible SDK version for global.json version: [2.2.105] from [/home/user/Desktop/AttackSurfaceAnalyzer/global.json] was not found\nDid you mean to run dotnet SDK commands? Please install dotnet SDK from:\n  https://go.microsoft.com/fwlink/?LinkID=798306&clcid=0x409",
+    "resolution": "global.json pins an SDK version that is not installed - install exactly that SDK, or change/remove the pin (or allow rollForward) so an installed SDK is used",
+    "sources": {
+      "stored": "https://github.com/fsprojects/fantomas/issues/426",
+      "query": "https://github.com/microsoft/AttackSurfaceAnalyzer/issues/76"
+    }
   }
 ];
 
@@ -1944,5 +1980,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/darrenliuwei/blog/issues/17",
     "differs": "a leftover git http.proxy (192.168.1.1:8083) refuses connections although no proxy is used any more - git config --global --unset http.proxy",
     "like": "rw-git-https-github-443-timed-out"
+  },
+  {
+    "id": "rw-nm-gcc-fficonfig-h-bundled-libffi-unconfigured",
+    "tool": "c",
+    "text": "Exit code 1\n  CC(target) Release/obj.target/ffi/deps/libffi/src/prep_cif.o\nIn file included from ../deps/libffi/src/prep_cif.c:27:0:\n../deps/libffi/include/ffi_common.h:17:10: fatal error: fficonfig.h: No such file or directory\n #include <fficonfig.h>\n          ^~~~~~~~~~~~~\ncompilation terminated.",
+    "source": "https://github.com/node-ffi/node-ffi/issues/533",
+    "differs": "the headers are the package's own bundled libffi, which was never configured for this ARM board - installing libffi-dev does not help; use a fork/version that supports the platform or build against the system libffi",
+    "like": "rw-gcc-ffi-h-missing-cffi"
   }
 ];

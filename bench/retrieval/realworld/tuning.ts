@@ -929,6 +929,42 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/tomtom-international/cpp-dependencies/issues/67",
       "query": "https://github.com/autc04/executor/issues/47"
     }
+  },
+  {
+    "id": "rw-mysql-1698-root-auth-socket",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n/mnt/c/myweb$  mysql -u root -p\nEnter password:\nERROR 1698 (28000): Access denied for user 'root'@'localhost'",
+    "query": "Exit code 1\npython cobra.py install \nStart create database structure...\nMySQL database error: (_mysql_exceptions.OperationalError) (1698, \"Access denied for user 'root'@'localhost'\")\nFAQ: http://cobra-docs.readthedocs.io/en/latest/FAQ/",
+    "resolution": "on Debian/Ubuntu MySQL/MariaDB root authenticates by auth_socket (only the OS root user), so any password is refused - use sudo mysql, or ALTER USER root to mysql_native_password with a password, or create a separate user for the application",
+    "sources": {
+      "stored": "https://github.com/brianmario/mysql2/issues/969",
+      "query": "https://github.com/FeeiCN/Cobra/issues/320"
+    }
+  },
+  {
+    "id": "rw-maven-release-version-17-not-supported-old-jdk",
+    "tool": "java",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.10.1:compile (default-compile) on project kit: Fatal error compiling: error: release version 17 not supported -> [Help 1]",
+    "query": "Exit code 1\n[ERROR] Failed to execute goal org.apache.maven.plugins:maven-compiler-plugin:3.13.0:compile (default-compile) on project MassBank-lib: Fatal error compiling: error: release version 17 not supported -> [Help 1]\n[ERROR] \n[ERROR] To see the full stack trace of the errors, re-run Maven with the -e switch.\n[ERROR] Re-run Maven using the -X switch to enable full debug logging.\n[ERROR] \n[ERROR] For more information about the errors and possible solutions, please read the following articles:\n[ERROR] [Help 1] http://cwiki.apache.org/confluence/display/MAVEN/MojoExecutionException",
+    "resolution": "the JDK that runs Maven (JAVA_HOME) is older than the maven.compiler.release the project asks for - run Maven with a JDK at least that new (check mvn -version), or lower the release if the code allows",
+    "sources": {
+      "stored": "https://github.com/gluonhq/scenebuilder/issues/607",
+      "query": "https://github.com/MassBank/MassBank-web/issues/413"
+    }
+  },
+  {
+    "id": "rw-postgres-no-pg-hba-entry-local-host",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nFATAL:  no pg_hba.conf entry for host \"127.0.0.1\", user \"drupal\", database \"drupal\", SSL off",
+    "query": "Exit code 2\nFATAL:  no pg_hba.conf entry for host \"fe80::1%lo0\", user \"shacker\", database \"foobar\", SSL off",
+    "resolution": "the server's pg_hba.conf has no line admitting this client address/user/database - add a matching host line (e.g. for 127.0.0.1/32 or ::1/128 with md5/scram) and reload PostgreSQL",
+    "sources": {
+      "stored": "https://github.com/geerlingguy/ansible-role-postgresql/issues/17",
+      "query": "https://github.com/PostgresApp/PostgresApp/issues/226"
+    }
   }
 ];
 
