@@ -1988,5 +1988,69 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/node-ffi/node-ffi/issues/533",
     "differs": "the headers are the package's own bundled libffi, which was never configured for this ARM board - installing libffi-dev does not help; use a fork/version that supports the platform or build against the system libffi",
     "like": "rw-gcc-ffi-h-missing-cffi"
+  },
+  {
+    "id": "rw-nm-kubectl-validate-manifest-missing-kind",
+    "tool": "kubernetes",
+    "text": "Exit code 1\nkubectl apply -f client-node-port.yaml\nerror: error validating \"client-node-port.yaml\": error validating data: kind not set; if you choose to ignore these errors, turn validation off with --validate=false",
+    "source": "https://github.com/kubernetes/minikube/issues/7060",
+    "differs": "an ordinary manifest lacks its kind: field (a typo/indentation error in the YAML) - fix the manifest; switching to -k does not apply",
+    "like": "rw-kubectl-apply-f-on-kustomization-apiversion-kind-not-set"
+  },
+  {
+    "id": "rw-nm-kubectl-validate-unexpected-type-outdated-client",
+    "tool": "kubernetes",
+    "text": "Exit code 1\nuser@host:~/kubernetes$ kubectl create -f ./skydns.yaml\nerror validating \"./skydns.yaml\": error validating data: [unexpected type: object, unexpected type: object, unexpected type: object, unexpected type: object, unexpected type: object, unexpected type: object, unexpected type: object, unexpected type: object, unexpected type: object, unexpected type: object, unexpected type: object]; if you choose to ignore these errors, turn validation off with --validate=false",
+    "source": "https://github.com/kubernetes/kubernetes/issues/26532",
+    "differs": "every field is reported as 'unexpected type' because the kubectl binary is older than the cluster's schema - upgrade kubectl; the manifest is fine",
+    "like": "rw-kubectl-apply-f-on-kustomization-apiversion-kind-not-set"
+  },
+  {
+    "id": "rw-nm-go-undefined-upstream-missing-commit",
+    "tool": "go",
+    "text": "Exit code 2\n./go-auth.go:178:52: undefined: plErr\n./go-auth.go:186:58: undefined: plErr\n./go-auth.go:195:45: undefined: ipErr\n./go-auth.go:205:61: undefined: gErr\n./go-auth.go:273:98: undefined: bErr\n./go-auth.go:281:98: undefined: bErr\n./go-auth.go:289:98: undefined: bErr\n./go-auth.go:297:98: undefined: bErr\n./go-auth.go:305:98: undefined: bErr\n./go-auth.go:313:98: undefined: bErr\n./go-auth.go:313:98: too many errors\nmake: *** [Makefile:2: all] Error 2",
+    "source": "https://github.com/iegomez/mosquitto-go-auth/issues/55",
+    "differs": "the package is built correctly but the upstream commit lacks the definitions (changes were not committed) - pull the fixed commit or build an earlier one",
+    "like": "rw-go-build-single-file-undefined-package-symbol"
+  },
+  {
+    "id": "rw-nm-go-undefined-in-package-build-upstream-bug",
+    "tool": "go",
+    "text": "Exit code 1\n$ go build -v\ngithub.com/taubyte/tau/services/substrate\n# github.com/taubyte/tau/services/substrate\nservices/substrate/stream.go:31:10: undefined: cr",
+    "source": "https://github.com/taubyte/tau/issues/212",
+    "differs": "go build -v already builds whole packages; the identifier is genuinely missing at that commit - update to the commit that fixes it",
+    "like": "rw-go-build-single-file-undefined-package-symbol"
+  },
+  {
+    "id": "rw-nm-go-cannot-use-flagset-dependency-api",
+    "tool": "go",
+    "text": "Exit code 1\nyapproj\\src\\yap>go build .\n# yap/app\napp\\dep.go:648:9: cannot use *flag.NewFlagSet(\"dep\", flag.ExitOnError) (variable of type \"github.com/gonuts/flag\".FlagSet) as \"flag\".FlagSet value in struct literal\napp\\md.go:879:9: cannot use *flag.NewFlagSet(\"md\", flag.ExitOnError) (variable of type \"github.com/gonuts/flag\".FlagSet) as \"flag\".FlagSet value in struct literal",
+    "source": "https://github.com/habeanf/yap/issues/11",
+    "differs": "an unpinned dependency (github.com/gonuts/flag) changed its API, so types no longer match - pin the dependency version the code was written for (go.mod)",
+    "like": "rw-go-build-single-file-undefined-package-symbol"
+  },
+  {
+    "id": "rw-nm-go-used-as-value-dependency-api-change",
+    "tool": "go",
+    "text": "Exit code 2\natul@ubuntu:~/gocode/src/exercism-cli$ go get\n# exercism-cli\n./main.go:243: app.Run(os.Args) used as value",
+    "source": "https://github.com/exercism/cli/issues/31",
+    "differs": "the cli library's App.Run stopped returning a value in a newer release fetched by go get - pin the library version or adapt the call",
+    "like": "rw-go-build-single-file-undefined-package-symbol"
+  },
+  {
+    "id": "rw-nm-composer-root-requires-ext-apcu",
+    "tool": "php",
+    "text": "Exit code 2\nProblem 1\n    - Root composer.json requires PHP extension ext-apcu * but it is missing from your system. Install or enable PHP's apcu extension.\n\nTo enable extensions, verify that they are enabled in your .ini files:\n    - /etc/php/8.0/cli/php.ini\n    - /etc/php/8.0/cli/conf.d/10-mysqlnd.ini\n    - /etc/php/8.0/cli/conf.d/10-opcache.ini",
+    "source": "https://github.com/iodigital-com/SecretSanta/issues/540",
+    "differs": "the project itself requires the APCu extension (a PECL extension) - install/enable php-apcu for the CLI; php-xml is unrelated",
+    "like": "rw-composer-ext-dom-missing-php-xml"
+  },
+  {
+    "id": "rw-nm-composer-requires-nonexistent-ext-domdocument",
+    "tool": "php",
+    "text": "Exit code 2\nLoading composer repositories with package information\nInstalling dependencies (including require-dev)\nYour requirements could not be resolved to an installable set of packages.\n\n  Problem 1\n    - Installation request for marienfressinaud/lib_opml dev-master -> satisfiable by marienfressinaud/lib_opml[dev-master].\n    - marienfressinaud/lib_opml dev-master requires ext-domdocument * -> the requested PHP extension domdocument is missing from your system.",
+    "source": "https://github.com/marienfressinaud/lib_opml/issues/2",
+    "differs": "the package declares ext-domdocument, an extension name that does not exist - the package's composer.json must say ext-dom; nothing can be installed to satisfy it",
+    "like": "rw-composer-ext-dom-missing-php-xml"
   }
 ];

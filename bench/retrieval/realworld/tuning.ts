@@ -965,6 +965,42 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/geerlingguy/ansible-role-postgresql/issues/17",
       "query": "https://github.com/PostgresApp/PostgresApp/issues/226"
     }
+  },
+  {
+    "id": "rw-kubectl-apply-f-on-kustomization-apiversion-kind-not-set",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror: error validating \"k8s/utils/postgresql/kustomization.yaml\": error validating data: [apiVersion not set, kind not set]; if you choose to ignore these errors, turn validation off with --validate=false",
+    "query": "Exit code 1\nerror: error validating \"kustomization.yaml\": error validating data: [apiVersion not set, kind not set]; if you choose to ignore these errors, turn validation off with --validate=false",
+    "resolution": "kubectl apply -f reads kustomization.yaml as if it were a manifest - apply the directory with kubectl apply -k (Kustomize) instead",
+    "sources": {
+      "stored": "https://github.com/gdcc/dataverse-kubernetes/issues/56",
+      "query": "https://github.com/apache/ozone/pull/5024"
+    }
+  },
+  {
+    "id": "rw-go-build-single-file-undefined-package-symbol",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 1\ngo build j2p.go\n// command-line-arguments\n./j2p.go:22: undefined: ProjectFlags",
+    "query": "Exit code 1\n# command-line-arguments\n.\\main.go:71:2: undefined: AppConfig\n.\\main.go:73:14: undefined: AppConfig\n.\\main.go:74:30: undefined: AppConfig",
+    "resolution": "go build FILE.go compiles only that file, so identifiers defined in the package's other files are undefined - build the package (go build . in that directory)",
+    "sources": {
+      "stored": "https://github.com/shuLhan/j2p/issues/2",
+      "query": "https://github.com/117503445/GoWebDAV/issues/2"
+    }
+  },
+  {
+    "id": "rw-composer-ext-dom-missing-php-xml",
+    "tool": "php",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nYour requirements could not be resolved to an installable set of packages.\n\n  Problem 1\n    - Installation request for phpunit/phpunit 4.6.6 -> satisfiable by phpunit/phpunit[4.6.6].\n    - phpunit/phpunit 4.6.6 requires ext-dom * -> the requested PHP extension dom is missing from your system.",
+    "query": "Exit code 2\n$ composer install\n> mkdir -p project/libraries\nLoading composer repositories with package information\nInstalling dependencies (including require-dev) from lock file\nWarning: The lock file is not up to date with the latest changes in composer.json. You may be getting outdated dependencies. Run update to update them.\nYour requirements could not be resolved to an installable set of packages.\n\n  Problem 1\n    - Installation request for phar-io/manifest 1.0.1 -> satisfiable by phar-io/manifest[1.0.1].\n    - phar-io/manifest 1.0.1 requires ext-dom * -> the requested PHP extension dom is missing from your system.\n  Problem 2\n    - Installation request for phpmd/phpmd 2.7.0 -> satisfiable by phpmd/phpmd[2.7.0].\n    - phpmd/phpmd 2.7.0 requires ext-xml * -> the requested PHP extension xml is missing from your system.",
+    "resolution": "packages need PHP's dom/xml extension, which is not installed for the CLI PHP - install php-xml (php8.x-xml / php-xml on CentOS) and run composer again",
+    "sources": {
+      "stored": "https://github.com/QoboLtd/project-template-wordpress/issues/44",
+      "query": "https://github.com/aces/Loris/issues/5451"
+    }
   }
 ];
 
@@ -1376,5 +1412,37 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/linhuman/liblunispim/issues/6",
     "differs": "the Boost headers are installed (/usr/include) but the filesystem/system libraries are not - install those component packages (libboost-filesystem-dev, libboost-system-dev) or set BOOST_LIBRARYDIR",
     "like": "rw-cmake-could-not-find-boost-not-installed"
+  },
+  {
+    "id": "rw-nm-pytest-523-collects-package-init-regression",
+    "tool": "pytest",
+    "text": "Exit code 2\n================================================== ERRORS ==================================================\n________________________________ ERROR collecting tmp/mymodule/__init__.py _________________________________\nImportError while importing test module '/Users/frazer/tmp/mymodule/__init__.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\nmymodule/__init__.py:1: in <module>\n    raise ImportError\nE   ImportError\n!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!! Interrupted: 1 errors during collection !!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!!\n============================================= 1 error in 0.19s =============================================",
+    "source": "https://github.com/pytest-dev/pytest/issues/6195",
+    "differs": "a pytest 5.2.3 regression collects a package __init__.py that is never imported by tests - pin pytest 5.2.2 / upgrade to the fixed release; nothing needs installing",
+    "like": "rw-pytest-import-sibling-helper-module"
+  },
+  {
+    "id": "rw-nm-pytest-importlib-mode-test-extension-not-built",
+    "tool": "pytest",
+    "text": "Exit code 2\n+ /usr/bin/pytest -ra --import-mode=importlib\n=========================================================================== test session starts ============================================================================\nplatform linux -- Python 3.8.13, pytest-7.1.2, pluggy-1.0.0\nrootdir: /home/tkloczko/rpmbuild/BUILD/pycairo-1.21.0\ncollected 263 items / 1 error / 2 skipped\n\n================================================================================== ERRORS ==================================================================================\n___________________________________________________________________ ERROR collecting tests/test_cmod.py ____________________________________________________________________\nImportError while importing test module '/home/tkloczko/rpmbuild/BUILD/pycairo-1.21.0/tests/test_cmod.py'.\nHint: make sure your test modules/packages have valid Python names.\nTraceback:\ntests/test_cmod.py:7: in <module>\n    from . import cmod\nE   ImportError: cannot import name 'cmod' from 'tests' (unknown location)",
+    "source": "https://github.com/pygobject/pycairo/issues/269",
+    "differs": "the tests import a C test helper (tests/cmod) that is only built in-tree by setup.py; running against the installed package it does not exist - build the test extension or run from the build tree, no sys.path/conftest change",
+    "like": "rw-pytest-import-sibling-helper-module"
+  },
+  {
+    "id": "rw-nm-kubectl-validate-yaml-top-level-list",
+    "tool": "kubernetes",
+    "text": "Exit code 1\nerror: error validating \"<filename>\": error validating data: invalid object to validate; if you choose to ignore these errors, turn validation off with --validate=false",
+    "source": "https://github.com/kubernetes/kubectl/issues/1141",
+    "differs": "the file's top level is a YAML list (- apiVersion ...) copied from a portal, not an object - remove the list dashes or wrap the items in a kind List object",
+    "like": "rw-kubectl-apply-f-on-kustomization-apiversion-kind-not-set"
+  },
+  {
+    "id": "rw-nm-composer-ext-fileinfo-disabled-windows",
+    "tool": "php",
+    "text": "Exit code 2\nc:\\project-name>composer update\nLoading composer repositories with package information\nUpdating dependencies (including require-dev)\nYour requirements could not be resolved to an installable set of packages.\n\n  Problem 1\n    - Installation request for codesleeve/asset-pipeline dev-master@dev -> satis\nfiable by codesleeve/asset-pipeline[dev-master].\n    - codesleeve/asset-pipeline dev-master requires ext-fileinfo \\* -> the reques\nted PHP extension fileinfo is missing from your system.",
+    "source": "https://github.com/composer/composer/issues/2776",
+    "differs": "another extension - fileinfo ships with PHP on Windows but is commented out in php.ini; enable extension=fileinfo, no package to install",
+    "like": "rw-composer-ext-dom-missing-php-xml"
   }
 ];
