@@ -1385,6 +1385,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/fsprojects/fantomas/issues/426",
       "query": "https://github.com/microsoft/AttackSurfaceAnalyzer/issues/76"
     }
+  },
+  {
+    "id": "rw-gem-native-extension-no-c-compiler",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR:  Error installing nokogiri:\n        ERROR: Failed to build gem native extension.\n\n    current directory: /usr/local/bundle/gems/nokogiri-1.8.5/ext/nokogiri\n/usr/local/bin/ruby -r ./siteconf20181130-1-xr0tlz.rb extconf.rb --use-system-libraries\nchecking if the C compiler accepts ... *** extconf.rb failed ***\nCould not create Makefile due to some reason, probably lack of necessary\nlibraries and/or headers.  Check the mkmf.log file for more details.  You may\nneed configuration options.\n\nProvided configuration options:\n        --with-opt-dir\n        --without-opt-dir\n        --with-opt-include\n        --without-opt-include=${opt-dir}/include\n        --with-opt-lib\n        --without-opt-lib=${opt-dir}/lib\n        --with-make-prog\n        --without-make-prog\n        --srcdir=.\n        --curdir\n        --ruby=/usr/local/bin/$(RUBY_BASE_NAME)\n        --help\n        --clean\n/usr/local/lib/ruby/2.5.0/mkmf.rb:456:in `try_do': The compiler failed to generate an executable file. (RuntimeError)\nYou have to install development tools first.\n        from /usr/local/lib/ruby/2.5.0/mkmf.rb:574:in `block in try_compile'\n        from /usr/local/lib/ruby/2.5.0/mkmf.rb:521:in `with_werror'\n        from /usr/local/lib/ruby/2.5.0/mkmf.rb:574:in `try_compile'",
+    "query": "Exit code 1\nERROR:  Error installing nokogiri:\n\tERROR: Failed to build gem native extension.\n\n    current directory: /Users/seojonghyeon/.rbenv/versions/2.3.1/lib/ruby/gems/2.3.0/gems/nokogiri-1.6.8.1/ext/nokogiri\n/Users/seojonghyeon/.rbenv/versions/2.3.1/bin/ruby -r ./siteconf20161108-21048-24v7fv.rb extconf.rb\nchecking if the C compiler accepts ... *** extconf.rb failed ***\nCould not create Makefile due to some reason, probably lack of necessary\nlibraries and/or headers.  Check the mkmf.log file for more details.  You may\nneed configuration options.\n\nProvided configuration options:\n\t--with-opt-dir\n\t--without-opt-dir\n\t--with-opt-include\n\t--without-opt-include=${opt-dir}/include\n\t--with-opt-lib\n\t--without-opt-lib=${opt-dir}/lib\n\t--with-make-prog\n\t--without-make-prog\n\t--srcdir=.\n\t--curdir\n\t--ruby=/Users/seojonghyeon/.rbenv/versions/2.3.1/bin/$(RUBY_BASE_NAME)\n\t--help\n\t--clean\n/Users/seojonghyeon/.rbenv/versions/2.3.1/lib/ruby/2.3.0/mkmf.rb:456:in `try_do': The compiler failed to generate an executable file. (RuntimeError)\nYou have to install development tools first.",
+    "resolution": "mkmf cannot compile a test program because no working C toolchain is installed - install the compiler/dev tools (build-essential, or xcode-select --install on macOS) and install the gem again",
+    "sources": {
+      "stored": "https://github.com/nickjj/orats/pull/48",
+      "query": "https://github.com/sparklemotion/nokogiri/issues/1557"
+    }
+  },
+  {
+    "id": "rw-terraform-argument-should-be-block",
+    "tool": "terraform",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nError: Unsupported argument\n  on cloud.tf line 6, in resource \"avi_cloud\" \"vcenter\":\n   6:   vcenter_configuration = \"${var.vcenter_configuration}\"\nAn argument named \"vcenter_configuration\" is not expected here. Did you mean\nto define a block of type \"vcenter_configuration\"? ",
+    "query": "Exit code 1\nError: Unsupported argument\n\n  on main.tf line 31, in resource \"gsuite_user_attributes\" \"user_attributes\":\n  31:   custom_schema = data.gsuite_user_attributes.details.json\n\nAn argument named \"custom_schema\" is not expected here. Did you mean to define\na block of type \"custom_schema\"?",
+    "resolution": "the provider schema defines this name as a nested block, not an argument - write name { ... } (repeat the block, or use a dynamic block for lists) instead of name = value",
+    "sources": {
+      "stored": "https://github.com/vmware/terraform-provider-avi/issues/20",
+      "query": "https://github.com/DeviaVir/terraform-provider-gsuite/issues/149"
+    }
   }
 ];
 
@@ -2052,5 +2076,37 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/marienfressinaud/lib_opml/issues/2",
     "differs": "the package declares ext-domdocument, an extension name that does not exist - the package's composer.json must say ext-dom; nothing can be installed to satisfy it",
     "like": "rw-composer-ext-dom-missing-php-xml"
+  },
+  {
+    "id": "rw-nm-tflocal-endpoint-unknown-to-old-aws-provider",
+    "tool": "terraform",
+    "text": "Exit code 1\n$ tflocal apply\n╷\n│ Error: Unsupported argument\n│ \n│   on localstack_providers_override.tf line 84, in provider \"aws\":\n│   84: scheduler = \"http://localhost:4566\"\n│ \n│ An argument named \"scheduler\" is not expected here.\n╵",
+    "source": "https://github.com/localstack/terraform-local/issues/41",
+    "differs": "the generated provider override lists an endpoint (scheduler) the installed AWS provider version does not support - upgrade the AWS provider or tflocal so the endpoint lists match",
+    "like": "rw-terraform-argument-should-be-block"
+  },
+  {
+    "id": "rw-nm-terraform-012-quoted-block-names",
+    "tool": "terraform",
+    "text": "Exit code 1\nError: Invalid argument name\n\n  on clients.tf line 31, in resource \"azurerm_virtual_machine_scale_set\" \"client-nodes\":\n  31:   \"sku\" {\n\nArgument names must not be quoted.\n\nError: Invalid argument name\n\n  on datas.tf line 31, in resource \"azurerm_virtual_machine_scale_set\" \"data-nodes\":\n  31:   \"sku\" {\n\nArgument names must not be quoted.",
+    "source": "https://github.com/BigDataBoutique/elasticsearch-cloud-deploy/issues/97",
+    "differs": "Terraform 0.11 syntax (quoted block names) read by 0.12+ - remove the quotes (\"sku\" { -> sku {) or run terraform 0.12upgrade",
+    "like": "rw-terraform-argument-should-be-block"
+  },
+  {
+    "id": "rw-nm-dotnet-cs0246-bogus-using-directive",
+    "tool": "dotnet",
+    "text": "Exit code 1\nProgram.cs(4,7): error CS0246: The type or namespace name 'Internal' could not be found (are you missing a using directive or an assembly reference?) [/Users/subhro/Documents/programming/dotnetCore/dotnetCore.csproj]\nThe build failed. Fix the build errors and run again.",
+    "source": "https://github.com/dotnet/core/issues/4042",
+    "differs": "a stray using Internal; line (an editor auto-import) names a namespace that does not exist - delete the using; no package or restore is missing",
+    "like": "rw-nuget-nu1101-only-offline-packages-source"
+  },
+  {
+    "id": "rw-nm-dotnet-cs0246-system-not-found-project-setup",
+    "tool": "dotnet",
+    "text": "Exit code 1\nC:\\Users\\valkyrienyanko\\Desktop\\ENet-CSharp>dotnet build\nMicrosoft (R) Build Engine version 16.5.0+d4cbfca49 for .NET Core\nCopyright (C) Microsoft Corporation. All rights reserved.\n\n  Restore completed in 51.74 ms for C:\\Users\\valkyrienyanko\\Desktop\\ENet-CSharp\\MSBuild\\ENetTests\\ENetTests.csproj.\n  Restore completed in 51.72 ms for C:\\Users\\valkyrienyanko\\Desktop\\ENet-CSharp\\MSBuild\\CMake\\CMake.csproj.\n  Restore completed in 51.72 ms for C:\\Users\\valkyrienyanko\\Desktop\\ENet-CSharp\\MSBuild\\ENetCSharp\\ENetCSharp.csproj.\nobj\\Debug\\netcoreapp2.2\\CMake.AssemblyInfo.cs(13,12): error CS0246: The type or namespace name 'System' could not be found (are you missing a using directive or an assembly reference?) [C:\\Users\\valkyrienyanko\\Desktop\\ENet-CSharp\\MSBuild\\CMake\\CMake.csproj]\nobj\\Debug\\netcoreapp2.2\\CMake.AssemblyInfo.cs(14,12): error CS0246: The type or namespace name 'System' could not be found (are you missing a using directive or an assembly reference?) [C:\\Users\\valkyrienyanko\\Desktop\\ENet-CSharp\\MSBuild\\CMake\\CMake.csproj]",
+    "source": "https://github.com/SoftwareGuy/ENet-CSharp/issues/12",
+    "differs": "even System is not found in a helper project (CMake.csproj) that has no real framework references - build only the library project (or fix that project's SDK/targets); not a missing using in code",
+    "like": "rw-dotnet-netsdk1045-target-newer-than-sdk"
   }
 ];

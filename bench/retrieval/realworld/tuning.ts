@@ -1444,5 +1444,45 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/composer/composer/issues/2776",
     "differs": "another extension - fileinfo ships with PHP on Windows but is commented out in php.ini; enable extension=fileinfo, no package to install",
     "like": "rw-composer-ext-dom-missing-php-xml"
+  },
+  {
+    "id": "rw-nm-gem-nokogiri-150-extconf-config-removed",
+    "tool": "ruby",
+    "text": "Exit code 5\nInstalling nokogiri 1.5.0 with native extensions\nGem::Ext::BuildError: ERROR: Failed to build gem native extension.\n\n    current directory: /opt/rubies/2.3.3/lib/ruby/gems/2.3.0/gems/nokogiri-1.5.0/ext/nokogiri\n/opt/rubies/2.3.3/bin/ruby -r ./siteconf20170404-8812-yrz5dx.rb extconf.rb\n*** extconf.rb failed ***\nCould not create Makefile due to some reason, probably lack of necessary\nlibraries and/or headers.  Check the mkmf.log file for more details.  You may\nneed configuration options.\n\nextconf.rb:10:in `<main>': uninitialized constant Config (NameError)\nDid you mean?  RbConfig\n               CONFIG\n\nextconf failed, exit code 1",
+    "source": "https://github.com/shyndman/pivotal-ls/pull/2",
+    "differs": "the locked nokogiri 1.5.0 uses the Config constant that Ruby 2.2+ removed - update nokogiri in the Gemfile.lock; the compiler and libraries are fine",
+    "like": "rw-gem-native-extension-no-c-compiler"
+  },
+  {
+    "id": "rw-nm-gem-nokogiri-zlib-missing-gzdopen",
+    "tool": "ruby",
+    "text": "Exit code 5\nGem::Ext::BuildError: ERROR: Failed to build gem native extension.\n\n    /Users/cquinn/.rvm/rubies/ruby-1.9.3-p547/bin/ruby -r ./siteconf20150122-30107-10e8dej.rb extconf.rb\nchecking if the C compiler accepts ... yes\nchecking if the C compiler accepts -Wno-error=unused-command-line-argument-hard-error-in-future... yes\nBuilding nokogiri using packaged libraries.\nchecking for gzdopen() in -lz... *** extconf.rb failed ***\nCould not create Makefile due to some reason, probably lack of\nnecessary libraries and/or headers.  Check the mkmf.log file for more\ndetails.  You may need configuration options.",
+    "source": "https://github.com/sparklemotion/nokogiri/issues/1230",
+    "differs": "the compiler works; the zlib library check (gzdopen in -lz) fails for that nokogiri release on that Ruby - stay on the previous nokogiri or provide zlib headers/--with-zlib-dir",
+    "like": "rw-gem-native-extension-no-c-compiler"
+  },
+  {
+    "id": "rw-nm-gem-nokogiri-system-libxml-core-dump",
+    "tool": "ruby",
+    "text": "Exit code 5\nFetching nokogiri 1.8.2\nInstalling nokogiri 1.8.2 with native extensions\nGem::Ext::BuildError: ERROR: Failed to build gem native extension.\n\n    current directory: /home/.rvm/gems/ruby-2.2.8/gems/nokogiri-1.8.2/ext/nokogiri\n/home/.rvm/rubies/ruby-2.2.8/bin/ruby -r ./siteconf20180404-3891-w83q4z.rb extconf.rb --use-system-libraries\nchecking if the C compiler accepts ... yes\nBuilding nokogiri using system libraries.\nchecking for xmlParseDoc() in libxml/parser.h... yes\nchecking for xsltParseStylesheetDoc() in libxslt/xslt.h... yes\nchecking for exsltFuncRegister() in libexslt/exslt.h... yes\nchecking for xmlHasFeature()... yes\nchecking for xmlFirstElementChild()... yes\nchecking for xmlRelaxNGSetParserStructuredErrors()... yes\nchecking for xmlRelaxNGSetParserStructuredErrors()... yes\nchecking for xmlRelaxNGSetValidStructuredErrors()... yes\nchecking for xmlSchemaSetValidStructuredErrors()... Aborted (core dumped)",
+    "source": "https://github.com/apollo-it/peatio_old/issues/3",
+    "differs": "extconf crashes (Aborted, exit 134) while probing the system libxml2 - build with nokogiri's packaged libraries (drop --use-system-libraries) or fix the system libxml2; a compiler is present",
+    "like": "rw-gem-native-extension-no-c-compiler"
+  },
+  {
+    "id": "rw-nm-terraform-unsupported-argument-provider-too-old",
+    "tool": "terraform",
+    "text": "Exit code 1\ncat backend.tf.tmpl | envsubst >backend.tf\nterraform validate\n╷\n│ Error: Unsupported argument\n│ \n│   on .terraform/modules/crowdstrike.crowdstrike_registration/main.tf line 51, in resource \"crowdstrike_cloud_google_registration\" \"main\":\n│   51:   dspm = {\n│ \n│ An argument named \"dspm\" is not expected here.\n╵\nmake: *** [Makefile:8: validate] Error 1",
+    "source": "https://github.com/CrowdStrike/terraform-provider-crowdstrike/issues/423",
+    "differs": "the module uses an attribute only newer provider releases know - raise the provider version constraint and terraform init -upgrade; the syntax is correct",
+    "like": "rw-terraform-argument-should-be-block"
+  },
+  {
+    "id": "rw-nm-terraform-tfvars-passed-as-backend-config",
+    "tool": "terraform",
+    "text": "Exit code 1\n╷\n│ Error: Unsupported argument\n│ \n│   on configs/prod.tfvars line 4:\n│    4: name        = \"common-infra\"\n│ \n│ An argument named \"name\" is not expected here.\n╵",
+    "source": "https://github.com/nanlabs/terraform-aws-starter/issues/30",
+    "differs": "a variables file was given to terraform init as -backend-config, so its variables are checked against the backend schema - pass it with -var-file to plan/apply and give init the backend file",
+    "like": "rw-terraform-argument-should-be-block"
   }
 ];
