@@ -1409,6 +1409,54 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/vmware/terraform-provider-avi/issues/20",
       "query": "https://github.com/DeviaVir/terraform-provider-gsuite/issues/149"
     }
+  },
+  {
+    "id": "rw-git-ssh-github-port-22-timed-out",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nh:\\>git clone git@github.com:githubteacher/fluffy-octo-guacamole.git\nCloning into 'fluffy-octo-guacamole'...\nssh: connect to host github.com port 22: Connection timed out\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "query": "Exit code 128\nplieby@dsw-demo:~$ git clone git@github.com:elixir-luxembourg/daisy.git\nCloning into 'daisy'...\nssh: connect to host github.com port 22: Connection timed out\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "resolution": "outbound SSH (port 22) is blocked on this network (corporate proxy/firewall) - use SSH over port 443 (Host github.com / Hostname ssh.github.com / Port 443 in ~/.ssh/config) or clone over HTTPS; keys are not the problem",
+    "sources": {
+      "stored": "https://github.com/githubteacher/fluffy-octo-guacamole/issues/21",
+      "query": "https://github.com/elixir-luxembourg/daisy/issues/497"
+    }
+  },
+  {
+    "id": "rw-kubectl-x509-unknown-authority-kubeconfig-ca",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[root@##### .kube]# kubectl get pods\nUnable to connect to the server: x509: certificate signed by unknown authority",
+    "query": "Exit code 1\nkubectl get componentstatuses\nUnable to connect to the server: x509: certificate signed by unknown authority",
+    "resolution": "the CA in the kubeconfig does not match the API server's certificate (cluster re-created, or a stale/hand-made kubeconfig) - copy the cluster's current admin kubeconfig (e.g. /etc/kubernetes/admin.conf to ~/.kube/config) or set certificate-authority to the cluster CA",
+    "sources": {
+      "stored": "https://github.com/kubernetes/kubernetes/issues/63778",
+      "query": "https://github.com/rootsongjc/kubernetes-handbook/issues/40"
+    }
+  },
+  {
+    "id": "rw-android-sdk-licences-not-accepted",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n* What went wrong:\nA problem occurred configuring project ':app'.\n> Failed to install the following Android SDK packages as some licences have not been accepted.\n     build-tools;28.0.3 Android SDK Build-Tools 28.0.3\n     platforms;android-28 Android SDK Platform 28\n  To build this project, accept the SDK license agreements and install the missing components using the Android Studio SDK Manager.\n  Alternatively, to transfer the license agreements from one workstation to another, see http://d.android.com/r/studio-ui/export-licenses.html\n  \n  Using Android SDK: /opt/android-sdk-linux\n\n* Try:\nRun with --stacktrace option to get the stack trace. Run with --info or --debug option to get more log output. Run with --scan to get full insights.\n\n* Get more help at https://help.gradle.org",
+    "query": "Exit code 1\nStarting a Gradle Daemon (subsequent builds will be faster)\n\n> Configure project :app\nChecking the license for package Android SDK Platform 28 in /sdk/licenses\nWarning: License for package Android SDK Platform 28 not accepted.\n\nFAILURE: Build failed with an exception.\n\n* What went wrong:\nA problem occurred configuring project ':app'.\n> Failed to install the following Android SDK packages as some licences have not been accepted.\n     platforms;android-28 Android SDK Platform 28\n  To build this project, accept the SDK license agreements and install the missing components using the Android Studio SDK Manager.\n  Alternatively, to transfer the license agreements from one workstation to another, see http://d.android.com/r/studio-ui/export-licenses.html\n  \n  Using Android SDK: /sdk",
+    "resolution": "the SDK packages the build needs have licences not accepted on this machine/CI image - run yes | sdkmanager --licenses (or copy the licences folder / update the CI image), then build again",
+    "sources": {
+      "stored": "https://github.com/jitpack/jitpack.io/issues/3695",
+      "query": "https://github.com/javiersantos/android-ci/issues/10"
+    }
+  },
+  {
+    "id": "rw-npm-install-in-pnpm-workspace-repo",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nrobot@robot:~/work/code$ cd developer-roadmap\nrobot@robot:~/work/code/developer-roadmap$ npm install\nnpm ERR! code EUNSUPPORTEDPROTOCOL\nnpm ERR! Unsupported URL Type \"workspace:\": workspace:*\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /home/robot/.npm/_logs/2025-04-24T05_36_03_363Z-debug-0.log",
+    "query": "Exit code 1\nG:\\sol\\umi-main>npm install\nnpm ERR! code EUNSUPPORTEDPROTOCOL\nnpm ERR! Unsupported URL Type \"workspace:\": workspace:^\n\nnpm ERR! A complete log of this run can be found in:",
+    "resolution": "the repository is a pnpm (or yarn) workspace whose package.json uses workspace: dependencies npm does not understand - install with pnpm (pnpm install) as the project's docs say",
+    "sources": {
+      "stored": "https://github.com/nilbuild/developer-roadmap/issues/8542",
+      "query": "https://github.com/metaplex-foundation/umi/issues/114"
+    }
   }
 ];
 
@@ -2108,5 +2156,21 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/SoftwareGuy/ENet-CSharp/issues/12",
     "differs": "even System is not found in a helper project (CMake.csproj) that has no real framework references - build only the library project (or fix that project's SDK/targets); not a missing using in code",
     "like": "rw-dotnet-netsdk1045-target-newer-than-sdk"
+  },
+  {
+    "id": "rw-nm-git-ssh-network-unreachable",
+    "tool": "git",
+    "text": "Exit code 128\nssh: connect to host github.com port 22: Network is unreachable\nfatal: Could not read from remote repository.\n\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "source": "https://github.com/microsoft/terminal/issues/8359",
+    "differs": "the machine has no route to github.com at all (network down / no IPv6 route) - restore connectivity; switching SSH to port 443 will not help",
+    "like": "rw-git-ssh-github-port-22-timed-out"
+  },
+  {
+    "id": "rw-nm-git-ssh-internal-bitbucket-port-timeout",
+    "tool": "git",
+    "text": "Exit code 128\nssh: connect to host bitbucket.mycomp.com port 7999: Connection timed out\nfatal: Could not read from remote repository.\nPlease make sure you have the correct access rights\nand the repository exists.",
+    "source": "https://github.com/microsoft/vscode/issues/105252",
+    "differs": "the remote is a company Bitbucket on port 7999 that is only reachable from the internal network - connect the VPN; github.com's port-443 workaround does not exist for it",
+    "like": "rw-git-ssh-github-port-22-timed-out"
   }
 ];
