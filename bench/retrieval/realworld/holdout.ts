@@ -1457,6 +1457,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/nilbuild/developer-roadmap/issues/8542",
       "query": "https://github.com/metaplex-foundation/umi/issues/114"
     }
+  },
+  {
+    "id": "rw-c-openssl-ssl-h-missing",
+    "tool": "c",
+    "kind": "recurrence",
+    "stored": "Exit code 2\n../src/crypto/tls_openssl.c:19:10: fatal error: openssl/ssl.h: No such file or directory\n   19 | #include <openssl/ssl.h>\n      |          ^~~~~~~~~~~~~~~\ncompilation terminated.\nmake[3]: *** [Makefile:1780: ../src/crypto/tls_openssl.o] Error 1\nmake[3]: *** Waiting for unfinished jobs....\n  CC  ../src/eap_peer/eap_tls_common.c\ngmake[2]: *** [lib/CMakeFiles/wpa_supplicant_build.dir/build.make:70: lib/CMakeFiles/wpa_supplicant_build] Error 2\ngmake[1]: *** [CMakeFiles/Makefile2:218: lib/CMakeFiles/wpa_supplicant_build.dir/all] Error 2\ngmake: *** [Makefile:136: all] Error 2",
+    "query": "Exit code 2\n[ 62%] Building CXX object src/core/CMakeFiles/hurlcore.dir/support/string_util.cc.o\n[ 64%] Building CXX object src/core/CMakeFiles/hurlcore.dir/support/time_util.cc.o\n[ 64%] Building CXX object src/core/CMakeFiles/hurlcore.dir/support/tls_util.cc.o\n/home/ubuntu/hurl-1.7.1/src/core/support/tls_util.cc:35:10: fatal error: openssl/ssl.h: No such file or directory\n #include \"openssl/ssl.h\"\n          ^~~~~~~~~~~~~~~\ncompilation terminated.\nsrc/core/CMakeFiles/hurlcore.dir/build.make:179: recipe for target 'src/core/CMakeFiles/hurlcore.dir/support/tls_util.cc.o' failed\nmake[2]: *** [src/core/CMakeFiles/hurlcore.dir/support/tls_util.cc.o] Error 1\nCMakeFiles/Makefile2:262: recipe for target 'src/core/CMakeFiles/hurlcore.dir/all' failed\nmake[1]: *** [src/core/CMakeFiles/hurlcore.dir/all] Error 2\nMakefile:129: recipe for target 'all' failed\nmake: *** [all] Error 2",
+    "resolution": "the OpenSSL development headers are not installed - install libssl-dev (Debian/Ubuntu) or openssl-devel (Fedora/RHEL), or point the build at an OpenSSL include dir on macOS",
+    "sources": {
+      "stored": "https://github.com/vanilla-wiiu/vanilla/issues/40",
+      "query": "https://github.com/Edgio/hurl/issues/18"
+    }
   }
 ];
 
@@ -2172,5 +2184,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/microsoft/vscode/issues/105252",
     "differs": "the remote is a company Bitbucket on port 7999 that is only reachable from the internal network - connect the VPN; github.com's port-443 workaround does not exist for it",
     "like": "rw-git-ssh-github-port-22-timed-out"
+  },
+  {
+    "id": "rw-nm-c-stdio-h-missing-ndk-sysroot",
+    "tool": "c",
+    "text": "Exit code 2\n                     ^\ncompilation terminated.\nmem.c:59:19: fatal error: stdio.h: No such file or directory\n #include <stdio.h>\n                   ^\ncompilation terminated.\nmem_clr.c:60:20: fatal error: string.h: No such file or directory\n #include <string.h>\n                    ^\ncompilation terminated.\nmem_dbg.c:112:19: fatal error: stdio.h: No such file or directory\n #include <stdio.h>\n                   ^\ncompilation terminated.",
+    "source": "https://github.com/ekke/android-openssl-qt/issues/7",
+    "differs": "even the C library's own headers (stdio.h, string.h) are missing - the Android NDK cross-compile sysroot is not set up; installing a -dev package for one library does not help",
+    "like": "rw-c-openssl-ssl-h-missing"
+  },
+  {
+    "id": "rw-nm-pkgconfig-opencv-pc-not-provided",
+    "tool": "c",
+    "text": "Exit code 1\nPackage opencv was not found in the pkg-config search path.\nPerhaps you should add the directory containing `opencv.pc'\nto the PKG_CONFIG_PATH environment variable\nNo package 'opencv' found",
+    "source": "https://github.com/doug/depthjs/issues/18",
+    "differs": "the build asks pkg-config for opencv, but that OpenCV install ships no opencv.pc (or names it opencv4) - install OpenCV with pkg-config support or adjust the build to the installed name",
+    "like": "rw-cargo-alsa-sys-pkg-config-alsa-missing"
+  },
+  {
+    "id": "rw-nm-pkgconfig-pc-file-requires-typo",
+    "tool": "c",
+    "text": "Exit code 1\n$ pkg-config --libs --static globus-xio-net-manager-driver\nPackage globus-xio-net-manager was not found in the pkg-config search path.\nPerhaps you should add the directory containing `globus-xio-net-manager.pc'\nto the PKG_CONFIG_PATH environment variable\nPackage 'globus-xio-net-manager', required by 'globus-xio-net-manager-driver', not found",
+    "source": "https://github.com/globus/globus-toolkit/pull/96",
+    "differs": "the requested package exists; its own .pc file requires a misspelled package name - the .pc file must be corrected upstream",
+    "like": "rw-cargo-alsa-sys-pkg-config-alsa-missing"
   }
 ];

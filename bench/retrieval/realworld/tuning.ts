@@ -1484,5 +1484,37 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/nanlabs/terraform-aws-starter/issues/30",
     "differs": "a variables file was given to terraform init as -backend-config, so its variables are checked against the backend schema - pass it with -var-file to plan/apply and give init the backend file",
     "like": "rw-terraform-argument-should-be-block"
+  },
+  {
+    "id": "rw-nm-pkgconfig-gl-glu-xquartz-path",
+    "tool": "c",
+    "text": "Exit code 1\nPackage gl was not found in the pkg-config search path.\nPerhaps you should add the directory containing `gl.pc'\nto the PKG_CONFIG_PATH environment variable\nNo package 'gl' found\nPackage glu was not found in the pkg-config search path.\nPerhaps you should add the directory containing`glu.pc'\nto the PKG_CONFIG_PATH environment variable\nNo package 'glu' found\nCMake Error at cmake/pods.cmake:300 (string):\n  string sub-command STRIP requires two arguments.\nCall Stack (most recent call first):\n  src/bot_vis/CMakeLists.txt:23 (pods_use_pkg_config_packages)",
+    "source": "https://github.com/RobotLocomotion/drake/issues/206",
+    "differs": "OpenGL's gl.pc/glu.pc live under XQuartz (/opt/X11/lib/pkgconfig) on macOS and the CMake run does not see that path - export PKG_CONFIG_PATH in the same environment that runs the build; there is no -dev package to install",
+    "like": "rw-cargo-alsa-sys-pkg-config-alsa-missing"
+  },
+  {
+    "id": "rw-nm-pkgconfig-sudo-drops-pkg-config-path",
+    "tool": "c",
+    "text": "Exit code 2\n[adam@ashitaka ~/source/compton]$ sudo make install\nPassword:\nPackage libconfig was not found in the pkg-config search path.\nPerhaps you should add the directory containing `libconfig.pc'\nto the PKG_CONFIG_PATH environment variable\nNo package 'libconfig' found",
+    "source": "https://github.com/chjj/compton/issues/103",
+    "differs": "the .pc file exists and make works as the user; sudo make install runs with a reset environment - run the install without re-evaluating pkg-config or pass the variables through sudo",
+    "like": "rw-cargo-alsa-sys-pkg-config-alsa-missing"
+  },
+  {
+    "id": "rw-nm-pkgconfig-cairo-fc-subpackage",
+    "tool": "c",
+    "text": "Exit code 1\ndata4pass@bramasta:~$ pkg-config --debug --print-provides cairo-fc\nError printing enabled by default due to use of output options besides --exists, --atleast/exact/max-version or --list-all. Value of --silence-errors: 0\nError printing enabled\nAdding virtual 'pkg-config' package to list of known packages\nLooking for package 'cairo-fc'\nLooking for package 'cairo-fc-uninstalled'\nPackage cairo-fc was not found in the pkg-config search path.\nPerhaps you should add the directory containing `cairo-fc.pc'\nto the PKG_CONFIG_PATH environment variable\nNo package 'cairo-fc' found",
+    "source": "https://github.com/polybar/polybar/issues/917",
+    "differs": "libcairo2-dev is installed but the cairo-fc module it looks for is not provided by that build of cairo - the fix is on the cairo/fontconfig packaging side, not installing the named -dev package",
+    "like": "rw-cargo-alsa-sys-pkg-config-alsa-missing"
+  },
+  {
+    "id": "rw-nm-ld-cannot-find-lc-static-glibc",
+    "tool": "c",
+    "text": "Exit code 2\n/usr/bin/ld: cannot find -lc\ncollect2: error: ld returned 1 exit status\nmake: *** [makefile:24: newflasher.x64] Error 1",
+    "source": "https://github.com/munjeni/newflasher/issues/7",
+    "differs": "the makefile links with -static and the static C library (glibc-static) is not installed - install it or drop -static; no missing -l flag",
+    "like": "rw-ld-undefined-reference-pthread-create"
   }
 ];
