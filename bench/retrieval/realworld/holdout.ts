@@ -1469,6 +1469,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/vanilla-wiiu/vanilla/issues/40",
       "query": "https://github.com/Edgio/hurl/issues/18"
     }
+  },
+  {
+    "id": "rw-dockerfile-apt-install-without-update",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 100\nSending build context to Docker daemon 285.7 kB\nStep 1 : FROM ubuntu:14.04\n ---> 90d5884b1ee0\nStep 2 : ENV DEBIAN_FRONTEND noninteractive\n ---> Using cache\n ---> ef4d39442d50\nStep 3 : RUN apt-get -y install software-properties-common\n ---> Running in 39724b803a54\nReading package lists...\nBuilding dependency tree...\nReading state information...\nE: Unable to locate package software-properties-common\nThe command '/bin/sh -c apt-get -y install software-properties-common' returned a non-zero code: 100",
+    "query": "Exit code 100\nStep 2 : RUN apt-get install -y git bash-completion dnsutils nginx telnet lsof\n ---> Running in e228a7b3392e\nReading package lists...\nBuilding dependency tree...\nReading state information...\nPackage bash-completion is not available, but is referred to by another package.\nThis may mean that the package is missing, has been obsoleted, or\nis only available from another source\nHowever the following packages replace it:\n  bash\nE: Unable to locate package git\nE: Package 'bash-completion' has no installation candidate\nE: Unable to locate package dnsutils\nE: Unable to locate package nginx\nE: Unable to locate package telnet\nE: Unable to locate package lsof\nThe command '/bin/sh -c apt-get install -y git bash-completion dnsutils nginx telnet lsof' returned a non-zero code: 100",
+    "resolution": "the base image ships with empty apt package lists - run apt-get update in the same RUN instruction before apt-get install (RUN apt-get update && apt-get install -y ...)",
+    "sources": {
+      "stored": "https://github.com/kamon-io/docker-grafana-graphite/issues/72",
+      "query": "https://github.com/hughperkins/howto-jenkins-ssl/issues/2"
+    }
   }
 ];
 
@@ -2208,5 +2220,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/globus/globus-toolkit/pull/96",
     "differs": "the requested package exists; its own .pc file requires a misspelled package name - the .pc file must be corrected upstream",
     "like": "rw-cargo-alsa-sys-pkg-config-alsa-missing"
+  },
+  {
+    "id": "rw-nm-apt-docker-ce-repository-not-added",
+    "tool": "shell",
+    "text": "Exit code 100\n➜  duda sudo apt-get install docker-ce docker-ce-cli containerd.io docker-compose-plugin\nReading package lists... Done\nBuilding dependency tree\nReading state information... Done\nPackage docker-ce is not available, but is referred to by another package.\nThis may mean that the package is missing, has been obsoleted, or\nis only available from another source\n\nE: Package 'docker-ce' has no installation candidate\nE: Unable to locate package docker-ce-cli\nE: Unable to locate package containerd.io\nE: Couldn't find any package by glob 'containerd.io'\nE: Couldn't find any package by regex 'containerd.io'\nE: Unable to locate package docker-compose-plugin",
+    "source": "https://github.com/docker/docs/issues/15593",
+    "differs": "docker-ce is not in Ubuntu's own archives - add Docker's apt repository (and its key) first, as the install guide says; apt-get update alone does not help",
+    "like": "rw-dockerfile-apt-install-without-update"
+  },
+  {
+    "id": "rw-nm-pip-require-hashes-no-wheel-for-platform",
+    "tool": "pip",
+    "text": "Exit code 1\nERROR: Could not find a version that satisfies the requirement array-record==0.4.1 (from -r requirements.txt (line 28)) (from versions: none)\nERROR: No matching distribution found for array-record==0.4.1 (from -r requirements.txt (line 28))",
+    "source": "https://github.com/google-deepmind/alphageometry/issues/62",
+    "differs": "the pinned versions exist but publish wheels only for Linux/specific Pythons, so nothing matches this platform - use a supported OS/Python (or a container) rather than changing the pins",
+    "like": "rw-pip-no-matching-version-pinned"
+  },
+  {
+    "id": "rw-nm-pip-install-local-module-name",
+    "tool": "pip",
+    "text": "Exit code 1\nERROR: Could not find a version that satisfies the requirement project (from versions: none)\nERROR: No matching distribution found for project\n File \"C:\\Users\\17949\\anaconda3\\envs\\pytorch\\lib\\site-packages\\models\\__init__.py\", line 37, in <module>\n    import project",
+    "source": "https://github.com/facebookresearch/consistent_depth/issues/63",
+    "differs": "'project' is a module inside the repository, not a PyPI package - run the code from the repository root (or fix sys.path) instead of pip installing it",
+    "like": "rw-pip-no-matching-version-pinned"
   }
 ];

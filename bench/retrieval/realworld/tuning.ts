@@ -1516,5 +1516,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/munjeni/newflasher/issues/7",
     "differs": "the makefile links with -static and the static C library (glibc-static) is not installed - install it or drop -static; no missing -l flag",
     "like": "rw-ld-undefined-reference-pthread-create"
+  },
+  {
+    "id": "rw-nm-pip-requirements-lists-python-itself",
+    "tool": "pip",
+    "text": "Exit code 1\nERROR: Could not find a version that satisfies the requirement python>=3.7 (from versions: none)\nERROR: No matching distribution found for python>=3.7",
+    "source": "https://github.com/imsatoshi/GeneTrader/issues/3",
+    "differs": "requirements.txt names python>=3.7 as if it were a package; the interpreter is not installable from PyPI - remove that line (check the Python version separately)",
+    "like": "rw-pip-no-matching-version-pinned"
   }
 ];
