@@ -1481,6 +1481,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/kamon-io/docker-grafana-graphite/issues/72",
       "query": "https://github.com/hughperkins/howto-jenkins-ssl/issues/2"
     }
+  },
+  {
+    "id": "rw-npm-pickalgorithm-null-corrupt-cache",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnpm ERR! Cannot read properties of null (reading 'pickAlgorithm')\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     C:\\Users\\ankus\\AppData\\Local\\npm-cache\\_logs\\2023-03-24T08_42_18_398Z-debug-0.log\nError: Command failed: npm install --loglevel=error\nnpm ERR! Cannot read properties of null (reading 'pickAlgorithm')\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     C:\\Users\\ankus\\AppData\\Local\\npm-cache\\_logs\\2023-03-24T08_42_18_398Z-debug-0.log",
+    "query": "Exit code 1\n553 verbose stack TypeError: Cannot read properties of null (reading 'pickAlgorithm')\n553 verbose stack     at Integrity.match (C:\\Users\\Ahmad\\AppData\\Roaming\\npm\\node_modules\\npm\\node_modules\\ssri\\index.js:234:24)\n553 verbose stack     at CachePolicy.satisfies (C:\\Users\\Ahmad\\AppData\\Roaming\\npm\\node_modules\\npm\\node_modules\\make-fetch-happen\\lib\\cache\\policy.js:113:49)\n553 verbose stack     at Function.find (C:\\Users\\Ahmad\\AppData\\Roaming\\npm\\node_modules\\npm\\node_modules\\make-fetch-happen\\lib\\cache\\entry.js:172:25)\n553 verbose stack     at async cacheFetch (C:\\Users\\Ahmad\\AppData\\Roaming\\npm\\node_modules\\npm\\node_modules\\make-fetch-happen\\lib\\cache\\index.js:8:17)\n553 verbose stack     at async fetch (C:\\Users\\Ahmad\\AppData\\Roaming\\npm\\node_modules\\npm\\node_modules\\make-fetch-happen\\lib\\fetch.js:82:7)",
+    "resolution": "npm's cache holds entries without integrity data (interrupted install, or an http:// registry) - npm cache clean --force, make sure the registry is https://registry.npmjs.org, then install again",
+    "sources": {
+      "stored": "https://github.com/alchemyplatform/create-web3-dapp/issues/80",
+      "query": "https://github.com/nodejs/help/issues/3757"
+    }
+  },
+  {
+    "id": "rw-node-require-in-type-module-package",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nconst express = require(\"express\");\n                ^\n\nReferenceError: require is not defined in ES module scope, you can use import instead\nThis file is being treated as an ES module because it has a '.js' file extension and '/Users/Nizz0k/Sites/pgpengapi/package.json' contains \"type\": \"module\". To treat it as a CommonJS script, rename it to use the '.cjs' file extension.",
+    "query": "Exit code 1\nReferenceError: require is not defined in ES module scope, you can use import instead\nThis file is being treated as an ES module because it has a '.js' file extension and '/root/KaleidoFinance-Auto-Bot/package.json' contains \"type\": \"module\". To treat it as a CommonJS script, rename it to use the '.cjs' file extension.\n    at file:///root/KaleidoFinance-Auto-Bot/main.js:2:27\n    at ModuleJob.run (node:internal/modules/esm/module_job:271:25)\n    at async onImport.tracePromise.__proto__ (node:internal/modules/esm/loader:547:26)\n    at async asyncRunEntryPointWithESMLoader (node:internal/modules/run_main:116:5)",
+    "resolution": "package.json declares \"type\" \"module\", so .js files are ES modules where require does not exist - convert the file to import syntax, rename it to .cjs, or drop the type module setting",
+    "sources": {
+      "stored": "https://github.com/ousecTic/pern-jwt-tutorial/issues/3",
+      "query": "https://github.com/airdropinsiders/KaleidoFinance-Auto-Bot/issues/2"
+    }
+  },
+  {
+    "id": "rw-cra4-postcss-tokenize-not-exported-node17",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nyarn run v1.22.18\nwarning ../package.json: No license field\n$ react-scripts start\nnode:internal/modules/cjs/loader:489\n      throw e;\n      ^\n\nError [ERR_PACKAGE_PATH_NOT_EXPORTED]: Package subpath './lib/tokenize' is not defined by \"exports\" in /Users/JonA/Desktop/Test/tfnsw-pids/node_modules/postcss-safe-parser/node_modules/postcss/package.json\n    at new NodeError (node:internal/errors:372:5)\n    at throwExportsNotFound (node:internal/modules/esm/resolve:440:9)\n    at packageExportsResolve (node:internal/modules/esm/resolve:719:3)\n    at resolveExports (node:internal/modules/cjs/loader:483:36)\n    at Module._findPath (node:internal/modules/cjs/loader:523:31)\n    at Module._resolveFilename (node:internal/modules/cjs/loader:925:27)\n    at Module._load (node:internal/modules/cjs/loader:780:27)\n    at Module.require (node:internal/modules/cjs/loader:1005:19)\n    at require (node:internal/modules/cjs/helpers:102:18)\n    at Object.<anonymous> (/Users/JonA/Desktop/Test/tfnsw-pids/node_modules/postcss-safe-parser/lib/safe-parser.js:1:17) {\n  code: 'ERR_PACKAGE_PATH_NOT_EXPORTED'\n}\n\nNode.js v18.0.0",
+    "query": "Exit code 1\nnode:internal/modules/cjs/loader:599\n      throw e;\n      ^\n\nError [ERR_PACKAGE_PATH_NOT_EXPORTED]: Package subpath './lib/tokenize' is not defined by \"exports\" in C:\\Downloads\\Chatify-master\\node_modules\\postcss-safe-parser\\node_modules\\postcss\\package.json\n    at exportsNotFound (node:internal/modules/esm/resolve:304:10)\n    at packageExportsResolve (node:internal/modules/esm/resolve:651:9)\n    at resolveExports (node:internal/modules/cjs/loader:592:36)\n    at Module._findPath (node:internal/modules/cjs/loader:669:31)\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1131:27)\n    at Module._load (node:internal/modules/cjs/loader:986:27)\n    at Module.require (node:internal/modules/cjs/loader:1233:19)\n    at require (node:internal/modules/helpers:179:18)\n    at Object.<anonymous> (C:\\Users\\kapil\\Downloads\\Chatify-master\\node_modules\\postcss-safe-parser\\lib\\safe-parser.js:1:17)\n    at Module._compile (node:internal/modules/cjs/loader:1358:14) {\n  code: 'ERR_PACKAGE_PATH_NOT_EXPORTED'",
+    "resolution": "react-scripts 4 pulls an old postcss-safe-parser that deep-imports postcss/lib/tokenize, which newer postcss/Node refuse - upgrade react-scripts to 5 (or run the old project on Node 16)",
+    "sources": {
+      "stored": "https://github.com/kurisubrooks/tfnsw-pids/issues/2",
+      "query": "https://github.com/soumyajit4419/Chatify/issues/9"
+    }
   }
 ];
 
@@ -2244,5 +2280,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/facebookresearch/consistent_depth/issues/63",
     "differs": "'project' is a module inside the repository, not a PyPI package - run the code from the repository root (or fix sys.path) instead of pip installing it",
     "like": "rw-pip-no-matching-version-pinned"
+  },
+  {
+    "id": "rw-nm-node-bcryptjs-bad-auto-import-umd-types",
+    "tool": "node",
+    "text": "Exit code 1\nError [ERR_PACKAGE_PATH_NOT_EXPORTED]: Package subpath './umd/types' is not defined by \"exports\" in {Project path}\\node_modules\\bcryptjs\\package.json",
+    "source": "https://github.com/dcodeIO/bcrypt.js/issues/162",
+    "differs": "the project's own code imports bcryptjs/umd/types because of an editor auto-import - change the import to 'bcryptjs'; no dependency needs changing",
+    "like": "rw-cra4-postcss-tokenize-not-exported-node17"
   }
 ];

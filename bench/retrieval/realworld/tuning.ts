@@ -1524,5 +1524,29 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/imsatoshi/GeneTrader/issues/3",
     "differs": "requirements.txt names python>=3.7 as if it were a package; the interpreter is not installable from PyPI - remove that line (check the Python version separately)",
     "like": "rw-pip-no-matching-version-pinned"
+  },
+  {
+    "id": "rw-nm-node-axios1-lib-defaults-not-exported",
+    "tool": "node",
+    "text": "Exit code 1\nError [ERR_PACKAGE_PATH_NOT_EXPORTED]: Package subpath './lib/defaults' is not defined by \"exports\" in C:\\Users\\<myuser>\\Documents\\enm-cli-master\\node_modules\\axios\\package.json\n    at exportsNotFound (node:internal/modules/esm/resolve:304:10)\n    at packageExportsResolve (node:internal/modules/esm/resolve:651:9)\n    at resolveExports (node:internal/modules/cjs/loader:592:36)\n    at Module._findPath (node:internal/modules/cjs/loader:669:31)\n    at Module._resolveFilename (node:internal/modules/cjs/loader:1131:27)\n    at Module._load (node:internal/modules/cjs/loader:986:27)\n    at Module.require (node:internal/modules/cjs/loader:1233:19)\n    at require (node:internal/modules/helpers:179:18)\n    at Object.<anonymous> (C:\\Users\\fcmar\\Documents\\enm-cli-master\\node_modules\\axios-cookiejar-support\\lib\\index.js:8:40)\n    at Module._compile (node:internal/modules/cjs/loader:1358:14) {\n  code: 'ERR_PACKAGE_PATH_NOT_EXPORTED'",
+    "source": "https://github.com/vvsviridov/enm-cli/issues/4",
+    "differs": "axios-cookiejar-support deep-imports axios/lib/defaults, which axios 1.x no longer exports - pin axios 0.x or upgrade axios-cookiejar-support; react-scripts/postcss are not involved",
+    "like": "rw-cra4-postcss-tokenize-not-exported-node17"
+  },
+  {
+    "id": "rw-nm-node-babel-runtime-package-subpath",
+    "tool": "node",
+    "text": "Exit code 1\nModule build failed (from ./node_modules/babel-loader/lib/index.js):\nError [ERR_PACKAGE_PATH_NOT_EXPORTED]: Package subpath './package' is not defined by \"exports\" in /var/www/app/node_modules/babel-preset-backpack/node_modules/@babel/runtime/package.json\n    at throwExportsNotFound (internal/modules/esm/resolve.js:290:9)\n    at packageExportsResolve (internal/modules/esm/resolve.js:513:3)\n    at resolveExports (internal/modules/cjs/loader.js:432:36)\n    at Function.Module._findPath (internal/modules/cjs/loader.js:472:31)\n    at Function.Module._resolveFilename (internal/modules/cjs/loader.js:867:27)\n    at Function.resolve (internal/modules/cjs/helpers.js:94:19)\n    at module.exports (/var/www/app/node_modules/babel-preset-backpack/index.js:51:21)",
+    "source": "https://github.com/babel/babel/issues/12178",
+    "differs": "a Babel preset resolves @babel/runtime/package, which @babel/runtime 7.12.0 stopped exporting - a Babel regression fixed by updating @babel/runtime (or the preset)",
+    "like": "rw-cra4-postcss-tokenize-not-exported-node17"
+  },
+  {
+    "id": "rw-nm-node-red-extract-files-subpath-version",
+    "tool": "node",
+    "text": "Exit code 1\n28 Sep 09:48:00 - [info] Installed module: node-red-contrib-graphql-server\n28 Sep 09:48:00 - [info] Added node types:\n28 Sep 09:48:00 - [info]  - node-red-contrib-graphql-server:graphql-in : Error [ERR_PACKAGE_PATH_NOT_EXPORTED]: Package subpath './public/extractFiles' is not defined by \"exports\" in /data/node_modules/extract-files/package.json\n28 Sep 09:48:00 - [info]  - node-red-contrib-graphql-server:graphql-out\n28 Sep 09:48:00 - [info]  - node-red-contrib-graphql-server:graphql-schema",
+    "source": "https://github.com/nileio/node-red-contrib-graphql-server/issues/19",
+    "differs": "the node deep-imports extract-files/public/extractFiles, removed in the extract-files major that got installed - pin the older extract-files the node was written for",
+    "like": "rw-cra4-postcss-tokenize-not-exported-node17"
   }
 ];
