@@ -1517,6 +1517,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/kurisubrooks/tfnsw-pids/issues/2",
       "query": "https://github.com/soumyajit4419/Chatify/issues/9"
     }
+  },
+  {
+    "id": "rw-python-pyopenssl-old-with-new-cryptography",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nile \"/usr/local/lib/python3.11/dist-packages/OpenSSL/crypto.py\", line 1573, in X509StoreFlags\n    CB_ISSUER_CHECK = _lib.X509_V_FLAG_CB_ISSUER_CHECK\n                      ^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\nAttributeError: module 'lib' has no attribute 'X509_V_FLAG_CB_ISSUER_CHECK'",
+    "query": "Exit code 1\n python3 get_devices.py\nTraceback (most recent call last):\n  File \"get_devices.py\", line 3, in <module>\n    from libdyson.cloud import DysonAccount\n  File \"/home/warneke/projects/home/libdyson/libdyson/cloud/__init__.py\", line 3, in <module>\n    from .account import DysonAccount, DysonAccountCN  # noqa: F401\n  File \"/home/warneke/projects/home/libdyson/libdyson/cloud/account.py\", line 6, in <module>\n    import requests\n  File \"/usr/lib/python3/dist-packages/requests/__init__.py\", line 95, in <module>\n    from urllib3.contrib import pyopenssl\n  File \"/usr/lib/python3/dist-packages/urllib3/contrib/pyopenssl.py\", line 46, in <module>\n    import OpenSSL.SSL\n  File \"/usr/lib/python3/dist-packages/OpenSSL/__init__.py\", line 8, in <module>\n    from OpenSSL import crypto, SSL\n  File \"/usr/lib/python3/dist-packages/OpenSSL/crypto.py\", line 1553, in <module>\n    class X509StoreFlags(object):\n  File \"/usr/lib/python3/dist-packages/OpenSSL/crypto.py\", line 1573, in X509StoreFlags\n    CB_ISSUER_CHECK = _lib.X509_V_FLAG_CB_ISSUER_CHECK\nAttributeError: module 'lib' has no attribute 'X509_V_FLAG_CB_ISSUER_CHECK'",
+    "resolution": "an old pyOpenSSL is loaded together with cryptography 38+, which removed the symbols it uses - upgrade pyOpenSSL (pip install --upgrade pyopenssl), or remove the distro's outdated python3-openssl from the path",
+    "sources": {
+      "stored": "https://github.com/RedcentricCyber/Fortigate/issues/2",
+      "query": "https://github.com/shenxn/libdyson/issues/38"
+    }
+  },
+  {
+    "id": "rw-webpack-cant-resolve-fs-node-only-package",
+    "tool": "webpack",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR in ./node_modules/jkurwa/lib/app/ctx.js\nModule not found: Error: Can't resolve 'fs' in '/node_modules/jkurwa/lib/app'",
+    "query": "Exit code 1\nERROR in ./node_modules/require-all/index.js\nModule not found: Error: Can't resolve 'fs' in '/<path>/node_modules/require-all'",
+    "resolution": "a Node-only package that requires fs is being bundled for the browser - do not import it in browser code, or for a server bundle set target 'node' (webpack 5 browser builds can stub it with resolve.fallback fs false)",
+    "sources": {
+      "stored": "https://github.com/dstucrypt/jkurwa/issues/12",
+      "query": "https://github.com/felixge/node-require-all/issues/58"
+    }
   }
 ];
 
@@ -2288,5 +2312,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/dcodeIO/bcrypt.js/issues/162",
     "differs": "the project's own code imports bcryptjs/umd/types because of an editor auto-import - change the import to 'bcryptjs'; no dependency needs changing",
     "like": "rw-cra4-postcss-tokenize-not-exported-node17"
+  },
+  {
+    "id": "rw-nm-python-collections-abc-not-imported",
+    "tool": "python",
+    "text": "Exit code 1\n>>> import collections\n>>> collections.MutableMapping\nTraceback (most recent call last):\n  File \"<stdin>\", line 1, in <module>\nAttributeError: module 'collections' has no attribute 'MutableMapping'\n>>> collections.abc.MutableMapping\nTraceback (most recent call last):\n  File \"<stdin>\", line 1, in <module>\nAttributeError: module 'collections' has no attribute 'abc'",
+    "source": "https://github.com/googlefonts/compreffor/pull/142",
+    "differs": "the code already uses collections.abc but only did import collections, and the abc submodule is not loaded implicitly - add import collections.abc; no Python version issue",
+    "like": "rw-python310-collections-mutablemapping-removed"
   }
 ];

@@ -1001,6 +1001,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/QoboLtd/project-template-wordpress/issues/44",
       "query": "https://github.com/aces/Loris/issues/5451"
     }
+  },
+  {
+    "id": "rw-python310-collections-mutablemapping-removed",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n>>> from s4.clarity.scripts import TriggeredStepEPP\nTraceback (most recent call last):\n  File \"<stdin>\", line 1, in <module>\n  File \"/opt/pkg/lib/python3.10/site-packages/s4/clarity/__init__.py\", line 12, in <module>\n    from ._internal.lazy_property import lazy_property\n  File \"/opt/pkg/lib/python3.10/site-packages/s4/clarity/_internal/__init__.py\", line 6, in <module>\n    from .fields import FieldsMixin\n  File \"/opt/pkg/lib/python3.10/site-packages/s4/clarity/_internal/fields.py\", line 163, in <module>\n    class FieldsDict(collections.MutableMapping):\nAttributeError: module 'collections' has no attribute 'MutableMapping'",
+    "query": "Exit code 1\n2022-05-24 12:19:50.614 Error: VailantPiec: (ebusd) failed to load 'plugin.py', Python Path used was '/var/lib/domoticz/plugins/DomoticzEbusd/:/usr/lib/python310.zip:/usr/lib/python3.10:/usr/lib/python3.10/lib-dynload:/usr/lib/python3.10/site-packages'.\n2022-05-24 12:19:50.720 Error: VailantPiec: Traceback (most recent call last):\n2022-05-24 12:19:50.721 Error: VailantPiec: File \"/var/lib/domoticz/plugins/DomoticzEbusd/plugin.py\", line 50, in <module>\n2022-05-24 12:19:50.723 Error: VailantPiec: class CaseInsensitiveDict(collections.MutableMapping):\n2022-05-24 12:19:50.724 Error: VailantPiec: AttributeError: module 'collections' has no attribute 'MutableMapping'",
+    "resolution": "Python 3.10 removed the ABC aliases from collections, and the package still uses collections.MutableMapping - upgrade the package to a release that imports collections.abc, or run it on Python 3.9",
+    "sources": {
+      "stored": "https://github.com/SemaphoreSolutions/s4-clarity-lib/issues/36",
+      "query": "https://github.com/guillaumezin/DomoticzEbusd/issues/10"
+    }
   }
 ];
 
