@@ -2320,5 +2320,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/googlefonts/compreffor/pull/142",
     "differs": "the code already uses collections.abc but only did import collections, and the abc submodule is not loaded implicitly - add import collections.abc; no Python version issue",
     "like": "rw-python310-collections-mutablemapping-removed"
+  },
+  {
+    "id": "rw-nm-gradle-jitpack-artifact-version-not-built",
+    "tool": "gradle",
+    "text": "Exit code 1\n> Could not resolve all files for configuration ':app:debugRuntimeClasspath'.\n   > Could not find com.github.demacinamber:test-release:demo.\n     Searched in the following locations:\n       - https://jcenter.bintray.com/com/github/demacinamber/test-release/demo/test-release-demo.pom\n       - https://dl.google.com/dl/android/maven2/com/github/demacinamber/test-release/demo/test-release-demo.pom\n       - https://repo.maven.apache.org/maven2/com/github/demacinamber/test-release/demo/test-release-demo.pom\n       - https://jitpack.io/com/github/demacinamber/test-release/demo/test-release-demo.pom\n     Required by:\n         project :app",
+    "source": "https://github.com/jitpack/jitpack.io/issues/5288",
+    "differs": "the JitPack coordinates name a tag/version that JitPack never built successfully - fix the version (an existing tag/commit) or the library's JitPack build; repository order is irrelevant",
+    "like": "rw-gradle-jcenter-before-google-arch-aar"
+  },
+  {
+    "id": "rw-nm-node-eacces-node-modules-cache-root-owned",
+    "tool": "node",
+    "text": "Exit code 1\n06:03\tProblem with ESLint reformatting:\n\t\t\twebpack.config.js: Error: Error while loading rule '@nrwl/nx/enforce-module-boundaries': EACCES: permission denied, open '/Users/me/Documents/project/node_modules/.cache/nx/nxdeps.json'\n\t\t\tOccurred while linting /Users/me/Documents/project/apps/gateway/webpack.config.js",
+    "source": "https://github.com/nrwl/nx/issues/4794",
+    "differs": "the project's node_modules (.cache/nx) was created by a root install, so the linter cannot write there - chown/reinstall node_modules as the user; the npm cache in ~/.npm is not involved",
+    "like": "rw-npm-cache-root-owned-eacces"
+  },
+  {
+    "id": "rw-nm-npm-global-root-postinstall-unsafe-perm",
+    "tool": "npm",
+    "text": "Exit code 1\nError reading from cache: EACCES: permission denied, open '/root/.cache/ffmpeg-static-nodejs/718960d5a79e5a6263f198570f2db949106e38fa7c2bdb1e52fd47f7a6c6081d6d5157fe5e63a4d65baba222daf54c8f5be5958c2b34e4822d599b3b13231fb0.json'\nError creating cache: EACCES: permission denied, mkdir '/root/.cache/ffmpeg-static-nodejs'\n[Error: EACCES: permission denied, open '/usr/lib/node_modules/yt_mp3_downloader/node_modules/ffmpeg-static/ffmpeg'] {\n  errno: -13,\n  code: 'EACCES',\n  syscall: 'open',\n  path: '/usr/lib/node_modules/yt_mp3_downloader/node_modules/ffmpeg-static/ffmpeg'\n}",
+    "source": "https://github.com/eugeneware/ffmpeg-static/issues/63",
+    "differs": "installing globally as root, npm runs the package's install script as an unprivileged user that cannot write root's cache or the package dir - install with --unsafe-perm (or not as root)",
+    "like": "rw-npm-eacces-global-mkdir"
   }
 ];

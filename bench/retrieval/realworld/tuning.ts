@@ -1013,6 +1013,42 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/SemaphoreSolutions/s4-clarity-lib/issues/36",
       "query": "https://github.com/guillaumezin/DomoticzEbusd/issues/10"
     }
+  },
+  {
+    "id": "rw-python-ctypes-unversioned-libgobject-so",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n>    raise OSError(msg)\n> OSError: cannot load library libgobject-2.0.so: libgobject-2.0.so: cannot open shared object file: No such file or directory.  Additionally, ctypes.util.find_library() did not manage to locate a library called 'libgobject-2.0.so'",
+    "query": "Exit code 1\n__init__.py:343:__init__:OSError: libgobject-2.0.so: cannot open shared object file: No such file or directory\n\nTraceback (most recent call last):\n  File \"/home/daleosmond/.local/share/gnome-shell/extensions/gsconnect@andyholmes.github.io/folks-cache.py\", line 13, in <module>\n    pyc.cdll.LoadLibrary('libgobject-2.0.so')\n  File \"/usr/lib64/python3.6/ctypes/__init__.py\", line 421, in LoadLibrary\n    return self._dlltype(name)\n  File \"/usr/lib64/python3.6/ctypes/__init__.py\", line 343, in __init__\n    self._handle = _dlopen(self._name, mode)\nOSError: libgobject-2.0.so: cannot open shared object file: No such file or directory",
+    "resolution": "the code dlopens the unversioned libgobject-2.0.so, a symlink shipped only by the development package - install libglib2.0-dev (glib2-devel), or upgrade the library so it loads libgobject-2.0.so.0",
+    "sources": {
+      "stored": "https://github.com/libvips/pyvips/issues/31",
+      "query": "https://github.com/GSConnect/gnome-shell-extension-gsconnect/issues/150"
+    }
+  },
+  {
+    "id": "rw-gradle-jcenter-before-google-arch-aar",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nCould not resolve all files for configuration ':app:debugCompileClasspath'.\n> Could not find runtime.aar (android.arch.lifecycle:runtime:1.0.3).\n  Searched in the following locations:\n      https://jcenter.bintray.com/android/arch/lifecycle/runtime/1.0.3/runtime-1.0.3.aar",
+    "query": "Exit code 1\n* What went wrong:\nCould not resolve all files for configuration ':gsyVideoPlayer:debugCompileClasspath'.\n> Could not find runtime.aar (android.arch.lifecycle:runtime:1.0.3).\n  Searched in the following locations:\n      https://jcenter.bintray.com/android/arch/lifecycle/runtime/1.0.3/runtime-1.0.3.aar",
+    "resolution": "Google's Android artifacts are looked up on JCenter first, which only has the POM - put google() before jcenter() in the repositories blocks (or drop jcenter)",
+    "sources": {
+      "stored": "https://github.com/KillerInk/FreeDcam/issues/64",
+      "query": "https://github.com/CarGuo/GSYVideoPlayer/issues/1188"
+    }
+  },
+  {
+    "id": "rw-npm-cache-root-owned-eacces",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 243\nnpm ERR! Error: EACCES: permission denied, mkdir '/Users/xxxxx/.npm/_cacache/index-v5/ad/a1'\nnpm ERR!  { [Error: EACCES: permission denied, mkdir '/Users/\nxxxxx/.npm/_cacache/index-v5/ad/a1']\nnpm ERR!   cause:\nnpm ERR!    { Error: EACCES: permission denied, mkdir '/Users/x x x xx/.npm/_cacache/index-v5/ad/a1'\nnpm ERR!      errno: -13,\nnpm ERR!      code: 'EACCES',\nnpm ERR!      syscall: 'mkdir',\nnpm ERR!      path: '/Users/xxxxx/.npm/_cacache/index-v5/ad/a1' },\nnpm ERR!   isOperational: true,",
+    "query": "Exit code 243\n44 error Error: EACCES: permission denied, open '/Users/bluevox/.npm/_cacache/index-v5/1a/af/7ae17f3b285e3a4a48f808334e00a47fe01f583d781100b4684464d914a9'\n44 error  { [Error: EACCES: permission denied, open '/Users/bluevox/.npm/_cacache/index-v5/1a/af/7ae17f3b285e3a4a48f808334e00a47fe01f583d781100b4684464d914a9']\n44 error   cause:\n44 error    { Error: EACCES: permission denied, open '/Users/bluevox/.npm/_cacache/index-v5/1a/af/7ae17f3b285e3a4a48f808334e00a47fe01f583d781100b4684464d914a9'\n44 error      errno: -13,\n44 error      code: 'EACCES',\n44 error      syscall: 'open',\n44 error      path:\n44 error       '/Users/bluevox/.npm/_cacache/index-v5/1a/af/7ae17f3b285e3a4a48f808334e00a47fe01f583d781100b4684464d914a9' },\n44 error   isOperational: true,\n44 error   stack:\n44 error    'Error: EACCES: permission denied, open \\'/Users/bluevox/.npm/_cacache/index-v5/1a/af/7ae17f3b285e3a4a48f808334e00a47fe01f583d781100b4684464d914a9\\'',\n44 error   errno: -13,\n44 error   code: 'EACCES',\n44 error   syscall: 'open',\n44 error   path:\n44 error    '/Users/bluevox/.npm/_cacache/index-v5/1a/af/7ae17f3b285e3a4a48f808334e00a47fe01f583d781100b4684464d914a9',\n44 error   parent: 'vue-credit-card-field' }\n45 error The operation was rejected by your operating system.\n45 error It is likely you do not have the permissions to access this file as the current user",
+    "resolution": "files in ~/.npm were created by an earlier sudo npm and belong to root - sudo chown -R $(whoami) ~/.npm (or remove the cache) and run npm without sudo",
+    "sources": {
+      "stored": "https://github.com/jwenjian/ghiblog/issues/90",
+      "query": "https://github.com/actengage/vue-credit-card-field/issues/5"
+    }
   }
 ];
 
@@ -1560,5 +1596,29 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/nileio/node-red-contrib-graphql-server/issues/19",
     "differs": "the node deep-imports extract-files/public/extractFiles, removed in the extract-files major that got installed - pin the older extract-files the node was written for",
     "like": "rw-cra4-postcss-tokenize-not-exported-node17"
+  },
+  {
+    "id": "rw-nm-python-windows-gtk-runtime-missing-gobject",
+    "tool": "python",
+    "text": "Exit code 1\nOSError: cannot load library 'gobject-2.0-0': error 0x7e.  Additionally, ctypes.util.find_library() did not manage to locate a library called 'gobject-2.0-0'",
+    "source": "https://github.com/jobic10/e-voting-with-django/issues/10",
+    "differs": "on Windows WeasyPrint needs the GTK3 runtime DLLs (error 0x7e) - install GTK for Windows and put its bin on PATH; no Linux -dev package applies",
+    "like": "rw-python-ctypes-unversioned-libgobject-so"
+  },
+  {
+    "id": "rw-nm-ruby-ffi-glib-missing-in-container",
+    "tool": "ruby",
+    "text": "Exit code 1\n> #0 268.5 LoadError: Could not open library 'glib-2.0.so.0': Error loading shared library glib-2.0.so.0: No such file or directory.\n> #0 268.5 Could not open library 'libglib-2.0.so.0': Error loading shared library libglib-2.0.so.0: No such file or directory\n> #0 268.5 /app/config/application.rb:9:in `<top (required)>'\n> #0 268.5 /app/Rakefile:4:in `require'\n> #0 268.5 /app/Rakefile:4:in `<top (required)>'\n> #0 268.5 /usr/bin/bundle:23:in `load'\n> #0 268.5 /usr/bin/bundle:23:in `<main>'",
+    "source": "https://github.com/angristan/feedbin-docker/issues/111",
+    "differs": "the runtime library itself (libglib2.0-0) is absent from the Docker image a Ruby gem loads through ffi - add the glib package to the image; it is not a -dev symlink issue",
+    "like": "rw-python-ctypes-unversioned-libgobject-so"
+  },
+  {
+    "id": "rw-nm-npm-eacces-cache-at-slash-no-home",
+    "tool": "npm",
+    "text": "Exit code 243\nnpm ERR! code EACCES\nnpm ERR! syscall mkdir\nnpm ERR! path /.npm\nnpm ERR! errno -13\nnpm ERR!\nnpm ERR! Your cache folder contains root-owned files, due to a bug in\nnpm ERR! previous versions of npm which has since been addressed.\nnpm ERR!\nnpm ERR! To permanently fix this problem, please run:\nnpm ERR! sudo chown -R 1007390000:0 \"/.npm\"\n\nnpm ERR! Log files were not written due to an error writing to the directory: /.npm/_logs\nnpm ERR! You can rerun the command with --loglevel=verbose to see the logs in your terminal",
+    "source": "https://github.com/npm/cli/issues/7572",
+    "differs": "in the OpenShift container the arbitrary UID has no writable HOME, so npm's cache resolves to /.npm - set HOME or npm_config_cache to a writable directory; chown of ~/.npm does not apply",
+    "like": "rw-npm-cache-root-owned-eacces"
   }
 ];
