@@ -1541,6 +1541,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/dstucrypt/jkurwa/issues/12",
       "query": "https://github.com/felixge/node-require-all/issues/58"
     }
+  },
+  {
+    "id": "rw-k8s-pull-image-tag-not-found",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nFailed to pull image \"ghcr.io/alexsjones/sympozium/apiserver:v0.0.29\": rpc error: code = NotFound desc = failed to pull and unpack image \"ghcr.io/alexsjones/sympozium/apiserver:v0.0.29\": failed to resolve reference \"ghcr.io/alexsjones/sympozium/apiserver:v0.0.29\": ghcr.io/alexsjones/sympozium/apiserver:v0.0.29: not found",
+    "query": "Exit code 1\nrpc error: code = NotFound desc = failed to pull and unpack image \"docker.io/salesforce/salesforcedx:latest\": failed to resolve reference \"docker.io/salesforce/salesforcedx:latest\": docker.io/salesforce/salesforcedx:latest: not found",
+    "resolution": "the manifest references an image tag that does not exist in the registry (outdated version or removed latest) - point the manifest/chart at a published tag",
+    "sources": {
+      "stored": "https://github.com/sympozium-ai/sympozium/issues/5",
+      "query": "https://github.com/forcedotcom/salesforcedx-docker/issues/35"
+    }
   }
 ];
 
@@ -2344,5 +2356,21 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/eugeneware/ffmpeg-static/issues/63",
     "differs": "installing globally as root, npm runs the package's install script as an unprivileged user that cannot write root's cache or the package dir - install with --unsafe-perm (or not as root)",
     "like": "rw-npm-eacces-global-mkdir"
+  },
+  {
+    "id": "rw-nm-go-no-required-module-wrong-module-path",
+    "tool": "go",
+    "text": "Exit code 1\nno required module provides package github.com/bouk/babelfish; to add it:\n        go get github.com/bouk/babelfish",
+    "source": "https://github.com/bouk/babelfish/issues/21",
+    "differs": "a go.mod exists; the import uses the GitHub path but the module's declared path is bou.ke/babelfish - import/go get the declared module path",
+    "like": "rw-go-build-without-go-mod-no-required-module"
+  },
+  {
+    "id": "rw-nm-k8s-pull-image-manifest-content-missing",
+    "tool": "kubernetes",
+    "text": "Exit code 1\nFailed to pull image \"ghcr.io/cloudnative-pg/cloudnative-pg:1.20.1\": rpc error: code = NotFound desc = failed to pull and unpack image \"ghcr.io/cloudnative-pg/cloudnative-pg:1.20.1\": failed to copy: httpReadSeeker: failed open: content at https://ghcr.io/v2/cloudnative-pg/cloudnative-pg/manifests/sha256:827429f73ca03211c631aba2c1b0c417a0e57b7b4dbf3c54689c8a9eee5558e9 not found: not found",
+    "source": "https://github.com/cloudnative-pg/cloudnative-pg/issues/2265",
+    "differs": "the tag resolves, but the manifest content behind it is missing from the registry (a broken publish) - the publisher must re-push; pinning another existing tag or digest works around it",
+    "like": "rw-k8s-pull-image-tag-not-found"
   }
 ];

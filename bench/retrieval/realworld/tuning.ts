@@ -1049,6 +1049,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/jwenjian/ghiblog/issues/90",
       "query": "https://github.com/actengage/vue-credit-card-field/issues/5"
     }
+  },
+  {
+    "id": "rw-go-build-without-go-mod-no-required-module",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nroot@cyberghazi-vmwarevirtualplatform getJS]# go build main.go\nmain.go:14:2: no required module provides package github.com/PuerkitoBio/goquery: go.mod file not found in current directory or any parent directory; see 'go help modules'\nmain.go:15:2: no required module provides package github.com/logrusorgru/aurora: go.mod file not found in current directory or any parent directory; see 'go help modules'\nmain.go:16:2: no required module provides package github.com/spf13/pflag: go.mod file not found in current directory or any parent directory; see 'go help modules'",
+    "query": "Exit code 1\nquickstart.go:11:9: no required module provides package golang.org/x/net/context: go.mod file not found in current directory or any parent directory; see 'go help modules'\nquickstart.go:12:9: no required module provides package golang.org/x/oauth2: go.mod file not found in current directory or any parent directory; see 'go help modules'\nquickstart.go:13:9: no required module provides package golang.org/x/oauth2/google: go.mod file not found in current directory or any parent directory; see 'go help modules'\nquickstart.go:14:9: no required module provides package google.golang.org/api/drive/v3: go.mod file not found in current directory or any parent directory; see 'go help modules'",
+    "resolution": "the checkout has no go.mod, so in module mode no dependency can be resolved - run go mod init <path> && go mod tidy (or install the tool with go install module@version)",
+    "sources": {
+      "stored": "https://github.com/003random/getJS/issues/22",
+      "query": "https://github.com/googleworkspace/go-samples/issues/54"
+    }
   }
 ];
 
@@ -1620,5 +1632,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/npm/cli/issues/7572",
     "differs": "in the OpenShift container the arbitrary UID has no writable HOME, so npm's cache resolves to /.npm - set HOME or npm_config_cache to a writable directory; chown of ~/.npm does not apply",
     "like": "rw-npm-cache-root-owned-eacces"
+  },
+  {
+    "id": "rw-nm-go-old-deps-missing-requirements-in-module-cache",
+    "tool": "go",
+    "text": "Exit code 1\n../go/pkg/mod/github.com/jpillora/requestlog@v0.0.0-20181015073026-df8817be5f82/wrap.go:11:2: no required module provides package github.com/andrew-d/go-termutil; to add it:\n        go get github.com/andrew-d/go-termutil\n../go/pkg/mod/github.com/jpillora/cookieauth@v0.0.0-20190219222732-2ae29b2a9c76/cookieauth.go:15:2: no required module provides package github.com/elithrar/simple-scrypt; to add it:\n        go get github.com/elithrar/simple-scrypt\n../go/pkg/mod/github.com/jpillora/velox@v0.0.0-20180825063758-42845d323220/go/transport_ws.go:9:2: no required module provides package github.com/gorilla/websocket; to add it:\n        go get github.com/gorilla/websocket",
+    "source": "https://github.com/boypt/simple-torrent/issues/155",
+    "differs": "the project has a go.mod but an old release's dependencies (themselves without go.mod) need packages nobody required - run go mod tidy / go get the listed packages for that release; go mod init is not the issue",
+    "like": "rw-go-build-without-go-mod-no-required-module"
+  },
+  {
+    "id": "rw-nm-pip-setup-imports-numpy-build-isolation",
+    "tool": "pip",
+    "text": "Exit code 1\n(myenv) PS D:\\dev\\python\\pytornado-master> python -m pip install .\nProcessing d:\\dev\\python\\pytornado-master\n  Installing build dependencies ... done\n  Getting requirements to build wheel ... error\n  error: subprocess-exited-with-error\n\n  × Getting requirements to build wheel did not run successfully.\n  │ exit code: 1\n  ╰─> [35 lines of output]\n      Traceback (most recent call last):\n        File \"<string>\", line 26, in <module>\n      ModuleNotFoundError: No module named 'numpy'",
+    "source": "https://github.com/airinnova/ambiance/issues/16",
+    "differs": "numpy is installed in the venv, but setup.py imports it while pip builds in an isolated environment without it - install numpy first and use --no-build-isolation (or the project declares numpy in build-system requires)",
+    "like": "rw-python-no-module-named-cv2"
   }
 ];
