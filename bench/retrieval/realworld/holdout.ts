@@ -1553,6 +1553,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/sympozium-ai/sympozium/issues/5",
       "query": "https://github.com/forcedotcom/salesforcedx-docker/issues/35"
     }
+  },
+  {
+    "id": "rw-docker-gpus-nvidia-container-toolkit-missing",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 125\ndocker: Error response from daemon: could not select device driver \"\" with capabilities: [[gpu]]",
+    "query": "Exit code 125\naccess control disabled, clients can connect from any host docker: \nError response from daemon: could not select device driver \"\" with capabilities: [[gpu]].",
+    "resolution": "Docker has no GPU device driver registered - install the NVIDIA Container Toolkit (nvidia-container-toolkit), configure the runtime (nvidia-ctk runtime configure) and restart Docker",
+    "sources": {
+      "stored": "https://github.com/hiyouga/LlamaFactory/issues/5268",
+      "query": "https://github.com/NVlabs/BundleSDF/issues/184"
+    }
   }
 ];
 
@@ -2372,5 +2384,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/cloudnative-pg/cloudnative-pg/issues/2265",
     "differs": "the tag resolves, but the manifest content behind it is missing from the registry (a broken publish) - the publisher must re-push; pinning another existing tag or digest works around it",
     "like": "rw-k8s-pull-image-tag-not-found"
+  },
+  {
+    "id": "rw-nm-docker-run-option-after-image-name",
+    "tool": "docker",
+    "text": "Exit code 127\ndocker: Error response from daemon: OCI runtime create failed: container_linux.go:346: starting container process caused \"exec: \\\"-v\\\": executable file not found in $PATH\": unknown.",
+    "source": "https://github.com/docker/for-mac/issues/4116",
+    "differs": "an option (-v) was written after the image name, so Docker took it as the command to run - put all docker run options before the image",
+    "like": "rw-docker-entrypoint-not-executable"
   }
 ];

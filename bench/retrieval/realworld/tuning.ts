@@ -1061,6 +1061,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/003random/getJS/issues/22",
       "query": "https://github.com/googleworkspace/go-samples/issues/54"
     }
+  },
+  {
+    "id": "rw-pytest-fixture-scope-mismatch",
+    "tool": "pytest",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n_______________________ ERROR at setup of test_fscopes ________________________\nScopeMismatch: You tried to access the 'function' scoped fixture 'func_level' with a 'session' scoped request object, involved factories\ntest_sess.py:12:  def sess_level(func_level)",
+    "query": "Exit code 1\nScopeMismatch: You tried to access the 'function' scoped fixture 'LocalCommand' with a 'module' scoped request object, involved factories",
+    "resolution": "a fixture with a wider scope (module/session) depends on a function-scoped fixture - widen the dependency's scope or narrow the requesting fixture's scope (or refactor the shared object out)",
+    "sources": {
+      "stored": "https://github.com/pytest-dev/pytest/issues/668",
+      "query": "https://github.com/geeknam/tocker/issues/1"
+    }
   }
 ];
 
@@ -1648,5 +1660,29 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/airinnova/ambiance/issues/16",
     "differs": "numpy is installed in the venv, but setup.py imports it while pip builds in an isolated environment without it - install numpy first and use --no-build-isolation (or the project declares numpy in build-system requires)",
     "like": "rw-python-no-module-named-cv2"
+  },
+  {
+    "id": "rw-nm-docker-compose-exec-double-dash-as-command",
+    "tool": "docker",
+    "text": "Exit code 126\ndocker-compose exec calendso -- npx prisma studio\nOCI runtime exec failed: exec failed: container_linux.go:380: starting container process caused: exec: \"--\": executable file not found in $PATH: unknown",
+    "source": "https://github.com/calcom/docker/issues/7",
+    "differs": "the command line passed -- as the program to run (docker-compose exec SERVICE -- cmd) - drop the --; the image and its entrypoint are fine",
+    "like": "rw-docker-entrypoint-not-executable"
+  },
+  {
+    "id": "rw-nm-docker-run-shell-builtin-cd-as-command",
+    "tool": "docker",
+    "text": "Exit code 127\ndocker: Error response from daemon: OCI runtime create failed: container_linux.go:345: starting container process caused \"exec: \\\"cd\\\": executable file not found in $PATH\": unknown",
+    "source": "https://github.com/theanam/react-native-docker/issues/2",
+    "differs": "cd is a shell builtin, not a program, so it cannot be the container command - run it through a shell (sh -c \"cd dir && ...\") or set the working directory with -w",
+    "like": "rw-docker-entrypoint-not-executable"
+  },
+  {
+    "id": "rw-nm-pytest-print-plugin-function-scoped-printer",
+    "tool": "pytest",
+    "text": "Exit code 1\nScopeMismatch: You tried to access the function scoped fixture printer with a session scoped request object. Requesting fixture stack:\nconftest.py:115:  def local_cache_fixtures(\n    local_cache_path: pathlib.Path, \n    sync_all: bool,\n    printer: Callable) -> tests.utils.LocalCachesManager:\nRequested fixture:\n../../../lib/python3.12/site-packages/pytest_print/__init__.py:35:  def printer(request: 'SubRequest') -> 'Callable[[str], None]'",
+    "source": "https://github.com/pytest-dev/pytest-print/issues/119",
+    "differs": "the function-scoped fixture belongs to a plugin (pytest-print's printer) whose scope cannot be changed - request the plugin's session variant (printer_session) instead",
+    "like": "rw-pytest-fixture-scope-mismatch"
   }
 ];
