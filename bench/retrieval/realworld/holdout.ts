@@ -1565,6 +1565,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/hiyouga/LlamaFactory/issues/5268",
       "query": "https://github.com/NVlabs/BundleSDF/issues/184"
     }
+  },
+  {
+    "id": "rw-node-gyp-make-not-found",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\ngyp ERR! build error \ngyp ERR! stack Error: not found: make\ngyp ERR! stack     at F (/usr/lib/node_modules/npm/node_modules/which/which.js:63:19)\ngyp ERR! stack     at E (/usr/lib/node_modules/npm/node_modules/which/which.js:72:29)\ngyp ERR! stack     at /usr/lib/node_modules/npm/node_modules/which/which.js:81:16\ngyp ERR! stack     at /usr/lib/node_modules/npm/node_modules/which/node_modules/isexe/index.js:44:5\ngyp ERR! stack     at /usr/lib/node_modules/npm/node_modules/which/node_modules/isexe/access.js:8:5\ngyp ERR! stack     at FSReqWrap.oncomplete (fs.js:82:15)\ngyp ERR! System Linux 3.13.0-83-generic\ngyp ERR! command \"/usr/bin/nodejs\" \"/usr/lib/node_modules/npm/node_modules/node-gyp/bin/node-gyp.js\" \"rebuild\"\ngyp ERR! cwd /home/safeuser/salla-api/node_modules/bcrypt\ngyp ERR! node -v v4.4.0\ngyp ERR! node-gyp -v v3.3.0\ngyp ERR! not ok \nnpm ERR! Linux 3.13.0-83-generic\nnpm ERR! argv \"/usr/bin/nodejs\" \"/usr/bin/npm\" \"install\" \"bcrypt\"\nnpm ERR! node v4.4.0\nnpm ERR! npm  v2.14.20\nnpm ERR! code ELIFECYCLE",
+    "query": "Exit code 1\ngyp ERR! build error \ngyp ERR! stack Error: not found: make\ngyp ERR! stack     at getNotFoundError (/builds/private/littpi.net/node_modules/which/which.js:13:12)\ngyp ERR! stack     at F (/builds/private/littpi.net/node_modules/which/which.js:68:19)\ngyp ERR! stack     at E (/builds/private/littpi.net/node_modules/which/which.js:80:29)\ngyp ERR! stack     at /builds/private/littpi.net/node_modules/which/which.js:89:16\ngyp ERR! stack     at /builds/private/littpi.net/node_modules/isexe/index.js:42:5\ngyp ERR! stack     at /builds/private/littpi.net/node_modules/isexe/mode.js:8:5\ngyp ERR! stack     at FSReqWrap.oncomplete (fs.js:149:21)\ngyp ERR! System Linux 4.13.0-39-generic\ngyp ERR! command \"/usr/bin/node\" \"/builds/private/littpi.net/node_modules/node-gyp/bin/node-gyp.js\" \"rebuild\" \"--verbose\" \"--libsass_ext=\" \"--libsass_cflags=\" \"--libsass_ldflags=\" \"--libsass_library=\"\ngyp ERR! cwd /builds/private/littpi.net/node_modules/node-sass\ngyp ERR! node -v v10.0.0\ngyp ERR! node-gyp -v v3.6.2\ngyp ERR! not ok \nBuild failed with error code: 1",
+    "resolution": "node-gyp must compile a native addon and the machine/CI image has no make/C++ toolchain - install build tools (build-essential or make and g++, build-base on Alpine) or use a package with prebuilt binaries",
+    "sources": {
+      "stored": "https://github.com/kelektiv/node.bcrypt.js/issues/404",
+      "query": "https://github.com/edbizarro/gitlab-ci-pipeline-php/issues/36"
+    }
   }
 ];
 

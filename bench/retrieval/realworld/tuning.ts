@@ -1073,6 +1073,30 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/pytest-dev/pytest/issues/668",
       "query": "https://github.com/geeknam/tocker/issues/1"
     }
+  },
+  {
+    "id": "rw-node-gyp-no-xcode-clt-after-macos-update",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\ngyp: No Xcode or CLT version detected!\ngyp ERR! configure error\ngyp ERR! stack Error: `gyp` failed with exit code: 1\ngyp ERR! stack     at ChildProcess.onCpExit (/Users/lee/eventmosh/codelab/c-event/node_modules/node-gyp/lib/configure.js:345:16)\ngyp ERR! stack     at ChildProcess.emit (events.js:180:13)\ngyp ERR! stack     at Process.ChildProcess._handle.onexit (internal/child_process.js:209:12)\ngyp ERR! System Darwin 18.2.0\ngyp ERR! command \"/Users/lee/.nvm/versions/node/v9.11.1/bin/node\" \"/Users/lee/eventmosh/codelab/c-event/node_modules/node-gyp/bin/node-gyp.js\" \"rebuild\" \"--verbose\" \"--libsass_ext=\" \"--libsass_cflags=\" \"--libsass_ldflags=\" \"--libsass_library=\"\ngyp ERR! cwd /Users/lee/eventmosh/codelab/c-event/node_modules/node-sass\ngyp ERR! node -v v9.11.1\ngyp ERR! node-gyp -v v3.8.0\ngyp ERR! not ok\nBuild failed with error code: 1",
+    "query": "Exit code 1\ngyp: No Xcode or CLT version detected!\ngyp ERR! configure error \ngyp ERR! stack Error: `gyp` failed with exit code: 1\ngyp ERR! stack     at ChildProcess.onCpExit (/Users/ansolas/DEV/solana/metaplex/js/node_modules/node-gyp/lib/configure.js:351:16)\ngyp ERR! stack     at ChildProcess.emit (node:events:390:28)\ngyp ERR! stack     at Process.ChildProcess._handle.onexit (node:internal/child_process:290:12)\ngyp ERR! System Darwin 21.1.0\ngyp ERR! command \"/usr/local/bin/node\" \"/Users/ansolas/DEV/solana/metaplex/js/node_modules/.bin/node-gyp\" \"rebuild\"\ngyp ERR! cwd /Users/ansolas/DEV/solana/metaplex/js/node_modules/utf-8-validate",
+    "resolution": "after a macOS update the Command Line Tools are missing or broken - reinstall them (sudo rm -rf /Library/Developer/CommandLineTools, then xcode-select --install)",
+    "sources": {
+      "stored": "https://github.com/iq9891/blog/issues/15",
+      "query": "https://github.com/metaplex-foundation/metaplex/issues/1022"
+    }
+  },
+  {
+    "id": "rw-node-redis-econnrefused-server-not-running",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nevents.js:72\n        throw er; // Unhandled 'error' event\n              ^\nError: Redis connection to 127.0.0.1:6379 failed - connect ECONNREFUSED\n    at RedisClient.on_error (/root/nomp/node_modules/redis/index.js:185:24)\n    at Socket.<anonymous> (/root/nomp/node_modules/redis/index.js:95:14)\n    at Socket.EventEmitter.emit (events.js:95:17)\n    at net.js:440:14\n    at process._tickCallback (node.js:415:13)",
+    "query": "Exit code 1\nError: Redis connection to 127.0.0.1:6379 failed - connect ECONNREFUSED\n    at RedisClient.on_error (C:\\KeytoBtc\\node_modules\\redis\\index.js:196:24)\n    at Socket.<anonymous> (C:\\KeytoBtc\\node_modules\\redis\\index.js:106:14)\n    at Socket.emit (events.js:107:17)\n    at net.js:451:14\n    at process._tickCallback (node.js:355:11)",
+    "resolution": "no Redis server is listening on 127.0.0.1:6379 - start redis-server (or its container/service), or point the client at the host where Redis runs",
+    "sources": {
+      "stored": "https://github.com/zone117x/node-open-mining-portal/issues/89",
+      "query": "https://github.com/redis/node-redis/issues/787"
+    }
   }
 ];
 
