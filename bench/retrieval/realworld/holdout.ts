@@ -1577,6 +1577,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/kelektiv/node.bcrypt.js/issues/404",
       "query": "https://github.com/edbizarro/gitlab-ci-pipeline-php/issues/36"
     }
+  },
+  {
+    "id": "rw-gitlab-http-basic-denied-use-access-token",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nUsername for 'https://gitlab.com': oklipfel\nPassword for 'https://oklipfel@gitlab.com': \nremote: HTTP Basic: Access denied. The provided password or token is incorrect or your account has 2FA enabled and you must use a personal access token instead of a password. See https://gitlab.com/help/topics/git/troubleshooting_git#error-on-git-fetch-http-basic-access-denied\nfatal: Authentication failed for 'https://gitlab.com/mikeizbicki/master-theorem.git/'",
+    "query": "Exit code 128\nremote: HTTP Basic: Access denied. The provided password or token is incorrect or your account has 2FA enabled and you must use a personal access token instead of a password. See https://gitlab.com/help/topics/git/troubleshooting_git#error-on-git-fetch-http-basic-access-denied\nfatal: Authentication failed for 'https://gitlab.com/d3258/marketing/company.com-2023-wordpress-theme.git/'",
+    "resolution": "GitLab rejects the account password over HTTPS (2FA, or password auth disabled) - create a personal access token and use it as the password (update the stored credential), or switch the remote to SSH",
+    "sources": {
+      "stored": "https://github.com/mikeizbicki/cmc-csci046/issues/481",
+      "query": "https://github.com/desktop/desktop/issues/8860"
+    }
+  },
+  {
+    "id": "rw-git-push-shallow-update-not-allowed",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nMBP-de-benoit:set.mm benoit$ git push origin develop\nTotal 0 (delta 0), reused 0 (delta 0)\nTo https://github.com/benjub/set.mm.git\n ! [remote rejected] develop -> develop (shallow update not allowed)\nerror: failed to push some refs to 'https://github.com/benjub/set.mm.git'",
+    "query": "Exit code 1\nWriting objects: 100% (214/214), 252.53 KiB | 12.63 MiB/s, done.\nTotal 214 (delta 29), reused 214 (delta 29)\nremote: Resolving deltas: 100% (29/29), done.\nTo github.com:imaronna/15445-database-systems.git\n ! [remote rejected] master -> master (shallow update not allowed)\n ! [remote rejected] origin/HEAD -> origin/HEAD (shallow update not allowed)\n ! [remote rejected] origin/master -> origin/master (shallow update not allowed)\nerror: failed to push some refs to 'git@github.com:imaronna/15445-database-systems.git'",
+    "resolution": "the local clone is shallow (--depth / CI fetch-depth 1) and the target lacks the missing history - git fetch --unshallow (or clone/checkout with full history, fetch-depth 0) and push again",
+    "sources": {
+      "stored": "https://github.com/metamath/set.mm/issues/1754",
+      "query": "https://github.com/cmu-db/bustub/pull/79"
+    }
   }
 ];
 

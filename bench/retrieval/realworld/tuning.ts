@@ -1097,6 +1097,30 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/zone117x/node-open-mining-portal/issues/89",
       "query": "https://github.com/redis/node-redis/issues/787"
     }
+  },
+  {
+    "id": "rw-github-gh013-push-protection-secret",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nremote: Resolving deltas: 100% (359/359), done.\nremote: error: GH013: Repository rule violations found for refs/heads/main.\nremote:\nremote: - GITHUB PUSH PROTECTION\nremote:   —————————————————————————————————————————\nremote:     Resolve the following violations before pushing again\nremote:\nremote:     - Push cannot contain secrets\nremote:\nremote:\nremote:      (?) Learn how to resolve a blocked push\nremote:      https://docs.github.com/code-security/secret-scanning/working-with-secret-scanning-and-push-protection/working-with-push-protection-from-the-command-line#resolving-a-blocked-push\nremote:\nremote:\nremote:       —— DeepSeek API Key ——————————————————————————————————\nremote:        locations:\nremote:          - commit: b6ba2be62ff7d6c34065648997f6f53b44ab2092\nremote:            path: .env:6\nremote:\nremote:        (?) To push, remove secret from commit(s) or follow this URL to allow the secret.",
+    "query": "Exit code 1\nremote: error: GH013: Repository rule violations found for refs/heads/main.\nremote:\nremote: - GITHUB PUSH PROTECTION\nremote:   —————————————————————————————————————————\nremote:     Resolve the following violations before pushing again\nremote:\nremote:     - Push cannot contain secrets\nremote:\nremote:\nremote:      (?) Learn how to resolve a blocked push\nremote:      https://docs.github.com/code-security/secret-scanning/pushing-a-branch-blocked-by-push-protection\nremote:\nremote:      (?) This repository does not have Secret Scanning enabled, but is eligible. Enable Secret Scanning to view and manage detected secrets.\nremote:      Visit the repository settings page, https://github.com/yangg/carelabel/settings/security_analysis\nremote:\nremote:\nremote:       —— GitHub Personal Access Token ——————————————————————\nremote:        locations:\nremote:          - commit: 5477a7dd26384ed3c8b3814ee677f755ad27a597\nremote:            path: src/api/github.ts:34\nremote:\nremote:        (?) To push, remove secret from commit(s) or follow this URL to allow the secret.",
+    "resolution": "GitHub push protection found a credential in the pushed commits - remove the secret from every commit (amend/rebase or filter the history, rotate the key), or explicitly allow it through the URL given if it is a false positive",
+    "sources": {
+      "stored": "https://github.com/Commando-X/vuln-bank/issues/53",
+      "query": "https://github.com/palxiao/poster-design/issues/140"
+    }
+  },
+  {
+    "id": "rw-github-gh013-ruleset-requires-pull-request",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nRun ad-m/github-push-action@master\nPush to branch main\nremote: error: GH013: Repository rule violations found for refs/heads/main.        \nremote: Review all repository rules at https://github.com/henne49/dbus-opendtu/rules?ref=refs%2Fheads%2Fmain        \nremote: \nremote: - Changes must be made through a pull request.        \nremote: \nTo https://github.com/henne49/dbus-opendtu\n ! [remote rejected] main -> main (push declined due to repository rule violations)\nerror: failed to push some refs to 'https://github.com/henne49/dbus-opendtu'\nError: Invalid exit code: 1",
+    "query": "Exit code 1\n[7:39:50 AM] [semantic-release] › ✘  An error occurred while running semantic-release: Error: Command failed with exit code 1: git push --tags https://github.com/Women-Devs-SG/bibsnbub HEAD:main\nremote: error: GH013: Repository rule violations found for refs/heads/main.        \nremote: Review all repository rules at https://github.com/Women-Devs-SG/bibsnbub/rules?ref=refs%2Fheads%2Fmain        \nremote: \nremote: - Changes must be made through a pull request.        \nremote: \nTo https://github.com/Women-Devs-SG/bibsnbub\n ! [remote rejected] HEAD -> main (push declined due to repository rule violations)\nerror: failed to push some refs to 'https://github.com/Women-Devs-SG/bibsnbub'",
+    "resolution": "a repository ruleset requires changes to main through pull requests, so a CI job's direct push is declined - push to a branch and open a PR, or add the bot/app to the ruleset's bypass list",
+    "sources": {
+      "stored": "https://github.com/henne49/dbus-opendtu/issues/235",
+      "query": "https://github.com/Women-Devs-SG/bibsnbub/issues/35"
+    }
   }
 ];
 
@@ -1708,5 +1732,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/pytest-dev/pytest-print/issues/119",
     "differs": "the function-scoped fixture belongs to a plugin (pytest-print's printer) whose scope cannot be changed - request the plugin's session variant (printer_session) instead",
     "like": "rw-pytest-fixture-scope-mismatch"
+  },
+  {
+    "id": "rw-nm-git-push-remote-tracking-ref-hidden-gitlab",
+    "tool": "git",
+    "text": "Exit code 1\nTo https://gitlab.com/zitzhen/CoCo-Community.git\n * [new branch]      main -> main\n ! [remote rejected] origin/main -> origin/main (deny updating a hidden ref)\nerror: failed to push some refs to 'https://gitlab.com/zitzhen/CoCo-Community.git'\nError: Process completed with exit code 1.",
+    "source": "https://github.com/zitzhen/CoCo-Community/issues/542",
+    "differs": "the mirror job pushes refs/remotes/origin/* as if they were branches and GitLab refuses hidden refs - push only refs/heads (branches/tags); history depth is no longer the problem",
+    "like": "rw-git-push-shallow-update-not-allowed"
   }
 ];
