@@ -1601,6 +1601,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/metamath/set.mm/issues/1754",
       "query": "https://github.com/cmu-db/bustub/pull/79"
     }
+  },
+  {
+    "id": "rw-mysql-2003-tcp-connection-refused",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n$mysql -u root -p -h 127.0.0.1 -P 3306\n\nthe error\n ERROR 2003 (HY000): Can't connect to MySQL server on '127.0.0.1' (61) .",
+    "query": "Exit code 1\n# 실패내용 : ERROR 2003 (HY000): Can't connect to MySQL server on '127.0.0.1' (111 \"Connection refused\")",
+    "resolution": "nothing accepts TCP connections on the MySQL host/port (server stopped, or bound elsewhere) - start MySQL/MariaDB and check its port and bind-address",
+    "sources": {
+      "stored": "https://github.com/bashu/django-watermark/issues/24",
+      "query": "https://github.com/liwonace/lhms/issues/6"
+    }
+  },
+  {
+    "id": "rw-mysql-1130-host-not-allowed",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR 1130 (HY000): Host '192.168.43.125' is not allowed to connect to this MySQL server",
+    "query": "Exit code 1\nmysql.connector.errors.DatabaseError: 1130 (HY000): Host 'xxxxxx-xxx-xxx.xxx.xxx.com' is not allowed to connect to this MySQL server",
+    "resolution": "the MySQL account exists only for localhost, so connections from this client host are refused - create/grant the user for that host or '%' (CREATE USER 'u'@'%' ...; GRANT ...), then connect again",
+    "sources": {
+      "stored": "https://github.com/Tencent/phxsql/issues/180",
+      "query": "https://github.com/LuciferJack/python-mysql-pool/issues/9"
+    }
+  },
+  {
+    "id": "rw-postgres-too-many-clients",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n(psycopg2.OperationalError) FATAL: sorry, too many clients already (Background on this error at: http://sqlalche.me/e/e3q8)",
+    "query": "Exit code 1\nError!: SQLSTATE[08006] [7] FATAL:  sorry, too many clients already<br/>",
+    "resolution": "the server's max_connections are used up, usually by an application that opens connections without closing/pooling them - fix the leak or add a pooler (pgbouncer), or raise max_connections",
+    "sources": {
+      "stored": "https://github.com/openstate/open-raadsinformatie/issues/198",
+      "query": "https://github.com/TBroTeam/TBro/issues/57"
+    }
   }
 ];
 
@@ -2428,5 +2464,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/docker/for-mac/issues/4116",
     "differs": "an option (-v) was written after the image name, so Docker took it as the command to run - put all docker run options before the image",
     "like": "rw-docker-entrypoint-not-executable"
+  },
+  {
+    "id": "rw-nm-mysql-2003-no-route-to-host-113",
+    "tool": "db",
+    "text": "Exit code 1\n`mysql -h 172.22.3.112 -P6033 -p -uroot`\n\nIt raise exception as follow :\n`ERROR 2003 (HY000): Can't connect to MySQL server on '172.22.3.112' (113)\n`",
+    "source": "https://github.com/sysown/proxysql/issues/2620",
+    "differs": "errno 113 is 'no route to host' - a firewall/network between the client and that host drops the traffic (the service works locally); open the port/route instead of starting the server",
+    "like": "rw-mysql-2003-tcp-connection-refused"
   }
 ];
