@@ -1637,6 +1637,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/openstate/open-raadsinformatie/issues/198",
       "query": "https://github.com/TBroTeam/TBro/issues/57"
     }
+  },
+  {
+    "id": "rw-bundler-gemspec-pins-old-bundler",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 6\n$ bundle\nFetching gem metadata from https://rubygems.org/.\nFetching gem metadata from https://rubygems.org/.\nResolving dependencies...\nBundler could not find compatible versions for gem \"bundler\":\n  In Gemfile:\n    bundler (~> 1.6)\n\n  Current Bundler version:\n    bundler (2.1.4)\nThis Gemfile requires a different version of Bundler.\nPerhaps you need to update Bundler by running `gem install bundler`?\n\nCould not find gem 'bundler (~> 1.6)' in any of the relevant sources:",
+    "query": "Exit code 6\nFetching gem metadata from https://rubygems.org/.........\nFetching gem metadata from https://rubygems.org/.\nResolving dependencies...\nBundler could not find compatible versions for gem \"bundler\":\n  In Gemfile:\n    bundler (~> 1.16)\n\n  Current Bundler version:\n    bundler (2.1.4)\nThis Gemfile requires a different version of Bundler.\nPerhaps you need to update Bundler by running `gem install bundler`?\n\nCould not find gem 'bundler (~> 1.16)' in any of the relevant sources:\n  the local ruby installation",
+    "resolution": "the gemspec/Gemfile pins Bundler 1.x while Bundler 2 is running - relax the bundler development dependency, or run with the matching version (gem install bundler -v '~> 1.x' and bundle _1.x_ install)",
+    "sources": {
+      "stored": "https://github.com/fastruby/rails_stats/issues/8",
+      "query": "https://github.com/intrinio/technical-analysis/issues/42"
+    }
   }
 ];
 
@@ -2472,5 +2484,53 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/sysown/proxysql/issues/2620",
     "differs": "errno 113 is 'no route to host' - a firewall/network between the client and that host drops the traffic (the service works locally); open the port/route instead of starting the server",
     "like": "rw-mysql-2003-tcp-connection-refused"
+  },
+  {
+    "id": "rw-nm-python-example-imports-uncompiled-source-package",
+    "tool": "python",
+    "text": "Exit code 1\n/usr/bin/python3.8 /home/ali/Downloads/Pyfhel-master/examples/Demo_ContextParameters.py\nTraceback (most recent call last):\n  File \"/home/ali/Downloads/Pyfhel-master/examples/Demo_ContextParameters.py\", line 13, in <module>\n    from Pyfhel import Pyfhel, PyPtxt, PyCtxt\nImport Error: cannot import name 'PyPtxt' from 'Pyfhel' (/home/ali/Downloads/Pyfhel-master/Pyfhel/__init__.py)\n\nProcess finished with exit code 1",
+    "source": "https://github.com/ibarrond/Pyfhel/issues/105",
+    "differs": "the demo runs inside the source checkout, so import Pyfhel picks up the uncompiled source folder instead of the installed extension - run it from elsewhere or build the extension in place; no file is shadowing by name",
+    "like": "rw-python-circular-import-local-name-shadows-package"
+  },
+  {
+    "id": "rw-nm-msbuild-msb4019-repo-file-missing-submodule",
+    "tool": "dotnet",
+    "text": "Exit code 1\n> Project \"C:\\Projects\\NuDoc\\src\\NuDoc\\NuGet.proj\" on node 1 (default targets).  \n> C:\\Projects\\NuDoc\\src\\NuDoc\\NuGet.proj(5,5): error MSB4019: The imported project \"C:\\Projects\\NuDoc\\Common\\ClariusLabs.tasks\" was not found. Confirm that the path in the <Import> declaration is correct,\n>  and that the file exists on disk.  \n> Done Building Project \"C:\\NuDoc\\src\\NuDoc\\NuGet.proj\" (default targets) -- FAILED.          ",
+    "source": "https://github.com/devlooped/NuDoq/issues/3",
+    "differs": "the imported file belongs to the repository's Common folder, which is absent from the checkout (a missing submodule/unpublished file) - fetch that folder; the SDK and Visual Studio are fine",
+    "like": "rw-msbuild-msb4019-xaml-targets-dotnet-cli"
+  },
+  {
+    "id": "rw-nm-msbuild-msb4019-props-outside-ci-copy",
+    "tool": "dotnet",
+    "text": "Exit code 1\nC:\\Temp\\6fae4fc0-81f2-4fd3-a167-c261a66744b7\\tempTestingCS\\DemoCenter.Maui.projitem(33,5): error MSB4019: The imported project \"C:\\Temp\\6fae4fc0-81f2-4fd3-a167-c261a66744b7\\Packages.Build.props\" was not found. Confirm that the expression in the Import declaration \"C:\\Temp\\6fae4fc0-81f2-4fd3-a167-c261a66744b7\\tempTestingCS\\..\\Packages.Build.props\" is correct, and that the file exists on disk. [C:\\Temp\\6fae4fc0-81f2-4fd3-a167-c261a66744b7\\tempTestingCS\\DemoCenter.Maui.csproj]",
+    "source": "https://github.com/DevExpress-Examples/maui-demo-app/pull/11",
+    "differs": "the project imports ..\\Packages.Build.props from outside its folder, and the CI job copies only the project folder - include that file in the build context or stop importing it",
+    "like": "rw-msbuild-msb4019-xaml-targets-dotnet-cli"
+  },
+  {
+    "id": "rw-nm-msbuild-msb4226-webapplication-targets-buildtools",
+    "tool": "dotnet",
+    "text": "Exit code 1\nC:\\dnndonker\\DNN Platform\\Modules\\CoreMessaging\\DotNetNuke.Modules.CoreMessaging.csproj(182,11): error MSB4226: The imported project \"C:\\Program Files (x86)\\Microsoft Visual Studio\\2019\\BuildTools\\MSBuild\\Microsoft\\VisualStudio\\v16.0\\WebApplications\\Microsoft.WebApplication.targets\" was not found. Also, tried to find \"WebApplications\\Microsoft.WebApplication.targets\" in the fallback search path(s) for $(VSToolsPath) - \"C:\\Program Files (x86)\\MSBuild\\Microsoft\\VisualStudio\\v16.0\" . These search paths are defined in \"C:\\Program Files (x86)\\Microsoft Visual Studio\\2019\\BuildTools\\MSBuild\\Current\\bin\\msbuild.exe.Config\". Confirm that the path in the <Import> declaration is correct, and that the file exists on disk in one of the search paths.",
+    "source": "https://github.com/dnnsoftware/Dnn.Platform/pull/3285",
+    "differs": "a different code (MSB4226) - the VS Build Tools install lacks the web development build tools that provide Microsoft.WebApplication.targets; add that Build Tools workload",
+    "like": "rw-msbuild-msb4019-xaml-targets-dotnet-cli"
+  },
+  {
+    "id": "rw-nm-bundler-incompatible-ruby-interpreter-version",
+    "tool": "ruby",
+    "text": "Exit code 6\nFetching gem metadata from https://rubygems.org/.............\nResolving dependencies...\nBundler could not find compatible versions for gem \"ruby\":\n  In Gemfile:\n    ruby\n\n    date (~> 1.0) was resolved to 1.0.0, which depends on\n      ruby (>= 2.4.0)\n\n    json (~> 2.1) was resolved to 2.2.0, which depends on\n      ruby (>= 1.9)",
+    "source": "https://github.com/globewalldesk/revuu/issues/3",
+    "differs": "the conflict is on \"ruby\" itself - the resolved gems need a newer Ruby than the one running (date needs >= 2.4) - upgrade Ruby; Bundler's version is irrelevant",
+    "like": "rw-bundler-gemspec-pins-old-bundler"
+  },
+  {
+    "id": "rw-nm-bundler-gem-conflict-rack-unpinned-rails",
+    "tool": "ruby",
+    "text": "Exit code 6\n$ bundle\nFetching gem metadata from http://rubygems.org/.........\nFetching gem metadata from http://rubygems.org/..\nBundler could not find compatible versions for gem \"rack\":\n  In Gemfile:\n    jquery-rails (>= 0) ruby depends on\n      rack (~> 1.2.1) ruby\n\n    capybara (>= 0) ruby depends on\n      rack (1.5.0)",
+    "source": "https://github.com/librato/librato-rails/pull/45",
+    "differs": "two gems need incompatible rack/rails versions because Rails is unpinned and an ancient release gets resolved - pin Rails (and let the resolver pick compatible rack); the bundler line is only a symptom",
+    "like": "rw-bundler-gemspec-pins-old-bundler"
   }
 ];

@@ -1121,6 +1121,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/henne49/dbus-opendtu/issues/235",
       "query": "https://github.com/Women-Devs-SG/bibsnbub/issues/35"
     }
+  },
+  {
+    "id": "rw-msbuild-msb4019-xaml-targets-dotnet-cli",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nC:\\Program Files\\dotnet\\sdk\\2.2.301\\Sdks\\Microsoft.NET.Sdk\\Sdk\\Sdk.targets(41,3): error MSB4019: The imported project \"C:\\Program Files (x86)\\Microsoft Visual Studio\\2017\\Enterprise\\MSBuild\\Microsoft\\WindowsXaml\\v15.0\\Microsoft.Windows.UI.Xaml.CSharp.targets\" was not found. Confirm that the path in the <Import> declaration is correct, and that the file exists on disk. [C:\\Users\\account\\Documents\\git\\MixedReality-SpectatorView\\src\\SpectatorView.Unity\\Assets\\PhotoCapture\\Microsoft.MixedReality.PhotoCapture.msb4u.csproj]",
+    "query": "Exit code 1\n##[error]D:\\a\\docs\\docs\\samples\\snippets\\csharp\\VS_Snippets_CLR_System\\system.io.windowsruntimestreamextensionsex\\cs\\textfile.csproj(147,3): error MSB4019: The imported project \"C:\\Program Files\\dotnet\\sdk\\3.1.301\\Microsoft\\WindowsXaml\\v16.0\\Microsoft.Windows.UI.Xaml.CSharp.targets\" was not found. Confirm that the expression in the Import declaration \"C:\\Program Files\\dotnet\\sdk\\3.1.301\\\\Microsoft\\WindowsXaml\\v16.0\\Microsoft.Windows.UI.Xaml.CSharp.targets\" is correct, and that the file exists on disk.",
+    "resolution": "the project imports Visual Studio-only targets (UWP/XAML) that the .NET SDK's dotnet build does not ship - build it with Visual Studio's MSBuild (msbuild.exe from a VS install with that workload), not dotnet build",
+    "sources": {
+      "stored": "https://github.com/microsoft/MSBuildForUnity/issues/107",
+      "query": "https://github.com/dotnet/docs/pull/19276"
+    }
   }
 ];
 
@@ -1740,5 +1752,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/zitzhen/CoCo-Community/issues/542",
     "differs": "the mirror job pushes refs/remotes/origin/* as if they were branches and GitLab refuses hidden refs - push only refs/heads (branches/tags); history depth is no longer the problem",
     "like": "rw-git-push-shallow-update-not-allowed"
+  },
+  {
+    "id": "rw-nm-msbuild-msb4019-nuget-package-targets-not-restored",
+    "tool": "dotnet",
+    "text": "Exit code 1\nC:\\ProjectIrisSilverlightWorking\\CSCDataAccess\\ThirdParty\\OpenSilver\\src\\packages\\OpenSilver.3.0.0\\build\\OpenSilver.tar\ngets(25,3): error MSB4019: The imported project \"C:\\ProjectIrisSilverlightWorking\\CSCDataAccess\\ThirdParty\\OpenSilver\\s\nrc\\packages\\OpenSilver.3.0.0\\build\\OpenSilver.Common.Config.targets\" was not found. Confirm that the expression in the\nImport declaration \"C:\\ProjectIrisSilverlightWorking\\CSCDataAccess\\ThirdParty\\OpenSilver\\src\\packages\\OpenSilver.3.0.0\\\nbuild\\\\OpenSilver.Common.Config.targets\" is correct, and that the file exists on disk. [C:\\ProjectIrisSilverlightWorkin\ng\\CSCDataAccess\\ThirdParty\\OpenSilver\\src\\Runtime\\Runtime\\Runtime.OpenSilver.csproj]",
+    "source": "https://github.com/OpenSilver/OpenSilver/issues/930",
+    "differs": "the missing targets live in a NuGet package folder (packages\\OpenSilver.3.0.0\\build) that was never restored - run nuget restore for the packages.config solution first; no Visual Studio workload is missing",
+    "like": "rw-msbuild-msb4019-xaml-targets-dotnet-cli"
   }
 ];
