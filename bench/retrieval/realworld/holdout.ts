@@ -1649,6 +1649,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/fastruby/rails_stats/issues/8",
       "query": "https://github.com/intrinio/technical-analysis/issues/42"
     }
+  },
+  {
+    "id": "rw-k8s-custom-resource-crd-not-installed",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nresource mapping not found for name: \"frontend\" namespace: \"default\" from \"hashicups/v1/frontend.yaml\": no matches for kind \"ServiceDefaults\" in version \"consul.hashicorp.com/v1alpha1\"\nensure CRDs are installed first\nresource mapping not found for name: \"nginx\" namespace: \"default\" from \"hashicups/v1/nginx.yaml\": no matches for kind \"ServiceDefaults\" in version \"consul.hashicorp.com/v1alpha1\"\nensure CRDs are installed first",
+    "query": "Exit code 1\nresource mapping not found for name: \"ml-pipeline-mysql\" namespace: \"kubeflow\" from \"STDIN\": no matches for kind \"DestinationRule\" in version \"networking.istio.io/v1alpha3\"\nensure CRDs are installed first\nresource mapping not found for name: \"ml-pipeline-ui\" namespace: \"kubeflow\" from \"STDIN\": no matches for kind \"DestinationRule\" in version \"networking.istio.io/v1alpha3\"\nensure CRDs are installed first\nresource mapping not found for name: \"authn-filter\" namespace: \"istio-system\" from \"STDIN\": no matches for kind \"EnvoyFilter\" in version \"networking.istio.io/v1alpha3\"\nensure CRDs are installed first",
+    "resolution": "the manifests use custom resources whose CRDs are not in the cluster - install the operator/CRDs first (e.g. the Consul or Istio install/chart), wait for them to be established, then apply",
+    "sources": {
+      "stored": "https://github.com/hashicorp-education/learn-consul-get-started-kubernetes/issues/4",
+      "query": "https://github.com/awslabs/kubeflow-manifests/issues/250"
+    }
+  },
+  {
+    "id": "rw-k8s-crd-manifest-apiextensions-v1beta1-removed",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nresource mapping not found for name: \"spinnakeraccounts.spinnaker.io\" namespace: \"\" from \"spinnaker.io_spinnakeraccounts_crd.yaml\": no matches for kind \"CustomResourceDefinition\" in version \"apiextensions.k8s.io/v1beta1\"\nensure CRDs are installed first\nresource mapping not found for name: \"spinnakerservices.spinnaker.io\" namespace: \"\" from \"spinnaker.io_spinnakerservices_crd.yaml\": no matches for kind \"CustomResourceDefinition\" in version \"apiextensions.k8s.io/v1beta1\"\nensure CRDs are installed first",
+    "query": "Exit code 1\nerror: resource mapping not found for name: \"iamroles.iammanager.keikoproj.io\" namespace: \"\" from \"https://raw.githubusercontent.com/keikoproj/iam-manager/master/hack/iam-manager.yaml\": no matches for kind \"CustomResourceDefinition\" in version \"apiextensions.k8s.io/v1beta1\"\nensure CRDs are installed first",
+    "resolution": "the CRD definitions themselves use apiextensions.k8s.io/v1beta1, removed in Kubernetes 1.22 - use a release of the operator whose CRDs are apiextensions.k8s.io/v1 (or convert them)",
+    "sources": {
+      "stored": "https://github.com/armory/spinnaker-operator/issues/281",
+      "query": "https://github.com/keikoproj/iam-manager/issues/106"
+    }
+  },
+  {
+    "id": "rw-helm-cluster-unreachable-no-kubeconfig",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n helm install cilium cilium/cilium --version 1.11.1 \\\n>   --namespace kube-system\nError: Kubernetes cluster unreachable: Get \"http://localhost:8080/version?timeout=32s\": dial tcp [::1]:8080: connect: connection refused",
+    "query": "Exit code 1\nInstalling ingress\nError: Kubernetes cluster unreachable: Get \"http://localhost:8080/version\": dial tcp 127.0.0.1:8080: connect: connection refused",
+    "resolution": "helm finds no kubeconfig and falls back to localhost:8080 - point KUBECONFIG at the cluster's config (e.g. /etc/rancher/k3s/k3s.yaml or ~/.kube/config) or start the cluster first",
+    "sources": {
+      "stored": "https://github.com/cilium/cilium/issues/18806",
+      "query": "https://github.com/Azure/KAN/issues/251"
+    }
   }
 ];
 
@@ -2532,5 +2568,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/librato/librato-rails/pull/45",
     "differs": "two gems need incompatible rack/rails versions because Rails is unpinned and an ancient release gets resolved - pin Rails (and let the resolver pick compatible rack); the bundler line is only a symptom",
     "like": "rw-bundler-gemspec-pins-old-bundler"
+  },
+  {
+    "id": "rw-nm-k8s-aggregated-apiservice-not-ready",
+    "tool": "kubernetes",
+    "text": "Exit code 1\nerror: resource mapping not found for name: \"cluster-1\" namespace: \"\" from \"./tenant/cluster-1.yaml\": no matches for kind \"Cluster\" in version \"workshop.io/v1alpha1\" ensure CRDs are installed first",
+    "source": "https://github.com/yeahx/KubeAPI-Inspector/issues/10",
+    "differs": "the kind is served by an aggregated API server registered through an APIService, not a CRD - make sure the APIService/Service and its apiserver pod are up; there is no CRD to install",
+    "like": "rw-k8s-custom-resource-crd-not-installed"
   }
 ];

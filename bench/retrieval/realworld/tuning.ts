@@ -1760,5 +1760,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/OpenSilver/OpenSilver/issues/930",
     "differs": "the missing targets live in a NuGet package folder (packages\\OpenSilver.3.0.0\\build) that was never restored - run nuget restore for the packages.config solution first; no Visual Studio workload is missing",
     "like": "rw-msbuild-msb4019-xaml-targets-dotnet-cli"
+  },
+  {
+    "id": "rw-nm-helm-cluster-unreachable-server-resource-not-found",
+    "tool": "kubernetes",
+    "text": "Exit code 1\n\"helm install devlake devlake/devlake --version=0.17.0-beta4\"\n\nI am getting an error saying \"INSTALLATION FAILED: Kubernetes cluster unreachable: the server could not find the requested resource\"",
+    "source": "https://github.com/apache/devlake-helm-chart/issues/128",
+    "differs": "helm reaches an API server but the discovery request fails ('could not find the requested resource'), a k3s/helm environment mismatch - fix the k3s kubeconfig/helm version; nothing listens on localhost:8080 in this case",
+    "like": "rw-helm-cluster-unreachable-no-kubeconfig"
   }
 ];
