@@ -2576,5 +2576,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/yeahx/KubeAPI-Inspector/issues/10",
     "differs": "the kind is served by an aggregated API server registered through an APIService, not a CRD - make sure the APIService/Service and its apiserver pod are up; there is no CRD to install",
     "like": "rw-k8s-custom-resource-crd-not-installed"
+  },
+  {
+    "id": "rw-nm-cargo-install-e0658-rustc-too-old",
+    "tool": "cargo",
+    "text": "Exit code 101\n#7 54.77    Compiling linked-hash-map v0.5.4\n#7 55.15 error: aborting due to 14 previous errors\n#7 55.15\n#7 55.15 For more information about this error, try `rustc --explain E0658`.\n#7 55.24 error: could not compile `object`.\n#7 55.24 warning: build failed, waiting for other jobs to finish...\n#7 61.61 error: failed to compile `saml2aws-auto v1.7.6`, intermediate artifacts can be found at `/tmp/cargo-installPvJ1pj`\n#7 61.61\n#7 61.61 Caused by:\n#7 61.61   build failed\n------\nexecutor failed running [/bin/sh -c cargo install saml2aws-auto]: exit code: 101",
+    "source": "https://github.com/Rukenshia/saml2aws-auto/issues/63",
+    "differs": "E0658 means a dependency uses a language feature the Docker image's old rustc does not have - update the Rust toolchain (or the image); --locked would not help",
+    "like": "rw-cargo-install-dependency-broke-semver-use-locked"
   }
 ];

@@ -1133,6 +1133,30 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/microsoft/MSBuildForUnity/issues/107",
       "query": "https://github.com/dotnet/docs/pull/19276"
     }
+  },
+  {
+    "id": "rw-cargo-install-dependency-broke-semver-use-locked",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nhelp: consider using Option::expect to unwrap the PackageName value, panicking if the value is an Option::None\n|\n1482 | normalized_package.name.expect(\"REASON\").as_str().into(),\n| +++++++++++++++++\n\nSome errors have detailed explanations: E0277, E0308, E0599.\nFor more information about an error, try rustc --explain E0277.\nerror: could not compile cargo (lib) due to 7 previous errors\nerror: failed to compile cargo-c v0.10.11+cargo-0.86.0, intermediate artifacts can be found at /tmp/cargo-installzSdB1v.\nTo reuse those artifacts with a future compilation, set the environment variable CARGO_TARGET_DIR to that path.",
+    "query": "Exit code 101\n    For more information about this error, try `rustc --explain E0004`.\n       Compiling quitters v0.1.0\n    error: could not compile `gix-hash` (lib) due to 2 previous errors\n    warning: build failed, waiting for other jobs to finish...\n    error: failed to compile `cargo-audit v0.18.3`, intermediate artifacts can be found at `/tmp/cargo-installxrtcXG`.\n    To reuse those artifacts with a future compilation, set the environment variable `CARGO_TARGET_DIR` to that path.",
+    "resolution": "cargo install ignores the crate's lockfile and picked up a dependency release that broke its API - install with cargo install --locked (or wait for/choose a fixed release)",
+    "sources": {
+      "stored": "https://github.com/lu-zero/cargo-c/issues/456",
+      "query": "https://github.com/rustsec/rustsec/issues/1070"
+    }
+  },
+  {
+    "id": "rw-tsc-ts2300-duplicate-nested-types-react",
+    "tool": "tsc",
+    "kind": "recurrence",
+    "stored": "Exit code 2\n$ yarn run tsc\nnode_modules/@types/react-test-renderer/node_modules/@types/react/index.d.ts(2982,14): error TS2300: Duplicate identifier 'LibraryManagedAttributes'.\nnode_modules/@types/react-test-renderer/node_modules/@types/react/index.d.ts(2995,13): error TS2717: Subsequent property declarations must have the same type.  Property 'a' must be of type 'DetailedHTMLProps<AnchorHTMLAttributes<HTMLAnchorElement>, HTMLAnchorElement>', but here has type 'DetailedHTMLProps<AnchorHTMLAttributes<HTMLAnchorElement>, HTMLAnchorElement>'.",
+    "query": "Exit code 2\n@projectstorm/geometry: ../../node_modules/@types/reach__router/node_modules/@types/react/index.d.ts(2955,14): error TS2300: Duplicate identifier 'LibraryManagedAttributes'.\n@projectstorm/geometry: ../../node_modules/@types/react/index.d.ts(2955,14): error TS2300: Duplicate identifier 'LibraryManagedAttributes'.\n@projectstorm/geometry: error Command failed with exit code 2.",
+    "resolution": "two copies of @types/react are installed (one nested under another @types package) and both get type-checked - dedupe them (npm/yarn dedupe, resolutions/overrides to one version) or set skipLibCheck",
+    "sources": {
+      "stored": "https://github.com/react-native-community/react-native-template-typescript/pull/181",
+      "query": "https://github.com/projectstorm/react-diagrams/pull/669"
+    }
   }
 ];
 
@@ -1768,5 +1792,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/apache/devlake-helm-chart/issues/128",
     "differs": "helm reaches an API server but the discovery request fails ('could not find the requested resource'), a k3s/helm environment mismatch - fix the k3s kubeconfig/helm version; nothing listens on localhost:8080 in this case",
     "like": "rw-helm-cluster-unreachable-no-kubeconfig"
+  },
+  {
+    "id": "rw-nm-tsc-ts2300-node-vs-react-native-globals",
+    "tool": "tsc",
+    "text": "Exit code 2\nnode_modules/@types/node/globals.d.ts:47:11 - error TS2300: Duplicate identifier 'AbortController'.\n\n47 interface AbortController {\n             ~~~~~~~~~~~~~~~\n\n  node_modules/@types/react-native/globals.d.ts:435:15\n    435 declare class AbortController {\n                      ~~~~~~~~~~~~~~~\n    'AbortController' was also declared here.\n\nnode_modules/@types/node/globals.d.ts:60:11 - error TS2300: Duplicate identifier 'AbortSignal'.",
+    "source": "https://github.com/react-native-community/react-native-template-typescript/pull/245",
+    "differs": "not two copies of one package - @types/node and @types/react-native both declare the same globals (AbortController) by design; enable skipLibCheck or drop @types/node from the RN project, deduping does nothing",
+    "like": "rw-tsc-ts2300-duplicate-nested-types-react"
   }
 ];
