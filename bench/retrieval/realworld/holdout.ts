@@ -2584,5 +2584,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/Rukenshia/saml2aws-auto/issues/63",
     "differs": "E0658 means a dependency uses a language feature the Docker image's old rustc does not have - update the Rust toolchain (or the image); --locked would not help",
     "like": "rw-cargo-install-dependency-broke-semver-use-locked"
+  },
+  {
+    "id": "rw-nm-conda-binary-libgsl-version-mismatch",
+    "tool": "shell",
+    "text": "Exit code 127\nenvs/rmat_exon/rMATS/rMATS_C/rMATSexe: error while loading shared libraries: libgsl.so.25: cannot open shared object file: No such file or directory\nTraceback (most recent call last):\n  File \"envs/rmat_exon/rMATS/rMATS_P/FDR.py\", line 53, in <module>\n    ifile=open(sys.argv[1]);title=ifile.readline();\nFileNotFoundError: [Errno 2] No such file or directory: 'output_trail/tmp/JC_SE/rMATS_result_P-V.txt'",
+    "source": "https://github.com/Xinglab/rmats-turbo/issues/256",
+    "differs": "the conda environment has a different GSL major than the one the binary was built with (libgsl.so.25) - install the matching gsl version into the env (or rebuild)",
+    "like": "rw-linux-binary-needs-libssl11-on-ubuntu-2204"
+  },
+  {
+    "id": "rw-nm-arch-opentoonz-opencv-soname-bump",
+    "tool": "shell",
+    "text": "Exit code 127\n**~$ opentoonz**\n`/usr/bin/../bin/OpenToonz:` error while loading shared `libraries: libopencv_videoio.so.408:` cannot open shared `object file:` No such file or directory",
+    "source": "https://github.com/opentoonz/opentoonz/issues/5015",
+    "differs": "a rolling-release OpenCV update changed the library soname (libopencv_videoio.so.408) under an installed package - rebuild/update that package against the new OpenCV",
+    "like": "rw-linux-binary-needs-libssl11-on-ubuntu-2204"
+  },
+  {
+    "id": "rw-nm-self-built-lib-not-on-loader-path-build-dir",
+    "tool": "shell",
+    "text": "Exit code 127\nbuild$ ./pgmodeler \n./pgmodeler: error while loading shared libraries: libparsers.so.1: cannot open shared object file: No such file or directory",
+    "source": "https://github.com/nullptrlabs/pgmodeler/issues/59",
+    "differs": "the program's own library sits in build/lib, which the dynamic loader does not search - make install, or set LD_LIBRARY_PATH/rpath to that folder; no system package is missing",
+    "like": "rw-linux-binary-needs-libssl11-on-ubuntu-2204"
   }
 ];

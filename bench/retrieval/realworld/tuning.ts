@@ -1157,6 +1157,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/react-native-community/react-native-template-typescript/pull/181",
       "query": "https://github.com/projectstorm/react-diagrams/pull/669"
     }
+  },
+  {
+    "id": "rw-linux-binary-needs-libssl11-on-ubuntu-2204",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "Exit code 127\n./router: error while loading shared libraries: libssl.so.1.1: cannot open shared object file: No such file or directory",
+    "query": "Exit code 127\nuser@ubuntu-22.04:~/$ ./linux_BoilR \n./linux_BoilR: error while loading shared libraries: libssl.so.1.1: cannot open shared object file: No such file or directory",
+    "resolution": "the prebuilt binary links OpenSSL 1.1, but Ubuntu 22.04 ships only OpenSSL 3 - use a release built against OpenSSL 3 (or the distro/flatpak package), or install the libssl1.1 compatibility package",
+    "sources": {
+      "stored": "https://github.com/apollographql/router/issues/2555",
+      "query": "https://github.com/PhilipK/BoilR/issues/272"
+    }
   }
 ];
 
@@ -1800,5 +1812,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/react-native-community/react-native-template-typescript/pull/245",
     "differs": "not two copies of one package - @types/node and @types/react-native both declare the same globals (AbortController) by design; enable skipLibCheck or drop @types/node from the RN project, deduping does nothing",
     "like": "rw-tsc-ts2300-duplicate-nested-types-react"
+  },
+  {
+    "id": "rw-nm-electron-app-libgconf-missing",
+    "tool": "shell",
+    "text": "Exit code 127\n./Saadhn: error while loading shared libraries: libgconf-2.so.4: cannot open shared object file: No such file or directory",
+    "source": "https://github.com/arkokoley/saadhn/issues/16",
+    "differs": "an old Electron app needs GConf, which is not installed - install libgconf-2-4; nothing to do with OpenSSL versions",
+    "like": "rw-linux-binary-needs-libssl11-on-ubuntu-2204"
+  },
+  {
+    "id": "rw-nm-installed-lib-prefix-not-in-ldconfig",
+    "tool": "shell",
+    "text": "Exit code 127\nperes: error while loading shared libraries: libpe.so.1: cannot open shared object file: No such file or directory.",
+    "source": "https://github.com/mentebinaria/readpe/issues/130",
+    "differs": "make install put libpe.so.1 under a prefix the loader cache does not know (/opt/pev/lib) - add that directory to ld.so.conf (or symlink it) and run ldconfig",
+    "like": "rw-linux-binary-needs-libssl11-on-ubuntu-2204"
   }
 ];
