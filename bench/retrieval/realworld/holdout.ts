@@ -1685,6 +1685,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/cilium/cilium/issues/18806",
       "query": "https://github.com/Azure/KAN/issues/251"
     }
+  },
+  {
+    "id": "rw-c-project-header-not-committed",
+    "tool": "c",
+    "kind": "recurrence",
+    "stored": "Exit code 2\ncc -g -O0 -Wall -Wextra -I/usr/local/include -I/usr/X11R6/include  -c shod.c\nshod.c:15:10: fatal error: util.h: No such file or directory\n   15 | #include \"util.h\"\n      |          ^~~~~~~~\ncompilation terminated.\nmake: *** [Makefile:14: shod.o] Error 1",
+    "query": "Exit code 2\nfile_disvar.c:30:10: fatal error: file_disvar.h: No such file or directory\n   30 | #include \"file_disvar.h\"\n      |          ^~~~~~~~~~~~~~~\ncompilation terminated.\n\t[CC] ti994a.c...\nmake: *** [Makefile:60: file_disvar.o] Error 1",
+    "resolution": "the project's own header is referenced but was never committed to the repository - pull the commit that adds (or stops including) it, or ask the author to commit the file",
+    "sources": {
+      "stored": "https://github.com/phillbush/shod-old/issues/1",
+      "query": "https://github.com/mburkley/mltt/issues/27"
+    }
   }
 ];
 
@@ -2608,5 +2620,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/nullptrlabs/pgmodeler/issues/59",
     "differs": "the program's own library sits in build/lib, which the dynamic loader does not search - make install, or set LD_LIBRARY_PATH/rpath to that folder; no system package is missing",
     "like": "rw-linux-binary-needs-libssl11-on-ubuntu-2204"
+  },
+  {
+    "id": "rw-nm-c-makefile-missing-include-path",
+    "tool": "c",
+    "text": "Exit code 2\nminimal-example.cc:8:24: fatal error: led-matrix.h: No such file or directory\n #include \"led-matrix.h\"\n                        ^\ncompilation terminated.\n<builtin>: recipe for target 'minimal-example' failed\nmake: *** [minimal-example] Error 1",
+    "source": "https://github.com/hzeller/rpi-rgb-led-matrix/issues/363",
+    "differs": "the header exists in the repo (include/led-matrix.h) but the example's make rule compiles without -I for that folder - fix the Makefile's include flags; nothing is missing from the commit",
+    "like": "rw-c-project-header-not-committed"
+  },
+  {
+    "id": "rw-nm-c-source-built-with-cxx-precompiled-header",
+    "tool": "c",
+    "text": "Exit code 2\n[ 44%] Building C object CMakeFiles/RBDoom3BFG.dir/libs/oggvorbis/oggsrc/bitwise.c.o\ncc1: warning: /home/bipbipgaming/RBDOOM-3-BFG/neo/idlib/precompiled.h.gch: not for GNU C17 [-Winvalid-pch]\nIn file included from /home/bipbipgaming/RBDOOM-3-BFG/neo/idlib/precompiled.h:34,\n                 from <command-line>:\n/home/bipbipgaming/RBDOOM-3-BFG/neo/idlib/sys/sys_includes.h:149:10: fatal error: memory: No such file or directory\n  149 | #include <memory>\n      |          ^~~~~~~~\ncompilation terminated.",
+    "source": "https://github.com/RobertBeckebans/RBDOOM-3-BFG/issues/702",
+    "differs": "a C file is compiled with the C++ precompiled header forced in, so C++'s <memory> is looked up by the C compiler - exclude C sources from the PCH/force-include in the build config; the header is installed",
+    "like": "rw-c-project-header-not-committed"
+  },
+  {
+    "id": "rw-nm-shell-curl-404-page-piped-to-bash",
+    "tool": "shell",
+    "text": "Exit code 127\nbash: line 1: not: command not found",
+    "source": "https://github.com/nvm-sh/nvm/issues/944",
+    "differs": "the install URL returned a 'Not Found' page, and curl piped that text into bash, which ran the word 'Not' - use the correct install URL (curl -f to fail on HTTP errors)",
+    "like": "rw-dash-syntax-error-paren-unexpected"
   }
 ];
