@@ -1697,6 +1697,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/phillbush/shod-old/issues/1",
       "query": "https://github.com/mburkley/mltt/issues/27"
     }
+  },
+  {
+    "id": "rw-git-checkout-ref-not-in-local-clone",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\npathspec 'step-3' did not match any file(s) known to git",
+    "query": "Exit code 1\nerror: pathspec 'origin/0.1.0' did not match any file(s) known to git.",
+    "resolution": "the tag/branch being checked out does not exist in the local clone (not fetched, or never created upstream) - git fetch --tags / fetch the branch, or check out a ref that exists",
+    "sources": {
+      "stored": "https://github.com/angular/angular-phonecat/issues/199",
+      "query": "https://github.com/ninenines/cowlib/issues/1"
+    }
   }
 ];
 
@@ -2644,5 +2656,53 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/nvm-sh/nvm/issues/944",
     "differs": "the install URL returned a 'Not Found' page, and curl piped that text into bash, which ran the word 'Not' - use the correct install URL (curl -f to fail on HTTP errors)",
     "like": "rw-dash-syntax-error-paren-unexpected"
+  },
+  {
+    "id": "rw-nm-npm-e404-misspelled-package-name",
+    "tool": "npm",
+    "text": "Exit code 1\nnpm error code E404\nnpm error 404 Not Found - GET https://registry.npmjs.org/owasp-threat-dragon - Not found\nnpm error 404\nnpm error 404  'owasp-threat-dragon@*' is not in this registry.\nnpm error 404\nnpm error 404 Note that you can also install from a\nnpm error 404 tarball, folder, http url, or git url.",
+    "source": "https://github.com/mike-goodwin/owasp-threat-dragon/issues/173",
+    "differs": "the project is published, just under another name - the user typed a wrong package name on the command line; correct the name",
+    "like": "rw-npm-e404-package-not-published-yet"
+  },
+  {
+    "id": "rw-nm-npm-e404-artifactory-url-parsed-as-package",
+    "tool": "npm",
+    "text": "Exit code 1\n[ERROR] npm ERR! node v4.2.3\n[ERROR] npm ERR! npm  v3.6.0\n[ERROR] npm ERR! code E404\n[ERROR]\n[ERROR] npm ERR! 404 Not Found: **artifactory**\n[ERROR] npm ERR! 404\n[ERROR] npm ERR! 404  '**artifactory**' is not in the npm registry.\n[ERROR] npm ERR! 404 You should bug the author to publish it (or use the name yourself!)\n[ERROR] npm ERR! 404 It was specified as a dependency of 'my-module'\n[ERROR] npm ERR! 404\n[ERROR] npm ERR! 404 Note that you can also install from a\n[ERROR] npm ERR! 404 tarball, folder, http url, or git url.",
+    "source": "https://github.com/npm/npm/issues/11369",
+    "differs": "an npm client bug with a path-prefixed custom registry (Artifactory) - the 404 names a segment of the registry URL instead of the missing dependency; find the real missing package in the debug log",
+    "like": "rw-npm-e404-package-not-published-yet"
+  },
+  {
+    "id": "rw-nm-npm-e404-npx-command-is-not-a-package",
+    "tool": "npm",
+    "text": "Exit code 1\nroot@localhost:/home/sourab/near# npx asb\nnpm ERR! code E404\nnpm ERR! 404 Not Found - GET http://registry.npmjs.org/asb - Not found\nnpm ERR! 404 \nnpm ERR! 404  'asb@latest' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404 \nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.\n\nnpm ERR! A complete log of this run can be found in:\nnpm ERR!     /root/.npm/_logs/2020-12-29T10_17_44_349Z-debug.log\nInstall for [ 'asb@latest' ] failed with code 1",
+    "source": "https://github.com/npm/cli/issues/2421",
+    "differs": "npx was given a script/binary name that only exists inside the project (after npm install), not a registry package - install the project dependencies and run the local binary",
+    "like": "rw-npm-e404-package-not-published-yet"
+  },
+  {
+    "id": "rw-nm-git-pathspec-old-git-submodule-command",
+    "tool": "git",
+    "text": "Exit code 1\nerror: pathspec 'dotbot' did not match any file(s) known to git.",
+    "source": "https://github.com/anishathalye/dotbot/issues/243",
+    "differs": "the install script uses submodule options the installed (old) git does not understand, so the submodule name is taken as a pathspec - upgrade git",
+    "like": "rw-git-checkout-ref-not-in-local-clone"
+  },
+  {
+    "id": "rw-nm-git-pathspec-relative-path-from-subdirectory",
+    "tool": "git",
+    "text": "Exit code 1\n    fugitive: error: pathspec 'bla' did not match any file(s) known to git.",
+    "source": "https://github.com/tpope/vim-fugitive/issues/497",
+    "differs": "the editor plugin passed a path relative to the wrong working directory to git commit - a path-resolution bug in the plugin, not a missing ref",
+    "like": "rw-git-checkout-ref-not-in-local-clone"
+  },
+  {
+    "id": "rw-nm-git-pathspec-gitignore-not-tracked",
+    "tool": "git",
+    "text": "Exit code 1\n#1. Error: error: pathspec '.gitignore' did not match any file(s) known to git.",
+    "source": "https://github.com/brackets-userland/brackets-git/issues/866",
+    "differs": "the GUI tried to operate on .gitignore while the file is not tracked (or was never added) - add the file first; no branch or tag is involved",
+    "like": "rw-git-checkout-ref-not-in-local-clone"
   }
 ];

@@ -1169,6 +1169,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/apollographql/router/issues/2555",
       "query": "https://github.com/PhilipK/BoilR/issues/272"
     }
+  },
+  {
+    "id": "rw-npm-e404-package-not-published-yet",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nnpm ERR! node v4.2.1\nnpm ERR! npm  v3.3.9\nnpm ERR! code E404\n\nnpm ERR! 404 Registry returned 404 for GET on https://registry.npmjs\n\nnpm ERR! 404\nnpm ERR! 404 'bookiza' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the nam\n\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.",
+    "query": "Exit code 1\nnpm ERR! node v5.4.0\nnpm ERR! npm  v3.3.12\nnpm ERR! code E404\n\nnpm ERR! 404 Registry returned 404 for GET on https://registry.npmjs.org/ng-browser-update\nnpm ERR! 404\nnpm ERR! 404 'ng-browser-update' is not in the npm registry.\nnpm ERR! 404 You should bug the author to publish it (or use the name yourself!)\nnpm ERR! 404\nnpm ERR! 404 Note that you can also install from a\nnpm ERR! 404 tarball, folder, http url, or git url.",
+    "resolution": "the package name is correct but its author has not published it (yet) to the public registry - wait for/ask for the publish, or install from the git repository or a tarball meanwhile",
+    "sources": {
+      "stored": "https://github.com/bookiza/bookiza/issues/1",
+      "query": "https://github.com/tinesoft/ng-browser-update/issues/3"
+    }
   }
 ];
 
@@ -1860,5 +1872,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/pivotal/workstation-setup/issues/248",
     "differs": "bash-it is a shell function defined by ~/.bash_profile, which a non-interactive script does not source - source it inside the script (or call the underlying script directly)",
     "like": "rw-dash-syntax-error-paren-unexpected"
+  },
+  {
+    "id": "rw-nm-git-checkout-paths-not-tracked",
+    "tool": "git",
+    "text": "Exit code 1\nerror: pathspec 'tests/data/lorem-copy.txt' did not match any file(s) known to git.\nerror: pathspec 'tests/data/testimage-copy.png' did not match any file(s) known to git.",
+    "source": "https://github.com/owncloud/core/pull/8089",
+    "differs": "the named files were created by the tests and were never tracked, so git checkout -- <file> cannot restore them - clean them up (or check out the directory) instead",
+    "like": "rw-git-checkout-ref-not-in-local-clone"
+  },
+  {
+    "id": "rw-nm-git-pathspec-tool-quoting-bug",
+    "tool": "git",
+    "text": "Exit code 1\n[gulp] Running 'commit'...\n[gulp] Finished 'commit' in 4.79 ms\n[gulp] { [Error: Command failed: error: pathspec 'commit'' did not match any file(s) known to git.\n] killed: false, code: 1, signal: null }\n[gulp]  error: pathspec 'commit'' did not match any file(s) known to git.",
+    "source": "https://github.com/stephenlacy/gulp-git/issues/5",
+    "differs": "the wrapper plugin builds the git command with broken quoting on Windows, so the commit message words become pathspecs - upgrade/fix the gulp-git call, nothing is missing from the repo",
+    "like": "rw-git-checkout-ref-not-in-local-clone"
   }
 ];
