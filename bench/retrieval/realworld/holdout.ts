@@ -1709,6 +1709,54 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/angular/angular-phonecat/issues/199",
       "query": "https://github.com/ninenines/cowlib/issues/1"
     }
+  },
+  {
+    "id": "rw-python-flask1-jinja31-escape-removed",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"C:\\Users\\elmim\\dev\\globus-sample-data-portal\\run_portal.py\", line 3, in <module>\n    from portal import app\n  File \"C:\\Users\\elmim\\dev\\globus-sample-data-portal\\portal\\__init__.py\", line 1, in <module>\n    from flask import Flask\n  File \"C:\\Users\\elmim\\dev\\globus-sample-data-portal\\venv\\lib\\site-packages\\flask\\__init__.py\", line 14, in <module>\n    from jinja2 import escape\nImportError: cannot import name 'escape' from 'jinja2' (C:\\Users\\elmim\\dev\\globus-sample-data-portal\\venv\\",
+    "query": "Exit code 1\ntemperature-service  | ImportError: cannot import name 'escape' from 'jinja2' (/usr/local/lib/python3.7/site-packages/jinja2/__init__.py)",
+    "resolution": "Flask 1.x imports jinja2.escape, which Jinja2 3.1 removed - upgrade Flask to 2.x (or pin Jinja2<3.1 for the old Flask)",
+    "sources": {
+      "stored": "https://github.com/globus/globus-sample-data-portal/issues/68",
+      "query": "https://github.com/productive-dev/minimal-reverse-proxy-demo/issues/39"
+    }
+  },
+  {
+    "id": "rw-python-flask1-itsdangerous21-json-removed",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"/Users/jiang13021/opt/anaconda3/envs/disheep/bin/flask\", line 5, in <module>\n    from flask.cli import main\n  File \"/Users/jiang13021/opt/anaconda3/envs/disheep/lib/python3.9/site-packages/flask/__init__.py\", line 19, in <module>\n    from . import json\n  File \"/Users/jiang13021/opt/anaconda3/envs/disheep/lib/python3.9/site-packages/flask/json/__init__.py\", line 15, in <module>\n    from itsdangerous import json as _json\nImportError: cannot import name 'json' from 'itsdangerous' (/Users/jiangyzanze/opt/anaconda3/envs/disheep/lib/python3.9/site-packages/itsdangerous/__init__.py)",
+    "query": "Exit code 1\n$ python insertdb.py\nTraceback (most recent call last):\n  File \"insertdb.py\", line 5, in <module>\n    from seal import db, app, bcrypt\n  File \"/home/SEAL/seal/seal/__init__.py\", line 4, in <module>\n    from flask import Flask, session, g\n  File \"/home/SEAL/miniconda3/envs/seal/lib/python3.7/site-packages/flask/__init__.py\", line 19, in <module>\n    from . import json\n  File \"/home/SEAL/miniconda3/envs/seal/lib/python3.7/site-packages/flask/json/__init__.py\", line 15, in <module>\n    from itsdangerous import json as _json\nImportError: cannot import name 'json' from 'itsdangerous' (/home/SEAL/miniconda3/envs/seal/lib/python3.7/site-packages/itsdangerous/__init__.py)",
+    "resolution": "Flask 1.x imports itsdangerous.json, removed in itsdangerous 2.1 - pin itsdangerous==2.0.1 for the old Flask or upgrade Flask to 2.1+",
+    "sources": {
+      "stored": "https://github.com/opendilab/DI-sheep/issues/1",
+      "query": "https://github.com/mobidic/SEAL/issues/23"
+    }
+  },
+  {
+    "id": "rw-cocoapods-compatible-versions-stale-spec-repo",
+    "tool": "cocoapods",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[!] CocoaPods could not find compatible versions for pod \"VolumeBar\":\n  In Podfile:\n    VolumeBar (~> 3.1)\n\nNone of your spec sources contain a spec satisfying the dependency: `VolumeBar (~> 3.1)`.\n\nYou have either:\n * out-of-date source repos which you can update with `pod repo update` or with `pod install --repo-update`.\n * mistyped the name or version.\n * not added the source repo that hosts the Podspec to your Podfile.\n\nNote: as of CocoaPods 1.0, `pod repo update` does not happen on `pod install` by default.",
+    "query": "Exit code 1\nCocoaPods could not find compatible versions for pod \"InputBarAccessoryView\":\n  In Podfile:\n    InputBarAccessoryView (= 4.2.2)",
+    "resolution": "the local CocoaPods spec repo predates the requested pod version - run pod repo update (or pod install --repo-update)",
+    "sources": {
+      "stored": "https://github.com/gizmosachin/VolumeBar/issues/27",
+      "query": "https://github.com/nathantannar4/InputBarAccessoryView/issues/57"
+    }
+  },
+  {
+    "id": "rw-cocoapods-unable-to-find-specification-stale-repo",
+    "tool": "cocoapods",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[!] Unable to find a specification for `RSLoadingView`",
+    "query": "Exit code 1\n[!] Unable to find a specification for `MMPlayerView (~> 3.0.2)`\n[!] Unable to find a specification for `MMPlayerView (= 3.0.2)`\n[!] Unable to find a specification for `MMPlayerView`",
+    "resolution": "the pod was published after the local spec repo was last synced - run pod repo update (then pod install)",
+    "sources": {
+      "stored": "https://github.com/roytornado/RSLoadingView/issues/1",
+      "query": "https://github.com/MillmanY/MMPlayerView/issues/7"
+    }
   }
 ];
 
@@ -2704,5 +2752,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/brackets-userland/brackets-git/issues/866",
     "differs": "the GUI tried to operate on .gitignore while the file is not tracked (or was never added) - add the file first; no branch or tag is involved",
     "like": "rw-git-checkout-ref-not-in-local-clone"
+  },
+  {
+    "id": "rw-nm-cocoapods-pod-name-typo-in-podfile",
+    "tool": "cocoapods",
+    "text": "Exit code 1\nCocoaPods could not find compatible versions for pod \"BrainBlocksKit\":\n  In Podfile:\n    BrainBlocksKit",
+    "source": "https://github.com/brainblocks/brainblocks-ios-sdk/issues/5",
+    "differs": "the Podfile itself has a typo, so the pod is looked up under a wrong name - fix the Podfile entry",
+    "like": "rw-cocoapods-compatible-versions-stale-spec-repo"
   }
 ];

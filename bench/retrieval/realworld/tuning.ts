@@ -1181,6 +1181,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/bookiza/bookiza/issues/1",
       "query": "https://github.com/tinesoft/ng-browser-update/issues/3"
     }
+  },
+  {
+    "id": "rw-xcode-pods-sandbox-not-in-sync-pod-install-not-run",
+    "tool": "xcode",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nPhaseScriptExecution Check\\ Pods\\ Manifest.lock /Users/EhsanUlHaq/Library/Developer/Xcode/DerivedData/JCDialPadDemo-evtyshmfocntfvelcuqhvpsmeccz/Build/Intermediates/JCDialPadDemo.build/Debug-iphonesimulator/JCDialPadDemo.build/Script-8AA3BADFC8B54D8790496D3E.sh\n    cd \"/Users/EhsanUlHaq/Desktop/SuperTech Final Projects/MIK Dialer Project/JCDialPad-master/JCDialPadDemo\"\n    /bin/sh -c /Users/EhsanUlHaq/Library/Developer/Xcode/DerivedData/JCDialPadDemo-evtyshmfocntfvelcuqhvpsmeccz/Build/Intermediates/JCDialPadDemo.build/Debug-iphonesimulator/JCDialPadDemo.build/Script-8AA3BADFC8B54D8790496D3E.sh\n\ndiff: /../Podfile.lock: No such file or directory\ndiff: /Manifest.lock: No such file or directory\nerror: The sandbox is not in sync with the Podfile.lock. Run 'pod install' or update your CocoaPods installation.",
+    "query": "Exit code 1\ndiff: /../Podfile.lock: No such file or directory\n\ndiff: /Manifest.lock: No such file or directory\n\nerror: The sandbox is not in sync with the Podfile.lock. Run 'pod install' or update your CocoaPods installation.",
+    "resolution": "the CocoaPods dependencies were never installed for this checkout (no Pods/Manifest.lock) - run pod install in the folder with the Podfile and open the .xcworkspace",
+    "sources": {
+      "stored": "https://github.com/jconst/JCDialPad/issues/2",
+      "query": "https://github.com/sgl0v/MSColorPicker/issues/3"
+    }
   }
 ];
 
@@ -1888,5 +1900,29 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/stephenlacy/gulp-git/issues/5",
     "differs": "the wrapper plugin builds the git command with broken quoting on Windows, so the commit message words become pathspecs - upgrade/fix the gulp-git call, nothing is missing from the repo",
     "like": "rw-git-checkout-ref-not-in-local-clone"
+  },
+  {
+    "id": "rw-nm-python-own-code-imports-escape-from-jinja2",
+    "tool": "python",
+    "text": "Exit code 1\n>>> from jinja2 import escape\nTraceback (most recent call last):\n  File \"<stdin>\", line 1, in <module>\nImportError: cannot import name 'escape' from 'jinja2' (env/lib/python3.7/site-packages/jinja2/__init__.py)",
+    "source": "https://github.com/pallets/jinja/issues/1633",
+    "differs": "the user's own code does `from jinja2 import escape` (no old Flask involved) - change the import to markupsafe.escape",
+    "like": "rw-python-flask1-jinja31-escape-removed"
+  },
+  {
+    "id": "rw-nm-cocoapods-pod-needs-higher-deployment-target",
+    "tool": "cocoapods",
+    "text": "Exit code 1\n[!] CocoaPods could not find compatible versions for pod \"HugotomaziCapacitorNavigationBar\":\n        In Podfile:\n        HugotomaziCapacitorNavigationBar (from `../../node_modules/@hugotomazi/capacitor-navigation-bar`)\n        \n        Specs satisfying the `HugotomaziCapacitorNavigationBar (from\n        `../../node_modules/@hugotomazi/capacitor-navigation-bar`)` dependency were found, but they required a higher\n        minimum deployment target.",
+    "source": "https://github.com/hugotomazi/navigation-bar/issues/13",
+    "differs": "a matching spec was found but it requires a newer iOS minimum deployment target - raise platform :ios in the Podfile (and the project); updating the spec repo does nothing",
+    "like": "rw-cocoapods-compatible-versions-stale-spec-repo"
+  },
+  {
+    "id": "rw-nm-cocoapods-locked-version-deleted-from-trunk",
+    "tool": "cocoapods",
+    "text": "Exit code 1\nCocoaPods could not find compatible versions for pod \"JKCountDownButton\":\n  In snapshot (Podfile.lock):\n    JKCountDownButton (= 1.2.0)\n\n  In Podfile:\n    JKCountDownButton (~> 1.2.0)\n\nNone of your spec sources contain a spec satisfying the dependencies: `JKCountDownButton (~> 1.2.0), JKCountDownButton (= 1.2.0)`.",
+    "source": "https://github.com/shaojiankui/JKCountDownButton/issues/7",
+    "differs": "the exact version pinned in Podfile.lock was deleted from the spec repo by its author - move the Podfile and lock to a version that still exists (1.3.0)",
+    "like": "rw-cocoapods-compatible-versions-stale-spec-repo"
   }
 ];
