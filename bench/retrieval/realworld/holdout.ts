@@ -1757,6 +1757,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/roytornado/RSLoadingView/issues/1",
       "query": "https://github.com/MillmanY/MMPlayerView/issues/7"
     }
+  },
+  {
+    "id": "rw-cocoapods-cdn-blocked-by-network",
+    "tool": "cocoapods",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nColombina:turi-annotate-od 1$ pod install\nAnalyzing dependencies\n[!] CDN: trunk URL couldn't be downloaded: https://cdn.cocoapods.org/all_pods_versions_2_1_2.txt, error: Failed to open TCP connection to cdn.cocoapods.org:443 (No route to host - connect(2) for \"cdn.cocoapods.org\" port 443)",
+    "query": "Exit code 1\nCDN: trunk URL couldn't be downloaded: https://cdn.jsdelivr.net/cocoa/Specs/5/a/4/Adyen/5.2.0/Adyen.podspec.json Response: SSL connect error",
+    "resolution": "the CocoaPods CDN host is blocked or unreachable from this network (ISP/country block) - go through a VPN/proxy, or switch the Podfile source to the git-based specs repo",
+    "sources": {
+      "stored": "https://github.com/CocoaPods/CocoaPods/issues/9085",
+      "query": "https://github.com/CocoaPods/CocoaPods/issues/11939"
+    }
+  },
+  {
+    "id": "rw-jest-esm-dependency-in-node-modules-not-transformed",
+    "tool": "node",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\n    Jest failed to parse a file. This happens e.g. when your code or its dependencies use non-standard JavaScript syntax, or when Jest is not configured to support such syntax.\n\n    Out of the box Jest supports Babel, which will be used to transform your files into valid JS based on your Babel configuration.\n\n    By default \"node_modules\" folder is ignored by transformers.\n\n    Here's what you can do:\n     • If you are trying to use ECMAScript Modules, see https://jestjs.io/docs/ecmascript-modules for how to enable it.\n     • If you are trying to use TypeScript, see https://jestjs.io/docs/getting-started#using-typescript\n     • To have some of your \"node_modules\" files transformed, you can specify a custom \"transformIgnorePatterns\" in your config.\n     • If you need a custom transformation specify a \"transform\" option in your config.\n     • If you simply want to mock your non-JS modules (e.g. binary assets) you can stub them out with the \"moduleNameMapper\" config option.\n\n    You'll find more details and examples of these config options in the docs:\n    https://jestjs.io/docs/configuration\n    For information about custom transformations, see:\n    https://jestjs.io/docs/code-transformation\n\n    Details:\n\n    /Users/ls/Desktop/jest/node_modules/_axios@1.4.0@axios/index.js:1",
+    "query": "Exit code 1\n FAIL  __tests__/App.test.js\n  ● Test suite failed to run\n\n    Jest encountered an unexpected token\n\n    Jest failed to parse a file. This happens e.g. when your code or its dependencies use non-standard JavaScript syntax, or when Jest is not configured to support such syntax.\n\n    Out of the box Jest supports Babel, which will be used to transform your files into valid JS based on your Babel configuration.\n\n    By default \"node_modules\" folder is ignored by transformers.\n\n    Here's what you can do:\n     • If you are trying to use ECMAScript Modules, see https://jestjs.io/docs/ecmascript-modules for how to enable it.\n     • If you are trying to use TypeScript, see https://jestjs.io/docs/getting-started#using-typescript\n     • To have some of your \"node_modules\" files transformed, you can specify a custom \"transformIgnorePatterns\" in your config.\n     • If you need a custom transformation specify a \"transform\" option in your config.\n     • If you simply want to mock your non-JS modules (e.g. binary assets) you can stub them out with the \"moduleNameMapper\" config option.",
+    "resolution": "a dependency in node_modules ships ES modules and Jest does not transform node_modules by default - add it to transformIgnorePatterns exceptions (or map it to its CommonJS build with moduleNameMapper)",
+    "sources": {
+      "stored": "https://github.com/haixiangyan/jest-tutorial/issues/53",
+      "query": "https://github.com/kimxogus/react-native-version-check/issues/229"
+    }
   }
 ];
 
@@ -2760,5 +2784,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/brainblocks/brainblocks-ios-sdk/issues/5",
     "differs": "the Podfile itself has a typo, so the pod is looked up under a wrong name - fix the Podfile entry",
     "like": "rw-cocoapods-compatible-versions-stale-spec-repo"
+  },
+  {
+    "id": "rw-nm-jest-own-test-file-esm-no-babel-transform",
+    "tool": "node",
+    "text": "Exit code 1\n      './tests/base.spec.js:3\\n' +\n      'import {\\n' +\n      '^^^^^^\\n' +\n      '\\n' +\n      'SyntaxError: Cannot use import statement outside a module\\n' +\n      '    at new Script (node:vm:100:7)\\n' +\n      '    at Runtime.createScriptFromCode (./node_modules/jest-runtime/build/index.js:1773:14)\\n' +\n      '    at Runtime._execModule (./node_modules/jest-runtime/build/index.js:1641:25)\\n' +",
+    "source": "https://github.com/wallabyjs/public/issues/3110",
+    "differs": "the unparsed import is in the project's own test file, so no transform is configured for the project itself - add a Babel config (babel-jest) or enable Jest's ESM mode; node_modules is not involved",
+    "like": "rw-jest-esm-dependency-in-node-modules-not-transformed"
   }
 ];

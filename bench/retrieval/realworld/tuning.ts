@@ -1193,6 +1193,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/jconst/JCDialPad/issues/2",
       "query": "https://github.com/sgl0v/MSColorPicker/issues/3"
     }
+  },
+  {
+    "id": "rw-cocoapods-ffi-x86-gem-on-arm64-ruby",
+    "tool": "cocoapods",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nLoadError - dlopen(/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi_c.bundle, 0x0009): tried: '/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64e')) - /Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi_c.bundle\n/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi.rb:5:in `require'\n/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi.rb:5:in `rescue in <top (required)>'\n/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ffi-1.15.5/lib/ffi.rb:2:in `<top (required)>'\n/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ethon-0.15.0/lib/ethon.rb:3:in `require'\n/Users/pankai/.rbenv/versions/2.7.5/lib/ruby/gems/2.7.0/gems/ethon-0.15.0/lib/ethon.rb:3:in `<top (required)>'",
+    "query": "Exit code 1\nLoadError - dlopen(/Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle, 0x0009): tried: '/Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have 'x86_64', need 'arm64e')) - /Library/Ruby/Gems/2.6.0/gems/ffi-1.15.5/lib/ffi_c.bundle",
+    "resolution": "the ffi gem's native bundle was built for x86_64 but pod now runs under an arm64 Ruby (Apple Silicon) - reinstall ffi/cocoapods natively for arm64 (e.g. via Homebrew or gem pristine ffi), or run pod under arch -x86_64 consistently",
+    "sources": {
+      "stored": "https://github.com/CocoaPods/CocoaPods/issues/11360",
+      "query": "https://github.com/CocoaPods/CocoaPods/issues/11499"
+    }
   }
 ];
 
@@ -1924,5 +1936,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/shaojiankui/JKCountDownButton/issues/7",
     "differs": "the exact version pinned in Podfile.lock was deleted from the spec repo by its author - move the Podfile and lock to a version that still exists (1.3.0)",
     "like": "rw-cocoapods-compatible-versions-stale-spec-repo"
+  },
+  {
+    "id": "rw-nm-cocoapods-cdn-corporate-web-filter-302",
+    "tool": "cocoapods",
+    "text": "Exit code 1\n[!] CDN: trunk URL couldn't be downloaded: https://cdn.jsdelivr.net/cocoa/Specs/e/c/d/Protobuf/3.15.8/Protobuf.podspec.json Response: 302 <html>\n<head><title>302 Found</title></head>\n<body bgcolor=\"white\">\n<center><h1>302 Moved Temporarily</h1></center>\n<hr><center>Umbrella Cloud Security Gateway</center>\n</body>\n</html>",
+    "source": "https://github.com/PhilipsHue/flutter_reactive_ble/issues/257",
+    "differs": "a corporate security gateway (Umbrella) answered the spec download with a 302 redirect page - get the CDN allow-listed by IT or use another network; it is not a generic network outage",
+    "like": "rw-cocoapods-cdn-blocked-by-network"
+  },
+  {
+    "id": "rw-nm-cocoapods-ffi-arm64-gem-under-rosetta-ruby",
+    "tool": "cocoapods",
+    "text": "Exit code 1\n/Library/Ruby/Site/2.6.0/rubygems/core_ext/kernel_require.rb:85:in `require': dlopen(/Users/fablosystem/.gem/ruby/2.6.0/gems/ffi-1.17.0-arm64-darwin/lib/2.6/ffi_c.bundle, 0x0009): tried: '/Users/fablosystem/.gem/ruby/2.6.0/gems/ffi-1.17.0-arm64-darwin/lib/2.6/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have 'arm64', need 'x86_64h' or 'x86_64')), '/System/Volumes/Preboot/Cryptexes/OS/Users/fablosystem/.gem/ruby/2.6.0/gems/ffi-1.17.0-arm64-darwin/lib/2.6/ffi_c.bundle' (no such file), '/Users/fablosystem/.gem/ruby/2.6.0/gems/ffi-1.17.0-arm64-darwin/lib/2.6/ffi_c.bundle' (mach-o file, but is an incompatible architecture (have 'arm64', need 'x86_64h' or 'x86_64')) - /Users/fablosystem/.gem/ruby/2.6.0/gems/ffi-1.17.0-arm64-darwin/lib/2.6/ffi_c.bundle (LoadError)\n\tfrom /Library/Ruby/Site/2.6.0/rubygems/core_ext/kernel_require.rb:85:",
+    "source": "https://github.com/CocoaPods/CocoaPods/issues/10518",
+    "differs": "the reverse mismatch - an arm64 ffi gem is loaded by a Ruby running as x86_64 (Rosetta terminal / arch -x86_64) - run pod natively, or reinstall ffi under the x86_64 Ruby",
+    "like": "rw-cocoapods-ffi-x86-gem-on-arm64-ruby"
   }
 ];
