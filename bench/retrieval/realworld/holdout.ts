@@ -1781,6 +1781,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/haixiangyan/jest-tutorial/issues/53",
       "query": "https://github.com/kimxogus/react-native-version-check/issues/229"
     }
+  },
+  {
+    "id": "rw-go-stdlib-slices-needs-newer-go",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nrelay/adaptor/replicate/adaptor.go:7:2: package slices is not in GOROOT (/usr/lib/golang/src/slices)",
+    "query": "Exit code 1\npkg/aa/mount.go:8:2: package slices is not in GOROOT (/usr/lib/go-1.19/src/slices)",
+    "resolution": "the code imports the standard library package slices, which only exists from Go 1.21 - build with a newer Go toolchain (distro Go is too old)",
+    "sources": {
+      "stored": "https://github.com/songquanpeng/one-api/issues/2126",
+      "query": "https://github.com/roddhjav/apparmor.d/issues/323"
+    }
   }
 ];
 

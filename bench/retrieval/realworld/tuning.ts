@@ -1205,6 +1205,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/CocoaPods/CocoaPods/issues/11360",
       "query": "https://github.com/CocoaPods/CocoaPods/issues/11499"
     }
+  },
+  {
+    "id": "rw-pip-sklearn-deprecated-package-name",
+    "tool": "pip",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nERROR: Command errored out with exit status 1:\n     command: /usr/bin/python3 -c 'import sys, setuptools, tokenize; sys.argv[0] = '\"'\"'/tmp/pip-install-me7mn6vb/sklearn/setup.py'\"'\"'; __file__='\"'\"'/tmp/pip-install-me7mn6vb/sklearn/setup.py'\"'\"';f=getattr(tokenize, '\"'\"'open'\"'\"', open)(__file__);code=f.read().replace('\"'\"'\\r\\n'\"'\"', '\"'\"'\\n'\"'\"');f.close();exec(compile(code, __file__, '\"'\"'exec'\"'\"'))' egg_info --egg-base /tmp/pip-install-me7mn6vb/sklearn/pip-egg-info\n         cwd: /tmp/pip-install-me7mn6vb/sklearn/\n    Complete output (15 lines):\n    The 'sklearn' PyPI package is deprecated, use 'scikit-learn'\n    rather than 'sklearn' for pip commands.\n    \n    Here is how to fix this error in the main use cases:\n    - use 'pip install scikit-learn' rather than 'pip install sklearn'\n    - replace 'sklearn' by 'scikit-learn' in your pip requirements files\n      (requirements.txt, setup.py, setup.cfg, Pipfile, etc ...)",
+    "query": "Exit code 1\n The 'sklearn' PyPI package is deprecated, use 'scikit-learn'",
+    "resolution": "the PyPI package named sklearn is a deprecated placeholder that refuses to install - install scikit-learn instead and replace sklearn in requirements files",
+    "sources": {
+      "stored": "https://github.com/exasol/ai-lab/issues/97",
+      "query": "https://github.com/lyhue1991/torchkeras/issues/108"
+    }
   }
 ];
 
@@ -1952,5 +1964,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/CocoaPods/CocoaPods/issues/10518",
     "differs": "the reverse mismatch - an arm64 ffi gem is loaded by a Ruby running as x86_64 (Rosetta terminal / arch -x86_64) - run pod natively, or reinstall ffi under the x86_64 Ruby",
     "like": "rw-cocoapods-ffi-x86-gem-on-arm64-ruby"
+  },
+  {
+    "id": "rw-nm-go-goroot-points-at-bin-directory",
+    "tool": "go",
+    "text": "Exit code 1\n\tcontext: package context is not in GOROOT (/home/hadi/DevTools/Go/bin/src/context)\ngolang.org/x/tools/cmd/gorename imports\n\tgolang.org/x/tools/refactor/rename imports\n\tgolang.org/x/sys/execabs imports\n\tos/exec: package os/exec is not in GOROOT (/home/hadi/DevTools/Go/bin/src/os/exec)\ngithub.com/tpng/gopkgs imports\n\tfmt: package fmt is not in GOROOT (/home/hadi/DevTools/Go/bin/src/fmt)\ngithub.com/tpng/gopkgs imports\n\tos: package os is not in GOROOT (/home/hadi/DevTools/Go/bin/src/os)",
+    "source": "https://github.com/golang/go/issues/47512",
+    "differs": "every standard package (fmt, os, context) is missing because GOROOT is set to the Go bin folder - unset or correct GOROOT; the Go version is fine",
+    "like": "rw-go-stdlib-slices-needs-newer-go"
   }
 ];
