@@ -1793,6 +1793,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/songquanpeng/one-api/issues/2126",
       "query": "https://github.com/roddhjav/apparmor.d/issues/323"
     }
+  },
+  {
+    "id": "rw-rails-webpacker-manifest-empty-not-compiled",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nShowing /home/QA-USA/pkul/app/app_perf/app/views/layouts/application.html.haml where line #24 raised:\n\nWebpacker can't find application in /home/QA-USA/pkul/app/app_perf/public/packs/manifest.json. Possible causes:\n1. You want to set webpacker.yml value of compile to true for your environment\n   unless you are using the `webpack -w` or the webpack-dev-server.\n2. webpack has not yet re-run to reflect updates.\n3. You have misconfigured Webpacker's config/webpacker.yml file.\n4. Your webpack configuration is not creating a manifest.\nYour manifest contains:\n{\n  \"entrypoints\": {}\n}",
+    "query": "Exit code 1\nWebpacker can't find application.js in /Users/alex/Projects/sample_app_6th_ed/public/packs/manifest.json. Possible causes:\n1. You want to set webpacker.yml value of compile to true for your environment\n   unless you are using the `webpack -w` or the webpack-dev-server.\n2. webpack has not yet re-run to reflect updates.\n3. You have misconfigured Webpacker's config/webpacker.yml file.\n4. Your webpack configuration is not creating a manifest.\nYour manifest contains:\n{\n}",
+    "resolution": "the JavaScript packs were never compiled for this checkout (empty manifest) - install the node dependencies (yarn/npm install) and run rails webpacker:compile (or assets:precompile), or run the webpack dev server",
+    "sources": {
+      "stored": "https://github.com/randy-girard/app_perf/issues/39",
+      "query": "https://github.com/learnenough/sample_app_6th_ed/issues/42"
+    }
+  },
+  {
+    "id": "rw-django21-sqlite326-auth-user-old",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nOperationalError at /admin/bom/organization/add/\nno such table: main.auth_user__old\nRequest Method:\tPOST\nRequest URL:\thttp://127.0.0.1:8000/admin/bom/organization/add/?_to_field=id&_popup=1\nDjango Version:\t2.1.3\nException Type:\tOperationalError\nException Value:\t\nno such table: main.auth_user__old\nException Location:\t/tmp/mysite/lib/python3.7/site-packages/django/db/backends/sqlite3/base.py in execute, line 296",
+    "query": "Exit code 1\ndjango.db.utils.OperationalError: no such table: main.auth_user__old\n[18/Aug/2020 17:46:01] \"POST /admin/movies/genre/add/ HTTP/1.1\" 500 203325",
+    "resolution": "Django 2.0/2.1.0-2.1.4 breaks foreign keys on SQLite 3.26+ during table rebuilds (dangling auth_user__old) - upgrade Django to 2.1.5+ and recreate the SQLite database / re-run migrations",
+    "sources": {
+      "stored": "https://github.com/mpkasp/django-bom/issues/6",
+      "query": "https://github.com/GetStream/django_twitter/issues/35"
+    }
+  },
+  {
+    "id": "rw-laravel-app-key-not-generated",
+    "tool": "php",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nRuntimeException No application encryption key has been specified.",
+    "query": "Exit code 1\nRuntimeException thrown with message \"No application encryption key has been specified.\"\n\nStacktrace:\n#17 RuntimeException in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:42\n#16 Illuminate\\Encryption\\EncryptionServiceProvider:Illuminate\\Encryption\\{closure} in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Support\\helpers.php:1041\n#15 tap in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:46\n#14 Illuminate\\Encryption\\EncryptionServiceProvider:key in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:24",
+    "resolution": "the .env has no APP_KEY - run php artisan key:generate (then clear/rebuild the config cache)",
+    "sources": {
+      "stored": "https://github.com/tuandm/laravue/issues/4",
+      "query": "https://github.com/hrshadhin/school-management-system/issues/41"
+    }
   }
 ];
 

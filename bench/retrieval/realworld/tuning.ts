@@ -1217,6 +1217,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/exasol/ai-lab/issues/97",
       "query": "https://github.com/lyhue1991/torchkeras/issues/108"
     }
+  },
+  {
+    "id": "rw-django-no-such-table-migrations-not-run",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nRequest Method: | GET\n-- | --\nhttp://127.0.0.1:8000/\n1.11.3\nOperationalError\nno such table: core_document\n/home/musigma/virtualenvpycharm35/lib/python3.5/site-packages/django/db/backends/sqlite3/base.py in execute, line 328",
+    "query": "Exit code 1\ndjango.db.utils.OperationalError: no such table: users_user",
+    "resolution": "the database was created but the project's migrations were never applied - run python manage.py migrate (after makemigrations if the app has none)",
+    "sources": {
+      "stored": "https://github.com/sibtc/simple-file-upload/issues/2",
+      "query": "https://github.com/justdjango/teach-me-django/issues/19"
+    }
   }
 ];
 
@@ -1972,5 +1984,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/golang/go/issues/47512",
     "differs": "every standard package (fmt, os, context) is missing because GOROOT is set to the Go bin folder - unset or correct GOROOT; the Go version is fine",
     "like": "rw-go-stdlib-slices-needs-newer-go"
+  },
+  {
+    "id": "rw-nm-django-no-such-table-queried-at-import-time",
+    "tool": "python",
+    "text": "Exit code 1\ndjango.db.utils.OperationalError: no such table: mgmt_permission\n执行 python manage.py makemigrations 也报错 。",
+    "source": "https://github.com/open-cmdb/cmdb/issues/4",
+    "differs": "project code queries the table while modules load, so even makemigrations/migrate crash before creating it - disable that start-up query (or guard it) first, then migrate",
+    "like": "rw-django-no-such-table-migrations-not-run"
   }
 ];
