@@ -1829,6 +1829,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/tuandm/laravue/issues/4",
       "query": "https://github.com/hrshadhin/school-management-system/issues/41"
     }
+  },
+  {
+    "id": "rw-apt-debian-buster-eol-moved-to-archive",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "Exit code 100\n > [cloud_scheduler 2/7] RUN apt-get update && apt-get install -y --no-install-recommends git:\n0.101 Ign:1 http://deb.debian.org/debian buster InRelease\n0.111 Ign:2 http://deb.debian.org/debian-security buster/updates InRelease\n0.120 Ign:3 http://deb.debian.org/debian buster-updates InRelease\n0.129 Err:4 http://deb.debian.org/debian buster Release\n0.129   404  Not Found [IP: 146.75.122.132 80]\n0.139 Err:5 http://deb.debian.org/debian-security buster/updates Release\n0.139   404  Not Found [IP: 146.75.122.132 80]\n0.148 Err:6 http://deb.debian.org/debian buster-updates Release\n0.148   404  Not Found [IP: 146.75.122.132 80]\n0.151 Reading package lists...\n0.158 E: The repository 'http://deb.debian.org/debian buster Release' does not have a Release file.\n0.158 E: The repository 'http://deb.debian.org/debian-security buster/updates Release' does not have a Release file.\n0.158 E: The repository 'http://deb.debian.org/debian buster-updates Release' does not have a Release file.",
+    "query": "Exit code 100\nRun apt-get -y update && apt-get -y install curl gnupg2 gnupg gpg || true\nIgn:1 http://deb.debian.org/debian buster InRelease\nIgn:2 http://deb.debian.org/debian-security buster/updates InRelease\nIgn:3 http://deb.debian.org/debian buster-updates InRelease\nErr:4 http://deb.debian.org/debian buster Release\n  404  Not Found [IP: 199.232.98.132 80]\nErr:5 http://deb.debian.org/debian-security buster/updates Release\n  404  Not Found [IP: 199.232.98.132 80]\nErr:6 http://deb.debian.org/debian buster-updates Release\n  404  Not Found [IP: 199.232.98.132 80]\nReading package lists...\nE: The repository 'http://deb.debian.org/debian buster Release' does not have a Release file.\nE: The repository 'http://deb.debian.org/debian-security buster/updates Release' does not have a Release file.\nE: The repository 'http://deb.debian.org/debian buster-updates Release' does not have a Release file.",
+    "resolution": "Debian 10 (buster) is end-of-life and its suites were removed from deb.debian.org - point sources.list at archive.debian.org (or move the image to a supported Debian release)",
+    "sources": {
+      "stored": "https://github.com/oakestra/oakestra/issues/437",
+      "query": "https://github.com/zerotier/install.zerotier.com/issues/133"
+    }
   }
 ];
 
@@ -2840,5 +2852,21 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/wallabyjs/public/issues/3110",
     "differs": "the unparsed import is in the project's own test file, so no transform is configured for the project itself - add a Babel config (babel-jest) or enable Jest's ESM mode; node_modules is not involved",
     "like": "rw-jest-esm-dependency-in-node-modules-not-transformed"
+  },
+  {
+    "id": "rw-nm-yarn-engines-dependency-needs-newer-node",
+    "tool": "npm",
+    "text": "Exit code 1\nerror @staticfuse/gatsby-theme-publisher@0.10.10: The engine \"node\" is incompatible with this module. Expected version \">=10.16\". Got \"10.15.3\"\nerror Found incompatible module\ninfo Visit https://yarnpkg.com/en/docs/cli/install for documentation about this command.",
+    "source": "https://github.com/staticfuse/create-gatsby-theme-publisher/issues/5",
+    "differs": "a dependency requires a newer Node than the installed one - upgrade Node (the project does not pin an old version)",
+    "like": "rw-yarn-engines-project-pins-older-node"
+  },
+  {
+    "id": "rw-nm-yarn-engines-transitive-dep-enumerated-node-list",
+    "tool": "npm",
+    "text": "Exit code 1\n$ yarn\nyarn install v1.22.18\ninfo No lockfile found.\n[1/4] Resolving packages...\n[2/4] Fetching packages...\nerror @achrinza/node-ipc@9.2.2: The engine \"node\" is incompatible with this module. Expected version \"8 || 10 || 12 || 14 || 16 || 17\". Got \"18.0.0\"\nerror Found incompatible module.\ninfo Visit https://yarnpkg.com/en/docs/cli/install for documentation about this command.",
+    "source": "https://github.com/justboil/admin-one-vue-tailwind/issues/9",
+    "differs": "a transitive dependency (node-ipc fork) enumerates supported Node majors and does not list the new Node 18 - update that dependency (or the tooling that pulls it) rather than changing Node",
+    "like": "rw-yarn-engines-project-pins-older-node"
   }
 ];

@@ -1229,6 +1229,30 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/sibtc/simple-file-upload/issues/2",
       "query": "https://github.com/justdjango/teach-me-django/issues/19"
     }
+  },
+  {
+    "id": "rw-apt-third-party-repo-lacks-new-release",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "Exit code 100\nW: The repository 'http://deb.goaccess.io buster Release' does not have a Release file.\nN: Data from such a repository can't be authenticated and is therefore potentially dangerous to use.\nN: See apt-secure(8) manpage for repository creation and user configuration details.\nE: Failed to fetch http://deb.goaccess.io/dists/buster/main/binary-amd64/Packages  404  Not Found [IP: ::1 3142]",
+    "query": "Exit code 100\nErr:7 https://packagecloud.io/akopytov/sysbench/debian buster Release          \n  404  Not Found [IP: 52.9.242.175 443]\nReading package lists... Done\nE: The repository 'https://packagecloud.io/akopytov/sysbench/debian buster Release' does not have a Release file.\nN: Updating from such a repository can't be done securely, and is therefore disabled by default.\nN: See apt-secure(8) manpage for repository creation and user configuration details.",
+    "resolution": "the vendor's apt repository has no suite for this (new) distribution release yet - ask the vendor to publish it, use the previous release's suite, or build from source",
+    "sources": {
+      "stored": "https://github.com/allinurl/goaccess/issues/843",
+      "query": "https://github.com/akopytov/sysbench/issues/297"
+    }
+  },
+  {
+    "id": "rw-yarn-engines-project-pins-older-node",
+    "tool": "npm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror music-pwa@1.0.0: The engine \"node\" is incompatible with this module. Expected version \"11.12.x\". Got \"15.4.0\"\nerror Found incompatible module.\ninfo Visit https://yarnpkg.com/en/docs/cli/install for documentation about this command.",
+    "query": "Exit code 1\n% yarn\nyarn install v1.22.5\n[1/5] 🔍  Validating package.json...\nerror global-forest-watch@6.4.5: The engine \"node\" is incompatible with this module. Expected version \"12.16.2\". Got \"14.17.0\"\nerror Found incompatible module.\ninfo Visit https://yarnpkg.com/en/docs/cli/install for documentation about this command.",
+    "resolution": "the project's own package.json engines field pins an older Node than the one installed - switch to that Node version (nvm use / .nvmrc), or bypass with --ignore-engines at your own risk",
+    "sources": {
+      "stored": "https://github.com/bundit/kord/issues/19",
+      "query": "https://github.com/wri/gfw/issues/4269"
+    }
   }
 ];
 
@@ -1992,5 +2016,29 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/open-cmdb/cmdb/issues/4",
     "differs": "project code queries the table while modules load, so even makemigrations/migrate crash before creating it - disable that start-up query (or guard it) first, then migrate",
     "like": "rw-django-no-such-table-migrations-not-run"
+  },
+  {
+    "id": "rw-nm-apt-router-whitelist-blocks-raspbian-mirror",
+    "tool": "shell",
+    "text": "Exit code 100\npi@chilipie-kiosk:~$ sudo apt-get update\nIgn:1 http://archive.raspberrypi.org/debian buster InRelease\nIgn:2 http://raspbian.raspberrypi.org/raspbian buster InRelease\nErr:3 http://archive.raspberrypi.org/debian buster Release\n  404  Not Found [IP: 46.235.227.39 80]\nErr:4 http://raspbian.raspberrypi.org/raspbian buster Release\n  404  Not Found [IP: 93.93.128.193 80]\nReading package lists... Done\nE: The repository 'http://archive.raspberrypi.org/debian buster Release' no longer has a Release file.\nN: Updating from such a repository can't be done securely, and is therefore disabled by default.\nN: See apt-secure(8) manpage for repository creation and user configuration details.\nE: The repository 'http://raspbian.raspberrypi.org/raspbian buster Release' no longer has a Release file.",
+    "source": "https://github.com/jareware/chilipie-kiosk/issues/116",
+    "differs": "the release was still supported - a whitelist filter on the user's router blocked the Raspbian mirrors and answered 404; allow the mirror hosts in the router",
+    "like": "rw-apt-debian-buster-eol-moved-to-archive"
+  },
+  {
+    "id": "rw-nm-apt-buster-backports-suite-dropped-from-mirror",
+    "tool": "shell",
+    "text": "Exit code 100\n命中:1 https://mirrors.tuna.tsinghua.edu.cn/debian buster InRelease\n命中:2 https://mirrors.tuna.tsinghua.edu.cn/debian buster-updates InRelease\n忽略:3 https://mirrors.tuna.tsinghua.edu.cn/debian buster-backports InRelease\n错误:4 https://mirrors.tuna.tsinghua.edu.cn/debian buster-backports Release \n  404  Not Found [IP: 101.6.15.130 443]\n命中:5 https://security.debian.org/debian-security buster/updates InRelease \n正在读取软件包列表... 完成                             \nE: 仓库 “https://mirrors.tuna.tsinghua.edu.cn/debian buster-backports Release” 没有 Release 文件。\nN: 无法安全地用该源进行更新，所以默认禁用该源。",
+    "source": "https://github.com/tuna/issues/issues/1991",
+    "differs": "only buster-backports is gone from the mirror (the main suites still resolve) - remove the backports line from sources.list",
+    "like": "rw-apt-debian-buster-eol-moved-to-archive"
+  },
+  {
+    "id": "rw-nm-yarn-engines-published-with-bogus-range",
+    "tool": "npm",
+    "text": "Exit code 1\nerror exaroton@1.1.0: The engine \"node\" is incompatible with this module. Expected version \">=18.0.0\". Got \"15.0.1\"\nerror Found incompatible module.",
+    "source": "https://github.com/exaroton/node-exaroton-api/issues/1",
+    "differs": "the library was published with a wrong engines range (a Node version that did not exist yet) - the maintainer republished with a corrected range; upgrade the package",
+    "like": "rw-yarn-engines-project-pins-older-node"
   }
 ];
