@@ -1841,6 +1841,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/oakestra/oakestra/issues/437",
       "query": "https://github.com/zerotier/install.zerotier.com/issues/133"
     }
+  },
+  {
+    "id": "rw-nginx-port-80-held-by-old-process",
+    "tool": "nginx",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nRestarting nginx: nginx: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)\nnginx: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)\nnginx: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)\nnginx: [emerg] bind() to 0.0.0.0:80 failed (98: Address already in use)",
+    "query": "Exit code 1\n[emerg]: bind() to 0.0.0.0:80 failed (98: Address already in use)\n[emerg]: bind() to 0.0.0.0:80 failed (98: Address already in use)\n[emerg]: bind() to 0.0.0.0:80 failed (98: Address already in use)\n[emerg]: bind() to 0.0.0.0:80 failed (98: Address already in use)",
+    "resolution": "another process (often an old nginx master left running after an upgrade/restart) still listens on port 80 - find it (ss -ltnp / fuser 80/tcp), stop or kill it, then start nginx",
+    "sources": {
+      "stored": "https://github.com/EasyEngine/easyengine/issues/10",
+      "query": "https://github.com/vladgh/VladGh.com-LEMP/issues/45"
+    }
+  },
+  {
+    "id": "rw-nginx-docker-upstream-service-not-resolvable",
+    "tool": "nginx",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n2024/06/22 16:54:59 [emerg] 1#1: host not found in upstream \"pipedfrontend:80\" in /etc/nginx/conf.d/pipedfrontend.conf:2\nnginx: [emerg] host not found in upstream \"pipedfrontend:80\" in /etc/nginx/conf.d/pipedfrontend.conf:2\n/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration\n/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/\n/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh",
+    "query": "Exit code 1\n2025/11/24 09:36:16 [emerg] 1#1: host not found in upstream \"nofx\" in /etc/nginx/conf.d/default.conf:31\n\nnginx: [emerg] host not found in upstream \"nofx\" in /etc/nginx/conf.d/default.conf:31",
+    "resolution": "the proxy_pass upstream is a compose service name that Docker DNS cannot resolve when nginx starts (that container is not running or not on the same network) - start it / join the networks, or resolve at request time with resolver 127.0.0.11 and a variable",
+    "sources": {
+      "stored": "https://github.com/TeamPiped/Piped/issues/3679",
+      "query": "https://github.com/NoFxAiOS/nofx/issues/1116"
+    }
+  },
+  {
+    "id": "rw-ansible-collection-not-installed",
+    "tool": "ansible",
+    "kind": "recurrence",
+    "stored": "Exit code 4\nERROR! couldn't resolve module/action 'ansible.posix.synchronize'. This often indicates a misspelling, missing collection, or incorrect module path.\n\nThe error appears to be in '/home/pi/internet-pi/tasks/internet-monitoring.yml': line 14, column 3, but may\nbe elsewhere in the file depending on the exact syntax problem.\n\nThe offending line appears to be:\n\n- name: Synchronize internet-monitoring directory.\n  ^ here",
+    "query": "Exit code 4\nERROR! couldn't resolve module/action 'archive'. This often indicates a misspelling, missing collection, or incorrect module path.",
+    "resolution": "the playbook uses a module from a collection that is not installed in this Ansible (or AWX execution environment) - install it with ansible-galaxy collection install -r requirements.yml (or add it to the EE/project requirements)",
+    "sources": {
+      "stored": "https://github.com/geerlingguy/internet-pi/issues/57",
+      "query": "https://github.com/aruba/aos-switch-ansible-collection/issues/20"
+    }
   }
 ];
 
@@ -2868,5 +2904,53 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/justboil/admin-one-vue-tailwind/issues/9",
     "differs": "a transitive dependency (node-ipc fork) enumerates supported Node majors and does not list the new Node 18 - update that dependency (or the tooling that pulls it) rather than changing Node",
     "like": "rw-yarn-engines-project-pins-older-node"
+  },
+  {
+    "id": "rw-nm-nginx-ipv6-listen-also-binds-ipv4",
+    "tool": "nginx",
+    "text": "Exit code 1\nroot@vps:~# /etc/init.d/nginx restart\nRestarting nginx: nginx: [emerg] bind() to [::]:80 failed (98: Address already in use)\nnginx: [emerg] bind() to [::]:80 failed (98: Address already in use)\nnginx: [emerg] bind() to [::]:80 failed (98: Address already in use)\nnginx: [emerg] bind() to [::]:80 failed (98: Address already in use)\nnginx: [emerg] bind() to [::]:80 failed (98: Address already in use)\nnginx: [emerg] still could not bind()\nnginx.",
+    "source": "https://github.com/Keith2/lowendscript-ng/issues/2",
+    "differs": "no other process holds port 80 - nginx's own config listens on both 80 and [::]:80 and the IPv6 socket also covers IPv4, so nginx collides with itself; add ipv6only=on (or drop one listen)",
+    "like": "rw-nginx-port-80-held-by-old-process"
+  },
+  {
+    "id": "rw-nm-nginx-upstream-dns-not-ready-at-boot",
+    "tool": "nginx",
+    "text": "Exit code 1\nMar 02 21:17:36 raspberrypi systemd[1]: Starting A high performance web server\nMar 02 21:17:37 raspberrypi nginx[441]: nginx: [emerg] host not found in upstre\nMar 02 21:17:37 raspberrypi nginx[441]: nginx: configuration file /etc/nginx/ng\nMar 02 21:17:37 raspberrypi systemd[1]: nginx.service: Control process exited,\nMar 02 21:17:37 raspberrypi systemd[1]: nginx.service: Failed with result 'exit\nMar 02 21:17:37 raspberrypi systemd[1]: Failed to start A high performance web",
+    "source": "https://github.com/trojan-tutor/trojan-tutor.github.io/issues/36",
+    "differs": "a plain host (no containers) whose nginx starts at boot before the network/DNS is up, so it works on a manual restart - order the unit after network-online.target",
+    "like": "rw-nginx-docker-upstream-service-not-resolvable"
+  },
+  {
+    "id": "rw-nm-nginx-resolver-value-has-newline",
+    "tool": "nginx",
+    "text": "Exit code 1\nnginx: [emerg] host not found in resolver \"192.168.1.1\n\" in /opt/tengine/conf/nginx.conf:124",
+    "source": "https://github.com/alibaba/tengine/issues/399",
+    "differs": "the resolver address was templated from resolv.conf with a trailing newline/comment, so the resolver directive itself is invalid - clean the value; no upstream host is involved",
+    "like": "rw-nginx-docker-upstream-service-not-resolvable"
+  },
+  {
+    "id": "rw-nm-nginx-upstream-defined-in-tcp-block-used-in-http",
+    "tool": "nginx",
+    "text": "Exit code 1\nnginx: [emerg] host not found in upstream \"chat1\" in /etc/nginx/sites-enabled/chat.bartermill.com:23",
+    "source": "https://github.com/yaoweibin/nginx_tcp_proxy_module/issues/32",
+    "differs": "the upstream block is declared inside the tcp {} module context but referenced from an http proxy_pass, so nginx treats the name as a hostname - declare the upstream in the http block",
+    "like": "rw-nginx-docker-upstream-service-not-resolvable"
+  },
+  {
+    "id": "rw-nm-ansible-collection-installed-outside-collections-path",
+    "tool": "ansible",
+    "text": "Exit code 4\nERROR! couldn't resolve module/action 'f5networks.f5_modules.bigip_selfip'. This often indicates a misspelling, missing collection, or incorrect module path.",
+    "source": "https://github.com/aruba/aos-switch-ansible-collection/issues/4",
+    "differs": "the collection is installed, but into a directory that is not in the configured collections_paths (Tower) - install it with -p into a configured path or fix collections_paths",
+    "like": "rw-ansible-collection-not-installed"
+  },
+  {
+    "id": "rw-nm-ansible-playbook-grapher-cannot-see-collections",
+    "tool": "ansible",
+    "text": "Exit code 1\nansible.errors.AnsibleParserError: couldn't resolve module/action 'community.general.capabilities'. This often indicates a misspelling, missing collection, or incorrect module path.",
+    "source": "https://github.com/haidaraM/ansible-playbook-grapher/issues/235",
+    "differs": "the playbook runs fine with ansible-playbook - the graphing tool loads Ansible without the configured collection paths; a bug in the grapher, not a missing collection",
+    "like": "rw-ansible-collection-not-installed"
   }
 ];

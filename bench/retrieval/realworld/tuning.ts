@@ -2040,5 +2040,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/exaroton/node-exaroton-api/issues/1",
     "differs": "the library was published with a wrong engines range (a Node version that did not exist yet) - the maintainer republished with a corrected range; upgrade the package",
     "like": "rw-yarn-engines-project-pins-older-node"
+  },
+  {
+    "id": "rw-nm-nginx-stale-unix-socket-files",
+    "tool": "nginx",
+    "text": "Exit code 1\nAug 15 11:08:19 VM-o4SvqT80FlA1 nginx[19610]: nginx: [emerg] bind() to unix:/dev/shm/default.sock failed (98: Address already in use)\nAug 15 11:08:19 VM-o4SvqT80FlA1 nginx[19610]: nginx: [emerg] bind() to unix:/dev/shm/h2c.sock failed (98: Address already in use)\nAug 15 11:08:20 VM-o4SvqT80FlA1 nginx[19610]: nginx: [emerg] bind() to unix:/dev/shm/default.sock failed (98: Address already in use)\nAug 15 11:08:21 VM-o4SvqT80FlA1 nginx[19610]: nginx: [emerg] still could not bind()\nAug 15 11:08:21 VM-o4SvqT80FlA1 systemd[1]: nginx.service: Control process exited, code=exited, status=1/FAILURE\nAug 15 11:08:21 VM-o4SvqT80FlA1 systemd[1]: nginx.service: Failed with result 'exit-code'.\nAug 15 11:08:21 VM-o4SvqT80FlA1 systemd[1]: Failed to start nginx - high performance web server.",
+    "source": "https://github.com/XTLS/Xray-examples/issues/68",
+    "differs": "the listen targets are unix sockets whose files were left behind by a previous run - delete the stale .sock files (or reboot, /dev/shm is cleared); no TCP port is involved",
+    "like": "rw-nginx-port-80-held-by-old-process"
+  },
+  {
+    "id": "rw-nm-ansible-lint-ignores-cfg-collections-path",
+    "tool": "ansible",
+    "text": "Exit code 2\nCouldn't parse task at playbooks/cpc_configure.yml:47 (couldn't resolve module/action 'zhmc_cpc'. This often indicates a misspelling, missing collection, or incorrect module path.",
+    "source": "https://github.com/ansible/ansible-lint/issues/2649",
+    "differs": "ansible-playbook finds the collection; only ansible-lint fails because it did not honour collections_paths from ansible.cfg - a linter bug, upgrade ansible-lint",
+    "like": "rw-ansible-collection-not-installed"
   }
 ];
