@@ -1877,6 +1877,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/geerlingguy/internet-pi/issues/57",
       "query": "https://github.com/aruba/aos-switch-ansible-collection/issues/20"
     }
+  },
+  {
+    "id": "rw-flutter-pub-constraint-newer-than-sdk-pinned",
+    "tool": "flutter",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nBecause every version of flutter_test from sdk depends on collection 1.18.0 and grow_todo depends on collection ^1.19.1, flutter_test from sdk is forbidden.\nSo, because EXAMPLEAPP",
+    "query": "Exit code 1\nBecause every version of flutter_test from sdk depends on path 1.8.1 and health_app depends on path ^1.8.2, flutter_test from sdk is forbidden.",
+    "resolution": "the app requires a newer version of a package that the installed Flutter SDK pins exactly through flutter_test - relax the constraint to the pinned version, or upgrade Flutter to a release that pins the newer one",
+    "sources": {
+      "stored": "https://github.com/flutter/flutter/issues/157483",
+      "query": "https://github.com/dart-lang/core/issues/541"
+    }
+  },
+  {
+    "id": "rw-kotlin-library-built-with-newer-kotlin-than-app",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n.jar!/META-INF/library_release.kotlin_module: Module was compiled with an incompatible version of Kotlin. The binary version of its metadata is 1.9.0, expected version is 1.7.1.",
+    "query": "Exit code 1\ne: C:/Users/Tian-PC/.gradle/caches/transforms-3/045c3fad275a2173e64fb4cc13e1a006/transformed/jetified-AndroidFilePicker-2.0-api.jar!/META-INF/filepicker_release.kotlin_module: Module was compiled with an incompatible version of Kotlin. The binary version of its metadata is 1.9.0, expected version is 1.7.1.",
+    "resolution": "a dependency was compiled with a newer Kotlin (1.9) than the app's Kotlin Gradle plugin (1.7) can read - raise the app's Kotlin version, or use an older release of the library built with the older Kotlin",
+    "sources": {
+      "stored": "https://github.com/brianwernick/ExoMedia/issues/808",
+      "query": "https://github.com/rosuH/AndroidFilePicker/issues/216"
+    }
   }
 ];
 
@@ -2952,5 +2976,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/haidaraM/ansible-playbook-grapher/issues/235",
     "differs": "the playbook runs fine with ansible-playbook - the graphing tool loads Ansible without the configured collection paths; a bug in the grapher, not a missing collection",
     "like": "rw-ansible-collection-not-installed"
+  },
+  {
+    "id": "rw-nm-flutter-sdk-not-available-to-pub",
+    "tool": "flutter",
+    "text": "Exit code 1\nBecause \"MyApp\" depends on flutter_test any from sdk which doesn't exist (the Flutter SDK is not available), version solving failed.",
+    "source": "https://github.com/flutter/flutter-intellij/issues/5807",
+    "differs": "pub cannot see any Flutter SDK at all (plain dart pub, or the IDE's SDK path is not set) - configure the Flutter SDK / run flutter pub get; there is no version conflict",
+    "like": "rw-flutter-pub-constraint-newer-than-sdk-pinned"
+  },
+  {
+    "id": "rw-nm-kotlin-gradle-embedded-kotlin-older-than-plugin-code",
+    "tool": "gradle",
+    "text": "Exit code 1\nModule was compiled with an incompatible version of Kotlin. The binary version of its metadata is 1.7.1, expected version is 1.5.1.",
+    "source": "https://github.com/square/kotlinpoet/issues/1303",
+    "differs": "the failing code is a Gradle plugin/build script compiled against Gradle's own embedded Kotlin (1.5 in that Gradle), not the app's Kotlin - upgrade Gradle or use a plugin version built for that Gradle; changing the app's kotlin_version does not help",
+    "like": "rw-kotlin-library-built-with-newer-kotlin-than-app"
+  },
+  {
+    "id": "rw-nm-r-package-never-installed-devtools",
+    "tool": "r",
+    "text": "Exit code 1\n> library(devtools) ##gives following error\nError in library(devtools) : there is no package called ‘devtools’",
+    "source": "https://github.com/vqv/ggbiplot/issues/57",
+    "differs": "devtools was simply never installed in this R - run install.packages(\"devtools\"); the R version is fine",
+    "like": "rw-r-package-binary-unavailable-old-r"
   }
 ];

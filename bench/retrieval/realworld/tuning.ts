@@ -1253,6 +1253,42 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/bundit/kord/issues/19",
       "query": "https://github.com/wri/gfw/issues/4269"
     }
+  },
+  {
+    "id": "rw-flutter-package-test-conflicts-with-flutter-test",
+    "tool": "flutter",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nBecause every version of flutter_test from sdk depends on test_api 0.2.5 and tes\nt >=1.6.8 depends on test_api 0.2.7, flutter_test from sdk is incompatible with\ntest >=1.6.8.\nSo, because obdchk depends on both test ^1.6.9 and flutter_test any from sdk, ve\nrsion solving failed.\nRunning \"flutter pub upgrade\" in obdchk...\npub upgrade failed (1)",
+    "query": "Exit code 1\nRunning \"flutter pub get\" in PicApp2...                         \nBecause test >=1.20.0 depends on test_api 0.4.9 and test >=1.19.4 <1.20.0 depends on test_api 0.4.8, test >=1.19.4 requires test_api 0.4.8 or 0.4.9.\nAnd because every version of flutter_test from sdk depends on test_api 0.4.3, flutter_test from sdk is incompatible with test >=1.19.4.\nSo, because first_app depends on both flutter_test from sdk and test ^1.19.5, version solving failed.\npub get failed (1; So, because first_app depends on both flutter_test from sdk and test ^1.19.5, version solving failed.)",
+    "resolution": "the app depends on package:test as well as flutter_test, and that test version needs a different test_api than the one Flutter pins - drop the direct test dependency (flutter_test is enough) or pin test to the version matching the SDK",
+    "sources": {
+      "stored": "https://github.com/dart-lang/test/issues/1072",
+      "query": "https://github.com/gregertw/actingweb_firstapp/issues/37"
+    }
+  },
+  {
+    "id": "rw-kotlin-stdlib-15-with-old-kotlin-plugin",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n: Incompatible classes were found in dependencies. Remove them from the classpath or use '-Xskip-metadata-version-check' to suppress errors\ne: /Users/xx/.gradle/caches/transforms-2/files-2.1/1519caaecc29bca0884153c212aa7c94/jetified-kotlin-stdlib-common-1.5.21.jar!/META-INF/kotlin-stdlib-common.kotlin_module: Module was compiled with an incompatible version of Kotlin. The binary version of its metadata is 1.5.1, expected version is 1.1.15.\ne: /Users/xx/.gradle/caches/transforms-2/files-2.1/41cc72267ca75397ebfff8df7400373f/jetified-kotlin-stdlib-1.5.21.jar!/META-INF/kotlin-stdlib.kotlin_module: Module was compiled with an incompatible version of Kotlin. The binary version of its metadata is 1.5.1, expected version is 1.1.15.",
+    "query": "Exit code 1\nC:/Users/18721/.gradle/caches/transforms-2/files-2.1/476eca3fb0b006eaf6367e53895e64c1/jetified-kotlin-stdlib-jdk7-1.5.30.jar!/META-INF/kotlin-stdlib-jdk7.kotlin_module: Module was compiled with an incompatible version of Kotlin. The binary version of its metadata is 1.5.1, expected version is 1.1.16.",
+    "resolution": "dependencies pulled kotlin-stdlib 1.5.x while the project's ext.kotlin_version (Kotlin Gradle plugin) is still 1.3/1.4 - raise kotlin_version in the root build.gradle to 1.5+",
+    "sources": {
+      "stored": "https://github.com/jhoogstraat/fast_barcode_scanner/issues/43",
+      "query": "https://github.com/centerzx/ShapeBlurView/issues/16"
+    }
+  },
+  {
+    "id": "rw-r-package-binary-unavailable-old-r",
+    "tool": "r",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nError in library(cobalt) : there is no package called ‘cobalt’",
+    "query": "Exit code 1\n library(bibliometrix)\nError: package or namespace load failed for ‘bibliometrix’ in loadNamespace(i, c(lib.loc, .libPaths()), versionCheck = vI[[i]]):\n there is no package called ‘XML’",
+    "resolution": "the installed R is too old for the package (or one of its dependencies) to be installed from CRAN binaries, so it never got installed - upgrade R, then install the package again",
+    "sources": {
+      "stored": "https://github.com/ngreifer/cobalt/issues/75",
+      "query": "https://github.com/massimoaria/bibliometrix/issues/128"
+    }
   }
 ];
 
@@ -2056,5 +2092,45 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/ansible/ansible-lint/issues/2649",
     "differs": "ansible-playbook finds the collection; only ansible-lint fails because it did not honour collections_paths from ansible.cfg - a linter bug, upgrade ansible-lint",
     "like": "rw-ansible-collection-not-installed"
+  },
+  {
+    "id": "rw-nm-flutter-pub-git-dependency-needs-older-test-api",
+    "tool": "flutter",
+    "text": "Exit code 1\nResolving dependencies... (4.4s)\nNote: test_api is pinned to version 0.6.0 by flutter_test from the flutter SDK.\nSee https://dart.dev/go/sdk-version-pinning for details.\n\n\nBecause every version of flutter_test from sdk depends on test_api 0.6.0 and every version of ubuntu_test depends on test_api ^0.5.1, flutter_test from sdk is incompatible with ubuntu_test.\nSo, because ubuntu_desktop_installer depends on both flutter_test from sdk and ubuntu_test ^0.1.0-beta.1, version solving failed.",
+    "source": "https://github.com/canonical/ubuntu-desktop-installer/issues/2375",
+    "differs": "a git/path dependency of the project requires an older test_api than this newer Flutter pins - build with the Flutter version the project is pinned to (not a constraint in the app's own pubspec)",
+    "like": "rw-flutter-pub-constraint-newer-than-sdk-pinned"
+  },
+  {
+    "id": "rw-nm-kotlin-rn-library-module-forces-old-kotlin",
+    "tool": "gradle",
+    "text": "Exit code 1\nC:\\app\\xxxx\\node_modules\\react-native-iaphub\\android\\src\\main\\java\\com\\iaphub\\RNIaphub\\RNIaphubModule.kt: (31, 4): Class 'kotlin.Suppress' was compiled with an incompatible version of Kotlin. The binary version of its metadata is 1.6.0, expected version is 1.1.15.",
+    "source": "https://github.com/iaphub/react-native-iaphub/issues/120",
+    "differs": "the error is raised while compiling a React Native library's own Kotlin source, whose build.gradle hard-codes an old Kotlin plugin - fixed by a library release that reads the app's kotlinVersion",
+    "like": "rw-kotlin-stdlib-15-with-old-kotlin-plugin"
+  },
+  {
+    "id": "rw-nm-r-github-zip-installed-as-binary",
+    "tool": "r",
+    "text": "Exit code 1\n> install.packages(\"D:/R3.5.0/R-3.5.0/library/qgg-master.zip\")\n> library(qgg)\n**Error in library(qgg) : there is no package called ‘qgg’**\n**Error in library(qgg - master) : 'package' must be of length 1**",
+    "source": "https://github.com/psoerensen/qgg/issues/4",
+    "differs": "a GitHub source archive (qgg-master.zip) was passed to install.packages as if it were a binary package, so nothing usable was installed - install from source with remotes/devtools::install_github",
+    "like": "rw-r-package-binary-unavailable-old-r"
+  },
+  {
+    "id": "rw-nm-r-cannot-remove-prior-installation-locked",
+    "tool": "r",
+    "text": "Exit code 1\npackage ‘scales’ successfully unpacked and MD5 sums checked\nWarning: cannot remove prior installation of package ‘scales’\n\nThe downloaded binary packages are in\nC:\\Users\\Balaji\\AppData\\Local\\Temp\\RtmpKged6V\\downloaded_packages\n\nlibrary(scales)\nError in library(scales) : there is no package called ‘scales’",
+    "source": "https://github.com/jMotif/jmotif-R/issues/8",
+    "differs": "the old copy of the package was locked by a running R session (Windows), so the new one could not replace it and the library ends up without it - restart R and reinstall before loading anything",
+    "like": "rw-r-package-binary-unavailable-old-r"
+  },
+  {
+    "id": "rw-nm-r-dependency-only-on-github-remotes",
+    "tool": "r",
+    "text": "Exit code 1\nError in loadNamespace(j <- i[[1L]], c(lib.loc, .libPaths()), versionCheck = vI[[j]]) : \n  there is no package called ‘downloadR’",
+    "source": "https://github.com/RajLabMSSM/catalogueR/issues/14",
+    "differs": "the package imports from downloadR, which is not on CRAN and is only listed under Remotes - install with remotes/BiocManager from GitHub so the Remotes entry is honoured",
+    "like": "rw-r-package-binary-unavailable-old-r"
   }
 ];
