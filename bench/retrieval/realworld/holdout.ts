@@ -1901,6 +1901,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/brianwernick/ExoMedia/issues/808",
       "query": "https://github.com/rosuH/AndroidFilePicker/issues/216"
     }
+  },
+  {
+    "id": "rw-babel6-core-loads-babel7-preset",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n/home/me/myproject/server/node_modules/babel-core/lib/transformation/file/options/option-manager.js:328\n        throw e;\n        ^\n\nError: Requires Babel \"^7.0.0-0\", but was loaded with \"6.26.3\". If you are sure you have a compatible version of @babel/core, it is likely that something in your build process is loading the wrong version. Inspect the stack trace of this error to look for the first entry that doesn't mention \"@babel/core\" or \"babel-core\" to see what is calling Babel. (While processing preset: \"/home/me/myproject/server/node_modules/@babel/preset-env/lib/index.js\")\nat throwVersionError (/home/me/myproject/server/node_modules/@babel/helper-plugin-utils/lib/index.js:65:11)\nat Object.assertVersion (/home/me/myproject/server/node_modules/@babel/helper-plugin-utils/lib/index.js:13:11)\nat _default (/home/me/myproject/server/node_modules/@babel/preset-env/lib/index.js:91:7)",
+    "query": "Exit code 1\nError: Requires Babel \"^7.0.0-0\", but was loaded with \"6.26.3\". If you are sure\nyou have a compatible version of @babel/core, it is likely that something in you\nr build process is loading the wrong version. Inspect the stack trace of this er\nror to look for the first entry that doesn't mention \"@babel/core\" or \"babel-cor\ne\" to see what is calling Babel.\n    at throwVersionError (D:\\DengWei\\xwb-react-markdown\\node_modules\\@babel\\help\ner-plugin-utils\\lib\\index.js:65:11)\n    at Object.assertVersion (D:\\DengWei\\xwb-react-markdown\\node_modules\\@babel\\h\nelper-plugin-utils\\lib\\index.js:13:11)\n    at _default (D:\\DengWei\\xwb-react-markdown\\node_modules\\@babel\\plugin-propos\nal-class-properties\\lib\\index.js:29:7)\n    at Function.memoisePluginContainer (C:\\Users\\Administrator\\AppData\\Roaming\\n\npm\\node_modules\\babel-cli\\node_modules\\babel-core\\lib\\transformation\\file\\option\ns\\option-manager.js:113:13)",
+    "resolution": "a Babel 6 entry point (babel-core 6 / a global babel-cli 6 / an old loader) is loading Babel 7 @babel/* presets or plugins - run everything through @babel/core 7 (@babel/cli, babel-loader 8) or install babel-core@7.0.0-bridge.0",
+    "sources": {
+      "stored": "https://github.com/babel/babel/issues/10060",
+      "query": "https://github.com/babel/babel/issues/10389"
+    }
+  },
+  {
+    "id": "rw-eslint-global-binary-local-plugin",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nOops! Something went wrong! :(\n\nESLint: 7.12.1\n\nESLint couldn't find the plugin \"eslint-plugin-react\".\n\n(The package \"eslint-plugin-react\" was not found when loaded as a Node module from the directory \"/Users/bergman/git/_X/code/基础项目/打包/pack实践/blank\".)\n\nIt's likely that the plugin isn't installed correctly. Try reinstalling by running the following:\n\n    npm install eslint-plugin-react@latest --save-dev\n\nThe plugin \"eslint-plugin-react\" was referenced from the config file in \".eslintrc.js\".",
+    "query": "Exit code 2\nOops! Something went wrong! :(\n\nESLint couldn't find the plugin \"eslint-plugin-react\". This can happen for a couple different reasons:\n\n1. If ESLint is installed globally, then make sure eslint-plugin-react is also installed globally. A globally-installed ESLint cannot find a locally-installed plugin.\n\n2. If ESLint is installed locally, then it's likely that the plugin isn't installed correctly. Try reinstalling by running the following:\n\n    npm i eslint-plugin-react@latest --save-dev",
+    "resolution": "ESLint and its plugins are installed in different places (a global eslint cannot load a project-local plugin) - install eslint and the plugin together as devDependencies of the project and run the local eslint (npx eslint)",
+    "sources": {
+      "stored": "https://github.com/eslint/eslint/issues/13813",
+      "query": "https://github.com/formatjs/formatjs/issues/1117"
+    }
+  },
+  {
+    "id": "rw-mix-windows-build-tools-not-in-path",
+    "tool": "mix",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n$ mix phx.server\n==> bcrypt_elixir\ncould not compile dependency :bcrypt_elixir, \"mix compile\" failed. You can recompile this dependency with \"mix deps.compile bcrypt_elixir\", update it with \"mix deps.update bcrypt_elixir\" or clean it with \"mix deps.clean bcrypt_elixir\"\n==> boilerplate\n** (Mix) \"nmake\" not found in the path. If you have set the MAKE environment variable,\nplease make sure it is correct.",
+    "query": "Exit code 1\ncould not compile dependency :bcrypt_elixir, \"mix compile\" failed. Errors may have been logged above. You can recompile this dependency with \"mix deps.compile bcrypt_elixir\", update it with \"mix deps.update bcrypt_elixir\" or clean it with \"mix deps.clean bcrypt_elixir\"\n** (Mix) \"C:\\Program Files (x86)\\Microsoft Visual Studio\\2019\\Community\\VC\\Tools\\MSVC\\14.28.29910\\bin\\Hostx64\\x64\" not found in the path. If you have set the MAKE environment variable,\nplease make sure it is correct.",
+    "resolution": "on Windows the NIF is built with nmake/cl, which are only on PATH inside a Visual Studio developer prompt - install the C++ build tools and run mix from the \"x64 Native Tools Command Prompt\" (or call vcvarsall.bat first)",
+    "sources": {
+      "stored": "https://github.com/chernyshof/react-phoenix-users-boilerplate/issues/12",
+      "query": "https://github.com/riverrun/comeonin/issues/158"
+    }
   }
 ];
 
@@ -3000,5 +3036,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/vqv/ggbiplot/issues/57",
     "differs": "devtools was simply never installed in this R - run install.packages(\"devtools\"); the R version is fine",
     "like": "rw-r-package-binary-unavailable-old-r"
+  },
+  {
+    "id": "rw-nm-eslint-plugin-nested-under-shared-config",
+    "tool": "node",
+    "text": "Exit code 2\n使用yarn安装，在项目里安装eslint后，执行eslint，提示ESLint couldn't find the plugin \"eslint-plugin-react\".\n\n此时node_modules内结构为：\n/node_modules\n    @umijs/fabric\n        node_modules\n            eslint-plugin-react",
+    "source": "https://github.com/umijs/fabric/issues/136",
+    "differs": "the plugin is installed but nested inside the shared config package's node_modules (not hoisted), and the project's own eslint cannot resolve it - remove the project's separate eslint dependency or hoist the plugin",
+    "like": "rw-eslint-global-binary-local-plugin"
+  },
+  {
+    "id": "rw-nm-mix-erl-nif-h-missing-erlang-dev",
+    "tool": "mix",
+    "text": "Exit code 1\n==> bcrypt (compile)\nCompiling c_src/async_queue.c\nIn file included from c_src/async_queue.c:32:0:\nc_src/async_queue.h:45:21: fatal error: erl_nif.h: No such file or directory\n #include <erl_nif.h>\n                     ^\ncompilation terminated.\nERROR: compile failed while processing /home/qwerty/workspace/elixir-china/deps/bcrypt: rebar_abort\n** (Mix) Could not compile dependency bcrypt, /home/qwerty/.mix/rebar command failed. If you want to recompile this dependency, please run: mix deps.compile bcrypt",
+    "source": "https://github.com/SocialfiPanda/elixir-china/issues/57",
+    "differs": "Linux, where the compiler runs but Erlang's development headers (erl_nif.h) are not installed - install the erlang-dev / erlang-erts headers package",
+    "like": "rw-mix-windows-build-tools-not-in-path"
+  },
+  {
+    "id": "rw-nm-mix-make-exit-69-xcode-license",
+    "tool": "mix",
+    "text": "Exit code 1\ncould not compile dependency :bcrypt_elixir, \"mix compile\" failed. You can recompile this dependency with \"mix deps.compile bcrypt_elixir\", update it with \"mix deps.update bcrypt_elixir\" or clean it with \"mix deps.clean bcrypt_elixir\"\n==> any_gym_planner\n** (Mix) Could not compile with \"make\" (exit status: 69).\nYou need to have gcc and make installed. Try running the\ncommands \"gcc --version\" and / or \"make --version\". If these programs\nare not installed, you will be prompted to install them.",
+    "source": "https://github.com/riverrun/bcrypt_elixir/issues/26",
+    "differs": "macOS make exits 69 because the Xcode license has not been accepted after an update - run sudo xcodebuild -license accept",
+    "like": "rw-mix-windows-build-tools-not-in-path"
   }
 ];

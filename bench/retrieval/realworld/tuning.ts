@@ -2132,5 +2132,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/RajLabMSSM/catalogueR/issues/14",
     "differs": "the package imports from downloadR, which is not on CRAN and is only listed under Remotes - install with remotes/BiocManager from GitHub so the Remotes entry is honoured",
     "like": "rw-r-package-binary-unavailable-old-r"
+  },
+  {
+    "id": "rw-nm-eslint-internal-plugin-link-protocol-old-yarn",
+    "tool": "node",
+    "text": "Exit code 2\nError: Failed to load plugin react-internal: Cannot find module 'eslint-plugin-react-internal'",
+    "source": "https://github.com/react/react/issues/13418",
+    "differs": "the repo's private plugin is wired with a link: dependency that the installer used (npm / old yarn) did not create - install with a yarn version that supports link:, nothing is missing from the registry",
+    "like": "rw-eslint-global-binary-local-plugin"
   }
 ];
