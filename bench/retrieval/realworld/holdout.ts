@@ -1937,6 +1937,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/chernyshof/react-phoenix-users-boilerplate/issues/12",
       "query": "https://github.com/riverrun/comeonin/issues/158"
     }
+  },
+  {
+    "id": "rw-python-pep604-union-on-python39",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nD:\\code\\kemono>python KMPDownloader.py -d D:/code/kemono/ -f D:/code/kemono/example.txt\nTraceback (most recent call last):\n  File \"KMPDownloader.py\", line 17, in <module>\n    from DiscordtoJson import DiscordToJson\n  File \"D:\\code\\kemono\\DiscordtoJson.py\", line 20, in <module>\n    class DiscordToJson():\n  File \"D:\\code\\kemono\\DiscordtoJson.py\", line 50, in DiscordToJson\n    def discord_lookup_all(self, channelID:str|None, scraper:CloudflareScraper)->dict|list:\nTypeError: unsupported operand type(s) for |: 'type' and 'NoneType'",
+    "query": "Exit code 1\n python main.py\nTraceback (most recent call last):\n  File \"/Users/syny/kafamagore/LinkedIn_AIHawk_automatic_job_application/main.py\", line 120, in <module>\n    class FileManager:\n  File \"/Users/syny/kafamagore/LinkedIn_AIHawk_automatic_job_application/main.py\", line 151, in FileManager\n    def file_paths_to_dict(resume_file: Path | None, plain_text_resume_file: Path) -> dict:\nTypeError: unsupported operand type(s) for |: 'type' and 'NoneType'",
+    "resolution": "annotations written as X | None (PEP 604) are evaluated at definition time and need Python 3.10+ - run on 3.10 or newer, or rewrite them as Optional[X]/Union (or add from __future__ import annotations)",
+    "sources": {
+      "stored": "https://github.com/Jeffchen54/KMP-Kemono-Downloader/issues/9",
+      "query": "https://github.com/feder-cr/invisible_playwright_mcp/issues/7"
+    }
+  },
+  {
+    "id": "rw-python-builtin-generic-subscript-on-python38",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"git_learning.py\", line 1, in <module>\n    from aalpy.learning_algs import run_Lstar\n  File \"/mnt/c/Users/muskardine/PycharmProjects/git_learning/myvenv/lib/python3.8/site-packages/aalpy/__init__.py\", line 1, in <module>\n    from .automata import (\n  File \"/mnt/c/Users/muskardine/PycharmProjects/git_learning/myvenv/lib/python3.8/site-packages/aalpy/automata/Sevpa.py\", line 87, in <module>\n    class Sevpa(Automaton):\n  File \"/mnt/c/Users/muskardine/PycharmProjects/git_learning/myvenv/lib/python3.8/site-packages/aalpy/automata/Sevpa.py\", line 93, in Sevpa\n    def __init__(self, initial_state: SevpaState, states: list[SevpaState]):\nTypeError: 'type' object is not subscriptable",
+    "query": "Exit code 1\nTraceback (most recent call last):\n  File \"post.py\", line 2, in <module>\n    from cohost.models.user import User\n  File \"/home/jer/.local/lib/python3.8/site-packages/cohost/models/user.py\", line 3, in <module>\n    from cohost.models.project import EditableProject\n  File \"/home/jer/.local/lib/python3.8/site-packages/cohost/models/project.py\", line 90, in <module>\n    class EditableProject(Project):\n  File \"/home/jer/.local/lib/python3.8/site-packages/cohost/models/project.py\", line 108, in EditableProject\n    def post(self, headline: str, blocks: list[Block], cws: list = [], tags: list = [], adult: bool = False, draft = False):\nTypeError: 'type' object is not subscriptable",
+    "resolution": "list[...]/dict[...]/tuple[...] in annotations need Python 3.9+ - run on 3.9 or newer, or use typing.List/Dict/Tuple in code that must support 3.8",
+    "sources": {
+      "stored": "https://github.com/DES-Lab/AALpy/issues/61",
+      "query": "https://github.com/valknight/Cohost.py/issues/3"
+    }
   }
 ];
 
@@ -3060,5 +3084,21 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/riverrun/bcrypt_elixir/issues/26",
     "differs": "macOS make exits 69 because the Xcode license has not been accepted after an update - run sudo xcodebuild -license accept",
     "like": "rw-mix-windows-build-tools-not-in-path"
+  },
+  {
+    "id": "rw-nm-pytype-flags-union-despite-future-import",
+    "tool": "python",
+    "text": "Exit code 1\nFile \"/home/neil/src/a.py\", line 2, in <module>: unsupported operand type(s) for |: 'None: None' and 'str: Type[str]' [unsupported-operands]\n  No attribute '__or__' on 'None: None' or '__ror__' on 'str: Type[str]'",
+    "source": "https://github.com/google/pytype/issues/1619",
+    "differs": "the program runs fine (postponed annotations); only the pytype static checker reports the union as unsupported-operands on 3.9 - a checker limitation, not a runtime error",
+    "like": "rw-python-pep604-union-on-python39"
+  },
+  {
+    "id": "rw-nm-docker-push-sudo-uses-root-credentials",
+    "tool": "docker",
+    "text": "Exit code 1\nI was getting the same error `denied: requested access to the resource is denied` I was using **github/actions** with **secrets (username/password)** (or Travis CI -> basically works the same) and **my mistake** was I used `sudo docker ...` for every command",
+    "source": "https://github.com/docker/hub-feedback/issues/1222",
+    "differs": "the image name is right; the login was done as the normal user but the push ran with sudo, which reads root's (empty) credential store - drop sudo or log in as root too",
+    "like": "rw-docker-push-repo-not-under-own-namespace"
   }
 ];

@@ -1289,6 +1289,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/ngreifer/cobalt/issues/75",
       "query": "https://github.com/massimoaria/bibliometrix/issues/128"
     }
+  },
+  {
+    "id": "rw-docker-push-repo-not-under-own-namespace",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n> Executing task: docker push internal/navimage:onprem-9.0.51476.0-gb-nodb <\n> \n> The push refers to repository [docker.io/internal/navimage]\n> be53c24cda9a: Preparing\n> 3cc0db34f731: Preparing\n> 104a5055328a: Preparing\n> e40884be1f80: Waiting\n> a7ba3db29ebb: Waiting\n> denied: requested access to the resource is denied",
+    "query": "Exit code 1\nc:\\Docker>docker push myiis\nThe push refers to a repository [docker.io/library/myiis]\n47f5e43a4809: Preparing\nb06178850402: Preparing\n5b4aace84103: Preparing\n1f2f3eb32edc: Preparing\n0451551dda21: Preparing\nc28d44287ce5: Skipped foreign layer\nf358be10862c: Skipped foreign layer\ndenied: requested access to the resource is denied",
+    "resolution": "the image is tagged without your Docker Hub namespace (it resolves to docker.io/library/... or someone else's org), which you may not push to - tag it as <your-user>/<repo>:<tag> (docker tag) and push that",
+    "sources": {
+      "stored": "https://github.com/microsoft/vscode-docker/issues/2377",
+      "query": "https://github.com/docker/for-mac/issues/1271"
+    }
   }
 ];
 
@@ -2140,5 +2152,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/react/react/issues/13418",
     "differs": "the repo's private plugin is wired with a link: dependency that the installer used (npm / old yarn) did not create - install with a yarn version that supports link:, nothing is missing from the registry",
     "like": "rw-eslint-global-binary-local-plugin"
+  },
+  {
+    "id": "rw-nm-python-union-with-cython-function-not-a-type",
+    "tool": "python",
+    "text": "Exit code 1\nTypeError: unsupported operand type(s) for |: '_cython_3_0_11.cython_function_or_method' and 'NoneType'",
+    "source": "https://github.com/FAIRmat-NFDI/pynxtools/pull/713",
+    "differs": "the left operand of | is a Cython-compiled function, not a type, so the annotation is wrong on any Python version - fix the annotation to name a type",
+    "like": "rw-python-pep604-union-on-python39"
+  },
+  {
+    "id": "rw-nm-docker-hub-private-repo-quota-exhausted",
+    "tool": "docker",
+    "text": "Exit code 1\ndenied: requested access to the resource is denied",
+    "source": "https://github.com/docker-archive-public/docker.app/issues/321",
+    "differs": "the account had used up its plan's private repositories, so the new private repo is not accessible - upgrade the plan, make it public or delete another private repo",
+    "like": "rw-docker-push-repo-not-under-own-namespace"
   }
 ];
