@@ -1961,6 +1961,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/DES-Lab/AALpy/issues/61",
       "query": "https://github.com/valknight/Cohost.py/issues/3"
     }
+  },
+  {
+    "id": "rw-java-jaxb-removed-from-jdk11",
+    "tool": "java",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nException in thread \"main\" java.lang.NoClassDefFoundError: javax/xml/bind/JAXBException\n\tat ec.jwsacruncher.App.generateDefaultConfigFile(App.java:95)\n\tat ec.jwsacruncher.App.main(App.java:72)\nCaused by: java.lang.ClassNotFoundException: javax.xml.bind.JAXBException\n\tat java.base/jdk.internal.loader.BuiltinClassLoader.loadClass(BuiltinClassLoader.java:581)\n\tat java.base/jdk.internal.loader.ClassLoaders$AppClassLoader.loadClass(ClassLoaders.java:178)\n\tat java.base/java.lang.ClassLoader.loadClass(ClassLoader.java:522)\n\t... 2 more",
+    "query": "Exit code 1\n java -jar validationtool-1.0.1-standalone.jar -s scenarios.xml  -h ubl.xml\n\nException in thread \"main\" java.lang.NoClassDefFoundError: javax/xml/bind/JAXBException\n\tat de.kosit.validationtool.impl.DefaultCheck.<init>(DefaultCheck.java:73)\n\tat de.kosit.validationtool.cmd.InternalCheck.<init>(InternalCheck.java:48)\n\tat de.kosit.validationtool.cmd.CommandLineApplication.processActions(CommandLineApplication.java:135)\n\tat de.kosit.validationtool.cmd.CommandLineApplication.mainProgram(CommandLineApplication.java:105)\n\tat de.kosit.validationtool.cmd.CommandLineApplication.main(CommandLineApplication.java:85)\nCaused by: java.lang.ClassNotFoundException: javax.xml.bind.JAXBException\n\tat java.base/jdk.internal.loader.BuiltinClassLoader.loadClass(BuiltinClassLoader.java:602)\n\tat java.base/jdk.internal.loader.ClassLoaders$AppClassLoader.loadClass(ClassLoaders.java:178)\n\tat java.base/java.lang.ClassLoader.loadClass(ClassLoader.java:522)",
+    "resolution": "the application uses JAXB (javax.xml.bind), which was removed from the JDK in Java 11 - run it on Java 8, or ship JAXB as a dependency (jaxb-api plus a runtime such as jaxb-runtime) in a release of the tool that supports Java 11",
+    "sources": {
+      "stored": "https://github.com/jdemetra/jwsacruncher/issues/99",
+      "query": "https://github.com/itplr-kosit/validator/issues/48"
+    }
+  },
+  {
+    "id": "rw-redis-misconf-rdb-snapshot-cannot-persist",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nMISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk. Commands that may modify the data set are disabled, because this instance is configured to report errors during writes if RDB snapshotting fails (stop-writes-on-bgsave-error option). Please check the Redis logs for details about the RDB error.",
+    "query": "Exit code 1\nSystem.Web.Services.Protocols.SoapException: Server was unable to process request. ---> StackExchange.Redis.RedisServerException: MISCONF Redis is configured to save RDB snapshots, but is currently not able to persist on disk. Commands that may modify the data set are disabled. Please check Redis logs for details about the error.",
+    "resolution": "Redis cannot write its RDB snapshot (target dir missing or not writable, disk full, or the background save fork fails) and so blocks writes - read the Redis log and fix the dir/permissions/disk/memory; setting stop-writes-on-bgsave-error no only hides it",
+    "sources": {
+      "stored": "https://github.com/django/channels_redis/issues/118",
+      "query": "https://github.com/StackExchange/StackExchange.Redis/issues/318"
+    }
+  },
+  {
+    "id": "rw-elasticsearch-vm-max-map-count-too-low",
+    "tool": "db",
+    "kind": "recurrence",
+    "stored": "Exit code 78\nmax virtual memory areas vm.max_map_count [65530] is too low, increase to at least",
+    "query": "Exit code 78\nmax virtual memory areas vm.max_map_count [65530] likely too low, increase to at least [262144]",
+    "resolution": "Elasticsearch's bootstrap check needs the host kernel setting vm.max_map_count >= 262144 - set it on the Docker/Kubernetes host (sysctl -w vm.max_map_count=262144 and persist it in /etc/sysctl.d), not inside the container",
+    "sources": {
+      "stored": "https://github.com/spujadas/elk-docker/issues/334",
+      "query": "https://github.com/RackHD/RackHD/pull/643"
+    }
   }
 ];
 
@@ -3100,5 +3136,21 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/docker/hub-feedback/issues/1222",
     "differs": "the image name is right; the login was done as the normal user but the push ran with sudo, which reads root's (empty) credential store - drop sudo or log in as root too",
     "like": "rw-docker-push-repo-not-under-own-namespace"
+  },
+  {
+    "id": "rw-nm-cassandra-max-map-count-sysctl-file-not-loaded",
+    "tool": "db",
+    "text": "Exit code 0\nMaximum number of memory map areas per process (vm.max_map_count) 65530 is too low, recommended value: 1048575, you can change it with sysctl.",
+    "source": "https://github.com/rustyrazorblade/easy-db-lab/issues/103",
+    "differs": "the value had already been written to a sysctl.d file, but sysctl -p without a path only reloads /etc/sysctl.conf, so it never took effect - run sysctl -p on that file or sysctl --system",
+    "like": "rw-elasticsearch-vm-max-map-count-too-low"
+  },
+  {
+    "id": "rw-nm-mongodb-max-map-count-startup-warning",
+    "tool": "db",
+    "text": "Exit code 0\n   2024-11-28T21:05:16.089+00:00: vm.max_map_count is too low",
+    "source": "https://github.com/canonical/mongodb-operator/pull/522",
+    "differs": "a MongoDB start-up warning, not a failed bootstrap - mongod runs; raising the limit is a tuning choice for many connections",
+    "like": "rw-elasticsearch-vm-max-map-count-too-low"
   }
 ];

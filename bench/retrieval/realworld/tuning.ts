@@ -2168,5 +2168,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/docker-archive-public/docker.app/issues/321",
     "differs": "the account had used up its plan's private repositories, so the new private repo is not accessible - upgrade the plan, make it public or delete another private repo",
     "like": "rw-docker-push-repo-not-under-own-namespace"
+  },
+  {
+    "id": "rw-nm-maven-jakarta-bind-api-snapshot-version-typo",
+    "tool": "java",
+    "text": "Exit code 1\n[ERROR] Failed to execute goal on project cellbase-lib: Could not resolve dependencies for project org.opencb.cellbase:cellbase-lib:jar:5.0.0-SNAPSHOT: Failure to find jakarta.xml.bind:jakarta.xml.bind-api:jar:5.0.0-SNAPSHOT in https://oss.sonatype.org/content/repositories/snapshots was cached in the local repository, resolution will not be reattempted until the update interval of ossrh has elapsed or updates are forced -> [Help 1]",
+    "source": "https://github.com/opencb/cellbase/issues/536",
+    "differs": "while adding JAXB back, the dependency was given the project's own SNAPSHOT version, which does not exist for jakarta.xml.bind-api - use a real released version of the API",
+    "like": "rw-java-jaxb-removed-from-jdk11"
+  },
+  {
+    "id": "rw-nm-redis-windows-port-oom-abort-during-save",
+    "tool": "db",
+    "text": "Exit code 1\n=== REDIS BUG REPORT START: Cut & paste starting from here ===\nRedis version: 3.2.100\n[3428] 26 Jan 05:45:55.310 # --- ABORT\n[3428] 26 Jan 05:45:55.311 # --- STACK TRACE\nredis-server.exe!LogStackTrace(c:\\release\\redis\\src\\win32_interop\\win32_stacktrace.cpp:95)(0x00000016, 0xF3C00009, 0x00000000, 0x00000001)\nredis-server.exe!AbortHandler(c:\\release\\redis\\src\\win32_interop\\win32_stacktrace.cpp:208)(0x00000001, 0x26015470, 0x401671E0, 0xF57ACE3B)\nredis-server.exe!zmalloc_default_oom(c:\\release\\redis\\src\\zmalloc.c:136)(0x30400000, 0x303A302D, 0x40167210, 0x4004A472)\nredis-server.exe!rdbSaveLzfStringObject(c:\\release\\redis\\src\\rdb.c:281)(0x303A3030, 0x0013F2E0, 0xED0F4090, 0xF3C00009)",
+    "source": "https://github.com/microsoftarchive/redis/issues/650",
+    "differs": "the Windows port of Redis aborts with out-of-memory while serialising the snapshot (its fork emulation needs heap/paging file) - raise maxheap / the paging file or move off the unmaintained port",
+    "like": "rw-redis-misconf-rdb-snapshot-cannot-persist"
   }
 ];
