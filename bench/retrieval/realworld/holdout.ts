@@ -1798,8 +1798,8 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
     "id": "rw-rails-webpacker-manifest-empty-not-compiled",
     "tool": "ruby",
     "kind": "recurrence",
-    "stored": "Exit code 1\nShowing /home/QA-USA/pkul/app/app_perf/app/views/layouts/application.html.haml where line #24 raised:\n\nWebpacker can't find application in /home/QA-USA/pkul/app/app_perf/public/packs/manifest.json. Possible causes:\n1. You want to set webpacker.yml value of compile to true for your environment\n   unless you are using the `webpack -w` or the webpack-dev-server.\n2. webpack has not yet re-run to reflect updates.\n3. You have misconfigured Webpacker's config/webpacker.yml file.\n4. Your webpack configuration is not creating a manifest.\nYour manifest contains:\n{\n  \"entrypoints\": {}\n}",
-    "query": "Exit code 1\nWebpacker can't find application.js in /Users/alex/Projects/sample_app_6th_ed/public/packs/manifest.json. Possible causes:\n1. You want to set webpacker.yml value of compile to true for your environment\n   unless you are using the `webpack -w` or the webpack-dev-server.\n2. webpack has not yet re-run to reflect updates.\n3. You have misconfigured Webpacker's config/webpacker.yml file.\n4. Your webpack configuration is not creating a manifest.\nYour manifest contains:\n{\n}",
+    "stored": "Showing /home/QA-USA/pkul/app/app_perf/app/views/layouts/application.html.haml where line #24 raised:\n\nWebpacker can't find application in /home/QA-USA/pkul/app/app_perf/public/packs/manifest.json. Possible causes:\n1. You want to set webpacker.yml value of compile to true for your environment\n   unless you are using the `webpack -w` or the webpack-dev-server.\n2. webpack has not yet re-run to reflect updates.\n3. You have misconfigured Webpacker's config/webpacker.yml file.\n4. Your webpack configuration is not creating a manifest.\nYour manifest contains:\n{\n  \"entrypoints\": {}\n}",
+    "query": "Webpacker can't find application.js in /Users/alex/Projects/sample_app_6th_ed/public/packs/manifest.json. Possible causes:\n1. You want to set webpacker.yml value of compile to true for your environment\n   unless you are using the `webpack -w` or the webpack-dev-server.\n2. webpack has not yet re-run to reflect updates.\n3. You have misconfigured Webpacker's config/webpacker.yml file.\n4. Your webpack configuration is not creating a manifest.\nYour manifest contains:\n{\n}",
     "resolution": "the JavaScript packs were never compiled for this checkout (empty manifest) - install the node dependencies (yarn/npm install) and run rails webpacker:compile (or assets:precompile), or run the webpack dev server",
     "sources": {
       "stored": "https://github.com/randy-girard/app_perf/issues/39",
@@ -1810,8 +1810,8 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
     "id": "rw-django21-sqlite326-auth-user-old",
     "tool": "python",
     "kind": "recurrence",
-    "stored": "Exit code 1\nOperationalError at /admin/bom/organization/add/\nno such table: main.auth_user__old\nRequest Method:\tPOST\nRequest URL:\thttp://127.0.0.1:8000/admin/bom/organization/add/?_to_field=id&_popup=1\nDjango Version:\t2.1.3\nException Type:\tOperationalError\nException Value:\t\nno such table: main.auth_user__old\nException Location:\t/tmp/mysite/lib/python3.7/site-packages/django/db/backends/sqlite3/base.py in execute, line 296",
-    "query": "Exit code 1\ndjango.db.utils.OperationalError: no such table: main.auth_user__old\n[18/Aug/2020 17:46:01] \"POST /admin/movies/genre/add/ HTTP/1.1\" 500 203325",
+    "stored": "OperationalError at /admin/bom/organization/add/\nno such table: main.auth_user__old\nRequest Method:\tPOST\nRequest URL:\thttp://127.0.0.1:8000/admin/bom/organization/add/?_to_field=id&_popup=1\nDjango Version:\t2.1.3\nException Type:\tOperationalError\nException Value:\t\nno such table: main.auth_user__old\nException Location:\t/tmp/mysite/lib/python3.7/site-packages/django/db/backends/sqlite3/base.py in execute, line 296",
+    "query": "django.db.utils.OperationalError: no such table: main.auth_user__old\n[18/Aug/2020 17:46:01] \"POST /admin/movies/genre/add/ HTTP/1.1\" 500 203325",
     "resolution": "Django 2.0/2.1.0-2.1.4 breaks foreign keys on SQLite 3.26+ during table rebuilds (dangling auth_user__old) - upgrade Django to 2.1.5+ and recreate the SQLite database / re-run migrations",
     "sources": {
       "stored": "https://github.com/mpkasp/django-bom/issues/6",
@@ -1822,8 +1822,8 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
     "id": "rw-laravel-app-key-not-generated",
     "tool": "php",
     "kind": "recurrence",
-    "stored": "Exit code 1\nRuntimeException No application encryption key has been specified.",
-    "query": "Exit code 1\nRuntimeException thrown with message \"No application encryption key has been specified.\"\n\nStacktrace:\n#17 RuntimeException in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:42\n#16 Illuminate\\Encryption\\EncryptionServiceProvider:Illuminate\\Encryption\\{closure} in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Support\\helpers.php:1041\n#15 tap in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:46\n#14 Illuminate\\Encryption\\EncryptionServiceProvider:key in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:24",
+    "stored": "RuntimeException No application encryption key has been specified.",
+    "query": "RuntimeException thrown with message \"No application encryption key has been specified.\"\n\nStacktrace:\n#17 RuntimeException in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:42\n#16 Illuminate\\Encryption\\EncryptionServiceProvider:Illuminate\\Encryption\\{closure} in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Support\\helpers.php:1041\n#15 tap in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:46\n#14 Illuminate\\Encryption\\EncryptionServiceProvider:key in E:\\Gracious project\\school-management-system\\vendor\\laravel\\framework\\src\\Illuminate\\Encryption\\EncryptionServiceProvider.php:24",
     "resolution": "the .env has no APP_KEY - run php artisan key:generate (then clear/rebuild the config cache)",
     "sources": {
       "stored": "https://github.com/tuandm/laravue/issues/4",
@@ -1858,8 +1858,8 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
     "id": "rw-nginx-docker-upstream-service-not-resolvable",
     "tool": "nginx",
     "kind": "recurrence",
-    "stored": "Exit code 1\n2024/06/22 16:54:59 [emerg] 1#1: host not found in upstream \"pipedfrontend:80\" in /etc/nginx/conf.d/pipedfrontend.conf:2\nnginx: [emerg] host not found in upstream \"pipedfrontend:80\" in /etc/nginx/conf.d/pipedfrontend.conf:2\n/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration\n/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/\n/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh",
-    "query": "Exit code 1\n2025/11/24 09:36:16 [emerg] 1#1: host not found in upstream \"nofx\" in /etc/nginx/conf.d/default.conf:31\n\nnginx: [emerg] host not found in upstream \"nofx\" in /etc/nginx/conf.d/default.conf:31",
+    "stored": "2024/06/22 16:54:59 [emerg] 1#1: host not found in upstream \"pipedfrontend:80\" in /etc/nginx/conf.d/pipedfrontend.conf:2\nnginx: [emerg] host not found in upstream \"pipedfrontend:80\" in /etc/nginx/conf.d/pipedfrontend.conf:2\n/docker-entrypoint.sh: /docker-entrypoint.d/ is not empty, will attempt to perform configuration\n/docker-entrypoint.sh: Looking for shell scripts in /docker-entrypoint.d/\n/docker-entrypoint.sh: Launching /docker-entrypoint.d/10-listen-on-ipv6-by-default.sh",
+    "query": "2025/11/24 09:36:16 [emerg] 1#1: host not found in upstream \"nofx\" in /etc/nginx/conf.d/default.conf:31\n\nnginx: [emerg] host not found in upstream \"nofx\" in /etc/nginx/conf.d/default.conf:31",
     "resolution": "the proxy_pass upstream is a compose service name that Docker DNS cannot resolve when nginx starts (that container is not running or not on the same network) - start it / join the networks, or resolve at request time with resolver 127.0.0.11 and a variable",
     "sources": {
       "stored": "https://github.com/TeamPiped/Piped/issues/3679",
@@ -1978,8 +1978,8 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
     "id": "rw-redis-misconf-rdb-snapshot-cannot-persist",
     "tool": "db",
     "kind": "recurrence",
-    "stored": "Exit code 1\nMISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk. Commands that may modify the data set are disabled, because this instance is configured to report errors during writes if RDB snapshotting fails (stop-writes-on-bgsave-error option). Please check the Redis logs for details about the RDB error.",
-    "query": "Exit code 1\nSystem.Web.Services.Protocols.SoapException: Server was unable to process request. ---> StackExchange.Redis.RedisServerException: MISCONF Redis is configured to save RDB snapshots, but is currently not able to persist on disk. Commands that may modify the data set are disabled. Please check Redis logs for details about the error.",
+    "stored": "MISCONF Redis is configured to save RDB snapshots, but it is currently not able to persist on disk. Commands that may modify the data set are disabled, because this instance is configured to report errors during writes if RDB snapshotting fails (stop-writes-on-bgsave-error option). Please check the Redis logs for details about the RDB error.",
+    "query": "System.Web.Services.Protocols.SoapException: Server was unable to process request. ---> StackExchange.Redis.RedisServerException: MISCONF Redis is configured to save RDB snapshots, but is currently not able to persist on disk. Commands that may modify the data set are disabled. Please check Redis logs for details about the error.",
     "resolution": "Redis cannot write its RDB snapshot (target dir missing or not writable, disk full, or the background save fork fails) and so blocks writes - read the Redis log and fix the dir/permissions/disk/memory; setting stop-writes-on-bgsave-error no only hides it",
     "sources": {
       "stored": "https://github.com/django/channels_redis/issues/118",
@@ -1990,8 +1990,8 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
     "id": "rw-elasticsearch-vm-max-map-count-too-low",
     "tool": "db",
     "kind": "recurrence",
-    "stored": "Exit code 78\nmax virtual memory areas vm.max_map_count [65530] is too low, increase to at least",
-    "query": "Exit code 78\nmax virtual memory areas vm.max_map_count [65530] likely too low, increase to at least [262144]",
+    "stored": "max virtual memory areas vm.max_map_count [65530] is too low, increase to at least",
+    "query": "max virtual memory areas vm.max_map_count [65530] likely too low, increase to at least [262144]",
     "resolution": "Elasticsearch's bootstrap check needs the host kernel setting vm.max_map_count >= 262144 - set it on the Docker/Kubernetes host (sysctl -w vm.max_map_count=262144 and persist it in /etc/sysctl.d), not inside the container",
     "sources": {
       "stored": "https://github.com/spujadas/elk-docker/issues/334",
@@ -3036,7 +3036,7 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
   {
     "id": "rw-nm-nginx-upstream-dns-not-ready-at-boot",
     "tool": "nginx",
-    "text": "Exit code 1\nMar 02 21:17:36 raspberrypi systemd[1]: Starting A high performance web server\nMar 02 21:17:37 raspberrypi nginx[441]: nginx: [emerg] host not found in upstre\nMar 02 21:17:37 raspberrypi nginx[441]: nginx: configuration file /etc/nginx/ng\nMar 02 21:17:37 raspberrypi systemd[1]: nginx.service: Control process exited,\nMar 02 21:17:37 raspberrypi systemd[1]: nginx.service: Failed with result 'exit\nMar 02 21:17:37 raspberrypi systemd[1]: Failed to start A high performance web",
+    "text": "Mar 02 21:17:36 raspberrypi systemd[1]: Starting A high performance web server\nMar 02 21:17:37 raspberrypi nginx[441]: nginx: [emerg] host not found in upstre\nMar 02 21:17:37 raspberrypi nginx[441]: nginx: configuration file /etc/nginx/ng\nMar 02 21:17:37 raspberrypi systemd[1]: nginx.service: Control process exited,\nMar 02 21:17:37 raspberrypi systemd[1]: nginx.service: Failed with result 'exit\nMar 02 21:17:37 raspberrypi systemd[1]: Failed to start A high performance web",
     "source": "https://github.com/trojan-tutor/trojan-tutor.github.io/issues/36",
     "differs": "a plain host (no containers) whose nginx starts at boot before the network/DNS is up, so it works on a manual restart - order the unit after network-online.target",
     "like": "rw-nginx-docker-upstream-service-not-resolvable"
@@ -3140,7 +3140,7 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
   {
     "id": "rw-nm-cassandra-max-map-count-sysctl-file-not-loaded",
     "tool": "db",
-    "text": "Exit code 0\nMaximum number of memory map areas per process (vm.max_map_count) 65530 is too low, recommended value: 1048575, you can change it with sysctl.",
+    "text": "Maximum number of memory map areas per process (vm.max_map_count) 65530 is too low, recommended value: 1048575, you can change it with sysctl.",
     "source": "https://github.com/rustyrazorblade/easy-db-lab/issues/103",
     "differs": "the value had already been written to a sysctl.d file, but sysctl -p without a path only reloads /etc/sysctl.conf, so it never took effect - run sysctl -p on that file or sysctl --system",
     "like": "rw-elasticsearch-vm-max-map-count-too-low"
@@ -3148,7 +3148,7 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
   {
     "id": "rw-nm-mongodb-max-map-count-startup-warning",
     "tool": "db",
-    "text": "Exit code 0\n   2024-11-28T21:05:16.089+00:00: vm.max_map_count is too low",
+    "text": "   2024-11-28T21:05:16.089+00:00: vm.max_map_count is too low",
     "source": "https://github.com/canonical/mongodb-operator/pull/522",
     "differs": "a MongoDB start-up warning, not a failed bootstrap - mongod runs; raising the limit is a tuning choice for many connections",
     "like": "rw-elasticsearch-vm-max-map-count-too-low"
