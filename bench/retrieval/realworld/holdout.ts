@@ -1997,6 +1997,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/spujadas/elk-docker/issues/334",
       "query": "https://github.com/RackHD/RackHD/pull/643"
     }
+  },
+  {
+    "id": "rw-compose-yaml-indentation-did-not-find-expected-key",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nyaml: line 11: did not find expected key",
+    "query": "Exit code 1\nVPN_SERVICE_PROVIDER=protonvpn OPENVPN_USER=openvpn-username OPENVPN_PASSWORD=openvpn-password SERVER_COUNTRIES=Netherlands docker compose --profile vpn up -d\nparsing /media/SSD240/docker-compose.yml: yaml: line 7: did not find expected key",
+    "resolution": "the compose file's indentation is inconsistent (a key is indented one space less/more than its siblings) - realign the keys under their service at the same indentation",
+    "sources": {
+      "stored": "https://github.com/Book-Microservices-v2/chapter08d/issues/1",
+      "query": "https://github.com/navilg/media-stack/issues/24"
+    }
+  },
+  {
+    "id": "rw-git-lfs-files-committed-before-tracking",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 0\nEncountered 5 files that should have been pointers, but weren't:\n\tdocs/img/collect-settings/form-management.png\n\tdocs/img/collect-settings/form-management2.png\n\tdocs/img/collect-settings/moving-backwards-disabled.png\n\tdocs/img/form-question-types/masked-text-widget-form-view.png\n\tdocs/img/form-question-types/masked-text-widget-summary-screen.png",
+    "query": "Exit code 0\n % GIT_LFS_SKIP_SMUDGE=1 /opt/homebrew/bin/git clone --depth 1 git@github.com:comorment/containers.git\nCloning into 'containers'...\nremote: Enumerating objects: 1130, done.\nReceiving objects: 100% (1130/1130), 19.23 MiB | 3.21 MiB/s, done.\nResolving deltas: 100% (28/28), done.\nUpdating files: 100% (1174/1174), done.\nEncountered 5 files that should have been pointers, but weren't:\n\tusecases/bolt_out/example_3chr.frq\n\tusecases/bolt_out/example_3chr.log\n\tusecases/bolt_out/myld.l2.ldscore.gz\n\tusecases/bolt_out/myld.log\n\tusecases/saige_out/out_vcf.log",
+    "resolution": "files matching an LFS pattern were committed as ordinary blobs (added before the pattern was tracked) - git rm --cached them and add them again so they become pointers (or git lfs migrate import to rewrite history)",
+    "sources": {
+      "stored": "https://github.com/getodk/docs/pull/1831",
+      "query": "https://github.com/comorment/containers/issues/49"
+    }
   }
 ];
 
@@ -3152,5 +3176,37 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/canonical/mongodb-operator/pull/522",
     "differs": "a MongoDB start-up warning, not a failed bootstrap - mongod runs; raising the limit is a tuning choice for many connections",
     "like": "rw-elasticsearch-vm-max-map-count-too-low"
+  },
+  {
+    "id": "rw-nm-gha-traffic-api-not-available-to-github-token",
+    "tool": "github-actions",
+    "text": "220519-13:07:12.723 INFO:MainThread: fetch top referrers\n220519-13:07:12.867 ERROR:MainThread: this appears to be a permanent error, as in \"access denied -- do not retry: 403 {\"message\": \"Resource not accessible by integration\", \"documentation_url\": \"https://docs.github.com/rest/reference/repos#get-top-referral-sources\"}",
+    "source": "https://github.com/jgehrcke/github-repo-stats/issues/58",
+    "differs": "the repository traffic endpoints are not grantable to GITHUB_TOKEN at all, so no permissions block helps - pass a personal access token with push access instead",
+    "like": "rw-gha-github-token-lacks-write-permission"
+  },
+  {
+    "id": "rw-nm-gha-app-installation-token-calls-user-endpoint",
+    "tool": "github-actions",
+    "text": "Run curl -H \"Authorization: token $GITHUB_TOKEN\" https://api.github.com/user\n  % Total    % Received % Xferd  Average Speed   Time    Time     Time  Current\n                                 Dload  Upload   Total   Spent    Left  Speed\n\n  0     0    0     0    0     0      0      0 --:--:-- --:--:-- --:--:--     0\n100   171  100   171    0     0   1023      0 --:--:-- --:--:-- --:--:--  1023\n{\n  \"message\": \"Resource not accessible by integration\",\n  \"documentation_url\": \"https://docs.github.com/rest/users/users#get-the-authenticated-user\",\n  \"status\": \"403\"\n}",
+    "source": "https://github.com/actions/create-github-app-token/issues/258",
+    "differs": "a GitHub App installation token was used against /user, an endpoint that only works with a user token - call an installation-scoped endpoint (or use a user token); app permissions are not the issue",
+    "like": "rw-gha-github-token-lacks-write-permission"
+  },
+  {
+    "id": "rw-nm-compose-yaml-invisible-character-from-paste",
+    "tool": "docker",
+    "text": "Exit code 1\nyaml: line 40: did not find expected key",
+    "source": "https://github.com/p2-inc/phasetwo-containers/issues/44",
+    "differs": "the indentation is right; an invisible special character (non-breaking space) copied from a web page precedes the key - delete and retype that whitespace",
+    "like": "rw-compose-yaml-indentation-did-not-find-expected-key"
+  },
+  {
+    "id": "rw-nm-git-lfs-empty-file-pointer-parse-error",
+    "tool": "git",
+    "text": "Exit code 0\nPointer file error: Unable to parse pointer at: \"empty_file\"\nPrevious HEAD position was ec8c116... initial commit\nSwitched to branch 'master'",
+    "source": "https://github.com/git-lfs/git-lfs/issues/1920",
+    "differs": "a zero-byte file tracked by LFS is stored empty and then fails to parse as a pointer on checkout - an LFS bug with empty files (upgrade LFS or stop tracking empty files)",
+    "like": "rw-git-lfs-files-committed-before-tracking"
   }
 ];

@@ -1301,6 +1301,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/microsoft/vscode-docker/issues/2377",
       "query": "https://github.com/docker/for-mac/issues/1271"
     }
+  },
+  {
+    "id": "rw-gha-github-token-lacks-write-permission",
+    "tool": "github-actions",
+    "kind": "recurrence",
+    "stored": "RequestError [HttpError]: Resource not accessible by integration",
+    "query": "   Error: HttpError: Resource not accessible by integration",
+    "resolution": "the workflow's GITHUB_TOKEN only has read permissions (repository default or a restrictive permissions block) - grant what the action needs in the workflow's permissions (contents/pull-requests/issues: write) or enable read and write in the repository's Actions settings",
+    "sources": {
+      "stored": "https://github.com/endre-spotlab/fast-forward-js-action/issues/40",
+      "query": "https://github.com/fjogeleit/yaml-update-action/issues/539"
+    }
   }
 ];
 
@@ -2184,5 +2196,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/microsoftarchive/redis/issues/650",
     "differs": "the Windows port of Redis aborts with out-of-memory while serialising the snapshot (its fork emulation needs heap/paging file) - raise maxheap / the paging file or move off the unmaintained port",
     "like": "rw-redis-misconf-rdb-snapshot-cannot-persist"
+  },
+  {
+    "id": "rw-nm-compose-scanner-missing-colon-legacy-compose",
+    "tool": "docker",
+    "text": "Exit code 1\nERROR: yaml.scanner.ScannerError: while scanning a simple key\n  in \"./docker-compose.yml\", line 61, column 5\ncould not found expected ':'\n  in \"./docker-compose.yml\", line 62, column 1",
+    "source": "https://github.com/libresh/compose-email/issues/17",
+    "differs": "a mapping entry lacks its ':' (an environment entry written as a bare word) - add the colon; reported by the old Python docker-compose scanner",
+    "like": "rw-compose-yaml-indentation-did-not-find-expected-key"
+  },
+  {
+    "id": "rw-nm-git-lfs-pointer-warning-repo-without-lfs",
+    "tool": "git",
+    "text": "Exit code 0\nencountered 8 files that should have been pointers but weren't",
+    "source": "https://github.com/git-lfs/git-lfs/issues/6206",
+    "differs": "the repository does not use LFS at all (no .gitattributes) - an LFS tracking rule from the user's global/system git configuration applies to it; remove that global rule rather than converting files",
+    "like": "rw-git-lfs-files-committed-before-tracking"
   }
 ];
