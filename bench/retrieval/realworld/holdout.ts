@@ -2014,8 +2014,8 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
     "id": "rw-git-lfs-files-committed-before-tracking",
     "tool": "git",
     "kind": "recurrence",
-    "stored": "Exit code 0\nEncountered 5 files that should have been pointers, but weren't:\n\tdocs/img/collect-settings/form-management.png\n\tdocs/img/collect-settings/form-management2.png\n\tdocs/img/collect-settings/moving-backwards-disabled.png\n\tdocs/img/form-question-types/masked-text-widget-form-view.png\n\tdocs/img/form-question-types/masked-text-widget-summary-screen.png",
-    "query": "Exit code 0\n % GIT_LFS_SKIP_SMUDGE=1 /opt/homebrew/bin/git clone --depth 1 git@github.com:comorment/containers.git\nCloning into 'containers'...\nremote: Enumerating objects: 1130, done.\nReceiving objects: 100% (1130/1130), 19.23 MiB | 3.21 MiB/s, done.\nResolving deltas: 100% (28/28), done.\nUpdating files: 100% (1174/1174), done.\nEncountered 5 files that should have been pointers, but weren't:\n\tusecases/bolt_out/example_3chr.frq\n\tusecases/bolt_out/example_3chr.log\n\tusecases/bolt_out/myld.l2.ldscore.gz\n\tusecases/bolt_out/myld.log\n\tusecases/saige_out/out_vcf.log",
+    "stored": "Encountered 5 files that should have been pointers, but weren't:\n\tdocs/img/collect-settings/form-management.png\n\tdocs/img/collect-settings/form-management2.png\n\tdocs/img/collect-settings/moving-backwards-disabled.png\n\tdocs/img/form-question-types/masked-text-widget-form-view.png\n\tdocs/img/form-question-types/masked-text-widget-summary-screen.png",
+    "query": " % GIT_LFS_SKIP_SMUDGE=1 /opt/homebrew/bin/git clone --depth 1 git@github.com:comorment/containers.git\nCloning into 'containers'...\nremote: Enumerating objects: 1130, done.\nReceiving objects: 100% (1130/1130), 19.23 MiB | 3.21 MiB/s, done.\nResolving deltas: 100% (28/28), done.\nUpdating files: 100% (1174/1174), done.\nEncountered 5 files that should have been pointers, but weren't:\n\tusecases/bolt_out/example_3chr.frq\n\tusecases/bolt_out/example_3chr.log\n\tusecases/bolt_out/myld.l2.ldscore.gz\n\tusecases/bolt_out/myld.log\n\tusecases/saige_out/out_vcf.log",
     "resolution": "files matching an LFS pattern were committed as ordinary blobs (added before the pattern was tracked) - git rm --cached them and add them again so they become pointers (or git lfs migrate import to rewrite history)",
     "sources": {
       "stored": "https://github.com/getodk/docs/pull/1831",
@@ -3204,7 +3204,7 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
   {
     "id": "rw-nm-git-lfs-empty-file-pointer-parse-error",
     "tool": "git",
-    "text": "Exit code 0\nPointer file error: Unable to parse pointer at: \"empty_file\"\nPrevious HEAD position was ec8c116... initial commit\nSwitched to branch 'master'",
+    "text": "Pointer file error: Unable to parse pointer at: \"empty_file\"\nPrevious HEAD position was ec8c116... initial commit\nSwitched to branch 'master'",
     "source": "https://github.com/git-lfs/git-lfs/issues/1920",
     "differs": "a zero-byte file tracked by LFS is stored empty and then fails to parse as a pointer on checkout - an LFS bug with empty files (upgrade LFS or stop tracking empty files)",
     "like": "rw-git-lfs-files-committed-before-tracking"

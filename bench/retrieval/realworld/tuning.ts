@@ -2208,7 +2208,7 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
   {
     "id": "rw-nm-git-lfs-pointer-warning-repo-without-lfs",
     "tool": "git",
-    "text": "Exit code 0\nencountered 8 files that should have been pointers but weren't",
+    "text": "encountered 8 files that should have been pointers but weren't",
     "source": "https://github.com/git-lfs/git-lfs/issues/6206",
     "differs": "the repository does not use LFS at all (no .gitattributes) - an LFS tracking rule from the user's global/system git configuration applies to it; remove that global rule rather than converting files",
     "like": "rw-git-lfs-files-committed-before-tracking"
