@@ -2021,6 +2021,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/getodk/docs/pull/1831",
       "query": "https://github.com/comorment/containers/issues/49"
     }
+  },
+  {
+    "id": "rw-powershell-execution-policy-blocks-yarn-ps1",
+    "tool": "shell",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nPS E:\\NTF\\hashlips_art_engine-main> yarn install\nyarn : File C:\\Users\\Brian\\AppData\\Roaming\\npm\\yarn.ps1 cannot be loaded because running scripts is disabled on this system. \nFor more information, see about_Execution_Policies at https:/go.microsoft.com/fwlink/?LinkID=135170.\nAt line:1 char:1\n+ yarn install",
+    "query": "Exit code 1\nyarn : File C:\\Users\\whosn\\AppData\\Roaming\\npm\\yarn.ps1 cannot be loaded because running scripts is disabled on this system. For more information, see about_Execution_Policies at https:/go.microsoft.com/fwlink/?LinkID=135170.\nAt line:1 char:1\n+ yarn\n+ ~~~~\n    + CategoryInfo          : SecurityError: (:) [], PSSecurityException\n    + FullyQualifiedErrorId : UnauthorizedAccess",
+    "resolution": "Windows PowerShell's default execution policy refuses the yarn.ps1 shim npm installed - allow local scripts for the user (Set-ExecutionPolicy -Scope CurrentUser RemoteSigned) or run yarn from cmd / as yarn.cmd",
+    "sources": {
+      "stored": "https://github.com/HashLips/hashlips_art_engine/issues/19",
+      "query": "https://github.com/conaticus/FileExplorer/issues/88"
+    }
   }
 ];
 
@@ -3208,5 +3220,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/git-lfs/git-lfs/issues/1920",
     "differs": "a zero-byte file tracked by LFS is stored empty and then fails to parse as a pointer on checkout - an LFS bug with empty files (upgrade LFS or stop tracking empty files)",
     "like": "rw-git-lfs-files-committed-before-tracking"
+  },
+  {
+    "id": "rw-nm-dh-virtualenv-builtin-venv-debian8-ensurepip",
+    "tool": "python",
+    "text": "Exit code 1\nI: dh_virtualenv:70: myproject: Creating virtualenv\nError: Command '['/srv/misc/skele/src/python3/virtualenv/debian/myproject/usr/share/python/myproject/bin/python3.4', '-Im', 'ensurepip', '--upgrade', '--default-pip']' returned non-zero exit status 1\nTraceback (most recent call last):\n  File \"/usr/bin/dh_virtualenv\", line 106, in <module>\n    sys.exit(main() or 0)\n  File \"/usr/bin/dh_virtualenv\", line 83, in main\n    deploy.create_virtualenv()\nsubprocess.CalledProcessError: Command '['/usr/bin/python3.4', '-m', 'venv', 'debian/myproject/usr/share/python/myproject']' returned non-zero exit status 1",
+    "source": "https://github.com/spotify/dh-virtualenv/issues/130",
+    "differs": "Debian 8's python3.4 venv module is broken for ensurepip (a distro bug) and the packaging tool calls it - build with virtualenv instead of --builtin-venv (or create the venv without pip)",
+    "like": "rw-python-venv-ensurepip-missing-debian"
+  },
+  {
+    "id": "rw-nm-rust-bpf-target-has-no-std",
+    "tool": "cargo",
+    "text": "Exit code 101\nerror[E0463]: can't find crate for `std`\n  |\n  = note: the `bpfel-unknown-unknown` target may not support the standard library\n  = note: `std` is required by `either` because it does not declare `#![no_std]`",
+    "source": "https://github.com/solana-labs/example-helloworld/issues/380",
+    "differs": "the BPF target has no standard library at all, so there is nothing to install - the on-chain program must be built with the platform's own toolchain (here a stale cached Solana toolchain had to be cleared)",
+    "like": "rw-rust-target-std-not-installed"
+  },
+  {
+    "id": "rw-nm-rust-own-crate-missing-no-std-build-std-target",
+    "tool": "cargo",
+    "text": "Exit code 101\nerror[E0463]: can't find crate for `std`\n  |\n  = note: the `thumbv4t-none-eabi` target may not be installed\n\nerror: aborting due to previous error\n\nFor more information about this error, try `rustc --explain E0463`.\nerror: could not compile `gba-rust`",
+    "source": "https://github.com/rust-lang/rust/issues/84418",
+    "differs": "a tier-3 target built with build-std where the user's own crate forgot #![no_std] - add the attribute; there is no std to download for that target",
+    "like": "rw-rust-target-std-not-installed"
   }
 ];

@@ -1313,6 +1313,30 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/endre-spotlab/fast-forward-js-action/issues/40",
       "query": "https://github.com/fjogeleit/yaml-update-action/issues/539"
     }
+  },
+  {
+    "id": "rw-python-venv-ensurepip-missing-debian",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nuser@debian:~$ python3 -m venv $HOME/homeassistant\nThe virtual environment was not created successfully because ensurepip is not\navailable.  On Debian/Ubuntu systems, you need to install the python3-venv\npackage using the following command.\n          apt-get install python3-venv\nYou may need to use sudo with that command.  After installing the python3-venv\npackage, recreate your virtual environment.\nFailing command: ['/home/user/homeassistant/bin/python3', '-Im', 'ensurepip', '--upgrade', '--default-pip']",
+    "query": "Exit code 1\n# python3 -m venv /usr/local/lib/postfix-mta-sts-resolver\nThe virtual environment was not created successfully because ensurepip is not\navailable.  On Debian/Ubuntu systems, you need to install the python3-venv\npackage using the following command.\n\n    apt install python3.11-venv\n\nYou may need to use sudo with that command.  After installing the python3-venv\npackage, recreate your virtual environment.\n\nFailing command: /usr/local/lib/postfix-mta-sts-resolver/bin/python3",
+    "resolution": "Debian/Ubuntu ship venv's ensurepip in a separate package - apt install python3-venv (or the versioned python3.X-venv matching the interpreter), then recreate the virtual environment",
+    "sources": {
+      "stored": "https://github.com/home-assistant/home-assistant.io/issues/3987",
+      "query": "https://github.com/chatmail/relay/issues/101"
+    }
+  },
+  {
+    "id": "rw-rust-target-std-not-installed",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nerror[E0463]: can't find crate for `std`\n  |\n  = note: the `x86_64-unknown-fuchsia` target may not be installed\n  = help: consider downloading the target with `rustup target add x86_64-unknown-fuchsia`\n  = help: consider building the standard library from source with `cargo build -Zbuild-std`\n\nerror[E0463]: can't find crate for `alloc`\n   --> src/lib.rs:239:1\n    |\n239 | extern crate alloc;\n    | ^^^^^^^^^^^^^^^^^^^ can't find crate",
+    "query": "Exit code 101\nerror[E0463]: can't find crate for `std`\n  |\n  = note: the `wasm32-unknown-emscripten` target may not be installed",
+    "resolution": "the standard library for the requested compilation target is not installed in this toolchain - rustup target add <target> (for the toolchain in use)",
+    "sources": {
+      "stored": "https://github.com/syphar/cargo-docs-rs/pull/2",
+      "query": "https://github.com/lord/wargo/issues/13"
+    }
   }
 ];
 
@@ -2212,5 +2236,37 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/git-lfs/git-lfs/issues/6206",
     "differs": "the repository does not use LFS at all (no .gitattributes) - an LFS tracking rule from the user's global/system git configuration applies to it; remove that global rule rather than converting files",
     "like": "rw-git-lfs-files-committed-before-tracking"
+  },
+  {
+    "id": "rw-nm-python-venv-ensurepip-after-forced-power-off",
+    "tool": "python",
+    "text": "Exit code 1\nFailing command: ['/home/pi/plotly-env/bin/python3', '-Im', 'ensurepip', '--upgrade', '--default-pip']\n\nThe virtual environment was not created successfully because ensurepip is not\navailable.  On Debian/Ubuntu systems, you need to install the python3-venv\npackage using the following command.\n\n    apt-get install python3-venv",
+    "source": "https://github.com/KiloQubit/probe_accuracy/issues/9",
+    "differs": "python3-venv is already installed; the Raspberry Pi's system was corrupted by a hard power-off, so the Python install itself is damaged - restore/reimage the OS",
+    "like": "rw-python-venv-ensurepip-missing-debian"
+  },
+  {
+    "id": "rw-nm-powershell-script-not-digitally-signed",
+    "tool": "shell",
+    "text": "Exit code 1\nyarn : File C:\\Users\\O\\AppData\\Roaming\\npm\\yarn.ps1 cannot be loaded. The file C:\\Users\\O\\AppData\\Roaming\\npm\\yarn.ps1\nis not digitally signed. You cannot run this script on the current system. For more information about running scripts\nand setting execution policy, see about_Execution_Policies at https:/go.microsoft.com/fwlink/?LinkID=135170.\nAt line:1 char:1\n+ yarn build\n+ ~~~~\n    + CategoryInfo          : SecurityError: (:) [], PSSecurityException\n    + FullyQualifiedErrorId : UnauthorizedAccess",
+    "source": "https://github.com/microsoft/react-native-windows/issues/8239",
+    "differs": "scripts are allowed but the policy requires signatures (AllSigned/RemoteSigned with the file marked as downloaded) - unblock the file or relax the policy for the process; not the default Restricted policy",
+    "like": "rw-powershell-execution-policy-blocks-yarn-ps1"
+  },
+  {
+    "id": "rw-nm-powershell-policy-on-reimaged-ci-runner",
+    "tool": "shell",
+    "text": "File C:\\runner\\_work\\_temp\\22df21c6-563e-44cf-a013-697705219ed3.ps1 cannot be loaded because running scripts is \ndisabled on this system. For more information, see about_Execution_Policies at \nhttps:/go.microsoft.com/fwlink/?LinkID=135170.",
+    "source": "https://github.com/ROCm/TheRock/issues/3063",
+    "differs": "a freshly re-imaged self-hosted Windows CI runner blocks the step scripts the runner generates - set the machine execution policy in the runner image; no developer shell or yarn shim is involved",
+    "like": "rw-powershell-execution-policy-blocks-yarn-ps1"
+  },
+  {
+    "id": "rw-nm-rust-default-target-in-cargo-config-breaks-install",
+    "tool": "cargo",
+    "text": "Exit code 101\nerror[E0463]: can't find crate for `std`\n  |\n  = note: the `thumbv7m-none-eabi` target may not be installed\n\nerror: aborting due to previous error\n\nFor more information about this error, try `rustc --explain E0463`.\nerror: could not compile `semver-parser`\n\nTo learn more, run the command again with --verbose.\nwarning: build failed, waiting for other jobs to finish...\nerror: failed to compile `cargo-binutils v0.3.3`, intermediate artifacts can be found at `/tmp/cargo-installTEhY12`",
+    "source": "https://github.com/rust-lang/cargo/issues/9149",
+    "differs": "the embedded target is installed; a cargo config sets it as the default build target, so cargo install of a host tool (which needs std) builds for the no_std target - run the install outside that project or override --target",
+    "like": "rw-rust-target-std-not-installed"
   }
 ];
