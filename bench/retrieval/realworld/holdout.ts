@@ -2033,6 +2033,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/HashLips/hashlips_art_engine/issues/19",
       "query": "https://github.com/conaticus/FileExplorer/issues/88"
     }
+  },
+  {
+    "id": "rw-adb-install-signature-mismatch-uninstall-first",
+    "tool": "android",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nadb: failed to install rusty-v2.0.0.apk: Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Package dev.rusty.app signatures do not match previously installed version; ignoring!]",
+    "query": "Exit code 1\nC:\\Users\\Lenovo\\AppData\\Local\\Android\\Sdk\\platform-tools>adb install C:\\MOSIP\\WORK\\Android_reg-client\\qaplatform1\\1_Aug_29\\apk-output\\app-release.apk\nPerforming Streamed Install\nadb: failed to install C:\\MOSIP\\WORK\\Android_reg-client\\qaplatform1\\1_Aug_29\\apk-output\\app-release.apk: Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Package io.mosip.registration_client signatures do not match previously installed version; ignoring!]",
+    "resolution": "the installed app was signed with a different certificate (e.g. a debug key from another build machine), and Android refuses in-place updates across keys - adb uninstall the package (losing its data), then install; sign future releases with one stable key",
+    "sources": {
+      "stored": "https://github.com/SerafiniJose/rusty/issues/6",
+      "query": "https://github.com/mosip/android-registration-client/issues/862"
+    }
+  },
+  {
+    "id": "rw-conda-pip-only-packages-not-on-channels",
+    "tool": "conda",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nSolving environment: failed with initial frozen solve. Retrying with flexible solve.\n\nPackagesNotFoundError: The following packages are not available from current channels:\n\n  - backoff==2.2.1\n  - gitdb==4.0.10\n  - multidict==6.0.4\n  - urllib3==2.0.2\n  - openai==0.27.6\n  - tiktoken==0.4.0\n\nCurrent channels:\n\n  - https://repo.anaconda.com/pkgs/main/osx-arm64\n  - https://repo.anaconda.com/pkgs/main/noarch\n  - https://repo.anaconda.com/pkgs/r/osx-arm64\n  - https://repo.anaconda.com/pkgs/r/noarch",
+    "query": "Exit code 1\n:~$ `conda install -c conda-forge pyChatGPT`\nCollecting package metadata (current_repodata.json): done                                     \nSolving environment: failed with initial frozen solve. Retrying with flexible solve.          \nCollecting package metadata (repodata.json): done                                             \nSolving environment: failed with initial frozen solve. Retrying with flexible solve.          \n                                                                                              \nPackagesNotFoundError: The following packages are not available from current channels:        \n                      \n  - pychatgpt\n\nCurrent channels:\n\n  - https://conda.anaconda.org/conda-forge/linux-64\n  - https://conda.anaconda.org/conda-forge/noarch",
+    "resolution": "the requested packages are published on PyPI but not packaged on the configured conda channels - install them with pip inside the activated conda environment (after installing what conda does provide)",
+    "sources": {
+      "stored": "https://github.com/Aider-AI/aider/issues/53",
+      "query": "https://github.com/terry3041/pyChatGPT/issues/130"
+    }
   }
 ];
 
@@ -3244,5 +3268,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/rust-lang/rust/issues/84418",
     "differs": "a tier-3 target built with build-std where the user's own crate forgot #![no_std] - add the attribute; there is no std to download for that target",
     "like": "rw-rust-target-std-not-installed"
+  },
+  {
+    "id": "rw-nm-adb-patched-system-app-cannot-replace-preinstalled",
+    "tool": "android",
+    "text": "INFO: Installing com.google.android.dialer_183.0.786851947-18863958_minAPI30(arm64-v8a)(nodpi)_apkmirror.com-patched.apk\nSEVERE: se.vidstige.jadb.JadbException: Could not install com.google.android.dialer_183.0.786851947-18863958_minAPI30(arm64-v8a)(nodpi)_apkmirror.com-patched.apk: Failure [INSTALL_FAILED_UPDATE_INCOMPATIBLE: Existing package com.google.android.dialer signatures do not match newer version; ignoring!]",
+    "source": "https://github.com/ReVanced/revanced-cli/issues/386",
+    "differs": "the original is a preinstalled system app, which cannot really be uninstalled without root, and a renamed copy collides on its content provider - needs root/mount-based patching, not an uninstall",
+    "like": "rw-adb-install-signature-mismatch-uninstall-first"
+  },
+  {
+    "id": "rw-nm-conda-env-export-with-other-os-build-strings",
+    "tool": "conda",
+    "text": "Exit code 1\nChannels:\n - menpo\n - conda-forge\n - defaults\nPlatform: win-64\nCollecting package metadata (repodata.json): done\nSolving environment: failed\n\nPackagesNotFoundError: The following packages are not available from current channels:\n\n  - zope.interface==4.5.0=py36h1de35cc_0\n  - zlib==1.2.11=hf3cbc9b_2\n  - zeromq==4.2.5=h0a44026_1\n  - yaml==0.1.7=hc338f04_2",
+    "source": "https://github.com/conda/conda/issues/14180",
+    "differs": "the spec was exported on macOS with exact build strings (h1de35cc...) and is being created on Windows - re-export with --no-builds or --from-history; the packages themselves exist on conda",
+    "like": "rw-conda-pip-only-packages-not-on-channels"
+  },
+  {
+    "id": "rw-nm-conda-pinned-ancient-builds-removed",
+    "tool": "conda",
+    "text": "Exit code 1\nPackagesNotFoundError: The following packages are not available from current channels:\n\n  - numpy==1.12.1=py36_0\n  - cudnn==5.1=0\n\nCurrent channels:\n\n  - https://conda.anaconda.org/conda-forge\n  - https://conda.anaconda.org/r\n  - https://repo.anaconda.com/pkgs/main\n  - https://repo.anaconda.com/pkgs/r",
+    "source": "https://github.com/sameerkhurana10/DSOL_rv0.2/issues/11",
+    "differs": "the environment pins very old exact builds (numpy 1.12.1 py36_0, cudnn 5.1) that the channels no longer serve - relax the pins to available versions; pip is not an option for cudnn",
+    "like": "rw-conda-pip-only-packages-not-on-channels"
   }
 ];

@@ -1337,6 +1337,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/syphar/cargo-docs-rs/pull/2",
       "query": "https://github.com/lord/wargo/issues/13"
     }
+  },
+  {
+    "id": "rw-xcode-opened-project-not-cocoapods-workspace",
+    "tool": "xcode",
+    "kind": "paraphrase",
+    "stored": "No such Module 'Alamofire'",
+    "query": "ld: framework not found Alamofire\nclang: error: linker command failed with exit code 1 (use -v to see invocation)",
+    "resolution": "with CocoaPods the dependencies are only built when you open the generated .xcworkspace - close the .xcodeproj and open/build the workspace",
+    "sources": {
+      "stored": "https://github.com/huyouare/SwiftParseChat/issues/4",
+      "query": "https://github.com/dropbox/SwiftyDropbox/issues/19"
+    }
   }
 ];
 
@@ -2268,5 +2280,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/rust-lang/cargo/issues/9149",
     "differs": "the embedded target is installed; a cargo config sets it as the default build target, so cargo install of a host tool (which needs std) builds for the no_std target - run the install outside that project or override --target",
     "like": "rw-rust-target-std-not-installed"
+  },
+  {
+    "id": "rw-nm-xcode-project-named-like-imported-module",
+    "tool": "xcode",
+    "text": "cannot import module being compiled",
+    "source": "https://github.com/Alamofire/Alamofire/issues/680",
+    "differs": "the app target itself is named Alamofire, so import Alamofire refers to the module being compiled - rename the project/target",
+    "like": "rw-xcode-opened-project-not-cocoapods-workspace"
+  },
+  {
+    "id": "rw-nm-xcode-underlying-module-before-first-build",
+    "tool": "xcode",
+    "text": "Cannot load underlying module for 'Alamofire'.",
+    "source": "https://github.com/Alamofire/Alamofire/issues/122",
+    "differs": "an editor/indexer message shown before the pods were ever built in the workspace - build once (Cmd+B) and it disappears",
+    "like": "rw-xcode-opened-project-not-cocoapods-workspace"
   }
 ];
