@@ -2057,6 +2057,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/Aider-AI/aider/issues/53",
       "query": "https://github.com/terry3041/pyChatGPT/issues/130"
     }
+  },
+  {
+    "id": "rw-node-prefixed-core-module-old-node",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n/opt/performa/bin/control.sh start: Starting up Performa Daemon...\nError: Cannot find module 'node:fs'\nRequire stack:\n- /opt/performa/node_modules/formidable/dist/index.cjs\n- /opt/performa/node_modules/pixl-server-web/lib/https.js\n- /opt/performa/node_modules/pixl-server-web/web_server.js\n- /opt/performa/lib/main.js\n    at Function.Module._resolveFilename (internal/modules/cjs/loader.js:815:15)\n    at Function.Module._load (internal/modules/cjs/loader.js:667:27)\n    at Module.require (internal/modules/cjs/loader.js:887:19)\n    at require (internal/modules/cjs/helpers.js:85:18)\n    at Object.<anonymous> (/opt/performa/node_modules/formidable/dist/index.cjs:5:10)",
+    "query": "Exit code 1\nError: Cannot find module 'node:fs'\nRequire stack:\n- /home/emobe/projects/pixijs/node_modules/@kayahr/jest-electron-runner/lib/main/electron/runTest.js\n- /home/emobe/projects/pixijs/node_modules/@kayahr/jest-electron-runner/lib/main/electron/rpc/JestWorkerRPC.js\n- /home/emobe/projects/pixijs/node_modules/@kayahr/jest-electron-runner/lib/main/electron/electron_process_injected_code.js\n- /home/emobe/projects/pixijs/node_modules/electron/dist/resources/default_app.asar/main.js\n- \n    at Module._resolveFilename (internal/modules/cjs/loader.js:887:15)\n    at Function.n._resolveFilename (electron/js2c/browser_init.js:261:1128)\n    at Module._load (internal/modules/cjs/loader.js:732:27)",
+    "resolution": "a dependency requires core modules with the node: prefix (require('node:fs')), which this older Node/Electron runtime cannot resolve from CommonJS - upgrade Node (16+/18+), or pin the dependency to a release without node: imports",
+    "sources": {
+      "stored": "https://github.com/jhuckaby/performa/issues/26",
+      "query": "https://github.com/kayahr/jest-electron-runner/issues/13"
+    }
+  },
+  {
+    "id": "rw-node-fs-promises-subpath-node12",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nw@Williams-MacBook-Pro umsFront % deploy-env\ninternal/modules/cjs/loader.js:969\n  throw err;\n  ^\n\nError: Cannot find module 'fs/promises'\nRequire stack:\n- /usr/local/lib/node_modules/deploy-env/lib/helpers/helpers.js\n- /usr/local/lib/node_modules/deploy-env/lib/utils/vercel-env.js\n- /usr/local/lib/node_modules/deploy-env/lib/cli.js\n    at Function.Module._resolveFilename (internal/modules/cjs/loader.js:966:15)\n    at Function.Module._load (internal/modules/cjs/loader.js:842:27)",
+    "query": "Exit code 1\n[ERROR] Invalid Date Error: Cannot find module 'fs/promises'",
+    "resolution": "require('fs/promises') only exists from Node 14 - run the tool on a current LTS Node (or use require('fs').promises in code that must support Node 10/12)",
+    "sources": {
+      "stored": "https://github.com/Pytal/deploy-env/issues/15",
+      "query": "https://github.com/digitalevidencetoolkit/deptoolkit/issues/42"
+    }
+  },
+  {
+    "id": "rw-node-structuredclone-needs-node17",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nfile:///F:/ai/SillyTavern/src/users.js:518\n    const directories = structuredClone(USER_DIRECTORY_TEMPLATE);\n                        ^\n\nReferenceError: structuredClone is not defined\n    at getUserDirectories (file:///F:/ai/SillyTavern/src/users.js:518:25)\n    at file:///F:/ai/SillyTavern/src/users.js:108:55\n    at Array.map (<anonymous>)\n    at ensurePublicDirectoriesExist (file:///F:/ai/SillyTavern/src/users.js:108:41)",
+    "query": "Exit code 1\nC:\\Users\\samly\\OneDrive\\Desktop\\NMOS Controller\\nmos_crosspoint-master\\server\\dist\\lib\\nmosConnector.js:440\n            let entry = structuredClone(registry);\n                        ^\n\nReferenceError: structuredClone is not defined\n    at C:\\Users\\samly\\OneDrive\\Desktop\\NMOS Controller\\nmos_crosspoint-master\\server\\dist\\lib\\nmosConnector.js:440:25\n    at Array.forEach (<anonymous>)\n    at NmosRegistryConnector.updateSyncConnectionState (C:\\Users\\samly\\OneDrive\\Desktop\\NMOS Controller\\nmos_crosspoint-master\\server\\dist\\lib\\nmosConnector.js:439:31)",
+    "resolution": "the global structuredClone exists only from Node 17 - run on Node 18+ (or polyfill it for Node 16)",
+    "sources": {
+      "stored": "https://github.com/SillyTavern/SillyTavern/issues/3357",
+      "query": "https://github.com/3dmedium/nmos_crosspoint/issues/4"
+    }
   }
 ];
 
@@ -3292,5 +3328,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/sameerkhurana10/DSOL_rv0.2/issues/11",
     "differs": "the environment pins very old exact builds (numpy 1.12.1 py36_0, cudnn 5.1) that the channels no longer serve - relax the pins to available versions; pip is not an option for cudnn",
     "like": "rw-conda-pip-only-packages-not-on-channels"
+  },
+  {
+    "id": "rw-nm-node-19-undici-fetch-failed-redirect-bug",
+    "tool": "node",
+    "text": "Exit code 1\nnode:internal/deps/undici/undici:14062\n    Error.captureStackTrace(err, this);\n          ^\n\nTypeError: fetch failed\n    at Object.fetch (node:internal/deps/undici/undici:14062:11)\n    at process.processTicksAndRejections (node:internal/process/task_queues:95:5)\n    at async begin (C:\\Users\\nawaz\\Desktop\\codetest\\fec\\cache-jsdelivr-api.js:12:20) {\n  cause: TypeError: Cannot read properties of undefined (reading 'reason')\n      at makeAppropriateNetworkError (node:internal/deps/undici/undici:6736:171)\n      at schemeFetch (node:internal/deps/undici/undici:13492:16)",
+    "source": "https://github.com/nodejs/node/issues/46049",
+    "differs": "fetch exists (Node 19.3) but its bundled undici crashes while following a redirect - a Node bug fixed in a later release; upgrading to 18+ is not the remedy",
+    "like": "rw-node-global-fetch-needs-node18"
   }
 ];

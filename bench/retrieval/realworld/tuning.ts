@@ -1349,6 +1349,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/huyouare/SwiftParseChat/issues/4",
       "query": "https://github.com/dropbox/SwiftyDropbox/issues/19"
     }
+  },
+  {
+    "id": "rw-node-global-fetch-needs-node18",
+    "tool": "node",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n    at Function.downloadProtobufs (C:\\Users\\q\\Downloads\\fake-stattrak-master\\fake-stattrak-master\\helpers\\Helper.js:39:13)\n    at processTicksAndRejections (node:internal/process/task_queues:96:5)\n    at async C:\\Users\\q\\Downloads\\fake-stattrak-master\\fake-stattrak-master\\index.js:37:3\nFailed to download protobufs.",
+    "query": "Exit code 1\nReferenceError: fetch is not defined\n    at fetchFrameworks (file:///E:/my/git/test-js-framework-benchmark-new/webdriver-ts/dist/common.js:36:26)\n    at initializeFrameworks (file:///E:/my/git/test-js-framework-benchmark-new/webdriver-ts/dist/common.js:52:26)\n    at main (file:///E:/my/git/test-js-framework-benchmark-new/webdriver-ts/dist/benchmarkRunner.js:291:28)\n    at file:///E:/my/git/test-js-framework-benchmark-new/webdriver-ts/dist/benchmarkRunner.js:319:1\n    at ModuleJob.run (node:internal/modules/esm/module_job:193:25)\n    at async Promise.all (index 0)\nrun was not completely sucessful Error: Error: ReferenceError: fetch is not defined",
+    "resolution": "the global fetch API exists only from Node 18 - upgrade Node (or install a fetch polyfill such as node-fetch/undici for older Node)",
+    "sources": {
+      "stored": "https://github.com/BeepIsla/fake-stattrak/issues/28",
+      "query": "https://github.com/krausest/js-framework-benchmark/issues/1437"
+    }
   }
 ];
 
@@ -2296,5 +2308,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/Alamofire/Alamofire/issues/122",
     "differs": "an editor/indexer message shown before the pods were ever built in the workspace - build once (Cmd+B) and it disappears",
     "like": "rw-xcode-opened-project-not-cocoapods-workspace"
+  },
+  {
+    "id": "rw-nm-node-old-graceful-fs-internal-module-new-node",
+    "tool": "node",
+    "text": "Exit code 1\nError: Cannot find module 'internal/fs'\n    at Function.Module._resolveFilename (module.js:470:15)\n    at Function.Module._load (module.js:418:25)\n    at Module.require (module.js:498:17)\n    at require (internal/module.js:20:19)\n    at evalmachine.<anonymous>:17:20\n    at Object.<anonymous> (/home/vytenis/***/front/node_modules/vinyl-fs/node_modules/graceful-fs/fs.js:11:1)",
+    "source": "https://github.com/gulpjs/vinyl-fs/issues/218",
+    "differs": "the reverse situation - an old graceful-fs (via old vinyl-fs/gulp) reaches into Node internals that newer Node removed; upgrade the gulp/vinyl-fs dependency, not Node",
+    "like": "rw-node-prefixed-core-module-old-node"
   }
 ];
