@@ -1354,11 +1354,11 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
     "id": "rw-node-global-fetch-needs-node18",
     "tool": "node",
     "kind": "recurrence",
-    "stored": "Exit code 1\n    at Function.downloadProtobufs (C:\\Users\\q\\Downloads\\fake-stattrak-master\\fake-stattrak-master\\helpers\\Helper.js:39:13)\n    at processTicksAndRejections (node:internal/process/task_queues:96:5)\n    at async C:\\Users\\q\\Downloads\\fake-stattrak-master\\fake-stattrak-master\\index.js:37:3\nFailed to download protobufs.",
+    "stored": "Exit code 1\nReferenceError: fetch is not defined\n    at file:///Users/newuser/Documents/chatgpt/node-chatgpt-api/node_modules/@fortaine/fetch-event-source/lib/esm/fetch.js:46:85\n    at new Promise (<anonymous>)\n    at fetchEventSource (file:///Users/newuser/Documents/chatgpt/node-chatgpt-api/node_modules/@fortaine/fetch-event-source/lib/esm/fetch.js:18:12)\n    at file:///Users/newuser/Documents/chatgpt/node-chatgpt-api/src/ChatGPTClient.js:77:27\n    at new Promise (<anonymous>)\n    at ChatGPTClient.getCompletion (file:///Users/newuser/Documents/chatgpt/node-chatgpt-api/src/ChatGPTClient.js:74:20)",
     "query": "Exit code 1\nReferenceError: fetch is not defined\n    at fetchFrameworks (file:///E:/my/git/test-js-framework-benchmark-new/webdriver-ts/dist/common.js:36:26)\n    at initializeFrameworks (file:///E:/my/git/test-js-framework-benchmark-new/webdriver-ts/dist/common.js:52:26)\n    at main (file:///E:/my/git/test-js-framework-benchmark-new/webdriver-ts/dist/benchmarkRunner.js:291:28)\n    at file:///E:/my/git/test-js-framework-benchmark-new/webdriver-ts/dist/benchmarkRunner.js:319:1\n    at ModuleJob.run (node:internal/modules/esm/module_job:193:25)\n    at async Promise.all (index 0)\nrun was not completely sucessful Error: Error: ReferenceError: fetch is not defined",
     "resolution": "the global fetch API exists only from Node 18 - upgrade Node (or install a fetch polyfill such as node-fetch/undici for older Node)",
     "sources": {
-      "stored": "https://github.com/BeepIsla/fake-stattrak/issues/28",
+      "stored": "https://github.com/waylaidwanderer/node-chatgpt-api/issues/27",
       "query": "https://github.com/krausest/js-framework-benchmark/issues/1437"
     }
   }
