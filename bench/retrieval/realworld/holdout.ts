@@ -2093,6 +2093,42 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/SillyTavern/SillyTavern/issues/3357",
       "query": "https://github.com/3dmedium/nmos_crosspoint/issues/4"
     }
+  },
+  {
+    "id": "rw-pip-winerror5-all-users-python-program-files",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR: Could not install packages due to an EnvironmentError: [WinError 5] Access is denied: 'C:\\\\Program Files (x86)\\\\Python38-32\\\\Lib\\\\site-packages\\\\pip\\\\__init__.py'\nConsider using the `--user` option or check the permissions.",
+    "query": "Exit code 1\nCould not install packages due to an EnvironmentError: [WinError 5] Access is denied: 'c:\\\\program files (x86)\\\\python37-32\\\\Lib\\\\site-packages\\\\backports' Consider using the `--user` option or check",
+    "resolution": "Python was installed for all users under Program Files, which a normal user cannot write - install with pip install --user, work in a virtual environment, or run from an administrator prompt",
+    "sources": {
+      "stored": "https://github.com/pypa/pip/issues/7369",
+      "query": "https://github.com/googlesamples/assistant-sdk-python/issues/326"
+    }
+  },
+  {
+    "id": "rw-pip-self-upgrade-through-locked-pip-exe",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nERROR: Could not install packages due to an OSError: [WinError 5] Access is denied: 'e:\\invokeai\\.venv\\scripts\\pip.exe'\nCheck the permissions.",
+    "query": "Exit code 1\n  Downloading pip-21.3-py3-none-any.whl (1.7 MB)\nInstalling collected packages: pip\n  Attempting uninstall: pip\n    Found existing installation: pip 21.2.4\n    Uninstalling pip-21.2.4:\n      Successfully uninstalled pip-21.2.4\nERROR: Could not install packages due to an OSError: [WinError 5] Access is denied: 'C:\\\\Users\\\\runneradmin\\\\AppData\\\\Local\\\\Temp\\\\pip-uninstall-71pdwakp\\\\pip.exe'\nConsider using the `--user` option or check the permissions.",
+    "resolution": "pip is upgrading itself while running as pip.exe, and Windows will not let the running executable be replaced - upgrade with python -m pip install --upgrade pip",
+    "sources": {
+      "stored": "https://github.com/invoke-ai/InvokeAI/pull/3123",
+      "query": "https://github.com/chipsalliance/fasm/issues/74"
+    }
+  },
+  {
+    "id": "rw-go-get-typo-module-path-prompts-for-credentials",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 1\ngo get github.com/uw-labs/go-onfio: git ls-remote -q https://github.com/uw-labs/go-onfio in $GOPATH/go/pkg/mod/cache/vcs/1af16ce6d695c633d01f209fcec15696b74d7ed4615ee5d5e9b89be33c9ab967: exit status 128:\n        fatal: could not read Username for 'https://github.com': terminal prompts disabled\nIf this is a private repository, see https://golang.org/doc/faq#git_https for additional information.",
+    "query": "Exit code 1\n$ go get github.com/yuangwei/go-18next\ngo: module github.com/yuangwei/go-18next: git ls-remote -q origin in /home/john/.go/pkg/mod/cache/vcs/0a0615318c95ee354c0541d9de22402f23d55f7b759eba9272096a1cca87f82a: exit status 128:\n\tfatal: could not read Username for 'https://github.com': terminal prompts disabled\nConfirm the import path was entered correctly.\nIf this is a private repository, see https://golang.org/doc/faq#git_https for additional information.",
+    "resolution": "the import path has a typo, so it names a repository that does not exist and GitHub answers with an authentication prompt - correct the module path (go get the exact repository name)",
+    "sources": {
+      "stored": "https://github.com/uw-labs/go-onfido/pull/22",
+      "query": "https://github.com/yuangwei/go-i18next/issues/4"
+    }
   }
 ];
 

@@ -1361,6 +1361,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/waylaidwanderer/node-chatgpt-api/issues/27",
       "query": "https://github.com/krausest/js-framework-benchmark/issues/1437"
     }
+  },
+  {
+    "id": "rw-java-pkix-corporate-ca-not-in-truststore",
+    "tool": "java",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n[ERROR] Failed to execute goal com.versioneye:versioneye-maven-plugin:3.11.1:create (default-cli) on project hscm: Oh no! Something went wrong :-( Get in touch with the VersionEye guys and give them feedback.You find them on Twitter at https//twitter.com/VersionEye. sun.security.validator.ValidatorException: PKIX path building failed: sun.security.provider.certpath.SunCertPathBuilderException: unable to find valid certification path to requested target -> [Help 1]",
+    "query": "Exit code 1\nCaused by: org.eclipse.aether.resolution.ArtifactResolutionException: The following artifacts could not be resolved: org.springframework.boot:spring-boot-starter-parent:pom:3.5.5 (absent): Could not transfer artifact org.springframework.boot:spring-boot-starter-parent:pom:3.5.5 from/to mycompany-virtual (https://inside.mycompany.ca/artifactory/mycompany-virtual/): PKIX path building failed: sun.security.provider.certpath.SunCertPathBuilderException: unable to find valid certification path to requested target\n    at org.eclipse.aether.internal.impl.DefaultArtifactResolver.resolve (DefaultArtifactResolver.java:473)\n    at org.eclipse.aether.internal.impl.DefaultArtifactResolver.resolveArtifacts (DefaultArtifactResolver.java:261)",
+    "resolution": "a corporate proxy/internal repository presents a certificate issued by a company CA the JDK does not trust - import that CA into the JDK truststore (cacerts, keytool -importcert) or point Maven at a truststore containing it",
+    "sources": {
+      "stored": "https://github.com/versioneye/versioneye_maven_plugin/issues/77",
+      "query": "https://github.com/NixOS/nixpkgs/issues/435467"
+    }
   }
 ];
 
@@ -2316,5 +2328,29 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/gulpjs/vinyl-fs/issues/218",
     "differs": "the reverse situation - an old graceful-fs (via old vinyl-fs/gulp) reaches into Node internals that newer Node removed; upgrade the gulp/vinyl-fs dependency, not Node",
     "like": "rw-node-prefixed-core-module-old-node"
+  },
+  {
+    "id": "rw-nm-go-module-path-declares-other-host",
+    "tool": "go",
+    "text": "Exit code 1\n$ go get -u gitlab.com/xfmoulet/qoi\ngo get: module gitlab.com/xfmoulet/qoi: git ls-remote -q origin in /home/kostyarin/go/pkg/mod/cache/vcs/6f87523885550065fc033577b8b4afdc502a23a8402896ee1ded7c79005d5552: exit status 128:\n\tfatal: could not read Username for 'https://gitlab.com': terminal prompts disabled\nConfirm the import path was entered correctly.\nIf this is a private repository, see https://golang.org/doc/faq#git_https for additional information.",
+    "source": "https://github.com/xfmoulet/qoi/issues/5",
+    "differs": "the user typed the path the module declares (gitlab.com/...) but the code is hosted on GitHub, so that host has no such repo - the module's go.mod must declare its real path (or use a replace)",
+    "like": "rw-go-get-typo-module-path-prompts-for-credentials"
+  },
+  {
+    "id": "rw-nm-go-dependency-genuinely-private-repo",
+    "tool": "go",
+    "text": "Exit code 1\nGo invokes `git ls-remote` which returns  \n`fatal: could not read Username for 'https://github.com': terminal prompts disabled`.",
+    "source": "https://github.com/Astervia/wacraft/issues/1",
+    "differs": "the path is correct but the dependency repository is private - you need access (GOPRIVATE plus credentials) or the owner has to publish it; the maintainer made it public",
+    "like": "rw-go-get-typo-module-path-prompts-for-credentials"
+  },
+  {
+    "id": "rw-nm-go-private-module-needs-ssh-insteadof",
+    "tool": "go",
+    "text": "Exit code 1\ngo: namespacelabs.dev/foundation@v0.0.44-0.20220623152357-c08091abb53a: invalid version: git ls-remote -q origin in /Users/k/go/pkg/mod/cache/vcs/d689912a1648bfd54f40aff9e4c6eb72a9b028643cdc746dbd51812a013324ea: exit status 128:\n\tfatal: could not read Username for 'https://github.com': terminal prompts disabled\nConfirm the import path was entered correctly.\nIf this is a private repository, see https://golang.org/doc/faq#git_https for additional information.",
+    "source": "https://github.com/namespacelabs/foundation/issues/690",
+    "differs": "a private repository the user does have SSH access to, but go fetches over HTTPS without credentials - configure git url.insteadOf to use SSH (and GOPRIVATE) so go get authenticates",
+    "like": "rw-go-get-typo-module-path-prompts-for-credentials"
   }
 ];
