@@ -1373,6 +1373,30 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/versioneye/versioneye_maven_plugin/issues/77",
       "query": "https://github.com/NixOS/nixpkgs/issues/435467"
     }
+  },
+  {
+    "id": "rw-github-gh007-private-email-in-commits",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n> git push -u origin codespace-fantastic-space-zebra-vp7p7jpxw69hp9v4\nremote: error: GH007: Your push would publish a private email address.        \nremote: You can make your email public or disable this protection by visiting:        \nremote: https://github.com/settings/emails        \nTo https://github.com/AlexandreMeslin/ENG4021\n ! [remote rejected] codespace-fantastic-space-zebra-vp7p7jpxw69hp9v4 -> codespace-fantastic-space-zebra-vp7p7jpxw69hp9v4 (push declined due to email privacy restrictions)\nerror: failed to push some refs to 'https://github.com/AlexandreMeslin/ENG4021'",
+    "query": "Exit code 1\nremote: Resolving deltas: 100% (4/4), completed with 4 local objects.\nremote: error: GH007: Your push would publish a private email address.\nremote: You can make your email public or disable this protection by visiting:\nremote: http://github.com/settings/emails",
+    "resolution": "the commits are authored with an address the account keeps private while \"block command line pushes that expose my email\" is on - set git user.email to the GitHub noreply address and amend/rebase the commits (or change the email privacy settings)",
+    "sources": {
+      "stored": "https://github.com/AlexandreMeslin/ENG4021/issues/14",
+      "query": "https://github.com/desktop/dugite/issues/92"
+    }
+  },
+  {
+    "id": "rw-github-push-workflow-file-token-lacks-workflow-scope",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n! [remote rejected]   master -> master (refusing to allow an OAuth App to create or update workflow `.github/workflows/ci.yml` without `workflow` scope)\nerror: failed to push some refs to 'sensoredRepoName'",
+    "query": "Exit code 1\n ! [remote rejected] main -> main (refusing to allow an OAuth App to create or update workflow `.github/workflows/simple.yml` without `workflow` scope)\nerror: failed to push some refs to 'https://github.com/InKyoJeong/[레포지토리].git'",
+    "resolution": "the push changes a file under .github/workflows and the credential used (OAuth app token or PAT) lacks the workflow scope - re-authorize/create the token with the workflow scope and push with it",
+    "sources": {
+      "stored": "https://github.com/gitpod-io/gitpod/issues/1188",
+      "query": "https://github.com/InKyoJeong/TIL/issues/13"
+    }
   }
 ];
 
@@ -2352,5 +2376,29 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/namespacelabs/foundation/issues/690",
     "differs": "a private repository the user does have SSH access to, but go fetches over HTTPS without credentials - configure git url.insteadOf to use SSH (and GOPRIVATE) so go get authenticates",
     "like": "rw-go-get-typo-module-path-prompts-for-credentials"
+  },
+  {
+    "id": "rw-nm-atom-push-rejected-message-hides-gh007",
+    "tool": "git",
+    "text": "Push rejected\n\nThe tip of your current branch is behind its remote counterpart. Try pulling before pushing.\nTo force push, hold cmd or ctrl while clicking.",
+    "source": "https://github.com/atom/atom/issues/20646",
+    "differs": "the editor reports a non-fast-forward, but nothing is behind - the underlying push failed with GH007 (private commit email); fix the commit email, pulling does nothing",
+    "like": "rw-git-push-rejected-fetch-first"
+  },
+  {
+    "id": "rw-nm-vscode-cant-push-refs-private-email",
+    "tool": "git",
+    "text": "Can't push refs to remote. Try running 'pull' first to intergrate your changes.",
+    "source": "https://github.com/vscodenpa/testissues/issues/10500",
+    "differs": "VS Code suggests pulling first, but the push is refused only because the commit email is private on GitHub - change the commit email or the privacy setting",
+    "like": "rw-git-push-rejected-fetch-first"
+  },
+  {
+    "id": "rw-nm-github-app-token-lacks-workflows-permission",
+    "tool": "git",
+    "text": "! [remote rejected] auto-detect -> auto-detect (refusing to allow a GitHub App to create or update workflow `.github/workflows/bakefile-test.yml` without `workflows` permission)",
+    "source": "https://github.com/peter-evans/create-pull-request/issues/3558",
+    "differs": "the push runs inside Actions with a GitHub App installation token (GITHUB_TOKEN), which cannot be given the workflow scope by re-authorizing - use a PAT (or a GitHub App granted the workflows permission) for that step",
+    "like": "rw-github-push-workflow-file-token-lacks-workflow-scope"
   }
 ];
