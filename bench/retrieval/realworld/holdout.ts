@@ -2129,6 +2129,30 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/uw-labs/go-onfido/pull/22",
       "query": "https://github.com/yuangwei/go-i18next/issues/4"
     }
+  },
+  {
+    "id": "rw-k8s-single-node-control-plane-taint",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Warning FailedScheduling 20s (x5 over 4m27s) default-scheduler 0/1 nodes are available: 1 node(s) had taints that the pod didn't tolerate.\n# kubectl describe nodes\nName:               nihon\nRoles:              master\nLabels:             beta.kubernetes.io/arch=amd64\n                    node-role.kubernetes.io/master=\nCreationTimestamp:  Tue, 26 Nov 2019 08:12:00 +0530\nTaints:             node-role.kubernetes.io/master:NoSchedule\nUnschedulable:      false",
+    "query": "Name:               user-desktop\nRoles:              master\nLabels:             beta.kubernetes.io/arch=amd64\n                    beta.kubernetes.io/os=linux\n                    kubernetes.io/arch=amd64\n                    kubernetes.io/hostname=user-desktop\n                    kubernetes.io/os=linux\n                    node-role.kubernetes.io/master=\nCreationTimestamp:  Mon, 02 Dec 2019 17:49:44 +0900\nTaints:             node-role.kubernetes.io/master:NoSchedule\nUnschedulable:      false",
+    "resolution": "the only node is a kubeadm control-plane node carrying the node-role.kubernetes.io/master:NoSchedule taint - on a single-node cluster remove the taint (kubectl taint nodes --all node-role.kubernetes.io/master-), or join a worker node",
+    "sources": {
+      "stored": "https://github.com/kubernetes/kubernetes/issues/85625",
+      "query": "https://github.com/kubeflow/katib/issues/943"
+    }
+  },
+  {
+    "id": "rw-brew-intel-prefix-on-apple-silicon",
+    "tool": "brew",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nWarning: Treating cmake as a formula. For the cask, use homebrew/cask/cmake\nffmpeg 4.0 is already installed but outdated (so it will be upgraded).\nError: Cannot install in Homebrew on ARM processor in Intel default prefix (/usr/local)!\nPlease create a new installation in /opt/homebrew using one of the\n\"Alternative Installs\" from:\n  https://docs.brew.sh/Installation\nYou can migrate your previously installed formula list with:\n  brew bundle dump",
+    "query": "Exit code 1\nError: Cannot install in Homebrew on ARM processor in Intel default prefix (/usr/local)!\nPlease create a new installation in /opt/homebrew using one of the\n\"Alternative Installs\" from:\n  https://docs.brew.sh/Installation\nYou can migrate your previously installed formula list with:\n  brew bundle dump",
+    "resolution": "an Intel Homebrew in /usr/local is being used on an Apple Silicon Mac - install native Homebrew in /opt/homebrew (put it first on PATH) and migrate formulae with brew bundle dump",
+    "sources": {
+      "stored": "https://github.com/carlosonunez/obs-installer-for-apple-silicon/issues/51",
+      "query": "https://github.com/pirj/noclamshell/issues/23"
+    }
   }
 ];
 
@@ -3372,5 +3396,45 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/nodejs/node/issues/46049",
     "differs": "fetch exists (Node 19.3) but its bundled undici crashes while following a redirect - a Node bug fixed in a later release; upgrading to 18+ is not the remedy",
     "like": "rw-node-global-fetch-needs-node18"
+  },
+  {
+    "id": "rw-nm-k8s-worker-node-auto-tainted-by-condition",
+    "tool": "kubernetes",
+    "text": "Today my kubernetes cluster  give me this error: 1 node(s) had taints that the pod didn't tolerate and the pods could not start.",
+    "source": "https://github.com/kubernetes/kubernetes/issues/127380",
+    "differs": "the tainted node is not a control-plane node - the node controller tainted it because of a condition (not-ready, disk or memory pressure); fix that node condition instead of removing a master taint",
+    "like": "rw-k8s-single-node-control-plane-taint"
+  },
+  {
+    "id": "rw-nm-k8s-node-selector-leaves-only-tainted-node",
+    "tool": "kubernetes",
+    "text": "Tolerations:     node.kubernetes.io/not-ready:NoExecute for 300s\n                 node.kubernetes.io/unreachable:NoExecute for 300s\nEvents:\n  Type     Reason            Age                From               Message\n  ----     ------            ----               ----               -------\n  Warning  FailedScheduling  11s (x3 over 94s)  default-scheduler  0/23 nodes are available: 1 node(s) had taints that the pod didn't tolerate, 22 node(s) didn't match node selector.",
+    "source": "https://github.com/danisla/kubefunc/issues/10",
+    "differs": "the pod deliberately targets one node (22 others fail its nodeSelector) and that node is a tainted master - give this admin pod a toleration for the taint; the cluster has workers",
+    "like": "rw-k8s-single-node-control-plane-taint"
+  },
+  {
+    "id": "rw-nm-k8s-pvc-bound-to-deleted-pv",
+    "tool": "kubernetes",
+    "text": "9m5s        Warning   FailedScheduling    pod/mariadb-0                                    0/4 nodes are available: persistentvolumeclaim \"storage-mariadb-0\" bound to non-existent persistentvolume \"pvc-2395f2db-c079-4440-a4b9-2dafaeb79452\". preemption: 0/4 nodes are available: 4 Preemption is not helpful for scheduling.",
+    "source": "https://github.com/mariadb-operator/mariadb-operator/issues/374",
+    "differs": "the claim is bound, but to a PersistentVolume that was deleted - delete and recreate the stale PVC (data on that volume is gone)",
+    "like": "rw-k8s-pvc-unbound-no-usable-storageclass"
+  },
+  {
+    "id": "rw-nm-brew-terminal-running-under-rosetta",
+    "tool": "brew",
+    "text": "Exit code 1\nError: Cannot install in Homebrew on Intel processor in ARM default prefix (/opt/homebrew)!",
+    "source": "https://github.com/mikelxc/Workarounds-for-ARM-mac/issues/7",
+    "differs": "the reverse - the ARM Homebrew in /opt/homebrew is being run from a terminal opened under Rosetta (Intel mode) - restart the terminal natively; nothing needs reinstalling",
+    "like": "rw-brew-intel-prefix-on-apple-silicon"
+  },
+  {
+    "id": "rw-nm-brew-intel-mac-custom-opt-homebrew-prefix",
+    "tool": "brew",
+    "text": "Exit code 1\nError: Cannot install in Homebrew on Intel processor in ARM default prefix (/opt/homebrew)!",
+    "source": "https://github.com/Homebrew/brew/issues/9130",
+    "differs": "an Intel Mac whose Homebrew has long lived in the custom prefix /opt/homebrew, which Homebrew now reserves for ARM - move the installation to another prefix (e.g. /usr/local)",
+    "like": "rw-brew-intel-prefix-on-apple-silicon"
   }
 ];

@@ -1397,6 +1397,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/gitpod-io/gitpod/issues/1188",
       "query": "https://github.com/InKyoJeong/TIL/issues/13"
     }
+  },
+  {
+    "id": "rw-k8s-pvc-unbound-no-usable-storageclass",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Events:\n  Type     Reason            Age               From               Message\n  ----     ------            ----              ----               -------\n  Warning  FailedScheduling  5s (x5 over 12s)  default-scheduler  pod has unbound PersistentVolumeClaims (repeated 4 times)",
+    "query": "Events:\n  Type     Reason            Age                  From               Message\n  ----     ------            ----                 ----               -------\n  Warning  FailedScheduling  17m                  default-scheduler  0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..\n  Warning  FailedScheduling  7m48s (x2 over 12m)  default-scheduler  0/1 nodes are available: pod has unbound immediate PersistentVolumeClaims. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..",
+    "resolution": "the PersistentVolumeClaims name no StorageClass that exists/provisions in this cluster (none by default, or a class like 'standard' the cluster lacks) - set storageClassName to an existing class or install/mark a default StorageClass with a provisioner",
+    "sources": {
+      "stored": "https://github.com/instaclustr/cassandra-operator/issues/112",
+      "query": "https://github.com/rackerlabs/understack/pull/54"
+    }
   }
 ];
 
@@ -2400,5 +2412,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/peter-evans/create-pull-request/issues/3558",
     "differs": "the push runs inside Actions with a GitHub App installation token (GITHUB_TOKEN), which cannot be given the workflow scope by re-authorizing - use a PAT (or a GitHub App granted the workflows permission) for that step",
     "like": "rw-github-push-workflow-file-token-lacks-workflow-scope"
+  },
+  {
+    "id": "rw-nm-minikube-storage-provisioner-addon-down",
+    "tool": "kubernetes",
+    "text": "* E0108 22:07:45.954750       1 scheduler.go:481] error selecting node for pod: pod has unbound immediate PersistentVolumeClaims\n* E0108 22:07:45.954949       1 factory.go:660] Error scheduling default/mini-kafka-0: pod has unbound immediate PersistentVolumeClaims; retrying\n* E0108 22:07:47.147170       1 factory.go:660] Error scheduling default/mini-kafka-0: pod has unbound immediate PersistentVolumeClaims; retrying\n* E0108 22:07:50.147500       1 factory.go:660] Error scheduling default/mini-mysql-0: pod has unbound immediate PersistentVolumeClaims; retrying",
+    "source": "https://github.com/kubernetes/minikube/issues/6246",
+    "differs": "minikube has a default class, but its storage-provisioner addon pod is not running, so nothing provisions volumes - re-enable/restart the storage-provisioner addon",
+    "like": "rw-k8s-pvc-unbound-no-usable-storageclass"
   }
 ];
