@@ -2153,6 +2153,18 @@ export const REALWORLD_HOLDOUT_PAIRS: RealPair[] = [
       "stored": "https://github.com/carlosonunez/obs-installer-for-apple-silicon/issues/51",
       "query": "https://github.com/pirj/noclamshell/issues/23"
     }
+  },
+  {
+    "id": "rw-xcode-license-not-accepted",
+    "tool": "xcode",
+    "kind": "recurrence",
+    "stored": "Exit code 69\nError: You have not agreed to the Xcode license. Please resolve this by running:\n  sudo xcodebuild -license accept",
+    "query": "Exit code 69\nAgreeing to the Xcode/iOS license requires admin privileges, please re-run as root via sudo.",
+    "resolution": "after installing or updating Xcode its license has not been accepted, so every tool that goes through xcrun (git, clang, make) refuses to run - run sudo xcodebuild -license accept once",
+    "sources": {
+      "stored": "https://github.com/machupicchubeta/dotfiles/pull/530",
+      "query": "https://github.com/hybridgroup/GitHub-Wikifier/issues/23"
+    }
   }
 ];
 
@@ -3436,5 +3448,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/Homebrew/brew/issues/9130",
     "differs": "an Intel Mac whose Homebrew has long lived in the custom prefix /opt/homebrew, which Homebrew now reserves for ARM - move the installation to another prefix (e.g. /usr/local)",
     "like": "rw-brew-intel-prefix-on-apple-silicon"
+  },
+  {
+    "id": "rw-nm-macos-ld-lssl-openssl-not-installed",
+    "tool": "c",
+    "text": "Exit code 1\nld: library not found for -lssl",
+    "source": "https://github.com/Flying-Toast/wiziz/issues/87",
+    "differs": "OpenSSL is not installed at all on this Mac - brew install openssl (or build without the SSL feature); there is no path to add yet",
+    "like": "rw-macos-ld-lssl-homebrew-openssl-keg-only"
   }
 ];

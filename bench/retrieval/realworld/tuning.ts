@@ -1409,6 +1409,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/instaclustr/cassandra-operator/issues/112",
       "query": "https://github.com/rackerlabs/understack/pull/54"
     }
+  },
+  {
+    "id": "rw-macos-ld-lssl-homebrew-openssl-keg-only",
+    "tool": "c",
+    "kind": "recurrence",
+    "stored": "Exit code 2\n(py27) [whopper:~/dev/sentry] $ brew link --force openssl\nWarning: Refusing to link: openssl\nLinking keg-only openssl means you may end up linking against the insecure,\ndeprecated system OpenSSL while using the headers from Homebrew's openssl.\nInstead, pass the full include/library paths to your compiler e.g.:\n  -I/usr/local/opt/openssl/include -L/usr/local/opt/openssl/lib",
+    "query": "Exit code 2\n/Applications/Xcode.app/Contents/Developer/usr/bin/make  all-recursive\nMaking all in common\nmake[2]: Nothing to be done for `all'.\nMaking all in src\n  CCLD     libimobiledevice.la\nld: library not found for -lssl\nclang: error: linker command failed with exit code 1 (use -v to see invocation)\nmake[2]: *** [libimobiledevice.la] Error 1\nmake[1]: *** [all-recursive] Error 1\nmake: *** [all] Error 2",
+    "resolution": "Homebrew's OpenSSL is keg-only, so its lib directory is not on the default linker path - pass -L$(brew --prefix openssl)/lib (export LDFLAGS, plus CPPFLAGS/PKG_CONFIG_PATH) to the build instead of force-linking it",
+    "sources": {
+      "stored": "https://github.com/getsentry/sentry/issues/4401",
+      "query": "https://github.com/libimobiledevice/libimobiledevice/issues/389"
+    }
   }
 ];
 
@@ -2420,5 +2432,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/kubernetes/minikube/issues/6246",
     "differs": "minikube has a default class, but its storage-provisioner addon pod is not running, so nothing provisions volumes - re-enable/restart the storage-provisioner addon",
     "like": "rw-k8s-pvc-unbound-no-usable-storageclass"
+  },
+  {
+    "id": "rw-nm-darling-xcode-license-prompt-loops",
+    "tool": "xcode",
+    "text": "Exit code 69\nAgreeing to the Xcode/iOS license requires admin privileges, please run “sudo xcodebuild -license” and then retry this command.",
+    "source": "https://github.com/darlinghq/darling/issues/1475",
+    "differs": "under the Darling macOS compatibility layer accepting the license is never recorded, so the prompt returns on every command - create the license-accepted plist in Darling's prefix by hand",
+    "like": "rw-xcode-license-not-accepted"
+  },
+  {
+    "id": "rw-nm-xcodes-install-apple-developer-terms-not-accepted",
+    "tool": "xcode",
+    "text": "Unable to install Xcode, If you continue to have problems, please submit a bug report in the Help menu.",
+    "source": "https://github.com/XcodesOrg/XcodesApp/issues/359",
+    "differs": "Xcode is not installed yet - the download is refused because the Apple Developer account has new terms to accept on developer.apple.com; accept them in the browser",
+    "like": "rw-xcode-license-not-accepted"
   }
 ];
