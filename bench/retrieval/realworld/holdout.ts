@@ -3456,5 +3456,13 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/Flying-Toast/wiziz/issues/87",
     "differs": "OpenSSL is not installed at all on this Mac - brew install openssl (or build without the SSL feature); there is no path to add yet",
     "like": "rw-macos-ld-lssl-homebrew-openssl-keg-only"
+  },
+  {
+    "id": "rw-nm-apt-ubuntu-universe-component-disabled",
+    "tool": "shell",
+    "text": "Exit code 100\n$ sudo apt-get install cockpit\nReading package lists... Done\nBuilding dependency tree\nReading state information... Done\nE: Unable to locate package cockpit",
+    "source": "https://github.com/cockpit-project/cockpit/issues/10170",
+    "differs": "the package lists are fresh; the package lives in Ubuntu's universe component, which this installation does not have enabled - sudo add-apt-repository universe, then update",
+    "like": "rw-dockerfile-apt-install-without-update"
   }
 ];

@@ -1421,6 +1421,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/getsentry/sentry/issues/4401",
       "query": "https://github.com/libimobiledevice/libimobiledevice/issues/389"
     }
+  },
+  {
+    "id": "rw-pip-psycopg2-source-build-needs-pg-config",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n$ pip3 install --user --no-binary :all: psycopg2\nCollecting psycopg2\n  Downloading psycopg2-2.6.2.tar.gz (376kB)\n    100% |████████████████████████████████| 378kB 329kB/s\n    Complete output from command python setup.py egg_info:\n    running egg_info\n    creating pip-egg-info/psycopg2.egg-info\n    warning: manifest_maker: standard file '-c' not found\n\n    Error: pg_config executable not found.\n\n    Please add the directory containing pg_config to the PATH\n    or specify the full executable path with the option:\n\n        python setup.py build_ext --pg-config /path/to/pg_config build ...\n\n    or with the pg_config option in 'setup.cfg'.",
+    "query": "Exit code 1\nComplete output (20 lines):\nrunning egg_info\ncreating /tmp/pip-pip-egg-info-bki0spkr/psycopg2.egg-info\nwriting manifest file '/tmp/pip-pip-egg-info-bki0spkr/psycopg2.egg-info/SOURCES.txt'\nError: pg_config executable not found.\npg_config is required to build psycopg2 from source.  Please add the directory\ncontaining pg_config to the $PATH or specify the full executable path with the\noption:\n    python setup.py build_ext --pg-c",
+    "resolution": "psycopg2 is being built from source and needs PostgreSQL's client development files (pg_config) - install libpq-dev / postgresql-devel (or Postgres.app on macOS), or depend on psycopg2-binary instead",
+    "sources": {
+      "stored": "https://github.com/psycopg/psycopg2/issues/488",
+      "query": "https://github.com/renovatebot/renovate/issues/13633"
+    }
   }
 ];
 
@@ -2448,5 +2460,13 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/XcodesOrg/XcodesApp/issues/359",
     "differs": "Xcode is not installed yet - the download is refused because the Apple Developer account has new terms to accept on developer.apple.com; accept them in the browser",
     "like": "rw-xcode-license-not-accepted"
+  },
+  {
+    "id": "rw-nm-pip-psycopg2-pg-config-installed-off-path",
+    "tool": "pip",
+    "text": "Exit code 1\n    Error: pg_config executable not found.\n    \n    Please add the directory containing pg_config to the PATH\n    or specify the full executable path with the option:\n    \n        python setup.py build_ext --pg-config /path/to/pg_config build ...\n    \n    or with the pg_config option in 'setup.cfg'.",
+    "source": "https://github.com/psycopg/psycopg2/issues/357",
+    "differs": "the PostgreSQL development package is already installed (PGDG on Fedora), but its pg_config lives in a versioned directory that is not on PATH - add that bin directory to PATH for the build",
+    "like": "rw-pip-psycopg2-source-build-needs-pg-config"
   }
 ];
