@@ -3464,5 +3464,29 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/cockpit-project/cockpit/issues/10170",
     "differs": "the package lists are fresh; the package lives in Ubuntu's universe component, which this installation does not have enabled - sudo add-apt-repository universe, then update",
     "like": "rw-dockerfile-apt-install-without-update"
+  },
+  {
+    "id": "rw-nm-ssh-public-key-configured-as-identity",
+    "tool": "git",
+    "text": "Exit code 255\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n@         WARNING: UNPROTECTED PRIVATE KEY FILE!          @\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\nPermissions 0644 for '/Users/oweidner/.ssh/rsa_ec2.pub' are too open.\nIt is required that your private key files are NOT accessible by others.\nThis private key will be ignored.\nbad permissions: ignore key: /Users/oweidner/.ssh/rsa_ec2.pub",
+    "source": "https://github.com/radical-cybertools/radical.saga/issues/171",
+    "differs": "the identity configured is the .pub public key, not the private key - point the tool at the private key file; tightening permissions on the .pub file is not the fix",
+    "like": "rw-ssh-private-key-permissions-too-open"
+  },
+  {
+    "id": "rw-nm-ssh-putty-ppk-key-given-to-openssh",
+    "tool": "git",
+    "text": "Exit code 255\n> Permissions for 'id_rsa.ppk' are too open.\n> It is required that your private key files are NOT accessible by others.\n> This private key will be ignored.\n> Load key \"id_rsa.ppk\": bad permissions",
+    "source": "https://github.com/microsoft/vscode-remote-release/issues/1726",
+    "differs": "the identity is a PuTTY .ppk file, which OpenSSH cannot load even with correct permissions - export it to OpenSSH format with PuTTYgen (and keep it user-only)",
+    "like": "rw-ssh-private-key-permissions-too-open"
+  },
+  {
+    "id": "rw-nm-conemu-update-drops-agent-environment",
+    "tool": "git",
+    "text": "Exit code 2\n$ eval `ssh-agent`\nAgent pid 7220\n\n$ ssh-add\nCould not open a connection to your authentication agent.",
+    "source": "https://github.com/ConEmu/ConEmu/issues/907",
+    "differs": "the agent was started with eval in this very shell, yet ssh-add still cannot reach it - a terminal-emulator (ConEmu) release broke the agent environment; update/roll back ConEmu",
+    "like": "rw-ssh-add-agent-not-started-in-shell"
   }
 ];

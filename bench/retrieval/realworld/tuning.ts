@@ -1433,6 +1433,30 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/psycopg/psycopg2/issues/488",
       "query": "https://github.com/renovatebot/renovate/issues/13633"
     }
+  },
+  {
+    "id": "rw-ssh-private-key-permissions-too-open",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 255\n$ ssh -T git@github.com\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n@         WARNING: UNPROTECTED PRIVATE KEY FILE!          @\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\nPermissions 0644 for '/c/Documents and Settings/Administrator/.ssh/id_rsa' are t\noo open.\nIt is recommended that your private key files are NOT accessible by others.\nThis private key will be ignored.\nbad permissions: ignore key: /c/Documents and Settings/Administrator/.ssh/id_rsa\n\nPermission denied (publickey).",
+    "query": "Exit code 255\n@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n @         WARNING: UNPROTECTED PRIVATE KEY FILE!          @\n @@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@@\n Permissions 0644 for '/root/.ssh/id_rsa' are too open.\n It is required that your private key files are NOT accessible by others.\n This private key will be ignored.",
+    "resolution": "the private key file is readable by group/others, so OpenSSH ignores it and falls back to other auth - chmod 600 (or 400) the key file",
+    "sources": {
+      "stored": "https://github.com/msysgit/git/issues/31",
+      "query": "https://github.com/jobtome-labs/ci-templates/pull/49"
+    }
+  },
+  {
+    "id": "rw-ssh-add-agent-not-started-in-shell",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 2\n> $ ssh-agent -s\n> SSH_AUTH_SOCK=/tmp/ssh-HdV5V0HDEkh4/agent.5536; export SSH_AUTH_SOCK;\n> SSH_AGENT_PID=8068; export SSH_AGENT_PID;\n> echo Agent pid 8068;\n> $ ssh-add\n> Could not open a connection to your authentication agent.",
+    "query": "Exit code 2\nCould not open a connection to your authentication agent.",
+    "resolution": "no ssh-agent is reachable from this shell (SSH_AUTH_SOCK unset) - start one in the current shell with eval \"$(ssh-agent -s)\" (not a bare ssh-agent -s), then ssh-add the key",
+    "sources": {
+      "stored": "https://github.com/git-for-windows/git/issues/514",
+      "query": "https://github.com/msysgit/git/issues/315"
+    }
   }
 ];
 
@@ -2468,5 +2492,21 @@ export const REALWORLD_TUNING_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/psycopg/psycopg2/issues/357",
     "differs": "the PostgreSQL development package is already installed (PGDG on Fedora), but its pg_config lives in a versioned directory that is not on PATH - add that bin directory to PATH for the build",
     "like": "rw-pip-psycopg2-source-build-needs-pg-config"
+  },
+  {
+    "id": "rw-nm-ssh-key-from-k8s-secret-volume-mode",
+    "tool": "git",
+    "text": "Exit code 255\n@         WARNING: UNPROTECTED PRIVATE KEY FILE!          @\nPermissions 0440 for '/root/.ssh/id_ed25519' are too open.\nIt is required that your private key files are NOT accessible by others.\nThis private key will be ignored.",
+    "source": "https://github.com/kubernetes/git-sync/issues/215",
+    "differs": "the key is mounted from a Kubernetes Secret whose volume defaultMode is 0440, so a chmod inside the container is not the fix - set the secret volume's defaultMode to 0400/0600",
+    "like": "rw-ssh-private-key-permissions-too-open"
+  },
+  {
+    "id": "rw-nm-ssh-add-wsl-cannot-reach-windows-pipe-agent",
+    "tool": "git",
+    "text": "Exit code 2\nCould not open a connection to your authentication agent.",
+    "source": "https://github.com/bitwarden/clients/issues/15136",
+    "differs": "an agent is running (Bitwarden desktop) but it listens on the Windows named pipe, which the WSL/MSYS ssh-add cannot use - use Windows' OpenSSH ssh-add or bridge the pipe into WSL",
+    "like": "rw-ssh-add-agent-not-started-in-shell"
   }
 ];
