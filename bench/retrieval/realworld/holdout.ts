@@ -3488,5 +3488,37 @@ export const REALWORLD_HOLDOUT_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/ConEmu/ConEmu/issues/907",
     "differs": "the agent was started with eval in this very shell, yet ssh-add still cannot reach it - a terminal-emulator (ConEmu) release broke the agent environment; update/roll back ConEmu",
     "like": "rw-ssh-add-agent-not-started-in-shell"
+  },
+  {
+    "id": "rw-nm-git-ssh-exchange-identification-host-server-outage",
+    "tool": "git",
+    "text": "Exit code 128\nssh_exchange_identification: Connection closed by remote host\nfatal: The remote end hung up unexpectedly",
+    "source": "https://github.com/nodester/nodester/issues/310",
+    "differs": "the git host's own server was having problems (not GitHub, not the local network) - retry once the provider has recovered; no client configuration change helps",
+    "like": "rw-git-ssh-port-22-blocked-by-proxy-use-443"
+  },
+  {
+    "id": "rw-nm-rsync-deploy-wrong-ssh-port",
+    "tool": "git",
+    "text": "Exit code 255\n12 Identity added: (stdin) ((stdin))\n13 kex_exchange_identification: Connection closed by remote host\n14 Connection closed by X.X.X.X port ***\n15 rsync: connection unexpectedly closed (0 bytes received so far) [sender]\n16 rsync error: unexplained error (code 255) at io.c(228) [sender=3.2.4]",
+    "source": "https://github.com/Burnett01/rsync-deployments/issues/39",
+    "differs": "a deploy action was pointed at the wrong SSH port of the target host (then the key was missing from authorized_keys) - correct remote_port and install the key; no proxy is involved",
+    "like": "rw-git-ssh-port-22-blocked-by-proxy-use-443"
+  },
+  {
+    "id": "rw-nm-ghe-admin-ssh-uses-port-122",
+    "tool": "git",
+    "text": "Exit code 255\nssh_exchange_identification: Connection closed by remote host",
+    "source": "https://github.com/github/backup-utils/pull/192",
+    "differs": "GitHub Enterprise's administrative SSH listens on port 122, while port 22 is for git only - connect the admin/backup tooling to port 122",
+    "like": "rw-git-ssh-port-22-blocked-by-proxy-use-443"
+  },
+  {
+    "id": "rw-nm-pip-winerror5-intermittent-file-lock",
+    "tool": "pip",
+    "text": "Exit code 1\nEnvironmentError: [WinError 5] Access is denied (for some packages)",
+    "source": "https://github.com/pypa/pip/issues/7033",
+    "differs": "Python lives in a directory the user can write, and only some installs fail now and then - another process (antivirus/indexer) holds the files; reboot or exclude the folder, --user is not the fix",
+    "like": "rw-pip-winerror5-all-users-python-program-files"
   }
 ];

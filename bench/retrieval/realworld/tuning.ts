@@ -1457,6 +1457,18 @@ export const REALWORLD_TUNING_PAIRS: RealPair[] = [
       "stored": "https://github.com/git-for-windows/git/issues/514",
       "query": "https://github.com/msysgit/git/issues/315"
     }
+  },
+  {
+    "id": "rw-git-ssh-port-22-blocked-by-proxy-use-443",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 255\nssh -T git@github.com\nkex_exchange_identification: Connection closed by remote host\nConnection closed by 52.69.186.44 port 22",
+    "query": "Exit code 128\ngit push 到 github ssh报错 kex_exchange_identification: Connection closed by remote host Connection closed by 198.18.0.8 port 22 致命错误：无法读取远程仓库。",
+    "resolution": "the network path (a proxy service, router proxy or firewall) closes SSH connections to github.com on port 22 - use SSH over the HTTPS port (Host github.com / Hostname ssh.github.com / Port 443 in ~/.ssh/config) or clone over HTTPS",
+    "sources": {
+      "stored": "https://github.com/juewuy/ShellCrash/issues/145",
+      "query": "https://github.com/klren0312/daliy_knowledge/issues/877"
+    }
   }
 ];
 
