@@ -26,14 +26,15 @@ const recurrences = (pairs: typeof PAIRS) => pairs.filter((p) => p.kind === 'rec
 
 describe('real-world retrieval set', () => {
   it('has the required size', () => {
-    expect(PAIRS.length).toBeGreaterThanOrEqual(150);
-    expect(recurrences(PAIRS)).toBeGreaterThanOrEqual(110);
-    expect(MISSES.length).toBeGreaterThanOrEqual(100);
+    // issue #32 item 3: at least 300 pairs and at least as many near misses
+    expect(PAIRS.length).toBeGreaterThanOrEqual(300);
+    expect(recurrences(PAIRS)).toBeGreaterThanOrEqual(270);
+    expect(MISSES.length).toBeGreaterThanOrEqual(PAIRS.length);
   });
 
-  it('spans at least 12 ecosystems', () => {
+  it('spans at least 15 ecosystems', () => {
     const ecosystems = new Set(ALL.map((x) => ecosystemOf(x.tool)));
-    expect(ecosystems.size).toBeGreaterThanOrEqual(12);
+    expect(ecosystems.size).toBeGreaterThanOrEqual(15);
   });
 
   it('gives every item its texts and its public sources', () => {

@@ -60,7 +60,8 @@ const pairIds = new Set(pairs.map((x) => x.id));
 for (const m of misses) need(!m.like || pairIds.has(m.like), `${m.id}: like ${m.like} is not a pair`);
 
 const HEADER = `// REAL-WORLD retrieval set (issue #26, item 5), built on 2026-11-26 by a blind data builder: nothing
-// under src/ was opened and no retrieval code was run while it was collected.
+// under src/ was opened and no retrieval code was run while it was collected. Extended on 2026-11-29
+// (issue #32, item 3) to 300 pairs and 300 near misses the same way (items/34-*.yaml onwards).
 // Every text is a real error as someone pasted it in a public report (GitHub issue and PR threads,
 // found through the stored search corpus), copied verbatim (a contiguous excerpt of what they
 // pasted: log prefixes, CI decorations, stack lines kept; secret-looking values redacted). Texts that
