@@ -31,7 +31,9 @@ const LOG_GRAMMAR: RegExp[] = [
   // yarn classic and most loggers: `info …`, `warning …`, `[INFO] …`, `INFO: …`, `[warn] …`
   /^(info|warning|success|verbose|debug) (?=\S)/,
   /^\[(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING|trace|debug|info|notice|warn|warning)\](?:\s|$)/,
-  /^(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING)(?::|\s)\s*\S/,
+  // `WARNING: …`, `INFO [main] …` (a level word, then a colon or the logger's bracketed name; webpack's
+  // own `WARNING in <asset>` report is the tool speaking, not a logger)
+  /^(TRACE|DEBUG|INFO|NOTICE|WARN|WARNING)(?::\s|\s+\[)/,
 ];
 
 /** A package manager announcing the script it runs: `> name@1.0.0 build [/path]` (npm, pnpm), `yarn run v1.22.19`. */

@@ -126,6 +126,16 @@ describe('CI footers, timing, timestamps and log prefixes are not the error', ()
     expect(isRunnerLine('[INFO] Compiling 26 source files to C:\\Bot\\jbot\\jbot\\target\\classes')).toBe(
       true,
     );
+    expect(
+      isRunnerLine('WARNING: You are using pip version 21.0.1; however, version 24.0 is available.'),
+    ).toBe(true);
+    expect(isRunnerLine('INFO [main] o.s.b.SpringApplication: Starting')).toBe(true);
+    // a tool's own report that starts with a level word is the tool speaking (webpack)
+    expect(
+      isRunnerLine(
+        'WARNING in asset size limit: The following asset(s) exceed the recommended size limit (244 KiB).',
+      ),
+    ).toBe(false);
     // the syslog prefix is stripped first, then the pnpm banner is a banner
     const pnpm = errorKey(fixture('pnpm-syslog-elifecycle.txt'));
     expect(pnpm.message).toBe('ELIFECYCLE  Command failed with exit code -2.');
