@@ -10,6 +10,8 @@ import { closeDb, getDb } from '../../src/db/db.js';
 import { cli } from '../helpers/cli.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook, runWorkerJob } from '../helpers/hook-proc.js';
+import { oldEntry, oldStore } from '../helpers/old-store.js';
+import { paths } from '../../src/common/paths.js';
 import { contextOf, ensureBuilt, failure, success, writeConfig } from '../helpers/pre-tool-guide.js';
 
 const fixture = (name: string) => readFileSync(join(ROOT, 'test', 'fixtures', 'runner-lines', name), 'utf8');
@@ -86,5 +88,38 @@ describe('#32 the npm case: keyed on the compiler line, found again in the next 
 
     const show = cli(env, ['kb', 'show', String(rows[0]!.id)]);
     expect(show.stdout).toContain(`error then: ${TSC_LINE}`);
+  });
+
+  it('a store of key version 1 (keyed on npm’s warning) is re-keyed by the worker, then found again', async () => {
+    ensureBuilt();
+    const env = { ...t.env, SELF_GEN_NO_BACKGROUND: '1' };
+    // issue #32: "stored under the line `npm warn Unknown user config`" by key version 1
+    const oldKey =
+      'npm WARN Unknown project config <STR>. This will stop working in the next major version of npm. See <STR> for supported config options.';
+    const fix = 'Edit src/index.ts: `export const n: number = "x";` → `export const n: number = 1;`';
+    oldStore(paths(t.env).db, 8, (o) =>
+      oldEntry(o, {
+        key: oldKey,
+        raw: `Exit code 2\n${fixture('npm11-run-build-warn-1.txt')}`,
+        fix,
+        project: t.project,
+        ts: '2026-11-28T10:00:00.000Z',
+      }),
+    );
+    runWorkerJob('rekey', env); // the session-end step kb-rekey, as a job
+    runWorkerJob('fix-policy', env);
+    const db = getDb({ env: t.env });
+    const keys = db.prepare('SELECT error_normalized AS k FROM error_kb').all() as { k: string }[];
+    expect(keys.map((r) => r.k)).toEqual([TSC_KEY]);
+    closeDb();
+    const fail = failure(
+      t.project,
+      'Bash',
+      { command: 'npm run build' },
+      `Exit code 2\n${fixture('npm11-run-build-warn-2.txt')}`,
+    );
+    const r = await runHook('PostToolUseFailure', fail, env);
+    expect(r.code).toBe(0);
+    expect(contextOf(r.stdout, 'PostToolUseFailure')).toContain('export const n: number = 1;');
   });
 });

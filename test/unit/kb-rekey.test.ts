@@ -1,13 +1,12 @@
 // Issue #32.1 the key has a version: a store written before KEY_VERSION 2 (schema 8, keys taken
 // from npm's warning line) is migrated (key_version 1), and the session-end pass kb-rekey gives its
 // entries and events the key of this version, recomputed from the stored raw error through errorKey.
-import Database from 'better-sqlite3';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openDb, type DB } from '../../src/db/db.js';
 import { paths } from '../../src/common/paths.js';
-import { MIGRATIONS, SCHEMA_VERSION } from '../../src/db/schema.js';
+import { SCHEMA_VERSION } from '../../src/db/schema.js';
 import { errorKey, KEY_VERSION } from '../../src/error-kb/error-key.js';
 import { candidates } from '../../src/error-kb/candidates.js';
 import { getEntry } from '../../src/error-kb/db.js';
@@ -15,6 +14,10 @@ import { recordResolution } from '../../src/error-kb/record.js';
 import { rekeyPass } from '../../src/error-kb/rekey.js';
 import { searchErrorKB } from '../../src/error-kb/search.js';
 import { ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
+import { oldEntry as entryOf, oldStore } from '../helpers/old-store.js';
+
+const oldEntry = (db: Parameters<typeof entryOf>[0], key: string, raw: string | null, fix: string) =>
+  entryOf(db, { key, raw, fix, project: '/work/app', ts: TS });
 
 const fixture = (name: string) => readFileSync(join(ROOT, 'test', 'fixtures', 'runner-lines', name), 'utf8');
 const NPM_1 = fixture('npm11-run-build-warn-1.txt');
@@ -24,36 +27,6 @@ const OLD_KEY =
   'npm WARN Unknown project config <STR>. This will stop working in the next major version of npm. See <STR> for supported config options.';
 const TSC_KEY = 'error TS2322: Type <STR> is not assignable to type <STR>.';
 const TS = '2026-11-28T10:00:00.000Z';
-
-/** A store as schema 8 left it, with `rows` written by version 1 of the key. */
-function oldStore(file: string, fill: (db: Database.Database) => void): void {
-  mkdirSync(dirname(file), { recursive: true });
-  const db = new Database(file);
-  for (const m of MIGRATIONS.slice(0, 8)) db.exec(m);
-  db.pragma('user_version = 8');
-  fill(db);
-  db.close();
-}
-
-function oldEntry(db: Database.Database, key: string, raw: string | null, fix: string): number {
-  const id = Number(
-    db
-      .prepare(
-        `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, use_count) VALUES (?, ?, ?, ?, 'Bash', 1)`,
-      )
-      .run(TS, key, raw, fix).lastInsertRowid,
-  );
-  const fixId = db
-    .prepare(
-      `INSERT INTO error_kb_fixes (kb_id, fix_key, resolution, resolved_by, proof, strength, first_ts, last_ts)
-       VALUES (?, ?, ?, 'Bash', 'same-command', 2, ?, ?)`,
-    )
-    .run(id, fix, fix, TS, TS).lastInsertRowid;
-  db.prepare(
-    `INSERT INTO error_kb_fix_projects (fix_id, project_path, confirmations, last_ts) VALUES (?, '/work/app', 1, ?)`,
-  ).run(fixId, TS);
-  return id;
-}
 
 describe('KEY_VERSION: keys of an older version are re-keyed from the stored raw error', () => {
   let env: TempEnv;
@@ -70,7 +43,7 @@ describe('KEY_VERSION: keys of an older version are re-keyed from the stored raw
     expect(errorKey(NPM_1).normalized).toBe(TSC_KEY);
     expect(KEY_VERSION).toBeGreaterThan(1);
     let entryId = 0;
-    oldStore(paths(env.env).db, (o) => {
+    oldStore(paths(env.env).db, 8, (o) => {
       entryId = oldEntry(o, OLD_KEY, NPM_1, 'fix the type of n in src/index.ts');
       const ev = (type: string, data: object) =>
         Number(
@@ -114,7 +87,7 @@ describe('KEY_VERSION: keys of an older version are re-keyed from the stored raw
   it('an entry whose new key another entry has is merged into it, fixes of both kept', () => {
     let warnId = 0;
     let tscId = 0;
-    oldStore(paths(env.env).db, (o) => {
+    oldStore(paths(env.env).db, 8, (o) => {
       warnId = oldEntry(o, OLD_KEY, NPM_1, 'fix A');
       tscId = oldEntry(
         o,
@@ -137,7 +110,7 @@ describe('KEY_VERSION: keys of an older version are re-keyed from the stored raw
 
   it('an entry without its raw error keeps its key; a new entry is stored with this version', () => {
     let id = 0;
-    oldStore(paths(env.env).db, (o) => {
+    oldStore(paths(env.env).db, 8, (o) => {
       id = oldEntry(o, OLD_KEY, null, 'fix A');
     });
     db = openDb({ env: env.env });
