@@ -275,19 +275,6 @@ const DECORATION = new RegExp(
 /** A time of day a logger right-aligns after the message (consola: `…   1:40:19 PM`). */
 const TRAILING_TIME = /\s{2,}\d{1,2}:\d{2}:\d{2}(?: ?[AP]M)?$/;
 /**
- * Lines printed around the program's output that no runner grammar (runner-lines.ts) covers:
- * step banners, docker compose's attach/exit lines, progress bars. Never the error.
- */
-const NOISE_LINE = new RegExp(
-  '^(?:' +
-    [
-      String.raw`(?:==>|--->|----->) .*`, // banners (Homebrew, makepkg, buildpacks)
-      String.raw`Attaching to .*|\S+ exited with code \d+`, // docker compose
-      String.raw`Progress: resolved .*|\d+%\s*\|.*|\[[#=>.\s-]{4,}\].*|[⠁-⣿]\s.*`, // progress bars
-    ].join('|') +
-    ')$',
-);
-/**
  * A runner's line saying that the program it started failed (npm, yarn, make, Actions, exec): the
  * cause is another line. Passed over like a summary line.
  */
@@ -319,9 +306,7 @@ function strippedLines(raw: string): string[] {
 export function outputLines(raw: string, frames = false): string[] {
   const lines = strippedLines(raw);
   const frame = frames ? [] : frameLines(lines);
-  return lines.filter(
-    (l, i) => !frame[i] && !EXIT_CODE_LINE.test(l) && !PROGRESS_LINE.test(l) && !NOISE_LINE.test(l),
-  );
+  return lines.filter((l, i) => !frame[i] && !EXIT_CODE_LINE.test(l) && !PROGRESS_LINE.test(l));
 }
 
 /** How much a line reads like an error (the signature's order). */

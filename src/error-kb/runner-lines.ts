@@ -52,8 +52,19 @@ const COMMAND_ECHO = [
   /^(?:##\[group\])?Run \S.*$/, // GitHub Actions' step header (`Run npm ci`)
 ];
 
-/** A runner's closing line: the exit code (CI), the time taken (yarn, time(1)). */
+/** A runner announcing a step or showing progress: what it does, not what failed. */
+const STEP = [
+  /^(?:==>|--->|----->) /, // Homebrew, makepkg, buildpacks
+  /^Attaching to /, // docker compose starting its services
+  /^Progress: resolved /, // pnpm
+  /^\d+%\s*\|/, // a percentage bar (tqdm)
+  /^\[[#=>.\s-]{4,}\]/, // a bar in brackets
+  /^[⠁-⣿]\s/, // a braille spinner
+];
+
+/** A runner's closing line: the exit code (CI, docker compose), the time taken (yarn, time(1)). */
 const FOOTER = [
+  /^\S+ exited with code \d+$/, // docker compose
   /^(?:Error: )?Process completed with exit code \d+\.?$/, // GitHub Actions
   /^##\[(?:group|endgroup|debug|command|section)\].*$/, // Actions' markers without text of the tool
   /^(?:✨\s*)?Done in \d+(?:\.\d+)?m?s\.?$/, // yarn
@@ -66,7 +77,7 @@ export function isRunnerLine(line: string): boolean {
     const m = g.exec(line);
     if (m) return !/^(?:error|ERR!)$/.test(m[1] ?? '');
   }
-  return COMMAND_ECHO.some((r) => r.test(line)) || FOOTER.some((r) => r.test(line)) || BANNER.test(line);
+  return [COMMAND_ECHO, STEP, FOOTER].some((rs) => rs.some((r) => r.test(line))) || BANNER.test(line);
 }
 
 /**

@@ -111,6 +111,19 @@ describe('CI footers, timing, timestamps and log prefixes are not the error', ()
     expect(errorKey(actions).message).toBe(TSC_LINE);
   });
 
+  it('steps and progress: Homebrew’s `==>`, docker compose’s attach and exit lines, pnpm’s progress, bars', () => {
+    for (const l of [
+      '==> Downloading https://ghcr.io/v2/homebrew/core/openssl/3/manifests/3.2.1',
+      'Attaching to api-1, db-1',
+      'api-1 exited with code 1',
+      'Progress: resolved 312, reused 298, downloaded 0, added 0',
+      ' 45%|████▌     | 45/100 [00:01<00:01, 40.1it/s]'.trim(),
+      '[=====>    ] 50%',
+      '⠙ Installing dependencies',
+    ])
+      expect(isRunnerLine(l), l).toBe(true);
+  });
+
   it('timing footers (yarn’s `Done in`, time(1)) are the runner’s', () => {
     for (const l of ['Done in 0.53s.', '✨  Done in 3.02s.', 'real\t0m1.204s', 'sys 0m0.010s'])
       expect(isRunnerLine(l)).toBe(true);
