@@ -46,6 +46,8 @@ export interface ToolErrorData extends AgentFields {
   error: string;
   /** The raw error text (redacted, cut to 4000 characters). */
   errorRaw?: string;
+  /** The version of the key `error` (error-kb KEY_VERSION); absent: version 1. */
+  keyVersion?: number;
   filePath?: string;
   files?: string[];
   isInterrupt?: boolean;
@@ -94,6 +96,8 @@ export interface ResolutionData {
   errorEventId: number;
   /** The normalized error (the KB key). */
   error: string;
+  /** The version of the key `error` (error-kb KEY_VERSION); absent: version 1. */
+  keyVersion?: number;
   tool?: string;
   /** The tool_use event that proved it. */
   provenBy?: number;

@@ -223,6 +223,13 @@ export const MIGRATIONS: string[] = [
       policy_rule = NULL WHERE id = new.id;
   END;
   `,
+  // 9: the version of each entry's key (error-kb/error-key.ts KEY_VERSION); entries of an older
+  // version are re-keyed from their raw error by the session-end step kb-rekey (error-kb/rekey.ts).
+  // Every key stored before is version 1.
+  `
+  ALTER TABLE error_kb ADD COLUMN key_version INTEGER NOT NULL DEFAULT 1;
+  CREATE INDEX IF NOT EXISTS idx_error_kb_key_version ON error_kb(key_version);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -21,6 +21,7 @@ import {
   getEntry,
   insertLookup,
   markForgotten,
+  mergeEntryInto,
   setFixTeam,
   shownFix,
   updateEntry,
@@ -265,6 +266,15 @@ function refreshShown(db: DB, kbId: number, now: string): void {
   if (!e) return;
   if (bestCandidate(db, kbId)) showBest(db, e.error_normalized, e.error_raw, now);
   else if (e.resolution !== null) updateEntry(db, kbId, { resolution: null, resolved_by: null });
+}
+
+/**
+ * Entry `from` was re-keyed to the key of entry `to` (rekey.ts): one entry, with the candidate
+ * fixes, uses and lookups of both, showing its best fix.
+ */
+export function mergeEntries(db: DB, from: number, to: number, now = new Date()): void {
+  mergeEntryInto(db, from, to);
+  refreshShown(db, to, now.toISOString());
 }
 
 /**

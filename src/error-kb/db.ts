@@ -5,6 +5,7 @@
 import type { DB } from '../db/db.js';
 import { stmt } from '../db/events/write.js';
 import type { KbEntry } from './entry.js';
+import { KEY_VERSION } from './error-key.js';
 
 export type { KbEntry };
 
@@ -200,10 +201,11 @@ export function upsertEntry(
 ): number | null {
   const row = db
     .prepare(
-      `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count, error_lines)
-VALUES (?, ?, ?, ?, ?, ?, 1, ?)
+      `INSERT INTO error_kb (ts, error_normalized, error_raw, resolution, resolved_by, tool_sequence, use_count, error_lines, key_version)
+VALUES (?, ?, ?, ?, ?, ?, 1, ?, ?)
 ON CONFLICT(error_normalized) DO UPDATE SET
   ts = excluded.ts,
+  key_version = excluded.key_version,
   error_lines = coalesce(error_lines, excluded.error_lines),
   resolution = excluded.resolution,
   resolved_by = excluded.resolved_by,
@@ -211,8 +213,16 @@ ON CONFLICT(error_normalized) DO UPDATE SET
   use_count = use_count + 1
 RETURNING id`,
     )
-    .get(e.ts, e.key, e.errorRaw, e.resolution, e.resolvedBy, e.toolSequence, e.errorLines ?? null) as
-    { id: number } | undefined;
+    .get(
+      e.ts,
+      e.key,
+      e.errorRaw,
+      e.resolution,
+      e.resolvedBy,
+      e.toolSequence,
+      e.errorLines ?? null,
+      KEY_VERSION,
+    ) as { id: number } | undefined;
   return row?.id ?? null;
 }
 
@@ -223,6 +233,7 @@ export interface EntryColumns {
   resolved_by?: string | null;
   error_raw?: string | null;
   ts?: string;
+  key_version?: number;
 }
 
 const EDITABLE: readonly (keyof EntryColumns)[] = [
@@ -231,6 +242,7 @@ const EDITABLE: readonly (keyof EntryColumns)[] = [
   'resolved_by',
   'error_raw',
   'ts',
+  'key_version',
 ];
 
 /** Sets some columns of one entry. */
@@ -241,6 +253,40 @@ export function updateEntry(db: DB, id: number, cols: EntryColumns): void {
     ...keys.map((k) => cols[k]),
     id,
   );
+}
+
+// ---------------------------------------------------------------- error_kb: key versions (rekey.ts)
+
+/** Entries whose key is of a version older than `version`, by id. */
+export function staleKeyEntries(
+  db: DB,
+  version: number,
+  limit: number,
+): { id: number; error_normalized: string; error_raw: string | null }[] {
+  return db
+    .prepare('SELECT id, error_normalized, error_raw FROM error_kb WHERE key_version < ? ORDER BY id LIMIT ?')
+    .all(version, limit) as { id: number; error_normalized: string; error_raw: string | null }[];
+}
+
+/** Gives an entry its key of `version` (and the signature computed with it, when there is one). */
+export function setEntryKey(db: DB, id: number, key: string, version: number, lines: string | null): void {
+  db.prepare(
+    'UPDATE error_kb SET error_normalized = ?, key_version = ?, error_lines = coalesce(?, error_lines) WHERE id = ?',
+  ).run(key, version, lines, id);
+}
+
+/**
+ * Entry `from` has the key of entry `to` now: its candidate fixes (a fix key `to` has already stays
+ * `to`'s), its uses and its lookups go to `to`, then `from` is deleted (the rest by trigger).
+ */
+export function mergeEntryInto(db: DB, from: number, to: number): void {
+  db.prepare('UPDATE OR IGNORE error_kb_fixes SET kb_id = ? WHERE kb_id = ?').run(to, from);
+  db.prepare(
+    `UPDATE error_kb SET use_count = coalesce(use_count, 0) +
+       coalesce((SELECT use_count FROM error_kb WHERE id = ?), 0) WHERE id = ?`,
+  ).run(from, to);
+  db.prepare('UPDATE OR IGNORE error_kb_lookups SET kb_id = ? WHERE kb_id = ?').run(to, from);
+  db.prepare('DELETE FROM error_kb WHERE id = ?').run(from);
 }
 
 /** Deletes one entry (its candidates and lookups go by trigger). True when it existed. */

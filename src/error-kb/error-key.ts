@@ -7,6 +7,16 @@
 import { redact, truncate } from '../common/redact.js';
 import { errorSignature, extractErrorMessage, normalizeError } from './normalize.js';
 
+/**
+ * The version of the key: raise it whenever a change to the extraction (normalize.ts,
+ * runner-lines.ts) or the normalisation gives a raw error another key. Every stored key carries the
+ * version it was computed with (error_kb.key_version, a tool_error event's `keyVersion`); the
+ * session-end step `kb-rekey` (rekey.ts) recomputes older keys from the stored raw error, through
+ * errorKey, so that one error has one key whatever version recorded it.
+ * 1: every key before the version existed; 2: the runners' frame lines (#32.1).
+ */
+export const KEY_VERSION = 2;
+
 /** The longest raw error looked at (the rest is never the error line). */
 export const RAW_MAX = 20_000;
 
@@ -19,18 +29,26 @@ export interface ErrorKey {
   normalized: string;
   /** The two or three most error-like lines, the message first (error_kb.error_lines). */
   signature: string[];
+  /** KEY_VERSION: the version of this key. */
+  version: number;
 }
 
 /** The KB key of a raw tool error (never throws; a non-string gives empty fields). */
 export function errorKey(rawError: unknown): ErrorKey {
   if (typeof rawError !== 'string' || !rawError)
-    return { raw: '', message: '', normalized: '', signature: [] };
+    return { raw: '', message: '', normalized: '', signature: [], version: KEY_VERSION };
   try {
     const raw = redact(truncate(rawError, RAW_MAX, ''));
     const message = extractErrorMessage(raw);
-    return { raw, message, normalized: normalizeError(message), signature: errorSignature(raw) };
+    return {
+      raw,
+      message,
+      normalized: normalizeError(message),
+      signature: errorSignature(raw),
+      version: KEY_VERSION,
+    };
   } catch {
-    return { raw: '', message: '', normalized: '', signature: [] };
+    return { raw: '', message: '', normalized: '', signature: [], version: KEY_VERSION };
   }
 }
 

@@ -1,9 +1,10 @@
-// Background work of the error KB: batch embeddings after each session (REQ-RA-005) and the `embed`
-// job. Listed in src/parts/index.ts (runs in dist/worker.js, detached from hooks).
+// Background work of the error KB: keys of an older KEY_VERSION recomputed (rekey.ts), batch
+// embeddings after each session (REQ-RA-005), and the `rekey` and `embed` jobs. Listed in src/parts/index.ts (runs in dist/worker.js, detached from hooks).
 import { getDb } from '../db/db.js';
 import type { Job, JobContext } from '../hook/contract/part.js';
 import { batchEmbedder } from '../embed/index.js';
 import { generateErrorEmbeddings, pendingEmbeddings } from './embeddings.js';
+import { rekeyPass } from './rekey.js';
 
 /** At most this many entries per session end (a first run on a large KB continues next time). */
 const SESSION_END_LIMIT = 2000;
@@ -26,3 +27,17 @@ export async function embedPending(ctx: JobContext, limit?: number): Promise<voi
 
 export const kbEmbedStep: Job = (ctx) => embedPending(ctx, SESSION_END_LIMIT);
 export const embedJob: Job = (ctx) => embedPending(ctx);
+
+/** Keys of an older version, re-keyed: one batch per session end, every one in the `rekey` job. */
+function rekeyAll(ctx: JobContext, batches: number): void {
+  const db = getDb({ env: ctx.env, busyTimeoutMs: 5000 });
+  for (let i = 0; i < batches; i++) {
+    const r = rekeyPass(db, SESSION_END_LIMIT);
+    if (r.rekeyed + r.merged + r.kept + r.events > 0)
+      ctx.log(`kb-rekey: ${r.rekeyed} re-keyed, ${r.merged} merged, ${r.kept} kept, ${r.events} events`);
+    if (r.rekeyed + r.merged + r.kept < SESSION_END_LIMIT && r.eventsSeen < SESSION_END_LIMIT) return;
+  }
+}
+
+export const kbRekeyStep: Job = (ctx) => rekeyAll(ctx, 1);
+export const rekeyJob: Job = (ctx) => rekeyAll(ctx, 1000);

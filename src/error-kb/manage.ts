@@ -16,7 +16,7 @@ import {
 } from './db.js';
 import { redact, truncate } from '../common/redact.js';
 import { clearCandidates, noteForget, recordManualFix } from './candidates.js';
-import { errorKey } from './error-key.js';
+import { errorKey, KEY_VERSION } from './error-key.js';
 import type { KbEntry } from './search.js';
 import { dropEmbedding, embeddingsExist } from './vector.js';
 
@@ -100,6 +100,7 @@ export async function editEntry(
     if (!n) throw new Error('the new error text is empty after normalization');
     if (n !== cur.error_normalized) {
       cols.error_normalized = redact(n);
+      cols.key_version = KEY_VERSION;
       errorChanged = true;
     }
   }

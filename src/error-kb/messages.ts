@@ -1,6 +1,7 @@
 // The user-visible strings of the real-time assistance hooks (pre-tool guide, subagent context,
 // error advice). `ko` holds the seeds' own strings (seeds 000, 004); `en` is the same in English.
 import type { KbTier } from './search.js';
+import { errorKey } from './error-key.js';
 
 export type Locale = 'ko' | 'en';
 
@@ -113,13 +114,11 @@ export function formatToolSequence(raw: string | null | undefined): string {
   }
 }
 
-/** The first meaningful line of a stored raw error (not Claude Code's "Exit code N"), or ''. */
+/**
+ * The error line of a stored raw error, as the key took it (errorKey: the tool's own error, not
+ * Claude Code's "Exit code N" nor a runner's warning or banner), or ''.
+ */
 export function firstErrorLine(raw: string | null | undefined): string {
   if (!raw) return '';
-  return (
-    raw
-      .split('\n')
-      .map((l) => l.trim())
-      .find((l) => l && !/^Exit code \d+$/i.test(l)) ?? ''
-  );
+  return errorKey(raw).message.split('\n')[0]!.trim();
 }

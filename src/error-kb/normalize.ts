@@ -1,5 +1,6 @@
 // normalizeError: the single owner of error normalisation (seed 001, REQ-RA-001).
 // Other modules import it from here (or from kb/index).
+import { frameLines } from './runner-lines.js';
 
 // 1. Paths (seed: "a path pattern starting with /"): absolute paths, plus `~/`, `./`, `../` paths and
 //    relative paths with a directory and a file extension (src/app.ts), which vary just as much.
@@ -216,7 +217,7 @@ export const HEADLINE_LINE =
   /^(?:Failed to compile\.?|Host key verification failed\.?|Compiled with problems:?|(?:ERROR: )?usage: \S+ .*)$/i;
 /** Progress and notice lines printed before the error (downloads, object counts, build steps). */
 export const PROGRESS_LINE =
-  /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|npm (?:notice|http|timing|verbose|info)\b.*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*|Installing dependencies from lock file.*|Verifying lock file contents .*|Loading composer repositories .*|Updating dependencies|\[INFO\] .*|│ exit code: \d+|╰─> \[\d+ lines of output\])$/i;
+  /^(?:go: (?:downloading|finding|extracting) .*|(?:Enumerating|Counting|Compressing|Writing|Receiving|Resolving) objects:.*|Delta compression .*|Total \d+ .*|(?:Building|Installing) .*(?:native extensions|\.\.\.).*|Fetching .*|Downloading .*|Collecting .*|Using cached .*|Compiling \S+ v[\d.]+.*|\s*Updating .* index|To (?:https?:\/\/|[\w.-]+@|[\w.-]+:)\S*|(?:error: )?Trace: [0-9a-f]+|(?:error: )?See \S+ for more information\.?|More details here: .*|Unable to find image \S+ locally|\S+: Pulling from .*|\[[\w -]*\d+\/\d+\] .*|Installing dependencies from lock file.*|Verifying lock file contents .*|Loading composer repositories .*|Updating dependencies|│ exit code: \d+|╰─> \[\d+ lines of output\])$/i;
 /** Prefixes that only say who relays the message: git's `remote: `, buildkit's `#12 0.812 `. */
 export const RELAY_PREFIX = /^(?:remote:\s+|#\d+ (?:\d+\.\d+ )?)/;
 /** After this banner, pytest repeats each error in one line: summary lines, not the error. */
@@ -271,19 +272,8 @@ const DECORATION = new RegExp(
     ].join('|') +
     ')\\s*',
 );
-/** Lines a runner, a shell or a logger prints around the program's output: never the error. */
-const NOISE_LINE = new RegExp(
-  '^(?:' +
-    [
-      String.raw`(?:Error: )?Process completed with exit code \d+\.?`, // Actions' closing line
-      String.raw`##\[\w+\].*`, // Actions' group markers
-      String.raw`\++ \S.*`, // set -x echo
-      String.raw`(?:==>|--->|----->) .*`, // banners (Homebrew, makepkg, buildpacks)
-      String.raw`Attaching to .*|\S+ exited with code \d+`, // docker compose
-      String.raw`Progress: resolved .*|\d+%\s*\|.*|\[[#=>.\s-]{4,}\].*|[⠁-⣿]\s.*`, // progress bars
-    ].join('|') +
-    ')$',
-);
+/** A time of day a logger right-aligns after the message (consola: `…   1:40:19 PM`). */
+const TRAILING_TIME = /\s{2,}\d{1,2}:\d{2}:\d{2}(?: ?[AP]M)?$/;
 /**
  * A runner's line saying that the program it started failed (npm, yarn, make, Actions, exec): the
  * cause is another line. Passed over like a summary line.
@@ -294,8 +284,8 @@ const WRAPPER_OF_CHILD =
 const STACK_FRAME =
   /^(?:at \S.*|File ".*", line \d+.*|from \S+:\d+:in .*|\S+\.go:\d+(?: \+0x[0-9a-f]+)?|goroutine \d+ \[.*\]:|#\d+ \S+\(.*|\.\.\. \d+ more|\d+: (?:std|core|tokio|alloc)::.*|(?:>\s*)?\d+\s*\|.*)$/;
 
-/** The output's lines, trimmed and without decorations; noise lines dropped; blank lines kept as ''. */
-export function outputLines(raw: string): string[] {
+/** The output's lines, trimmed and without decorations; blank lines kept as ''. */
+function strippedLines(raw: string): string[] {
   return raw
     .slice(0, 20000)
     .replace(/<\/?tool_use_error>/g, '')
@@ -304,9 +294,19 @@ export function outputLines(raw: string): string[] {
     .map((l) => {
       let t = l.slice(0, LINE_MAX).trim();
       for (let d = DECORATION.exec(t); d && d[0]; d = DECORATION.exec(t)) t = t.slice(d[0].length);
-      return t;
-    })
-    .filter((l) => !EXIT_CODE_LINE.test(l) && !PROGRESS_LINE.test(l) && !NOISE_LINE.test(l));
+      return t.replace(TRAILING_TIME, '');
+    });
+}
+
+/**
+ * The output's lines, trimmed and without decorations; noise lines and the runners' frame lines
+ * (runner-lines.ts: a package manager's warnings, a script banner, a prompt…) dropped; blank lines
+ * kept as ''. `frames`: keep the frame lines (an output that has nothing else).
+ */
+export function outputLines(raw: string, frames = false): string[] {
+  const lines = strippedLines(raw);
+  const frame = frames ? [] : frameLines(lines);
+  return lines.filter((l, i) => !frame[i] && !EXIT_CODE_LINE.test(l) && !PROGRESS_LINE.test(l));
 }
 
 /** How much a line reads like an error (the signature's order). */
@@ -353,7 +353,9 @@ export function errorSignature(raw: unknown): string[] {
 export function extractErrorMessage(raw: unknown): string {
   if (typeof raw !== 'string') return '';
   const text = raw.slice(0, 20000).replace(/<\/?tool_use_error>/g, '');
-  const all = outputLines(text);
+  // a runner's frame lines only when the output has nothing else (`npm warn …` and exit 1)
+  let all = outputLines(text);
+  if (!all.some(Boolean)) all = outputLines(text, true);
   const lines = all.filter(Boolean);
   if (lines.length === 0) return text.trim();
   const exception = pythonException(lines);

@@ -135,8 +135,12 @@ export const PARTS: PartDescriptor[] = [
       background: async () => {
         const jobs = await import('../error-kb/jobs.js');
         return {
-          sessionEnd: [{ name: 'kb-embed', run: jobs.kbEmbedStep }],
-          jobs: { embed: jobs.embedJob },
+          // re-keying first: kb-embed then embeds the new keys
+          sessionEnd: [
+            { name: 'kb-rekey', run: jobs.kbRekeyStep },
+            { name: 'kb-embed', run: jobs.kbEmbedStep },
+          ],
+          jobs: { embed: jobs.embedJob, rekey: jobs.rekeyJob },
         };
       },
       checks: async () => [(await import('../error-kb/checks.js')).embeddingChecks],

@@ -149,6 +149,7 @@ export function collectToolError(input: HookInput, deps: HookDeps): void {
     data: {
       tool,
       error: key.normalized,
+      keyVersion: key.version,
       errorRaw: truncate(raw, 4000),
       ...(inputFile || named[0] ? { filePath: inputFile ?? named[0] } : {}),
       files,

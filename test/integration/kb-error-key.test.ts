@@ -4,7 +4,7 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { errorKey } from '../../src/error-kb/error-key.js';
+import { errorKey, KEY_VERSION } from '../../src/error-kb/error-key.js';
 import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
 import { cliAsync } from '../helpers/cli.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
@@ -60,7 +60,13 @@ describe('#13.4 errorKey: one extraction + normalisation path', () => {
       expect(k.normalized).not.toMatch(/ghp_/);
     }
     expect(errorKey('Exit code 1\nnpm ERR! code ERESOLVE').normalized).toBe('npm ERR! code ERESOLVE');
-    expect(errorKey(undefined)).toEqual({ raw: '', message: '', normalized: '', signature: [] });
+    expect(errorKey(undefined)).toEqual({
+      raw: '',
+      message: '',
+      normalized: '',
+      signature: [],
+      version: KEY_VERSION,
+    });
   });
 });
 

@@ -138,3 +138,33 @@ export function errorCountSince(db: DB, error: string, since: string, projectPat
     ).get(since, projectPath, error) as { n: number }
   ).n;
 }
+
+// ---------------------------------------------------------------- the key-version pass (error-kb/rekey.ts)
+
+/** tool_error and resolution events with an id above `afterId`, by id (at most `limit`). */
+export function keyedEventsAfter(
+  db: DB,
+  afterId: number,
+  limit: number,
+): { id: number; type: 'tool_error' | 'resolution'; data: string }[] {
+  return stmt(
+    db,
+    `SELECT id, type, data FROM events WHERE id > ? AND type IN ('tool_error', 'resolution') ORDER BY id LIMIT ?`,
+  ).all(afterId, limit) as { id: number; type: 'tool_error' | 'resolution'; data: string }[];
+}
+/** The KB key of a tool_error event (its `error`), or null. */
+export function toolErrorKey(db: DB, id: number): string | null {
+  const r = stmt(
+    db,
+    `SELECT json_extract(data, '$.error') AS error FROM events WHERE id = ? AND type = 'tool_error'`,
+  ).get(id) as { error: string | null } | undefined;
+  return r?.error ?? null;
+}
+/** Gives a tool_error or resolution event the key `key` of version `version`. */
+export function setEventKey(db: DB, id: number, key: string, version: number): void {
+  stmt(db, `UPDATE events SET data = json_set(data, '$.error', ?, '$.keyVersion', ?) WHERE id = ?`).run(
+    key,
+    version,
+    id,
+  );
+}
