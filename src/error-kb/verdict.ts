@@ -2,9 +2,9 @@
 // every advice path. No parser here: hooks only read what the background review (review.ts) wrote.
 
 /** Bump when the policy changes: older verdicts count as not reviewed until reviewed again. */
-export const POLICY_VERSION = 2;
+export const POLICY_VERSION = 3;
 /** The digest of the policy's code this version was set for (test/unit/fix-policy-grammar.test.ts). */
-export const POLICY_DIGEST = '809ef3bfcd535eba';
+export const POLICY_DIGEST = '68a357cf933fb09f';
 
 /**
  * safe: may be offered (in this project, or elsewhere with the cross-project bar);

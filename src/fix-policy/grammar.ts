@@ -16,6 +16,7 @@ import {
 } from './data/other-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { pathClass, readable, writable } from './expand.js';
+import { proseOk } from './prose.js';
 import type { Io, Recurse, ScriptState } from './state.js';
 
 /** What an operand or an option's value must be. */
@@ -25,7 +26,13 @@ export type Kind =
   | 'write' // a path whose content the fix supplies (a copy's or a redirect's destination): as `out`
   | 'mode' // a file mode (octal or symbolic)
   | 'name' // a plain identifier: letters, digits, `._-+:@,`
-  | 'text' // static text that is not run (a message, a pattern): no expansion
+  | 'text' // static text that is not run (a short message or label): no expansion
+  | 'pattern' // a search pattern (grep, rg, git log --grep): static, longer than text, no prose to the model
+  | 'message' // a commit or stash message: a subject line of plain words, none addressed to the model
+  | 'url' // a URL of this machine's own servers (http://localhost:PORT/…): a check of the project's dev server
+  | 'jq' // a jq filter: as a pattern, and not reading the environment or loading modules
+  | 'remote' // a git remote by name (`origin`): not a URL, a host or a transport
+  | 'endpoint' // a GitHub API path (`repos/{owner}/{repo}/pulls/12/comments`), read with GET
   | 'num' // a number (with an optional unit)
   | 'ref' // a git revision or branch name
   | 'version' // a toolchain version or channel
@@ -53,6 +60,12 @@ const KINDS = new Set<string>([
   'mode',
   'name',
   'text',
+  'pattern',
+  'message',
+  'url',
+  'endpoint',
+  'jq',
+  'remote',
   'num',
   'ref',
   'version',
@@ -84,6 +97,11 @@ export interface Grammar {
   args?: string;
   /** The kind of the words after `--` (default: the operands' last kind). */
   dashdash?: string;
+  /**
+   * A word starting with `-` that is none of the options is an operand of this kind: for programs
+   * that print such words (echo) or pass them on to the project's own script (`pnpm test --run`).
+   */
+  loose?: string;
   /** It runs the project's own code (a build, a test run, a package script). */
   runs?: boolean;
   /** The command it runs gets more arguments at run time (xargs). */
@@ -102,6 +120,7 @@ interface Compiled {
   sub: Map<string, Compiled> | null;
   args: { kind: Kind; optional: boolean; repeat: boolean }[];
   dashdash: Kind | null;
+  loose: Kind | null;
   runs: boolean;
   computed: boolean;
 }
@@ -144,6 +163,7 @@ export function compile(g: Grammar, where: string): Compiled {
     sub: null,
     args,
     dashdash: g.dashdash ? parseKind(g.dashdash, where) : null,
+    loose: g.loose ? parseKind(g.loose, where) : null,
     runs: !!g.runs,
     computed: !!g.computed,
   };
@@ -186,14 +206,22 @@ const PY =
   /^[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+(?:,(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+)*)?$/;
 const PKG = /^[A-Za-z0-9][\w.+-]*(?:[@:=][\w.^~<>=*+-]+)?$/;
 const GOMOD = /^[a-z0-9.-]+\.[a-z]{2,}(?:\/[\w.~-]+)+(?:@[\w.+-]+)?$|^\.{1,2}(?:\/[\w.-]+)*(?:\/\.\.\.)?$/;
+/** A URL of this machine's own servers, with a plain path and query. */
+const LOCAL_URL =
+  /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(?::\d{1,5})?(?:\/[\w.~%+/-]*)?(?:\?[\w.%+=&-]*)?$/;
+/** A REST path of the GitHub API (`repos/{owner}/{repo}/pulls/1/comments?per_page=100`). */
+const ENDPOINT = /^\/?[\w.{}-]+(?:\/[\w.{}-]+)*(?:\?[\w.%+=&-]*)?$/;
 const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::(?!dev-)[\w.^~<>=*|@ -]+)?$/i;
 
 /** Judges one value against its kind; false when not recognised. */
 function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
   if (w.dynamic) return false;
   const t = w.text;
+  if (kind === 'url') return LOCAL_URL.test(t);
   if (/:\/\//.test(t)) return false;
   switch (kind) {
+    case 'endpoint':
+      return ENDPOINT.test(t) && !t.includes('..') && !/^\/?graphql\b/.test(t);
     case 'path':
       return readable(w);
     case 'out':
@@ -209,15 +237,18 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'script':
       return NAME.test(t) && !t.includes('..');
     case 'text':
-      // free text has no grammar: only a short plain phrase is data with no room for instructions
+    case 'pattern':
+    case 'message':
+      // free text has no grammar: only short plain text with no room for instructions (prose.ts)
+      return proseOk(kind, t);
+    case 'jq':
       return (
-        t.length <= 40 &&
-        t.trim().split(/\s+/).length <= 4 &&
-        /^[\w .,:;/@#=+*'"(){}[\]<>|!?%&^$~\\-]*$/.test(t) &&
-        !/\b(?:agent|assistant|claude|ai|model|llm|user|system)\b/i.test(t)
+        proseOk('pattern', t) && !/\$?\benv\b|\$ENV|\b(?:import|include|input_filename|\$__loc__)\b/.test(t)
       );
+    case 'remote':
+      return /^[A-Za-z0-9_][\w.-]*$/.test(t) && !t.includes('..');
     case 'num':
-      return /^\d+(?:\.\d+)?[a-zA-Z%]{0,3}$/.test(t);
+      return /^[+]?\d+(?:\.\d+)?[a-zA-Z%]{0,3}$/.test(t);
     case 'ref':
       return REF.test(t) && !/(?:^|\/)\.|\.lock$|@\{/.test(t);
     case 'version':
@@ -253,7 +284,8 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       return popularModule(ctx.st, t.replace(/@.*$/, ''));
     case 'local':
       return (
-        /^\.(?:\/[\w.-]+)*(?:\/\.\.\.)?$/.test(t) && !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''))
+        /^\.(?:\/[\w.-]+)*(?:\/\.\.\.|\/)?$/.test(t) &&
+        !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''))
       );
     case 'php':
       if (!PHP.test(t)) return false;
@@ -392,8 +424,12 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
     if (!ended && t.startsWith('-') && t !== '-') {
       if (w.dynamic) return notRecognised(st, where, t);
       const used = option(ctx, cur.opts, cur.numeric, args, i);
-      if (used < 0) return notRecognised(st, where, t);
-      i += used;
+      if (used >= 0) {
+        i += used;
+        continue;
+      }
+      // a word the program prints or passes on: judged by its kind, not counted as an operand
+      if (!chose || !cur.loose || !valueOk(ctx, cur.loose, w)) return notRecognised(st, where, t);
       continue;
     }
     if (!chose) {
@@ -477,6 +513,7 @@ function option(ctx: GateCtx, opts: Map<string, Opt>, numeric: boolean, args: Wo
     if (!o.kind) continue;
     const glued = t.slice(j + 1);
     if (glued) return valueOk(ctx, o.kind, { text: glued.replace(/^=/, ''), dynamic: false }) ? 0 : -1;
+    if (o.eqOnly) return 0; // `-M` alone; its value only glued (`-M50`)
     const v = args[i + 1];
     return v && valueOk(ctx, o.kind, v) ? 1 : -1;
   }

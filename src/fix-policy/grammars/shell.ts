@@ -10,8 +10,12 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   false: none,
   ':': none,
   pwd: { opts: '-L -P' },
-  echo: { opts: '-n -e -E', args: 'text...' },
-  printf: { args: 'text...' },
+  // echo prints any word that is not one of its options (`echo ---`)
+  echo: { opts: '-n -e -E', args: 'text...', loose: 'text' },
+  printf: { args: 'text...', loose: 'text' },
+  seq: { opts: '-w -s=text', args: 'num num? num?' },
+  test: { args: 'text...', loose: 'text' },
+  '[': { args: 'text...', loose: 'text' },
   sleep: { args: 'num...' },
   wait: { args: 'num...' },
   exit: { args: 'num?' },
@@ -36,34 +40,76 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   du: { opts: '-h -s -d=num -c -a --max-depth=num', args: 'path...' },
   free: { opts: '-h -m -g' },
   // files: read, list, write inside the project
-  ls: { opts: '-l -a -A -h -R -t -r -1 -d -F -S -la -al -lh -lah -alh -G --color?=name', args: 'path...' },
-  cat: { opts: '-n -A -v', args: 'path...' },
-  head: { opts: '-n=num -c=num -q -N', args: 'path...' },
-  tail: { opts: '-n=num -c=num -f -F -q -N', args: 'path...' },
+  // ls: every option only changes what is listed and how (GNU and BSD ls)
+  ls: {
+    opts: '-1 -a -A -b -B -c -C -d -f -F -g -G -h -H -i -k -l -L -m -n -N -o -p -q -Q -r -R -s -S -t -T -u -U -v -x -X -Z --all --almost-all --human-readable --recursive --reverse --size --classify --directory --inode --literal --numeric-uid-gid --dereference --color?=name --colour?=name --group-directories-first --full-time --time-style=name --sort=name --time=name -I=pattern --ignore=pattern -w=num --width=num --indicator-style=name --quoting-style=name --block-size=name',
+    args: 'path...',
+  },
+  cat: {
+    opts: '-n -A -b -e -E -s -t -T -u -v --number --number-nonblank --show-all --squeeze-blank',
+    args: 'path...',
+  },
+  head: { opts: '-n=num -c=num -q -v -z --lines=num --bytes=num --quiet --verbose -N', args: 'path...' },
+  tail: {
+    opts: '-n=num -c=num -f -F -q -v -z -r --lines=num --bytes=num --follow?=name --retry --quiet --verbose -s=num --sleep-interval=num --pid=num -N',
+    args: 'path...',
+  },
   less: { args: 'path...' },
-  wc: { opts: '-l -w -c -m', args: 'path...' },
+  wc: { opts: '-l -w -c -m -L --lines --words --bytes --chars --max-line-length', args: 'path...' },
   file: { opts: '-b -i', args: 'path...' },
-  stat: { args: 'path...' },
+  stat: { opts: '-L -t -f --dereference --terse --file-system -c=text --format=text', args: 'path...' },
   tree: { opts: '-L=num -a -d -I=text', args: 'path...' },
-  realpath: { args: 'path...' },
+  realpath: { opts: '-e -m -s -q --relative-to=path', args: 'path...' },
   readlink: { opts: '-f', args: 'path...' },
   basename: { args: 'text...' },
   dirname: { args: 'text...' },
-  diff: { opts: '-u -r -q -N -w -b --color?=name', args: 'path...' },
-  cmp: { args: 'path...' },
+  diff: {
+    opts: '-u -U=num -c -C=num -r -q -N -w -b -B -i -a -s -y -t -T -p --unified?=num --recursive --brief --new-file --ignore-all-space --ignore-space-change --ignore-blank-lines --ignore-case --ignore-trailing-space --strip-trailing-cr --side-by-side --report-identical-files --text --expand-tabs --show-c-function --minimal -x=pattern --exclude=pattern --label=text -W=num --width=num --color?=name',
+    args: 'path...',
+  },
+  cmp: { opts: '-s -l -b -n=num --silent --quiet --verbose --print-bytes', args: 'path...' },
+  // grep: the options of GNU and BSD grep that choose what is matched and shown. Not here: -e/-f
+  // (a pattern given by an option makes the first operand a file, which this grammar would judge
+  // as the pattern), --exclude-from, --line-buffered, -D/-d (devices, directories).
   grep: {
-    opts: '-r -R -n -i -l -L -v -w -x -c -E -F -o -q -s -H -h -I -A=num -B=num -C=num -m=num --include=text --exclude=text --exclude-dir=text --color?=name',
-    args: 'text path...',
+    opts: '-r -R -n -i -l -L -v -w -x -c -E -F -G -P -o -q -s -H -h -I -a -b -z -Z -T -U --recursive --dereference-recursive --line-number --ignore-case --no-ignore-case --files-with-matches --files-without-match --invert-match --word-regexp --line-regexp --count --extended-regexp --fixed-strings --basic-regexp --perl-regexp --only-matching --quiet --silent --no-messages --with-filename --no-filename --text --byte-offset --null --null-data --initial-tab --binary-files=name -A=num -B=num -C=num -m=num --after-context=num --before-context=num --context=num --max-count=num --include=pattern --exclude=pattern --exclude-dir=pattern --label=text --group-separator=text --no-group-separator --color?=name --colour?=name -N',
+    args: 'pattern path...',
   },
+  // rg: not here: --pre (runs a program on every file), -e/-f, --ignore-file, -z (runs decompressors)
   rg: {
-    opts: '-n -i -l -w -F -S -u -uu -t=name -g=text --hidden --no-ignore -A=num -B=num -C=num --glob=text --type=name',
-    args: 'text path...',
+    opts: '-n -N -i -l -w -x -v -c -o -F -S -s -u -uu -uuu -L -H -I -P -U -t=name -T=name -g=pattern -m=num -M=num -A=num -B=num -C=num --hidden --no-ignore --no-ignore-vcs --follow --files --files-with-matches --files-without-match --count --count-matches --only-matching --fixed-strings --smart-case --case-sensitive --ignore-case --word-regexp --line-regexp --invert-match --line-number --no-line-number --no-filename --with-filename --no-heading --heading --vimgrep --json --stats --multiline --pcre2 --sort=name --sortr=name --max-count=num --max-depth=num --max-columns=num --context=num --after-context=num --before-context=num --glob=pattern --iglob=pattern --type=name --type-not=name --type-list --color=name --colors=text --trim -q --quiet',
+    args: 'pattern path...',
   },
-  sort: { opts: '-u -n -r -k=text -t=text -V -h -o=write', args: 'path...' },
-  uniq: { opts: '-c -d -u', args: 'path...' },
-  cut: { opts: '-d=text -f=text -c=text', args: 'path...' },
+  sort: {
+    opts: '-u -n -r -f -b -d -g -M -R -s -c -z -V -h -k=text -t=text -o=write --unique --numeric-sort --reverse --ignore-case --human-numeric-sort --version-sort --stable --key=text --field-separator=text',
+    args: 'path...',
+  },
+  uniq: {
+    opts: '-c -d -u -i -D -z -f=num -s=num -w=num --count --repeated --unique --ignore-case',
+    args: 'path...',
+  },
+  cut: {
+    opts: '-d=text -f=text -c=text -b=text -s --complement --delimiter=text --fields=text --characters=text --bytes=text --only-delimited',
+    args: 'path...',
+  },
   tr: { opts: '-d -s -c', args: 'text text?' },
-  jq: { opts: '-r -c -e -s -n -S --arg=text', args: 'text path...' },
+  // jq: not here: --arg/--argjson (two values), --rawfile/--slurpfile (read any path), -L (modules)
+  jq: {
+    opts: '-r -c -e -s -n -S -j -a -M -C -R --raw-output --compact-output --exit-status --slurp --null-input --sort-keys --join-output --ascii-output --monochrome-output --color-output --raw-input --tab --indent=num',
+    args: 'jq path...',
+  },
+  od: {
+    opts: '-a -b -c -d -o -x -v -A=name -t=name -N=num -j=num -w=num --address-radix=name --format=name --read-bytes=num --skip-bytes=num',
+    args: 'path...',
+  },
+  // xxd without -r (which writes binary) and with no output operand
+  xxd: { opts: '-p -u -e -i -b -l=num -s=num -c=num -g=num -ps -plain', args: 'path?' },
+  hexdump: { opts: '-C -c -b -d -o -x -v -n=num -s=num', args: 'path...' },
+  // pgrep only lists processes (pkill, which signals them, has no grammar)
+  pgrep: {
+    opts: '-f -l -a -x -i -n -o -c -u=name -P=num --full --list-name --list-full --exact --newest --oldest --count',
+    args: 'pattern',
+  },
   mkdir: { opts: '-p -v -m=num', args: 'out...' },
   touch: { args: 'out...' },
   rm: { opts: '-r -R -f -rf -fr -Rf -v -i -d --recursive --force', args: 'path...' },
@@ -79,6 +125,11 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   patch: { opts: '-p0 -p1 -N -R --dry-run', args: 'path?' },
   dos2unix: { args: 'path...' },
   kill: { opts: '-9 -15 -2 -TERM -KILL -INT -HUP -s=name', args: 'num num...' },
+  // curl of this machine's own servers only: a check that a dev server answers; GET, output shown or discarded
+  curl: {
+    opts: '-s -S -f -L -I -i -v --silent --show-error --fail --fail-with-body --location --head --include --verbose --compressed -o=write --output=write -w=text --write-out=text -m=num --max-time=num --connect-timeout=num --retry=num --retry-delay=num',
+    args: 'url url...',
+  },
   lsof: { opts: '-i=text -t -n -P', args: 'path...' },
   ps: { opts: '-e -f -u=name -p=num' },
   deactivate: none,
@@ -87,7 +138,7 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   nohup: { args: 'cmd' },
   nice: { opts: '-n=num', args: 'cmd' },
   timeout: { opts: '-s=name -k=num --preserve-status', args: 'num cmd' },
-  command: { opts: '-v -V', args: 'cmd' },
+  // command -v / -V only look names up (gate.ts); otherwise it runs the command
   exec: { args: 'cmd' },
   xargs: { opts: '-0 -r -t -n=num -P=num -I=name -L=num', args: 'cmd', computed: true },
   // sudo: only around a system package manager (gate.ts)
