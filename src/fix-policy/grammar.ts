@@ -31,6 +31,7 @@ export type Kind =
   | 'message' // a commit or stash message: a subject line of plain words, none addressed to the model
   | 'url' // a URL of this machine's own servers (http://localhost:PORT/…): a check of the project's dev server
   | 'jq' // a jq filter: as a pattern, and not reading the environment or loading modules
+  | 'k8s' // a Kubernetes resource type, or type/name: any but secrets
   | 'remote' // a git remote by name (`origin`): not a URL, a host or a transport
   | 'endpoint' // a GitHub API path (`repos/{owner}/{repo}/pulls/12/comments`), read with GET
   | 'num' // a number (with an optional unit)
@@ -66,6 +67,7 @@ const KINDS = new Set<string>([
   'endpoint',
   'jq',
   'remote',
+  'k8s',
   'num',
   'ref',
   'version',
@@ -215,6 +217,9 @@ const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::(?!dev-)[\w.^~<>=*|@ -]+)?$/i;
 
 /** Judges one value against its kind; false when not recognised. */
 function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
+  // the one expansion printed text may hold: the last command's exit status (`echo "exit=$?"`)
+  if (w.dynamic && kind === 'text' && /\$\?/.test(w.text) && !/[`$]/.test(w.text.replace(/\$\?/g, '')))
+    return proseOk('text', w.text);
   if (w.dynamic) return false;
   const t = w.text;
   if (kind === 'url') return LOCAL_URL.test(t);
@@ -245,6 +250,8 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       return (
         proseOk('pattern', t) && !/\$?\benv\b|\$ENV|\b(?:import|include|input_filename|\$__loc__)\b/.test(t)
       );
+    case 'k8s':
+      return /^[a-z][\w.-]*(?:\/[\w.-]+)?$/.test(t) && !/^secrets?(?:$|[./])/i.test(t);
     case 'remote':
       return /^[A-Za-z0-9_][\w.-]*$/.test(t) && !t.includes('..');
     case 'num':
@@ -403,6 +410,7 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
   let cur = g;
   let chose = !g.sub;
   let ended = false;
+  let info = false;
   const ops: Word[] = [];
   if (g.runs) st.runs = true;
   for (let i = 0; i < args.length; i++) {
@@ -423,6 +431,11 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
     }
     if (!ended && t.startsWith('-') && t !== '-') {
       if (w.dynamic) return notRecognised(st, where, t);
+      // every program prints its help or version and stops
+      if ((t === '--help' || t === '--version') && !cur.opts.has(t)) {
+        info = true;
+        continue;
+      }
       const used = option(ctx, cur.opts, cur.numeric, args, i);
       if (used >= 0) {
         i += used;
@@ -449,6 +462,7 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
       });
     ops.push(w);
   }
+  if (info && !ops.length) return;
   if (!chose) {
     // a program or subcommand that may stand alone (`git stash`, `yarn`) has a '' subcommand
     const alone = cur.sub?.get('');

@@ -33,7 +33,11 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       b: 'build',
       check: cargoBuild,
       c: 'check',
-      test: { ...cargoBuild, args: 'text?' },
+      test: {
+        ...cargoBuild,
+        opts: `${cargoBuild.opts} --no-fail-fast --doc --test=name --bench=name --no-run`,
+        args: 'pattern?',
+      },
       t: 'test',
       run: { ...cargoBuild, dashdash: 'arg' },
       r: 'run',
@@ -54,7 +58,12 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       update: { opts: '-p=name --package=name --precise=version -w --workspace', args: 'crate...' },
       fetch: {},
       clean: {},
-      tree: { opts: '-i=name -d -e=name' },
+      tree: {
+        opts: '-i=name -d -e=name --depth=num --duplicates -p=name --package=name --invert=name --edges=name --prefix=name',
+      },
+      metadata: { opts: '--format-version=num --no-deps' },
+      version: {},
+      search: { opts: '--limit=num', args: 'name' },
       install: { opts: '--locked --force -f --version=version', args: 'crate' },
       'generate-lockfile': {},
     },
@@ -77,13 +86,20 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   },
   go: {
     sub: {
-      build: { opts: '-o=out -v -race -tags=text -trimpath -mod=name', args: 'local...', runs: true },
-      test: {
-        opts: '-v -run=text -race -count=num -cover -short -timeout=text -tags=text -bench=text -coverprofile=out -p=num -failfast -mod=name',
+      build: {
+        opts: '-o=out -v -a -n -x -race -cover -tags=text -trimpath -mod=name -buildvcs=name -p=num',
         args: 'local...',
         runs: true,
       },
-      vet: { args: 'local...' },
+      list: { opts: '-m -u -json -e -f=text -deps -test -versions -retracted', args: 'ref...' },
+      doc: { opts: '-all -short -src -u -c', args: 'name? name?' },
+      // go test: not here: -exec, -toolexec, -ldflags, -gcflags, -o, -overlay, -modfile (they run programs or read files outside)
+      test: {
+        opts: '-v -run=pattern -skip=pattern -race -count=num -cover -covermode=name -coverpkg=name -short -timeout=text -tags=text -bench=pattern -benchmem -benchtime=text -coverprofile=out -p=num -parallel=num -cpu=text -failfast -mod=name -json -list=pattern -shuffle=name -vet=name -fullpath',
+        args: 'local...',
+        runs: true,
+      },
+      vet: { opts: '-json -tags=text -v', args: 'local...' },
       fmt: { args: 'local...' },
       run: { opts: '-race -tags=text', args: 'local arg...', dashdash: 'arg', runs: true },
       get: { opts: '-u -t -v', args: 'gomod gomod...' },
@@ -101,8 +117,8 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
         },
       },
       work: { sub: { sync: {}, use: { args: 'path...' }, init: { args: 'path...' } } },
-      env: { args: 'name...' },
-      version: {},
+      env: { opts: '-json', args: 'name...' },
+      version: { opts: '-m -v', args: 'path...' },
       clean: { opts: '-cache -modcache -testcache' },
     },
   },
@@ -116,17 +132,31 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   dotnet: {
     sub: {
       build: {
-        opts: '-c=name --configuration=name --no-restore --nologo -v=name',
+        opts: '-c=name --configuration=name -f=name --framework=name -r=name --runtime=name --no-restore --no-incremental --no-dependencies --nologo -v=name --verbosity=name -warnaserror',
         args: 'path?',
         runs: true,
       },
       test: {
-        opts: '-c=name --no-build --no-restore --filter=text -v=name --logger=text',
+        opts: '-c=name --configuration=name -f=name --framework=name --nologo --no-build --no-restore --filter=pattern -v=name --verbosity=name --logger=text --list-tests --blame --blame-hang --blame-hang-timeout=text',
         args: 'path?',
         runs: true,
       },
       restore: { opts: '--force --no-cache --nologo', args: 'path?' },
-      nuget: { sub: { locals: { opts: '--clear -c --list -l', args: 'name' } } },
+      nuget: {
+        sub: {
+          locals: { opts: '--clear -c --list -l', args: 'name' },
+          list: { sub: { source: { opts: '--format=name' } } },
+        },
+      },
+      'list-sdks': {},
+      'list-runtimes': {},
+      list: {
+        args: 'path?',
+        sub: {
+          package: { opts: '--outdated --vulnerable --deprecated --include-transitive --format=name' },
+          reference: {},
+        },
+      },
       run: { opts: '-c=name --project=path', args: '', dashdash: 'arg', runs: true },
       clean: {},
       format: { opts: '--verify-no-changes' },
@@ -144,9 +174,16 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     },
   },
   swift: {
+    opts: '--package-path=path',
     sub: {
-      build: { opts: '-c=name --configuration=name --product=name', runs: true },
-      test: { opts: '--filter=text --parallel', runs: true },
+      build: {
+        opts: '-c=name --configuration=name --product=name --target=name --package-path=path -v --verbose --build-tests --show-bin-path -j=num --jobs=num',
+        runs: true,
+      },
+      test: {
+        opts: '--filter=pattern --skip=pattern --parallel --package-path=path -v --verbose --list-tests --enable-code-coverage',
+        runs: true,
+      },
       package: { sub: { resolve: {}, update: {}, clean: {}, reset: {} } },
     },
   },
@@ -359,7 +396,15 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   },
   shellcheck: { opts: '-x -e=name -S=name -s=name', args: 'path path...' },
   sbt: { args: 'script...', runs: true },
-  java: { opts: '-version --version -jar=path -cp=path -classpath=path', args: 'arg...', runs: true },
+  java: {
+    opts: '-version --version -showversion -jar=path -cp=path -classpath=path --class-path=path -XshowSettings -XshowSettings:properties -XshowSettings:all -XshowSettings:vm -XshowSettings:system',
+    args: 'arg...',
+    runs: true,
+  },
+  javap: {
+    opts: '-v -verbose -c -p -private -public -protected -s -l -constants -sysinfo -cp=path -classpath=path',
+    args: 'path path...',
+  },
   mix: {
     sub: {
       'deps.get': {},
