@@ -82,6 +82,14 @@ const result = Object.fromEntries(Object.entries(sets).map(([k, v]) => [k, count
 // commands that fit the recorded form (≤ 200 characters): the grammar's own coverage
 const fits = uniq(rows).filter((r) => r.command.replace(/\s*\n\s*/g, ' ; ').trim().length <= COMMAND_MAX);
 result.uniqueFitting = count(fits);
+// the commands the product cuts short, judged whole: what the 200-character cut costs
+const long = uniq(rows)
+  .filter((r) => r.command.replace(/\s*\n\s*/g, ' ; ').trim().length > COMMAND_MAX)
+  .map((r) => ({
+    ...r,
+    ...judge(`ran \`${r.command.replace(/\s*\n\s*/g, ' ; ').trim()}\``, 'same-command'),
+  }));
+result.uniqueLongJudgedWhole = count(long);
 
 const tally = (list, key) => {
   const m = new Map();
@@ -95,6 +103,14 @@ const rulesOf = (cls) =>
   );
 // words not recognised, by program, over the unique commands that fit (cut ones say little)
 const words = new Map();
+// a command naming a path of the machine it was recorded on (absolute, ~, $VAR) is not portable
+const machinePath = (u) => /^\S+(?: [a-z-]+)* (?:\/|~|[A-Za-z]:[\\/]|\$)/.test(u);
+let notPortable = 0;
+for (const r of fits.filter((x) => x.cls === 'project')) {
+  const us = await unrecognised(r.command.replace(/\s*\n\s*/g, ' ; ').trim());
+  if (us.some(machinePath)) notPortable++;
+}
+result.projectNamingMachinePaths = notPortable;
 for (const r of fits.filter((x) => x.cls !== 'safe'))
   for (const u of await unrecognised(r.command.replace(/\s*\n\s*/g, ' ; ').trim())) {
     const prog = u.split(' ')[0];
@@ -122,8 +138,12 @@ if (args.includes('--json')) {
   console.log(line('commands', result.commands));
   console.log(line('unique commands', result.uniqueCommands));
   console.log(line('unique commands ≤ 200 chars', result.uniqueFitting));
+  console.log(line('unique > 200, judged whole', result.uniqueLongJudgedWhole));
   console.log(line('real fixes', result.fixes));
   console.log(line('unique real fixes', result.uniqueFixes));
+  console.log(
+    `  of the unique commands ≤ 200 chars kept to their project, ${result.projectNamingMachinePaths} name a path of the recording machine (absolute, ~, $VAR): not portable`,
+  );
   console.log('  unique commands kept to their project, by rule:');
   for (const [r, n] of rulesOf('project')) console.log(`    ${String(n).padStart(4)}  ${r}`);
   console.log('  unique commands withheld, by rule:');

@@ -31,6 +31,7 @@ export type Kind =
   | 'message' // a commit or stash message: a subject line of plain words, none addressed to the model
   | 'url' // a URL of this machine's own servers (http://localhost:PORT/…): a check of the project's dev server
   | 'jq' // a jq filter: as a pattern, and not reading the environment or loading modules
+  | 'gitkey' // a git setting read with --get: inert keys and a remote's URL
   | 'k8s' // a Kubernetes resource type, or type/name: any but secrets
   | 'remote' // a git remote by name (`origin`): not a URL, a host or a transport
   | 'endpoint' // a GitHub API path (`repos/{owner}/{repo}/pulls/12/comments`), read with GET
@@ -68,6 +69,7 @@ const KINDS = new Set<string>([
   'jq',
   'remote',
   'k8s',
+  'gitkey',
   'num',
   'ref',
   'version',
@@ -249,6 +251,10 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'jq':
       return (
         proseOk('pattern', t) && !/\$?\benv\b|\$ENV|\b(?:import|include|input_filename|\$__loc__)\b/.test(t)
+      );
+    case 'gitkey':
+      return /^(?:user\.(?:name|email)|core\.(?:autocrlf|filemode|ignorecase|eol|bare)|(?:pull|push|merge|rebase|init|fetch)\.[A-Za-z]+|remote\.[\w.-]+\.(?:url|fetch|pushurl)|branch\.[\w./-]+\.(?:remote|merge|rebase))$/.test(
+        t,
       );
     case 'k8s':
       return /^[a-z][\w.-]*(?:\/[\w.-]+)?$/.test(t) && !/^secrets?(?:$|[./])/i.test(t);

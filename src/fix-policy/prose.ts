@@ -33,7 +33,16 @@ export function proseOk(kind: ProseKind, text: string): boolean {
   if ([...text].length > chars || !CHARS.test(text)) return false;
   if (text.trim().split(/\s+/).length > words) return false;
   const folded = text.normalize('NFKC');
-  if (ADDRESS.test(folded) || ADDRESS.test(folded.replace(/[_\-./\\]+/g, ' '))) return false;
+  // a pattern searches code, whose identifiers hold such words (`agent-chat`, `build_prompt`):
+  // there only a word standing alone counts; elsewhere also one joined by `_ - . / \`
+  const spoken =
+    kind === 'pattern'
+      ? folded
+          .split(/\s+/)
+          .filter((w) => /^[\p{L}'’:,.!?]+$/u.test(w))
+          .join(' ')
+      : `${folded} ${folded.replace(/[_\-./\\]+/g, ' ')}`;
+  if (ADDRESS.test(spoken)) return false;
   if (kind !== 'pattern' && COMMANDISH.test(folded)) return false;
   if (kind === 'message' && /[|<>$\\]/.test(text)) return false;
   return true;

@@ -120,28 +120,29 @@ export const APP_GRAMMARS: Record<string, Grammar> = {
   watchman: { sub: { 'watch-del-all': none, 'shutdown-server': none } },
   // Graphite: the stack on this machine (no submit, sync or delete: they push or delete branches)
   gt: {
+    opts: '--no-interactive --interactive -q --quiet --debug --cwd=path',
     sub: {
-      log: { opts: '-s --short -r --reverse --stack --show-untracked' },
+      log: { opts: '--no-interactive -s --short -r --reverse --stack --show-untracked' },
       ls: none,
       state: none,
       info: { opts: '-b --body -d --diff -s --stat', args: 'ref?' },
       parent: none,
       children: none,
       trunk: none,
-      checkout: { opts: '-a --all -s --stack -t --trunk', args: 'ref?' },
+      checkout: { opts: '--no-interactive -a --all -s --stack -t --trunk', args: 'ref?' },
       co: 'checkout',
       create: {
-        opts: '-a --all -m=message --message=message -u --update -p --patch -i --insert -v --verbose',
+        opts: '--no-interactive -a --all -m=message --message=message -u --update -p --patch -i --insert -v --verbose',
         args: 'ref?',
       },
       c: 'create',
       modify: {
-        opts: '-a --all -c --commit -m=message --message=message -u --update -p --patch --into=ref -e --edit --no-edit',
+        opts: '--no-interactive -a --all -c --commit -m=message --message=message -u --update -p --patch --into=ref -e --edit --no-edit',
         args: '',
       },
       m: 'modify',
-      track: { opts: '-p=ref --parent=ref -f --force', args: 'ref?' },
-      restack: { opts: '--upstack --downstack --only' },
+      track: { opts: '--no-interactive -p=ref --parent=ref -f --force', args: 'ref?' },
+      restack: { opts: '--no-interactive --upstack --downstack --only' },
       up: { args: 'num?' },
       down: { args: 'num?' },
       top: none,
@@ -159,7 +160,7 @@ export const APP_GRAMMARS: Record<string, Grammar> = {
       describe: { opts: `${K8S} --show-events=name`, args: 'k8s name...' },
       logs: {
         opts: `${K8S} -f --follow -p --previous --tail=num --since=text --since-time=text --timestamps -c=name --container=name --all-containers --prefix --max-log-requests=num`,
-        args: 'k8s',
+        args: 'k8s?',
       },
       top: {
         sub: {
@@ -237,7 +238,7 @@ export const APP_GRAMMARS: Record<string, Grammar> = {
           watch: { opts: '--exit-status -i=num --interval=num -R=ref --repo=ref', args: 'name?' },
         },
       },
-      repo: { sub: { view: { opts: JQ, args: 'name?' } } },
+      repo: { sub: { view: { opts: JQ, args: 'ref?' } } },
       workflow: {
         sub: {
           list: { opts: `${JQ} -a --all -L=num --limit=num` },

@@ -75,6 +75,7 @@ const GIT: Grammar = {
     stash: {
       opts: '-u --include-untracked -m=message --message=message -q -k --keep-index --no-keep-index -a --all',
       args: '',
+      dashdash: 'path',
       sub: {
         '': {},
         push: {
@@ -129,24 +130,28 @@ const GIT: Grammar = {
       },
     },
     config: {
-      // inert, project-level settings only; a key not listed is not recognised
+      // inert, project-level settings only, set or read; a key not listed is not recognised. Read
+      // with --get: the same keys and a remote's URL (no credential helpers or extra headers)
+      opts: '--local --get=gitkey --get-all=gitkey -l --list --name-only --show-origin --show-scope -z --null --type=name --bool --int --default=text',
       sub: {
-        'user.email': { args: 'text' },
-        'user.name': { args: 'text' },
-        'core.autocrlf': { args: 'name' },
-        'core.filemode': { args: 'name' },
-        'core.ignorecase': { args: 'name' },
-        'core.eol': { args: 'name' },
-        'pull.rebase': { args: 'name' },
-        'pull.ff': { args: 'name' },
-        'push.autoSetupRemote': { args: 'name' },
-        'init.defaultBranch': { args: 'ref' },
-        'merge.ff': { args: 'name' },
-        'rebase.autoStash': { args: 'name' },
-        '--get': { args: 'name' },
-        '--list': {},
-        '-l': {},
+        '': {},
+        'user.email': { args: 'text?' },
+        'user.name': { args: 'text?' },
+        'core.autocrlf': { args: 'name?' },
+        'core.filemode': { args: 'name?' },
+        'core.ignorecase': { args: 'name?' },
+        'core.eol': { args: 'name?' },
+        'pull.rebase': { args: 'name?' },
+        'pull.ff': { args: 'name?' },
+        'push.autoSetupRemote': { args: 'name?' },
+        'init.defaultBranch': { args: 'ref?' },
+        'merge.ff': { args: 'name?' },
+        'rebase.autoStash': { args: 'name?' },
       },
+    },
+    'ls-remote': {
+      opts: '--tags -t --heads -h --branches -b --refs -q --quiet --exit-code --symref --sort=name',
+      args: 'remote? pattern...',
     },
     remote: {
       opts: '-v --verbose',

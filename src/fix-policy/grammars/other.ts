@@ -130,7 +130,9 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   gradle: GRADLE,
   gradlew: GRADLE,
   dotnet: {
+    opts: '--list-sdks --list-runtimes --info',
     sub: {
+      '': {},
       build: {
         opts: '-c=name --configuration=name -f=name --framework=name -r=name --runtime=name --no-restore --no-incremental --no-dependencies --nologo -v=name --verbosity=name -warnaserror',
         args: 'path?',

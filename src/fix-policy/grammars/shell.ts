@@ -118,7 +118,7 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   chmod: { opts: '-R -v', args: 'mode path path...' },
   tee: { opts: '-a', args: 'write...' },
   tar: { opts: '-x -c -t -z -j -J -v -f=out -C=out --strip-components=num', args: 'path...' },
-  unzip: { opts: '-o -q -d=out -l', args: 'path path...' },
+  unzip: { opts: '-o -q -d=out -l -p -v -t -n', args: 'path path...' },
   zip: { opts: '-r -q', args: 'out path...' },
   gzip: { opts: '-d -k -f', args: 'path...' },
   gunzip: { opts: '-k -f', args: 'path...' },
