@@ -31,6 +31,7 @@ export type Kind =
   | 'message' // a commit or stash message: a subject line of plain words, none addressed to the model
   | 'url' // a URL of this machine's own servers (http://localhost:PORT/…): a check of the project's dev server
   | 'jq' // a jq filter: as a pattern, and not reading the environment or loading modules
+  | 'format' // date's output format (`+%Y-%m-%d`): never a date to set
   | 'gitkey' // a git setting read with --get: inert keys and a remote's URL
   | 'k8s' // a Kubernetes resource type, or type/name: any but secrets
   | 'remote' // a git remote by name (`origin`): not a URL, a host or a transport
@@ -70,6 +71,7 @@ const KINDS = new Set<string>([
   'remote',
   'k8s',
   'gitkey',
+  'format',
   'num',
   'ref',
   'version',
@@ -252,6 +254,8 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       return (
         proseOk('pattern', t) && !/\$?\benv\b|\$ENV|\b(?:import|include|input_filename|\$__loc__)\b/.test(t)
       );
+    case 'format':
+      return /^\+[\w%:.,/ -]*$/.test(t);
     case 'gitkey':
       return /^(?:user\.(?:name|email)|core\.(?:autocrlf|filemode|ignorecase|eol|bare)|(?:pull|push|merge|rebase|init|fetch)\.[A-Za-z]+|remote\.[\w.-]+\.(?:url|fetch|pushurl)|branch\.[\w./-]+\.(?:remote|merge|rebase))$/.test(
         t,
@@ -438,9 +442,9 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
     if (!ended && t.startsWith('-') && t !== '-') {
       if (w.dynamic) return notRecognised(st, where, t);
       // every program prints its help or version and stops
-      if ((t === '--help' || t === '--version') && !cur.opts.has(t)) {
+      if (t === '--help' || t === '--version') {
         info = true;
-        continue;
+        if (!cur.opts.get(t)?.kind) continue;
       }
       const used = option(ctx, cur.opts, cur.numeric, args, i);
       if (used >= 0) {

@@ -144,6 +144,42 @@ const CASES: [string, string, string][] = [
   ],
   ['openspec reads', 'openspec validate manifest-wiring --strict', 'openspec archive manifest-wiring -y'],
   ['rtk proxy runs a command, judged', "rtk proxy sed -n '20,100p' ci.yml", 'rtk proxy frobnicate --all'],
+  ['ps lists processes, not their environment', 'ps aux | grep node', 'ps eww'],
+  [
+    'compilers: project sources in, build output out',
+    'gcc -O2 -Wall -std=c11 -o build/app src/main.c',
+    'gcc -fplugin=./x.so src/main.c',
+  ],
+  [
+    'compilers: no program from elsewhere',
+    'clang++ -O2 -c src/a.cpp -o build/a.o',
+    'g++ -B/tmp/evil src/a.cpp',
+  ],
+  [
+    'rustc and javac',
+    'rustc --edition 2021 -O src/main.rs && javac -d out src/Main.java',
+    'rustc -C linker=/tmp/x src/main.rs',
+  ],
+  ['database shells: version only', 'sqlite3 --version && psql --version', 'echo ".shell id" | sqlite3'],
+  ['date prints, never sets', 'date "+%Y-%m-%d %H:%M"', 'date 0101000026'],
+  [
+    'checksums and text tools',
+    'sha256sum dist/app.js && nl -ba src/a.ts | column -t',
+    'shasum -a 256 ~/.ssh/id_ed25519',
+  ],
+  ['sockets and limits', 'ss -ltnp && ulimit -n 4096', 'ulimit -c unlimited'],
+  [
+    'composer update options',
+    'composer update --with-all-dependencies --no-interaction',
+    'composer update --repository=https://x.example.dev',
+  ],
+  ['dotnet ef: migrations forward', 'dotnet ef database update', 'dotnet ef database drop -f'],
+  [
+    'React Native command line',
+    'npx react-native start --reset-cache',
+    'npx react-native run-android --main-activity ../../x',
+  ],
+  ['Xcode tools: reading', 'xcrun simctl list devices && xcode-select -p', 'xcrun clang src/a.c'],
   [
     '--help and --version everywhere',
     'playwright --version && entire --help',

@@ -117,6 +117,17 @@ export const APP_GRAMMARS: Record<string, Grammar> = {
     sub: { build: none, dev: { opts: '--port=num' }, check: none, preview: none, sync: none },
     runs: true,
   },
+  // database and other shells: only their version and help (their own commands run anything)
+  sqlite3: { sub: {} },
+  psql: { sub: {} },
+  mysql: { sub: {} },
+  'redis-cli': { sub: {} },
+  // Xcode's tools: the selected developer folder and the simulators
+  'xcode-select': { opts: '-p --print-path -v --version --install' },
+  xcrun: {
+    opts: '--show-sdk-path --show-sdk-version --show-sdk-platform-path --find=name -f=name --sdk=name',
+    sub: { '': {}, simctl: { sub: { list: { opts: '-j --json -v', args: 'name...' } } } },
+  },
   watchman: { sub: { 'watch-del-all': none, 'shutdown-server': none } },
   // Graphite: the stack on this machine (no submit, sync or delete: they push or delete branches)
   gt: {

@@ -17,6 +17,7 @@ const LOG = `${DIFF} --oneline --abbrev-commit --no-abbrev-commit --format=text 
 const GIT: Grammar = {
   opts: '--no-pager -C=path -P --paginate --version --no-optional-locks --literal-pathspecs --glob-pathspecs --noglob-pathspecs --icase-pathspecs',
   sub: {
+    '': {},
     status: {
       opts: '-s --short -b --branch --porcelain?=name -z -v --verbose --long --show-stash --ahead-behind --no-ahead-behind -u?=name --untracked-files?=name -uno -uall -unormal --ignored?=name --ignore-submodules?=name --renames --no-renames --column?=name --no-column',
       args: 'path...',

@@ -37,12 +37,15 @@ const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
 const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: 'arg' };
 
 const NPM: Grammar = {
-  opts: '-v --version --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
+  opts: '-v --version -h --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
   sub: {
+    '': {},
     install: npmInstall,
     i: 'install',
     add: 'install',
-    ci: { opts: '--legacy-peer-deps --ignore-scripts --no-audit --no-fund --omit=name --include=name' },
+    ci: {
+      opts: '--legacy-peer-deps --ignore-scripts --no-audit --no-fund --omit=name --include=name --prefer-offline --prefer-online --foreground-scripts --strict-peer-deps --no-optional -q --quiet --silent --loglevel=name',
+    },
     uninstall: { opts: '-D --save-dev -g --global', args: 'npm...' },
     un: 'uninstall',
     remove: 'uninstall',
@@ -190,6 +193,25 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
   },
   nest: { sub: { build: { runs: true }, start: { opts: '--watch --debug', runs: true } } },
   'update-browserslist-db': {},
+  // React Native's command line: the project's own app, built and started on this machine
+  'react-native': {
+    sub: {
+      start: { opts: '--reset-cache --port=num --host=name --verbose --client-logs', runs: true },
+      'run-android': {
+        opts: '--variant=name --mode=name --active-arch-only --no-packager --port=num --appId=name --list-devices',
+        runs: true,
+      },
+      'run-ios': {
+        opts: '--simulator=text --device=text --udid=name --scheme=name --configuration=name --mode=name --no-packager --port=num --list-devices',
+        runs: true,
+      },
+      doctor: { opts: '--fix' },
+      info: {},
+      clean: { opts: '--include=name' },
+      upgrade: {},
+    },
+  },
+  'pod-install': { opts: '--non-interactive --quiet', args: 'path?' },
   tsx: { opts: '--watch', args: 'path arg...', runs: true },
   'ts-node': { opts: '--esm -T --transpile-only', args: 'path arg...', runs: true },
   nodemon: { opts: '--watch=path -w=path --ext=name -e=name', args: 'path arg...', runs: true },

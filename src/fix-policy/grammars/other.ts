@@ -24,6 +24,11 @@ const make: Grammar = {
   runs: true,
 };
 const version: Grammar = { args: 'version' };
+const CC: Grammar = {
+  opts: '-c -S -E -g -g3 -O -O0 -O1 -O2 -O3 -Os -Oz -Og -Ofast -o=out -I=path -iquote=path -isystem=path -L=path -l=name -D=text -U=name -std=name -x=name -W -Wall -Wextra -Werror -Wpedantic -pedantic -Wno-unused -Wshadow -Wconversion -w -v -fPIC -fpic -fno-exceptions -fno-rtti -fsanitize=name -fno-omit-frame-pointer -fcolor-diagnostics -fdiagnostics-color?=name -pthread -shared -static -march=name -mtune=name -MMD -MD -MP -MF=out -MT=name -dumpversion -dumpmachine -print-search-dirs --coverage',
+  args: 'path...',
+  runs: true,
+};
 
 export const OTHER_GRAMMARS: Record<string, Grammar> = {
   cargo: {
@@ -170,7 +175,32 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
         },
       },
       remove: { sub: { package: { args: 'nuget' } } },
-      tool: { sub: { restore: {}, list: {} } },
+      tool: { sub: { restore: {}, list: { opts: '-g --global --local' } } },
+      // Entity Framework: the project's migrations, forward (no drop, no remove)
+      ef: {
+        sub: {
+          database: {
+            sub: {
+              update: {
+                opts: '--project=path -p=path --startup-project=path -s=path --context=name -c=name -v --verbose --no-build',
+                args: 'name?',
+              },
+            },
+          },
+          migrations: {
+            sub: {
+              add: {
+                opts: '--project=path -p=path --startup-project=path -s=path --context=name -c=name -o=out --output-dir=out -v --verbose',
+                args: 'name',
+              },
+              list: {
+                opts: '--project=path -p=path --startup-project=path -s=path --context=name -c=name --no-build',
+              },
+            },
+          },
+        },
+        runs: true,
+      },
       'dev-certs': { sub: { https: { opts: '--trust' } } },
       new: { opts: '-n=name -o=out --force', args: 'name' },
     },
@@ -190,7 +220,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     },
   },
   xcodebuild: {
-    opts: '-scheme=name -project=path -workspace=path -configuration=name -sdk=name -destination=text -quiet -allowProvisioningUpdates',
+    opts: '-version -showsdks -list -showBuildSettings -json -derivedDataPath=out -resultBundlePath=out -parallel-testing-enabled=name -only-testing=text -skip-testing=text -testPlan=name -scheme=name -project=path -workspace=path -configuration=name -sdk=name -destination=text -quiet -allowProvisioningUpdates',
     args: 'name...',
     runs: true,
   },
@@ -256,7 +286,10 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       install: {
         opts: '--no-dev --no-interaction -n --prefer-dist --no-scripts --ignore-platform-reqs -o --optimize-autoloader',
       },
-      update: { opts: '--with-dependencies -W --no-interaction', args: 'php...' },
+      update: {
+        opts: '--with-dependencies -w --with-all-dependencies -W --no-interaction -n --no-dev --lock --no-scripts --prefer-dist --prefer-stable --prefer-lowest --ignore-platform-reqs -o --optimize-autoloader --dry-run -q --quiet -v',
+        args: 'php...',
+      },
       require: { opts: '--dev --no-interaction -W --with-all-dependencies', args: 'php php...' },
       remove: { opts: '--dev', args: 'php php...' },
       'dump-autoload': { opts: '-o --optimize' },
@@ -267,6 +300,24 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   phpunit: {
     opts: '--filter=text --testdox --stop-on-failure -c=path --configuration=path',
     args: 'path...',
+    runs: true,
+  },
+  // C and C++ compilers: sources of the project in, a build product out. Not here: -B, -wrapper,
+  // -specs, -fplugin, -Wl/-Xlinker, -fuse-ld, @file (they run or load other programs or read any file)
+  gcc: CC,
+  'g++': CC,
+  cc: CC,
+  'c++': CC,
+  clang: CC,
+  'clang++': CC,
+  // rustc: not -C (a linker is a program) or -Z
+  rustc: {
+    opts: '-V -v -O -g -o=out --edition=num --crate-type=name --crate-name=name --out-dir=out --test --emit=name -L=path --cfg=text --cap-lints=name -A=name -W=name -D=name',
+    args: 'path',
+  },
+  javac: {
+    opts: '-d=out -cp=path -classpath=path --class-path=path -sourcepath=path -source=num --source=num -target=num --target=num --release=num -encoding=name -g -nowarn -deprecation -verbose -Werror -Xlint -Xlint:all -Xlint:unchecked -Xlint:deprecation -parameters -implicit:none',
+    args: 'path path...',
     runs: true,
   },
   cmake: {
@@ -350,7 +401,9 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
           down: { opts: '--remove-orphans' },
           pull: { args: 'name...' },
           logs: { opts: '-f --tail=num', args: 'name...' },
-          ps: { opts: '-a' },
+          ps: { opts: '-a --all -q --quiet --services --format=name' },
+          version: { opts: '--short' },
+          config: { opts: '--services -q --quiet' },
           restart: { args: 'name...' },
           stop: { args: 'name...' },
           start: { args: 'name...' },
