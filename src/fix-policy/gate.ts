@@ -195,10 +195,11 @@ function judgeCopy(ctx: GateCtx, prog: string, args: Word[]): void {
 
 /**
  * An awk program that only reads its input and prints: no commands (`system`, pipes, `getline`),
- * no writes (`print > f`), no environment (`ENVIRON`), no extensions (`@load`, `@include`).
+ * no writes (`print > f`), no environment (`ENVIRON`), no other files (`ARGV`), no extensions (`@load`, `@include`).
  * Options: a field separator and plain variables; operands: files inside the project.
  */
-const AWK_UNSAFE = /system|getline|ENVIRON|PROCINFO|@|close\s*\(|fflush|(?<!\|)\|(?!\|)|print[^;}]*>|`/;
+const AWK_UNSAFE =
+  /system|getline|ENVIRON|PROCINFO|ARGV|ARGC|@|close\s*\(|fflush|(?<!\|)\|(?!\|)|print[^;}]*>|`/;
 
 function judgeAwk(ctx: GateCtx, args: Word[]): void {
   let program: Word | null = null;

@@ -144,6 +144,13 @@ const CASES: [string, string, string][] = [
   ],
   ['openspec reads', 'openspec validate manifest-wiring --strict', 'openspec archive manifest-wiring -y'],
   ['rtk proxy runs a command, judged', "rtk proxy sed -n '20,100p' ci.yml", 'rtk proxy frobnicate --all'],
+  ['printf has no options (-v sets a variable)', "printf '%s\\n' done", "printf -v PATH '%s' /tmp/x"],
+  [
+    'awk reads only the files it is given',
+    "awk 'NF{print $1}' src/a.txt",
+    'awk \'BEGIN{ARGV[1]="/etc/shadow";ARGC=2}{print}\'',
+  ],
+  ['git merge: no strategy program', 'git merge --no-ff -X theirs feature/x', 'git merge -s evil feature/x'],
   ['ps lists processes, not their environment', 'ps aux | grep node', 'ps eww'],
   [
     'compilers: project sources in, build output out',

@@ -53,11 +53,11 @@ const GIT: Grammar = {
       args: 'remote? ref...',
     },
     merge: {
-      opts: '--no-ff --ff --ff-only --squash --no-squash --abort --continue --quit -m=message --no-edit --edit -e -X=name --strategy-option=name -s=name --strategy=name --no-commit --commit --stat -n --no-stat --log?=num --no-log -q -v --quiet --verbose --autostash --no-autostash --allow-unrelated-histories --no-gpg-sign --no-verify-signatures',
+      opts: '--no-ff --ff --ff-only --squash --no-squash --abort --continue --quit -m=message --no-edit --edit -e -X=name --strategy-option=name --no-commit --commit --stat -n --no-stat --log?=num --no-log -q -v --quiet --verbose --autostash --no-autostash --allow-unrelated-histories --no-gpg-sign --no-verify-signatures',
       args: 'ref...',
     },
     rebase: {
-      opts: '-i --interactive --continue --abort --skip --quit --onto=ref --autostash --no-autostash --autosquash --no-autosquash --keep-base --update-refs --no-update-refs -q -v --quiet --verbose --stat -n --no-stat --root --rebase-merges?=name -r --no-rebase-merges --committer-date-is-author-date --reset-author-date --fork-point --no-fork-point -f --force-rebase --no-ff --empty=name --keep-empty --no-keep-empty --reapply-cherry-picks --no-gpg-sign -X=name --strategy-option=name -s=name --strategy=name',
+      opts: '-i --interactive --continue --abort --skip --quit --onto=ref --autostash --no-autostash --autosquash --no-autosquash --keep-base --update-refs --no-update-refs -q -v --quiet --verbose --stat -n --no-stat --root --rebase-merges?=name -r --no-rebase-merges --committer-date-is-author-date --reset-author-date --fork-point --no-fork-point -f --force-rebase --no-ff --empty=name --keep-empty --no-keep-empty --reapply-cherry-picks --no-gpg-sign -X=name --strategy-option=name',
       args: 'ref...',
     },
     'cherry-pick': {

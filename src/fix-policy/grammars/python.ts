@@ -19,7 +19,6 @@ const PIP: Grammar = {
     index: { sub: { versions: { opts: '--pre', args: 'py' } } },
     inspect: {},
     debug: { opts: '-v --verbose' },
-    config: { sub: { list: {}, debug: {} } },
     cache: { sub: { purge: {}, list: {} } },
   },
 };

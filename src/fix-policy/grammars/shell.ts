@@ -12,7 +12,8 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   pwd: { opts: '-L -P' },
   // echo prints any word that is not one of its options (`echo ---`)
   echo: { opts: '-n -e -E', args: 'text...', loose: 'text' },
-  printf: { args: 'text...', loose: 'text' },
+  // printf: no option (`-v NAME` would set a shell variable)
+  printf: { args: 'text...' },
   seq: { opts: '-w -s=text', args: 'num num? num?' },
   test: { args: 'text...', loose: 'text' },
   '[': { args: 'text...', loose: 'text' },
