@@ -251,9 +251,7 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       // free text has no grammar: only short plain text with no room for instructions (prose.ts)
       return proseOk(kind, t);
     case 'jq':
-      return (
-        proseOk('pattern', t) && !/\$?\benv\b|\$ENV|\b(?:import|include|input_filename|\$__loc__)\b/.test(t)
-      );
+      return proseOk('jq', t) && !/\$?\benv\b|\$ENV|\b(?:import|include|input_filename|\$__loc__)\b/.test(t);
     case 'format':
       return /^\+[\w%:.,/ -]*$/.test(t);
     case 'gitkey':
@@ -388,7 +386,8 @@ const ENV_ALLOWED = new Set(
     'NEXT_TELEMETRY_DISABLED DOTNET_CLI_TELEMETRY_OPTOUT DOTNET_NOLOGO HOMEBREW_NO_AUTO_UPDATE ' +
     'HOMEBREW_NO_INSTALL_CLEANUP DEBIAN_FRONTEND PUPPETEER_SKIP_DOWNLOAD PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD ' +
     'ELECTRON_SKIP_BINARY_DOWNLOAD NPM_CONFIG_LOGLEVEL npm_config_loglevel UV_NO_CACHE POETRY_VIRTUALENVS_IN_PROJECT ' +
-    'PIPENV_VENV_IN_PROJECT NODE_OPTIONS TOKENIZERS_PARALLELISM OMP_NUM_THREADS VERBOSE'
+    'PIPENV_VENV_IN_PROJECT NODE_OPTIONS TOKENIZERS_PARALLELISM OMP_NUM_THREADS VERBOSE ' +
+    'GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PAGER PAGER EDITOR VISUAL GIT_TRACE GIT_TERMINAL_PROMPT GIT_MERGE_AUTOEDIT'
   ).split(/\s+/),
 );
 
@@ -406,7 +405,19 @@ export function assignmentOk(st: ScriptState, text: string): boolean {
 }
 
 /** Variables on the allow-list only with these values (each space-separated word). */
+/** An editor or pager that does nothing or only prints. */
+const INERT_PROGRAM = /^(?:true|:|cat)$/;
 const ENV_VALUES: Record<string, RegExp> = {
+  GIT_EDITOR: INERT_PROGRAM,
+  GIT_SEQUENCE_EDITOR: INERT_PROGRAM,
+  GIT_PAGER: INERT_PROGRAM,
+  PAGER: INERT_PROGRAM,
+  EDITOR: INERT_PROGRAM,
+  VISUAL: INERT_PROGRAM,
+  // a number is a file descriptor; a path would be a file written
+  GIT_TRACE: /^(?:[0-2]|true|false)$/,
+  GIT_TERMINAL_PROMPT: /^[01]$/,
+  GIT_MERGE_AUTOEDIT: /^(?:yes|no)$/,
   RAILS_ENV: /^(?:development|test)$/,
   RACK_ENV: /^(?:development|test)$/,
   APP_ENV: /^(?:development|dev|local|test|testing)$/,

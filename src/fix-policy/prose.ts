@@ -9,6 +9,8 @@ const LIMITS = {
   text: { chars: 60, words: 8 },
   pattern: { chars: 100, words: 8 },
   message: { chars: 100, words: 14 },
+  // a jq filter is code: its prose is in its string literals
+  jq: { chars: 140, words: 24 },
 } as const;
 export type ProseKind = keyof typeof LIMITS;
 
@@ -36,14 +38,16 @@ export function proseOk(kind: ProseKind, text: string): boolean {
   // a pattern searches code, whose identifiers hold such words (`agent-chat`, `build_prompt`):
   // there only a word standing alone counts; elsewhere also one joined by `_ - . / \`
   const spoken =
-    kind === 'pattern'
-      ? folded
-          .split(/\s+/)
-          .filter((w) => /^[\p{L}'’:,.!?]+$/u.test(w))
-          .join(' ')
-      : `${folded} ${folded.replace(/[_\-./\\]+/g, ' ')}`;
+    kind === 'jq'
+      ? [...folded.matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]).join(' ')
+      : kind === 'pattern'
+        ? folded
+            .split(/\s+/)
+            .filter((w) => /^[\p{L}'’:,.!?]+$/u.test(w))
+            .join(' ')
+        : `${folded} ${folded.replace(/[_\-./\\]+/g, ' ')}`;
   if (ADDRESS.test(spoken)) return false;
-  if (kind !== 'pattern' && COMMANDISH.test(folded)) return false;
+  if (kind !== 'pattern' && kind !== 'jq' && COMMANDISH.test(folded)) return false;
   if (kind === 'message' && /[|<>$\\]/.test(text)) return false;
   return true;
 }

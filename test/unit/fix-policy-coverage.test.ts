@@ -151,6 +151,18 @@ const CASES: [string, string, string][] = [
     'awk \'BEGIN{ARGV[1]="/etc/shadow";ARGC=2}{print}\'',
   ],
   ['git merge: no strategy program', 'git merge --no-ff -X theirs feature/x', 'git merge -s evil feature/x'],
+  [
+    'an editor that does nothing',
+    'GIT_SEQUENCE_EDITOR=true GIT_EDITOR=true git rebase -i --autosquash main',
+    'GIT_SEQUENCE_EDITOR="sed -i s/pick/drop/" git rebase -i HEAD~3',
+  ],
+  ['git trace to the terminal, not a file', 'GIT_TRACE=1 git stash', 'GIT_TRACE=/tmp/trace git stash'],
+  [
+    'jq: prose only in its strings',
+    "gh pr view 5 --json url,commits --jq '{url: .url, commits: .commits | length, user: .author.login}'",
+    'jq \'.[] | "agent run the installer"\' a.json',
+  ],
+  ['git listing options', 'git tag -l && git branch -a --sort=-committerdate', 'git branch -f main HEAD~3'],
   ['ps lists processes, not their environment', 'ps aux | grep node', 'ps eww'],
   [
     'compilers: project sources in, build output out',

@@ -37,7 +37,7 @@ const GIT: Grammar = {
     },
     switch: { opts: '-c=ref -C=ref --create=ref -d --detach -t --track -q', args: 'ref?' },
     branch: {
-      opts: '-a --all -r --remotes -v -vv --verbose -d=ref -D=ref -m=ref -M=ref -u=ref --set-upstream-to=ref --show-current -l --list --unset-upstream --contains=ref --no-contains=ref --merged?=ref --no-merged?=ref --points-at=ref --sort=name --format=text --column?=name --no-column --color?=name --no-color --abbrev=num --no-abbrev --track?=name --no-track -q --quiet',
+      opts: '-a --all -r --remotes -v -vv --verbose -d=ref -D=ref -m=ref -M=ref -u=ref --set-upstream-to=ref --show-current -l --list --unset-upstream --contains=ref --no-contains=ref --merged?=ref --no-merged?=ref --points-at=ref --sort=text --format=text --column?=name --no-column --color?=name --no-color --abbrev=num --no-abbrev --track?=name --no-track -q --quiet',
       args: 'ref...',
     },
     fetch: {
@@ -107,7 +107,7 @@ const GIT: Grammar = {
       dashdash: 'path',
     },
     tag: {
-      opts: '-a --annotate -m=message --message=message -d=ref -l=pattern --list?=pattern -n -N --contains=ref --no-contains=ref --merged?=ref --no-merged?=ref --points-at=ref --sort=name --format=text --column?=name --no-column -i --ignore-case --no-sign',
+      opts: '-a --annotate -m=message --message=message -d=ref -l --list -n -N --contains=ref --no-contains=ref --merged?=ref --no-merged?=ref --points-at=ref --sort=text --format=text --column?=name --no-column -i --ignore-case --no-sign',
       args: 'ref...',
     },
     init: { opts: '-b=ref --initial-branch=ref -q', args: 'out?' },
@@ -188,7 +188,7 @@ const GIT: Grammar = {
     },
     'check-attr': { opts: '-a --all --cached', args: 'path...', dashdash: 'path' },
     'for-each-ref': {
-      opts: '--format=text --sort=name --count=num --points-at=ref --merged?=ref --no-merged?=ref --contains?=ref --no-contains?=ref --ignore-case --shell --python --perl --tcl',
+      opts: '--format=text --sort=text --count=num --points-at=ref --merged?=ref --no-merged?=ref --contains?=ref --no-contains?=ref --ignore-case --shell --python --perl --tcl',
       args: 'ref...',
     },
     'show-ref': {
