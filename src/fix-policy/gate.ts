@@ -51,6 +51,8 @@ function judgeProjectScript(ctx: GateCtx, where: string, script: Word, rest: Wor
 }
 
 function judgeEnvWrapper(ctx: GateCtx, args: Word[]): void {
+  // `env` alone prints every variable, tokens and keys among them
+  if (!args.length) return notRecognised(ctx.st, 'env', '(prints every variable)');
   let i = 0;
   while (i < args.length && /^[A-Za-z_]\w*=/.test(args[i]!.text)) {
     if (args[i]!.dynamic || !assignmentOk(ctx.st, args[i]!.text))

@@ -163,6 +163,11 @@ const CASES: [string, string, string][] = [
     'jq \'.[] | "agent run the installer"\' a.json',
   ],
   ['git listing options', 'git tag -l && git branch -a --sort=-committerdate', 'git branch -f main HEAD~3'],
+  [
+    'env runs a command; alone it prints every variable',
+    'env NODE_ENV=test npm test && printenv PATH',
+    'env | grep -i key',
+  ],
   ['ps lists processes, not their environment', 'ps aux | grep node', 'ps eww'],
   [
     'compilers: project sources in, build output out',

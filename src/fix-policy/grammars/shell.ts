@@ -38,7 +38,8 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
     args: 'format?',
   },
   env: none,
-  printenv: { args: 'name...' },
+  // printenv names what it prints (alone it prints every variable, tokens and keys among them)
+  printenv: { args: 'name name...' },
   nproc: none,
   df: { opts: '-h -k -T', args: 'path...' },
   du: { opts: '-h -s -d=num -c -a --max-depth=num', args: 'path...' },
