@@ -463,7 +463,9 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
         continue;
       }
       // a word the program prints or passes on: judged by its kind, not counted as an operand
-      if (!chose || !cur.loose || !valueOk(ctx, cur.loose, w)) return notRecognised(st, where, t);
+      // (a runner's own options come before the script's name: only words after it are passed on)
+      const passes = cur.loose && (cur.args[0]?.kind !== 'script' || ops.length > 0);
+      if (!chose || !passes || !valueOk(ctx, cur.loose!, w)) return notRecognised(st, where, t);
       continue;
     }
     if (!chose) {

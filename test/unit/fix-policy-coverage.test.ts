@@ -168,6 +168,11 @@ const CASES: [string, string, string][] = [
     'env NODE_ENV=test npm test && printenv PATH',
     'env | grep -i key',
   ],
+  [
+    'a runner passes on only the words after the script name',
+    'pnpm run build --watch',
+    'pnpm run --config.script-shell=./x.sh build',
+  ],
   ['ps lists processes, not their environment', 'ps aux | grep node', 'ps eww'],
   [
     'compilers: project sources in, build output out',
