@@ -5,7 +5,8 @@
 // passed to it), shells (`-c` text is parsed and judged as a script).
 import { ordinaryFileKind } from './edits.js';
 import type { Word } from './commands.js';
-import { pathClass } from './expand.js';
+import { pathClass, readable } from './expand.js';
+import { proseOk } from './prose.js';
 import {
   assignmentOk,
   compile,
@@ -58,8 +59,8 @@ function judgeEnvWrapper(ctx: GateCtx, args: Word[]): void {
     i++;
   }
   if (i < args.length && args[i]!.text.startsWith('-')) return notRecognised(ctx.st, 'env', args[i]!.text);
-  // without a command, env prints the whole environment (its secrets too)
-  if (i === args.length) return notRecognised(ctx.st, 'env', '(no command)');
+  // without a command, env prints every variable, tokens and keys among them
+  if (i === args.length) return notRecognised(ctx.st, 'env', '(prints every variable)');
   ctx.judgeCommand(args.slice(i), ctx.io);
 }
 
@@ -194,6 +195,49 @@ function judgeCopy(ctx: GateCtx, prog: string, args: Word[]): void {
   )
     keepLocal(ctx.st, 'config-write');
   ctx.st.wrote.add(dest.text.replace(/^\.\//, ''));
+}
+
+/**
+ * An awk program that only reads its input and prints: no commands (`system`, pipes, `getline`),
+ * no writes (`print > f`), no environment (`ENVIRON`), no other files (`ARGV`), no extensions (`@load`, `@include`).
+ * Options: a field separator and plain variables; operands: files inside the project.
+ */
+const AWK_UNSAFE =
+  /system|getline|ENVIRON|PROCINFO|ARGV|ARGC|@|close\s*\(|fflush|(?<!\|)\|(?!\|)|print[^;}]*>|`/;
+
+function judgeAwk(ctx: GateCtx, args: Word[]): void {
+  let program: Word | null = null;
+  for (let i = 0; i < args.length; i++) {
+    const w = args[i]!;
+    const t = w.text;
+    if (w.dynamic) return notRecognised(ctx.st, 'awk', t);
+    if (!program && (t === '-F' || t === '-v')) {
+      const v = args[++i];
+      const ok =
+        t === '-F' ? v && proseOk('pattern', v.text) : v && /^[A-Za-z_]\w*=[\w.,:/+-]*$/.test(v.text);
+      if (!ok || !v || v.dynamic) return notRecognised(ctx.st, 'awk', `${t} ${v?.text ?? ''}`);
+    } else if (!program && /^-F.+$/.test(t)) {
+      if (!proseOk('pattern', t.slice(2))) return notRecognised(ctx.st, 'awk', t);
+    } else if (!program && t === '--') continue;
+    else if (!program && t.startsWith('-')) return notRecognised(ctx.st, 'awk', t);
+    else if (!program) {
+      if (t.length > 200 || AWK_UNSAFE.test(t)) return notRecognised(ctx.st, 'awk', t);
+      program = w;
+    } else if (!readable(w)) return notRecognised(ctx.st, 'awk', t);
+  }
+  if (!program) notRecognised(ctx.st, 'awk', '(no program)');
+}
+
+/** `command -v NAME` looks names up; `command NAME …` runs the command. */
+function judgeCommandBuiltin(ctx: GateCtx, args: Word[]): void {
+  if (/^-[vV]$/.test(args[0]?.text ?? '')) {
+    const bad = args.slice(1).find((w) => w.dynamic || !/^[\w.+-]+$/.test(w.text));
+    if (bad || args.length < 2) notRecognised(ctx.st, 'command', bad?.text ?? '(nothing)');
+    return;
+  }
+  if (args[0] && !args[0].dynamic && args[0].text.startsWith('-'))
+    return notRecognised(ctx.st, 'command', args[0].text);
+  if (args.length) ctx.judgeCommand(args, ctx.io);
 }
 
 /** sudo around a system package manager only (a package by name from the distribution). */
@@ -352,6 +396,8 @@ export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
     return judgeRunner(ctx, prog, runner.length ? args.slice(1) : args);
   if (prog === 'env' || prog === 'cross-env') return judgeEnvWrapper(ctx, args);
   if (prog === 'sudo') return judgeSudo(ctx, args);
+  if (prog === 'command') return judgeCommandBuiltin(ctx, args);
+  if (/^[gmn]?awk$/.test(prog)) return judgeAwk(ctx, args);
   // `pnpm astro build`: a package manager runs a project binary that has a grammar
   if (
     /^(?:pnpm|yarn|bun)$/.test(prog) &&

@@ -16,6 +16,7 @@ import {
 } from './data/other-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { pathClass, readable, writable } from './expand.js';
+import { proseOk } from './prose.js';
 import type { Io, Recurse, ScriptState } from './state.js';
 
 /** What an operand or an option's value must be. */
@@ -25,7 +26,16 @@ export type Kind =
   | 'write' // a path whose content the fix supplies (a copy's or a redirect's destination): as `out`
   | 'mode' // a file mode (octal or symbolic)
   | 'name' // a plain identifier: letters, digits, `._-+:@,`
-  | 'text' // static text that is not run (a message, a pattern): no expansion
+  | 'text' // static text that is not run (a short message or label): no expansion
+  | 'pattern' // a search pattern (grep, rg, git log --grep): static, longer than text, no prose to the model
+  | 'message' // a commit or stash message: a subject line of plain words, none addressed to the model
+  | 'url' // a URL of this machine's own servers (http://localhost:PORT/…): a check of the project's dev server
+  | 'jq' // a jq filter: as a pattern, and not reading the environment or loading modules
+  | 'format' // date's output format (`+%Y-%m-%d`): never a date to set
+  | 'gitkey' // a git setting read with --get: inert keys and a remote's URL
+  | 'k8s' // a Kubernetes resource type, or type/name: any but secrets
+  | 'remote' // a git remote by name (`origin`): not a URL, a host or a transport
+  | 'endpoint' // a GitHub API path (`repos/{owner}/{repo}/pulls/12/comments`), read with GET
   | 'num' // a number (with an optional unit)
   | 'migration' // a migration's name as frameworks number them (`0002_add_field`)
   | 'ref' // a git revision or branch name
@@ -54,6 +64,15 @@ const KINDS = new Set<string>([
   'mode',
   'name',
   'text',
+  'pattern',
+  'message',
+  'url',
+  'endpoint',
+  'jq',
+  'remote',
+  'k8s',
+  'gitkey',
+  'format',
   'num',
   'migration',
   'ref',
@@ -86,6 +105,11 @@ export interface Grammar {
   args?: string;
   /** The kind of the words after `--` (default: the operands' last kind). */
   dashdash?: string;
+  /**
+   * A word starting with `-` that is none of the options is an operand of this kind: for programs
+   * that print such words (echo) or pass them on to the project's own script (`pnpm test --run`).
+   */
+  loose?: string;
   /** It runs the project's own code (a build, a test run, a package script). */
   runs?: boolean;
   /** The command it runs gets more arguments at run time (xargs). */
@@ -104,6 +128,7 @@ interface Compiled {
   sub: Map<string, Compiled> | null;
   args: { kind: Kind; optional: boolean; repeat: boolean }[];
   dashdash: Kind | null;
+  loose: Kind | null;
   runs: boolean;
   computed: boolean;
 }
@@ -146,6 +171,7 @@ export function compile(g: Grammar, where: string): Compiled {
     sub: null,
     args,
     dashdash: g.dashdash ? parseKind(g.dashdash, where) : null,
+    loose: g.loose ? parseKind(g.loose, where) : null,
     runs: !!g.runs,
     computed: !!g.computed,
   };
@@ -188,14 +214,25 @@ const PY =
   /^[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+(?:,(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+)*)?$/;
 const PKG = /^[A-Za-z0-9][\w.+-]*(?:[@:=][\w.^~<>=*+-]+)?$/;
 const GOMOD = /^[a-z0-9.-]+\.[a-z]{2,}(?:\/[\w.~-]+)+(?:@[\w.+-]+)?$|^\.{1,2}(?:\/[\w.-]+)*(?:\/\.\.\.)?$/;
+/** A URL of this machine's own servers, with a plain path and query. */
+const LOCAL_URL =
+  /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(?::\d{1,5})?(?:\/[\w.~%+/-]*)?(?:\?[\w.%+=&-]*)?$/;
+/** A REST path of the GitHub API (`repos/{owner}/{repo}/pulls/1/comments?per_page=100`). */
+const ENDPOINT = /^\/?[\w.{}-]+(?:\/[\w.{}-]+)*(?:\?[\w.%+=&-]*)?$/;
 const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::(?!dev-)[\w.^~<>=*|@ -]+)?$/i;
 
 /** Judges one value against its kind; false when not recognised. */
 function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
+  // the one expansion printed text may hold: the last command's exit status (`echo "exit=$?"`)
+  if (w.dynamic && kind === 'text' && /\$\?/.test(w.text) && !/[`$]/.test(w.text.replace(/\$\?/g, '')))
+    return proseOk('text', w.text);
   if (w.dynamic) return false;
   const t = w.text;
+  if (kind === 'url') return LOCAL_URL.test(t);
   if (/:\/\//.test(t)) return false;
   switch (kind) {
+    case 'endpoint':
+      return ENDPOINT.test(t) && !t.includes('..') && !/^\/?graphql\b/.test(t);
     case 'path':
       return readable(w);
     case 'out':
@@ -211,15 +248,24 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'script':
       return NAME.test(t) && !t.includes('..');
     case 'text':
-      // free text has no grammar: only a short plain phrase is data with no room for instructions
-      return (
-        t.length <= 40 &&
-        t.trim().split(/\s+/).length <= 4 &&
-        /^[\w .,:;/@#=+*'"(){}[\]<>|!?%&^$~\\-]*$/.test(t) &&
-        !/\b(?:agent|assistant|claude|ai|model|llm|user|system)\b/i.test(t)
+    case 'pattern':
+    case 'message':
+      // free text has no grammar: only short plain text with no room for instructions (prose.ts)
+      return proseOk(kind, t);
+    case 'jq':
+      return proseOk('jq', t) && !/\$?\benv\b|\$ENV|\b(?:import|include|input_filename|\$__loc__)\b/.test(t);
+    case 'format':
+      return /^\+[\w%:.,/ -]*$/.test(t);
+    case 'gitkey':
+      return /^(?:user\.(?:name|email)|core\.(?:autocrlf|filemode|ignorecase|eol|bare)|(?:pull|push|merge|rebase|init|fetch)\.[A-Za-z]+|remote\.[\w.-]+\.(?:url|fetch|pushurl)|branch\.[\w./-]+\.(?:remote|merge|rebase))$/.test(
+        t,
       );
+    case 'k8s':
+      return /^[a-z][\w.-]*(?:\/[\w.-]+)?$/.test(t) && !/^secrets?(?:$|[./])/i.test(t);
+    case 'remote':
+      return /^[A-Za-z0-9_][\w.-]*$/.test(t) && !t.includes('..');
     case 'num':
-      return /^\d+(?:\.\d+)?[a-zA-Z%]{0,3}$/.test(t);
+      return /^[+]?\d+(?:\.\d+)?[a-zA-Z%]{0,3}$/.test(t);
     case 'migration':
       return /^\d{4}_\w+$/.test(t);
     case 'ref':
@@ -257,7 +303,8 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       return popularModule(ctx.st, t.replace(/@.*$/, ''));
     case 'local':
       return (
-        /^\.(?:\/[\w.-]+)*(?:\/\.\.\.)?$/.test(t) && !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''))
+        /^\.(?:\/[\w.-]+)*(?:\/\.\.\.|\/)?$/.test(t) &&
+        !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''))
       );
     case 'php':
       if (!PHP.test(t)) return false;
@@ -343,7 +390,8 @@ const ENV_ALLOWED = new Set(
     'NEXT_TELEMETRY_DISABLED DOTNET_CLI_TELEMETRY_OPTOUT DOTNET_NOLOGO HOMEBREW_NO_AUTO_UPDATE ' +
     'HOMEBREW_NO_INSTALL_CLEANUP DEBIAN_FRONTEND PUPPETEER_SKIP_DOWNLOAD PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD ' +
     'ELECTRON_SKIP_BINARY_DOWNLOAD NPM_CONFIG_LOGLEVEL npm_config_loglevel UV_NO_CACHE POETRY_VIRTUALENVS_IN_PROJECT ' +
-    'PIPENV_VENV_IN_PROJECT NODE_OPTIONS TOKENIZERS_PARALLELISM OMP_NUM_THREADS VERBOSE'
+    'PIPENV_VENV_IN_PROJECT NODE_OPTIONS TOKENIZERS_PARALLELISM OMP_NUM_THREADS VERBOSE ' +
+    'GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PAGER PAGER EDITOR VISUAL GIT_TRACE GIT_TERMINAL_PROMPT GIT_MERGE_AUTOEDIT'
   ).split(/\s+/),
 );
 
@@ -360,13 +408,25 @@ export function assignmentOk(st: ScriptState, text: string): boolean {
   return /^[\w.,:@/+%=-]*$/.test(m[2]!) && !m[2]!.includes('..');
 }
 
-/** Variables on the allow-list only with these values (each space-separated word). */
+/** An editor or pager that does nothing or only prints. */
+const INERT_PROGRAM = /^(?:true|:|cat)$/;
 const WARNING_CATEGORY =
   '(?:Warning|UserWarning|DeprecationWarning|PendingDeprecationWarning|SyntaxWarning|RuntimeWarning|FutureWarning|ImportWarning|UnicodeWarning|BytesWarning|ResourceWarning|EncodingWarning)';
 const WARNING_FILTER = `(?:default|error|ignore|always|module|once)(?:::${WARNING_CATEGORY})?`;
+/** Variables on the allow-list only with these values (each space-separated word). */
 const ENV_VALUES: Record<string, RegExp> = {
   // a filter naming a category imports that category's module: only the built-in ones
   PYTHONWARNINGS: new RegExp(`^${WARNING_FILTER}(?:,${WARNING_FILTER})*$`),
+  GIT_EDITOR: INERT_PROGRAM,
+  GIT_SEQUENCE_EDITOR: INERT_PROGRAM,
+  GIT_PAGER: INERT_PROGRAM,
+  PAGER: INERT_PROGRAM,
+  EDITOR: INERT_PROGRAM,
+  VISUAL: INERT_PROGRAM,
+  // a number is a file descriptor; a path would be a file written
+  GIT_TRACE: /^(?:[0-2]|true|false)$/,
+  GIT_TERMINAL_PROMPT: /^[01]$/,
+  GIT_MERGE_AUTOEDIT: /^(?:yes|no)$/,
   RAILS_ENV: /^(?:development|test)$/,
   RACK_ENV: /^(?:development|test)$/,
   APP_ENV: /^(?:development|dev|local|test|testing)$/,
@@ -380,6 +440,7 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
   let cur = g;
   let chose = !g.sub;
   let ended = false;
+  let info = false;
   const ops: Word[] = [];
   if (g.runs) st.runs = true;
   for (let i = 0; i < args.length; i++) {
@@ -400,9 +461,20 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
     }
     if (!ended && t.startsWith('-') && t !== '-') {
       if (w.dynamic) return notRecognised(st, where, t);
+      // every program prints its help or version and stops
+      if (t === '--help' || t === '--version') {
+        info = true;
+        if (!cur.opts.get(t)?.kind) continue;
+      }
       const used = option(ctx, cur.opts, cur.numeric, args, i);
-      if (used < 0) return notRecognised(st, where, t);
-      i += used;
+      if (used >= 0) {
+        i += used;
+        continue;
+      }
+      // a word the program prints or passes on: judged by its kind, not counted as an operand
+      // (a runner's own options come before the script's name: only words after it are passed on)
+      const passes = cur.loose && (cur.args[0]?.kind !== 'script' || ops.length > 0);
+      if (!chose || !passes || !valueOk(ctx, cur.loose!, w)) return notRecognised(st, where, t);
       continue;
     }
     if (!chose) {
@@ -422,6 +494,7 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
       });
     ops.push(w);
   }
+  if (info && !ops.length) return;
   if (!chose) {
     // a program or subcommand that may stand alone (`git stash`, `yarn`) has a '' subcommand
     const alone = cur.sub?.get('');
@@ -486,6 +559,7 @@ function option(ctx: GateCtx, opts: Map<string, Opt>, numeric: boolean, args: Wo
     if (!o.kind) continue;
     const glued = t.slice(j + 1);
     if (glued) return valueOk(ctx, o.kind, { text: glued.replace(/^=/, ''), dynamic: false }) ? 0 : -1;
+    if (o.eqOnly) return 0; // `-M` alone; its value only glued (`-M50`)
     const v = args[i + 1];
     return v && valueOk(ctx, o.kind, v) ? 1 : -1;
   }

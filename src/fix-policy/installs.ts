@@ -213,7 +213,8 @@ interface Install {
   judge: JudgeWords;
 }
 
-const PLAIN_IO = { piped: false, inline: false };
+/** A command a package manager runs (`uv run …`): judged here by the deny rules; the grammar gate judges it whole, through the manager's grammar. */
+const PLAIN_IO = { piped: false, inline: false, noGate: true };
 const NOT_BY_NAME = 'installs from a URL, a git ref or a file instead of the registry by name';
 const PUBLISHES = 'publishes, or changes registry accounts or tokens';
 

@@ -14,8 +14,14 @@ const DANGEROUS_ENV: [RegExp, (v: string) => boolean, Reason][] = [
   [/^GIT_SSL_NO_VERIFY$/, (v) => v.trim() !== '' && !/^(?:0|false)$/i.test(v.trim()), 'turns off TLS checks'],
   [/^npm_config_strict_ssl$/i, (v) => /^(?:0|false)$/i.test(v.trim()), 'turns off TLS checks'],
   [
-    /^(?:LD_PRELOAD|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|PERL5OPT|RUBYOPT|PYTHONSTARTUP|GIT_SSH_COMMAND|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG_PARAMETERS|EDITOR|VISUAL|PAGER|GIT_PAGER)$/,
+    /^(?:LD_PRELOAD|LD_LIBRARY_PATH|DYLD_INSERT_LIBRARIES|DYLD_LIBRARY_PATH|BASH_ENV|ENV|PROMPT_COMMAND|PERL5OPT|RUBYOPT|PYTHONSTARTUP|GIT_SSH_COMMAND|GIT_SSH|GIT_ASKPASS|SSH_ASKPASS|GIT_EXEC_PATH|GIT_CONFIG_GLOBAL|GIT_CONFIG_SYSTEM|GIT_CONFIG_PARAMETERS)$/,
     () => true,
+    'sets a program that other commands run',
+  ],
+  [
+    // an editor or pager that does nothing or only prints (`GIT_EDITOR=true git rebase --continue`)
+    /^(?:EDITOR|VISUAL|PAGER|GIT_PAGER|GIT_EDITOR|GIT_SEQUENCE_EDITOR|MANPAGER)$/,
+    (v) => !/^(?:true|:|cat)$/.test(v.trim()),
     'sets a program that other commands run',
   ],
   [

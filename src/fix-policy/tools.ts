@@ -12,7 +12,11 @@ function judgeGh({ st, texts }: Call): void {
     !/^(?:status|login|setup-git)$/.test(texts[1] ?? '')
   )
     return withhold(st, 'reads a credential store');
-  if (texts[0] === 'gist' || (texts[0] === 'release' && texts[1] === 'upload') || texts[0] === 'api')
+  // gh api sends data with fields, a method or an input file; a plain GET only reads
+  const apiSends =
+    texts[0] === 'api' &&
+    texts.some((t) => /^(?:-[a-zA-Z]*[fFX]|--(?:field|raw-field|method|input|hostname)\b)/.test(t));
+  if (texts[0] === 'gist' || (texts[0] === 'release' && texts[1] === 'upload') || apiSends)
     return withhold(st, 'sends local files to another machine, or runs commands there');
   if (/^(?:repo)$/.test(texts[0] ?? '') && /^(?:delete|archive|edit)$/.test(texts[1] ?? ''))
     return withhold(st, 'deletes or changes a remote repository');

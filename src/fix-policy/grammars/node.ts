@@ -20,20 +20,32 @@ const SCRIPT_NAMES = [
   'clean',
 ];
 const script: Grammar = { args: 'arg...', runs: true, dashdash: 'arg' };
-const scripts = Object.fromEntries(SCRIPT_NAMES.map((n) => [n, script]));
+/** pnpm, yarn and bun pass the words after a script's name on to the script (npm reads them as its own settings). */
+const passing: Grammar = { ...script, loose: 'arg' };
+const scripts = Object.fromEntries(SCRIPT_NAMES.map((n) => [n, passing]));
+const passRun: Grammar = {
+  opts: '--if-present --silent -s',
+  args: 'script arg...',
+  runs: true,
+  dashdash: 'arg',
+  loose: 'arg',
+};
 
 const SAVE =
-  '-D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force -f --no-audit --no-fund --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock --platform=name --arch=name --os=name --cpu=name --libc=name';
+  '--dry-run --prefer-online --no-optional --strict-peer-deps --foreground-scripts --no-package-lock -w=name --workspace=name -D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force -f --no-audit --no-fund --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock --platform=name --arch=name --os=name --cpu=name --libc=name';
 const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
 const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: 'arg' };
 
 const NPM: Grammar = {
-  opts: '-v --version --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
+  opts: '-v --version -h --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
   sub: {
+    '': {},
     install: npmInstall,
     i: 'install',
     add: 'install',
-    ci: { opts: '--legacy-peer-deps --ignore-scripts --no-audit --no-fund --omit=name --include=name' },
+    ci: {
+      opts: '--legacy-peer-deps --ignore-scripts --no-audit --no-fund --omit=name --include=name --prefer-offline --prefer-online --foreground-scripts --strict-peer-deps --no-optional -q --quiet --silent --loglevel=name',
+    },
     uninstall: { opts: '-D --save-dev -g --global', args: 'npm...' },
     un: 'uninstall',
     remove: 'uninstall',
@@ -54,10 +66,19 @@ const NPM: Grammar = {
     restart: script,
     init: { opts: '-y --yes' },
     create: { opts: '-y --yes', args: 'npm arg...', dashdash: 'arg' },
-    ls: { opts: '--all -a --depth=num', args: 'npm...' },
+    ls: {
+      opts: '--all -a --depth=num --json --parseable -p --long -l --omit=name --link -g --global --prod --dev',
+      args: 'npm...',
+    },
     list: 'ls',
-    outdated: {},
-    view: { args: 'npm name...' },
+    ll: 'ls',
+    outdated: { opts: '--json --long -l --all -a -g --global', args: 'npm...' },
+    root: { opts: '-g --global' },
+    prefix: { opts: '-g --global' },
+    fund: { opts: '--json', args: 'npm?' },
+    pkg: { sub: { get: { opts: '--json', args: 'name...' } } },
+    query: { args: 'pattern' },
+    view: { opts: '--json', args: 'npm name...' },
     info: 'view',
     why: { args: 'npm' },
     explain: 'why',
@@ -68,7 +89,7 @@ const NPM: Grammar = {
 };
 
 const PNPM: Grammar = {
-  opts: '-v --version --filter=name -F=name -r --recursive -w --workspace-root --silent -s',
+  opts: '-v --version --filter=name -F=name -r --recursive -w --workspace-root --silent -s -C=path --dir=path --reporter=name --stream --parallel --aggregate-output --if-present',
   sub: {
     '': {},
     install: {
@@ -81,13 +102,16 @@ const PNPM: Grammar = {
     rm: 'remove',
     update: { opts: '-L --latest -r', args: 'npm...' },
     up: 'update',
-    run,
-    test: script,
+    run: passRun,
+    test: passing,
     rebuild: { args: 'npm...', runs: true },
     store: { sub: { prune: {} } },
     dedupe: {},
-    outdated: {},
+    outdated: { opts: '--long --json -r --recursive', args: 'npm...' },
     why: { args: 'npm' },
+    list: { opts: '--depth=num --json --long -P --prod -D --dev -r --recursive', args: 'npm...' },
+    ls: 'list',
+    root: { opts: '-g' },
     ...scripts,
   },
 };
@@ -101,8 +125,8 @@ const YARN: Grammar = {
     remove: { args: 'npm npm...' },
     upgrade: { opts: '--latest', args: 'npm...' },
     up: { args: 'npm...' },
-    run,
-    test: script,
+    run: passRun,
+    test: passing,
     cache: { sub: { clean: { opts: '--mirror --all' } } },
     why: { args: 'npm' },
     ...scripts,
@@ -119,7 +143,7 @@ const BUN: Grammar = {
     remove: { args: 'npm npm...' },
     rm: 'remove',
     update: { args: 'npm...' },
-    run,
+    run: passRun,
     test: { opts: '--watch --coverage -t=text --timeout=num', args: 'path...', runs: true },
     ...scripts,
   },
@@ -169,6 +193,25 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
   },
   nest: { sub: { build: { runs: true }, start: { opts: '--watch --debug', runs: true } } },
   'update-browserslist-db': {},
+  // React Native's command line: the project's own app, built and started on this machine
+  'react-native': {
+    sub: {
+      start: { opts: '--reset-cache --port=num --host=name --verbose --client-logs', runs: true },
+      'run-android': {
+        opts: '--variant=name --mode=name --active-arch-only --no-packager --port=num --appId=name --list-devices',
+        runs: true,
+      },
+      'run-ios': {
+        opts: '--simulator=text --device=text --udid=name --scheme=name --configuration=name --mode=name --no-packager --port=num --list-devices',
+        runs: true,
+      },
+      doctor: { opts: '--fix' },
+      info: {},
+      clean: { opts: '--include=name' },
+      upgrade: {},
+    },
+  },
+  'pod-install': { opts: '--non-interactive --quiet', args: 'path?' },
   tsx: { opts: '--watch', args: 'path arg...', runs: true },
   'ts-node': { opts: '--esm -T --transpile-only', args: 'path arg...', runs: true },
   nodemon: { opts: '--watch=path -w=path --ext=name -e=name', args: 'path arg...', runs: true },
@@ -187,11 +230,37 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
     args: 'path...',
     runs: true,
   },
-  biome: {
+  // markdownlint-cli2 and commitlint: not here: --config (a configuration may load custom rules: code)
+  'markdownlint-cli2': { opts: '--fix --no-globs', args: 'path path...', runs: true },
+  commitlint: {
+    opts: '--from=ref -f=ref --to=ref -t=ref --last -l --edit?=path -e --verbose -V --strict --color --no-color',
+    runs: true,
+  },
+  openspec: {
+    opts: '--no-color',
     sub: {
-      check: { opts: '--write --apply --unsafe', args: 'path...' },
-      format: { opts: '--write', args: 'path...' },
-      lint: { opts: '--write --apply', args: 'path...' },
+      list: { opts: '--json --specs --changes --long' },
+      show: { opts: '--json --type=name --deltas-only --no-interactive', args: 'name?' },
+      validate: {
+        opts: '--json --strict --all --changes --specs --type=name --no-interactive',
+        args: 'name?',
+      },
+      status: { opts: '--change=name --json --schema=name' },
+      instructions: { opts: '--change=name --json --schema=name', args: 'name?' },
+      view: {},
+    },
+  },
+  biome: {
+    opts: '--colors=name --verbose --max-diagnostics=num --diagnostic-level=name --error-on-warnings --reporter=name --no-errors-on-unmatched --files-ignore-unknown=name --staged --changed --since=ref',
+    sub: {
+      check: {
+        opts: '--write --apply --unsafe --fix --formatter-enabled=name --linter-enabled=name --organize-imports-enabled=name --assists-enabled=name',
+        args: 'path...',
+      },
+      format: { opts: '--write --fix', args: 'path...' },
+      lint: { opts: '--write --apply --unsafe --fix --only=name --skip=name', args: 'path...' },
+      ci: { args: 'path...' },
+      version: {},
     },
   },
   vitest: {

@@ -24,6 +24,11 @@ const make: Grammar = {
   runs: true,
 };
 const version: Grammar = { args: 'version' };
+const CC: Grammar = {
+  opts: '-c -S -E -g -g3 -O -O0 -O1 -O2 -O3 -Os -Oz -Og -Ofast -o=out -I=path -iquote=path -isystem=path -L=path -l=name -D=text -U=name -std=name -x=name -W -Wall -Wextra -Werror -Wpedantic -pedantic -Wno-unused -Wshadow -Wconversion -w -v -fPIC -fpic -fno-exceptions -fno-rtti -fsanitize=name -fno-omit-frame-pointer -fcolor-diagnostics -fdiagnostics-color?=name -pthread -shared -static -march=name -mtune=name -MMD -MD -MP -MF=out -MT=name -dumpversion -dumpmachine -print-search-dirs --coverage',
+  args: 'path...',
+  runs: true,
+};
 
 export const OTHER_GRAMMARS: Record<string, Grammar> = {
   cargo: {
@@ -33,7 +38,11 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       b: 'build',
       check: cargoBuild,
       c: 'check',
-      test: { ...cargoBuild, args: 'text?' },
+      test: {
+        ...cargoBuild,
+        opts: `${cargoBuild.opts} --no-fail-fast --doc --test=name --bench=name --no-run`,
+        args: 'pattern?',
+      },
       t: 'test',
       run: { ...cargoBuild, dashdash: 'arg' },
       r: 'run',
@@ -54,7 +63,12 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       update: { opts: '-p=name --package=name --precise=version -w --workspace', args: 'crate...' },
       fetch: {},
       clean: {},
-      tree: { opts: '-i=name -d -e=name' },
+      tree: {
+        opts: '-i=name -d -e=name --depth=num --duplicates -p=name --package=name --invert=name --edges=name --prefix=name',
+      },
+      metadata: { opts: '--format-version=num --no-deps' },
+      version: {},
+      search: { opts: '--limit=num', args: 'name' },
       install: { opts: '--locked --force -f --version=version', args: 'crate' },
       'generate-lockfile': {},
     },
@@ -77,13 +91,20 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   },
   go: {
     sub: {
-      build: { opts: '-o=out -v -race -tags=text -trimpath -mod=name', args: 'local...', runs: true },
-      test: {
-        opts: '-v -run=text -race -count=num -cover -short -timeout=text -tags=text -bench=text -coverprofile=out -p=num -failfast -mod=name',
+      build: {
+        opts: '-o=out -v -a -n -x -race -cover -tags=text -trimpath -mod=name -buildvcs=name -p=num',
         args: 'local...',
         runs: true,
       },
-      vet: { args: 'local...' },
+      list: { opts: '-m -u -json -e -f=text -deps -test -versions -retracted', args: 'ref...' },
+      doc: { opts: '-all -short -src -u -c', args: 'name? name?' },
+      // go test: not here: -exec, -toolexec, -ldflags, -gcflags, -o, -overlay, -modfile (they run programs or read files outside)
+      test: {
+        opts: '-v -run=pattern -skip=pattern -race -count=num -cover -covermode=name -coverpkg=name -short -timeout=text -tags=text -bench=pattern -benchmem -benchtime=text -coverprofile=out -p=num -parallel=num -cpu=text -failfast -mod=name -json -list=pattern -shuffle=name -vet=name -fullpath',
+        args: 'local...',
+        runs: true,
+      },
+      vet: { opts: '-json -tags=text -v', args: 'local...' },
       fmt: { args: 'local...' },
       run: { opts: '-race -tags=text', args: 'local arg...', dashdash: 'arg', runs: true },
       get: { opts: '-u -t -v', args: 'gomod gomod...' },
@@ -101,8 +122,8 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
         },
       },
       work: { sub: { sync: {}, use: { args: 'path...' }, init: { args: 'path...' } } },
-      env: { args: 'name...' },
-      version: {},
+      env: { opts: '-json', args: 'name...' },
+      version: { opts: '-m -v', args: 'path...' },
       clean: { opts: '-cache -modcache -testcache' },
     },
   },
@@ -114,19 +135,35 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   gradle: GRADLE,
   gradlew: GRADLE,
   dotnet: {
+    opts: '--list-sdks --list-runtimes --info',
     sub: {
+      '': {},
       build: {
-        opts: '-c=name --configuration=name --no-restore --nologo -v=name',
+        opts: '-c=name --configuration=name -f=name --framework=name -r=name --runtime=name --no-restore --no-incremental --no-dependencies --nologo -v=name --verbosity=name -warnaserror',
         args: 'path?',
         runs: true,
       },
       test: {
-        opts: '-c=name --no-build --no-restore --filter=text -v=name --logger=text',
+        opts: '-c=name --configuration=name -f=name --framework=name --nologo --no-build --no-restore --filter=pattern -v=name --verbosity=name --logger=text --list-tests --blame --blame-hang --blame-hang-timeout=text',
         args: 'path?',
         runs: true,
       },
       restore: { opts: '--force --no-cache --nologo', args: 'path?' },
-      nuget: { sub: { locals: { opts: '--clear -c --list -l', args: 'name' } } },
+      nuget: {
+        sub: {
+          locals: { opts: '--clear -c --list -l', args: 'name' },
+          list: { sub: { source: { opts: '--format=name' } } },
+        },
+      },
+      'list-sdks': {},
+      'list-runtimes': {},
+      list: {
+        args: 'path?',
+        sub: {
+          package: { opts: '--outdated --vulnerable --deprecated --include-transitive --format=name' },
+          reference: {},
+        },
+      },
       run: { opts: '-c=name --project=path', args: '', dashdash: 'arg', runs: true },
       clean: {},
       format: { opts: '--verify-no-changes' },
@@ -138,20 +175,52 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
         },
       },
       remove: { sub: { package: { args: 'nuget' } } },
-      tool: { sub: { restore: {}, list: {} } },
+      tool: { sub: { restore: {}, list: { opts: '-g --global --local' } } },
+      // Entity Framework: the project's migrations, forward (no drop, no remove)
+      ef: {
+        sub: {
+          database: {
+            sub: {
+              update: {
+                opts: '--project=path -p=path --startup-project=path -s=path --context=name -c=name -v --verbose --no-build',
+                args: 'name?',
+              },
+            },
+          },
+          migrations: {
+            sub: {
+              add: {
+                opts: '--project=path -p=path --startup-project=path -s=path --context=name -c=name -o=out --output-dir=out -v --verbose',
+                args: 'name',
+              },
+              list: {
+                opts: '--project=path -p=path --startup-project=path -s=path --context=name -c=name --no-build',
+              },
+            },
+          },
+        },
+        runs: true,
+      },
       'dev-certs': { sub: { https: { opts: '--trust' } } },
       new: { opts: '-n=name -o=out --force', args: 'name' },
     },
   },
   swift: {
+    opts: '--package-path=path',
     sub: {
-      build: { opts: '-c=name --configuration=name --product=name', runs: true },
-      test: { opts: '--filter=text --parallel', runs: true },
+      build: {
+        opts: '-c=name --configuration=name --product=name --target=name --package-path=path -v --verbose --build-tests --show-bin-path -j=num --jobs=num',
+        runs: true,
+      },
+      test: {
+        opts: '--filter=pattern --skip=pattern --parallel --package-path=path -v --verbose --list-tests --enable-code-coverage',
+        runs: true,
+      },
       package: { sub: { resolve: {}, update: {}, clean: {}, reset: {} } },
     },
   },
   xcodebuild: {
-    opts: '-scheme=name -project=path -workspace=path -configuration=name -sdk=name -destination=text -quiet -allowProvisioningUpdates',
+    opts: '-version -showsdks -list -showBuildSettings -json -derivedDataPath=out -resultBundlePath=out -parallel-testing-enabled=name -only-testing=text -skip-testing=text -testPlan=name -scheme=name -project=path -workspace=path -configuration=name -sdk=name -destination=text -quiet -allowProvisioningUpdates',
     args: 'name...',
     runs: true,
   },
@@ -217,7 +286,10 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       install: {
         opts: '--no-dev --no-interaction -n --prefer-dist --no-scripts --ignore-platform-reqs -o --optimize-autoloader',
       },
-      update: { opts: '--with-dependencies -W --no-interaction', args: 'php...' },
+      update: {
+        opts: '--with-dependencies -w --with-all-dependencies -W --no-interaction -n --no-dev --lock --no-scripts --prefer-dist --prefer-stable --prefer-lowest --ignore-platform-reqs -o --optimize-autoloader --dry-run -q --quiet -v',
+        args: 'php...',
+      },
       require: { opts: '--dev --no-interaction -W --with-all-dependencies', args: 'php php...' },
       remove: { opts: '--dev', args: 'php php...' },
       'dump-autoload': { opts: '-o --optimize' },
@@ -228,6 +300,24 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   phpunit: {
     opts: '--filter=text --testdox --stop-on-failure -c=path --configuration=path',
     args: 'path...',
+    runs: true,
+  },
+  // C and C++ compilers: sources of the project in, a build product out. Not here: -B, -wrapper,
+  // -specs, -fplugin, -Wl/-Xlinker, -fuse-ld, @file (they run or load other programs or read any file)
+  gcc: CC,
+  'g++': CC,
+  cc: CC,
+  'c++': CC,
+  clang: CC,
+  'clang++': CC,
+  // rustc: not -C (a linker is a program) or -Z
+  rustc: {
+    opts: '-V -v -O -g -o=out --edition=num --crate-type=name --crate-name=name --out-dir=out --test --emit=name -L=path --cfg=text --cap-lints=name -A=name -W=name -D=name',
+    args: 'path',
+  },
+  javac: {
+    opts: '-d=out -cp=path -classpath=path --class-path=path -sourcepath=path -source=num --source=num -target=num --target=num --release=num -encoding=name -g -nowarn -deprecation -verbose -Werror -Xlint -Xlint:all -Xlint:unchecked -Xlint:deprecation -parameters -implicit:none',
+    args: 'path path...',
     runs: true,
   },
   cmake: {
@@ -311,7 +401,9 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
           down: { opts: '--remove-orphans' },
           pull: { args: 'name...' },
           logs: { opts: '-f --tail=num', args: 'name...' },
-          ps: { opts: '-a' },
+          ps: { opts: '-a --all -q --quiet --services --format=name' },
+          version: { opts: '--short' },
+          config: { opts: '--services -q --quiet' },
           restart: { args: 'name...' },
           stop: { args: 'name...' },
           start: { args: 'name...' },
@@ -359,7 +451,15 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   },
   shellcheck: { opts: '-x -e=name -S=name -s=name', args: 'path path...' },
   sbt: { args: 'script...', runs: true },
-  java: { opts: '-version --version -jar=path -cp=path -classpath=path', args: 'arg...', runs: true },
+  java: {
+    opts: '-version --version -showversion -jar=path -cp=path -classpath=path --class-path=path -XshowSettings -XshowSettings:properties -XshowSettings:all -XshowSettings:vm -XshowSettings:system',
+    args: 'arg...',
+    runs: true,
+  },
+  javap: {
+    opts: '-v -verbose -c -p -private -public -protected -s -l -constants -sysinfo -cp=path -classpath=path',
+    args: 'path path...',
+  },
   mix: {
     sub: {
       'deps.get': {},

@@ -14,15 +14,18 @@ const PIP: Grammar = {
     uninstall: { opts: '-y --yes -r=path', args: 'py...' },
     list: { opts: '-o --outdated --format=name' },
     freeze: {},
-    show: { args: 'py...' },
+    show: { opts: '-f --files --verbose -v', args: 'py...' },
     check: {},
+    index: { sub: { versions: { opts: '--pre', args: 'py' } } },
+    inspect: {},
+    debug: { opts: '-v --verbose' },
     cache: { sub: { purge: {}, list: {} } },
   },
 };
 
 const testArgs = 'path...';
 const PYTEST: Grammar = {
-  opts: '-x -q -v -vv -s -k=text -m=text --lf --ff --last-failed --maxfail=num --tb=name -n=name --cov=name --cov-report=name --no-cov -rA -ra --durations=num --collect-only --co -W=text --disable-warnings --exitfirst --pdb --reruns=num',
+  opts: '-x -q -qq -v -vv -vvv -s -l --showlocals -k=pattern -m=pattern --no-header --no-summary --strict-markers --color=name --co --sw --stepwise --stepwise-skip --nf --new-first --cache-clear --runxfail --full-trace --setup-show --fixtures --markers --import-mode=name --capture=name --junitxml=out --junit-xml=out --count=num --timeout=num --log-level=name --log-cli-level=name --cov-fail-under=num --cov-branch --cov-append --randomly-seed=name --lf --ff --last-failed --maxfail=num --tb=name -n=name --cov=name --cov-report=name --no-cov -rA -ra --durations=num --collect-only --co -W=text --disable-warnings --exitfirst --pdb --reruns=num',
   args: testArgs,
   runs: true,
 };
@@ -41,11 +44,33 @@ export const PYTHON_GRAMMARS: Record<string, Grammar> = {
   },
   pytest: PYTEST,
   'py.test': PYTEST,
-  mypy: { opts: '--strict --ignore-missing-imports --install-types --non-interactive', args: 'path...' },
+  // mypy: not here: --config-file outside, --python-executable (runs another interpreter), plugins in a config
+  mypy: {
+    opts: '--strict --ignore-missing-imports --install-types --non-interactive --no-incremental --show-error-codes --show-column-numbers --pretty --no-error-summary --check-untyped-defs --disallow-untyped-defs --warn-unused-ignores --follow-imports=name --python-version=version -p=name --package=name -m=name --module=name --explicit-package-bases --namespace-packages --no-color-output --cache-dir=out --exclude=pattern',
+    args: 'path...',
+  },
+  // ty (Astral's type checker)
+  ty: {
+    sub: {
+      check: {
+        opts: '--output-format=name --error-on-warning --exit-zero --python-version=version --respect-ignore-files --no-progress -q -v --watch -W',
+        args: 'path...',
+      },
+      version: {},
+    },
+  },
   ruff: {
     sub: {
-      check: { opts: '--fix --unsafe-fixes --select=name --ignore=name --diff', args: 'path...' },
-      format: { opts: '--check --diff', args: 'path...' },
+      check: {
+        opts: '--fix --no-fix --unsafe-fixes --select=name --extend-select=name --ignore=name --extend-ignore=name --diff --show-fixes --statistics --exit-zero --exit-non-zero-on-fix --output-format=name --no-cache --preview --line-length=num --target-version=name -q --quiet -s --silent -e -w --watch',
+        args: 'path...',
+      },
+      format: {
+        opts: '--check --diff -q --quiet -s --silent --preview --line-length=num --no-cache --target-version=name',
+        args: 'path...',
+      },
+      rule: { opts: '--all --output-format=name', args: 'name?' },
+      version: {},
     },
   },
   black: { opts: '--check --diff -l=num --line-length=num -q', args: 'path...' },

@@ -14,4 +14,8 @@ export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...PYTHON_GRAMMARS,
   ...OTHER_GRAMMARS,
   ...APP_GRAMMARS,
+  // packages run by a package runner (`npx @biomejs/biome check`) under their program's grammar
+  '@biomejs/biome': NODE_GRAMMARS.biome!,
+  '@commitlint/cli': NODE_GRAMMARS.commitlint!,
+  '@fission-ai/openspec': NODE_GRAMMARS.openspec!,
 };
