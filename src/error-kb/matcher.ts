@@ -7,10 +7,17 @@
 import type { DB } from '../db/db.js';
 import { exactEntry, ftsCandidates, kbDocFreq, kbSize, prefixEntries } from './db.js';
 import type { KbEntry } from './entry.js';
-import { errorSignature, extractErrorMessage, maskedNames, normalizeError } from './normalize.js';
+import {
+  errorSignature,
+  extractErrorMessage,
+  HEADLINE_LINE,
+  maskedNames,
+  normalizeError,
+} from './normalize.js';
 import { codes, tokens } from './tokens.js';
 import { BACKGROUND, BACKGROUND_DOCS } from './background.js';
 import { FEATURES, THRESHOLD, WEIGHTS, type Feature } from './matcher-weights.js';
+import { sameTemplate, templateDiff } from './template.js';
 
 export { FEATURES, THRESHOLD, WEIGHTS, type Feature };
 
@@ -158,7 +165,19 @@ export function features(query: MatchQuery, e: KbEntry, rarity: (t: string) => n
   const ekw = plainWords(e.error_normalized);
   const qsw = plainWords(qLines.join(' '));
   const esw = plainWords(eLines.join(' '));
+  const t = templateDiff(query.normalized, e.error_normalized);
+  const conflict = namesConflict(query, e);
+  const kinds = kindDiffers(query.signature[0] ?? '', eSig[0] ?? '');
   return {
+    ...templateFeatures(t),
+    tplSame:
+      sameTemplate(t) &&
+      !conflict &&
+      !kinds &&
+      !HEADLINE_LINE.test(query.normalized) &&
+      !otherLinesDiffer(qLines, eLines)
+        ? 1
+        : 0,
     rareAll: weighted(qAll, eAll, rarity),
     rareKey: weighted(tokens(query.normalized), tokens(e.error_normalized), rarity),
     rareRaw: weighted(tokens(query.signature.join(' ')), tokens(eSig.join(' ')), rarity),
@@ -171,14 +190,38 @@ export function features(query: MatchQuery, e: KbEntry, rarity: (t: string) => n
     lengthRatio: Math.min(qk, ek) / Math.max(qk, ek, 1),
     namesShared: [...qNames].some((n) => eNames.has(n)) ? 1 : 0,
     namesDiffer: qNames.size > 0 && eNames.size > 0 && ![...qNames].some((n) => eNames.has(n)) ? 1 : 0,
-    namesConflict: namesConflict(query, e) ? 1 : 0,
-    kindDiffers: kindDiffers(query.signature[0] ?? '', eSig[0] ?? '') ? 1 : 0,
+    namesConflict: conflict ? 1 : 0,
+    kindDiffers: kinds ? 1 : 0,
     wordsKey: weighted(qkw, ekw, rarity),
     wordsSig: weighted(qsw, esw, rarity),
     wordsContained: contained(qsw, esw, rarity),
     wordsOneSided:
       Math.min(4, [...qkw].filter((t) => !ekw.has(t)).length + [...ekw].filter((t) => !qkw.has(t)).length) /
       4,
+  };
+}
+
+/**
+ * Both errors print lines besides the key and none of one side's is the same template as one of the
+ * other's: one headline over two causes (ssh's `Host key verification failed.` after a changed key,
+ * or after an unknown host).
+ */
+function otherLinesDiffer(qLines: string[], eLines: string[]): boolean {
+  const q = qLines.slice(1);
+  const e = eLines.slice(1);
+  if (q.length === 0 || e.length === 0) return false;
+  return !q.some((a) => e.some((b) => sameTemplate(templateDiff(a, b))));
+}
+
+/** The aligned difference of the two keys as templates (template.ts), as features. */
+function templateFeatures(t: ReturnType<typeof templateDiff>) {
+  const cap = (n: number) => Math.min(4, n) / 4;
+  return {
+    tplConst: t.constMax > 0 ? t.constSame / t.constMax : 0,
+    tplReplaced: cap(t.constReplaced),
+    tplExtra: cap(t.constExtra),
+    tplCode: t.codeDiff > 0 ? 1 : 0,
+    tplVarExtra: cap(t.varExtra),
   };
 }
 
@@ -250,7 +293,7 @@ export function scoreCandidates(
   };
   const exact = exactEntry(db, query.normalized);
   const first = exact ? score([exact]) : [];
-  if (exactOnly || (first[0] && first[0].p >= threshold)) return first;
+  if (exactOnly || (first[0] && answers(first[0], threshold))) return first;
   const byId = new Map<number, KbEntry>();
   const head30 = query.normalized.slice(0, 30);
   const low = head30.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -266,11 +309,24 @@ export function scoreCandidates(
  * errors only): for paths that look an entry up by its key and must still not show a look-alike's fix.
  */
 export function judge(query: MatchQuery, e: KbEntry, threshold = THRESHOLD): boolean {
-  return probability(features(query, e, bgRarity)) >= threshold;
+  const f = features(query, e, bgRarity);
+  return answers({ entry: e, features: f, p: probability(f) }, threshold);
 }
 
-/** The matcher's decision: the best candidate when it scores at least the threshold. */
+/**
+ * Whether a candidate may answer: it is the query's template (only variables differ, no names
+ * conflict, no other cause printed: feature tplSame), or the model scores it at least the threshold.
+ */
+export function answers(s: Scored, threshold = THRESHOLD): boolean {
+  return s.features.tplSame === 1 || s.p >= threshold;
+}
+
+/**
+ * The matcher's decision: the best candidate of the query's template (the same key first), else the
+ * best when it scores at least the threshold. `scored` is sorted best first.
+ */
 export function decide(scored: Scored[], threshold = THRESHOLD): Scored | null {
-  const best = scored[0];
-  return best && best.p >= threshold ? best : null;
+  const template = scored.filter((s) => s.features.tplSame === 1);
+  const best = template.find((s) => s.features.sameKey === 1) ?? template[0] ?? scored[0];
+  return best && answers(best, threshold) ? best : null;
 }
