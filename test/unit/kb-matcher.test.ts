@@ -150,3 +150,18 @@ describe('identical keys are found (issue #32)', () => {
     expect(await find("Exit code 1\nError: Cannot find module 'lodash'")).toBeNull();
   });
 });
+
+// Issue #32 (c): the seed's example under the default mode. The quoted property and the function
+// name are variables of one template (`… (reading '<*>') at <*>`): a recurrence.
+describe("the seed's example under the default (template rule)", () => {
+  it("`reading 'map'` at renderList finds the entry of `reading 'filter'` at renderTable", async () => {
+    neighbours();
+    const id = store(
+      "Exit code 1\nTypeError: Cannot read properties of undefined (reading 'filter') at renderTable",
+      'guard the list before rendering',
+    );
+    expect(
+      await find("Exit code 1\nTypeError: Cannot read properties of undefined (reading 'map') at renderList"),
+    ).toMatchObject({ id, tier: 'similar' });
+  });
+});
