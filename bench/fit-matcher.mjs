@@ -23,6 +23,8 @@ const dry = args.includes('--dry');
 const maxFalse = opt('--max-false', 0.01);
 const l2 = opt('--l2', 0.001);
 const lr = opt('--lr', 2);
+// --drop f1,f2: these features count 0 (to see what a rule or feature adds)
+const dropped = args.includes('--drop') ? args[args.indexOf('--drop') + 1].split(',') : [];
 
 let m = await loadModules();
 const sets = dataSets(m).filter((s) => !s.name.endsWith('held-out'));
@@ -72,13 +74,11 @@ try {
       const k = m.errorKey(text);
       const q = { normalized: k.normalized, signature: k.signature.length ? k.signature : [k.message] };
       // every candidate, the same key's entry included (feature sameKey): no early answer here
-      const cands = m
-        .scoreCandidates(db, q, false, Infinity)
-        .map((c) => ({
-          id: c.entry.id,
-          f: m.FEATURES.map((n) => c.features[n]),
-          key: c.entry.error_normalized,
-        }));
+      const cands = m.scoreCandidates(db, q, false, Infinity).map((c) => ({
+        id: c.entry.id,
+        f: m.FEATURES.map((n) => (dropped.includes(n) ? 0 : c.features[n])),
+        key: c.entry.error_normalized,
+      }));
       cases.push({ target, exactId: null, cands, half: half(id), set: s.name, kind, text: k.normalized });
     };
     for (const p of s.pairs) add(p.query, idOf.get(p.id), p.id, p.kind);

@@ -54,12 +54,6 @@ function maskedLines(normalized: string, signature: string[]): string[] {
   return [normalized, ...rest.filter((l) => l !== normalized)];
 }
 
-/** The first word(s) of a key up to its first colon: the program or reporter (`npm ERR!`, `curl`, `error[E0433]`). */
-function head(key: string): string {
-  const m = /^([^:\s]+(?:\s+[^:\s]+)?)\s*:/.exec(key);
-  return (m ? m[1]! : (key.split(/\s+/)[0] ?? '')).toLowerCase();
-}
-
 /** Weighted Jaccard of two token sets. */
 function weighted(a: Set<string>, b: Set<string>, w: (t: string) => number): number {
   let shared = 0;
@@ -70,13 +64,6 @@ function weighted(a: Set<string>, b: Set<string>, w: (t: string) => number): num
     if (a.has(t) && b.has(t)) shared += x;
   }
   return all > 0 ? shared / all : 0;
-}
-
-function commonPrefix(a: string, b: string): number {
-  let i = 0;
-  const n = Math.min(a.length, b.length);
-  while (i < n && a[i] === b[i]) i++;
-  return Math.max(a.length, b.length) > 0 ? i / Math.max(a.length, b.length) : 0;
 }
 
 /** The names a fix would write (a name itself, a path's last part), ≥ 3 characters. */
@@ -159,8 +146,6 @@ export function features(query: MatchQuery, e: KbEntry, rarity: (t: string) => n
   const eNames = nameForms(maskedNames(entrySignature(e)[0] ?? e.error_normalized));
   const sharedLines = qLines.filter((l) => eLines.includes(l)).length;
   const eSig = entrySignature(e);
-  const qk = query.normalized.length;
-  const ek = e.error_normalized.length;
   const qkw = plainWords(query.normalized);
   const ekw = plainWords(e.error_normalized);
   const qsw = plainWords(qLines.join(' '));
@@ -185,19 +170,11 @@ export function features(query: MatchQuery, e: KbEntry, rarity: (t: string) => n
     codeShared: codeShared ? 1 : 0,
     codeConflict: qc.size > 0 && ec.size > 0 && !codeShared ? 1 : 0,
     lines: sharedLines / Math.max(qLines.length, eLines.length),
-    prefix: commonPrefix(query.normalized.toLowerCase(), e.error_normalized.toLowerCase()),
-    sameHead: head(query.normalized) === head(e.error_normalized) ? 1 : 0,
-    lengthRatio: Math.min(qk, ek) / Math.max(qk, ek, 1),
     namesShared: [...qNames].some((n) => eNames.has(n)) ? 1 : 0,
-    namesDiffer: qNames.size > 0 && eNames.size > 0 && ![...qNames].some((n) => eNames.has(n)) ? 1 : 0,
     namesConflict: conflict ? 1 : 0,
-    kindDiffers: kinds ? 1 : 0,
     wordsKey: weighted(qkw, ekw, rarity),
     wordsSig: weighted(qsw, esw, rarity),
     wordsContained: contained(qsw, esw, rarity),
-    wordsOneSided:
-      Math.min(4, [...qkw].filter((t) => !ekw.has(t)).length + [...ekw].filter((t) => !qkw.has(t)).length) /
-      4,
   };
 }
 
