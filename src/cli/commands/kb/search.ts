@@ -88,7 +88,7 @@ function explainScores(trace: SearchTrace): void {
       .map(([k, v]) => `${k} ${Number(v.toFixed(2))}`)
       .join(', ');
     console.log(
-      `    #${s.entry.id} p ${s.p.toFixed(3)} ${s.p >= (trace.threshold ?? 1) ? '≥' : '<'} threshold: ${f}`,
+      `    #${s.entry.id} p ${s.p.toFixed(3)} ${s.p >= (trace.threshold ?? 1) ? '≥' : '<'} threshold${s.features.tplSame === 1 ? ', same template (the rule answers whatever p)' : ''}: ${f}`,
     );
     console.log(`      ${oneLine(s.entry.error_normalized, 120)}`);
   }
