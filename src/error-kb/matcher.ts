@@ -1,9 +1,12 @@
-// The matcher: one scoring function decides whether a stored error is the query's problem. A few
-// general features of the pair (shared error codes, shared rare words — rare in this KB and in a
-// background corpus of ordinary errors —, shared signature lines, same program, the names check)
-// are weighed by a logistic model fit offline on labelled pairs (bench/fit-matcher.mjs), shipped as
-// numbers in matcher-weights.ts. Candidates come from two indexed look-ups (the key's first 30
-// characters; FTS5 over the rarest words); a handful are scored here.
+// The matcher decides whether a stored error is the query's problem. First the template rule
+// (template.ts, issue #32.2): a key that is the query's log template with other variables is the
+// same error (feature tplSame; not when the names check fires, a variable is of another kind, the
+// key is a headline, or the other lines name another cause). Else a few general features of the
+// pair (shared error codes, shared rare words — rare in this KB and in a background corpus of
+// ordinary errors —, shared signature lines, the names check, the template alignment) are weighed
+// by a logistic model fit offline on labelled pairs (bench/fit-matcher.mjs), shipped as numbers in
+// matcher-weights.ts. Candidates come from two indexed look-ups (the key's first 30 characters;
+// FTS5 over the rarest words); a handful are scored here.
 import type { DB } from '../db/db.js';
 import { exactEntry, ftsCandidates, kbDocFreq, kbSize, prefixEntries } from './db.js';
 import type { KbEntry } from './entry.js';
