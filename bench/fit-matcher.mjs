@@ -7,7 +7,10 @@
 //    lowest threshold whose answers are wrong (another entry, or a near miss answered) for at most
 //    1 % of the queries → src/error-kb/matcher-weights.ts.
 // Cross-validation first: fit on one fixed half, report the other, and swap.
+// The template rule (matcher.ts decide: a candidate of the query's template answers whatever its score)
+// applies in every evaluation; the threshold lets the model add at most --max-false wrong answers to it.
 // Usage: node bench/fit-matcher.mjs [--dry] [--curve] [--max-false 0.01] [--l2 0.001] [--top 1 (0: all candidates)]
+//        [--no-rule] [--why (print what the rule answered wrongly)]
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -20,6 +23,8 @@ const dry = args.includes('--dry');
 const maxFalse = opt('--max-false', 0.01);
 const l2 = opt('--l2', 0.001);
 const lr = opt('--lr', 2);
+// --drop f1,f2: these features count 0 (to see what a rule or feature adds)
+const dropped = args.includes('--drop') ? args[args.indexOf('--drop') + 1].split(',') : [];
 
 let m = await loadModules();
 const sets = dataSets(m).filter((s) => !s.name.endsWith('held-out'));
@@ -69,10 +74,12 @@ try {
       const k = m.errorKey(text);
       const q = { normalized: k.normalized, signature: k.signature.length ? k.signature : [k.message] };
       // every candidate, the same key's entry included (feature sameKey): no early answer here
-      const cands = m
-        .scoreCandidates(db, q, false, Infinity)
-        .map((c) => ({ id: c.entry.id, f: m.FEATURES.map((n) => c.features[n]) }));
-      cases.push({ target, exactId: null, cands, half: half(id), set: s.name, kind });
+      const cands = m.scoreCandidates(db, q, false, Infinity).map((c) => ({
+        id: c.entry.id,
+        f: m.FEATURES.map((n) => (dropped.includes(n) ? 0 : c.features[n])),
+        key: c.entry.error_normalized,
+      }));
+      cases.push({ target, exactId: null, cands, half: half(id), set: s.name, kind, text: k.normalized });
     };
     for (const p of s.pairs) add(p.query, idOf.get(p.id), p.id, p.kind);
     for (const u of s.unrelated) add(u, null, u);
@@ -125,6 +132,17 @@ function evaluate(test, w, th) {
   for (const c of test) {
     if (c.target != null) pairs++;
     let answer = c.exactId;
+    // as decide() in matcher.ts: a candidate of the query's template answers first, whatever its
+    // score (the same key first, then the best); --no-rule: the model alone
+    if (answer == null && !args.includes('--no-rule')) {
+      const fi = (n) => m.FEATURES.indexOf(n);
+      const t = c.cands
+        .filter((k) => k.f[fi('tplSame')] === 1 && (!args.includes('--rule-key') || k.f[fi('sameKey')] === 1))
+        .sort((a, b) => b.f[fi('sameKey')] - a.f[fi('sameKey')] || prob(w, b.f) - prob(w, a.f))[0];
+      if (t) answer = t.id;
+      if (t && args.includes('--why') && t.id !== c.target)
+        console.log('RULE', c.target == null ? 'near miss' : 'other entry', c.text, '→', t.key);
+    }
     // as searchErrorKB: the entry of the same key answers when it reaches the threshold, else the best
     const sk = m.FEATURES.indexOf('sameKey');
     const same = c.cands.find((k) => k.f[sk] === 1);
@@ -157,9 +175,11 @@ function evaluate(test, w, th) {
 function threshold(train, w) {
   const rw = train.filter((c) => c.set === 'realworld-tuning');
   if (rw.length) train = rw;
+  // the template rule answers whatever the threshold: the model may add at most maxFalse wrong answers
+  const rule = evaluate(train, w, 2).wrongRate;
   for (let z = -4; z < 30; z += 0.05) {
     const th = sigmoid(z);
-    if (evaluate(train, w, th).wrongRate <= maxFalse) return th;
+    if (evaluate(train, w, th).wrongRate - rule <= maxFalse + 1e-9) return th;
   }
   return 1;
 }

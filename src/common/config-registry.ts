@@ -116,6 +116,16 @@ export const AdviceConfig = z.object({
 });
 export type AdviceConfigT = z.infer<typeof AdviceConfig>;
 
+/**
+ * How the error KB is searched. `matcher` (default): the exact key, then the template rule and the
+ * fitted model (error-kb/matcher.ts), then the vector tier. `seed`: seed 001's search exactly — the
+ * same key, else the first 30 characters with a length ratio ≥ 0.7, else the vector tier.
+ */
+export const KbSearchConfig = z.object({
+  mode: z._default(z.enum(['matcher', 'seed']), 'matcher'),
+});
+export type KbSearchConfigT = z.infer<typeof KbSearchConfig>;
+
 export const TeamConfig = z.object({
   url: z.optional(z.string()),
   muted: z._default(z.array(z.string()), []),
@@ -315,6 +325,13 @@ export const CONFIG_SECTIONS = {
         'confirmations in other projects a learned fix needs before it is offered in this one; it also needs at least two other repositories',
       lexicalTier:
         'no effect (the lexical tier is gone: the matcher decides); kept so old config files stay valid',
+    },
+  },
+  kbSearch: {
+    schema: KbSearchConfig,
+    doc: 'how the error knowledge base finds an error again (hooks, `kb search`, MCP)',
+    keys: {
+      mode: '`matcher`: exact key → template rule and fitted model → vector; `seed`: seed 001\'s tiers exactly (exact → same first 30 characters with length ratio ≥ 0.7 → vector). See error-kb.md for the figures',
     },
   },
   team: {

@@ -28,6 +28,7 @@ export function hookSearchOptions(deps: HookDeps): SearchOptions {
   };
   return {
     normalized: true,
+    mode: getSection(deps.config, 'kbSearch').mode,
     now: deps.now(),
     env: deps.env,
     embedder,

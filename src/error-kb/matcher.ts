@@ -1,16 +1,26 @@
-// The matcher: one scoring function decides whether a stored error is the query's problem. A few
-// general features of the pair (shared error codes, shared rare words — rare in this KB and in a
-// background corpus of ordinary errors —, shared signature lines, same program, the names check)
-// are weighed by a logistic model fit offline on labelled pairs (bench/fit-matcher.mjs), shipped as
-// numbers in matcher-weights.ts. Candidates come from two indexed look-ups (the key's first 30
-// characters; FTS5 over the rarest words); a handful are scored here.
+// The matcher decides whether a stored error is the query's problem. First the template rule
+// (template.ts, issue #32.2): a key that is the query's log template with other variables is the
+// same error (feature tplSame; not when the names check fires, a variable is of another kind, the
+// key is a headline, or the other lines name another cause). Else a few general features of the
+// pair (shared error codes, shared rare words — rare in this KB and in a background corpus of
+// ordinary errors —, shared signature lines, the names check, the template alignment) are weighed
+// by a logistic model fit offline on labelled pairs (bench/fit-matcher.mjs), shipped as numbers in
+// matcher-weights.ts. Candidates come from two indexed look-ups (the key's first 30 characters;
+// FTS5 over the rarest words); a handful are scored here.
 import type { DB } from '../db/db.js';
 import { exactEntry, ftsCandidates, kbDocFreq, kbSize, prefixEntries } from './db.js';
 import type { KbEntry } from './entry.js';
-import { errorSignature, extractErrorMessage, maskedNames, normalizeError } from './normalize.js';
+import {
+  errorSignature,
+  extractErrorMessage,
+  HEADLINE_LINE,
+  maskedNames,
+  normalizeError,
+} from './normalize.js';
 import { codes, tokens } from './tokens.js';
 import { BACKGROUND, BACKGROUND_DOCS } from './background.js';
 import { FEATURES, THRESHOLD, WEIGHTS, type Feature } from './matcher-weights.js';
+import { sameTemplate, templateDiff } from './template.js';
 
 export { FEATURES, THRESHOLD, WEIGHTS, type Feature };
 
@@ -47,12 +57,6 @@ function maskedLines(normalized: string, signature: string[]): string[] {
   return [normalized, ...rest.filter((l) => l !== normalized)];
 }
 
-/** The first word(s) of a key up to its first colon: the program or reporter (`npm ERR!`, `curl`, `error[E0433]`). */
-function head(key: string): string {
-  const m = /^([^:\s]+(?:\s+[^:\s]+)?)\s*:/.exec(key);
-  return (m ? m[1]! : (key.split(/\s+/)[0] ?? '')).toLowerCase();
-}
-
 /** Weighted Jaccard of two token sets. */
 function weighted(a: Set<string>, b: Set<string>, w: (t: string) => number): number {
   let shared = 0;
@@ -63,13 +67,6 @@ function weighted(a: Set<string>, b: Set<string>, w: (t: string) => number): num
     if (a.has(t) && b.has(t)) shared += x;
   }
   return all > 0 ? shared / all : 0;
-}
-
-function commonPrefix(a: string, b: string): number {
-  let i = 0;
-  const n = Math.min(a.length, b.length);
-  while (i < n && a[i] === b[i]) i++;
-  return Math.max(a.length, b.length) > 0 ? i / Math.max(a.length, b.length) : 0;
 }
 
 /** The names a fix would write (a name itself, a path's last part), ≥ 3 characters. */
@@ -152,13 +149,23 @@ export function features(query: MatchQuery, e: KbEntry, rarity: (t: string) => n
   const eNames = nameForms(maskedNames(entrySignature(e)[0] ?? e.error_normalized));
   const sharedLines = qLines.filter((l) => eLines.includes(l)).length;
   const eSig = entrySignature(e);
-  const qk = query.normalized.length;
-  const ek = e.error_normalized.length;
   const qkw = plainWords(query.normalized);
   const ekw = plainWords(e.error_normalized);
   const qsw = plainWords(qLines.join(' '));
   const esw = plainWords(eLines.join(' '));
+  const t = templateDiff(query.normalized, e.error_normalized);
+  const conflict = namesConflict(query, e);
+  const kinds = kindDiffers(query.signature[0] ?? '', eSig[0] ?? '');
   return {
+    ...templateFeatures(t),
+    tplSame:
+      sameTemplate(t) &&
+      !conflict &&
+      !kinds &&
+      !HEADLINE_LINE.test(query.normalized) &&
+      !otherLinesDiffer(qLines, eLines)
+        ? 1
+        : 0,
     rareAll: weighted(qAll, eAll, rarity),
     rareKey: weighted(tokens(query.normalized), tokens(e.error_normalized), rarity),
     rareRaw: weighted(tokens(query.signature.join(' ')), tokens(eSig.join(' ')), rarity),
@@ -166,19 +173,35 @@ export function features(query: MatchQuery, e: KbEntry, rarity: (t: string) => n
     codeShared: codeShared ? 1 : 0,
     codeConflict: qc.size > 0 && ec.size > 0 && !codeShared ? 1 : 0,
     lines: sharedLines / Math.max(qLines.length, eLines.length),
-    prefix: commonPrefix(query.normalized.toLowerCase(), e.error_normalized.toLowerCase()),
-    sameHead: head(query.normalized) === head(e.error_normalized) ? 1 : 0,
-    lengthRatio: Math.min(qk, ek) / Math.max(qk, ek, 1),
     namesShared: [...qNames].some((n) => eNames.has(n)) ? 1 : 0,
-    namesDiffer: qNames.size > 0 && eNames.size > 0 && ![...qNames].some((n) => eNames.has(n)) ? 1 : 0,
-    namesConflict: namesConflict(query, e) ? 1 : 0,
-    kindDiffers: kindDiffers(query.signature[0] ?? '', eSig[0] ?? '') ? 1 : 0,
+    namesConflict: conflict ? 1 : 0,
     wordsKey: weighted(qkw, ekw, rarity),
     wordsSig: weighted(qsw, esw, rarity),
     wordsContained: contained(qsw, esw, rarity),
-    wordsOneSided:
-      Math.min(4, [...qkw].filter((t) => !ekw.has(t)).length + [...ekw].filter((t) => !qkw.has(t)).length) /
-      4,
+  };
+}
+
+/**
+ * Both errors print lines besides the key and none of one side's is the same template as one of the
+ * other's: one headline over two causes (ssh's `Host key verification failed.` after a changed key,
+ * or after an unknown host).
+ */
+function otherLinesDiffer(qLines: string[], eLines: string[]): boolean {
+  const q = qLines.slice(1);
+  const e = eLines.slice(1);
+  if (q.length === 0 || e.length === 0) return false;
+  return !q.some((a) => e.some((b) => sameTemplate(templateDiff(a, b))));
+}
+
+/** The aligned difference of the two keys as templates (template.ts), as features. */
+function templateFeatures(t: ReturnType<typeof templateDiff>) {
+  const cap = (n: number) => Math.min(4, n) / 4;
+  return {
+    tplConst: t.constMax > 0 ? t.constSame / t.constMax : 0,
+    tplReplaced: cap(t.constReplaced),
+    tplExtra: cap(t.constExtra),
+    tplCode: t.codeDiff > 0 ? 1 : 0,
+    tplVarExtra: cap(t.varExtra),
   };
 }
 
@@ -250,7 +273,7 @@ export function scoreCandidates(
   };
   const exact = exactEntry(db, query.normalized);
   const first = exact ? score([exact]) : [];
-  if (exactOnly || (first[0] && first[0].p >= threshold)) return first;
+  if (exactOnly || (first[0] && answers(first[0], threshold))) return first;
   const byId = new Map<number, KbEntry>();
   const head30 = query.normalized.slice(0, 30);
   const low = head30.replace(/[A-Z]/g, (c) => c.toLowerCase());
@@ -266,11 +289,24 @@ export function scoreCandidates(
  * errors only): for paths that look an entry up by its key and must still not show a look-alike's fix.
  */
 export function judge(query: MatchQuery, e: KbEntry, threshold = THRESHOLD): boolean {
-  return probability(features(query, e, bgRarity)) >= threshold;
+  const f = features(query, e, bgRarity);
+  return answers({ entry: e, features: f, p: probability(f) }, threshold);
 }
 
-/** The matcher's decision: the best candidate when it scores at least the threshold. */
+/**
+ * Whether a candidate may answer: it is the query's template (only variables differ, no names
+ * conflict, no other cause printed: feature tplSame), or the model scores it at least the threshold.
+ */
+export function answers(s: Scored, threshold = THRESHOLD): boolean {
+  return s.features.tplSame === 1 || s.p >= threshold;
+}
+
+/**
+ * The matcher's decision: the best candidate of the query's template (the same key first), else the
+ * best when it scores at least the threshold. `scored` is sorted best first.
+ */
 export function decide(scored: Scored[], threshold = THRESHOLD): Scored | null {
-  const best = scored[0];
-  return best && best.p >= threshold ? best : null;
+  const template = scored.filter((s) => s.features.tplSame === 1);
+  const best = template.find((s) => s.features.sameKey === 1) ?? template[0] ?? scored[0];
+  return best && answers(best, threshold) ? best : null;
 }

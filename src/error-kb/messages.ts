@@ -57,6 +57,7 @@ const ko: Messages = {
   tier: (t) =>
     ({
       exact: '정확히 같은 에러',
+      prefix: '앞부분이 같은 에러',
       similar: '같은 에러 (세부만 다름)',
       vector: '비슷한 에러 (의미)',
     })[t] ?? t,
@@ -87,6 +88,7 @@ const en: Messages = {
   tier: (t) =>
     ({
       exact: 'exact match',
+      prefix: 'same beginning',
       similar: 'same error, other details',
       vector: 'similar error, by meaning',
     })[t] ?? t,

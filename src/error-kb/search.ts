@@ -1,11 +1,13 @@
 // searchErrorKB: the one search of the error KB, for hooks, CLI (`kb search`) and MCP alike.
-// Tiers, in order: exact (the same key, one indexed query) → similar (the matcher: a few indexed
-// candidates scored by one logistic model, matcher.ts) → vector (the seed's embedding search, only
-// when entries have embeddings and an embedder answers). A hit bumps use_count and last_used.
+// Mode `matcher` (default), tiers in order: exact (the same key, one indexed query) → similar (the
+// matcher: a few indexed candidates; the query's template answers, else one logistic model,
+// matcher.ts) → vector (the seed's embedding search, only when entries have embeddings and an
+// embedder answers). Mode `seed` (config kbSearch.mode): seed 001's tiers exactly — exact → prefix
+// (the first 30 characters, length ratio ≥ 0.7) → vector. A hit bumps use_count and last_used.
 // Returns null on no match or on any failure; never throws.
 import type { DB } from '../db/db.js';
-import { bumpUse, resolvedEntries } from './db.js';
-import { loadConfig } from '../common/config.js';
+import { bumpUse, exactEntry, prefixEntries, resolvedEntries } from './db.js';
+import { getSection, loadConfig } from '../common/config.js';
 import { daemonEmbedder, validVector, type Embedder, EMBED_DIMS } from '../embed/index.js';
 import { errorKey } from './error-key.js';
 import { sharesKeyword } from './tokens.js';
@@ -25,9 +27,15 @@ import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } f
 export type { KbEntry };
 export { bumpUse };
 
-export type KbTier = 'exact' | 'similar' | 'vector';
+export type KbTier = 'exact' | 'prefix' | 'similar' | 'vector';
 /** The tiers every search runs unless told otherwise (hooks, `kb search`, MCP). */
 export const DEFAULT_TIERS: readonly KbTier[] = ['exact', 'similar', 'vector'];
+/** Seed 001's tiers (config kbSearch.mode `seed`). */
+export const SEED_TIERS: readonly KbTier[] = ['exact', 'prefix', 'vector'];
+export type KbSearchMode = 'matcher' | 'seed';
+/** The seed's prefix tier: the first 30 characters, and a length ratio of at least 0.7. */
+export const SEED_PREFIX = 30;
+export const SEED_LENGTH_RATIO = 0.7;
 
 export interface KbMatch extends KbEntry {
   tier: KbTier;
@@ -55,7 +63,9 @@ export interface SearchOptions {
   message?: string;
   /** With `normalized`: the query's raw text, whose signature lines the matcher compares. */
   raw?: string;
-  /** The tiers to run (default DEFAULT_TIERS). */
+  /** `matcher` or `seed` (default: config kbSearch.mode). */
+  mode?: KbSearchMode;
+  /** The tiers to run (default DEFAULT_TIERS; in seed mode SEED_TIERS). */
   tiers?: readonly KbTier[];
   /** The similar tier's threshold (default: the fitted one). */
   threshold?: number;
@@ -105,6 +115,7 @@ async function vectorTier(
   q: MatchQuery,
   embedder: Embedder,
   th: VecThresholds,
+  names = true,
 ): Promise<{ match: KbMatch | null; ran: boolean }> {
   let v: Float32Array | null = null;
   try {
@@ -122,7 +133,7 @@ async function vectorTier(
   );
   const candidates = near.flatMap((n) => {
     const entry = byId.get(n.id);
-    return entry && !namesConflict(q, entry) ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
+    return entry && !(names && namesConflict(q, entry)) ? [{ entry, l2: n.l2, cosine: n.distance }] : [];
   });
   const pick = pickVector(q.normalized, candidates, th);
   return {
@@ -152,12 +163,15 @@ export async function searchErrorKB(
     const q: MatchQuery = key
       ? { normalized, signature: key.signature.length ? key.signature : [key.message] }
       : matchQuery(normalized, opts.message, opts.raw);
-    const tiers = opts.tiers ?? DEFAULT_TIERS;
+    const mode = opts.mode ?? searchMode(opts.env ?? process.env);
+    const tiers = opts.tiers ?? (mode === 'seed' ? SEED_TIERS : DEFAULT_TIERS);
     if (opts.trace) opts.trace.normalized = normalized;
     const step = stepTimer(opts.trace);
     let hit: KbMatch | null = null;
-    if (tiers.includes('exact') || tiers.includes('similar')) hit = matcherTiers(db, q, tiers, opts, step);
-    if (!hit && tiers.includes('vector')) hit = await vectorSearch(db, q, opts, step);
+    if (mode === 'seed') hit = seedTextTiers(db, normalized, tiers, step);
+    else if (tiers.includes('exact') || tiers.includes('similar'))
+      hit = matcherTiers(db, q, tiers, opts, step);
+    if (!hit && tiers.includes('vector')) hit = await vectorSearch(db, q, { ...opts, mode }, step);
     if (!hit) return null;
     if (opts.bump !== false) bumpHit(db, hit, opts.now ?? new Date());
     return hit;
@@ -166,7 +180,43 @@ export async function searchErrorKB(
   }
 }
 
+/** The configured search mode (config.json kbSearch.mode). */
+export function searchMode(env: NodeJS.ProcessEnv): KbSearchMode {
+  return getSection(loadConfig(env), 'kbSearch').mode;
+}
+
 type Step = (tier: KbTier, result: string) => void;
+
+/**
+ * Seed 001's text tiers (REQ-RA-002): 1. the entry whose key is the query's; 2. else the most used,
+ * newest entry whose key starts with the query's first 30 characters (the seed's LIKE, through the
+ * index), taken when the shorter key is at least 0.7 of the longer, else on to the vector tier.
+ */
+function seedTextTiers(db: DB, normalized: string, tiers: readonly KbTier[], step: Step): KbMatch | null {
+  if (tiers.includes('exact')) {
+    const e = exactEntry(db, normalized);
+    step('exact', e ? `#${e.id}` : 'none');
+    if (e) return { ...e, tier: 'exact' };
+  }
+  if (!tiers.includes('prefix')) return null;
+  const head = normalized.slice(0, SEED_PREFIX);
+  const low = head.replace(/[A-Z]/g, (c) => c.toLowerCase());
+  const top = prefixEntries(db, low, low + String.fromCodePoint(0x10ffff), escapeLike(head) + '%')[0];
+  if (!top) {
+    step('prefix', 'none');
+    return null;
+  }
+  const a = normalized.length;
+  const b = top.error_normalized.length;
+  const ratio = Math.min(a, b) / Math.max(a, b, 1);
+  const ok = ratio >= SEED_LENGTH_RATIO;
+  step(
+    'prefix',
+    `${ok ? `#${top.id}` : 'none'} (best #${top.id}, length ratio ${ratio.toFixed(2)}; needs ≥ ${SEED_LENGTH_RATIO})`,
+  );
+  return ok ? { ...top, tier: 'prefix' } : null;
+}
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /** Records each tier's time (since the previous one) and result in the trace. */
 function stepTimer(trace: SearchTrace | undefined): Step {
@@ -219,7 +269,7 @@ async function vectorSearch(db: DB, q: MatchQuery, opts: SearchOptions, step: St
   let hit: KbMatch | null = null;
   try {
     const th = opts.thresholds ?? loadConfig(opts.env ?? process.env).embedding.thresholds;
-    const v = await vectorTier(db, q, embedder, th);
+    const v = await vectorTier(db, q, embedder, th, opts.mode !== 'seed');
     hit = v.match;
     step(
       'vector',

@@ -119,8 +119,11 @@ describe('REQ-RA-301 Edit/Write: past errors of the file', () => {
 
   it('RA-301-2: errors without a KB resolution are not shown; at most 3 distinct errors are', async () => {
     const file = join(t.project, 'src/a.ts');
+    // five distinct errors: they differ in a word (a different number alone would be one error
+    // with another variable, issue #32.2)
+    const word = ['zero', 'one', 'two', 'three', 'four'];
     for (let i = 0; i < 5; i++) {
-      const raw = `Exit code 1\nsrc/a.ts: error number ${i}x failed`;
+      const raw = `Exit code 1\nsrc/a.ts: error number ${word[i]} failed`;
       recordFailure(
         t.env,
         failure(t.project, 'Bash', { command: `lint ${i}` }, raw),
@@ -131,7 +134,7 @@ describe('REQ-RA-301 Edit/Write: past errors of the file', () => {
     // the same error twice more: shown once
     recordFailure(
       t.env,
-      failure(t.project, 'Bash', { command: 'lint 4' }, 'Exit code 1\nsrc/a.ts: error number 4x failed'),
+      failure(t.project, 'Bash', { command: 'lint 4' }, 'Exit code 1\nsrc/a.ts: error number four failed'),
       new Date('2026-02-02T00:00:00Z'),
     );
     const ctx = (await guide(preToolUse(t.project, 'Edit', { file_path: file })))!;

@@ -9,10 +9,12 @@ import { runtimePresent } from '../../../embed/runtime.js';
 import { errorKey } from '../../../error-kb/error-key.js';
 import {
   DEFAULT_TIERS,
+  SEED_TIERS,
   searchErrorKB,
   type KbMatch,
   type KbTier,
   type SearchTrace,
+  searchMode,
 } from '../../../error-kb/search.js';
 import type { CommandSpec } from '../../command-table.js';
 import type { DB } from '../../../db/db.js';
@@ -28,7 +30,7 @@ export interface KbSearchOptions {
   json?: boolean;
 }
 
-const TIERS: readonly KbTier[] = ['exact', 'similar', 'vector'];
+const TIERS: readonly KbTier[] = ['exact', 'prefix', 'similar', 'vector'];
 function tierList(v: string): KbTier[] {
   const list = v.split(',').map((t) => t.trim()) as KbTier[];
   const bad = list.find((t) => !TIERS.includes(t));
@@ -37,6 +39,7 @@ function tierList(v: string): KbTier[] {
 }
 
 function matchLine(m: KbMatch): string {
+  if (m.tier === 'prefix') return 'prefix tier (seed 001: the first 30 characters, length ratio ≥ 0.7)';
   if (m.tier === 'vector')
     return `vector tier, distance ${m.distance?.toFixed(3)} (L2 on unit vectors; cosine distance ${m.cosine?.toFixed(3)})`;
   return `${m.tier} tier, matcher probability ${m.score?.toFixed(3)}`;
@@ -85,7 +88,7 @@ function explainScores(trace: SearchTrace): void {
       .map(([k, v]) => `${k} ${Number(v.toFixed(2))}`)
       .join(', ');
     console.log(
-      `    #${s.entry.id} p ${s.p.toFixed(3)} ${s.p >= (trace.threshold ?? 1) ? '≥' : '<'} threshold: ${f}`,
+      `    #${s.entry.id} p ${s.p.toFixed(3)} ${s.p >= (trace.threshold ?? 1) ? '≥' : '<'} threshold${s.features.tplSame === 1 ? ', same template (the rule answers whatever p)' : ''}: ${f}`,
     );
     console.log(`      ${oneLine(s.entry.error_normalized, 120)}`);
   }
@@ -125,7 +128,7 @@ function printText(
 export async function runKbSearch([words]: [string[]], o: KbSearchOptions): Promise<void> {
   const db = await judgedDb(); // so a withheld fix is labelled, not printed
   const text = words.join(' ');
-  const tiers = o.tiers ?? DEFAULT_TIERS;
+  const tiers = o.tiers ?? (searchMode(process.env) === 'seed' ? SEED_TIERS : DEFAULT_TIERS);
   // the hooks ask the daemon only; without one the vector tier is skipped, as in a hook
   const { embedder, how } = await cliEmbedder(
     !tiers.includes('vector') ? 'none' : o.localModel ? 'auto' : 'daemon',
@@ -155,7 +158,7 @@ export const kbSearchCommand: CommandSpec<[string[]], KbSearchOptions> = {
   options: [
     {
       flags: '--tiers <list>',
-      description: `the tiers to run, comma-separated (default ${DEFAULT_TIERS.join(',')})`,
+      description: `the tiers to run, comma-separated (default ${DEFAULT_TIERS.join(',')}; with config kbSearch.mode "seed": ${SEED_TIERS.join(',')}; prefix runs in seed mode only)`,
       parse: tierList,
     },
     {
