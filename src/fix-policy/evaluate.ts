@@ -5,11 +5,17 @@ import { redact } from '../common/redact.js';
 import { commandsOf } from './commands.js';
 import { judgeScript, newState, type ScriptState } from './classify.js';
 import { loadShellParser, type ShellParser } from './parser.js';
-import { MAX_OFFERED, quotedCommands, stepsOf, textProblem, type Step } from './text.js';
+import { MAX_OFFERED, namesAgent, quotedCommands, stepsOf, textProblem, type Step } from './text.js';
 import type { Verdict } from '../error-kb/index.js';
 import { pathClass } from './expand.js';
 import { addsCode } from './gate.js';
-import { ordinaryFileKind, unknownImports } from './edits.js';
+import {
+  namesOutsidePath,
+  newCodeNames,
+  ordinaryFileKind,
+  REQUIREMENTS_FILE,
+  unknownImports,
+} from './edits.js';
 import { rule, type Reason, type RuleId } from './rules.js';
 import { keepLocal, withhold } from './state.js';
 
@@ -58,6 +64,15 @@ function judgeEditedText(parser: ShellParser, step: Extract<Step, { kind: 'file'
   const before = /^: `([^`]*)` →/.exec(step.detail)?.[1] ?? '';
   if (addsCode(after)) keepLocal(st, 'edit-runs-code');
   if (unknownImports(step.path, after, before).length) keepLocal(st, 'edit-imports');
+  if (namesOutsidePath(after)) keepLocal(st, 'edit-outside-path');
+  if (newCodeNames(step.path, after, before).length) keepLocal(st, 'edit-new-names');
+  if (REQUIREMENTS_FILE.test(step.path)) {
+    // a requirement line is judged as what pip would install from it; a removed line (a hash, a source) stays
+    const scratch = newState();
+    if (after.trim()) judgeShellText(parser, `pip install '${after.trim().replace(/'/g, '')}'`, scratch);
+    if (!after.trim() || scratch.unknown.size || scratch.local.size || scratch.withheld)
+      keepLocal(st, 'config-write');
+  }
   if (/\.(?:sh|bash|zsh)$/.test(step.path) && after.trim()) {
     const scratch = newState();
     judgeShellText(parser, after, scratch);
@@ -150,6 +165,21 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
   }
 }
 
+/** A git branch or tag a command creates: a name others read. */
+const GIT_NEW_NAME = /\bgit\s+(?:checkout\s+-[bB]|switch\s+-[cC]|branch|tag(?:\s+-[am]\s+\S+)?)\s+(\S+)/g;
+
+/**
+ * Whether a fix puts a name of an AI agent into the project, where an agent will read it: in a file
+ * it writes (its name or an edited line), a branch or a tag it creates.
+ */
+function writesAgentName(steps: Step[], st: ScriptState): boolean {
+  const written: string[] = [...st.wrote, ...st.named];
+  for (const s of steps)
+    if (s.kind === 'file') written.push(s.path, /→ `([^`]*)`\s*$/.exec(s.detail)?.[1] ?? '');
+    else if (s.kind === 'ran') for (const m of s.command.matchAll(GIT_NEW_NAME)) written.push(m[1]!);
+  return written.some((w) => namesAgent(w));
+}
+
 /** Judges one fix text (as stored in error_kb_fixes.resolution) with a loaded parser. */
 export function judgeFix(parser: ShellParser, resolution: string, proof: string): Verdict {
   const st = newState();
@@ -180,9 +210,9 @@ export function judgeFix(parser: ShellParser, resolution: string, proof: string)
     if (isProse) keepLocal(st, 'user-text');
     return finish(st, text);
   }
-  const text = stepsOf(resolution)
-    .map((s) => judgeStep(parser, s, st))
-    .join('; then ');
+  const steps = stepsOf(resolution);
+  const text = steps.map((s) => judgeStep(parser, s, st)).join('; then ');
+  if (writesAgentName(steps, st)) keepLocal(st, 'names-agent');
   return finish(st, text);
 }
 

@@ -8,7 +8,8 @@ import type { Word } from './commands.js';
 /** Where a path points, after the shell's expansions. */
 export type PathClass = 'inside' | 'config' | 'outside';
 
-const DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
+/** Devices a command may write to: the terminal and nowhere. */
+export const DEVICES = new Set(['/dev/null', '/dev/stdout', '/dev/stderr']);
 const MAX_EXPANSIONS = 64;
 /** Stand-ins for literal braces while expanding (characters no command text holds). */
 const OPEN = '\u{F0001}';

@@ -241,6 +241,7 @@ function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       // a file that runs code or configures a tool: recognised, kept to the project that proved it
       if (!writable(w)) ctx.st.local.add('config-write');
       if (kind === 'write') ctx.st.wrote.add(t.replace(/^\.\//, ''));
+      ctx.st.named.add(t);
       return true;
     case 'mode':
       return /^[0-7]{3,4}$|^(?:[ugoa]*[-+=][rwxXt]*,?)+$/.test(t);

@@ -15,6 +15,8 @@ export interface ScriptState {
   local: Set<RuleId>;
   /** Paths inside the project the fix writes (a fix that writes and runs may run what it wrote). */
   wrote: Set<string>;
+  /** Paths the fix creates or changes (written, touched, made, moved to): names left in the project. */
+  named: Set<string>;
   /** Something is downloaded… */
   fetches: boolean;
   /** …and something runs a script or program: together, downloaded content may be run. */
@@ -105,6 +107,7 @@ export function newState(): ScriptState {
     unknown: new Set(),
     local: new Set(),
     wrote: new Set(),
+    named: new Set(),
     fetches: false,
     runs: false,
     leftProject: false,

@@ -11,6 +11,17 @@ export const MAX_OFFERED = 600;
 const ADDRESSES_MODEL =
   /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former|system)\b|\bnote\s+to\s+(?:claude|the\s+(?:ai|assistant|model|agent|llm)|ai|assistant|llm)\b|\b(?:claude|assistant|ai|agent|model)\s*[,:]\s*(?:please\s+)?(?:you|do|run|execute|ignore|always|never|must)\b|\byou\s+(?:must|should|need\s+to|have\s+to|are\s+(?:required|instructed|now))\b|\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention|reveal|show|report|ask|warn)\b|\b(?:system\s+prompt|system\s+message|new\s+instructions|developer\s+message|jailbreak)\b|<\/?\s*(?:system|instructions?|assistant|user|human|im_start|im_end|tool_result|function_results|antml|important|admin)\b[^>]*>|\[\/?(?:INST|SYS)\]|<<\/?SYS>>|\b(?:human|assistant|system)\s*:\s*\S|\bas\s+an\s+ai\b|\bimportant\s*:\s*(?:you|claude|always|never|do)\b|\b(?:tell|ask)\s+the\s+user\b|\bwithout\s+(?:asking|telling|confirmation)\b|\b(?:claude(?:\s+code)?|assistant|ai(?:\s+agent)?|agent|model|llm|copilot|cursor|bot)\s*[,:]\s*\w|\b(?:note|message|instructions?)\s+for\s+(?:the\s+)?(?:ai|assistant|model|agent|llm|claude)\b|\bdear\s+(?:claude|assistant|ai|agent)\b/i;
 
+/**
+ * Words that name an AI agent. A fix has no reason to name one in a file, a branch or a comment it
+ * writes; text that does may be written to be read by one, so it stays where it was proven.
+ */
+const NAMES_AGENT = /\b(?:claude|assistants?|ai|agents?|llms?|copilot|chatgpt|gpt|gemini|codex)\b/i;
+
+/** Whether a fix's words, split where names join them (`ATTENTION_AI__…`, `claude-please-…`), name an AI agent. */
+export function namesAgent(text: string): boolean {
+  return NAMES_AGENT.test(text.replace(/[_\-./\\]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2'));
+}
+
 /** Characters that hide or reorder text (controls, bidi overrides, zero-width). */
 const HIDDEN =
   // eslint-disable-next-line no-control-regex

@@ -298,7 +298,7 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
       generate: {},
       format: {},
       validate: {},
-      db: { sub: { push: { opts: '--accept-data-loss --skip-generate' }, pull: {}, seed: { runs: true } } },
+      db: { sub: { push: { opts: '--skip-generate' }, pull: {}, seed: { runs: true } } },
       migrate: { sub: { dev: { opts: '--name=name --create-only --skip-seed' }, deploy: {}, status: {} } },
       studio: {},
     },
