@@ -7,7 +7,8 @@
 // each assistant line is appended to a temporary transcript that GROWS line by line, then
 // PreToolUse for the tools our hooks match (Edit|Write|MultiEdit|Bash|Agent|Task); each tool result
 // → PostToolUseFailure when it is an error (every tool), PostToolUse for Agent/Task, then the line is
-// appended; Stop at the end of the last turn, SessionEnd. The code has no fake clock: lines are
+// appended; Stop at the end of the last turn, SessionEnd, then the fix policy's judge (the worker's
+// `fix-policy` job, as the session-end job runs it). The code has no fake clock: lines are
 // written and hooks run in the order of the transcript's own times, and every line written gets the
 // wall-clock time it was written at (so the transcript's times and the hooks' times agree, compressed).
 //
@@ -18,8 +19,13 @@
 //                       right ones that name the labelled real fix
 //   junk advice         advice fix lines learned from a wrong resolution (or of unknown origin)
 //   names real fix      advice on a labelled error with a known fix whose fix line names that fix
+//   recurrences         errors after an earlier one of the same tool and the same error (replay-lib
+//                       sameError) that was rightly resolved with a learned fix proven before them:
+//                       how many, how many got advice, how many of those name the fix that worked;
+//                       advice from a fix learned on another error counts as junk
 // Usage: node bench/transcript-replay.mjs <folder> [--labels DIR] [--split tuning|held-out|all]
-//        [--verbose] [--json FILE]. Without a folder it says so and exits 0 (npm run bench).
+//        [--verbose] [--json FILE]. Without a folder it says so and exits 0. TR_KEEP=1 keeps the
+//        temporary data home (printed) for a look at what was stored.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
