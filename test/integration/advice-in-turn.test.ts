@@ -107,11 +107,13 @@ describe('#32.4 a fix proven in the turn is advised at the next failure of the s
       '### Result\nError: The tool "browser_file_upload" can only be used when there is related modal state present.';
     const file = { paths: ['/srv/site/public/logo.png'] };
     expect(await call(UPLOAD, file, ERR)).toBe('');
+    await call('mcp__playwright__browser_snapshot', {}); // only looked: not a step of the fix
     await call('mcp__playwright__browser_click', { element: 'Upload logo button', ref: 'e42' });
     await call(UPLOAD, file);
     const again = await call(UPLOAD, { paths: ['/srv/site/public/logo.png'] }, ERR);
     expect(again).toContain('mcp__playwright__browser_click');
     expect(again).toContain('Upload logo button');
+    expect(again).not.toContain('browser_snapshot');
   });
 
   it('no advice for an error of another kind in the same turn (the fix stays with its error)', async () => {
