@@ -55,3 +55,32 @@ export const fixLines = (ctx) =>
     .map((l) => /^\s*(?:해결|해결 방법|Fix|How it was resolved):\s*(.*)$/.exec(l)?.[1])
     .filter((x) => x !== undefined)
     .map((x) => unquote(x).text);
+
+/**
+ * The bench's own test of "the same error" (independent of the product's key and matcher): the
+ * error text with its variable parts masked — quoted strings, paths, numbers, hex ids — and Claude
+ * Code's wrappers dropped (`Exit code N`, `<tool_use_error>`); two errors are the same when their
+ * masked first lines of substance (up to 160 characters) or their masked last lines are equal.
+ */
+export function maskedError(text) {
+  const lines = String(text ?? '')
+    .replace(/<\/?tool_use_error>/g, '')
+    .split('\n')
+    .map((l) =>
+      l
+        .replace(/'[^'\n]*'|"[^"\n]*"|`[^`\n]*`|‘[^’\n]*’|“[^”\n]*”/g, 'Q')
+        .replace(/(?:[A-Za-z]:)?[\w.~@+-]*[/\\][\w.~@+/\\-]*/g, 'P')
+        .replace(/\b0x[0-9a-f]+\b|\b[0-9a-f]{7,}\b/gi, 'H')
+        .replace(/\d+/g, 'N')
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+    .filter((l) => /[A-Za-z]{3}/.test(l) && !/^Exit code N$/.test(l));
+  return { first: lines.join(' ').slice(0, 160), last: lines.at(-1) ?? '' };
+}
+export function sameError(a, b) {
+  const x = maskedError(a);
+  const y = maskedError(b);
+  if (!x.first || !y.first) return false;
+  return x.first === y.first || (x.last.length >= 15 && x.last === y.last);
+}

@@ -330,7 +330,10 @@ const PART_BENCHES = [
     'learning-replay.mjs',
     'learning replay: labelled sessions through the hooks, fix precision/recall, junk advice',
   ],
-  ['transcript-replay.mjs', 'real-transcript replay (skipped: it needs a transcript folder argument)'],
+  [
+    'transcript-replay.mjs',
+    'real-transcript replay (tuning half): resolution precision/recall, recurrences whose fix was learned, advised, naming the fix, junk',
+  ],
   ['mcp.mjs', 'MCP server: start to handshake vs node -e 0, each tool call vs a protocol round trip'],
   ['policy.mjs', 'fix policy corpus: dangerous fixes offered (must be 0), ordinary fixes withheld'],
   [
@@ -360,7 +363,20 @@ const partResults = {};
 for (const [p, what] of PART_BENCHES) {
   if (process.env.BENCH_ONLY_HOOKS === '1') break;
   console.log(`\n== ${p}: ${what}`);
-  const r = spawnSync(process.execPath, [join(ROOT, 'bench', p)], { stdio: 'inherit', env: process.env });
+  const extra = [];
+  if (p === 'transcript-replay.mjs') {
+    // real transcripts are never committed: a folder beside the checkout, or BENCH_TRANSCRIPTS
+    const folder = process.env.BENCH_TRANSCRIPTS || join(ROOT, '..', 'shared', 'transcripts');
+    if (!existsSync(folder)) {
+      console.log(`skipped: no transcript folder (${folder}; set BENCH_TRANSCRIPTS)`);
+      continue;
+    }
+    extra.push(folder, '--split', 'tuning');
+  }
+  const r = spawnSync(process.execPath, [join(ROOT, 'bench', p), ...extra], {
+    stdio: 'inherit',
+    env: process.env,
+  });
   partResults[p] = r.status;
 }
 

@@ -7,7 +7,8 @@
 // each assistant line is appended to a temporary transcript that GROWS line by line, then
 // PreToolUse for the tools our hooks match (Edit|Write|MultiEdit|Bash|Agent|Task); each tool result
 // → PostToolUseFailure when it is an error (every tool), PostToolUse for Agent/Task, then the line is
-// appended; Stop at the end of the last turn, SessionEnd. The code has no fake clock: lines are
+// appended; Stop at the end of the last turn, SessionEnd, then the fix policy's judge (the worker's
+// `fix-policy` job, as the session-end job runs it). The code has no fake clock: lines are
 // written and hooks run in the order of the transcript's own times, and every line written gets the
 // wall-clock time it was written at (so the transcript's times and the hooks' times agree, compressed).
 //
@@ -18,8 +19,13 @@
 //                       right ones that name the labelled real fix
 //   junk advice         advice fix lines learned from a wrong resolution (or of unknown origin)
 //   names real fix      advice on a labelled error with a known fix whose fix line names that fix
+//   recurrences         errors after an earlier one of the same tool and the same error (replay-lib
+//                       sameError) that was rightly resolved with a learned fix proven before them:
+//                       how many, how many got advice, how many of those name the fix that worked;
+//                       advice from a fix learned on another error counts as junk
 // Usage: node bench/transcript-replay.mjs <folder> [--labels DIR] [--split tuning|held-out|all]
-//        [--verbose] [--json FILE]. Without a folder it says so and exits 0 (npm run bench).
+//        [--verbose] [--json FILE]. Without a folder it says so and exits 0. TR_KEEP=1 keeps the
+//        temporary data home (printed) for a look at what was stored.
 import { spawn } from 'node:child_process';
 import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -27,7 +33,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { bundle, ROOT } from './kb-build.mjs';
-import { fixLines, replayHome, TEMPLATES as T } from './replay-lib.mjs';
+import { fixLines, replayHome, sameError, TEMPLATES as T } from './replay-lib.mjs';
 import { transcriptFiles, readTranscript } from './transcripts/lib.mjs';
 
 const require = createRequire(import.meta.url);
@@ -47,6 +53,7 @@ const labelsDir = opt('--labels', join(ROOT, 'bench', 'transcripts', 'labels'));
 const split = opt('--split', 'tuning');
 const verbose = args.includes('--verbose');
 const SERVER = join(ROOT, 'dist', 'hook-server.js');
+const WORKER = join(ROOT, 'dist', 'worker.js');
 if (!existsSync(SERVER)) {
   console.error('dist/hook-server.js is missing\nfix: run `npm run build`');
   process.exit(1);
@@ -213,6 +220,15 @@ for (const f of files) {
   await stop();
   await hook('SessionEnd', { ...T.end, ...base, reason: 'other' }, project);
   await sleep(300); // the server's re-reads after Stop
+  // The fix policy's judge, as the session-end job runs it (the replay starts no background job):
+  // within a session, fixes are offered as the hooks find them (not judged yet); across sessions,
+  // as judged.
+  // (not spawnSync: a blocked event loop would reuse a keep-alive socket the server closed)
+  await new Promise((res) => {
+    const w = spawn(process.execPath, [WORKER, 'fix-policy'], { env, stdio: 'ignore' });
+    w.on('error', res);
+    w.on('exit', res);
+  });
 }
 const replayMs = Date.now() - t0;
 await new Promise((res) => {
@@ -261,6 +277,65 @@ const origin = (fix) => {
   return from.length ? from.some((l) => l.ok) : null;
 };
 
+/**
+ * Recurrences of an error whose fix was already learned: an error of a transcript after an earlier
+ * one of the same tool and the same error (replay-lib sameError: the bench's own masking, not the
+ * product's key) that the product resolved rightly with a learned fix, proven before the recurrence
+ * happened. Each counted once; advised when its PostToolUseFailure gave a fix, naming the fix that
+ * worked when a fix line satisfies the earlier error's label `match`. Advice given on an error from a
+ * fix learned on another error (not the same error by that masking) is junk too.
+ */
+function recurrences(inSplit, notes) {
+  const callsOf = new Map(); // stem → calls in the order their results came
+  for (const f of files) if (inSplit(f.stem)) callsOf.set(f.stem, readTranscript(f.path).calls);
+  const at = (c) => c.resultTs ?? c.ts ?? '';
+  let known = 0;
+  let advised = 0;
+  let advisedNames = 0;
+  let wrongError = 0;
+  const adviceOn = new Map(
+    advice.filter((a) => a.where === 'PostToolUseFailure').map((a) => [a.toolUseId, a]),
+  );
+  for (const [stem, calls] of callsOf) {
+    const byId = new Map(calls.map((c) => [c.id, c]));
+    const learnedHere = detected.filter((l) => l.stem === stem && l.ok && l.text);
+    for (const r of calls.filter((c) => c.isError && !c.sidechain)) {
+      const earlier = learnedHere.filter((l) => {
+        const e = byId.get(l.errorId);
+        const p = byId.get(l.proverId);
+        return e && p && e.name === r.name && at(p) < at(r) && e.id !== r.id && sameError(e.result, r.result);
+      });
+      const a = adviceOn.get(r.id);
+      if (a?.fixes.length) {
+        const from = learnedHere.filter((l) =>
+          a.fixes.some((x) => l.text.startsWith(x.replace(/…$/, '').slice(0, 80))),
+        );
+        if (from.length && !from.some((l) => sameError(byId.get(l.errorId)?.result, r.result))) {
+          wrongError++;
+          notes.push(`JUNK another error's fix ${stem} ${r.id.slice(-8)}: ${a.fixes[0].slice(0, 120)}`);
+        }
+      }
+      if (!earlier.length) continue;
+      known++;
+      if (!a?.fixes.length) {
+        notes.push(
+          `REC-SILENT ${stem} ${r.id.slice(-8)} after ${earlier[0].errorId.slice(-8)}: ${earlier[0].text.slice(0, 100)}`,
+        );
+        continue;
+      }
+      advised++;
+      if (a.fixes.some((x) => earlier.some((l) => matches(l.label, x)))) advisedNames++;
+      notes.push(`REC-ADVISED ${stem} ${r.id.slice(-8)}: ${a.fixes[0].slice(0, 120)}`);
+    }
+  }
+  return {
+    recurrencesKnown: known,
+    recurrencesAdvised: advised,
+    recurrencesNamingFix: advisedNames,
+    wrongError,
+  };
+}
+
 function score(filter) {
   const notes = [];
   const inSplit = (stem) => filter(labels.get(stem)?.split ?? files.find((f) => f.stem === stem)?.split);
@@ -301,6 +376,9 @@ function score(filter) {
   let namesFix = 0;
   for (const a of advice) {
     if (!inSplit(a.stem)) continue;
+    notes.push(
+      `ADVICE ${a.where} ${a.stem} ${a.toolUseId.slice(-8)}: ${a.fixes.map((x) => x.slice(0, 100)).join(' | ')}`,
+    );
     for (const fix of a.fixes) {
       adviceLines++;
       const good = origin(fix);
@@ -319,7 +397,9 @@ function score(filter) {
         );
     }
   }
+  const rec = recurrences(inSplit, notes);
   return {
+    ...rec,
     transcripts: [...labels.keys()].filter(inSplit).length,
     errors,
     byStatus,
@@ -333,8 +413,8 @@ function score(filter) {
     recall: toLearn ? tp / toLearn : 1,
     namesFixLearned,
     adviceLines,
-    junk,
-    junkRate: adviceLines ? junk / adviceLines : 0,
+    junk: junk + rec.wrongError,
+    junkRate: adviceLines ? (junk + rec.wrongError) / adviceLines : 0,
     onKnown,
     namesFix,
     notes,
@@ -359,10 +439,13 @@ for (const [name, f] of [
     `${name.padEnd(10)} ${String(r.transcripts).padStart(5)} ${String(r.errors).padStart(6)} ${String(r.toLearn).padStart(8)} ${String(r.detected).padStart(8)} ${String(r.tp).padStart(5)} ${String(r.fp).padStart(5)} ${r.precision.toFixed(2).padStart(9)} ${r.recall.toFixed(2).padStart(6)} ${String(r.learned).padStart(5)} ${String(r.fixesRight).padStart(11)} ${String(r.namesFixLearned).padStart(9)} ${String(r.adviceLines).padStart(6)} ${String(r.junk).padStart(4)} ${(100 * r.junkRate).toFixed(1).padStart(5)} ${String(r.onKnown).padStart(8)} ${String(r.namesFix).padStart(15)}`,
   );
   console.log(`           by status: ${JSON.stringify(r.byStatus)}`);
+  console.log(
+    `           recurrences whose fix was learned ${r.recurrencesKnown}, advised ${r.recurrencesAdvised}, advised naming the fix that worked ${r.recurrencesNamingFix}; junk advice ${r.junk}`,
+  );
   if (verbose) for (const n of r.notes) console.log(`    ${n}`);
 }
 console.log(
-  'targets: precision ≥ 0.90, recall ≥ 0.60, junk advice ≤ 2 %, most advice on a known error names its fix',
+  'targets: precision ≥ 0.90, recall ≥ 0.60, advice on ≥ half of the recurrences whose fix was learned, junk advice 0',
 );
 const json = opt('--json', null);
 if (json)
@@ -371,4 +454,5 @@ if (json)
     JSON.stringify({ date: new Date().toISOString(), split, hooks, replayMs, results: out }, null, 2) + '\n',
   );
 server.kill();
-rmSync(dir, { recursive: true, force: true });
+if (process.env.TR_KEEP) console.log('kept', dir);
+else rmSync(dir, { recursive: true, force: true });

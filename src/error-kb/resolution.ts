@@ -261,7 +261,27 @@ function stepOf(c: Call, e: Call, projectPath: string): Step | null {
       tool: c.tool,
     };
   }
-  return null;
+  return mcpStep(c, e);
+}
+
+/** The MCP server of a tool (`mcp__<server>__<tool>`), or null. */
+const mcpServer = (tool: string): string | null => /^mcp__(.+?)__./.exec(tool)?.[1] ?? null;
+
+/**
+ * Another tool of the failing MCP tool's own server, called on something (a click on an element, a
+ * navigation to a url: it has short arguments), is a step of the fix (a browser upload refused until
+ * the upload button was clicked); one called on nothing (a snapshot, a screenshot, a listing) only
+ * looked.
+ */
+function mcpStep(c: Call, e: Call): Step | null {
+  const server = mcpServer(e.tool);
+  if (!server || c.tool === e.tool || mcpServer(c.tool) !== server) return null;
+  if (!c.target || c.target === '{}' || c.target === '[]') return null;
+  return {
+    key: `call:${c.tool}:${c.target}`,
+    text: `called ${c.tool} with \`${truncate(c.target, 160)}\``,
+    tool: c.tool,
+  };
 }
 
 const TOOL_USAGE_FIX: Record<ToolUsageKind, (readFirst: boolean) => { text: string; key: string }> = {

@@ -2,14 +2,7 @@
 // context, and how a stored fix text splits into its steps (error-kb/resolution.ts describeFix
 // writes them: "ran `…`", "ran `…` instead of `…`", "Edit <file>: <before → after>", "Write <file>
 // (<size>)", joined by "; then ").
-import type { Reason } from './rules.js';
-
-/** Longest fix text offered verbatim; a longer one is withheld, never cut (a cut command is another command). */
-export const MAX_OFFERED = 600;
-
-/** Text that speaks to the model or the user instead of describing a fix. */
-const ADDRESSES_MODEL =
-  /\b(?:ignore|disregard|forget|override)\s+(?:all\s+|any\s+|the\s+|your\s+)?(?:previous|prior|above|earlier|preceding|former|system)\b|\bnote\s+to\s+(?:claude|the\s+(?:ai|assistant|model|agent|llm)|ai|assistant|llm)\b|\b(?:claude|assistant|ai|agent|model)\s*[,:]\s*(?:please\s+)?(?:you|do|run|execute|ignore|always|never|must)\b|\byou\s+(?:must|should|need\s+to|have\s+to|are\s+(?:required|instructed|now))\b|\b(?:do\s+not|don'?t|never)\s+(?:tell|inform|mention|reveal|show|report|ask|warn)\b|\b(?:system\s+prompt|system\s+message|new\s+instructions|developer\s+message|jailbreak)\b|<\/?\s*(?:system|instructions?|assistant|user|human|im_start|im_end|tool_result|function_results|antml|important|admin)\b[^>]*>|\[\/?(?:INST|SYS)\]|<<\/?SYS>>|\b(?:human|assistant|system)\s*:\s*\S|\bas\s+an\s+ai\b|\bimportant\s*:\s*(?:you|claude|always|never|do)\b|\b(?:tell|ask)\s+the\s+user\b|\bwithout\s+(?:asking|telling|confirmation)\b|\b(?:claude(?:\s+code)?|assistant|ai(?:\s+agent)?|agent|model|llm|copilot|cursor|bot)\s*[,:]\s*\w|\b(?:note|message|instructions?)\s+for\s+(?:the\s+)?(?:ai|assistant|model|agent|llm|claude)\b|\bdear\s+(?:claude|assistant|ai|agent)\b/i;
+export { MAX_OFFERED, textProblem } from '../common/fix-text.js';
 
 /**
  * Words that name an AI agent. A fix has no reason to name one in a file, a branch or a comment it
@@ -20,21 +13,6 @@ const NAMES_AGENT = /\b(?:claude|assistants?|ai|agents?|llms?|copilot|chatgpt|gp
 /** Whether a fix's words, split where names join them (`ATTENTION_AI__…`, `claude-please-…`), name an AI agent. */
 export function namesAgent(text: string): boolean {
   return NAMES_AGENT.test(text.replace(/[_\-./\\]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2'));
-}
-
-/** Characters that hide or reorder text (controls, bidi overrides, zero-width). */
-const HIDDEN =
-  // eslint-disable-next-line no-control-regex
-  /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/;
-
-/** Why this text may not be offered whatever it does, or null. */
-export function textProblem(text: string): Reason | null {
-  // words may be joined by `_`, `-`, `.`, `/` or case (a file named NOTE_TO_CLAUDE_ignore_previous…)
-  const spaced = text.replace(/[_\-./\\]+/g, ' ').replace(/([a-z])([A-Z])/g, '$1 $2');
-  if (ADDRESSES_MODEL.test(text) || ADDRESSES_MODEL.test(spaced))
-    return 'the text addresses the model or the user';
-  if (HIDDEN.test(text)) return 'the text carries hidden or control characters';
-  return null;
 }
 
 export type Step =

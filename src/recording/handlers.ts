@@ -132,10 +132,9 @@ function ingestOwn(input: HookInput, deps: HookDeps): IngestResult | null {
 
 export function collectToolError(input: HookInput, deps: HookDeps): void {
   // The successes before this error, stamped with the transcript's times (so they order before it
-  // and never "resolve" it). A hook process reads them first; the warm server after its answer —
-  // nothing in this hook's answer depends on them, and the next hook would read them anyway.
-  if (deps.later) deps.later(() => void ingestOwn(input, deps));
-  else ingestOwn(input, deps);
+  // and never "resolve" it), read first — by the warm server too: one of them may prove an earlier
+  // error of this turn, and the fix it teaches is what this hook's advice may need (issue #32.4).
+  ingestOwn(input, deps);
   const tool = input.tool_name ?? 'unknown';
   // The KB key the CLI and every hook use (redacted first: normalisation must never turn a secret
   // into a shape redaction no longer sees).

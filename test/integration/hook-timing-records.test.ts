@@ -100,8 +100,9 @@ describe('hook timing records (issue #15, per event kind)', () => {
       'kb-search',
     ])
       expect(rec.spans[k], k).toBeGreaterThanOrEqual(0);
-    // The warm server reads the transcript after its answer: not part of what the hook waited for.
-    expect(rec.spans['ingest']).toBeUndefined();
+    // The warm server reads the transcript before its answer (a fix proven in the turn may be the
+    // advice, #32.4): part of what the hook waited for, and timed.
+    expect(rec.spans['ingest']).toBeGreaterThanOrEqual(0);
     expect(rec.totalMs).toBeGreaterThanOrEqual(rec.spans['handler:error-advice']!);
   });
 

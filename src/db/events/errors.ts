@@ -22,6 +22,20 @@ export function sessionToolErrors(db: DB, sessionId: string, tool: string): Type
   ).all(sessionId, tool) as { id: number; ts: string; projectPath: string | null; data: string }[];
   return rows.map((r) => ({ ...r, data: parseEventData<'tool_error'>(r.data) }));
 }
+/**
+ * The KB entry of the newest resolution of this session that learned a fix for the error keyed
+ * `error` (its normalized key), or null: the same error, already fixed once in this session.
+ */
+export function sessionResolvedEntry(db: DB, sessionId: string, error: string): number | null {
+  const row = stmt(
+    db,
+    `SELECT json_extract(data, '$.kbId') AS kbId FROM events
+     WHERE session_id = ? AND type = 'resolution' AND json_extract(data, '$.error') = ?
+       AND json_extract(data, '$.kbId') IS NOT NULL
+     ORDER BY ts DESC, id DESC LIMIT 1`,
+  ).get(sessionId, error) as { kbId: number } | undefined;
+  return typeof row?.kbId === 'number' ? row.kbId : null;
+}
 /** Has a resolution event closed the tool_error `errorEventId` of this session? */
 export function isErrorResolved(db: DB, sessionId: string, errorEventId: number): boolean {
   return !!stmt(
