@@ -10,6 +10,7 @@ import { daemonEmbedder, validVector, type Embedder, EMBED_DIMS } from '../embed
 import { errorKey } from './error-key.js';
 import { sharesKeyword } from './tokens.js';
 import type { KbEntry } from './entry.js';
+import { DEFAULT_TIERS, type KbTier } from './search-options.js';
 import {
   decide,
   judge,
@@ -25,9 +26,7 @@ import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } f
 export type { KbEntry };
 export { bumpUse };
 
-export type KbTier = 'exact' | 'similar' | 'vector';
-/** The tiers every search runs unless told otherwise (hooks, `kb search`, MCP). */
-export const DEFAULT_TIERS: readonly KbTier[] = ['exact', 'similar', 'vector'];
+export { DEFAULT_TIERS, type KbTier };
 
 export interface KbMatch extends KbEntry {
   tier: KbTier;

@@ -1,5 +1,4 @@
 // What the kb commands share: argument parsers, how an entry is printed, the judged database.
-import { InvalidArgumentError } from 'commander';
 import type { DB } from '../../../db/db.js';
 import { reviewFixPolicy } from '../../../fix-policy/index.js';
 import { describeResolution } from '../../../error-kb/record.js';
@@ -9,18 +8,7 @@ import { openForReading } from '../../read-db.js';
 
 export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-export const entryId = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1)
-    throw new InvalidArgumentError('an entry id (a positive whole number; see `self-gen kb list`)');
-  return n;
-};
-
-export const count = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a positive whole number');
-  return n;
-};
+export { count, entryId } from './args.js';
 
 /** Printable on a terminal: control characters (escape sequences) shown as `?`. */
 // eslint-disable-next-line no-control-regex
