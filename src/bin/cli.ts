@@ -1,13 +1,18 @@
 #!/usr/bin/env node
 // self-gen: the command line, built from the command table (src/cli/commands/index.ts).
 import { Command } from 'commander';
+import { setFlagsFromString } from 'node:v8';
 import { addCommands } from '../cli/command-table.js';
 import { COMMANDS } from '../cli/commands/index.js';
-import { isCorruptError } from '../db/db.js';
-import { paths } from '../common/paths.js';
-import { markNeedsCheck } from '../db/recovery-log.js';
 import { commandPathOf, formatError, installOutputGuards } from '../cli/output.js';
 import { guardOutput } from '../cli/output-guard.js';
+
+// V8's baseline WebAssembly compiler only: its optimising tier recompiles the fix policy's shell
+// grammar (1.3 MB of WebAssembly, src/fix-policy/parser.ts) on background threads, about 1 s of CPU
+// that the process then waits for at exit (`kb add` took 2-3 s); baseline code also parses a few
+// thousand fixes faster in total (bench/results/2026-11-29-cli-speed.md). Set before any module
+// is compiled.
+setFlagsFromString('--liftoff-only');
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -47,7 +52,7 @@ async function main(): Promise<void> {
   installOutputGuards();
   guardOutput();
   const program = buildProgram();
-  const fail = (e: unknown): void => {
+  const fail = async (e: unknown): Promise<void> => {
     const f = formatError(e, {
       commandPath: commandPathOf(program, argv.slice(2)),
       debug: !!process.env.SELF_GEN_DEBUG && process.env.SELF_GEN_DEBUG !== '0',
@@ -55,9 +60,15 @@ async function main(): Promise<void> {
     if (!f) {
       process.exit((e as { exitCode?: number }).exitCode ?? 0);
     }
+    // the database modules are loaded only when a command ends in an error
+    const { isCorruptError } = await import('../db/db.js');
     if (isCorruptError(e)) {
       // A damaged database: flag it (the background check repairs it) and say what to do.
       try {
+        const [{ markNeedsCheck }, { paths }] = await Promise.all([
+          import('../db/recovery-log.js'),
+          import('../common/paths.js'),
+        ]);
         markNeedsCheck(paths(), String((e as Error).message));
       } catch {}
       process.stderr.write(
@@ -68,12 +79,12 @@ async function main(): Promise<void> {
     process.stderr.write(f.text);
     process.exit(f.exitCode);
   };
-  process.on('uncaughtException', fail);
-  process.on('unhandledRejection', fail);
+  process.on('uncaughtException', (e) => void fail(e));
+  process.on('unhandledRejection', (e) => void fail(e));
   try {
     await program.parseAsync(argv);
   } catch (e) {
-    fail(e);
+    await fail(e);
   }
 }
 

@@ -3,9 +3,6 @@
 import { loadConfig } from '../common/config.js';
 import type { CheckContext, CheckResult } from '../hook/contract/part.js';
 import { teamConfig } from './config.js';
-import { PG_SCHEMA_VERSION, schemaVersion } from './pg.js';
-import { describePgError, openStore, TeamError } from './service.js';
-import { lastSync } from './sync.js';
 
 const DOCTOR_CONNECT_MS = 1500;
 const STALE_DAYS = 7;
@@ -17,6 +14,9 @@ export async function teamChecks(ctx: CheckContext): Promise<CheckResult[]> {
     return [
       { name: 'team store', level: 'info', message: 'off (opt-in: `self-gen team connect <postgres-url>`)' },
     ];
+  // the PostgreSQL client and the sync (with the fix policy) are loaded only for a connected store
+  const [{ PG_SCHEMA_VERSION, schemaVersion }, { describePgError, openStore, TeamError }, { lastSync }] =
+    await Promise.all([import('./pg.js'), import('./service.js'), import('./sync.js')]);
   const out: CheckResult[] = [];
   try {
     const client = await openStore(ctx.env, config, {

@@ -30,7 +30,7 @@ export async function runKbAdd([error]: [string], o: KbAddOptions): Promise<void
       projectPath: getProjectPath(process.cwd()),
     });
     if (id === null) throw new CliError('the entry could not be written', 'run `self-gen doctor`');
-    await (await import('../../../fix-policy/index.js')).reviewFixPolicy(db);
+    await (await import('../../../fix-policy/index.js')).reviewEntryFixes(db, id);
     console.log(`saved #${id}: ${normalized}`);
     console.log(
       modelStatus(loadConfig()).present
