@@ -1,18 +1,10 @@
 #!/usr/bin/env node
 // self-gen: the command line, built from the command table (src/cli/commands/index.ts).
 import { Command } from 'commander';
-import { setFlagsFromString } from 'node:v8';
 import { addCommands } from '../cli/command-table.js';
 import { COMMANDS } from '../cli/commands/index.js';
 import { commandPathOf, formatError, installOutputGuards } from '../cli/output.js';
 import { guardOutput } from '../cli/output-guard.js';
-
-// V8's baseline WebAssembly compiler only: its optimising tier recompiles the fix policy's shell
-// grammar (1.3 MB of WebAssembly, src/fix-policy/parser.ts) on background threads, about 1 s of CPU
-// that the process then waits for at exit (`kb add` took 2-3 s); baseline code also parses a few
-// thousand fixes faster in total (bench/results/2026-11-29-cli-speed.md). Set before any module
-// is compiled.
-setFlagsFromString('--liftoff-only');
 
 export function buildProgram(): Command {
   const program = new Command();

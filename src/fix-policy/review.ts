@@ -22,10 +22,21 @@ export function judgeUnjudged(
   return rows.length;
 }
 
+/**
+ * The policy with its shell parser, compiled by V8's baseline WebAssembly tier only: the optimising
+ * tier recompiles the 1.3 MB grammar on background threads, about 1 s of CPU that a short-lived
+ * process (`kb add`) then waited for at exit; baseline code also parses a few thousand fixes faster
+ * in total (bench/results/2026-11-29-cli-speed.md). The flag is read when a module is compiled.
+ */
+async function loadPolicy(): Promise<Awaited<ReturnType<typeof loadFixPolicy>>> {
+  (await import('node:v8')).setFlagsFromString('--liftoff-only');
+  return loadFixPolicy();
+}
+
 /** Judges up to `limit` unjudged fixes (loads the parser only when there is one); returns how many. */
 export async function reviewFixPolicy(db: DB, limit = 5000): Promise<number> {
   if (unjudgedFixRows(db, POLICY_VERSION, 1).length === 0) return 0;
-  return judgeUnjudged(db, await loadFixPolicy(), limit);
+  return judgeUnjudged(db, await loadPolicy(), limit);
 }
 
 /**
@@ -34,5 +45,5 @@ export async function reviewFixPolicy(db: DB, limit = 5000): Promise<number> {
  */
 export async function reviewEntryFixes(db: DB, kbId: number): Promise<number> {
   if (unjudgedFixRows(db, POLICY_VERSION, 1, kbId).length === 0) return 0;
-  return judgeUnjudged(db, await loadFixPolicy(), 5000, kbId);
+  return judgeUnjudged(db, await loadPolicy(), 5000, kbId);
 }
