@@ -323,6 +323,10 @@ const PART_BENCHES = [
     'hooks-realtime.mjs',
     'pre-tool guide, subagent context, error advice: whole process vs floor, handler time in process',
   ],
+  [
+    'cli-speed.mjs',
+    'the commands a person types (--help, status, kb search, kb add) vs node -e 0; npm test wall time',
+  ],
   ['shared-context.mjs', 'shared context hooks with 50 entries in the session'],
   ['kb-latency.mjs', 'searchErrorKB per tier at 10k and 100k entries; daemon embed latency and RSS'],
   ['kb-quality.mjs', 'KB retrieval quality: recall@1 and false matches'],

@@ -5,7 +5,8 @@ import { spawnNodeDetached } from '../common/process.js';
 import { isEnabled } from '../common/config.js';
 import { getDb } from '../db/db.js';
 import { analysisConfig } from './config.js';
-import { analyze, autoCheck } from './run.js';
+import { analyze, AnalysisError, autoCheck } from './run.js';
+import { noteJobFailure, noteJobSuccess } from '../db/job-failures.js';
 import { sessionProject as sessionProjectOf } from '../db/events/sessions.js';
 import type { Job } from '../hook/contract/part.js';
 
@@ -44,7 +45,17 @@ export const analyzeJob: Job = async ({ env, config, args, log }) => {
       onProgress: (m) => log(`analyze: ${m}`),
     });
     log(`analyze ${project ?? '*'}: ${r.status}${r.status === 'skipped' ? ` (${r.reason})` : ''}`);
+    if (r.status === 'analyzed' || r.status === 'cached') noteJobSuccess(db, 'analysis');
   } catch (e) {
     log(`analyze ${project ?? '*'} failed: ${(e as Error).message}`);
+    // told once at the next session start, and by status / doctor until an analysis succeeds
+    try {
+      noteJobFailure(
+        db,
+        'analysis',
+        (e as Error).message,
+        (e instanceof AnalysisError && e.fix) || 'run `self-gen analyze` to see the error',
+      );
+    } catch {}
   }
 };

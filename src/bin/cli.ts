@@ -3,9 +3,6 @@
 import { Command } from 'commander';
 import { addCommands } from '../cli/command-table.js';
 import { COMMANDS } from '../cli/commands/index.js';
-import { isCorruptError } from '../db/db.js';
-import { paths } from '../common/paths.js';
-import { markNeedsCheck } from '../db/recovery-log.js';
 import { commandPathOf, formatError, installOutputGuards } from '../cli/output.js';
 import { guardOutput } from '../cli/output-guard.js';
 
@@ -47,7 +44,7 @@ async function main(): Promise<void> {
   installOutputGuards();
   guardOutput();
   const program = buildProgram();
-  const fail = (e: unknown): void => {
+  const fail = async (e: unknown): Promise<void> => {
     const f = formatError(e, {
       commandPath: commandPathOf(program, argv.slice(2)),
       debug: !!process.env.SELF_GEN_DEBUG && process.env.SELF_GEN_DEBUG !== '0',
@@ -55,9 +52,15 @@ async function main(): Promise<void> {
     if (!f) {
       process.exit((e as { exitCode?: number }).exitCode ?? 0);
     }
+    // the database modules are loaded only when a command ends in an error
+    const { isCorruptError } = await import('../db/db.js');
     if (isCorruptError(e)) {
       // A damaged database: flag it (the background check repairs it) and say what to do.
       try {
+        const [{ markNeedsCheck }, { paths }] = await Promise.all([
+          import('../db/recovery-log.js'),
+          import('../common/paths.js'),
+        ]);
         markNeedsCheck(paths(), String((e as Error).message));
       } catch {}
       process.stderr.write(
@@ -68,12 +71,12 @@ async function main(): Promise<void> {
     process.stderr.write(f.text);
     process.exit(f.exitCode);
   };
-  process.on('uncaughtException', fail);
-  process.on('unhandledRejection', fail);
+  process.on('uncaughtException', (e) => void fail(e));
+  process.on('unhandledRejection', (e) => void fail(e));
   try {
     await program.parseAsync(argv);
   } catch (e) {
-    fail(e);
+    await fail(e);
   }
 }
 

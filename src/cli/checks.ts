@@ -19,6 +19,7 @@ import { eventCount } from '../db/events/read.js';
 import { queuedCount } from '../db/events/queue.js';
 import { spillDir, spilledCount } from '../db/events/spill.js';
 import { damagedFts, lastCheck } from '../db/integrity.js';
+import { describeJobFailure, jobFailures } from '../db/job-failures.js';
 import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
 import { readRejections, rejectLogFile } from '../hook/runtime/reject-log.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
@@ -206,6 +207,17 @@ function spillCheck(ctx: CheckContext): CheckResult[] {
       fix: `make ${p.dataDir} writable (chmod u+w, or remount the disk read-write; free space if it is full); the events are kept until then`,
     },
   ];
+}
+
+/** Background jobs (analysis, embeddings, team sync) failing now, each with its fix (job-failures.ts). */
+function jobsCheck(ctx: CheckContext): CheckResult[] {
+  if (!ctx.db) return [];
+  return jobFailures(ctx.db).map((f) => ({
+    name: 'background jobs',
+    level: 'warn' as const,
+    message: describeJobFailure(f),
+    fix: f.fix,
+  }));
 }
 
 function recoveryCheck(ctx: CheckContext): CheckResult[] {
@@ -460,6 +472,7 @@ export async function runChecks(
     deep: opts.deep ?? false,
   };
   if (opened) results.push(...(await guarded('database', () => databaseCheck(ctx))));
+  results.push(...(await guarded('background jobs', () => jobsCheck(ctx))));
   results.push(...(await guarded('hooks', () => installCheck(ctx))));
   for (const { part, check } of await loadChecks()) results.push(...(await guarded(part, () => check(ctx))));
   results.push(...(await guarded('mcp server', () => [{ name: 'mcp server', ...mcpStatus(env) }])));

@@ -5,7 +5,7 @@
 // process path). The mode is kept in <data home>/hooks-mode.json; `self-gen
 // hooks --mode` rewrites the installed entries (settings files and the plugin's hooks/hooks.json).
 import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, delimiter, dirname, isAbsolute, join } from 'node:path';
 import { ensureHome, writeFileAtomicIn } from '../common/safe-fs.js';
 import { hookServerPaths } from '../common/sockets.js';
@@ -46,6 +46,36 @@ export function writeHookMode(mode: HookMode, env: NodeJS.ProcessEnv = process.e
 
 /** Where a bash is looked for besides the PATH (macOS's /bin/bash is 3.2: Homebrew's is found after it). */
 const BASH_PLACES = ['/bin/bash', '/usr/bin/bash', '/usr/local/bin/bash', '/opt/homebrew/bin/bash'];
+
+/**
+ * isBash4, remembered for the binary (its path, size, change time and inode) in
+ * <data home>/bash-version.json: `status`, `doctor` and every command that reads the hook mode
+ * would otherwise start a bash each time (30-90 ms on a busy machine). Written only into a data
+ * home that exists.
+ */
+function isBash4Cached(bash: string, env: NodeJS.ProcessEnv): boolean {
+  let id: string;
+  try {
+    const st = statSync(bash);
+    id = `${bash}|${st.size}|${st.mtimeMs}|${st.ctimeMs}|${st.ino}`;
+  } catch {
+    return false;
+  }
+  const home = paths(env).home;
+  const file = join(home, 'bash-version.json');
+  try {
+    const c = JSON.parse(readFileSync(file, 'utf8')) as { id?: unknown; bash4?: unknown };
+    if (c.id === id && typeof c.bash4 === 'boolean') return c.bash4;
+  } catch {}
+  const bash4 = isBash4(bash);
+  try {
+    if (existsSync(home)) {
+      const real = ensureHome(home, 0o700);
+      writeFileAtomicIn(real, join(real, basename(file)), JSON.stringify({ id, bash4 }) + '\n', 0o600);
+    }
+  } catch {}
+  return bash4;
+}
 
 /** Whether `bash` runs and is version 4 or later (`read -N`, fractional `read -t`, `/dev/tcp`). */
 function isBash4(bash: string): boolean {
@@ -88,7 +118,7 @@ export function warmBash(env: NodeJS.ProcessEnv = process.env): string | null {
   for (const c of candidates) {
     // It goes between double quotes in a command line: nothing a shell would expand there.
     if (!isAbsolute(c) || /["$`\\\n]/.test(c) || !existsSync(c)) continue;
-    if (isBash4(c)) {
+    if (isBash4Cached(c, env)) {
       found = c;
       break;
     }

@@ -4,6 +4,7 @@
 // docs/config.schema.json are generated from here (npm run gen:config), and
 // test/unit/config-registry.test.ts fails when they are stale or the code reads an undeclared section.
 import * as z from 'zod/mini';
+import { ROLES, type Role } from './roles.js';
 
 // ---------------------------------------------------------------- core (top-level keys)
 
@@ -177,16 +178,8 @@ export type SharedContextConfig = z.infer<typeof SharedContextSchema>;
 
 // ---------------------------------------------------------------- orchestrator
 
-/** The orchestrator skill's roles (orchestrator/schemas.ts re-exports them). */
-export const ROLES = [
-  'code-explore',
-  'planner',
-  'architect',
-  'qa-test-first',
-  'implementer',
-  'qa-verification',
-] as const;
-export type Role = (typeof ROLES)[number];
+// The orchestrator skill's roles (common/roles.ts; orchestrator/schemas.ts re-exports them).
+export { ROLES, type Role };
 
 const RolePatterns = z.array(z.string().check(z.minLength(1)));
 /** Per role (the ROLES list, not written out again): optional agent names. */

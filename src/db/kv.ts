@@ -51,3 +51,15 @@ export function kvDeleteOlder(db: DB, prefix: string, path: string, beforeIso: s
     beforeIso,
   );
 }
+
+/** Deletes one key. */
+export function kvDelete(db: DB, key: string): void {
+  db.prepare('DELETE FROM kv WHERE key = ?').run(key);
+}
+
+/** The keys and values under a key prefix, in key order. */
+export function kvList(db: DB, prefix: string): { key: string; value: string }[] {
+  return db
+    .prepare('SELECT key, value FROM kv WHERE substr(key, 1, ?) = ? ORDER BY key')
+    .all(prefix.length, prefix) as { key: string; value: string }[];
+}

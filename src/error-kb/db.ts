@@ -324,18 +324,22 @@ export function fixProjectRows(
     .all(fixId) as { project_path: string; repo: string | null; confirmations: number; last_ts: string }[];
 }
 
-/** Candidate fixes the fix policy has not judged (or judged with an older version), oldest first. */
+/**
+ * Candidate fixes the fix policy has not judged (or judged with an older version), oldest first;
+ * with `kbId`, only that entry's.
+ */
 export function unjudgedFixRows(
   db: DB,
   version: number,
   limit: number,
+  kbId?: number,
 ): { id: number; resolution: string; proof: string }[] {
   return db
     .prepare(
       `SELECT id, resolution, proof FROM error_kb_fixes
-       WHERE policy_version IS NULL OR policy_version != ? ORDER BY id LIMIT ?`,
+       WHERE (policy_version IS NULL OR policy_version != ?) AND (? IS NULL OR kb_id = ?) ORDER BY id LIMIT ?`,
     )
-    .all(version, limit) as { id: number; resolution: string; proof: string }[];
+    .all(version, kbId ?? null, kbId ?? null, limit) as { id: number; resolution: string; proof: string }[];
 }
 
 /** Stores the fix policy's verdict with a candidate (only if its text is still the one judged). */

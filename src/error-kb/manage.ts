@@ -17,6 +17,7 @@ import {
 import { redact, truncate } from '../common/redact.js';
 import { clearCandidates, noteForget, recordManualFix } from './candidates.js';
 import { errorKey, KEY_VERSION } from './error-key.js';
+import { MAX_FIND_WORDS } from './search-options.js';
 import type { KbEntry } from './search.js';
 import { dropEmbedding, embeddingsExist } from './vector.js';
 
@@ -44,8 +45,7 @@ export function listEntries(db: DB, opts: ListOptions = {}): (KbEntry & { embedd
   return rows.map((r) => ({ ...r, embedded: embedded.has(r.id) }));
 }
 
-/** Most words an entry search takes (each is a LIKE over three columns). */
-export const MAX_FIND_WORDS = 20;
+export { MAX_FIND_WORDS };
 
 /** Entries holding any of the words (`kb find`): most words held first (db.ts selectEntriesByWords). */
 export function findEntries(

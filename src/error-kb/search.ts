@@ -13,6 +13,14 @@ import { errorKey } from './error-key.js';
 import { sharesKeyword } from './tokens.js';
 import type { KbEntry } from './entry.js';
 import {
+  DEFAULT_TIERS,
+  SEED_LENGTH_RATIO,
+  SEED_PREFIX,
+  SEED_TIERS,
+  type KbSearchMode,
+  type KbTier,
+} from './search-options.js';
+import {
   decide,
   judge,
   namesConflict,
@@ -27,15 +35,7 @@ import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } f
 export type { KbEntry };
 export { bumpUse };
 
-export type KbTier = 'exact' | 'prefix' | 'similar' | 'vector';
-/** The tiers every search runs unless told otherwise (hooks, `kb search`, MCP). */
-export const DEFAULT_TIERS: readonly KbTier[] = ['exact', 'similar', 'vector'];
-/** Seed 001's tiers (config kbSearch.mode `seed`). */
-export const SEED_TIERS: readonly KbTier[] = ['exact', 'prefix', 'vector'];
-export type KbSearchMode = 'matcher' | 'seed';
-/** The seed's prefix tier: the first 30 characters, and a length ratio of at least 0.7. */
-export const SEED_PREFIX = 30;
-export const SEED_LENGTH_RATIO = 0.7;
+export { DEFAULT_TIERS, SEED_TIERS, SEED_PREFIX, SEED_LENGTH_RATIO, type KbTier, type KbSearchMode };
 
 export interface KbMatch extends KbEntry {
   tier: KbTier;

@@ -10,14 +10,13 @@
 // Optional fields (the page's `?`) may be missing in both.
 import * as z from 'zod/mini';
 import { REQUEST_ID_RE, SAFE_ID_RE } from './paths.js';
-import { ROLES, type Role } from '../common/config-registry.js';
+import { KNOWLEDGE_FIELDS, TASK_STATUS, type KnowledgeField, type TaskStatus } from './names.js';
 
 // ROLES and the config section live in the config registry (the lowest layer).
+export { KNOWLEDGE_FIELDS, TASK_STATUS, type KnowledgeField, type TaskStatus };
 export { ROLES, OrchestratorConfig, type Role, type OrchestratorConfigT } from '../common/config-registry.js';
 
-export function isRole(v: string): v is Role {
-  return (ROLES as readonly string[]).includes(v);
-}
+export { isRole } from '../common/roles.js';
 
 const Text = z.string().check(z.minLength(1));
 const ReqId = z.string().check(z.regex(REQUEST_ID_RE));
@@ -29,11 +28,9 @@ const Strings = z.array(z.string());
 const Count = z.number().check(z.int(), z.minimum(0));
 
 export const SESSION_STATUS = ['active', 'completed', 'stopped'] as const;
-export const TASK_STATUS = ['pending', 'in_progress', 'completed'] as const;
 export const PHASES = ['test_first', 'implementation', 'verification', 'complete'] as const;
 export const GLOBAL_PHASES = ['global_discovery', 'task_loop', 'complete'] as const;
 export const GATE_STATUS = ['pending', 'passed', 'failed'] as const;
-export type TaskStatus = (typeof TASK_STATUS)[number];
 export type Phase = (typeof PHASES)[number];
 
 /** A `patterns` value: text, or a nested map of topic → text / map (scalars allowed as leaves). */
@@ -275,9 +272,6 @@ export interface ContractTypes {
   'test-contract': TestContractT;
   'test-result': TestResultT;
 }
-
-export const KNOWLEDGE_FIELDS = ['patterns', 'decisions', 'pitfalls'] as const;
-export type KnowledgeField = (typeof KNOWLEDGE_FIELDS)[number];
 
 // ---------------------------------------------------------------- issues → messages
 

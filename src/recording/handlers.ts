@@ -10,6 +10,7 @@ import { sessionTypeCounts } from '../db/events/sessions.js';
 import { sessionStartTs } from '../db/events/sessions.js';
 import { insertOrQueue } from '../db/events/queue.js';
 import { spillNotice } from '../db/events/spill.js';
+import { describeJobFailure, takeUntoldJobFailures } from '../db/job-failures.js';
 import type { AgentFields, ToolUseData } from '../db/event-data.js';
 import { extractFiles } from '../common/files.js';
 import { truncate } from '../common/redact.js';
@@ -280,18 +281,24 @@ export function collectSessionEnd(input: HookInput, deps: HookDeps): void {
 
 const h = (name: string, fn: (i: HookInput, d: HookDeps) => void | Promise<void>) => ({ name, run: fn });
 
-/** Tells the user (once) that events wait outside a data folder that cannot be written (spill.ts). */
-function spillNoticeHandler(_input: HookInput, deps: HookDeps): HookResult | undefined {
-  const m = spillNotice(deps.env);
-  return m ? { systemMessage: m } : undefined;
+/**
+ * Tells the user (once) that events wait outside a data folder that cannot be written (spill.ts),
+ * and that a background job (analysis, embeddings, team sync) failed (db/job-failures.ts).
+ */
+function noticeHandler(_input: HookInput, deps: HookDeps): HookResult | undefined {
+  const notes: string[] = [];
+  const spill = spillNotice(deps.env);
+  if (spill) notes.push(spill);
+  try {
+    for (const f of takeUntoldJobFailures(deps.db()))
+      notes.push(`self-generation: ${describeJobFailure(f)}. fix: ${f.fix}`);
+  } catch {} // an unreadable database: the spill notice or doctor says why
+  return notes.length ? { systemMessage: notes.join('\n') } : undefined;
 }
 
 export const collectorHandlers: HandlerTable = {
   // after the collector: a database writable again has stored the waiting events by then
-  SessionStart: [
-    h('collect-session-start', collectSessionStart),
-    { name: 'spill-notice', run: spillNoticeHandler },
-  ],
+  SessionStart: [h('collect-session-start', collectSessionStart), { name: 'notices', run: noticeHandler }],
   UserPromptSubmit: [h('collect-prompt', collectPrompt)],
   PostToolUse: [h('collect-tool-use', collectToolUse)],
   PostToolUseFailure: [h('collect-tool-error', collectToolError)],

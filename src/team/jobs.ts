@@ -7,6 +7,7 @@ import type { Job } from '../hook/contract/part.js';
 import { teamConfig } from './config.js';
 import { describePgError, runSync, TeamError } from './service.js';
 import type { SyncReport } from './sync.js';
+import { noteJobFailure, noteJobSuccess } from '../db/job-failures.js';
 
 export const teamSyncStep: Job = async (ctx) => {
   if (!teamConfig(ctx.config).url) return;
@@ -19,9 +20,18 @@ export const teamSyncStep: Job = async (ctx) => {
     ctx.log(
       `team-sync: pushed ${r.pushed.fixes} fixes, ${r.pushed.tombstones} tombstones, ${r.pushed.forgets} forgets; pulled ${r.pulled.rows} rows (${r.pulled.applied} applied)`,
     );
+    noteJobSuccess(db, 'team sync');
   } catch (e) {
-    ctx.log(
-      `team-sync: ${e instanceof TeamError ? e.message : describePgError(e)} (next session end tries again)`,
-    );
+    const message = e instanceof TeamError ? e.message : describePgError(e);
+    ctx.log(`team-sync: ${message} (next session end tries again)`);
+    // told once at the next session start, and by status / doctor until a sync succeeds
+    try {
+      noteJobFailure(
+        db,
+        'team sync',
+        message,
+        e instanceof TeamError ? e.fix : 'run `self-gen team status` (each session end tries again)',
+      );
+    } catch {}
   }
 };

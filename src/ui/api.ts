@@ -19,6 +19,7 @@ import type { AdviceOutcome } from '../error-kb/view.js';
 import type { SessionContext } from '../findings/view.js';
 import type { EventRow } from '../db/events/write.js';
 import type { HookLatency, Overview, SubagentRun } from '../db/overview.js';
+import { jobFailures, type JobFailure } from '../db/job-failures.js';
 import { HISTORY_KINDS, historyEvent, searchHistory, timelineAround } from '../db/history.js';
 import type { HistoryEvent, HistoryHit, HistoryKind } from '../db/history.js';
 import {
@@ -39,6 +40,8 @@ export interface OverviewResponse {
   advice: AdviceOutcome[];
   adviceSummary: ReturnType<typeof adviceSummary>;
   latency: HookLatency | null;
+  /** Background jobs failing now (analysis, embeddings, team sync), each with its fix. */
+  jobFailures: JobFailure[];
 }
 
 /** GET /api/sessions/:id. */
@@ -120,6 +123,7 @@ function registerOverview(app: Hono, d: ApiDeps): void {
       advice: adviceOutcomes(db, 20),
       adviceSummary: adviceSummary(db),
       latency: hookLatency(db),
+      jobFailures: jobFailures(db),
     } satisfies OverviewResponse),
   );
 }

@@ -10,6 +10,7 @@ import { loadAssets } from '../../src/ui/assets.js';
 import { UiAuth, hostAllowed, newToken, originAllowed, tokenMatches } from '../../src/ui/guard.js';
 import { createApp } from '../../src/ui/server.js';
 import { recordResolution } from '../../src/error-kb/record.js';
+import { noteJobFailure } from '../../src/db/job-failures.js';
 import { cliProcess } from '../helpers/cli.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 
@@ -150,6 +151,22 @@ describe('#17.2 dashboard app', () => {
     expect(text).toContain('auth failed'); // the row is there …
     expect(text).not.toContain(key); // … without its secret
     expect(() => JSON.parse(text)).not.toThrow();
+  });
+
+  it('#33 the overview names a failing background job with its fix', async () => {
+    const a = app();
+    const { cookie } = await login(a);
+    noteJobFailure(db, 'team sync', 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1', 'check the server');
+    const r = (await (await a.request('/api/overview', { headers: { ...host, cookie } })).json()) as {
+      jobFailures: { job: string; message: string; fix: string }[];
+    };
+    expect(r.jobFailures).toMatchObject([
+      {
+        job: 'team sync',
+        message: 'ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:1',
+        fix: 'check the server',
+      },
+    ]);
   });
 
   it('#17.2 a change needs the session cookie, the change token in a header and a same-origin request', async () => {

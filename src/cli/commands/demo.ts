@@ -1,32 +1,7 @@
 // `self-gen demo`: see what self-generation injects, without touching your data.
-import { localeFromEnv } from '../../common/locale.js';
-import { runDemo as replay } from '../../demo/run.js';
 import type { CommandSpec } from '../command-table.js';
-import { enumOption, LOCALES, type Locale } from '../options.js';
-
-export interface DemoOptions {
-  locale?: Locale;
-  keep?: boolean;
-  json?: boolean;
-}
-
-export async function runDemo(_args: [], o: DemoOptions): Promise<void> {
-  const { dir, results } = await replay({
-    locale: o.locale ?? localeFromEnv(process.env),
-    keep: o.keep,
-    onStep: o.json
-      ? undefined
-      : (r) => {
-          process.stdout.write(
-            `\n${String(r.step).padStart(2)}. ${r.note}\n    [${r.event}${r.tool ? ` ${r.tool}` : ''}]`,
-          );
-          if (r.context) process.stdout.write(` injects:\n${r.context.replace(/^/gm, '      │ ')}\n`);
-          else process.stdout.write(' (nothing to say: no output)\n');
-        },
-  });
-  if (o.json) console.log(JSON.stringify(results, null, 2));
-  if (o.keep) console.log(`\nkept: ${dir}`);
-}
+import { LOCALES, enumOption } from '../options.js';
+import type { DemoOptions } from './demo.run.js';
 
 export const demoCommand: CommandSpec<[], DemoOptions> = {
   name: 'demo',
@@ -43,5 +18,5 @@ export const demoCommand: CommandSpec<[], DemoOptions> = {
     { flags: '--json', description: 'print the steps as JSON' },
   ],
   help: '\nExamples:\n  self-gen demo\n  self-gen demo --locale ko',
-  run: runDemo,
+  run: async (args, o) => (await import('./demo.run.js')).runDemo(args, o),
 };

@@ -1,37 +1,7 @@
 // `self-gen hooks --mode process|warm`: how the installed hooks run (docs/performance.md).
-import { existsSync } from 'node:fs';
-import { join } from 'node:path';
-import { ensureHookServer, stopHookServer } from '../../hook/host/server-client.js';
 import type { CommandSpec } from '../command-table.js';
-import { CliError } from '../errors.js';
-import { HOOK_MODES, readHookMode, type HookMode } from '../hook-mode.js';
-import { switchHookMode } from '../hook-switch.js';
-
-export interface HooksOptions {
-  mode?: HookMode;
-  pluginRoot?: string;
-}
-
-export async function runHooks(_args: [], o: HooksOptions): Promise<void> {
-  if (!o.mode) {
-    console.log(`hook mode: ${readHookMode()}`);
-    return;
-  }
-  if (o.pluginRoot && !existsSync(join(o.pluginRoot, 'hooks'))) {
-    throw new CliError(
-      `${o.pluginRoot} has no hooks/ folder`,
-      'pass the plugin folder (the one holding hooks/hooks.json)',
-    );
-  }
-  const r = switchHookMode(o.mode, { pluginRoot: o.pluginRoot });
-  for (const f of r.settings) console.log(`${f}: hooks now run in ${r.mode} mode`);
-  if (r.plugin) console.log(`${r.plugin}: rewritten for ${r.mode} mode`);
-  if (r.settings.length === 0 && !r.plugin)
-    console.log(`mode set to ${r.mode}; it applies at the next \`self-gen install\``);
-  if (r.mode === 'warm') {
-    if (ensureHookServer(process.env)) console.log('hook server starting');
-  } else if (await stopHookServer()) console.log('hook server stopped');
-}
+import { HOOK_MODES } from '../hook-mode.js';
+import type { HooksOptions } from './hooks.run.js';
 
 export const hooksCommand: CommandSpec<[], HooksOptions> = {
   name: 'hooks',
@@ -44,5 +14,5 @@ export const hooksCommand: CommandSpec<[], HooksOptions> = {
     },
   ],
   help: '\nWithout --mode: prints the current mode.\nExamples:\n  self-gen hooks\n  self-gen hooks --mode warm\n  self-gen hooks --mode process',
-  run: runHooks,
+  run: async (args, o) => (await import('./hooks.run.js')).runHooks(args, o),
 };

@@ -1,35 +1,10 @@
 // `self-gen status`: what is installed, database size and health, model and daemon (checks.ts).
-import { getProjectPath } from '../../common/project.js';
-import { runChecks, type CheckResult } from '../checks.js';
 import type { CommandSpec } from '../command-table.js';
-
-export interface StatusOptions {
-  json?: boolean;
-}
-
-const MARK: Record<CheckResult['level'], string> = { ok: '✓', warn: '!', error: '✗', info: '·' };
-
-export function printChecks(
-  results: CheckResult[],
-  write: (s: string) => void = (s) => process.stdout.write(s),
-): void {
-  for (const r of results) {
-    write(`${MARK[r.level]} ${r.name}: ${r.message}\n`);
-    if (r.fix && r.level !== 'ok') write(`    fix: ${r.fix}\n`);
-  }
-}
-
-/** The checks, printed; `deep` (doctor) adds the full integrity check and exit 1 on errors. */
-export async function runStatus(opts: StatusOptions, deep = false): Promise<void> {
-  const results = await runChecks({ projectDir: getProjectPath(process.cwd()), deep });
-  if (opts.json) console.log(JSON.stringify(results, null, 2));
-  else printChecks(results);
-  if (deep && results.some((r) => r.level === 'error')) process.exitCode = 1;
-}
+import type { StatusOptions } from './status.run.js';
 
 export const statusCommand: CommandSpec<[], StatusOptions> = {
   name: 'status',
   description: 'what is installed, database size and health, model and daemon',
   options: [{ flags: '--json', description: 'machine-readable output' }],
-  run: (_args, opts) => runStatus(opts),
+  run: async (_args, opts) => (await import('./status.run.js')).runStatus(opts),
 };

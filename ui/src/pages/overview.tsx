@@ -12,6 +12,11 @@ export function OverviewPage(_: PageProps) {
   return (
     <div data-page="overview">
       <Header title="Overview" sub="What self-generation recorded and learned on this machine." />
+      {data.jobFailures.map((f) => (
+        <p class="alert" data-test="job-failure" key={f.job}>
+          The background {f.job} failed (last {when(f.at)}): {f.message}. Fix: {f.fix}
+        </p>
+      ))}
       {o.sessions === 0 && (
         <p class="empty" data-test="empty">
           Nothing recorded yet. Every Claude Code session with the hooks on is recorded here: its tool calls,

@@ -1,23 +1,10 @@
 // `self-gen daemon status`: is the embedding daemon running, with which model, how much memory.
-import { daemonPaths } from '../../../common/sockets.js';
-import { pingDaemon } from '../../../embed/client.js';
-import { daemonLine } from '../../../error-kb/checks.js';
 import type { CommandSpec } from '../../command-table.js';
-
-export interface DaemonStatusOptions {
-  json?: boolean;
-}
-
-export async function runDaemonStatus(_args: [], o: DaemonStatusOptions): Promise<void> {
-  const info = await pingDaemon({ timeoutMs: 500 });
-  if (o.json) console.log(JSON.stringify(info));
-  else console.log(info ? daemonLine(info) : `not running (socket ${daemonPaths().socket})`);
-  if (!info) process.exitCode = 1;
-}
+import type { DaemonStatusOptions } from './status.run.js';
 
 export const daemonStatusCommand: CommandSpec<[], DaemonStatusOptions> = {
   name: 'status',
   description: 'is it running, with which model, how much memory',
   options: [{ flags: '--json', description: 'machine-readable output' }],
-  run: runDaemonStatus,
+  run: async (args, o) => (await import('./status.run.js')).runDaemonStatus(args, o),
 };

@@ -1,15 +1,9 @@
 // `self-gen daemon stop`: ask the embedding daemon to exit.
-import { stopDaemon } from '../../../embed/client.js';
 import type { CommandSpec } from '../../command-table.js';
-
-export type DaemonStopOptions = Record<string, never>;
-
-export async function runDaemonStop(): Promise<void> {
-  console.log((await stopDaemon()) ? 'stopped' : 'not running');
-}
+import type { DaemonStopOptions } from './stop.run.js';
 
 export const daemonStopCommand: CommandSpec<[], DaemonStopOptions> = {
   name: 'stop',
   description: 'ask it to exit',
-  run: runDaemonStop,
+  run: async () => (await import('./stop.run.js')).runDaemonStop(),
 };

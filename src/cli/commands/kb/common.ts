@@ -1,7 +1,7 @@
 // What the kb commands share: argument parsers, how an entry is printed, the judged database.
-import { InvalidArgumentError } from 'commander';
 import type { DB } from '../../../db/db.js';
-import { reviewFixPolicy } from '../../../fix-policy/index.js';
+import { unjudgedFixRows } from '../../../error-kb/db.js';
+import { POLICY_VERSION } from '../../../error-kb/verdict.js';
 import { describeResolution } from '../../../error-kb/record.js';
 import type { KbEntry } from '../../../error-kb/search.js';
 import { resolutionNeverAdvised, withheldLabel, type NeverAdvised } from '../../../error-kb/view.js';
@@ -9,18 +9,7 @@ import { openForReading } from '../../read-db.js';
 
 export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;
 
-export const entryId = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1)
-    throw new InvalidArgumentError('an entry id (a positive whole number; see `self-gen kb list`)');
-  return n;
-};
-
-export const count = (v: string): number => {
-  const n = Number(v);
-  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError('a positive whole number');
-  return n;
-};
+export { count, entryId } from './args.js';
 
 /** Printable on a terminal: control characters (escape sequences) shown as `?`. */
 // eslint-disable-next-line no-control-regex
@@ -58,7 +47,9 @@ export function entryJson<T extends KbEntry>(db: DB, e: T): T & { withheld?: str
 export async function judgedDb(): Promise<DB> {
   const db = openForReading();
   try {
-    await reviewFixPolicy(db);
+    // the policy (and its shell parser) is loaded only when a fix waits for its verdict
+    if (unjudgedFixRows(db, POLICY_VERSION, 1).length > 0)
+      await (await import('../../../fix-policy/index.js')).reviewFixPolicy(db);
   } catch {
     // a read-only database: the stored verdicts (unjudged fixes show as withheld)
   }

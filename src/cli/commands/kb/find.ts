@@ -1,33 +1,9 @@
 // `self-gen kb find <words...>`: a keyword search of the KB (any word, in the error or the fix).
 // `kb search` is the other door: it looks up one error text exactly as the hooks do.
-import { findEntries, MAX_FIND_WORDS } from '../../../error-kb/manage.js';
 import type { CommandSpec } from '../../command-table.js';
-import { resolutionNeverAdvised } from '../../../error-kb/view.js';
-import { count, entryJson, formatEntry, judgedDb } from './common.js';
-
-export interface KbFindOptions {
-  limit: number;
-  json?: boolean;
-}
-
-export async function runKbFind([words]: [string[]], o: KbFindOptions): Promise<void> {
-  const db = await judgedDb(); // so every withheld fix is labelled, not printed
-  try {
-    const rows = findEntries(
-      db,
-      words.flatMap((w) => w.split(/\s+/)),
-      o.limit,
-    );
-    for (const r of rows)
-      console.log(o.json ? JSON.stringify(entryJson(db, r)) : formatEntry(r, resolutionNeverAdvised(db, r)));
-    if (rows.length === 0) {
-      if (!o.json) console.log('no entries hold any of these words');
-      process.exitCode = 1;
-    }
-  } finally {
-    db.close();
-  }
-}
+import { count } from './args.js';
+import { MAX_FIND_WORDS } from '../../../error-kb/search-options.js';
+import type { KbFindOptions } from './find.run.js';
 
 export const kbFindCommand: CommandSpec<[string[]], KbFindOptions> = {
   name: 'find',
@@ -39,5 +15,5 @@ export const kbFindCommand: CommandSpec<[string[]], KbFindOptions> = {
     { flags: '--json', description: 'print JSON lines' },
   ],
   help: '\nExits 1 when no entry holds any of the words.\n\nExamples:\n  self-gen kb find eaddrinuse port\n  self-gen kb find webpack resolve',
-  run: runKbFind,
+  run: async (args, o) => (await import('./find.run.js')).runKbFind(args, o),
 };

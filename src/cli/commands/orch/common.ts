@@ -1,22 +1,12 @@
-// What the orch commands share: the project's context, orchestrator errors as CLI errors, argument
-// parsers, reading a contract.
-import { InvalidArgumentError } from 'commander';
+// What the orch commands share: the project's context, orchestrator errors as CLI errors, reading a
+// contract (the argument parsers are in args.ts).
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getSection, loadConfig } from '../../../common/config.js';
 import { getProjectName, getProjectPath } from '../../../common/project.js';
 import { OrchError } from '../../../orchestrator/errors.js';
 import type { OpsEnv } from '../../../orchestrator/ops.js';
-import { CONTRACT_KINDS, isContractKind, type ContractKind } from '../../../orchestrator/paths.js';
-import {
-  KNOWLEDGE_FIELDS,
-  ROLES,
-  isRole,
-  type KnowledgeField,
-  type OrchestratorConfigT,
-  type Role,
-  type TaskStatus,
-} from '../../../orchestrator/schemas.js';
+import type { OrchestratorConfigT } from '../../../orchestrator/schemas.js';
 import { CliError } from '../../errors.js';
 
 /** The `orch` group's own option, which every subcommand gets. */
@@ -52,25 +42,6 @@ export async function orchestrate<T>(fn: () => Promise<T> | T): Promise<T> {
     throw e;
   }
 }
-
-export const roleArg = (v: string): Role => {
-  if (!isRole(v)) throw new InvalidArgumentError(`one of ${ROLES.join(', ')}`);
-  return v;
-};
-export const kindArg = (v: string): ContractKind => {
-  if (!isContractKind(v)) throw new InvalidArgumentError(`one of ${CONTRACT_KINDS.join(', ')}`);
-  return v;
-};
-export const fieldArg = (v: string): KnowledgeField => {
-  if (!(KNOWLEDGE_FIELDS as readonly string[]).includes(v))
-    throw new InvalidArgumentError(KNOWLEDGE_FIELDS.join(', '));
-  return v as KnowledgeField;
-};
-export const statusArg = (v: string): TaskStatus => {
-  const all = ['pending', 'in_progress', 'completed'];
-  if (!all.includes(v)) throw new InvalidArgumentError(all.join(', '));
-  return v as TaskStatus;
-};
 
 /** A YAML document from a file, or from stdin when none (or `-`) is given. */
 export function readInput(file: string | undefined): { text: string; name: string } {

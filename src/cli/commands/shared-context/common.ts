@@ -1,20 +1,11 @@
 // What the shared-context commands share: the project folder and picking a session.
 import { getProjectPath } from '../../../common/project.js';
 import { listSessions, sanitizePart, storeRoot, type SessionInfo } from '../../../findings/file-store.js';
-import type { OptionSpec } from '../../command-table.js';
 import { CliError } from '../../errors.js';
-import { dirOption } from '../../options.js';
 
 export function projectOf(opt: string | undefined): string {
   return getProjectPath(opt ?? process.cwd());
 }
-
-/** `--project <dir>`, as most of these commands take it. */
-export const projectOption: OptionSpec = {
-  flags: '--project <dir>',
-  description: 'the project folder',
-  parse: dirOption(),
-};
 
 /** A session by folder name, id, or unique prefix; the newest when not given. */
 export function pickSession(project: string, wanted: string | undefined): SessionInfo {

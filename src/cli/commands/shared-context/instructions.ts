@@ -1,36 +1,8 @@
 // `self-gen shared-context instructions`: the agent instructions (FR-4) to paste into CLAUDE.md.
-import { join } from 'node:path';
-import { loadConfig } from '../../../common/config.js';
-import { agentFileRel } from '../../../findings/file-store.js';
-import { pasteableInstructions, strings } from '../../../findings/strings.js';
 import type { CommandSpec } from '../../command-table.js';
-import { CliError } from '../../errors.js';
-import { enumOption, LOCALES, type Locale } from '../../options.js';
-import { projectOf, projectOption } from './common.js';
-
-export interface ScInstructionsOptions {
-  locale?: Locale;
-  session?: string;
-  agentType?: string;
-  agentId?: string;
-  project?: string;
-}
-
-export function runScInstructions(_args: [], o: ScInstructionsOptions): void {
-  const locale = o.locale ?? loadConfig().locale;
-  if (o.session || o.agentType || o.agentId) {
-    if (!o.session || !o.agentType || !o.agentId) {
-      throw new CliError(
-        '--session, --agent-type and --agent-id go together',
-        'give all three, or none for the generic text',
-      );
-    }
-    const rel = agentFileRel(o.session, o.agentType, o.agentId);
-    console.log(strings(locale).instruction(join(projectOf(o.project), rel), rel));
-    return;
-  }
-  process.stdout.write(pasteableInstructions(locale));
-}
+import { LOCALES, enumOption } from '../../options.js';
+import { projectOption } from './args.js';
+import type { ScInstructionsOptions } from './instructions.run.js';
 
 export const scInstructionsCommand: CommandSpec<[], ScInstructionsOptions> = {
   name: 'instructions',
@@ -52,5 +24,5 @@ export const scInstructionsCommand: CommandSpec<[], ScInstructionsOptions> = {
   help:
     '\nExamples:\n  self-gen shared-context instructions >> CLAUDE.md\n  self-gen sc instructions --locale en\n' +
     '  self-gen sc instructions --session 1d781026-… --agent-type reviewer --agent-id a32c958c9f43b4a04',
-  run: runScInstructions,
+  run: async (args, o) => (await import('./instructions.run.js')).runScInstructions(args, o),
 };

@@ -1,36 +1,12 @@
 // `self-gen shared-context list`: the session folders of this project, newest first.
-import { join } from 'node:path';
-import { parseSummary } from '../../../findings/entry.js';
-import { agentFiles, listSessions, readText, storeRoot, SUMMARY_FILE } from '../../../findings/file-store.js';
-import { age } from '../../../findings/checks.js';
 import type { CommandSpec } from '../../command-table.js';
-import { projectOf, projectOption } from './common.js';
-
-export interface ScListOptions {
-  project?: string;
-}
-
-export function runScList(_args: [], o: ScListOptions): void {
-  const project = projectOf(o.project);
-  const sessions = listSessions(project);
-  if (!sessions.length) {
-    console.log(`no shared context in ${storeRoot(project)}`);
-    return;
-  }
-  for (const s of sessions) {
-    const text = readText(join(s.dir, SUMMARY_FILE));
-    const doc = text ? parseSummary(text) : null;
-    const n = doc ? doc.entries.length : 0;
-    console.log(
-      `${s.session}  ${String(n).padStart(3)} entr${n === 1 ? 'y  ' : 'ies'}  ${String(agentFiles(s.dir).length).padStart(3)} agent file(s)  last write ${age(s.newestMs)}${doc?.final ? '  (ended)' : ''}`,
-    );
-  }
-}
+import { projectOption } from './args.js';
+import type { ScListOptions } from './list.run.js';
 
 export const scListCommand: CommandSpec<[], ScListOptions> = {
   name: 'list',
   description: 'list the session folders of this project, newest first',
   options: [projectOption],
   help: '\nExample:\n  self-gen shared-context list',
-  run: runScList,
+  run: async (args, o) => (await import('./list.run.js')).runScList(args, o),
 };

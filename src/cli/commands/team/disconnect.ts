@@ -1,22 +1,9 @@
 // `self-gen team disconnect`: stop syncing (pulled fixes stay).
-import { disconnectTeam } from '../../../team/index.js';
 import type { CommandSpec } from '../../command-table.js';
-import { openLocal } from './common.js';
-
-export type TeamDisconnectOptions = Record<string, never>;
-
-export function runTeamDisconnect(): void {
-  const db = openLocal();
-  try {
-    disconnectTeam(process.env, db);
-    console.log('team store disconnected');
-  } finally {
-    db.close();
-  }
-}
+import type { TeamDisconnectOptions } from './disconnect.run.js';
 
 export const teamDisconnectCommand: CommandSpec<[], TeamDisconnectOptions> = {
   name: 'disconnect',
   description: 'stop syncing: forgets the URL, the password file and the sync cursors (pulled fixes stay)',
-  run: runTeamDisconnect,
+  run: async () => (await import('./disconnect.run.js')).runTeamDisconnect(),
 };

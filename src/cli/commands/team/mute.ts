@@ -1,19 +1,6 @@
 // `self-gen team mute <member>`: never take this member's fixes here.
-import { muteMember } from '../../../team/index.js';
 import type { CommandSpec } from '../../command-table.js';
-import { openLocal } from './common.js';
-
-export type TeamMuteOptions = Record<string, never>;
-
-export function runTeamMute([member]: [string]): void {
-  const db = openLocal();
-  try {
-    muteMember(process.env, db, member);
-    console.log(`${member} muted here: their fixes were removed and are not pulled`);
-  } finally {
-    db.close();
-  }
-}
+import type { TeamMuteOptions } from './mute.run.js';
 
 export const teamMuteCommand: CommandSpec<[string], TeamMuteOptions> = {
   name: 'mute',
@@ -21,5 +8,5 @@ export const teamMuteCommand: CommandSpec<[string], TeamMuteOptions> = {
   arguments: [
     { name: '<member>', description: 'the member (their PostgreSQL role), as `team status` lists it' },
   ],
-  run: runTeamMute,
+  run: async (args) => (await import('./mute.run.js')).runTeamMute(args),
 };

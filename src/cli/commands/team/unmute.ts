@@ -1,23 +1,10 @@
 // `self-gen team unmute <member>`: take this member's fixes again.
-import { unmuteMember } from '../../../team/index.js';
 import type { CommandSpec } from '../../command-table.js';
-import { openLocal } from './common.js';
-
-export type TeamUnmuteOptions = Record<string, never>;
-
-export function runTeamUnmute([member]: [string]): void {
-  const db = openLocal();
-  try {
-    unmuteMember(process.env, db, member);
-    console.log(`${member} unmuted: \`self-gen team sync\` pulls their fixes`);
-  } finally {
-    db.close();
-  }
-}
+import type { TeamUnmuteOptions } from './unmute.run.js';
 
 export const teamUnmuteCommand: CommandSpec<[string], TeamUnmuteOptions> = {
   name: 'unmute',
   description: 'take fixes from this member again (the next sync pulls them from the start)',
   arguments: [{ name: '<member>' }],
-  run: runTeamUnmute,
+  run: async (args) => (await import('./unmute.run.js')).runTeamUnmute(args),
 };

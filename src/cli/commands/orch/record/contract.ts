@@ -1,29 +1,9 @@
 // `self-gen orch record contract <kind> [file]`: an agent's YAML result, validated, then stored.
-import { recordContract } from '../../../../orchestrator/ops.js';
-import { CONTRACT_KINDS, type ContractKind } from '../../../../orchestrator/paths.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, kindArg, orchestrate, readInput, type OrchOptions } from '../common.js';
-
-export interface OrchRecordContractOptions extends OrchOptions {
-  request?: string;
-  task?: string;
-  subtask?: string;
-  json?: boolean;
-}
-
-export async function runOrchRecordContract(
-  [kind, file]: [ContractKind, string | undefined],
-  o: OrchRecordContractOptions,
-): Promise<void> {
-  const c = ctxOf(o);
-  const input = readInput(file);
-  const r = await orchestrate(() =>
-    recordContract(c, kind, input.text, { request: o.request, task: o.task, subtask: o.subtask }, input.name),
-  );
-  if (o.json) console.log(JSON.stringify(r, null, 2));
-  else for (const m of r.messages) console.log(m);
-  if (r.askUser) process.exitCode = 2;
-}
+import { kindArg } from '../args.js';
+import { CONTRACT_KINDS } from '../../../../orchestrator/paths.js';
+import type { OrchRecordContractOptions } from './contract.run.js';
+import type { ContractKind } from '../../../../orchestrator/paths.js';
 
 export const orchRecordContractCommand: CommandSpec<
   [ContractKind, string | undefined],
@@ -42,5 +22,5 @@ export const orchRecordContractCommand: CommandSpec<
     { flags: '--json', description: 'machine-readable output' },
   ],
   help: "\nThe document must be in the orchestrator skill's exact format (docs/orchestrator.md). A test-contract moves\nthe subtask to phase implementation; a test-result with result pass completes it, with fail sends it back\n(exit 2 after maxRetries failing runs: ask the user).\n\nExamples:\n  self-gen orch record contract explored explored.yaml\n  pbpaste | self-gen orch record contract test-result",
-  run: runOrchRecordContract,
+  run: async (args, o) => (await import('./contract.run.js')).runOrchRecordContract(args, o),
 };

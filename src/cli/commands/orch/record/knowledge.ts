@@ -1,32 +1,9 @@
 // `self-gen orch record knowledge <field> <text>`: a pattern, decision or pitfall in knowledge.yaml.
-import { addKnowledge } from '../../../../orchestrator/ops.js';
-import { KNOWLEDGE_FIELDS, type KnowledgeField } from '../../../../orchestrator/schemas.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, fieldArg, orchestrate, type OrchOptions } from '../common.js';
-
-export interface OrchRecordKnowledgeOptions extends OrchOptions {
-  topic?: string;
-  rationale?: string;
-  ref?: string[];
-  reason?: string;
-  learnedFrom?: string;
-}
-
-export async function runOrchRecordKnowledge(
-  [field, text]: [KnowledgeField, string],
-  o: OrchRecordKnowledgeOptions,
-): Promise<void> {
-  const key = await orchestrate(() =>
-    addKnowledge(ctxOf(o), field, text, {
-      topic: o.topic,
-      rationale: o.rationale,
-      refs: o.ref,
-      reason: o.reason,
-      learnedFrom: o.learnedFrom,
-    }),
-  );
-  console.log(`${field}: ${key}`);
-}
+import { fieldArg } from '../args.js';
+import { KNOWLEDGE_FIELDS } from '../../../../orchestrator/names.js';
+import type { OrchRecordKnowledgeOptions } from './knowledge.run.js';
+import type { KnowledgeField } from '../../../../orchestrator/names.js';
 
 export const orchRecordKnowledgeCommand: CommandSpec<[KnowledgeField, string], OrchRecordKnowledgeOptions> = {
   name: 'knowledge',
@@ -46,5 +23,5 @@ export const orchRecordKnowledgeCommand: CommandSpec<[KnowledgeField, string], O
     { flags: '--learned-from <ref>', description: 'pitfalls: where it was learned, e.g. R1/T1-S1' },
   ],
   help: '\nExamples:\n  self-gen orch record knowledge patterns "errors are Result values" --topic error_handling\n  self-gen orch record knowledge decisions "in-memory window" --topic rate-limit --rationale "one process"\n  self-gen orch record knowledge pitfalls "the session cookie is signed" --reason "edits break login" --learned-from R1/T1-S1',
-  run: runOrchRecordKnowledge,
+  run: async (args, o) => (await import('./knowledge.run.js')).runOrchRecordKnowledge(args, o),
 };

@@ -1,17 +1,9 @@
 // `self-gen orch record request <text>`: a new request in the active session.
-import { addRequest } from '../../../../orchestrator/ops.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
-
-export type OrchRecordRequestOptions = OrchOptions;
-
-export async function runOrchRecordRequest([text]: [string], o: OrchRecordRequestOptions): Promise<void> {
-  const id = await orchestrate(() => addRequest(ctxOf(o), text));
-  console.log(id);
-}
+import type { OrchRecordRequestOptions } from './request.run.js';
 
 export const orchRecordRequestCommand: CommandSpec<[string], OrchRecordRequestOptions> = {
   name: 'request <text>',
   description: 'a new request in the active session: the next free R<n> (state.json starts over for it)',
-  run: runOrchRecordRequest,
+  run: async (args, o) => (await import('./request.run.js')).runOrchRecordRequest(args, o),
 };

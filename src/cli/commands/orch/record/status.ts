@@ -1,23 +1,8 @@
 // `self-gen orch record status <subtask> <status>`: a subtask's status set by hand.
-import { setSubtaskStatus } from '../../../../orchestrator/ops.js';
-import type { TaskStatus } from '../../../../orchestrator/schemas.js';
 import type { CommandSpec } from '../../../command-table.js';
-import { ctxOf, orchestrate, statusArg, type OrchOptions } from '../common.js';
-
-export interface OrchRecordStatusOptions extends OrchOptions {
-  reset?: boolean;
-}
-
-export async function runOrchRecordStatus(
-  [subtask, status]: [string, TaskStatus],
-  o: OrchRecordStatusOptions,
-): Promise<void> {
-  const st = await orchestrate(() => setSubtaskStatus(ctxOf(o), subtask, status, o.reset));
-  const cur = st.request.current_task;
-  console.log(
-    `${subtask}: ${status}; current ${cur ?? '-'}/${cur ? (st.tasks[cur]?.current_subtask ?? '-') : '-'}`,
-  );
-}
+import { statusArg } from '../args.js';
+import type { OrchRecordStatusOptions } from './status.run.js';
+import type { TaskStatus } from '../../../../orchestrator/names.js';
 
 export const orchRecordStatusCommand: CommandSpec<[string, TaskStatus], OrchRecordStatusOptions> = {
   name: 'status',
@@ -29,5 +14,5 @@ export const orchRecordStatusCommand: CommandSpec<[string, TaskStatus], OrchReco
   options: [
     { flags: '--reset', description: "also reset self-gen's retry and failure counts of the subtask" },
   ],
-  run: runOrchRecordStatus,
+  run: async (args, o) => (await import('./status.run.js')).runOrchRecordStatus(args, o),
 };

@@ -1,0 +1,8 @@
+// `self-gen daemon stop`: ask the embedding daemon to exit.
+import { stopDaemon } from '../../../embed/client.js';
+
+export type DaemonStopOptions = Record<string, never>;
+
+export async function runDaemonStop(): Promise<void> {
+  console.log((await stopDaemon()) ? 'stopped' : 'not running');
+}

@@ -1,0 +1,10 @@
+// `self-gen orch record request <text>`: a new request in the active session.
+import { addRequest } from '../../../../orchestrator/ops.js';
+import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
+
+export type OrchRecordRequestOptions = OrchOptions;
+
+export async function runOrchRecordRequest([text]: [string], o: OrchRecordRequestOptions): Promise<void> {
+  const id = await orchestrate(() => addRequest(ctxOf(o), text));
+  console.log(id);
+}
