@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-var i=2,s="809ef3bfcd535eba",l="not reviewed by the fix policy yet";function c(e){if(e.policy_version!==2||!e.policy_class)return{cls:"withheld",reason:l,rule:"",text:""};let t=e.policy_class==="safe"||e.policy_class==="project"?e.policy_class:"withheld";return{cls:t,reason:e.policy_reason??"",rule:e.policy_rule??"",text:t==="withheld"?"":e.policy_text??""}}export{i as a,s as b,l as c,c as d};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-function a(n,e){let r=n.prepare("SELECT value FROM kv WHERE key = ?").get(e);return r?r.value:null}function u(n,e,r){n.prepare("INSERT INTO kv (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value").run(e,r)}function v(n,e,r,t){n.prepare("DELETE FROM kv WHERE substr(key, 1, ?) = ? AND json_extract(value, ?) < ?").run(e.length,e,r,t)}export{a,u as b,v as c};

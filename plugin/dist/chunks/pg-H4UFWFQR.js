@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{c as a,d as b,e as c,f as d,g as e,h as f,i as g,j as h,k as i,l as j,m as k}from"./chunk-RY4Y74OJ.js";import"./chunk-67BG23Y2.js";export{a as PG_SCHEMA,b as PG_SCHEMA_VERSION,c as connect,f as currentMember,i as memberSeqs,e as migrate,j as pullPage,h as pushRows,g as rlsBypass,d as schemaVersion,k as storeCounts};

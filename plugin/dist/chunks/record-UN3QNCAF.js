@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c}from"./chunk-NJWBKCNZ.js";import"./chunk-HFEDYSN7.js";import"./chunk-4VC4CUAC.js";import"./chunk-E7TFDLLP.js";import"./chunk-YA66QSWF.js";import"./chunk-H64HW7JN.js";import"./chunk-YQ3BDXDG.js";import"./chunk-FLVO3DR5.js";import"./chunk-BQTOVTKH.js";import"./chunk-B3V2SFOO.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{c as describeResolution,b as recordResolution,a as resolutionText};
