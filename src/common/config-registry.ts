@@ -324,7 +324,7 @@ export const CONFIG_SECTIONS = {
     schema: KbSearchConfig,
     doc: 'how the error knowledge base finds an error again (hooks, `kb search`, MCP)',
     keys: {
-      mode: '`matcher`: exact key → template rule and fitted model → vector; `seed`: seed 001\'s tiers exactly (exact → same first 30 characters with length ratio ≥ 0.7 → vector). See error-kb.md for the figures',
+      mode: "`matcher`: exact key → template rule and fitted model → vector; `seed`: seed 001's tiers exactly (exact → same first 30 characters with length ratio ≥ 0.7 → vector). See error-kb.md for the figures",
     },
   },
   team: {
