@@ -369,10 +369,10 @@ for (const [p, what] of PART_BENCHES) {
   console.log(`\n== ${p}: ${what}`);
   const extra = [];
   if (p === 'transcript-replay.mjs') {
-    // real transcripts are never committed: a folder beside the checkout, or BENCH_TRANSCRIPTS
-    const folder = process.env.BENCH_TRANSCRIPTS || join(ROOT, '..', 'shared', 'transcripts');
-    if (!existsSync(folder)) {
-      console.log(`skipped: no transcript folder (${folder}; set BENCH_TRANSCRIPTS)`);
+    // real transcripts are never committed: a folder named by BENCH_TRANSCRIPTS
+    const folder = process.env.BENCH_TRANSCRIPTS;
+    if (!folder || !existsSync(folder)) {
+      console.log(`skipped: no transcript folder (set BENCH_TRANSCRIPTS to a folder of *.jsonl transcripts)`);
       continue;
     }
     extra.push(folder, '--split', 'tuning');

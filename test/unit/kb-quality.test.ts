@@ -114,10 +114,11 @@ describe('#13.5 the retrieval data set', () => {
 describe("error KB retrieval quality on the tuning set (offline, no vectors, the hooks' search)", () => {
   // Issue #32.2: a key identical to a stored one, or the same template with other variables, is
   // found (the template rule); where two problems print one template, that is a wrong answer here
-  // (measured 57.0 %, 13, 64; the fitted model alone before: 55.8 %, 9, 56).
-  it('the matcher (template rule + model): recall@1 ≥ 56.5 %, ≤ 13 wrong entries, ≤ 64 false matches', async () => {
+  // (measured 57.0 %, 13, 64; the fitted model alone before: 55.8 %, 9, 56). With the key taken from
+  // the tool's own line (#32.1), one more pair's later error shares another pair's template: 14.
+  it('the matcher (template rule + model): recall@1 ≥ 56.5 %, ≤ 14 wrong entries, ≤ 64 false matches', async () => {
     const r = await evaluate(PAIRS, UNRELATED);
-    expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(13);
+    expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(14);
     expect(r.falseMatches.length, r.falseMatches.join('\n')).toBeLessThanOrEqual(64);
     expect(r.recall).toBeGreaterThanOrEqual(0.565);
   });
