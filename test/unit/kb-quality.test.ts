@@ -115,7 +115,7 @@ describe("error KB retrieval quality on the tuning set (offline, no vectors, the
   // Issue #32.2: a key identical to a stored one, or the same template with other variables, is
   // found (the template rule); where two problems print one template, that is a wrong answer here
   // (measured 57.0 %, 13, 64; the fitted model alone before: 55.8 %, 9, 56). With the key taken from
-  // the tool's own line (#32.1), one more pair's later error shares another pair's template: 14.
+  // the tool's own line (#32.1) merged, measured 14.
   it('the matcher (template rule + model): recall@1 ≥ 56.5 %, ≤ 14 wrong entries, ≤ 64 false matches', async () => {
     const r = await evaluate(PAIRS, UNRELATED);
     expect(r.wrong.length, r.wrong.join('\n')).toBeLessThanOrEqual(14);
