@@ -1,4 +1,4 @@
-// Safe file-system primitives (issue #12 items 1 and 3): every path the product writes or deletes
+// Safe file-system primitives: every path the product writes or deletes
 // under a project or the data home goes through here.
 //
 //   - Containment: a path is used only when it lies inside a given root (whole components), and
