@@ -2,7 +2,7 @@
 // rules go into a marked section; skills become .claude/skills/<name>/SKILL.md; hooks are only
 // shown (a model-written command is never installed without the user copying it).
 //
-// Writes stay inside their folder (issue #12.1): the project folder (which must exist) or Claude
+// Writes stay inside their folder: the project folder (which must exist) or Claude
 // Code's user folder; no symlink is followed on the way or at the file itself, and the file is
 // replaced atomically.
 import { existsSync } from 'node:fs';

@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     await runStdioServer();
     process.exit(0);
   }
-  // Terminal-safe output and quiet EPIPE (#12.6, #12.8); then redaction of everything printed (#12.4),
+  // Terminal-safe output and quiet EPIPE; then redaction of everything printed,
   // which wraps outermost so it sees the raw text first.
   installOutputGuards();
   guardOutput();

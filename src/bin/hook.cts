@@ -29,8 +29,8 @@ try {
         .slice(0, 40) || 'any';
     const build = `${process.version}-${process.arch}-${st.size}-${Math.floor(st.mtimeMs)}`;
     cacheFile = path.join(home, 'cache', `hook-${event}-${build}.v8`);
-    // Only a regular file, opened non-blocking: a FIFO in its place never blocks the hook (#12.3).
-    // And only through a real `cache` folder: a symlinked one is never followed (#12.1); the data
+    // Only a regular file, opened non-blocking: a FIFO in its place never blocks the hook.
+    // And only through a real `cache` folder: a symlinked one is never followed; the data
     // home itself may be a link (the user chose it).
     let fd: number | null = null;
     try {

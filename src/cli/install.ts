@@ -127,7 +127,7 @@ export function onPath(name: string, env: NodeJS.ProcessEnv = process.env): bool
 const MAX_SETTINGS_BYTES = 4 * 1024 * 1024;
 
 /**
- * Where a settings file is really written, and under which root (#12.1 / #12.3):
+ * Where a settings file is really written, and under which root:
  *   - a project's `.claude/settings*.json` (a repository's content): the project folder is the
  *     root; a symlinked `.claude` folder or a symlinked / special settings file is refused with a
  *     `fix:` — a repository must not be able to point our write at a file elsewhere;

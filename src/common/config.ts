@@ -77,7 +77,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): LoadedConfig {
   let cacheable = false;
   try {
     lstatSync(file);
-    // Only a regular file, never blocking on a FIFO or device, at most 1 MiB (issue #12.3).
+    // Only a regular file, never blocking on a FIFO or device, at most 1 MiB.
     const r = readRegular(file, { maxBytes: 1024 * 1024 });
     if (!r) problems.push(`${file}: not a regular file or cannot be read (defaults used)`);
     else if (r.truncated) problems.push(`${file}: larger than 1 MiB (defaults used)`);

@@ -39,7 +39,7 @@ function parts(p: string): string[] {
 /**
  * True when two paths name the same file by whole path components: the shorter one's components
  * are the tail of the longer one's. `config.json` matches `/p/config.json` but never
- * `/p/tsconfig.json`; `src/a.ts` matches `/p/src/a.ts` but not `/p/lib/a.ts`.
+ * `/p/tsconfig.json`; `app/a.ts` matches `/p/app/a.ts` but not `/p/lib/a.ts`.
  */
 export function sameFile(a: string, b: string): boolean {
   const pa = parts(a);

@@ -1,4 +1,4 @@
-// What a fix text may never carry into Claude's context, whatever it does (issue #22.2): words
+// What a fix text may never carry into Claude's context, whatever it does: words
 // that speak to the model or the user, characters that hide or reorder text; and the longest text
 // offered verbatim. Pure text checks, no parser: the fix policy (fix-policy/text.ts) uses them, and
 // so does the verdict a learned fix has before the policy judged it (error-kb/verdict.ts).

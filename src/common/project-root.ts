@@ -1,4 +1,4 @@
-// The project folder a hook may write into (issue #12 item 1): only an existing, absolute, real
+// The project folder a hook may write into: only an existing, absolute, real
 // directory. A payload `cwd` that is relative (`../../..`), empty or names nothing that exists, or a
 // CLAUDE_PROJECT_DIR of that kind, gives null: the hook then writes nothing under a project.
 import { isAbsolute } from 'node:path';

@@ -1,4 +1,4 @@
-// Safe file-system primitives (issue #12 items 1 and 3): every path the product writes or deletes
+// Safe file-system primitives: every path the product writes or deletes
 // under a project or the data home goes through here.
 //
 //   - Containment: a path is used only when it lies inside a given root (whole components), and
@@ -21,7 +21,6 @@ import {
   mkdirSync,
   openSync,
   readdirSync,
-  readSync,
   realpathSync,
   renameSync,
   rmdirSync,
@@ -30,9 +29,19 @@ import {
   writeSync,
 } from 'node:fs';
 import { dirname, isAbsolute, relative, resolve, sep } from 'node:path';
+import { readRegularText, type ReadOptions } from './safe-read.js';
 
 const O_NOFOLLOW = constants.O_NOFOLLOW ?? 0;
 const O_NONBLOCK = constants.O_NONBLOCK ?? 0;
+
+// The bounded, non-blocking reads live in safe-read.ts; every caller imports them from here.
+export {
+  DEFAULT_READ_MAX,
+  readRegular,
+  readRegularText,
+  type ReadOptions,
+  type ReadResult,
+} from './safe-read.js';
 
 /** Thrown when a path would leave its root or pass through a symlink / non-directory. */
 export class UnsafePathError extends Error {
@@ -315,75 +324,6 @@ export function removeTreeIn(root: string, path: string): boolean {
  */
 export function removeTree(path: string): void {
   removeNoFollow(resolve(path), 0);
-}
-
-export interface ReadOptions {
-  /** Read at most this many bytes (default 1 MiB). */
-  maxBytes?: number;
-  /** Read the last maxBytes instead of the first (transcripts). */
-  tail?: boolean;
-  /** Read from this byte offset instead of the start (incremental transcript reading). */
-  from?: number;
-  /** Refuse a symlink at the final component (files inside our own folders). */
-  noFollow?: boolean;
-}
-
-export interface ReadResult {
-  data: Buffer;
-  /** The file's full size. */
-  size: number;
-  /** True when only part of the file was read. */
-  truncated: boolean;
-}
-
-export const DEFAULT_READ_MAX = 1024 * 1024;
-
-/**
- * Reads a regular file without ever blocking: opened with O_NONBLOCK (a FIFO open returns at once),
- * checked with fstat (a FIFO, socket, device or directory gives null), at most `maxBytes` read.
- * Null for anything that cannot be read this way (missing, not regular, a symlink with noFollow).
- */
-export function readRegular(path: string, opts: ReadOptions = {}): ReadResult | null {
-  const max = Math.max(0, opts.maxBytes ?? DEFAULT_READ_MAX);
-  let fd: number | null = null;
-  try {
-    fd = openSync(path, constants.O_RDONLY | O_NONBLOCK | (opts.noFollow ? O_NOFOLLOW : 0));
-    const st = fstatSync(fd);
-    if (!st.isFile()) return null;
-    const size = st.size;
-    const from = opts.tail ? 0 : Math.min(size, Math.max(0, Math.floor(opts.from ?? 0)));
-    const len = Math.min(size - from, max);
-    const data = Buffer.alloc(len);
-    const start = opts.tail ? size - len : from;
-    let got = 0;
-    while (got < len) {
-      const n = readSync(fd, data, got, len - got, start + got);
-      if (n <= 0) break;
-      got += n;
-    }
-    return { data: got < len ? data.subarray(0, got) : data, size, truncated: from + len < size || from > 0 };
-  } catch {
-    return null;
-  } finally {
-    if (fd !== null) {
-      try {
-        closeSync(fd);
-      } catch {}
-    }
-  }
-}
-
-/** readRegular as UTF-8 text (null when it cannot be read). A cut never splits a character badly. */
-export function readRegularText(path: string, opts: ReadOptions = {}): string | null {
-  const r = readRegular(path, opts);
-  if (!r) return null;
-  let text = r.data.toString('utf8');
-  if (r.truncated && opts.tail) {
-    // drop the partial first line of a tail
-    const nl = text.indexOf('\n');
-    text = nl >= 0 ? text.slice(nl + 1) : '';
-  }
-  return text;
 }
 
 /**

@@ -1,4 +1,4 @@
-// User-supplied regular expressions (config rules) run under a hard bound (issue #12 item 3): they
+// User-supplied regular expressions (config rules) run under a hard bound: they
 // are compiled with re2js, a pure-JavaScript port of RE2 whose matching time is linear in the input
 // (no backtracking: `(a+)+$` on a long `aaaa…!` costs what `a+$` costs), and an input longer than
 // REGEX_INPUT_MAX characters does not match (a cut input could match where the whole would not:

@@ -1,4 +1,4 @@
-// Where a hook's time goes, for the session bench (issue #15): when SELF_GEN_HOOK_TIMING=1 (never
+// Where a hook's time goes, for the session bench: when SELF_GEN_HOOK_TIMING=1 (never
 // set by default), each hook run — in a hook process or the warm server — appends one JSON line to
 // logs/hook-timing.jsonl in the data home: the event, the path, the total time spent in runHook and
 // the time of its named phases (deps, each handler, transcript ingest, KB search, guide queries,

@@ -54,7 +54,7 @@ export function isBusyError(e: unknown): boolean {
   return typeof code === 'string' && (code.startsWith('SQLITE_BUSY') || code.startsWith('SQLITE_LOCKED'));
 }
 
-/** The data home and its data folder; no symlink inside the home is followed (#12.1). */
+/** The data home and its data folder; no symlink inside the home is followed. */
 export function ensureDirs(p: Paths): void {
   ensureHomeDir(p.home, p.dataDir, 0o700);
   markHome(p.home);

@@ -29,7 +29,7 @@ export async function pullModel(
   const target = { ...config, embedding: { ...config.embedding, modelPath: undefined } };
   const before = modelStatus(target, env);
   // Only a model folder inside the data home's models folder is ever deleted, and no symlink in it
-  // is followed (#12.1).
+  // is followed.
   if (opts.force && before.present) {
     const modelsDir = paths(env).modelsDir;
     if (isInside(modelsDir, before.location.dir)) removeTreeIn(modelsDir, before.location.dir);

@@ -1,7 +1,7 @@
-// The advice filter (issue #13.3): applied after every KB search, by every path that shows a fix
+// The advice filter: applied after every KB search, by every path that shows a fix
 // (PostToolUseFailure error advice, the Bash/Edit pre-tool guide, SubagentStart context, the
 // analysis digest, the demo). It decides which candidate fix, if any, may be offered here:
-//  - only what the fix policy (fix-policy, issue #22) judged and stored with the fix: never a
+//  - only what the fix policy (src/fix-policy) judged and stored with the fix: never a
 //    withheld fix (or one not judged yet by this policy version), whatever its confidence; the text
 //    offered is the policy's (shell comments stripped);
 //  - a fix typed by the user (`kb add`, `kb edit -r`) everywhere;
@@ -83,7 +83,7 @@ function maskedValues(raw: string): string[] {
     .slice(0, 4000)
     .matchAll(/(?<!\w)'([^'\n]{1,100})'(?!\w)|"([^"\n]{1,100})"|`([^`\n]{1,100})`|[‘“]([^’”\n]{1,100})[’”]/g))
     add(m[1] ?? m[2] ?? m[3] ?? m[4] ?? '');
-  // file names (src/main.rs, ./handler.go): a fix that edits one fits errors about that file
+  // file names ("src/main.rs", "./handler.go"): a fix that edits one fits errors about that file
   for (const m of raw.slice(0, 4000).matchAll(/[\w./-]*\w\.[A-Za-z][A-Za-z0-9]{0,5}\b/g))
     if (/[/]|\.\w+$/.test(m[0])) add(m[0]);
   return [...out];

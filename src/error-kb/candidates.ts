@@ -61,7 +61,7 @@ export interface FixCandidate extends VerdictColumns {
 
 export interface ProjectConfirmations {
   project_path: string;
-  /** The repository (common/project.ts repoIdentity); null for rows recorded before #22. */
+  /** The repository (common/project.ts repoIdentity); null for rows recorded before repositories were identified. */
   repo: string | null;
   confirmations: number;
   last_ts: string;
@@ -187,7 +187,7 @@ export function recordProvenFix(
       })
       .immediate();
   } catch (e) {
-    flagIfDamaged(db, e); // learning must not stop silently on a damaged database (#12.5)
+    flagIfDamaged(db, e); // learning must not stop silently on a damaged database
     return null;
   }
 }

@@ -13,7 +13,7 @@ import { errorSignature, extractErrorMessage, normalizeError } from './normalize
  * version it was computed with (error_kb.key_version, a tool_error event's `keyVersion`); the
  * session-end step `kb-rekey` (rekey.ts) recomputes older keys from the stored raw error, through
  * errorKey, so that one error has one key whatever version recorded it.
- * 1: every key before the version existed; 2: the runners' frame lines (#32.1).
+ * 1: every key before the version existed; 2: the runners' frame lines (runner-lines.ts).
  */
 export const KEY_VERSION = 2;
 

@@ -25,7 +25,7 @@ export async function errorAdvice(input: HookInput, deps: HookDeps): Promise<Hoo
   if (!getSection(deps.config, 'errorAdvice').enabled) return null;
   const db = deps.db();
   // The same error (same key) already fixed in this session: its entry, whatever the search says
-  // (a fix proven in this turn is usable at its next failure, issue #32.4).
+  // (a fix proven in this turn is usable at its next failure).
   const mine = span('kb-session', () => sessionResolvedEntry(db, input.session_id, normalized));
   let tier: KbTier = 'exact';
   let advice = mine !== null ? hookAdvice(db, mine, deps, key.raw) : null;

@@ -1,5 +1,5 @@
 // The matcher decides whether a stored error is the query's problem. First the template rule
-// (template.ts, issue #32.2): a key that is the query's log template with other variables is the
+// (template.ts): a key that is the query's log template with other variables is the
 // same error (feature tplSame; not when the names check fires, a variable is of another kind, the
 // key is a headline, or the other lines name another cause). Else a few general features of the
 // pair (shared error codes, shared rare words — rare in this KB and in a background corpus of

@@ -27,7 +27,7 @@ export interface Messages {
   resolvedBefore: (tierLabel: string) => string;
   fix: (qFix: string) => string;
   tier: (tier: KbTier) => string;
-  // provenance of a learned fix (issue #13.3), shown under the fix
+  // provenance of a learned fix, shown under the fix
   provenance: (text: string) => string;
   // provenance of a fix pulled from the team store (src/team): "fixed 3× by 2 teammates in `payments-api`"
   teamFixed: (times: number, members: number, qProject: string, otherProjects: number) => string;

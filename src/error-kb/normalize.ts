@@ -3,7 +3,7 @@
 import { frameLines } from './runner-lines.js';
 
 // 1. Paths (seed: "a path pattern starting with /"): absolute paths, plus `~/`, `./`, `../` paths and
-//    relative paths with a directory and a file extension (src/app.ts), which vary just as much.
+//    relative paths with a directory and a file extension ("src/app.ts"), which vary just as much.
 const PATH_RE = /(?<![\w<>.~-])\/(?:[^\s'"`:;,()[\]{}<>|]+)/g;
 /** Windows paths (C:\\Users\\dev\\app.ts). */
 const WIN_PATH_RE = /(?<![\w<>])[A-Za-z]:\\[^\s'"`:;,()[\]{}<>|]*/g;
@@ -206,7 +206,7 @@ export const SUMMARY_LINE =
 export const WRAPPER_LINE =
   /^(?:error: failed to push some refs to\b.*|(?:[\w:]*BuildError: )?ERROR: Failed to build gem native extension\.?|ERROR:\s+Error installing \S+:?|An error occurred while installing .*|(?:ERROR: (?:failed to solve: )?)?(?:process|executor failed running) .* did not complete successfully: exit code: \d+|error during build:?|failed to load config from .*|\[cause\]: .*|!?\s*\[(?:remote )?rejected\] .*|fatal: Could not read from remote repository\.?|\*+ ?APPLICATION FAILED TO START ?\*+|APPLICATION FAILED TO START|\[ERROR\] COMPILATION ERROR\s*:?|error: subprocess-exited-with-error|× .* did not run successfully\.?|x Build failed in \S+|Your requirements could not be resolved to an installable set of packages\.?)$/i;
 /**
- * Headlines (#13, the several-causes round): a line that says a step failed, or how a command is
+ * Headlines: a line that says a step failed, or how a command is
  * used, while the problem is on the lines around it — Next.js / CRA's `Failed to compile.`,
  * argparse's `usage: prog [options] …` before `prog: error: <reason>` (pytest prints it as `ERROR:
  * usage: …`), ssh's `Host key verification failed.` after `Host key for x has changed…` or `No ECDSA
@@ -239,7 +239,7 @@ function stripBanner(l: string): string {
   if (l.length - b < 3) b = l.length;
   return l.slice(a, b).trim();
 }
-/** webpack's location line (`ERROR in ./src/a.js 3:0-26`): the message is on the next line. */
+/** webpack's location line (`ERROR in ./app/a.jsx 3:0-26`): the message is on the next line. */
 const WEBPACK_LOCATION = /^(?:ERROR|WARNING) in \S+(?: \d+:\d+(?:-\d+)?)?$/;
 /** CMake's `CMake Error at CMakeLists.txt:12 (find_package):` header: the message is the paragraph below. */
 const CMAKE_HEADER = /^CMake (?:Error|Warning)(?: \(dev\))? at .*:$/;

@@ -69,7 +69,7 @@ export function recordResolution(
       })
       .immediate();
   } catch (e) {
-    flagIfDamaged(db, e); // learning must not stop silently on a damaged database (#12.5)
+    flagIfDamaged(db, e); // learning must not stop silently on a damaged database
     return null;
   }
 }

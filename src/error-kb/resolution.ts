@@ -1,4 +1,4 @@
-// Resolution detection (docs/learning.md, issues #13.1, #26.4): a tool error is resolved only when a
+// Resolution detection (docs/learning.md): a tool error is resolved only when a
 // later successful call proves it —
 //  - Bash/PowerShell: the same command (same program, subcommand and targets after runner prefixes;
 //    error-kb/shell.ts) succeeds, alone or at the end of an `&&` chain, or before filters (`| tail`,
@@ -482,7 +482,7 @@ function openWindow(
   });
   // the newest ones (this call included), oldest first — in the order Claude Code fired them (events
   // are stamped with their hook's start time), so a call recorded late (an async or slow hook) never
-  // counts as coming after an error that was fired after it (#15.1)
+  // counts as coming after an error that was fired after it
   rows.reverse();
   const closed = new Set<number>();
   const calls: Call[] = [];

@@ -1,4 +1,4 @@
-// Template alignment (issue #32, item 2): two reports of one error are one log template with other
+// Template alignment: two reports of one error are one log template with other
 // variables. As log parsers do (Drain, the Loghub benchmarks), a message is split into tokens and
 // each token is a constant (a word of the template: `Cannot`, `find`, `module`, an error code) or a
 // variable (a path, a URL, a number or version, a quoted part, a name: `renderList`, `my_var`,

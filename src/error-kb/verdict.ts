@@ -2,7 +2,7 @@
 // every advice path. No parser here: hooks only read what the background review (review.ts) wrote,
 // and, for a learned fix the review has not judged yet, give the one verdict that needs no parser:
 // offered only in the project that proved it (the project where the user proved it is always
-// allowed), so a fix proven in a turn is usable at the next failure of that turn (issue #32.4).
+// allowed), so a fix proven in a turn is usable at the next failure of that turn.
 import { MAX_OFFERED, textProblem } from '../common/fix-text.js';
 
 /** Bump when the policy changes: older verdicts count as not reviewed until reviewed again. */

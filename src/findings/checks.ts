@@ -30,7 +30,7 @@ export function sharedContextCheck(env: NodeJS.ProcessEnv, projectDir: string): 
       fix: 'edit the file named (see docs/shared-context.md, "Configuration", for the keys)',
     });
   }
-  // #12.3: a rule whose regex the linear-time engine cannot run (bad syntax, look-around,
+  // A rule whose regex the linear-time engine cannot run (bad syntax, look-around,
   // back-references) is skipped by the hooks: name it here.
   const ruleProblems: string[] = [];
   activeRules(cfg, ruleProblems);

@@ -5,7 +5,7 @@
 //   <!-- sc:entry {"agentType":"…","agentId":"…","at":"ISO","source":"transcript"} -->
 //   ## general-purpose · a32c958c9f43b4a04 · 2026-11-21 22:58 UTC · from transcript
 //   ### Changes
-//   - src/a.ts (Write)
+//   - lib/a.ts (Write)
 //   <!-- sc:end -->
 //
 // Every item is a single `- ` line, so nothing inside an item can forge a marker or a heading.

@@ -1,7 +1,7 @@
 // The on-disk store: `<project>/.claude/shared-context/<session-id>/` holding one
 // `<agent-type>-<agent-id>.md` per contribution and `_summary.md` (FR-1). Ids are sanitized before
 // they become path parts; writes are atomic (temp file + rename), so readers never see half a file.
-// Every read, write and delete goes through shared/safe-fs (issue #12): nothing is followed through
+// Every read, write and delete goes through common/safe-fs: nothing is followed through
 // a symlink inside `.claude/shared-context`, nothing outside the project is touched, only regular
 // files are read (with a size bound).
 import { createHash } from 'node:crypto';

@@ -7,7 +7,7 @@
 //   SessionEnd     the final summary (adds agent files the summary is missing)            FR-5.2
 // Handlers never throw out (the runner catches too) and never block: at worst they do nothing.
 // They act only under a real, existing project folder (payload cwd absolute and existing) and only
-// when `.claude/shared-context` there holds no symlink (issue #12): see common/safe-fs.ts.
+// when `.claude/shared-context` there holds no symlink: see common/safe-fs.ts.
 import { join } from 'node:path';
 import { lstatSync } from 'node:fs';
 import { writableProjectRoot } from '../common/project-root.js';

@@ -100,7 +100,7 @@ function programOf(st: ScriptState, name: Word): string | null {
   if (prog.includes('/') || prog.includes('\\')) {
     if (SYSTEM_BIN.test(prog)) prog = base(prog);
     else if (inside(st, name)) {
-      st.runs = true; // the project's own script (./gradlew, scripts/build.sh)
+      st.runs = true; // the project's own script ("./gradlew", "scripts/build.sh")
       return null;
     } else return (withhold(st, 'runs a program from outside the project'), null);
   }

@@ -1,4 +1,4 @@
-// Fix text is data, not instructions (issue #22.2): what a fix may never carry into Claude's
+// Fix text is data, not instructions: what a fix may never carry into Claude's
 // context, and how a stored fix text splits into its steps (error-kb/resolution.ts describeFix
 // writes them: "ran `…`", "ran `…` instead of `…`", "Edit <file>: <before → after>", "Write <file>
 // (<size>)", joined by "; then ").

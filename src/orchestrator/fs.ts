@@ -1,5 +1,5 @@
 // Every file the orchestrator reads or writes goes through here, on the shared safe-fs helpers
-// (issue #12 items 1 and 3, docs/security.md). Two roots:
+// (docs/security.md). Two roots:
 //   - the project root: the skill's files under `.claude/orchestrator/` (session, state, contracts,
 //     knowledge, template overrides). A symlinked `.claude`, `orchestrator`, `sessions`,
 //     `knowledge`, `contracts`… folder is refused, never followed, for reads and writes alike;

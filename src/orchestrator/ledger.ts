@@ -61,7 +61,7 @@ export function readLedger(p: OrchPaths): Ledger {
 
 export function writeLedger(p: OrchPaths, l: Ledger): void {
   l.sessions = l.sessions.slice(-MAX_SESSIONS);
-  // redacted like everything stored (#12.4): requests and task names can carry what a user pasted
+  // redacted like everything stored: requests and task names can carry what a user pasted
   writeOrchFile(p, p.ledgerFile, JSON.stringify(redactDeep(l), null, 2) + '\n');
 }
 

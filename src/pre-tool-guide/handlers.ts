@@ -126,7 +126,7 @@ export async function guideBash(input: HookInput, deps: HookDeps, m: Messages): 
   );
   if (!kb?.resolution) return [];
   // Successes are read from the transcript (no PostToolUse hook): the ones since the last read
-  // first, so an error a later call already fixed is not shown as open (#15).
+  // first, so an error a later call already fixed is not shown as open.
   deps.ingestOwn?.(input, deps, db);
   if (span('guide-resolved', () => isErrorResolved(db, input.session_id, latest.id))) return [];
   try {

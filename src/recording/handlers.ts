@@ -1,5 +1,5 @@
 // Collectors: one event row per hook (docs/real-time.md), plus resolution detection on success.
-// Successful tool calls come from the session transcript (recording/ingest.ts, issue #15), read before
+// Successful tool calls come from the session transcript (recording/ingest.ts), read before
 // an error is recorded, at Stop, SubagentStop and SessionEnd; PostToolUse only fires for Agent/Task.
 import { errorKey } from '../error-kb/index.js';
 import { isCorruptError, type DB } from '../db/db.js';
@@ -134,7 +134,7 @@ function ingestOwn(input: HookInput, deps: HookDeps): IngestResult | null {
 export function collectToolError(input: HookInput, deps: HookDeps): void {
   // The successes before this error, stamped with the transcript's times (so they order before it
   // and never "resolve" it), read first — by the warm server too: one of them may prove an earlier
-  // error of this turn, and the fix it teaches is what this hook's advice may need (issue #32.4).
+  // error of this turn, and the fix it teaches is what this hook's advice may need.
   ingestOwn(input, deps);
   const tool = input.tool_name ?? 'unknown';
   // The KB key the CLI and every hook use (redacted first: normalisation must never turn a secret

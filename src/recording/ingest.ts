@@ -1,4 +1,4 @@
-// Tool successes from the session transcript (issue #15): no PostToolUse hook runs for an ordinary
+// Tool successes from the session transcript: no PostToolUse hook runs for an ordinary
 // tool call any more (each one cost Claude Code a process start). Instead, the transcript Claude
 // Code writes anyway (transcript_path; a subagent's own file under <session>/subagents/) is read
 // incrementally — only the bytes added since the last read — at PostToolUseFailure (before the

@@ -1,4 +1,4 @@
-// When does a subagent run count as failed? (issue 5 item 3; documented in docs/real-time.md)
+// When does a subagent run count as failed? (documented in docs/real-time.md)
 //
 // A run is FAILED when any of these holds:
 //  1. its final message states a failure verdict: a line such as `Verdict: FAIL`, `Status: failed`,

@@ -3,7 +3,7 @@
 // anywhere: a push is one PostgreSQL transaction and is recorded here only after it committed (a
 // push repeated changes nothing: rows are set, never added to); each pulled page is applied in one
 // SQLite transaction together with its member's cursor (pages are applied in small batches). Nothing but the KB's fix rows leaves the
-// machine (no prompt, event or transcript: test/integration/team-privacy.test.ts).
+// machine (no prompt, event or transcript: test/integration/team-store-security.test.ts).
 import { createHash, randomUUID } from 'node:crypto';
 import type { DB } from '../db/db.js';
 import { kvGet, kvSet } from '../db/kv.js';

@@ -100,7 +100,7 @@ export function registerApi(app: Hono, d: ApiDeps): void {
   registerSuggestions(app, d);
 }
 
-// Defence in depth (#12.4): stored text is redacted when written, but rows kept by an older
+// Defence in depth: stored text is redacted when written, but rows kept by an older
 // version may hold what today's rules catch; every JSON answer is redacted on its strings.
 function redactAnswers(app: Hono): void {
   app.use('/api/*', async (c, next) => {

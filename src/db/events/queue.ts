@@ -19,7 +19,7 @@ import { readdirSync, unlinkSync, renameSync } from 'node:fs';
 export function queueEvent(p: PreparedEvent, env: NodeJS.ProcessEnv = process.env): string {
   const { home, queueDir: dir } = paths(env);
   try {
-    // Created inside the data home without following a symlink; written atomically (#12.1).
+    // Created inside the data home without following a symlink; written atomically.
     ensureHomeDir(home, dir, 0o700);
     const name = `${Date.now()}-${process.pid}-${Math.random().toString(36).slice(2, 8)}.json`;
     writeFileAtomicIn(home, join(dir, name), JSON.stringify(p), 0o600);

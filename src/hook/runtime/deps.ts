@@ -23,7 +23,7 @@ export function makeLogger(env: NodeJS.ProcessEnv): (m: string) => void {
   return (m: string) => {
     try {
       const p = paths(env);
-      // Inside the data home, never through a symlink, only to a regular file (#12.1).
+      // Inside the data home, never through a symlink, only to a regular file.
       ensureHomeDir(p.home, p.logsDir, 0o700);
       appendFileIn(
         p.home,
