@@ -1,7 +1,6 @@
 // The generated section of docs/architecture.md, rendered from the code: a Mermaid graph of the
-// folders of src/ in their layers, with an arrow per folder that imports another (labelled with the
-// number of imports), and a table of the folders (files, lines, what each is: the first sentence of
-// its index.ts comment). The imports are read as the layout guard reads them
+// folders of src/ in their layers, with an arrow per folder that imports another, and a table of the
+// folders (its layer and what it is: the first sentence of its index.ts comment). The imports are read as the layout guard reads them
 // (test/helpers/import-graph.ts); the layers are the guard's LAYERS table
 // (test/unit/guard-layers.test.ts), read with TypeScript's parser so there is one list.
 // `npm run gen:architecture` writes the section; test/unit/architecture-doc.test.ts fails when the
@@ -85,11 +84,13 @@ const id = (folder: string) =>
 
 /** The Mermaid graph: a subgraph per layer (bottom one last), an arrow per importing folder pair. */
 export function renderGraph(layers: Layer[], files: Sources): string {
-  const counts = new Map<string, number>();
+  // Arrows only, without counts or sizes: the map changes when a part starts or stops depending on
+  // another, not with every import or line.
+  const arrows = new Set<string>();
   for (const e of importEdges(files)) {
     const a = folderOf(layers, e.from);
     const b = folderOf(layers, e.to);
-    if (a !== b && files.has(e.to)) counts.set(`${a} ${b}`, (counts.get(`${a} ${b}`) ?? 0) + 1);
+    if (a !== b && files.has(e.to)) arrows.add(`${a} ${b}`);
   }
   const out = ['```mermaid', 'flowchart TB'];
   for (const l of [...layers].reverse()) {
@@ -97,27 +98,25 @@ export function renderGraph(layers: Layer[], files: Sources): string {
     for (const p of l.paths) out.push(`    ${id(p)}["${p.replace(/^src\//, '').replace(/\/$/, '')}"]`);
     out.push('  end');
   }
-  for (const [k, n] of [...counts].sort(([a], [b]) => a.localeCompare(b))) {
+  for (const k of [...arrows].sort()) {
     const [a, b] = k.split(' ') as [string, string];
-    out.push(`  ${id(a)} -->|${n}| ${id(b)}`);
+    out.push(`  ${id(a)} --> ${id(b)}`);
   }
   out.push('```');
   return out.join('\n');
 }
 
-/** The table of folders: layer, modules, lines, and what the folder is (from its index.ts). */
+/** The table of folders: layer and what the folder is (from its index.ts). */
 export function renderTable(layers: Layer[], files: Sources): string {
   const rows = [
-    '| folder | layer | modules | lines | what it is (its `index.ts`) |',
-    '| --- | --- | --- | --- | --- |',
+    '| folder | layer | what it is (its `index.ts`) |',
+    '| --- | --- | --- |',
   ];
   for (const l of layers)
     for (const p of l.paths) {
-      const mine = [...files].filter(([f]) => folderOf(layers, f) === p);
-      const lines = mine.reduce((n, [, t]) => n + t.split('\n').length - (t.endsWith('\n') ? 1 : 0), 0);
       const index = files.get(`${p}index.ts`);
       const what = (index !== undefined && firstSentence(index)) || '– (no `index.ts` comment)';
-      rows.push(`| \`${p}\` | ${l.name} | ${mine.length} | ${lines} | ${what.replace(/\|/g, '\\|')} |`);
+      rows.push(`| \`${p}\` | ${l.name} | ${what.replace(/\|/g, '\\|')} |`);
     }
   return rows.join('\n');
 }
