@@ -108,10 +108,7 @@ export function renderGraph(layers: Layer[], files: Sources): string {
 
 /** The table of folders: layer and what the folder is (from its index.ts). */
 export function renderTable(layers: Layer[], files: Sources): string {
-  const rows = [
-    '| folder | layer | what it is (its `index.ts`) |',
-    '| --- | --- | --- |',
-  ];
+  const rows = ['| folder | layer | what it is (its `index.ts`) |', '| --- | --- | --- |'];
   for (const l of layers)
     for (const p of l.paths) {
       const index = files.get(`${p}index.ts`);
