@@ -89,6 +89,13 @@ export function entryIdOf(db: DB, key: string): number | undefined {
   )?.id;
 }
 
+/** The version of an entry's key (error_kb.key_version), or undefined when there is no such entry. */
+export function entryKeyVersion(db: DB, id: number): number | undefined {
+  return (
+    stmt(db, 'SELECT key_version FROM error_kb WHERE id = ?').get(id) as { key_version: number } | undefined
+  )?.key_version;
+}
+
 /** The raw error text stored with an entry. */
 export function entryErrorRaw(db: DB, id: number): string | null {
   return (
@@ -191,6 +198,8 @@ export function upsertEntry(
     toolSequence: string | null;
     /** The signature lines (errorSignature of the whole raw output), one a line. */
     errorLines?: string | null;
+    /** The version of `key` (default KEY_VERSION; lower: the rekey pass recomputes it). */
+    keyVersion?: number;
   },
 ): number | null {
   const row = db
@@ -215,7 +224,7 @@ RETURNING id`,
       e.resolvedBy,
       e.toolSequence,
       e.errorLines ?? null,
-      KEY_VERSION,
+      e.keyVersion ?? KEY_VERSION,
     ) as { id: number } | undefined;
   return row?.id ?? null;
 }
@@ -269,11 +278,26 @@ export function setEntryKey(db: DB, id: number, key: string, version: number, li
   ).run(key, version, lines, id);
 }
 
+/** The id of entry `to`'s fix with the fix key of the row's fix (`fix_id`), inside an UPDATE. */
+const TWIN = `(SELECT t.id FROM error_kb_fixes t JOIN error_kb_fixes f ON f.fix_key = t.fix_key
+  WHERE t.kb_id = ? AND f.id = fix_id)`;
+
 /**
- * Entry `from` has the key of entry `to` now: its candidate fixes (a fix key `to` has already stays
- * `to`'s), its uses and its lookups go to `to`, then `from` is deleted (the rest by trigger).
+ * Entry `from` has the key of entry `to` now: its candidate fixes, its uses and its lookups go to
+ * `to`, then `from` is deleted (the rest by trigger). A fix both have stays `to`'s, with the
+ * confirmations of both (its count, its projects, its teammates: a pulled teammate's fix keyed by
+ * another key version keeps who confirmed it).
  */
 export function mergeEntryInto(db: DB, from: number, to: number): void {
+  db.prepare(
+    `UPDATE error_kb_fixes SET confirmations = confirmations + coalesce((SELECT f.confirmations
+       FROM error_kb_fixes f WHERE f.kb_id = ? AND f.fix_key = error_kb_fixes.fix_key), 0) WHERE kb_id = ?`,
+  ).run(from, to);
+  for (const table of ['error_kb_fix_projects', 'error_kb_fix_team'])
+    db.prepare(
+      `UPDATE OR IGNORE ${table} SET fix_id = ${TWIN}
+       WHERE fix_id IN (SELECT id FROM error_kb_fixes WHERE kb_id = ?) AND ${TWIN} IS NOT NULL`,
+    ).run(to, from, to);
   db.prepare('UPDATE OR IGNORE error_kb_fixes SET kb_id = ? WHERE kb_id = ?').run(to, from);
   db.prepare(
     `UPDATE error_kb SET use_count = coalesce(use_count, 0) +
