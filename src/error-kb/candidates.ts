@@ -4,7 +4,7 @@
 // unconfirmed candidate never replaces a stronger one. Never throws into a hook.
 import { flagIfDamaged } from '../db/recovery-log.js';
 import type { DB } from '../db/db.js';
-import { storedSignature } from './error-key.js';
+import { errorKey, KEY_VERSION, storedSignature } from './error-key.js';
 import {
   bestFixRow,
   confirmFixInProject,
@@ -14,6 +14,7 @@ import {
   deleteTeamRowsOfEntry,
   dropOrphanTeamFixes,
   entryIdOf,
+  entryKeyVersion,
   fixIdOf,
   fixProjectRows,
   fixRows,
@@ -131,6 +132,8 @@ function showBest(db: DB, key: string, errorRaw: string | null, now: string): nu
     resolution: best.resolution,
     resolvedBy: best.resolved_by,
     toolSequence: best.tool_sequence,
+    // the shown fix changes, the key does not: it keeps its version (a stale one is re-keyed later)
+    keyVersion: entryKeyVersion(db, id),
   });
   return id;
 }
@@ -260,6 +263,17 @@ export interface PulledFix {
 
 const LEARNED = new Set<string>(['same-command', 'same-file', 'tool-usage']);
 
+/**
+ * The version of a pulled key: a teammate's key is this version's when its raw error gives that key
+ * here (errorKey, the one definition); else another version computed it, and it is stored stale (0)
+ * so the rekey pass (rekey.ts) gives it this version's key, merging it into the local entry.
+ */
+function pulledKeyVersion(key: string, errorRaw: string | null): number {
+  if (errorRaw === null) return KEY_VERSION;
+  const here = errorKey(errorRaw).normalized;
+  return !here || here === key ? KEY_VERSION : 0;
+}
+
 /** Shows the entry's best candidate again, or no resolution when none is left. */
 function refreshShown(db: DB, kbId: number, now: string): void {
   const e = getEntry(db, kbId);
@@ -296,7 +310,15 @@ export function recordTeamFix(db: DB, f: PulledFix): boolean {
   const toolSequence = f.toolSequence === null ? null : redact(f.toolSequence).slice(0, 4000);
   let kbId = entryIdOf(db, key);
   if (kbId === undefined)
-    kbId = upsertEntry(db, { ts: f.updatedAt, key, errorRaw, resolution, resolvedBy, toolSequence })!;
+    kbId = upsertEntry(db, {
+      ts: f.updatedAt,
+      key,
+      errorRaw,
+      resolution,
+      resolvedBy,
+      toolSequence,
+      keyVersion: pulledKeyVersion(key, errorRaw),
+    })!;
   const fixId = upsertTeamFix(db, kbId, {
     fixKey: truncate(redact(f.fixKey), 500, ''),
     resolution,

@@ -5,7 +5,7 @@
 import type { DB } from '../db/db.js';
 import { upsertEntry } from './db.js';
 import { storedSignature } from './error-key.js';
-import { recordManualFix } from './candidates.js';
+import { kbKey, recordManualFix } from './candidates.js';
 import { redact, truncate } from '../common/redact.js';
 import { flagIfDamaged } from '../db/recovery-log.js';
 
@@ -46,7 +46,7 @@ export function recordResolution(
 ): number | null {
   try {
     if (!db || typeof normalizedError !== 'string' || !normalizedError.trim()) return null;
-    const key = truncate(redact(normalizedError.trim()), 400, '');
+    const key = kbKey(normalizedError);
     const resolution = resolutionText(info);
     const resolvedBy = info.resolvedBy ? truncate(redact(String(info.resolvedBy)), 200) : null;
     const toolSequence = Array.isArray(info.toolSequence)

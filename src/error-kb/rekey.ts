@@ -10,7 +10,10 @@
 // - events: a tool_error's `error` recomputed from its `errorRaw`; a resolution takes the key of
 //   the tool_error it resolved. A cursor in kv (`kb-rekey`) remembers how far the pass got.
 // - the team store follows: the next push sends the new keys and tombstones the old ones
-//   (team/sync.ts compares with what was pushed).
+//   (team/sync.ts compares with what was pushed). A teammate's row pulled with a key their version
+//   computed is stored stale (candidates.ts recordTeamFix): this pass gives it this version's key
+//   and merges it into the local entry, the teammates' confirmations kept (store/entries.ts
+//   mergeEntryInto).
 import type { DB } from '../db/db.js';
 import { kvGet, kvSet } from '../db/kv.js';
 import { keyedEventsAfter, setEventKey, toolErrorKey } from '../db/events/errors.js';

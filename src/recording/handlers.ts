@@ -11,8 +11,7 @@ import { sessionStartTs } from '../db/events/sessions.js';
 import { insertOrQueue } from '../db/events/queue.js';
 import { spillNotice } from '../db/events/spill.js';
 import { describeJobFailure, takeUntoldJobFailures } from '../db/job-failures.js';
-import type { AgentFields, ToolUseData } from '../db/event-data.js';
-import { extractFiles } from '../common/files.js';
+import type { AgentFields } from '../db/event-data.js';
 import { truncate } from '../common/redact.js';
 import {
   ingestQuietly,
@@ -25,7 +24,7 @@ import {
   ingestedFromTranscript,
 } from './ingest.js';
 import { judgeOutcomeFromFile } from './subagent-outcome.js';
-import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
+import { toolCall, toolErrorEvent, toolUseEvent } from './tool-event.js';
 import type { HandlerTable, HookDeps, HookInput, HookResult } from '../hook/contract/types.js';
 
 function agentFields(input: HookInput): AgentFields {
@@ -85,38 +84,22 @@ export function collectPrompt(input: HookInput, deps: HookDeps): void {
 }
 
 export function collectToolUse(input: HookInput, deps: HookDeps): void {
-  const tool = input.tool_name ?? 'unknown';
-  const data: ToolUseData = {
-    tool,
-    input: summarizeToolInput(tool, input.tool_input),
-    success: 1,
-    durationMs: input.duration_ms,
-    toolUseId: input.tool_use_id,
-    ...agentFields(input),
-  };
-  if (SUBAGENT_TOOLS.has(tool)) {
-    const r = (input.tool_response ?? {}) as Record<string, unknown>;
-    data.subagent = {
-      agentId: r.agentId,
-      agentType: r.agentType ?? input.tool_input?.subagent_type,
-      status: r.status,
-      totalToolUseCount: r.totalToolUseCount,
-      totalDurationMs: r.totalDurationMs,
-    };
-  }
-  const file = toolFilePath(input.tool_input);
-  const command = typeof input.tool_input?.command === 'string' ? input.tool_input.command : '';
+  const call = toolCall(input.tool_name ?? 'unknown', input.tool_input);
   // Already recorded from the transcript (an ingestion ran first): once only.
   const db0 = input.tool_use_id ? tryDb(deps) : null;
   try {
     if (db0 && ingestedFromTranscript(db0, input.session_id, input.tool_use_id!)) return;
   } catch {}
-  const id = record(deps, input, {
-    type: 'tool_use',
-    data,
-    files: file ? [file] : [],
-    text: [tool, command, file].filter(Boolean).join(' '),
-  });
+  const id = record(
+    deps,
+    input,
+    toolUseEvent(call, {
+      durationMs: input.duration_ms,
+      toolUseId: input.tool_use_id,
+      ...agentFields(input),
+      result: input.tool_response,
+    }),
+  );
   if (id !== null) {
     const db = tryDb(deps);
     if (db) deps.learn?.(input, deps, db, id);
@@ -136,31 +119,18 @@ export function collectToolError(input: HookInput, deps: HookDeps): void {
   // and never "resolve" it), read first — by the warm server too: one of them may prove an earlier
   // error of this turn, and the fix it teaches is what this hook's advice may need.
   ingestOwn(input, deps);
-  const tool = input.tool_name ?? 'unknown';
   // The KB key the CLI and every hook use (redacted first: normalisation must never turn a secret
   // into a shape redaction no longer sees).
-  const key = errorKey(input.error);
-  const raw = key.raw;
-  const inputFile = toolFilePath(input.tool_input);
-  const named = extractFiles(raw);
-  const files = [...(inputFile ? [inputFile] : []), ...named];
-  record(deps, input, {
-    type: 'tool_error',
-    data: {
-      tool,
-      error: key.normalized,
-      keyVersion: key.version,
-      errorRaw: truncate(raw, 4000),
-      ...(inputFile || named[0] ? { filePath: inputFile ?? named[0] } : {}),
-      files,
+  const call = toolCall(input.tool_name ?? 'unknown', input.tool_input);
+  record(
+    deps,
+    input,
+    toolErrorEvent(call, errorKey(input.error), {
       isInterrupt: input.is_interrupt === true,
-      input: summarizeToolInput(tool, input.tool_input),
       toolUseId: input.tool_use_id,
       ...agentFields(input),
-    },
-    files,
-    text: `${tool} ${raw}`,
-  });
+    }),
+  );
 }
 
 export function collectSubagentStart(input: HookInput, deps: HookDeps): void {

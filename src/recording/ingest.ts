@@ -15,12 +15,10 @@
 import { readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import type { DB } from '../db/db.js';
-import type { ToolUseData } from '../db/event-data.js';
 import { insertEvent } from '../db/events/write.js';
 import { transcriptCallRecorded } from '../db/events/sessions.js';
 import { sessionToolCallIds } from '../db/events/sessions.js';
 import { kvDeleteOlder, kvGet, kvSet } from '../db/kv.js';
-import { redact, redactDeep, truncate } from '../common/redact.js';
 import { readRegularText } from '../common/safe-fs.js';
 import {
   parseTranscriptLine,
@@ -29,16 +27,12 @@ import {
   type TranscriptItem,
 } from '../common/transcript.js';
 import { cleanOutput, COMMAND_TOOLS } from '../error-kb/index.js';
-import { summarizeToolInput, SUBAGENT_TOOLS, toolFilePath } from '../hook/contract/tool-input.js';
 import type { HookDeps, HookInput } from '../hook/contract/types.js';
 import { span } from '../common/timing.js';
+import { toolCall, toolUseEvent, type ToolCall } from './tool-event.js';
 
-/** A call whose result has not arrived yet (summarised: never file contents). */
-interface Pending {
-  tool: string;
-  input: Record<string, unknown>;
-  file?: string;
-  command?: string;
+/** A call whose result has not arrived yet (tool-event.ts toolCall: summarised, never file contents). */
+interface Pending extends ToolCall {
   ts: string | null;
   agentId?: string;
 }
@@ -134,17 +128,6 @@ function validTs(ts: string | null, fallback: Date): string {
   return fallback.toISOString();
 }
 
-function subagentOf(raw: unknown, input: Record<string, unknown>): Record<string, unknown> {
-  const r = (raw && typeof raw === 'object' ? raw : {}) as Record<string, unknown>;
-  return {
-    agentId: r.agentId,
-    agentType: r.agentType ?? input.subagent_type,
-    status: r.status,
-    totalToolUseCount: r.totalToolUseCount,
-    totalDurationMs: r.totalDurationMs,
-  };
-}
-
 /**
  * Records the successful tool calls written to `target.path` since the last read, and detects the
  * resolutions they prove. Never throws for a file it cannot read (missing, FIFO, symlink: nothing
@@ -222,16 +205,8 @@ type ResultItem = Extract<TranscriptItem, { kind: 'result' }>;
 
 /** A call kept in the database until its result comes: redacted like every stored event. */
 function pendingCall(item: CallItem): Pending {
-  const c = item.call;
-  const command = typeof c.input.command === 'string' ? c.input.command : undefined;
-  const file = toolFilePath(c.input);
-  const summary = summarizeToolInput(c.name, c.input);
-  if (SUBAGENT_TOOLS.has(c.name)) summary.subagent_type = c.input.subagent_type;
   return {
-    tool: c.name,
-    input: redactDeep(summary) as Record<string, unknown>,
-    ...(file ? { file: redact(file) } : {}),
-    ...(command ? { command: redact(truncate(command, 4000)) } : {}),
+    ...toolCall(item.call.name, item.call.input),
     ts: item.ts,
     ...(item.agentId ? { agentId: item.agentId } : {}),
   };
@@ -249,10 +224,8 @@ function recordResult(
 ): number {
   const { input, deps, db, target } = c;
   const agentId = target.agentId ?? call.agentId ?? item.agentId ?? undefined;
-  const data: ToolUseData = {
-    tool: call.tool,
-    input: call.input,
-    success: 1,
+  const event = toolUseEvent(call, {
+    ts,
     toolUseId: item.result.toolUseId,
     ...(agentId ? { agentId } : {}),
     ...(agentId && target.agentType ? { agentType: target.agentType } : {}),
@@ -261,18 +234,14 @@ function recordResult(
     ...(COMMAND_TOOLS.has(call.tool) && call.command?.includes('|')
       ? { outputClean: cleanOutput(item.result.text) }
       : {}),
-  };
-  if (SUBAGENT_TOOLS.has(call.tool)) data.subagent = subagentOf(item.raw, call.input);
+    result: item.raw,
+  });
   const eventId = span('ingest-insert', () =>
     insertEvent(db, {
-      type: 'tool_use',
-      ts,
+      ...event,
       sessionId: input.session_id,
       project: deps.project.name,
       projectPath: deps.project.path,
-      data,
-      files: call.file ? [call.file] : [],
-      text: [call.tool, call.command ?? '', call.file ?? ''].filter(Boolean).join(' '),
     }),
   );
   const learn = deps.learn;
