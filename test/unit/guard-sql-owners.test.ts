@@ -62,7 +62,8 @@ const BUILTIN = new Set([
 
 const STATEMENT =
   /\b(?:SELECT\b[\s\S]*?\bFROM\b|INSERT\s+(?:OR\s+\w+\s+)?INTO\b|UPDATE\s+\w+\s+SET\b|DELETE\s+FROM\b|CREATE\s+(?:UNIQUE\s+|VIRTUAL\s+)?(?:TABLE|INDEX|TRIGGER|VIEW)\b|DROP\s+(?:TABLE|INDEX|TRIGGER|VIEW)\b|ALTER\s+TABLE\b|PRAGMA\s+\w)|\bjson_extract\s*\(/;
-const TABLE_REF = /\b(?:FROM|JOIN|INTO|UPDATE(?:\s+OR\s+\w+)?|TABLE(?:\s+IF\s+NOT\s+EXISTS)?|ON)\s+(?!OR\s)([A-Za-z_]\w*)/g;
+const TABLE_REF =
+  /\b(?:FROM|JOIN|INTO|UPDATE(?:\s+OR\s+\w+)?|TABLE(?:\s+IF\s+NOT\s+EXISTS)?|ON)\s+(?!OR\s)([A-Za-z_]\w*)/g;
 // (USING, ON: PostgreSQL's `FOR UPDATE USING (…)` and `GRANT … UPDATE ON t` in src/team/pg.ts)
 const SQL_WORDS = new Set([
   'SELECT',
