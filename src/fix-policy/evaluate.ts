@@ -8,7 +8,7 @@ import { loadShellParser, type ShellParser } from './parser.js';
 import { MAX_OFFERED, namesAgent, quotedCommands, stepsOf, textProblem, type Step } from './text.js';
 import type { Verdict } from '../error-kb/index.js';
 import { pathClass } from './expand.js';
-import { addsCode } from './gate.js';
+import { addsCode } from './gate-files.js';
 import {
   namesOutsidePath,
   newCodeNames,

@@ -6,6 +6,7 @@ import { NODE_GRAMMARS } from './node.js';
 import { OTHER_GRAMMARS } from './other.js';
 import { PYTHON_GRAMMARS } from './python.js';
 import { SHELL_GRAMMARS } from './shell.js';
+import { SYSTEM_GRAMMARS } from './system.js';
 
 export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...SHELL_GRAMMARS,
@@ -13,6 +14,7 @@ export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...NODE_GRAMMARS,
   ...PYTHON_GRAMMARS,
   ...OTHER_GRAMMARS,
+  ...SYSTEM_GRAMMARS,
   ...APP_GRAMMARS,
   // packages run by a package runner (`npx @biomejs/biome check`) under their program's grammar
   '@biomejs/biome': NODE_GRAMMARS.biome!,
