@@ -1,7 +1,7 @@
 // The fix policy's deny rows (rules.ts holds the table): known-dangerous cases about the
 // environment, package sources, credentials, destruction and writes outside the project, withheld
 // even in the project that proved them.
-import type { RuleDef } from './rules.js';
+import type { RuleDef } from './rule-def.js';
 
 const T_POLICY = 'test/unit/kb-safety-shell.test.ts';
 

@@ -6,23 +6,8 @@
 // gate (grammar.ts, grammars/) recognises every word, so deny rows are the known-dangerous cases
 // withheld even in the project that proved them; they shrink as the grammars grow.
 
+import type { RuleDef } from './rule-def.js';
 import { DENY_ROWS, row } from './rules-deny.js';
-
-export type Effect = 'withhold' | 'project';
-
-export interface RuleDef {
-  id: string;
-  /** The class of danger (as the adversarial corpus names them). */
-  class: string;
-  /** withhold: never offered; project: offered only in the project that proved it. */
-  effect: Effect;
-  /** What it catches. */
-  what: string;
-  /** The reason shown with the verdict. */
-  why: string;
-  /** The test that proves it (file). */
-  test: string;
-}
 
 const T_GRAMMAR = 'test/unit/fix-policy-grammar.test.ts';
 const T_EXAMPLES = 'test/unit/fix-policy-examples.test.ts';
