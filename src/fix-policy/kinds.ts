@@ -11,6 +11,7 @@ import {
   GO_POPULAR,
   NUGET_POPULAR,
 } from './data/other-popular.js';
+import { NIMBLE_POPULAR, OPAM_POPULAR, ROCKS_POPULAR } from './data/lang-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { assignmentOk } from './env-vars.js';
 import { pathClass, readable, writable } from './expand.js';
@@ -50,6 +51,10 @@ export type Kind =
   | 'gomod' // a Go module path
   | 'local' // a Go package of this module (`.`, `./...`, `./cmd/x`)
   | 'php' // a Composer package vendor/name
+  | 'opam' // a widely used opam package by name
+  | 'rock' // a widely used LuaRocks rock by name
+  | 'nimble' // a widely used Nimble package by name
+  | 'label' // a Bazel target label of this workspace (`//pkg:target`, `//...`, `:target`)
   | 'arg' // a word passed on to the project's own code: a plain word, number, inside path or `--opt=plain`
   | 'goal' // a Maven phase or a goal of a well-known plugin
   | 'define' // NAME=value for a build tool (-D): a known name, a plain value
@@ -87,6 +92,10 @@ export const KINDS = new Set<string>([
   'gomod',
   'local',
   'php',
+  'opam',
+  'rock',
+  'nimble',
+  'label',
   'assign',
   'arg',
   'goal',
@@ -106,6 +115,10 @@ const LOCAL_URL =
   /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(?::\d{1,5})?(?:\/[\w.~%+/-]*)?(?:\?[\w.%+=&-]*)?$/;
 /** A REST path of the GitHub API (`repos/{owner}/{repo}/pulls/1/comments?per_page=100`). */
 const ENDPOINT = /^\/?[\w.{}-]+(?:\/[\w.{}-]+)*(?:\?[\w.%+=&-]*)?$/;
+/** A package name of opam, LuaRocks or Nimble: no version, ref or source attached. */
+const LIB_NAME = /^[a-z][\w-]*$/i;
+/** A Bazel label: an optional repository, a package path from the root, an optional target. */
+const LABEL = /^(?:@[\w.-]*)?\/\/[\w./+-]*(?::[\w./+-]+)?$|^:[\w./+-]+$/;
 const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::(?!dev-)[\w.^~<>=*|@ -]+)?$/i;
 
 /** Judges one value against its kind; false when not recognised. */
@@ -197,6 +210,14 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'php':
       if (!PHP.test(t)) return false;
       return popular(ctx.st, 'composer', t.replace(/:.*$/s, '').toLowerCase());
+    case 'opam':
+    case 'rock':
+    case 'nimble':
+      // a plain name: `pkg.1.2`, `pkg@1.2`, `pkg@#head` and URLs are not recognised
+      if (!LIB_NAME.test(t)) return false;
+      return popular(ctx.st, kind, t.toLowerCase());
+    case 'label':
+      return LABEL.test(t) && !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''));
     case 'assign':
       return assignmentOk(ctx.st, t);
     case 'arg':
@@ -225,7 +246,8 @@ const MVN_GOAL =
 const DEFINE =
   /^(?:CMAKE_BUILD_TYPE|BUILD_SHARED_LIBS|BUILD_TESTING|CMAKE_EXPORT_COMPILE_COMMANDS|CMAKE_CXX_STANDARD|CMAKE_C_STANDARD|CMAKE_POSITION_INDEPENDENT_CODE|CMAKE_OSX_ARCHITECTURES|skipTests|maven\.test\.skip|test|failIfNoTests|surefire\.failIfNoSpecifiedTests|checkstyle\.skip|gpg\.skip|maven\.javadoc\.skip|(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+|[A-Z][A-Z0-9]*_(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+)(?::BOOL|:STRING)?(?:=[\w.,+-]*)?$/;
 
-type Ecosystem = 'npm' | 'pypi' | 'crate' | 'gem' | 'brew' | 'composer' | 'nuget';
+type Ecosystem =
+  'npm' | 'pypi' | 'crate' | 'gem' | 'brew' | 'composer' | 'nuget' | 'opam' | 'rock' | 'nimble';
 const LISTS: Record<Ecosystem, string> = {
   npm: NPM_POPULAR,
   pypi: PYPI_POPULAR,
@@ -234,6 +256,9 @@ const LISTS: Record<Ecosystem, string> = {
   brew: BREW_POPULAR,
   composer: COMPOSER_POPULAR,
   nuget: NUGET_POPULAR,
+  opam: OPAM_POPULAR,
+  rock: ROCKS_POPULAR,
+  nimble: NIMBLE_POPULAR,
 };
 
 let goModules: string[] | null = null;

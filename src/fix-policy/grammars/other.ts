@@ -78,12 +78,24 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       default: version,
       update: { args: 'version...' },
       target: {
-        sub: { add: { opts: '--toolchain=version', args: 'name name...' }, list: { opts: '--installed' } },
+        sub: {
+          add: { opts: '--toolchain=version', args: 'name name...' },
+          install: 'add',
+          list: { opts: '--installed' },
+        },
       },
       component: {
         sub: { add: { opts: '--toolchain=version', args: 'name name...' }, list: { opts: '--installed' } },
       },
-      toolchain: { sub: { install: { opts: '--profile=name', args: 'version' }, list: {} } },
+      toolchain: {
+        sub: {
+          install: {
+            opts: '--profile=name --component=name -c=name --target=name -t=name',
+            args: 'version name...',
+          },
+          list: {},
+        },
+      },
       override: { sub: { set: version, unset: {} } },
       show: {},
       run: { args: 'version cmd' },
@@ -113,6 +125,8 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       mod: {
         sub: {
           tidy: { opts: '-v -go=version' },
+          // the go and toolchain lines of go.mod only (not -replace, -require: other sources)
+          edit: { opts: '-go=version -toolchain=version -fmt -json -print' },
           download: { opts: '-x -json', args: 'gomod...' },
           init: { args: 'gomod' },
           vendor: {},
@@ -227,7 +241,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   pod: {
     opts: '--verbose',
     sub: {
-      install: { opts: '--repo-update --verbose' },
+      install: { opts: '--repo-update --verbose --project-directory=path' },
       update: { opts: '--repo-update --verbose', args: 'name...' },
       repo: { sub: { update: {} } },
       deintegrate: { opts: '--verbose' },
@@ -240,6 +254,9 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
         sub: {
           get: {},
           upgrade: { opts: '--major-versions' },
+          // runs an executable of the project's own dependencies (build_runner)
+          run: { args: 'name arg...', loose: 'arg', runs: true },
+          cache: { sub: { repair: {} } },
           add: { opts: '--dev', args: 'pkg pkg...' },
           outdated: {},
         },
@@ -249,13 +266,18 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       clean: {},
       doctor: { opts: '-v' },
       analyze: {},
-      precache: {},
+      precache: { opts: '--ios --android --web --macos --linux --windows --no-ios --no-android' },
+      run: {
+        opts: '-d=name --device-id=name --release --debug --profile --flavor=name -t=path --target=path --no-sound-null-safety',
+        runs: true,
+      },
       upgrade: {},
     },
   },
   dart: {
     sub: {
       pub: { sub: { get: {}, upgrade: {}, add: { opts: '--dev', args: 'pkg pkg...' } } },
+      run: { args: 'name arg...', loose: 'arg', runs: true },
       format: { opts: '-o=name --set-exit-if-changed', args: 'path...' },
       analyze: { args: 'path...' },
       test: { args: 'path...', runs: true },
@@ -266,7 +288,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     sub: {
       '': {},
       install: { opts: '--jobs=num -j=num --retry=num --quiet --path=path --deployment --local' },
-      update: { opts: '--bundler', args: 'gem...' },
+      update: { opts: '--bundler --ruby --conservative', args: 'gem...' },
       add: { opts: '--group=name --version=version', args: 'gem' },
       exec: { args: 'cmd' },
       lock: { opts: '--add-platform=name' },
@@ -357,16 +379,5 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   javap: {
     opts: '-v -verbose -c -p -private -public -protected -s -l -constants -sysinfo -cp=path -classpath=path',
     args: 'path path...',
-  },
-  mix: {
-    sub: {
-      'deps.get': {},
-      compile: { runs: true },
-      test: { args: 'path...', runs: true },
-      format: {},
-      'ecto.migrate': {},
-      'ecto.create': {},
-      'phx.server': { runs: true },
-    },
   },
 };

@@ -51,7 +51,7 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
   docker: {
     sub: {
       build: {
-        opts: '-t=name --tag=name -f=path --file=path --no-cache --pull --target=name --platform=name -q',
+        opts: '-t=ref --tag=ref -f=path --file=path --no-cache --pull --target=name --platform=ref -q',
         args: 'path',
         runs: true,
       },
@@ -83,6 +83,7 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
       restart: { args: 'name name...' },
       version: {},
       info: {},
+      system: { sub: { df: { opts: '-v --verbose' }, info: {} } },
     },
   },
   'docker-compose': {
@@ -98,9 +99,36 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
       rm: { opts: '-f -s', args: 'name...' },
     },
   },
+  // helm: the chart in the project (its dependencies as Chart.yaml declares them) and read-only
+  // queries; not install/upgrade/uninstall (they change a live cluster) or repo add (another source)
+  helm: {
+    sub: {
+      dependency: {
+        sub: {
+          update: { opts: '--skip-refresh', args: 'path?' },
+          build: { opts: '--skip-refresh', args: 'path?' },
+          list: { args: 'path?' },
+        },
+      },
+      dep: 'dependency',
+      lint: { opts: '--strict -f=path --values=path', args: 'path...' },
+      template: {
+        opts: '-f=path --values=path -n=name --namespace=name --name-template=name',
+        args: 'name? path',
+      },
+      version: { opts: '--short' },
+      list: { opts: '-A --all-namespaces -n=name --namespace=name' },
+      ls: 'list',
+    },
+  },
   terraform: {
     sub: {
-      init: { opts: '-upgrade -reconfigure -input=name' },
+      // Go's flags: one dash or two
+      init: {
+        opts: '-upgrade --upgrade -reconfigure --reconfigure -input=name --input=name -backend=name --backend=name',
+      },
+      // rewrites the project's own .tf files for 0.13
+      '0.13upgrade': { opts: '-yes', args: 'path?' },
       fmt: { opts: '-recursive -check', args: 'path...' },
       validate: {},
       plan: { opts: '-out=out -input=name' },

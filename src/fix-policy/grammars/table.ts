@@ -2,6 +2,7 @@
 import type { Grammar } from '../grammar.js';
 import { APP_GRAMMARS } from './apps.js';
 import { GIT_GRAMMARS } from './git.js';
+import { LANG_GRAMMARS } from './langs.js';
 import { NODE_GRAMMARS } from './node.js';
 import { OTHER_GRAMMARS } from './other.js';
 import { PYTHON_GRAMMARS } from './python.js';
@@ -15,6 +16,7 @@ export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...PYTHON_GRAMMARS,
   ...OTHER_GRAMMARS,
   ...SYSTEM_GRAMMARS,
+  ...LANG_GRAMMARS,
   ...APP_GRAMMARS,
   // packages run by a package runner (`npx @biomejs/biome check`) under their program's grammar
   '@biomejs/biome': NODE_GRAMMARS.biome!,
