@@ -29,7 +29,15 @@ const PINS: { file: RegExp; line: RegExp }[] = [
 /** Whether an edit of `path` from `before` to `after` changes only a toolchain version pin. */
 export function toolchainPin(path: string, before: string, after: string): boolean {
   const pin = PINS.find((p) => p.file.test(path));
-  if (!pin) return false;
+  // in a hidden folder (.git/, .claude/, .github/) a file is some tool's, whatever its name
+  if (
+    !pin ||
+    path
+      .split('/')
+      .slice(0, -1)
+      .some((d) => d.startsWith('.'))
+  )
+    return false;
   const lines = (t: string) =>
     t
       .split('\n')

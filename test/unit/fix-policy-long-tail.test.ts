@@ -110,6 +110,8 @@ describe('toolchain version pins cross projects by their file grammar', () => {
     ['stack.yaml', 'resolver: lts-10.3', 'resolver: https://example.dev/snapshot.yaml'],
     ['project/build.properties', 'sbt.version=1.9.0', 'sbt.boot.properties=/tmp/boot'],
     ['package.json', '"node": "18"', '"node": "20"'],
+    ['.claude/.nvmrc', '18', '20'],
+    ['.git/go.mod', 'go 1.21', 'go 1.22'],
   ])('not a pin: %s `%s` → `%s`', (path, before, after) => {
     expect(toolchainPin(path, before, after)).toBe(false);
     expect(edit(path, before, after).cls).not.toBe('safe');

@@ -190,7 +190,7 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
       g: 'generate',
       // packages by name from the registry; their migrations are the packages' own code
       update: {
-        opts: '--force --all --next --migrate-only --allow-dirty --create-commits=name',
+        opts: '--force --all --next --migrate-only --allow-dirty --create-commits -C',
         args: 'npm...',
       },
       version: {},
