@@ -36,7 +36,8 @@ import {
 import { TOOLS } from './tools.js';
 import { WRAPPERS } from './wrappers.js';
 import { judgeGated, judgeProjectProgram } from './gate.js';
-import { assignmentOk, notRecognised, type GateCtx } from './grammar.js';
+import { assignmentOk } from './env-vars.js';
+import { notRecognised, type GateCtx } from './recognise.js';
 import { pathClass } from './expand.js';
 import { isInspectionSegment } from '../error-kb/index.js';
 

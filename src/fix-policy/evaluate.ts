@@ -8,7 +8,8 @@ import { loadShellParser, type ShellParser } from './parser.js';
 import { MAX_OFFERED, namesAgent, quotedCommands, stepsOf, textProblem, type Step } from './text.js';
 import type { Verdict } from '../error-kb/index.js';
 import { pathClass } from './expand.js';
-import { addsCode } from './gate.js';
+import { addsCode } from './gate-files.js';
+import { toolchainPin } from './pins.js';
 import {
   namesOutsidePath,
   newCodeNames,
@@ -59,9 +60,16 @@ function stripComments(text: string, ranges: [number, number][]): string[] {
  * Text that does not parse as shell (most code) says nothing; a withheld command does.
  */
 /** The new text of an edit: code that runs programs or reaches the network, or a shell script's words the grammars do not know, keep it to its project. */
+/** The old and the new text of an edit (`: \`old\` → \`new\``), '' for a side that is not shown. */
+function editSides(detail: string): { before: string; after: string } {
+  return {
+    after: /→ `([^`]*)`\s*$/.exec(detail)?.[1] ?? '',
+    before: /^: `([^`]*)` →/.exec(detail)?.[1] ?? '',
+  };
+}
+
 function judgeEditedText(parser: ShellParser, step: Extract<Step, { kind: 'file' }>, st: ScriptState): void {
-  const after = /→ `([^`]*)`\s*$/.exec(step.detail)?.[1] ?? '';
-  const before = /^: `([^`]*)` →/.exec(step.detail)?.[1] ?? '';
+  const { before, after } = editSides(step.detail);
   if (addsCode(after)) keepLocal(st, 'edit-runs-code');
   if (unknownImports(step.path, after, before).length) keepLocal(st, 'edit-imports');
   if (namesOutsidePath(after)) keepLocal(st, 'edit-outside-path');
@@ -142,9 +150,12 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
     }
     case 'file': {
       const where = pathClass({ text: step.path, dynamic: false });
+      const { before, after } = editSides(step.detail);
+      // a toolchain's version, by its file's grammar: a release, nothing that runs or points elsewhere
+      const pin = step.tool !== 'Write' && toolchainPin(step.path, before, after);
       if (where === 'outside') withhold(st, 'edits a file outside the project');
-      else if (where === 'config') keepLocal(st, 'config-write');
-      else if (!ordinaryFileKind(step.path)) keepLocal(st, 'edit-file-kind');
+      else if (where === 'config' && !pin) keepLocal(st, 'config-write');
+      else if (!ordinaryFileKind(step.path) && !pin) keepLocal(st, 'edit-file-kind');
       const written = editedCommand(parser, step.detail, step.path);
       if (written) withhold(st, written);
       judgeEditedText(parser, step, st);

@@ -68,7 +68,7 @@ export const APP_GRAMMARS: Record<string, Grammar> = {
   'manage.py': {
     sub: {
       // `migrate <app> zero` unapplies every migration of the app (drops its tables): a target is a migration's name
-      migrate: { opts: '--run-syncdb --fake-initial', args: 'name? migration?' },
+      migrate: { opts: '--run-syncdb --fake-initial --fake', args: 'name? migration?' },
       makemigrations: { args: 'name...' },
       runserver: { args: 'num?' },
       test: { opts: '-v=num --keepdb --parallel', args: 'name...' },

@@ -45,7 +45,7 @@ const GIT: Grammar = {
       args: 'remote? ref...',
     },
     pull: {
-      opts: '--rebase?=name -r --no-rebase --ff --ff-only --no-ff --autostash --no-autostash -q -v --quiet --verbose --tags --depth=num --unshallow --squash --no-edit --stat --no-stat --prune -p --all --recurse-submodules?=name --no-recurse-submodules',
+      opts: '--rebase?=name -r --no-rebase --ff --ff-only --no-ff --autostash --no-autostash -q -v --quiet --verbose --tags --depth=num --unshallow --squash --no-edit --stat --no-stat --prune -p --all --recurse-submodules?=name --no-recurse-submodules --allow-unrelated-histories',
       args: 'remote? ref...',
     },
     push: {

@@ -188,6 +188,11 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
       lint: { opts: '--fix', runs: true },
       generate: { args: 'name name' },
       g: 'generate',
+      // packages by name from the registry; their migrations are the packages' own code
+      update: {
+        opts: '--force --all --next --migrate-only --allow-dirty --create-commits -C',
+        args: 'npm...',
+      },
       version: {},
     },
   },
@@ -216,7 +221,7 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
   'ts-node': { opts: '--esm -T --transpile-only', args: 'path arg...', runs: true },
   nodemon: { opts: '--watch=path -w=path --ext=name -e=name', args: 'path arg...', runs: true },
   tsc: {
-    opts: '--noEmit -p=path --project=path -b --build -w --watch --pretty --listFiles --showConfig --init --incremental --skipLibCheck --strict',
+    opts: '--noEmit -p=path --project=path -b --build -w --watch --pretty --listFiles --showConfig --init --incremental --skipLibCheck --strict --moduleResolution=name --module=name --target=name',
     args: 'path...',
     runs: true,
   },

@@ -1,7 +1,7 @@
-// Rust, Go, JVM, .NET, Apple, Dart, Ruby, PHP, C/C++ build tools, system package managers,
-// containers and infrastructure: the subcommands and options fixes use. Not here: `-exec`,
-// `-toolexec`, init scripts, `-E` command modes, `--git`/`--source`/`--index` installs, `run` of
-// remote modules, applies and destroys, privileged containers, taps, channels.
+// Rust, Go, JVM, .NET, Apple, Dart, Ruby, PHP and C/C++ build tools: the subcommands and options
+// fixes use (system package managers, containers and infrastructure are in system.ts). Not here:
+// `-exec`, `-toolexec`, init scripts, `-E` command modes, `--git`/`--source`/`--index` installs,
+// `run` of remote modules.
 import type { Grammar } from '../grammar.js';
 
 const cargoBuild: Grammar = {
@@ -78,12 +78,24 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       default: version,
       update: { args: 'version...' },
       target: {
-        sub: { add: { opts: '--toolchain=version', args: 'name name...' }, list: { opts: '--installed' } },
+        sub: {
+          add: { opts: '--toolchain=version', args: 'name name...' },
+          install: 'add',
+          list: { opts: '--installed' },
+        },
       },
       component: {
         sub: { add: { opts: '--toolchain=version', args: 'name name...' }, list: { opts: '--installed' } },
       },
-      toolchain: { sub: { install: { opts: '--profile=name', args: 'version' }, list: {} } },
+      toolchain: {
+        sub: {
+          install: {
+            opts: '--profile=name --component=name -c=name --target=name -t=name',
+            args: 'version name...',
+          },
+          list: {},
+        },
+      },
       override: { sub: { set: version, unset: {} } },
       show: {},
       run: { args: 'version cmd' },
@@ -113,6 +125,8 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       mod: {
         sub: {
           tidy: { opts: '-v -go=version' },
+          // the go and toolchain lines of go.mod only (not -replace, -require: other sources)
+          edit: { opts: '-go=version -toolchain=version -fmt -json -print' },
           download: { opts: '-x -json', args: 'gomod...' },
           init: { args: 'gomod' },
           vendor: {},
@@ -227,7 +241,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   pod: {
     opts: '--verbose',
     sub: {
-      install: { opts: '--repo-update --verbose' },
+      install: { opts: '--repo-update --verbose --project-directory=path' },
       update: { opts: '--repo-update --verbose', args: 'name...' },
       repo: { sub: { update: {} } },
       deintegrate: { opts: '--verbose' },
@@ -240,6 +254,9 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
         sub: {
           get: {},
           upgrade: { opts: '--major-versions' },
+          // runs an executable of the project's own dependencies (build_runner)
+          run: { args: 'name arg...', loose: 'arg', runs: true },
+          cache: { sub: { repair: {} } },
           add: { opts: '--dev', args: 'pkg pkg...' },
           outdated: {},
         },
@@ -249,13 +266,18 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       clean: {},
       doctor: { opts: '-v' },
       analyze: {},
-      precache: {},
+      precache: { opts: '--ios --android --web --macos --linux --windows --no-ios --no-android' },
+      run: {
+        opts: '-d=name --device-id=name --release --debug --profile --flavor=name -t=path --target=path --no-sound-null-safety',
+        runs: true,
+      },
       upgrade: {},
     },
   },
   dart: {
     sub: {
       pub: { sub: { get: {}, upgrade: {}, add: { opts: '--dev', args: 'pkg pkg...' } } },
+      run: { args: 'name arg...', loose: 'arg', runs: true },
       format: { opts: '-o=name --set-exit-if-changed', args: 'path...' },
       analyze: { args: 'path...' },
       test: { args: 'path...', runs: true },
@@ -266,7 +288,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     sub: {
       '': {},
       install: { opts: '--jobs=num -j=num --retry=num --quiet --path=path --deployment --local' },
-      update: { opts: '--bundler', args: 'gem...' },
+      update: { opts: '--bundler --ruby --conservative', args: 'gem...' },
       add: { opts: '--group=name --version=version', args: 'gem' },
       exec: { args: 'cmd' },
       lock: { opts: '--add-platform=name' },
@@ -340,108 +362,6 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     },
     runs: true,
   },
-  brew: {
-    sub: {
-      install: { opts: '--cask --formula -q', args: 'brew brew...' },
-      upgrade: { opts: '--cask', args: 'brew...' },
-      reinstall: { args: 'brew brew...' },
-      uninstall: { args: 'brew brew...' },
-      update: {},
-      link: { opts: '--overwrite --force', args: 'brew' },
-      unlink: { args: 'brew' },
-      list: {},
-      info: { args: 'brew' },
-      doctor: {},
-      cleanup: {},
-    },
-  },
-  'apt-get': {
-    opts: '-y -q -qq --yes --no-install-recommends',
-    sub: {
-      update: {},
-      install: { opts: '-y -q -qq --yes --no-install-recommends --fix-broken -f', args: 'pkg...' },
-      upgrade: { opts: '-y' },
-      remove: { opts: '-y', args: 'pkg pkg...' },
-    },
-  },
-  apt: {
-    opts: '-y',
-    sub: {
-      update: {},
-      install: { opts: '-y --no-install-recommends', args: 'pkg pkg...' },
-      upgrade: { opts: '-y' },
-      remove: { opts: '-y', args: 'pkg pkg...' },
-    },
-  },
-  dnf: { opts: '-y', sub: { install: { opts: '-y', args: 'pkg pkg...' }, update: { opts: '-y' } } },
-  yum: { opts: '-y', sub: { install: { opts: '-y', args: 'pkg pkg...' }, update: { opts: '-y' } } },
-  apk: {
-    sub: {
-      add: { opts: '--no-cache --update -U', args: 'pkg pkg...' },
-      update: {},
-      del: { args: 'pkg pkg...' },
-    },
-  },
-  docker: {
-    sub: {
-      build: {
-        opts: '-t=name --tag=name -f=path --file=path --no-cache --pull --target=name --platform=name -q',
-        args: 'path',
-        runs: true,
-      },
-      compose: {
-        opts: '-f=path --file=path -p=name --project-name=name',
-        sub: {
-          up: {
-            opts: '-d --detach --build --force-recreate --remove-orphans --wait',
-            args: 'name...',
-            runs: true,
-          },
-          build: { opts: '--no-cache --pull', args: 'name...', runs: true },
-          down: { opts: '--remove-orphans' },
-          pull: { args: 'name...' },
-          logs: { opts: '-f --tail=num', args: 'name...' },
-          ps: { opts: '-a --all -q --quiet --services --format=name' },
-          version: { opts: '--short' },
-          config: { opts: '--services -q --quiet' },
-          restart: { args: 'name...' },
-          stop: { args: 'name...' },
-          start: { args: 'name...' },
-        },
-      },
-      ps: { opts: '-a' },
-      images: {},
-      logs: { opts: '-f --tail=num', args: 'name' },
-      stop: { args: 'name name...' },
-      start: { args: 'name name...' },
-      restart: { args: 'name name...' },
-      version: {},
-      info: {},
-    },
-  },
-  'docker-compose': {
-    opts: '-f=path --file=path',
-    sub: {
-      up: { opts: '-d --build --force-recreate', args: 'name...', runs: true },
-      build: { opts: '--no-cache', args: 'name...', runs: true },
-      down: {},
-      logs: { opts: '-f', args: 'name...' },
-      ps: {},
-      stop: { args: 'name...' },
-      restart: { args: 'name...' },
-      rm: { opts: '-f -s', args: 'name...' },
-    },
-  },
-  terraform: {
-    sub: {
-      init: { opts: '-upgrade -reconfigure -input=name' },
-      fmt: { opts: '-recursive -check', args: 'path...' },
-      validate: {},
-      plan: { opts: '-out=out -input=name' },
-      providers: {},
-      version: {},
-    },
-  },
   'pre-commit': {
     sub: {
       run: { opts: '--all-files -a --files=path', args: 'name...', runs: true },
@@ -459,52 +379,5 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   javap: {
     opts: '-v -verbose -c -p -private -public -protected -s -l -constants -sysinfo -cp=path -classpath=path',
     args: 'path path...',
-  },
-  mix: {
-    sub: {
-      'deps.get': {},
-      compile: { runs: true },
-      test: { args: 'path...', runs: true },
-      format: {},
-      'ecto.migrate': {},
-      'ecto.create': {},
-      'phx.server': { runs: true },
-    },
-  },
-  sdk: {
-    sub: {
-      use: { args: 'name version' },
-      install: { args: 'name version?' },
-      default: { args: 'name version' },
-      current: {},
-    },
-  },
-  rbenv: {
-    sub: {
-      install: { opts: '-s', args: 'version' },
-      local: version,
-      global: version,
-      rehash: {},
-      versions: {},
-    },
-  },
-  asdf: {
-    sub: {
-      install: { args: 'name? version?' },
-      local: { args: 'name version' },
-      global: { args: 'name version' },
-      set: { args: 'name version' },
-      reshim: { args: 'name...' },
-    },
-  },
-  mise: {
-    sub: {
-      use: { opts: '-g --global', args: 'npm npm...' },
-      install: { args: 'npm...' },
-      exec: { args: 'npm...', dashdash: 'cmd' },
-      x: 'exec',
-      ls: {},
-      current: {},
-    },
   },
 };

@@ -4,7 +4,7 @@
 import type { Grammar } from '../grammar.js';
 
 const pipInstall: Grammar = {
-  opts: '-r=path --requirement=path -e=path --editable=path -U --upgrade --user --no-cache-dir --no-deps --force-reinstall --pre -q --quiet -v --upgrade-strategy=name --break-system-packages --no-build-isolation -c=path --constraint=path',
+  opts: '-r=path --requirement=path -e=path --editable=path -U --upgrade -I --ignore-installed --user --no-cache-dir --no-deps --force-reinstall --pre -q --quiet -v --upgrade-strategy=name --break-system-packages --no-build-isolation -c=path --constraint=path',
   args: 'py...',
 };
 const PIP: Grammar = {
@@ -62,7 +62,7 @@ export const PYTHON_GRAMMARS: Record<string, Grammar> = {
   ruff: {
     sub: {
       check: {
-        opts: '--fix --no-fix --unsafe-fixes --select=name --extend-select=name --ignore=name --extend-ignore=name --diff --show-fixes --statistics --exit-zero --exit-non-zero-on-fix --output-format=name --no-cache --preview --line-length=num --target-version=name -q --quiet -s --silent -e -w --watch',
+        opts: '--fix --no-fix --unsafe-fixes --select=name --extend-select=name --ignore=name --extend-ignore=name --diff --show-fixes --statistics --exit-zero --exit-non-zero-on-fix --output-format=name --no-cache --preview --line-length=num --target-version=name -q --quiet -s --silent -e -w --watch --fix-only',
         args: 'path...',
       },
       format: {
@@ -121,7 +121,7 @@ export const PYTHON_GRAMMARS: Record<string, Grammar> = {
     sub: {
       install: { opts: '--dev -d --deploy --skip-lock', args: 'py...' },
       uninstall: { args: 'py...' },
-      lock: {},
+      lock: { opts: '--clear --dev -d -v --verbose --pre' },
       sync: { opts: '--dev' },
       run: { args: 'cmd' },
       graph: {},

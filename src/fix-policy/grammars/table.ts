@@ -2,10 +2,12 @@
 import type { Grammar } from '../grammar.js';
 import { APP_GRAMMARS } from './apps.js';
 import { GIT_GRAMMARS } from './git.js';
+import { LANG_GRAMMARS } from './langs.js';
 import { NODE_GRAMMARS } from './node.js';
 import { OTHER_GRAMMARS } from './other.js';
 import { PYTHON_GRAMMARS } from './python.js';
 import { SHELL_GRAMMARS } from './shell.js';
+import { SYSTEM_GRAMMARS } from './system.js';
 
 export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...SHELL_GRAMMARS,
@@ -13,6 +15,8 @@ export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...NODE_GRAMMARS,
   ...PYTHON_GRAMMARS,
   ...OTHER_GRAMMARS,
+  ...SYSTEM_GRAMMARS,
+  ...LANG_GRAMMARS,
   ...APP_GRAMMARS,
   // packages run by a package runner (`npx @biomejs/biome check`) under their program's grammar
   '@biomejs/biome': NODE_GRAMMARS.biome!,

@@ -1,0 +1,195 @@
+// The long tail of language ecosystems: Elixir and Erlang (mix, rebar3), Haskell (stack, cabal),
+// OCaml (opam, dune), Nim (nimble), Zig, Lua (luarocks), Clojure (lein), C/C++ (conan) and Bazel.
+// Only what stays in the project or reads: building and testing the project, its declared
+// dependencies, packages by name from the ecosystem's default registry. Not here: pins and fetches
+// of a source (`opam pin`, `zig fetch`, `nimble install <url>`), other servers (`--server`,
+// `--remote`), installs of a project's binaries outside it, publishing, interactive shells.
+import type { Grammar } from '../grammar.js';
+
+const STACK_BUILD: Grammar = {
+  opts: '--fast --test --bench --no-run-tests --no-run-benchmarks --pedantic --haddock --only-dependencies --dependencies-only --file-watch -j=num --jobs=num --resolver=version --ghc-options=text --flag=name --no-terminal -v --verbose --silent',
+  args: 'name...',
+  runs: true,
+};
+const CABAL_BUILD: Grammar = {
+  opts: '--only-dependencies --enable-tests --disable-tests --enable-benchmarks --disable-benchmarks -j=num --jobs=num -O0 -O1 -O2 -v=num --verbose?=num --allow-newer?=name --ghc-options=text',
+  args: 'name...',
+  runs: true,
+};
+const DUNE_BUILD: Grammar = {
+  opts: '--profile=name --release --display=name -j=num --root=path -w --watch --auto-promote --force -f',
+  args: 'arg...',
+  runs: true,
+};
+const ZIG_DEFINES = '-Doptimize=name -Dtarget=name -Dcpu=name';
+const BAZEL_BUILD: Grammar = {
+  opts: '-c=name --compilation_mode=name --config=name -k --keep_going --jobs=num --test_output=name --test_filter=pattern --verbose_failures --nocache_test_results --cache_test_results=name',
+  args: 'label label...',
+  runs: true,
+};
+const BAZEL: Grammar = {
+  sub: {
+    build: BAZEL_BUILD,
+    test: BAZEL_BUILD,
+    // clean: removes this workspace's outputs (--expunge: its whole output base)
+    clean: { opts: '--expunge --expunge_async --async' },
+    info: { args: 'name?' },
+    version: {},
+    shutdown: {},
+  },
+};
+
+export const LANG_GRAMMARS: Record<string, Grammar> = {
+  mix: {
+    sub: {
+      'deps.get': { opts: '--only=name' },
+      'deps.compile': { opts: '--force', args: 'name...', runs: true },
+      // update and unlock act on the project's own dependencies (mix.exs), by name
+      'deps.update': { opts: '--all', args: 'name...' },
+      'deps.unlock': { opts: '--all --unused', args: 'name...' },
+      'deps.clean': { opts: '--all --unused --unlock --build', args: 'name...' },
+      'deps.tree': {},
+      compile: { opts: '--force --warnings-as-errors', runs: true },
+      test: {
+        opts: '--failed --stale --trace --cover --max-failures=num --only=name --exclude=name',
+        args: 'path...',
+        runs: true,
+      },
+      format: { opts: '--check-formatted', args: 'path...' },
+      clean: { opts: '--deps' },
+      'ecto.migrate': {},
+      'ecto.create': {},
+      'phx.server': { runs: true },
+      'hex.outdated': {},
+    },
+  },
+  rebar3: {
+    sub: {
+      compile: { runs: true },
+      eunit: { opts: '--module=name --suite=name --cover', runs: true },
+      ct: { opts: '--suite=name --cover', runs: true },
+      'get-deps': {},
+      upgrade: { opts: '--all', args: 'name...' },
+      unlock: { opts: '--all', args: 'name...' },
+      tree: {},
+      clean: { opts: '-a --all' },
+      xref: {},
+      dialyzer: {},
+      fmt: { opts: '--check', args: 'path...' },
+    },
+  },
+  stack: {
+    opts: '--resolver=version --no-terminal -v --verbose --silent',
+    sub: {
+      build: STACK_BUILD,
+      test: STACK_BUILD,
+      bench: STACK_BUILD,
+      clean: { opts: '--full', args: 'name...' },
+      purge: {},
+      // the package index and the compiler for the project's resolver, in stack's own folder
+      update: {},
+      setup: { opts: '--install-ghc', args: 'version?' },
+      ls: { sub: { dependencies: {} } },
+      path: { opts: '--local-install-root --dist-dir --snapshot-install-root' },
+    },
+  },
+  cabal: {
+    sub: {
+      update: {},
+      build: CABAL_BUILD,
+      'v2-build': CABAL_BUILD,
+      test: CABAL_BUILD,
+      'v2-test': CABAL_BUILD,
+      bench: CABAL_BUILD,
+      clean: {},
+      'v2-clean': {},
+      configure: { opts: '--enable-tests --disable-tests --enable-benchmarks -O0 -O1 -O2' },
+      // install: only the project's declared dependencies
+      install: { opts: '--only-dependencies --enable-tests -j=num' },
+    },
+  },
+  opam: {
+    sub: {
+      install: { opts: '-y --yes --deps-only --with-test --with-doc', args: 'opam opam...' },
+      update: {},
+      upgrade: { opts: '-y --yes', args: 'opam...' },
+      list: { opts: '--installed -i -s --short' },
+      switch: { sub: { list: {}, show: {} } },
+    },
+  },
+  dune: {
+    sub: {
+      build: DUNE_BUILD,
+      test: DUNE_BUILD,
+      runtest: DUNE_BUILD,
+      exec: { ...DUNE_BUILD, args: 'arg arg...', dashdash: 'arg' },
+      clean: {},
+      fmt: { opts: '--auto-promote' },
+      promote: {},
+    },
+  },
+  nimble: {
+    sub: {
+      // a package by name (no URL, no `@#ref`, no exact release), or the project's dependencies (-d)
+      install: { opts: '-y --accept -d --depsOnly', args: 'nimble...' },
+      refresh: {},
+      build: { opts: '-d=name', runs: true },
+      test: { runs: true },
+      search: { args: 'name' },
+      list: { opts: '-i --installed' },
+      tasks: {},
+    },
+  },
+  zig: {
+    sub: {
+      build: {
+        opts: `${ZIG_DEFINES} --summary=name -j=num --verbose`,
+        args: 'arg...',
+        dashdash: 'arg',
+        runs: true,
+      },
+      test: { opts: '--test-filter=pattern', args: 'path...', runs: true },
+      fmt: { opts: '--check', args: 'path...' },
+      version: {},
+      env: {},
+    },
+  },
+  luarocks: {
+    opts: '--local --lua-version=version',
+    sub: {
+      // a rock by name from the default server (a version after it is an exact release)
+      install: { opts: '--local --lua-version=version --deps-mode=name --only-deps', args: 'rock' },
+      remove: { opts: '--local', args: 'rock' },
+      make: { opts: '--local', runs: true },
+      test: { runs: true },
+      list: { opts: '--outdated' },
+      show: { args: 'rock' },
+      search: { args: 'name' },
+    },
+  },
+  lein: {
+    sub: {
+      deps: { sub: { '': {}, ':tree': {}, ':tree-data': {}, ':plugin-tree': {} } },
+      test: { args: 'name...', runs: true },
+      compile: { runs: true },
+      check: { runs: true },
+      clean: {},
+      uberjar: { runs: true },
+    },
+  },
+  conan: {
+    sub: {
+      // a recipe runs code (conanfile.py): the project's own
+      install: {
+        opts: '--build=name -b=name --update -u --output-folder=out -of=out',
+        args: 'path?',
+        runs: true,
+      },
+      build: { opts: '--build=name -b=name --output-folder=out -of=out', args: 'path?', runs: true },
+      profile: { sub: { list: {}, show: {} } },
+      version: {},
+    },
+  },
+  bazel: BAZEL,
+  bazelisk: BAZEL,
+};

@@ -1,0 +1,292 @@
+// The kinds of operands and option values a grammar names (`path`, `npm`, `ref`, …) and the judge
+// of one word against its kind. Packages by name are recognised as such and cross projects only
+// when widely used (data/); an exact release stays in its project.
+import type { Word } from './commands.js';
+import { NPM_POPULAR } from './data/npm-popular.js';
+import {
+  BREW_POPULAR,
+  COMPOSER_POPULAR,
+  CRATES_POPULAR,
+  GEMS_POPULAR,
+  GO_POPULAR,
+  NUGET_POPULAR,
+} from './data/other-popular.js';
+import { NIMBLE_POPULAR, OPAM_POPULAR, ROCKS_POPULAR } from './data/lang-popular.js';
+import { PYPI_POPULAR } from './data/pypi-popular.js';
+import { assignmentOk } from './env-vars.js';
+import { pathClass, readable, writable } from './expand.js';
+import { proseOk } from './prose.js';
+import { notRecognised, type GateCtx } from './recognise.js';
+import type { ScriptState } from './state.js';
+
+/** What an operand or an option's value must be. */
+export type Kind =
+  | 'path' // a path inside the project (read, listed, deleted, hidden or not)
+  | 'out' // a path created or changed: inside the project, not a file that runs code or configures a tool
+  | 'write' // a path whose content the fix supplies (a copy's or a redirect's destination): as `out`
+  | 'mode' // a file mode (octal or symbolic)
+  | 'name' // a plain identifier: letters, digits, `._-+:@,`
+  | 'text' // static text that is not run (a short message or label): no expansion
+  | 'pattern' // a search pattern (grep, rg, git log --grep): static, longer than text, no prose to the model
+  | 'message' // a commit or stash message: a subject line of plain words, none addressed to the model
+  | 'url' // a URL of this machine's own servers (http://localhost:PORT/…): a check of the project's dev server
+  | 'jq' // a jq filter: as a pattern, and not reading the environment or loading modules
+  | 'format' // date's output format (`+%Y-%m-%d`): never a date to set
+  | 'gitkey' // a git setting read with --get: inert keys and a remote's URL
+  | 'k8s' // a Kubernetes resource type, or type/name: any but secrets
+  | 'remote' // a git remote by name (`origin`): not a URL, a host or a transport
+  | 'endpoint' // a GitHub API path (`repos/{owner}/{repo}/pulls/12/comments`), read with GET
+  | 'num' // a number (with an optional unit)
+  | 'migration' // a migration's name as frameworks number them (`0002_add_field`)
+  | 'ref' // a git revision or branch name
+  | 'version' // a toolchain version or channel
+  | 'script' // a script of the project's package.json, a make target
+  | 'npm' // a package by name from the npm registry
+  | 'py' // a package by name from PyPI (with extras and version specifiers)
+  | 'pkg' // a package by name from a curated distribution (apt, dnf, apk, conda, pub, NuGet)
+  | 'crate' // a widely used crate by name
+  | 'gem' // a widely used gem by name
+  | 'brew' // a widely used Homebrew formula or cask by name
+  | 'nuget' // a widely used NuGet package by id
+  | 'gomod' // a Go module path
+  | 'local' // a Go package of this module (`.`, `./...`, `./cmd/x`)
+  | 'php' // a Composer package vendor/name
+  | 'opam' // a widely used opam package by name
+  | 'rock' // a widely used LuaRocks rock by name
+  | 'nimble' // a widely used Nimble package by name
+  | 'label' // a Bazel target label of this workspace (`//pkg:target`, `//...`, `:target`)
+  | 'arg' // a word passed on to the project's own code: a plain word, number, inside path or `--opt=plain`
+  | 'goal' // a Maven phase or a goal of a well-known plugin
+  | 'define' // NAME=value for a build tool (-D): a known name, a plain value
+  | 'assign' // NAME=value, the name on the environment allow-list
+  | 'cmd'; // the rest of the words are a command, judged as one
+
+export const KINDS = new Set<string>([
+  'path',
+  'out',
+  'write',
+  'mode',
+  'name',
+  'text',
+  'pattern',
+  'message',
+  'url',
+  'endpoint',
+  'jq',
+  'remote',
+  'k8s',
+  'gitkey',
+  'format',
+  'num',
+  'migration',
+  'ref',
+  'version',
+  'script',
+  'npm',
+  'py',
+  'pkg',
+  'crate',
+  'gem',
+  'brew',
+  'nuget',
+  'gomod',
+  'local',
+  'php',
+  'opam',
+  'rock',
+  'nimble',
+  'label',
+  'assign',
+  'arg',
+  'goal',
+  'define',
+  'cmd',
+]);
+
+const NAME = /^[A-Za-z0-9_][\w.+:@,-]*$/;
+const REF = /^[A-Za-z0-9_][\w./^~@+-]*(?::[A-Za-z0-9_][\w./-]*)?$/;
+const NPM = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9_][\w.-]*(?:@[\w.^~<>=*+-]+)?$/i;
+const PY =
+  /^[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+(?:,(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+)*)?$/;
+const PKG = /^[A-Za-z0-9][\w.+-]*(?:[@:=][\w.^~<>=*+-]+)?$/;
+const GOMOD = /^[a-z0-9.-]+\.[a-z]{2,}(?:\/[\w.~-]+)+(?:@[\w.+-]+)?$|^\.{1,2}(?:\/[\w.-]+)*(?:\/\.\.\.)?$/;
+/** A URL of this machine's own servers, with a plain path and query. */
+const LOCAL_URL =
+  /^https?:\/\/(?:localhost|127\.0\.0\.1|\[::1\]|0\.0\.0\.0)(?::\d{1,5})?(?:\/[\w.~%+/-]*)?(?:\?[\w.%+=&-]*)?$/;
+/** A REST path of the GitHub API (`repos/{owner}/{repo}/pulls/1/comments?per_page=100`). */
+const ENDPOINT = /^\/?[\w.{}-]+(?:\/[\w.{}-]+)*(?:\?[\w.%+=&-]*)?$/;
+/** A package name of opam, LuaRocks or Nimble: no version, ref or source attached. */
+const LIB_NAME = /^[a-z][\w-]*$/i;
+/** A Bazel label: an optional repository, a package path from the root, an optional target. */
+const LABEL = /^(?:@[\w.-]*)?\/\/[\w./+-]*(?::[\w./+-]+)?$|^:[\w./+-]+$/;
+const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::(?!dev-)[\w.^~<>=*|@ -]+)?$/i;
+
+/** Judges one value against its kind; false when not recognised. */
+export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
+  // the one expansion printed text may hold: the last command's exit status (`echo "exit=$?"`)
+  if (w.dynamic && kind === 'text' && /\$\?/.test(w.text) && !/[`$]/.test(w.text.replace(/\$\?/g, '')))
+    return proseOk('text', w.text);
+  if (w.dynamic) return false;
+  const t = w.text;
+  if (kind === 'url') return LOCAL_URL.test(t);
+  if (/:\/\//.test(t)) return false;
+  switch (kind) {
+    case 'endpoint':
+      return ENDPOINT.test(t) && !t.includes('..') && !/^\/?graphql\b/.test(t);
+    case 'path':
+      return readable(w);
+    case 'out':
+    case 'write':
+      if (!readable(w)) return false;
+      // a file that runs code or configures a tool: recognised, kept to the project that proved it
+      if (!writable(w)) ctx.st.local.add('config-write');
+      if (kind === 'write') ctx.st.wrote.add(t.replace(/^\.\//, ''));
+      ctx.st.named.add(t);
+      return true;
+    case 'mode':
+      return /^[0-7]{3,4}$|^(?:[ugoa]*[-+=][rwxXt]*,?)+$/.test(t);
+    case 'name':
+    case 'script':
+      return NAME.test(t) && !t.includes('..');
+    case 'text':
+    case 'pattern':
+    case 'message':
+      // free text has no grammar: only short plain text with no room for instructions (prose.ts)
+      return proseOk(kind, t);
+    case 'jq':
+      return proseOk('jq', t) && !/\$?\benv\b|\$ENV|\b(?:import|include|input_filename|\$__loc__)\b/.test(t);
+    case 'format':
+      return /^\+[\w%:.,/ -]*$/.test(t);
+    case 'gitkey':
+      return /^(?:user\.(?:name|email)|core\.(?:autocrlf|filemode|ignorecase|eol|bare)|(?:pull|push|merge|rebase|init|fetch)\.[A-Za-z]+|remote\.[\w.-]+\.(?:url|fetch|pushurl)|branch\.[\w./-]+\.(?:remote|merge|rebase))$/.test(
+        t,
+      );
+    case 'k8s':
+      return /^[a-z][\w.-]*(?:\/[\w.-]+)?$/.test(t) && !/^secrets?(?:$|[./])/i.test(t);
+    case 'remote':
+      return /^[A-Za-z0-9_][\w.-]*$/.test(t) && !t.includes('..');
+    case 'num':
+      return /^[+]?\d+(?:\.\d+)?[a-zA-Z%]{0,3}$/.test(t);
+    case 'migration':
+      return /^\d{4}_\w+$/.test(t);
+    case 'ref':
+      return REF.test(t) && !/(?:^|\/)\.|\.lock$|@\{/.test(t);
+    case 'version':
+      return /^[\w][\w.+-]*$/.test(t) && !/^(?:system)$/.test(t);
+    case 'npm':
+      if (!NPM.test(t) || /^(?:npm|file|git|link|workspace|portal|patch|github|http|https):/i.test(t))
+        return false;
+      exactVersion(ctx.st, /(?!^)@v?(\d+\.\d+\.\d+\S*)$/.exec(t)?.[1], t);
+      return popular(ctx.st, 'npm', t.replace(/(?!^)@[^/]*$/, '').toLowerCase());
+    case 'py':
+      if (!PY.test(t)) return false;
+      exactVersion(ctx.st, /===?\s*(\d+(?:\.\d+)+\S*)$/.exec(t)?.[1], t);
+      return popular(
+        ctx.st,
+        'pypi',
+        t
+          .replace(/[[<>=!~;].*$/s, '')
+          .toLowerCase()
+          .replace(/[_.]+/g, '-'),
+      );
+    case 'pkg':
+      return PKG.test(t);
+    case 'crate':
+    case 'gem':
+    case 'brew':
+    case 'nuget':
+      if (!PKG.test(t)) return false;
+      return popular(ctx.st, kind, t.replace(/[@:=].*$/s, '').toLowerCase());
+    case 'gomod':
+      if (!GOMOD.test(t)) return false;
+      // this module's own packages (./…), or a widely used module by path
+      if (t.startsWith('.')) return true;
+      return popularModule(ctx.st, t.replace(/@.*$/, ''));
+    case 'local':
+      return (
+        /^\.(?:\/[\w.-]+)*(?:\/\.\.\.|\/)?$/.test(t) &&
+        !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''))
+      );
+    case 'php':
+      if (!PHP.test(t)) return false;
+      return popular(ctx.st, 'composer', t.replace(/:.*$/s, '').toLowerCase());
+    case 'opam':
+    case 'rock':
+    case 'nimble':
+      // a plain name: `pkg.1.2`, `pkg@1.2`, `pkg@#head` and URLs are not recognised
+      if (!LIB_NAME.test(t)) return false;
+      return popular(ctx.st, kind, t.toLowerCase());
+    case 'label':
+      return LABEL.test(t) && !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''));
+    case 'assign':
+      return assignmentOk(ctx.st, t);
+    case 'arg':
+      return plainArg(w);
+    case 'goal':
+      return MVN_GOAL.test(t);
+    case 'define':
+      return DEFINE.test(t);
+    default:
+      return false;
+  }
+}
+
+/** A word passed to the project's own script or program: a plain word, number, path or option. */
+export function plainArg(w: Word): boolean {
+  if (w.dynamic || /:\/\//.test(w.text)) return false;
+  const m = /^(--?[A-Za-z][\w-]*)(?:=(.*))?$/s.exec(w.text);
+  const v = m ? m[2] : w.text;
+  if (v === undefined) return true;
+  return /^[\w.,:@+%-]*$/.test(v) || pathClass({ text: v, dynamic: false }) !== 'outside';
+}
+
+const MVN_GOAL =
+  /^(?:clean|validate|compile|test|test-compile|package|verify|install|site|(?:dependency|spring-boot|compiler|surefire|failsafe|versions|help|quarkus|javafx|jacoco|checkstyle|spotless|license):[\w-]+)$/;
+/** -DNAME=value for cmake and Maven: inert settings with plain values. */
+const DEFINE =
+  /^(?:CMAKE_BUILD_TYPE|BUILD_SHARED_LIBS|BUILD_TESTING|CMAKE_EXPORT_COMPILE_COMMANDS|CMAKE_CXX_STANDARD|CMAKE_C_STANDARD|CMAKE_POSITION_INDEPENDENT_CODE|CMAKE_OSX_ARCHITECTURES|skipTests|maven\.test\.skip|test|failIfNoTests|surefire\.failIfNoSpecifiedTests|checkstyle\.skip|gpg\.skip|maven\.javadoc\.skip|(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+|[A-Z][A-Z0-9]*_(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+)(?::BOOL|:STRING)?(?:=[\w.,+-]*)?$/;
+
+type Ecosystem =
+  'npm' | 'pypi' | 'crate' | 'gem' | 'brew' | 'composer' | 'nuget' | 'opam' | 'rock' | 'nimble';
+const LISTS: Record<Ecosystem, string> = {
+  npm: NPM_POPULAR,
+  pypi: PYPI_POPULAR,
+  crate: CRATES_POPULAR,
+  gem: GEMS_POPULAR,
+  brew: BREW_POPULAR,
+  composer: COMPOSER_POPULAR,
+  nuget: NUGET_POPULAR,
+  opam: OPAM_POPULAR,
+  rock: ROCKS_POPULAR,
+  nimble: NIMBLE_POPULAR,
+};
+
+let goModules: string[] | null = null;
+
+/** A Go module path: a widely used module or a package inside one. */
+function popularModule(st: ScriptState, path: string): boolean {
+  goModules ??= GO_POPULAR.split(/\s+/).filter(Boolean);
+  if (!goModules.some((m) => path === m || path.startsWith(`${m}/`))) notRecognised(st, 'Go module', path);
+  return true;
+}
+const POPULAR = new Map<Ecosystem, Set<string>>();
+
+/**
+ * A package installed by name: recognised as such; it crosses projects only when it is a known,
+ * widely used package (data/), so that a typo-squat or a new name stays where it was proven.
+ */
+function popular(st: ScriptState, eco: Ecosystem, name: string): boolean {
+  let list = POPULAR.get(eco);
+  if (!list) POPULAR.set(eco, (list = new Set(LISTS[eco].split(/\s+/).filter(Boolean))));
+  if (!list.has(name)) notRecognised(st, `${eco} package`, name);
+  return true;
+}
+
+/**
+ * An exact release (`pkg@1.2.3`, `pkg==1.2.3`) stays in the project that proved it: a release is the
+ * one thing about a known package an attacker can choose (a compromised version), and the least
+ * portable part of a fix. A name, a range or a major version crosses.
+ */
+function exactVersion(st: ScriptState, version: string | undefined, word: string): void {
+  if (version) notRecognised(st, 'exact version', word);
+}
