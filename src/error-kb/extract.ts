@@ -6,6 +6,7 @@ import {
   HEADLINE_LINE,
   KEY_LINE,
   LABELLED,
+  notMessage,
   outputLines,
   PY_EXCEPTION,
   STACK_FRAME,
@@ -50,7 +51,12 @@ export function errorSignature(raw: unknown): string[] {
   const all = outputLines(raw);
   const at = all.findIndex((l) => l && (message.includes(l) || l.includes(message)));
   const others = all
-    .map((line, i) => ({ line, i, score: errorLikeness(line) + (i === at + 1 && at >= 0 ? 1 : 0) }))
+    .map((line, i) => ({
+      line,
+      i,
+      // the line after the message often says why, unless it is a stack frame or a wrapper
+      score: errorLikeness(line) + (i === at + 1 && at >= 0 && !notMessage(line) ? 1 : 0),
+    }))
     .filter((c) => c.score > 0 && c.i !== at && !message.includes(c.line))
     .sort((a, b) => b.score - a.score || a.i - b.i)
     .slice(0, SIGNATURE_LINES - 1)

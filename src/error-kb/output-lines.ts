@@ -114,10 +114,13 @@ export function outputLines(raw: string, frames = false): string[] {
   return lines.filter((l, i) => !frame[i] && !EXIT_CODE_LINE.test(l) && !PROGRESS_LINE.test(l));
 }
 
+/** A stack frame, a runner's wrapper, a summary or a frame line: never part of the message. */
+export const notMessage = (l: string) =>
+  !l || STACK_FRAME.test(l) || WRAPPER_OF_CHILD.test(l) || SUMMARY_LINE.test(l) || FRAME_LINE.test(l);
+
 /** How much a line reads like an error (the signature's order). */
 export function errorLikeness(l: string): number {
-  if (!l || STACK_FRAME.test(l) || WRAPPER_OF_CHILD.test(l) || SUMMARY_LINE.test(l) || FRAME_LINE.test(l))
-    return 0;
+  if (notMessage(l)) return 0;
   return (
     (LABELLED.test(l) ? 2 : 0) +
     (KEY_LINE.test(l) ? 1 : 0) +
