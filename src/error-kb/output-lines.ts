@@ -14,9 +14,9 @@ export const LABELLED =
   /^(?:[\w.]*(?:Error|Exception)\b|error(?:\[\w+\])?\s*:|fatal\s*:|FATAL\b|panic\b|npm (?:ERR!|error)|ERROR\b|E\s+\w|FAILED\b|Uncaught\b|thread '.*' panicked|Segmentation fault|Killed\b)/i;
 export const KEY_LINE =
   /(\b|[a-z])(error|err!|fatal|failed|failure|exception|traceback|denied|refused|not found|no such|cannot|can't|could not|couldn't|unable|invalid|undefined|missing|panic|segmentation|timed? ?out|conflict|does not exist|doesn't exist|not supported|unbound|unknown|not satisfied|not allowed|not used|mismatch(?:ed)?|exceeded|too (?:many|long|large)|multiple definition|undefined reference)\b/i;
-/** Lines that only frame the error: go's `# package` header, pytest's section titles. */
+/** Lines that only frame the error: go's `# package` header, pytest's section titles and test banners. */
 export const FRAME_LINE =
-  /^(?:#\s+\S+|\S+\.py::\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
+  /^(?:#\s+\S+|\S+\.py::\S+|ERRORS|FAILURES|short test summary info|warnings summary|test session starts|ERROR collecting \S+|(?:ERROR|FAILURE) at (?:setup|teardown) of \S+|_*\s*test\w*(?:\[.*\])?\s*_*|\^+|~+)$/i;
 /** Summary lines that follow the real error (the linker's, make's, cargo's, npm's log hint). */
 export const SUMMARY_LINE =
   /^(?:collect2: error: ld returned \d+ exit status|make(?:\[\d+\])?: \*\*\* \[.*\] Error \d+|error: could not compile `.*` .*due to \d+ previous errors?.*|npm (?:ERR!|error) A complete log of this run can be found in.*|npm (?:ERR!|error)\s*)$/;
