@@ -13,9 +13,12 @@ import { errorSignature, extractErrorMessage, normalizeError } from './normalize
  * version it was computed with (error_kb.key_version, a tool_error event's `keyVersion`); the
  * session-end step `kb-rekey` (rekey.ts) recomputes older keys from the stored raw error, through
  * errorKey, so that one error has one key whatever version recorded it.
- * 1: every key before the version existed; 2: the runners' frame lines (runner-lines.ts).
+ * 1: every key before the version existed; 2: the runners' frame lines (runner-lines.ts); 3: root,
+ * zsh and venv prompts (`# cmd`, `% cmd`, `(venv) [host:dir] $ cmd`) and pytest's `ERROR at setup
+ * of <test>` banner are frame lines too, and a stack frame after the message no longer joins the
+ * signature.
  */
-export const KEY_VERSION = 2;
+export const KEY_VERSION = 3;
 
 /** The longest raw error looked at (the rest is never the error line). */
 export const RAW_MAX = 20_000;

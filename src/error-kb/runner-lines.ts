@@ -46,6 +46,9 @@ const ECHO_AFTER_BANNER = /^[>$] \S/;
 const COMMAND_ECHO = [
   /^(?:[\w.-]+@[\w.-]+(?::\S*)?|bash-\d+(?:\.\d+)*|sh-\d+(?:\.\d+)*)[$#] \S/, // user@host:~/app$ …, bash-3.2$ …
   /^\$\s+\S/, // `$ npm ci` (a prompt shown in a report)
+  // other prompts a report shows before the command line: root's `# `, zsh's `% `, `~# `, a venv's
+  // `(py27) [host:/dir] $ ` (a program name and its arguments after; go's `# pkg` header has none)
+  /^(?:\([\w.-]+\)\s+)?(?:\[[^\]]*\]\s?|~[\w/.-]*\s?)?[$#%]\s+[a-z][\w.-]*\s+\S/,
   /^\? .*\[[Yy]\/[Nn]\]$/, // an interactive question (`? Do you want to continue? [Y/n]`)
   /^PS [A-Za-z]:\\[^>]*> \S/, // PowerShell
   /^\++ \S/, // set -x

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
+import { errorSignature, extractErrorMessage, normalizeError } from '../../src/error-kb/normalize.js';
 import { FIXTURES } from '../helpers/env.js';
 
 describe('normalizeError (REQ-RA-001)', () => {
@@ -203,5 +203,22 @@ describe('#13.4 extraction found with the retrieval data set', () => {
         "Could not find gem 'pg (>= 1.1)' in locally installed gems.\nRun `bundle install` to install missing gems.",
       ),
     ).toBe("Could not find gem 'pg (>= 1.1)' in locally installed gems.");
+  });
+
+  it('pytest`s `ERROR at setup of <test>` banner frames the error; the line after the message joins the signature only when it is not a stack frame', () => {
+    // bench/retrieval/realworld (real reports: a fixture scope mismatch, ts-node on a .ts file)
+    const pytest = [
+      'Exit code 1',
+      '_______________________ ERROR at setup of test_fscopes ________________________',
+      "ScopeMismatch: You tried to access the 'function' scoped fixture 'func_level' with a 'session' scoped request object, involved factories",
+      'test_sess.py:12:  def sess_level(func_level)',
+    ].join('\n');
+    expect(extractErrorMessage(pytest)).toMatch(/^ScopeMismatch: You tried to access/);
+    const tsNode = [
+      'TypeError [ERR_UNKNOWN_FILE_EXTENSION]: Unknown file extension ".ts" for /app/scripts/build.ts',
+      '    at new NodeError (node:internal/errors:405:5)',
+      '    at Object.getFileProtocolModuleFormat [as file:] (node:internal/modules/esm/get_format:99:9)',
+    ].join('\n');
+    expect(errorSignature(tsNode)).toEqual([tsNode.split('\n')[0]]);
   });
 });

@@ -120,4 +120,23 @@ describe('KEY_VERSION: keys of an older version are re-keyed from the stored raw
     const fresh = recordResolution(db, errorKey(NPM_2).normalized, { errorRaw: NPM_2, resolution: 'fix B' });
     expect((getEntry(db, fresh!) as unknown as { key_version: number }).key_version).toBe(KEY_VERSION);
   });
+
+  it('key version 3: an entry keyed by a root prompt line under version 2 gets the error line as key', () => {
+    const raw = [
+      'Exit code 1',
+      '# python3 -m venv /opt/app/venv',
+      'The virtual environment was not created successfully because ensurepip is not',
+      'available.  On Debian/Ubuntu systems, you need to install the python3-venv',
+    ].join('\n');
+    const v2Key = '# python3 -m venv <PATH>';
+    expect(KEY_VERSION).toBeGreaterThanOrEqual(3);
+    expect(errorKey(raw).normalized).toBe(
+      'The virtual environment was not created successfully because ensurepip is not',
+    );
+    db = openDb({ env: env.env });
+    const id = recordResolution(db, v2Key, { errorRaw: raw, resolution: 'apt install python3-venv' })!;
+    db.prepare('UPDATE error_kb SET key_version = 2 WHERE id = ?').run(id);
+    expect(rekeyPass(db)).toMatchObject({ rekeyed: 1, merged: 0 });
+    expect(getEntry(db, id)).toMatchObject({ error_normalized: errorKey(raw).normalized });
+  });
 });

@@ -97,6 +97,26 @@ describe('script banners, echoes and prompts are the command, not its error', ()
     expect(key(`dev@box:~/app$ npm run build\n${NPM_1}`)).toBe(TSC_KEY);
   });
 
+  it('root, zsh and venv prompts (`# cmd`, `% cmd`, `~# cmd`, `(py27) [host:/dir] $ cmd`)', () => {
+    // bench/retrieval/realworld/items (real reports: a venv made as root, a push to a local registry)
+    for (const p of [
+      '# python3 -m venv /opt/app/venv',
+      '% yarn install',
+      '~# docker push 10.0.0.15:5000/ubuntu',
+      '(py27) [whopper:/Users/me] $ brew link --force openssl',
+    ])
+      expect(isRunnerLine(p)).toBe(true);
+    // not a prompt: go's package header, curl's progress header, a markdown title
+    for (const l of ['# command-line-arguments', '% Total    % Received', '# Errors'])
+      expect(isRunnerLine(l)).toBe(false);
+    const venv = [
+      '# python3 -m venv /opt/app/venv',
+      'The virtual environment was not created successfully because ensurepip is not',
+      'available.  On Debian/Ubuntu systems, you need to install the python3-venv',
+    ].join('\n');
+    expect(key(venv)).toBe('The virtual environment was not created successfully because ensurepip is not');
+  });
+
   it('a `set -x` trace (`+ cmd`, `++ cmd`)', () => {
     expect(key(`+ npm run build\n++ pwd\n${NPM_1}`)).toBe(TSC_KEY);
   });
