@@ -4,7 +4,7 @@
 // unconfirmed candidate never replaces a stronger one. Never throws into a hook.
 import { flagIfDamaged } from '../db/recovery-log.js';
 import type { DB } from '../db/db.js';
-import { errorKey, KEY_VERSION, storedSignature } from './error-key.js';
+import { errorKey, kbKey, KEY_VERSION, storedSignature } from './error-key.js';
 import {
   bestFixRow,
   confirmFixInProject,
@@ -80,8 +80,6 @@ export interface ProvenFix {
   /** The project it was learned in. */
   projectPath: string;
 }
-
-export const kbKey = (normalizedError: string) => truncate(redact(normalizedError.trim()), 400, '');
 
 /** The candidates of an entry, best first. */
 export function candidates(db: DB, kbId: number): FixCandidate[] {

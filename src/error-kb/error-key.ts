@@ -23,6 +23,9 @@ export const KEY_VERSION = 3;
 /** The longest raw error looked at (the rest is never the error line). */
 export const RAW_MAX = 20_000;
 
+/** The stored form of a normalized key: trimmed, redacted, at most 400 characters (the KB's key column). */
+export const kbKey = (normalizedError: string) => truncate(redact(normalizedError.trim()), 400, '');
+
 export interface ErrorKey {
   /** The raw text, cut to RAW_MAX characters and redacted (what may be stored as error_raw). */
   raw: string;
