@@ -4,9 +4,8 @@
 // error-kb/candidates.ts recordProvenFix instead.
 import type { DB } from '../db/db.js';
 import { upsertEntry } from './db.js';
-import { storedSignature } from './error-key.js';
+import { kbKey, storedSignature } from './error-key.js';
 import { recordManualFix } from './candidates.js';
-import { kbKey } from './error-key.js';
 import { redact, truncate } from '../common/redact.js';
 import { flagIfDamaged } from '../db/recovery-log.js';
 
