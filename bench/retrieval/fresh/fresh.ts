@@ -484,6 +484,174 @@ export const FRESH_PAIRS: RealPair[] = [
       "stored": "https://github.com/digital-dream-labs/vector-animations-raw/issues/10",
       "query": "https://github.com/amethyst/grumpy_visitors/issues/59"
     }
+  },
+  {
+    "id": "fr-swift-module-file-created-by-older-compiler-rebuild",
+    "tool": "xcode",
+    "kind": "recurrence",
+    "stored": "Exit code 65\n/---/---/ForecastViewController.swift:10:8: Module file was created by an older version of the compiler; rebuild 'ForecastIO' and try again: /---/---/Library/Developer/Xcode/DerivedData/SwiftyWeather-fcvyupiaiunpivcfwaqvzlakstdf/Build/Products/Debug-iphonesimulator/ForecastIO.framework/Modules/ForecastIO.swiftmodule/x86_64.swiftmodule",
+    "query": "Exit code 65\n/Volumes/AppXXX/ArticleContentViewController.swift:10:8: Module file was created by an older version of the compiler; rebuild 'AMScrollingNavbar' and try again: /Volumes/AppXXX/AMScrollingNavbar.framework/Modules/AMScrollingNavbar.swiftmodule/x86_64.swiftmodule",
+    "resolution": "after an Xcode update the framework's module was built by the previous compiler - delete DerivedData and rebuild the dependency (or update the pod/Carthage framework to a release built with this Xcode)",
+    "sources": {
+      "stored": "https://github.com/sxg/ForecastIO/issues/46",
+      "query": "https://github.com/andreamazz/AMScrollingNavbar/issues/196"
+    }
+  },
+  {
+    "id": "fr-ruby32-old-bundler-untaint-removed",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n/Users/path_to_website/vendor/ruby/3.2.0/gems/bundler-1.17.2/lib/bundler/shared_helpers.rb:272:in `search_up': undefined method `untaint' for \"/Users/path_to_website\":String (NoMethodError)\n\n      current  = File.expand_path(SharedHelpers.pwd).untaint\n                                                    ^^^^^^^^",
+    "query": "Exit code 1\n/usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:272:in `search_up': undefined method `untaint' for \"/data/VBiosFinder\":String (NoMethodError)\n\n      current  = File.expand_path(SharedHelpers.pwd).untaint\n                                                    ^^^^^^^^\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:259:in `find_file'\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:251:in `find_gemfile'\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:27:in `root'",
+    "resolution": "the Gemfile.lock (BUNDLED WITH 1.17.x) activates an old Bundler that calls String#untaint, removed in Ruby 3.2 - install/activate a current Bundler (gem install bundler; bundle update --bundler, or drop the old BUNDLED WITH pin)",
+    "sources": {
+      "stored": "https://github.com/academicpages/academicpages.github.io/issues/1527",
+      "query": "https://github.com/coderobe/VBiosFinder/issues/54"
+    }
+  },
+  {
+    "id": "fr-git-lfs-object-never-pushed-404",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 128\nDownloading Content/AI/testingmap.umap (1.2 MB)\nError downloading object: Content/AI/testingmap.umap (50a46ec): Smudge error: Error downloading Content/AI/testingmap.umap (50a46ec7af1e02f4d3945116c838a8ab176a1676e1884eb4f2a7f6160d0cb685): [50a46ec7af1e02f4d3945116c838a8ab176a1676e1884eb4f2a7f6160d0cb685] Object does not exist on the server: [404] Object does not exist on the server\n\nErrors logged to C:\\Users\\Mujy\\Documents\\Unreal Projects\\OurMedievalProject\\.git\\lfs\\objects\\logs\\20180215T072637.8734088.log\nUse `git lfs logs last` to view the log.\nerror: external filter 'git-lfs filter-process' failed\nfatal: Content/AI/testingmap.umap: smudge filter lfs failed",
+    "query": "Exit code 128\n> git clone https://github.com/2501babe/revoken\n\nCloning into 'revoken'...\nremote: Enumerating objects: 106, done.\nremote: Counting objects: 100% (106/106), done.\nremote: Compressing objects: 100% (63/63), done.\nremote: Total 106 (delta 40), reused 100 (delta 35), pack-reused 0\nReceiving objects: 100% (106/106), 206.46 KiB | 788.00 KiB/s, done.\nResolving deltas: 100% (40/40), done.\nDownloading public/hana-tweet.png (32 KB)\nError downloading object: public/hana-tweet.png (bcf25b6): Smudge error: Error downloading public/hana-tweet.png (bcf25b62cb5f000932772b622025aed96fb98d7f9692d4675da6f5f33b487f58): [bcf25b62cb5f000932772b622025aed96fb98d7f9692d4675da6f5f33b487f58] Object does not exist on the server: [404] Object does not exist on the server\n\nErrors logged to ~/Code/revoken/.git/lfs/logs/20211101T184031.29341.log\nUse `git lfs logs last` to view the log.\nerror: external filter 'git-lfs filter-process' failed\nfatal: public/hana-tweet.png: smudge filter lfs failed\nwarning: Clone succeeded, but checkout failed.",
+    "resolution": "the commit references an LFS object that was never uploaded to the LFS server (pushed without LFS, or from a machine without the hook) - whoever has the file must run git lfs push --all origin; meanwhile clone with GIT_LFS_SKIP_SMUDGE=1",
+    "sources": {
+      "stored": "https://github.com/git-lfs/git-lfs/issues/2868",
+      "query": "https://github.com/2501babe/revoken/issues/2"
+    }
+  },
+  {
+    "id": "fr-postgres-homebrew-no-postgres-role",
+    "tool": "postgres",
+    "kind": "recurrence",
+    "stored": "Exit code 2\n$ ./create_db.sh\npsql: FATAL:  role \"postgres\" does not exist\npsql: FATAL:  role \"postgres\" does not exist\npsql: FATAL:  role \"postgres\" does not exist\npsql: FATAL:  role \"chronicle\" does not exist",
+    "query": "Exit code 2\npsql: error: FATAL:  role \"postgres\" does not exist",
+    "resolution": "a Homebrew (or Postgres.app) cluster is initialised with a superuser named after the macOS user, not postgres - connect as your own user (psql postgres) and create the role the scripts expect (createuser -s postgres)",
+    "sources": {
+      "stored": "https://github.com/mozilla/chronicle/issues/118",
+      "query": "https://github.com/IIC2513-2021-1/projects/issues/26"
+    }
+  },
+  {
+    "id": "fr-cmake-unix-makefiles-no-make-program",
+    "tool": "cmake",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nCMake Error: CMake was unable to find a build program corresponding to \"Unix Makefiles\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nWhile exploring the SDK '/home/user/CLI_2020_0/SDK20200/' an error occured.\n-> CMake discovered an error.",
+    "query": "Exit code 1\n$ cmake ..\nCMake Error: CMake was unable to find a build program corresponding to \"Unix Makefiles\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!\nSee also \"xc8-cmake-template/build/CMakeFiles/CMakeOutput.log\".",
+    "resolution": "CMake's default Unix Makefiles generator needs a make program and none is installed/on PATH - install make and a compiler (apt install build-essential; MinGW/MSYS make on Windows) or pick a generator you have (-G Ninja)",
+    "sources": {
+      "stored": "https://github.com/PLCnext/PLCnext_CLI/issues/2",
+      "query": "https://github.com/Elemecca/cmake-microchip/issues/6"
+    }
+  },
+  {
+    "id": "fr-ruby31-mail-net-smtp-not-bundled",
+    "tool": "ruby",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n/Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:9:in `require': cannot load such file -- net/smtp (LoadError)\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:9:in `<module:Mail>'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:3:in `<top (required)>'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/pony-1.13.1/lib/pony.rb:1:in `require'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/pony-1.13.1/lib/pony.rb:1:in `<top (required)>'",
+    "query": "Exit code 1\ncannot load such file -- net/smtp (LoadError)\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/zeitwerk-2.6.0/lib/zeitwerk/kernel.rb:35:in `require'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/zeitwerk-2.6.0/lib/zeitwerk/kernel.rb:35:in `require'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/mail-2.7.1/lib/mail.rb:9:in `<module:Mail>'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/mail-2.7.1/lib/mail.rb:3:in `<top (required)>'",
+    "resolution": "Ruby 3.1 turned net-smtp (and net-imap/net-pop) into bundled gems, and mail 2.7.1 requires them without declaring them - add gem \"net-smtp\" (plus net-imap, net-pop) to the Gemfile or upgrade mail to 2.8+",
+    "sources": {
+      "stored": "https://github.com/ruby/rubygems/issues/5367",
+      "query": "https://github.com/bfpi/klarschiff-client/pull/52"
+    }
+  },
+  {
+    "id": "fr-dotnet-netsdk1136-winforms-wpf-needs-windows-tfm",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n         C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.DefaultItems.targets(362,5): error NETSDK1136: The target platform must be set to Windows (usually by including '-windows' in the TargetFramework property) when using\n        Windows Forms or WPF, or referencing projects or packages that do so. [Some\\Path\\To\\OpenTabletDriver.Installer\\OpenTabletDriver.Installer.Wpf\\OpenTabletDriver.Installer.Wpf.csproj]",
+    "query": "Exit code 1\n    C:\\Program Files\\dotnet\\sdk\\9.0.100-preview.1.24101.2\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.DefaultItems.targets(141,5): error NETSDK1136: The target platform must be set to Windows (usually by including '-windows' in the TargetFramework property) when using Windows Forms or WPF, or referencing projects or packages that do so. [C:\\proj\\Sucrose\\src\\Project\\Sucrose.Backgroundog\\Sucrose.Backgroundog.csproj]\n  Sucrose.Memory net9.0 succeeded (10.1s) → Sucrose\\Library\\Memory\\net9.0\\win-x64\\publish\\\n  Sucrose.Signal net9.0 succeeded (1.5s) → Sucrose\\Library\\Signal\\net9.0\\win-x64\\publish\\\n  Sucrose.Resources net9.0 failed with errors (0.0s)",
+    "resolution": "a WinForms/WPF project (or one referencing such a project/package) targets plain net5.0+/net6.0 - change TargetFramework to the Windows-specific one (net5.0-windows, net6.0-windows)",
+    "sources": {
+      "stored": "https://github.com/OpenTabletDriver/OpenTabletDriver.Installer/issues/25",
+      "query": "https://github.com/Taiizor/Sucrose/issues/94"
+    }
+  },
+  {
+    "id": "fr-eks-kubectl-unauthorized-iam-not-mapped",
+    "tool": "kubernetes",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n+ kubectl get pods\nerror: You must be logged in to the server (Unauthorized)",
+    "query": "Exit code 1\n$ kubectl get svc\nerror: You must be logged in to the server (Unauthorized) ",
+    "resolution": "the IAM user/role kubectl authenticates as is not mapped to any Kubernetes identity in the EKS cluster (only the cluster creator is admin by default) - add it to the aws-auth ConfigMap (or an EKS access entry) from the creator identity, or run kubectl as the creator",
+    "sources": {
+      "stored": "https://github.com/kubernetes-sigs/aws-iam-authenticator/issues/179",
+      "query": "https://github.com/aws/aws-cdk/issues/3752"
+    }
+  },
+  {
+    "id": "fr-flutter-plugin-deprecated-android-v1-embedding",
+    "tool": "flutter",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nThe plugins `flutter_webview_plugin, fluttertoast` use a deprecated version of the Android embedding.\nTo avoid unexpected runtime failures, or future build failures, try to see if these plugins support the Android V2 embedding. Otherwise, consider\nremoving them since a future release of Flutter will remove these deprecated APIs.\nIf you are plugin author, take a look at the docs for migrating the plugin to the V2 embedding: https://flutter.dev/go/android-plugin-migration.",
+    "query": "Exit code 1\nThe plugin `augmented_reality_plugin_wikitude` uses a deprecated version of the Android embedding.\nTo avoid unexpected runtime failures, or future build failures, try to see if this plugin supports the Android V2 embedding. Otherwise, consider removing it since a\nfuture release of Flutter will remove these deprecated APIs.\nIf you are plugin author, take a look at the docs for migrating the plugin to the V2 embedding: https://flutter.dev/go/android-plugin-migration.",
+    "resolution": "the named plugin still uses the Android V1 embedding that newer Flutter removes - upgrade the plugin to a release that supports the V2 embedding or replace it (and migrate the app's MainActivity to the V2 FlutterActivity if the app itself is old)",
+    "sources": {
+      "stored": "https://github.com/iceCola7/flutter_wanandroid/issues/10",
+      "query": "https://github.com/Wikitude/wikitude-flutter-plugin-examples/issues/12"
+    }
+  },
+  {
+    "id": "fr-python-setup-py-bdist-wheel-wheel-missing",
+    "tool": "pip",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nusage: setup.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n   or: setup.py --help [cmd1 cmd2 ...]\n   or: setup.py --help-commands\n   or: setup.py cmd --help\n\nerror: invalid command 'bdist_wheel'",
+    "query": "Exit code 1\n$ python setup.py sdist bdist_wheel --universal\nusage: setup.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n   or: setup.py --help [cmd1 cmd2 ...]\n   or: setup.py --help-commands\n   or: setup.py cmd --help\n\nerror: invalid command 'bdist_wheel'",
+    "resolution": "the wheel package is not installed in this environment, so setuptools has no bdist_wheel command - pip install wheel (or upgrade pip, setuptools and wheel) and run the build again",
+    "sources": {
+      "stored": "https://github.com/traveller59/spconv/issues/219",
+      "query": "https://github.com/psf/requests-html/issues/96"
+    }
+  },
+  {
+    "id": "fr-go115-package-embed-not-in-goroot",
+    "tool": "go",
+    "kind": "recurrence",
+    "stored": "Exit code 2\nroot@194ee81f190b:/fulcio# make\n...\ngo: downloading github.com/golang/groupcache v0.0.0-20210331224755-41bb18bfe9da\npkg/generated/restapi/configure_fulcio_server.go:34:2: package embed is not in GOROOT (/usr/lib/go-1.15/src/embed)\nmake: *** [Makefile:66: fulcio] Error 1",
+    "query": "Exit code 2\n$ make release\nCGO_ENABLED=0 go build -tags=mod_httpAPI -trimpath -ldflags \"-X main.Version=`git describe --tags` -s -w\" -o bin/FlapAlertedPro_`git describe --tags`.bin .\nmodules/httpAPI/mod_httpAPI.go:9:2: package embed is not in GOROOT (/usr/lib/go-1.15/src/embed)\nmake: *** [Makefile:13: release] Error 1",
+    "resolution": "the project uses the embed package, added in Go 1.16, and the installed Go is 1.15 (Debian 11's golang) - install a newer Go (bullseye-backports or the official tarball) and build again",
+    "sources": {
+      "stored": "https://github.com/sigstore/fulcio/issues/253",
+      "query": "https://github.com/Kioubit/FlapAlerted/issues/1"
+    }
+  },
+  {
+    "id": "fr-flutter-dart-sdk-too-old-for-constraint",
+    "tool": "flutter",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nThe current Dart SDK version is 2.18.6.\n\nBecause orderz depends on dart_ping >=9.0.0 which requires SDK version >=3.0.0 <4.0.0, version solving failed.\npub get failed (1; Because orderz depends on dart_ping >=9.0.0 which requires SDK version >=3.0.0 <4.0.0, version solving failed.)",
+    "query": "Exit code 1\nflutter pub get\nRunning \"flutter pub get\" in pilotu_app...                      \nThe current Dart SDK version is 2.12.3.\n\nBecause pilotu_app requires SDK version >=2.18.0 <3.0.0, version solving failed.\n\npub get failed (1; Because pilotu_app requires SDK version >=2.18.0 <3.0.0, version solving failed.)\nexit code 1",
+    "resolution": "the Dart SDK bundled with this Flutter is older than the project's or a dependency's environment sdk constraint - run flutter upgrade (or switch to a Flutter release with that Dart), or pin the dependency to an older release",
+    "sources": {
+      "stored": "https://github.com/CodingDevs/thermal_printer/issues/8",
+      "query": "https://github.com/flutter/flutter/issues/110667"
+    }
+  },
+  {
+    "id": "fr-mix-phoenix-generator-task-not-found-archive",
+    "tool": "elixir",
+    "kind": "paraphrase",
+    "stored": "Exit code 1\nGetting a \"The task phoenix.new could not be found. Did you mean 'phoenix.server'?\"",
+    "query": "Exit code 1\n** (Mix) The task \"phx.new.web\" could not be found",
+    "resolution": "the Phoenix project generator is a Mix archive, not part of a project's deps - install it (mix archive.install hex phx_new, or mix archive.install in the installer directory for master) and run the generator again",
+    "sources": {
+      "stored": "https://github.com/phoenixframework/phoenix/issues/756",
+      "query": "https://github.com/phoenixframework/phoenix/issues/3632"
+    }
+  },
+  {
+    "id": "fr-stack-no-compiler-found-run-stack-setup",
+    "tool": "haskell",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n--- Checking ctags' exuberance...\nFrom https://github.com/commercialhaskell/all-cabal-hashes\n * [new tag]         current-hackage -> current-hackage\nNo compiler found, expected minor version match with ghc-7.10.3 (x86_64) (based on resolver setting in /root/.stack/global-project/stack.yaml).\nTry running \"stack setup\" to install the correct GHC into /root/.stack/programs/x86_64-linux/",
+    "query": "Exit code 1\nNo compiler found, expected minor version match with ghc-8.0.2 (x86_64) (based on resolver setting in /home/user/.opt/cardano-sl/stack.yaml).\n\nTo install the correct GHC into /home/user/.stack/programs/x86_64-linux-nix/, try running \"stack setup\" or use the \"--install-ghc\" flag. To use your system GHC installation, run \"stack config set system-ghc --global true\", or use the \"--system-ghc\" flag.",
+    "resolution": "the GHC required by the stack.yaml resolver is not installed where stack looks - run stack setup (or pass --install-ghc), or enable system-ghc if a matching GHC is installed",
+    "sources": {
+      "stored": "https://github.com/commercialhaskell/stack/issues/2112",
+      "query": "https://github.com/input-output-hk/cardano-sl/pull/2056"
+    }
   }
 ];
 
@@ -670,5 +838,124 @@ export const FRESH_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/docker/for-win/issues/5983",
     "differs": "the unreachable host is the team's own registry (host:port), not Docker Hub - registry mirrors only apply to Docker Hub; check that registry is up and reachable from the Jenkins host (DNS, firewall, port)",
     "like": "fr-docker-hub-unreachable-client-timeout"
+  },
+  {
+    "id": "fr-nm-swift-module-created-by-newer-compiler-old-xcode",
+    "tool": "xcode",
+    "text": "Module file was created by a newer version of the compiler\n...../Carthage/Build/iOS/Just.framework/Modules/Just.swiftmodule/x86_64.swiftmodule",
+    "source": "https://github.com/dduan/Just/issues/17",
+    "differs": "the opposite direction - the prebuilt framework is NEWER than the compiler (built for Swift 2, used from Xcode 6.4); rebuilding locally or clearing DerivedData cannot help; upgrade Xcode or pin the library to a release for the old Swift",
+    "like": "fr-swift-module-compiled-with-older-swift"
+  },
+  {
+    "id": "fr-nm-git-lfs-404-wrong-remote-after-rename",
+    "tool": "git",
+    "text": "Exit code 128\nError downloading object: Assets/Plugins/PS4/libfmodL_stub.a (7ac611e): Smudge error: Error downloading Assets/Plugins/PS4/libfmodL_stub.a (7ac611ee2a2f2d8f992c892fd7e2a9be49768d7c945ae154883ca1e7bd6c3d6e): [7ac611ee2a2f2d8f992c892fd7e2a9be49768d7c945ae154883ca1e7bd6c3d6e] Object does not exist on the server or you don't have permissions to access it: [404] Object does not exist on the server or you don't have permissions to access it",
+    "source": "https://github.com/git-lfs/git-lfs/issues/2752",
+    "differs": "the object IS on the server (another clone fetches it) - after renaming the remote origin, LFS asks the wrong endpoint; rename the remote back to origin or set lfs.url / git lfs fetch <remote>; nobody needs to re-push",
+    "like": "fr-git-lfs-object-never-pushed-404"
+  },
+  {
+    "id": "fr-nm-git-lfs-quota-vs-missing-object",
+    "tool": "git",
+    "text": "Exit code 2\nError downloading object: graphql/matrixFiles/58be6cbb-f1f7-11e9-9a07-0a80fada099c_log2_ratio.json (f311153): Smudge error: Error downloading graphql/matrixFiles/58be6cbb-f1f7-11e9-9a07-0a80fada099c_log2_ratio.json (f3111531658ddfa410474b7098ad9ab320397fba18fb199d74dffba6cea90d53): [f3111531658ddfa410474b7098ad9ab320397fba18fb199d74dffba6cea90d53] Object does not exist on the server: [404] Object does not exist on the server",
+    "source": "https://github.com/esacinc/PDC-Public/issues/4",
+    "differs": "not a quota problem - this one object was never uploaded to the LFS store, so waiting for a quota reset changes nothing; the committer must push the LFS object",
+    "like": "fr-git-lfs-repository-over-data-quota"
+  },
+  {
+    "id": "fr-nm-postgres-flyenv-default-role-root",
+    "tool": "postgres",
+    "text": "2024-08-20 22:29:01.433 CST [64071] LOG:  listening on IPv4 address \"127.0.0.1\", port 5432\n2024-08-20 22:29:01.433 CST [64071] LOG:  listening on Unix socket \"/tmp/.s.PGSQL.5432\"\n2024-08-20 22:29:01.437 CST [64074] LOG:  database system was shut down at 2024-08-20 22:29:00 CST\n2024-08-20 22:29:01.440 CST [64071] LOG:  database system is ready to accept connections\n2024-08-20 22:29:11.414 CST [64179] FATAL:  role \"postgres\" does not exist\n2024-08-20 22:29:42.417 CST [64193] FATAL:  role \"postgres\" does not exist",
+    "source": "https://github.com/xpf0000/FlyEnv/issues/99",
+    "differs": "the PostgreSQL bundled by the FlyEnv tool is created with the initial account root (password postgres), documented by the tool - log in as root; creating roles from the macOS user is not the fix",
+    "like": "fr-postgres-homebrew-no-postgres-role"
+  },
+  {
+    "id": "fr-nm-gradle-implementation-missing-old-android-plugin",
+    "tool": "gradle",
+    "text": "Exit code 1\nCould not find method implementation() for arguments [org.aspectj:aspectjrt:1.8.9] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.",
+    "source": "https://github.com/HujiangTechnology/AspectJX-Demo/issues/8",
+    "differs": "the opposite mismatch - Android Gradle plugin 2.3.3 is too OLD to have implementation (added in AGP 3.0 / Gradle 4); upgrade the Android plugin and Gradle wrapper, renaming to compile is the workaround for old builds only",
+    "like": "fr-gradle7-compile-configuration-removed"
+  },
+  {
+    "id": "fr-nm-gradle-implementation-in-root-allprojects",
+    "tool": "gradle",
+    "text": "Exit code 1\nGradle sync failed: Could not find method implementation() for arguments [com.github.hierynomus:smbj:0.9.1] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler",
+    "source": "https://github.com/jitpack/jitpack.io/issues/4029",
+    "differs": "Gradle and the Android plugin are current; the dependency was put in the root build.gradle's allprojects { dependencies } where no java/android plugin defines implementation - move it to the app module's build.gradle",
+    "like": "fr-gradle7-compile-configuration-removed"
+  },
+  {
+    "id": "fr-nm-cmake-makefiles-error-after-emcc-failed",
+    "tool": "cmake",
+    "text": "Exit code 1\nCMake Error at /home/vasanthahr/code/C_Cplus_code/emsdk/fastcomp/emscripten/cmake/Modules/Platform/Emscripten.cmake:105 (message):\n  Failed to fetch compiler version information with command\n  \"'/home/vasanthahr/code/C_Cplus_code/emsdk/fastcomp/emscripten/emcc' -v\"!\n  Process returned with error code 126.\nCall Stack (most recent call first):\n  /usr/share/cmake-3.10/Modules/CMakeDetermineSystem.cmake:94 (include)\n  CMakeLists.txt:4 (project)\n\n\nCMake Error: CMake was unable to find a build program corresponding to \"Unix Makefiles\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\n-- Configuring incomplete, errors occurred!",
+    "source": "https://github.com/emscripten-core/emscripten/issues/9669",
+    "differs": "the build-program line is a follow-on error - the Emscripten toolchain file could not run emcc (exit 126, not executable / emsdk not activated); fix the emsdk install and activation, installing make changes nothing",
+    "like": "fr-cmake-unix-makefiles-no-make-program"
+  },
+  {
+    "id": "fr-nm-ruby3-webrick-vs-net-smtp-loaderror",
+    "tool": "ruby",
+    "text": "Exit code 1\nUsr/lib/ruby/gems/3.1.0/gems/zeitwerk-2.5.3/lib/zeitwerk/kernel.rb:35:in `require': cannot load such file -- net/smtp (LoadError)",
+    "source": "https://github.com/rapid7/metasploit-framework/issues/16080",
+    "differs": "a different gem left Ruby's defaults (net-smtp in Ruby 3.1, needed by the mail gem inside Metasploit) - the project's gemspec must add net-smtp; adding webrick does nothing",
+    "like": "fr-ruby3-jekyll-serve-webrick-missing"
+  },
+  {
+    "id": "fr-nm-dotnet-netsdk1136-vs-netsdk1100",
+    "tool": "dotnet",
+    "text": "Exit code 1\nC:\\Program Files\\dotnet\\sdk\\7.0.100-preview.3.22179.4\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.Defa\nultItems.Shared.targets(250,5): error NETSDK1136: The target platform must be set to Windows (usually by in \ncluding '-windows' in the TargetFramework property) when using Windows Forms or WPF, or referencing project\ns or packages that do so. [C:\\Users\\cgran\\source\\repos\\microsoft\\qsharp-compiler\\src\\QsCompiler\\Tests.Langu \nageServer\\Tests.LanguageServer.csproj]",
+    "source": "https://github.com/dotnet/sdk/issues/25363",
+    "differs": "not a Linux/macOS build of a Windows project - on Windows, the net6.0 test project pulls in WPF through a reference and lacks the -windows TFM; change the TargetFramework (or drop the WPF reference), EnableWindowsTargeting does not apply",
+    "like": "fr-dotnet-netsdk1100-windows-targeting-on-linux-mac"
+  },
+  {
+    "id": "fr-nm-eks-kubectl-unauthorized-expired-role-session",
+    "tool": "kubernetes",
+    "text": "Exit code 1\n(venv) ➜  ~ kubectl get pods\nerror: You must be logged in to the server (Unauthorized)",
+    "source": "https://github.com/azionaventures/workstation-setup/issues/9",
+    "differs": "it worked until the session sat idle - the assumed role's temporary credentials expired; log in / assume the role again (refresh SSO), the aws-auth mapping is fine",
+    "like": "fr-eks-kubectl-unauthorized-iam-not-mapped"
+  },
+  {
+    "id": "fr-nm-node-cannot-find-module-file-system-npm-name",
+    "tool": "node",
+    "text": "Exit code 1\nmodule.js:471\n    throw err;\n    ^\n\nError: Cannot find module 'file-system'\n    at Function.Module._resolveFilename (module.js:469:15)\n    at Function.Module._load (module.js:417:25)\n    at Module.require (module.js:497:17)\n    at require (internal/module.js:20:19)\n    at Object.<anonymous> (/Users/DivyamPrakash/sample_project/app3.js:4:12)\n    at Module._compile (module.js:570:32)",
+    "source": "https://github.com/nodejs/help/issues/1268",
+    "differs": "the module file-system is not a built-in at all but an npm package name - require the built-in as require('fs') (or npm install file-system); the Node version is not the problem"
+  },
+  {
+    "id": "fr-nm-flutter-dart-sdk-too-new-for-old-project",
+    "tool": "flutter",
+    "text": "Exit code 1\nThe current Dart SDK version is 2.9.0.\n\nBecause blog_app requires SDK version >=1.22.0 <2.0.0, version solving failed.\nRunning \"flutter pub get\" in Flutter-Blog-App...\npub get failed (1; Because blog_app requires SDK version >=1.22.0 <2.0.0, version solving failed.)",
+    "source": "https://github.com/himanshusharma89/Flutter-Blog-App/issues/59",
+    "differs": "the opposite - the SDK (2.9) is too NEW for a project capped at <2.0.0; upgrading Flutter makes it worse; raise the project's environment sdk constraint (migrate the code) or use an old Flutter",
+    "like": "fr-flutter-dart-sdk-too-old-for-constraint"
+  },
+  {
+    "id": "fr-nm-mix-task-phx-umbrella-not-defined",
+    "tool": "elixir",
+    "text": "Exit code 1\n(xenial)kevin@localhost:~/hello$ mix help phx\n** (Mix) The task \"phx\" could not be found. Did you mean \"phx.new\"?",
+    "source": "https://github.com/phoenixframework/phoenix/issues/2792",
+    "differs": "Phoenix is installed; there simply was no bare \"phx\" task in that Phoenix version (only phx.* tasks) - use mix help or one of the listed phx.* tasks; installing the archive changes nothing",
+    "like": "fr-mix-phoenix-generator-task-not-found-archive"
+  },
+  {
+    "id": "fr-nm-stack-no-compiler-found-on-nixos-use-nix",
+    "tool": "haskell",
+    "text": "Exit code 1\n$ stack install\nNo compiler found, expected minor version match with ghc-8.0.2 (x86_64) (based on resolver setting in /home/gilligan/Development/stack2nix/stack.yaml).\nTo install the correct GHC into /home/gilligan/.stack/programs/x86_64-linux/, try running \"stack setup\" or use the \"--install-ghc\" flag. To use your system GHC installation, run \"stack config set system-ghc --global true\", or use the \"--system-ghc\" flag.\n$ ghc --version    \nThe Glorious Glasgow Haskell Compilation System, version 8.0.2",
+    "source": "https://github.com/input-output-hk/stack2nix/issues/49",
+    "differs": "the matching GHC 8.0.2 IS installed (through Nix) and stack's downloaded binaries do not suit NixOS - run stack with --nix (Nix integration); stack setup is not the fix",
+    "like": "fr-stack-no-compiler-found-run-stack-setup"
+  },
+  {
+    "id": "fr-nm-stack-expects-ghc-3-10-7-broken-stack-build",
+    "tool": "haskell",
+    "text": "Exit code 1\nFetched package index.    \nPopulated index cache.    \nCompiler version mismatched, found ghc-7.10.2 (x86_64), but expected minor version match with ghc-7.10.3 (x86_64) (based on resolver setting in /usr/home/.../stack.yaml).\nTry running \"stack setup\" to install the correct GHC into /usr/home/.../.stack/programs/x86_64-freebsd/",
+    "source": "https://github.com/commercialhaskell/stack/issues/1903",
+    "differs": "ghc-3.10.7 does not exist - the stack binary itself (1.0.4.2 built from Hackage with cabal) misparses version numbers; reinstall stack from the official release, stack setup then fails with \"No information found\"",
+    "like": "fr-stack-no-compiler-found-run-stack-setup"
   }
 ];
