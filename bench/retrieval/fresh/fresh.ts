@@ -652,6 +652,114 @@ export const FRESH_PAIRS: RealPair[] = [
       "stored": "https://github.com/commercialhaskell/stack/issues/2112",
       "query": "https://github.com/input-output-hk/cardano-sl/pull/2056"
     }
+  },
+  {
+    "id": "fr-android-duplicate-class-kotlin-stdlib-jdk8",
+    "tool": "gradle",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nDuplicate class kotlin.collections.jdk8.CollectionsJDK8Kt found in modules kotlin-stdlib-1.8.10 (org.jetbrains.kotlin:kotlin-stdlib:1.8.10) and kotlin-stdlib-jdk8-1.7.10 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.7.10)\nDuplicate class kotlin.internal.jdk8.JDK8PlatformImplementations found in modules kotlin-stdlib-1.8.10 (org.jetbrains.kotlin:kotlin-stdlib:1.8.10) and kotlin-stdlib-jdk8-1.7.10 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.7.10)",
+    "query": "Exit code 1\nExecution failed for task ':app:checkDebugDuplicateClasses'.\n> A failure occurred while executing com.android.build.gradle.internal.tasks.CheckDuplicatesRunnable\n   > Duplicate class kotlin.collections.jdk8.CollectionsJDK8Kt found in modules jetified-kotlin-stdlib-1.8.0 (org.jetbrains.kotlin:kotlin-stdlib:1.8.0) and jetified-kotlin-stdlib-jdk8-1.6.21 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.6.21)\n     Duplicate class kotlin.internal.jdk8.JDK8PlatformImplementations found in modules jetified-kotlin-stdlib-1.8.0 (org.jetbrains.kotlin:kotlin-stdlib:1.8.0) and jetified-kotlin-stdlib-jdk8-1.6.21 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.6.21)",
+    "resolution": "kotlin-stdlib 1.8+ contains the classes of kotlin-stdlib-jdk7/-jdk8, and an older -jdk8 artifact is still pulled in - align Kotlin versions (upgrade the Kotlin Gradle plugin to 1.8+, or add the kotlin-bom / force kotlin-stdlib-jdk7/jdk8 to the same version)",
+    "sources": {
+      "stored": "https://github.com/tommybuonomo/dotsindicator/issues/184",
+      "query": "https://github.com/eopeter/flutter_mapbox_navigation/issues/217"
+    }
+  },
+  {
+    "id": "fr-python-jwt-package-shadows-pyjwt",
+    "tool": "python",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTraceback (most recent call last):\n    File \"< stdin >\", line 1, in <module>\nAttribureError: module 'jwt' has no attribure 'encode'",
+    "query": "Exit code 1\n  File \"/Users/jorge/.venv/dmesh-bot/lib/python3.8/site-packages/github/MainClass.py\", line 802, in create_jwt\n    encrypted = jwt.encode(payload, key=self.private_key, algorithm=\"RS256\")\nAttributeError: module 'jwt' has no attribute 'encode'",
+    "resolution": "another distribution named jwt (pip install jwt, GehirnInc python-jwt) is installed next to PyJWT and owns the jwt module - pip uninstall jwt, then reinstall PyJWT (recreate the virtualenv if needed)",
+    "sources": {
+      "stored": "https://github.com/jpadilla/pyjwt/issues/374",
+      "query": "https://github.com/PyGithub/PyGithub/issues/1595"
+    }
+  },
+  {
+    "id": "fr-docker-entrypoint-crlf-no-such-file",
+    "tool": "docker",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nstandard_init_linux.go:228: exec user process caused: no such file or directory",
+    "query": "Exit code 1\ndocker run jmeterdocker\nstandard_init_linux.go:190: exec user process caused \"no such file or directory\"",
+    "resolution": "the entrypoint script was checked out with Windows CRLF line endings, so its #! interpreter path (/bin/sh\\r) does not exist - convert it to LF (dos2unix, sed -i 's/\\r//', or a .gitattributes eol=lf rule) and rebuild the image",
+    "sources": {
+      "stored": "https://github.com/TOomaAh/emby_exporter_go/issues/7",
+      "query": "https://github.com/justb4/docker-jmeter/issues/6"
+    }
+  },
+  {
+    "id": "fr-rustc-too-old-unstable-library-feature",
+    "tool": "cargo",
+    "kind": "recurrence",
+    "stored": "Exit code 101\nrror[E0658]: use of unstable library feature 'inner_deref': newly added\n   --> src/upgrade.rs:294:29\n    |\n294 |         let remote = remote.as_deref().unwrap_or(\"devel\");\n    |                             ^^^^^^^^\n    |\n    = note: see issue #50264 <https://github.com/rust-lang/rust/issues/50264> for more information\n\nerror: aborting due to 2 previous errors\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `paru`.",
+    "query": "Exit code 101\nerror[E0658]: use of unstable library feature 'is_some_and'\n   --> crates/katana/core/src/sequencer.rs:127:14\n    |\n127 |             .is_ok_and(|c| c != ClassHash::default())\n    |              ^^^^^^^^^\n    |\n    = note: see issue #93050 <https://github.com/rust-lang/rust/issues/93050> for more information\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `katana-core` due to previous error\nwarning: build failed, waiting for other jobs to finish...",
+    "resolution": "the crate uses a standard-library API stabilised in a newer Rust than the installed (often distro) toolchain - update the toolchain (rustup update / a newer rust package) or use an older release of the crate",
+    "sources": {
+      "stored": "https://github.com/Morganamilo/paru/issues/201",
+      "query": "https://github.com/dojoengine/dojo/issues/641"
+    }
+  },
+  {
+    "id": "fr-php81-return-type-will-change-deprecation",
+    "tool": "php",
+    "kind": "recurrence",
+    "stored": "Deprecated: Return type of steevanb\\PhpTypedArray\\AbstractTypedArray::offsetGet($offset) should either be compatible with ArrayAccess::offsetGet(mixed $offset): mixed, or the #[\\ReturnTypeWillChange] attribute should be used to temporarily suppress the notice in /composer/vendor/steevanb/php-typed-array/src/AbstractTypedArray.php on line 132",
+    "query": "Deprecated: Return type of Pagerfanta\\Pagerfanta::count()\nshould either be compatible with Countable::count(): int, or the #[\\ReturnTypeWillChange]\nattribute should be used to temporarily suppress the notice",
+    "resolution": "PHP 8.1 expects return types on methods implementing internal interfaces (ArrayAccess, Countable, IteratorAggregate) - update the library to a release that declares them or adds #[\\ReturnTypeWillChange]; it is only a deprecation notice, so it can also be silenced until then",
+    "sources": {
+      "stored": "https://github.com/steevanb/php-collection/pull/62",
+      "query": "https://github.com/BabDev/Pagerfanta/pull/38"
+    }
+  },
+  {
+    "id": "fr-nuget-nu1605-package-downgrade",
+    "tool": "dotnet",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nTarget ReportAssetsLogMessages:\n    /Users/richard/Documents/Dev/DotNetCoreKoans/DotNetCoreKoans.csproj : error NU1605: Detected package downgrade: System.Net.Primitives from 4.3.0 to 4.0.11. Reference the package directly from the project to select a different version. \n    /Users/richard/Documents/Dev/DotNetCoreKoans/DotNetCoreKoans.csproj : error NU1605:  DotNetCoreKoans (>= 2.0.0) -> Microsoft.DotNet.Cli.Utils (>= 2.0.0) -> Microsoft.Build (>= 15.3.409) -> System.IO.Pipes (>= 4.0.0) -> System.Net.Sockets (>= 4.1.0) -> runtime.win.System.Net.Sockets (>= 4.3.0) -> System.Net.Primitives (>= 4.3.0) ",
+    "query": "Exit code 1\nDemo\\IdentityDemo.csproj : error NU1605: Detected package downgrade: Microsoft.EntityFrameworkCore.Tools from 2.0.3 to 2.0.0. Reference the package directly from the project to select a different version.\nDemo\\IdentityDemo.csproj : error NU1605:  IdentityDemo -> Microsoft.AspNetCore.All 2.0.9 -> Microsoft.EntityFrameworkCore.Tools (>= 2.0.3)\nDemo\\IdentityDemo.csproj : error NU1605:  IdentityDemo -> Microsoft.EntityFrameworkCore.Tools (>= 2.0.0)\n\nThe build failed. Please fix the build errors and run again.",
+    "resolution": "a direct PackageReference pins a lower version than a transitive dependency requires - raise the direct reference to the higher version shown in the chain (or remove the direct reference)",
+    "sources": {
+      "stored": "https://github.com/DotNetKoans/DotNetKoans/issues/46",
+      "query": "https://github.com/dotnet/AspNetCore.Docs/pull/9748"
+    }
+  },
+  {
+    "id": "fr-helm-failed-to-download-stale-repo-index",
+    "tool": "helm",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nError: failed to download \"stable/nginx-ingress\" (hint: running `helm repo update` may help)",
+    "query": "Exit code 1\nUpgrading stable/cert-manager\nUpgrading gitlab/gitlab-runner\nUpgrading stable/minio\nUpgrading stable/prometheus-operator\nUpgrading stable/chartmuseum\nError: failed to download \"gitlab/gitlab-runner\" (hint: running `helm repo update` may help)\n\nError: failed to download \"stable/prometheus-operator\" (hint: running `helm repo update` may help)\n\nError: failed to download \"stable/cert-manager\" (hint: running `helm repo update` may help)\n\nerr: release \"runner\" in \"helmfile.yaml\" failed: exit status 1\nerr: release \"prom\" in \"helmfile.yaml\" failed: exit status 1",
+    "resolution": "the local copy of the chart repository index is stale (or never fetched) so the chart/version is not found - run helm repo update (check helm search repo <name> for the chart and version) and install again",
+    "sources": {
+      "stored": "https://github.com/openfaas/ofc-bootstrap/issues/51",
+      "query": "https://github.com/roboll/helmfile/issues/467"
+    }
+  },
+  {
+    "id": "fr-terraform-backend-reinitialization-required",
+    "tool": "terraform",
+    "kind": "recurrence",
+    "stored": "Exit code 1\n+ cp terraform/globals/stack.tf cmd/apps/onboarding2/stack.tf\n+ cd cmd/apps/onboarding2\n+ /usr/local/bin/terraform workspace new test\nBackend reinitialization required. Please run \"terraform init\".\nReason: Initial configuration of the requested backend \"s3\"\n\nThe \"backend\" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you're using is using a custom configuration for\nthe Terraform backend.",
+    "query": "Exit code 1\n~/infra/network\n$ tf init -backend=false\nInitializing modules...\nDownloading terraform-aws-modules/vpc/aws 2.18.0 for vpc...\n- vpc in .terraform/modules/vpc/terraform-aws-modules-terraform-aws-vpc-95b970d\nBackend reinitialization required. Please run \"terraform init\".\nReason: Initial configuration of the requested backend \"remote\"\n\nThe \"backend\" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you're using is using a custom configuration for\nthe Terraform backend.",
+    "resolution": "the configuration declares a backend that was never initialised in this working directory (fresh checkout/CI, or the block was just added) - run terraform init (with the needed -backend-config) before workspace/plan/validate",
+    "sources": {
+      "stored": "https://github.com/hashicorp/terraform/issues/18237",
+      "query": "https://github.com/hashicorp/terraform-github-actions/issues/102"
+    }
+  },
+  {
+    "id": "fr-git-checkout-untracked-files-would-be-overwritten",
+    "tool": "git",
+    "kind": "recurrence",
+    "stored": "Exit code 1\nerror: The following untracked working tree files would be overwritten by checkout:\n\teditors/scvim/.gitignore\n\teditors/scvim/BUGS\n\teditors/scvim/CMakeLists.txt\n\teditors/scvim/COPYING\n\teditors/scvim/NEWS\n\teditors/scvim/README.md\nPlease move or remove them before you can switch branches.",
+    "query": "Exit code 1\nulrich@p0:/opt/gupu/scryer-prolog$ git checkout master\nerror: The following untracked working tree files would be overwritten by checkout:\n\tsrc/instructions.rs\nPlease move or remove them before you can switch branches.\nAborting",
+    "resolution": "files that are untracked on this branch are tracked on the target branch (often generated files or a leftover directory) - move or delete them (after checking they hold nothing needed) and switch again, or add generated files to .gitignore",
+    "sources": {
+      "stored": "https://github.com/supercollider/supercollider/issues/2221",
+      "query": "https://github.com/mthom/scryer-prolog/issues/1188"
+    }
   }
 ];
 
@@ -912,14 +1020,6 @@ export const FRESH_NEAR_MISSES: NearMiss[] = [
     "like": "fr-dotnet-netsdk1100-windows-targeting-on-linux-mac"
   },
   {
-    "id": "fr-nm-eks-kubectl-unauthorized-expired-role-session",
-    "tool": "kubernetes",
-    "text": "Exit code 1\n(venv) ➜  ~ kubectl get pods\nerror: You must be logged in to the server (Unauthorized)",
-    "source": "https://github.com/azionaventures/workstation-setup/issues/9",
-    "differs": "it worked until the session sat idle - the assumed role's temporary credentials expired; log in / assume the role again (refresh SSO), the aws-auth mapping is fine",
-    "like": "fr-eks-kubectl-unauthorized-iam-not-mapped"
-  },
-  {
     "id": "fr-nm-node-cannot-find-module-file-system-npm-name",
     "tool": "node",
     "text": "Exit code 1\nmodule.js:471\n    throw err;\n    ^\n\nError: Cannot find module 'file-system'\n    at Function.Module._resolveFilename (module.js:469:15)\n    at Function.Module._load (module.js:417:25)\n    at Module.require (module.js:497:17)\n    at require (internal/module.js:20:19)\n    at Object.<anonymous> (/Users/DivyamPrakash/sample_project/app3.js:4:12)\n    at Module._compile (module.js:570:32)",
@@ -957,5 +1057,37 @@ export const FRESH_NEAR_MISSES: NearMiss[] = [
     "source": "https://github.com/commercialhaskell/stack/issues/1903",
     "differs": "ghc-3.10.7 does not exist - the stack binary itself (1.0.4.2 built from Hackage with cabal) misparses version numbers; reinstall stack from the official release, stack setup then fails with \"No information found\"",
     "like": "fr-stack-no-compiler-found-run-stack-setup"
+  },
+  {
+    "id": "fr-nm-python-local-jwt-py-shadows-library",
+    "tool": "python",
+    "text": "Exit code 1\nAttributeError: 'module' object has no attribute 'encode'",
+    "source": "https://github.com/jpadilla/pyjwt/issues/402",
+    "differs": "no second package is installed - a file named jwt.py in the script's own directory is imported instead of PyJWT; rename that file (and delete its .pyc), uninstalling packages does not help",
+    "like": "fr-python-jwt-package-shadows-pyjwt"
+  },
+  {
+    "id": "fr-nm-rust-feature-not-yet-stable-needs-nightly",
+    "tool": "cargo",
+    "text": "Exit code 101\nerror[E0658]: use of unstable library feature `unbounded_shifts`\n   --> clash_lib/src/common/succinct_set.rs:326:19\n    |\n326 |             w = w.unbounded_shr(t0);\n    |                   ^^^^^^^^^^^^^\n    |\n    = note: see issue #129375 <https://github.com/rust-lang/rust/issues/129375> for more information\n    = help: add `#![feature(unbounded_shifts)]` to the crate attributes to enable\n    = note: this compiler was built on 2025-02-17; consider upgrading it if it is out of date\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `clash_lib` (lib) due to 1 previous error",
+    "source": "https://github.com/ibigbug/clash-rs/issues/741",
+    "differs": "the compiler is already the newest stable (1.85) - unbounded_shifts is not stable in any release yet, so rustup update does not help; build with the nightly toolchain the project uses, or a project version that avoids the API",
+    "like": "fr-rustc-too-old-unstable-library-feature"
+  },
+  {
+    "id": "fr-nm-helm-failed-to-download-repo-renamed",
+    "tool": "helm",
+    "text": "Exit code 1\nError: failed to download \"confluentinc/cp-helm-charts\" (hint: running `helm repo update` may help)",
+    "source": "https://github.com/confluentinc/cp-helm-charts/issues/107",
+    "differs": "the repository was down and then republished under another name (confluentinc became confluent) - helm repo update cannot find it; add the repository again under the new URL/name and install from there",
+    "like": "fr-helm-failed-to-download-stale-repo-index"
+  },
+  {
+    "id": "fr-nm-tflock-backend-changed-after-init",
+    "tool": "terraform",
+    "text": "Exit code 1\n> tflock\nBackend reinitialization required. Please run \"terraform init\".\nReason: Backend configuration changed for \"gcs\"\n\nThe \"backend\" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you're using is using a custom configuration for\nthe Terraform backend.\n\nError loading the state: Initialization required. Please see the error message above.",
+    "source": "https://github.com/minamijoyo/tflock/issues/10",
+    "differs": "terraform init has just succeeded and terraform plan works - the separate tflock tool reads the backend with its own embedded Terraform code and misdetects a change; update/rebuild tflock (or lock another way), re-running init does not help",
+    "like": "fr-terraform-backend-reinitialization-required"
   }
 ];
