@@ -18,1076 +18,1380 @@ import type { NearMiss, RealPair } from '../realworld/types.js';
 
 export const FRESH_PAIRS: RealPair[] = [
   {
-    "id": "fr-git-push-rejected-current-branch-behind",
-    "tool": "git",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nPS D:\\dae\\git\\docs\\my-own-encyclopedia> git push\nTo https://github.com/Dae-Hwa/my-own-encyclopedia\n ! [rejected]        master -> master (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/Dae-Hwa/my-own-encyclopedia'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
-    "query": "Exit code 1\nroot@raspberrypi-hole1:/usr/local/bin/pihole-cloudsync# ./pihole-cloudsync --push\n--push option detected. Running in Push/Upload mode.\nLocal Pi-hole lists are different than remote Git repo. Updating remote repo...\nTo github.com:REDACTED/my-pihole-lists.git\n ! [rejected]        main -> main (non-fast-forward)\nerror: failed to push some refs to 'git@github.com:REDACTED/my-pihole-lists.git'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.\nDone!",
-    "resolution": "the remote branch has commits the local branch lacks - git pull (merge or --rebase) to integrate them, then push again; do not force-push over others' work",
-    "sources": {
-      "stored": "https://github.com/Dae-Hwa/errors/issues/4",
-      "query": "https://github.com/stevejenkins/pihole-cloudsync/issues/21"
-    }
+    id: 'fr-git-push-rejected-current-branch-behind',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nPS D:\\dae\\git\\docs\\my-own-encyclopedia> git push\nTo https://github.com/Dae-Hwa/my-own-encyclopedia\n ! [rejected]        master -> master (non-fast-forward)\nerror: failed to push some refs to 'https://github.com/Dae-Hwa/my-own-encyclopedia'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    query:
+      "Exit code 1\nroot@raspberrypi-hole1:/usr/local/bin/pihole-cloudsync# ./pihole-cloudsync --push\n--push option detected. Running in Push/Upload mode.\nLocal Pi-hole lists are different than remote Git repo. Updating remote repo...\nTo github.com:REDACTED/my-pihole-lists.git\n ! [rejected]        main -> main (non-fast-forward)\nerror: failed to push some refs to 'git@github.com:REDACTED/my-pihole-lists.git'\nhint: Updates were rejected because the tip of your current branch is behind\nhint: its remote counterpart. Integrate the remote changes (e.g.\nhint: 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.\nDone!",
+    resolution:
+      "the remote branch has commits the local branch lacks - git pull (merge or --rebase) to integrate them, then push again; do not force-push over others' work",
+    sources: {
+      stored: 'https://github.com/Dae-Hwa/errors/issues/4',
+      query: 'https://github.com/stevejenkins/pihole-cloudsync/issues/21',
+    },
   },
   {
-    "id": "fr-python-protobuf4-descriptors-cannot-be-created",
-    "tool": "python",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nPS C:\\Users\\****\\Downloads\\payload_dumper-master>\n  File \"C:\\Users\\****\\Downloads\\payload_dumper-master\\payload_dumper.py\", line 15, in <module>\n    import update_metadata_pb2 as um\n  File \"C:\\Users\\****\\Downloads\\payload_dumper-master\\update_metadata_pb2.py\", line 33, in <module>\n    _descriptor.EnumValueDescriptor(\n  File \"C:\\Users\\****\\AppData\\Local\\Programs\\Python\\Python310\\lib\\site-packages\\google\\protobuf\\descriptor.py\", line 755, in __new__\n    _message.Message._CheckCalledFromGeneratedFile()\nTypeError: Descriptors cannot not be created directly.\nIf this call came from a _pb2.py file, your generated code is out of date and must be regenerated with protoc >= 3.19.0.\nIf you cannot immediately regenerate your protos, some other possible workarounds are:\n 1. Downgrade the protobuf package to 3.20.x or lower.\n 2. Set PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python (but this will use pure-Python parsing and will be much slower).\n\nMore information: https://developers.google.com/protocol-buffers/docs/news/2022-05-06#python-updates",
-    "query": "Exit code 1\nTypeError: Descriptors cannot not be created directly.\n[2022-05-27, 11:43:25 UTC] {pod_manager.py:197} INFO - If this call came from a _pb2.py file, your generated code is out of date and must be regenerated with protoc >= 3.19.0.\n[2022-05-27, 11:43:25 UTC] {pod_manager.py:197} INFO - If you cannot immediately regenerate your protos, some other possible workarounds are:\n[2022-05-27, 11:43:25 UTC] {pod_manager.py:197} INFO -  1. Downgrade the protobuf package to 3.20.x or lower.\n[2022-05-27, 11:43:25 UTC] {pod_manager.py:197} INFO -  2. Set PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python (but this will use pure-Python parsing and will be much slower).",
-    "resolution": "protobuf 4.x (4.21+) refuses _pb2.py files generated by an old protoc - pin protobuf<=3.20.x (pip install \"protobuf==3.20.3\"), or regenerate the _pb2 files with protoc >= 3.19, or set PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python",
-    "sources": {
-      "stored": "https://github.com/vm03/payload_dumper/issues/38",
-      "query": "https://github.com/protocolbuffers/protobuf/issues/10064"
-    }
+    id: 'fr-python-protobuf4-descriptors-cannot-be-created',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nPS C:\\Users\\****\\Downloads\\payload_dumper-master>\n  File "C:\\Users\\****\\Downloads\\payload_dumper-master\\payload_dumper.py", line 15, in <module>\n    import update_metadata_pb2 as um\n  File "C:\\Users\\****\\Downloads\\payload_dumper-master\\update_metadata_pb2.py", line 33, in <module>\n    _descriptor.EnumValueDescriptor(\n  File "C:\\Users\\****\\AppData\\Local\\Programs\\Python\\Python310\\lib\\site-packages\\google\\protobuf\\descriptor.py", line 755, in __new__\n    _message.Message._CheckCalledFromGeneratedFile()\nTypeError: Descriptors cannot not be created directly.\nIf this call came from a _pb2.py file, your generated code is out of date and must be regenerated with protoc >= 3.19.0.\nIf you cannot immediately regenerate your protos, some other possible workarounds are:\n 1. Downgrade the protobuf package to 3.20.x or lower.\n 2. Set PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python (but this will use pure-Python parsing and will be much slower).\n\nMore information: https://developers.google.com/protocol-buffers/docs/news/2022-05-06#python-updates',
+    query:
+      'Exit code 1\nTypeError: Descriptors cannot not be created directly.\n[2022-05-27, 11:43:25 UTC] {pod_manager.py:197} INFO - If this call came from a _pb2.py file, your generated code is out of date and must be regenerated with protoc >= 3.19.0.\n[2022-05-27, 11:43:25 UTC] {pod_manager.py:197} INFO - If you cannot immediately regenerate your protos, some other possible workarounds are:\n[2022-05-27, 11:43:25 UTC] {pod_manager.py:197} INFO -  1. Downgrade the protobuf package to 3.20.x or lower.\n[2022-05-27, 11:43:25 UTC] {pod_manager.py:197} INFO -  2. Set PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python (but this will use pure-Python parsing and will be much slower).',
+    resolution:
+      'protobuf 4.x (4.21+) refuses _pb2.py files generated by an old protoc - pin protobuf<=3.20.x (pip install "protobuf==3.20.3"), or regenerate the _pb2 files with protoc >= 3.19, or set PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION=python',
+    sources: {
+      stored: 'https://github.com/vm03/payload_dumper/issues/38',
+      query: 'https://github.com/protocolbuffers/protobuf/issues/10064',
+    },
   },
   {
-    "id": "fr-node-native-addon-node-module-version-mismatch",
-    "tool": "node",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nError: The module '/home/lereena/pabcnet-server-ts/node_modules/tree-sitter/build/Release/tree_sitter_runtime_binding.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 88. This version of Node.js requires\nNODE_MODULE_VERSION 80. Please try re-compiling or re-installing\nthe module (for instance, using `npm rebuild` or `npm install`).",
-    "query": "Exit code 1\nError: The module '/usr/local/lib/node_modules/ijavascript/node_modules/zeromq/build/Release/zmq.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 57. This version of Node.js requires\nNODE_MODULE_VERSION 64. Please try re-compiling or re-installing\nthe module (for instance, using `npm rebuild` or `npm install`).\n    at Object.Module._extensions..node (internal/modules/cjs/loader.js:730:18)\n    at Module.load (internal/modules/cjs/loader.js:600:32)\n    at tryModuleLoad (internal/modules/cjs/loader.js:539:12)\n    at Function.Module._load (internal/modules/cjs/loader.js:531:3)\n    at Module.require (internal/modules/cjs/loader.js:637:17)\n    at require (internal/modules/cjs/helpers.js:22:18)",
-    "resolution": "a native addon in node_modules was built for another Node.js ABI (node was upgraded or another node is on PATH) - run npm rebuild (or delete node_modules and npm install) with the node that runs the app",
-    "sources": {
-      "stored": "https://github.com/tree-sitter/node-tree-sitter/issues/74",
-      "query": "https://github.com/n-riesco/ijavascript/issues/190"
-    }
+    id: 'fr-node-native-addon-node-module-version-mismatch',
+    tool: 'node',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nError: The module '/home/lereena/pabcnet-server-ts/node_modules/tree-sitter/build/Release/tree_sitter_runtime_binding.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 88. This version of Node.js requires\nNODE_MODULE_VERSION 80. Please try re-compiling or re-installing\nthe module (for instance, using `npm rebuild` or `npm install`).",
+    query:
+      "Exit code 1\nError: The module '/usr/local/lib/node_modules/ijavascript/node_modules/zeromq/build/Release/zmq.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 57. This version of Node.js requires\nNODE_MODULE_VERSION 64. Please try re-compiling or re-installing\nthe module (for instance, using `npm rebuild` or `npm install`).\n    at Object.Module._extensions..node (internal/modules/cjs/loader.js:730:18)\n    at Module.load (internal/modules/cjs/loader.js:600:32)\n    at tryModuleLoad (internal/modules/cjs/loader.js:539:12)\n    at Function.Module._load (internal/modules/cjs/loader.js:531:3)\n    at Module.require (internal/modules/cjs/loader.js:637:17)\n    at require (internal/modules/cjs/helpers.js:22:18)",
+    resolution:
+      'a native addon in node_modules was built for another Node.js ABI (node was upgraded or another node is on PATH) - run npm rebuild (or delete node_modules and npm install) with the node that runs the app',
+    sources: {
+      stored: 'https://github.com/tree-sitter/node-tree-sitter/issues/74',
+      query: 'https://github.com/n-riesco/ijavascript/issues/190',
+    },
   },
   {
-    "id": "fr-gcc13-uint8-t-missing-cstdint",
-    "tool": "gcc",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nIn file included from ../source/auxiliar/math.cpp:1:\n../source/auxiliar/math.hpp:39:9: error: ‘uint8_t’ does not name a type\n   39 | typedef uint8_t crc;\n      |         ^~~~~~~\n../source/auxiliar/math.hpp:30:1: note: ‘uint8_t’ is defined in header ‘<cstdint>’; did you forget to ‘#include <cstdint>’?\n   29 | #include <vector>\n  +++ |+#include <cstdint>\n   30 |",
-    "query": "Exit code 1\nIn file included from /home/sivansh/pico-sdk/tools/pioasm/c_sdk_output.cpp:9:\n/home/sivansh/pico-sdk/tools/pioasm/output_format.h:83:9: error: ‘uint8_t’ does not name a type\n   83 |         uint8_t used_gpio_ranges;\n      |         ^~~~~~~\n/home/sivansh/pico-sdk/tools/pioasm/output_format.h:16:1: note: ‘uint8_t’ is defined in header ‘<cstdint>’; this is probably fixable by adding ‘#include <cstdint>’\n   15 | #include \"pio_enums.h\"\n  +++ |+#include <cstdint>\n   16 |",
-    "resolution": "GCC 13's libstdc++ no longer includes <cstdint> transitively - add #include <cstdint> (or <stdint.h>) to the header that uses uint8_t/uint32_t, or use an older compiler until the project is patched",
-    "sources": {
-      "stored": "https://github.com/cselab/korali/pull/664",
-      "query": "https://github.com/raspberrypi/pico-sdk/issues/2473"
-    }
+    id: 'fr-gcc13-uint8-t-missing-cstdint',
+    tool: 'gcc',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nIn file included from ../source/auxiliar/math.cpp:1:\n../source/auxiliar/math.hpp:39:9: error: ‘uint8_t’ does not name a type\n   39 | typedef uint8_t crc;\n      |         ^~~~~~~\n../source/auxiliar/math.hpp:30:1: note: ‘uint8_t’ is defined in header ‘<cstdint>’; did you forget to ‘#include <cstdint>’?\n   29 | #include <vector>\n  +++ |+#include <cstdint>\n   30 |',
+    query:
+      'Exit code 1\nIn file included from /home/sivansh/pico-sdk/tools/pioasm/c_sdk_output.cpp:9:\n/home/sivansh/pico-sdk/tools/pioasm/output_format.h:83:9: error: ‘uint8_t’ does not name a type\n   83 |         uint8_t used_gpio_ranges;\n      |         ^~~~~~~\n/home/sivansh/pico-sdk/tools/pioasm/output_format.h:16:1: note: ‘uint8_t’ is defined in header ‘<cstdint>’; this is probably fixable by adding ‘#include <cstdint>’\n   15 | #include "pio_enums.h"\n  +++ |+#include <cstdint>\n   16 |',
+    resolution:
+      "GCC 13's libstdc++ no longer includes <cstdint> transitively - add #include <cstdint> (or <stdint.h>) to the header that uses uint8_t/uint32_t, or use an older compiler until the project is patched",
+    sources: {
+      stored: 'https://github.com/cselab/korali/pull/664',
+      query: 'https://github.com/raspberrypi/pico-sdk/issues/2473',
+    },
   },
   {
-    "id": "fr-gcc10-runtime-error-missing-stdexcept",
-    "tool": "gcc",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nsrc/hash.cpp:14:16: error: ‘runtime_error’ is not a member of ‘std’\n   14 |     throw std::runtime_error(\"object too large\");\n      |                ^~~~~~~~~~~~~",
-    "query": "Exit code 2\n[ 35%] Building CXX object CMakeFiles/exactextract_bin.dir/src/gdal_dataset_wrapper.cpp.o\n/opt/isciences.com/exactextractr/src/exactextract/src/gdal_dataset_wrapper.cpp: In constructor ‘exactextract::GDALDatasetWrapper::GDALDatasetWrapper(const string&, const string&, std::string)’:\n/opt/isciences.com/exactextractr/src/exactextract/src/gdal_dataset_wrapper.cpp:26:24: error: ‘runtime_error’ is not a member of ‘std’\n   26 |             throw std::runtime_error(\"Failed to open \" + filename);\n      |                        ^~~~~~~~~~~~~\n/opt/isciences.com/exactextractr/src/exactextract/src/gdal_dataset_wrapper.cpp:39:24: error: ‘runtime_error’ is not a member of ‘std’\n   39 |             throw std::runtime_error(\"No layer \" + layer + \" found in \" + filename);\n      |                        ^~~~~~~~~~~~~",
-    "resolution": "newer libstdc++ (GCC 10+) no longer pulls <stdexcept> in through other headers - add #include <stdexcept> to the file that throws std::runtime_error",
-    "sources": {
-      "stored": "https://github.com/mavam/libbf/issues/52",
-      "query": "https://github.com/isciences/exactextractr/issues/51"
-    }
+    id: 'fr-gcc10-runtime-error-missing-stdexcept',
+    tool: 'gcc',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nsrc/hash.cpp:14:16: error: ‘runtime_error’ is not a member of ‘std’\n   14 |     throw std::runtime_error("object too large");\n      |                ^~~~~~~~~~~~~',
+    query:
+      'Exit code 2\n[ 35%] Building CXX object CMakeFiles/exactextract_bin.dir/src/gdal_dataset_wrapper.cpp.o\n/opt/isciences.com/exactextractr/src/exactextract/src/gdal_dataset_wrapper.cpp: In constructor ‘exactextract::GDALDatasetWrapper::GDALDatasetWrapper(const string&, const string&, std::string)’:\n/opt/isciences.com/exactextractr/src/exactextract/src/gdal_dataset_wrapper.cpp:26:24: error: ‘runtime_error’ is not a member of ‘std’\n   26 |             throw std::runtime_error("Failed to open " + filename);\n      |                        ^~~~~~~~~~~~~\n/opt/isciences.com/exactextractr/src/exactextract/src/gdal_dataset_wrapper.cpp:39:24: error: ‘runtime_error’ is not a member of ‘std’\n   39 |             throw std::runtime_error("No layer " + layer + " found in " + filename);\n      |                        ^~~~~~~~~~~~~',
+    resolution:
+      'newer libstdc++ (GCC 10+) no longer pulls <stdexcept> in through other headers - add #include <stdexcept> to the file that throws std::runtime_error',
+    sources: {
+      stored: 'https://github.com/mavam/libbf/issues/52',
+      query: 'https://github.com/isciences/exactextractr/issues/51',
+    },
   },
   {
-    "id": "fr-docker-compose-v1-keyerror-containerconfig",
-    "tool": "docker",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nserver@vps153857735:/srv/zero-ui$ sudo docker-compose up -d --no-build\nRecreating 009758b91b7d_zu-controller2 ...\n\nERROR: for 009758b91b7d_zu-controller2  'ContainerConfig'\n\nERROR: for zerotier  'ContainerConfig'\nTraceback (most recent call last):\n  File \"/usr/bin/docker-compose\", line 33, in <module>\n    sys.exit(load_entry_point('docker-compose==1.29.2', 'console_scripts', 'docker-compose')())\n  File \"/usr/lib/python3/dist-packages/compose/cli/main.py\", line 81, in main\n    command_func()\n  File \"/usr/lib/python3/dist-packages/compose/cli/main.py\", line 203, in perform_command\n    handler(command, command_options)",
-    "query": "Exit code 1\nPulling p2g-api   ... done\nPulling p2g-webui ... done\nRecreating 8a0c72d9b7c3_p2g-api ...\n\nERROR: for 8a0c72d9b7c3_p2g-api  'ContainerConfig'\n\nERROR: for p2g-api  'ContainerConfig'\nTraceback (most recent call last):\n  File \"/usr/bin/docker-compose\", line 33, in <module>\n    sys.exit(load_entry_point('docker-compose==1.29.2', 'console_scripts', 'docker-compose')())\n  File \"/usr/lib/python3/dist-packages/compose/cli/main.py\", line 81, in main\n    command_func()",
-    "resolution": "the legacy Python docker-compose 1.29.2 cannot recreate containers on Docker Engine 25+ (image inspect no longer has ContainerConfig) - use Compose v2 (docker compose ...), or remove the old containers (docker-compose down / docker rm) before up",
-    "sources": {
-      "stored": "https://github.com/dec0dOS/zero-ui/issues/225",
-      "query": "https://github.com/philosowaffle/peloton-to-garmin/issues/781"
-    }
+    id: 'fr-docker-compose-v1-keyerror-containerconfig',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nserver@vps153857735:/srv/zero-ui$ sudo docker-compose up -d --no-build\nRecreating 009758b91b7d_zu-controller2 ...\n\nERROR: for 009758b91b7d_zu-controller2  'ContainerConfig'\n\nERROR: for zerotier  'ContainerConfig'\nTraceback (most recent call last):\n  File \"/usr/bin/docker-compose\", line 33, in <module>\n    sys.exit(load_entry_point('docker-compose==1.29.2', 'console_scripts', 'docker-compose')())\n  File \"/usr/lib/python3/dist-packages/compose/cli/main.py\", line 81, in main\n    command_func()\n  File \"/usr/lib/python3/dist-packages/compose/cli/main.py\", line 203, in perform_command\n    handler(command, command_options)",
+    query:
+      "Exit code 1\nPulling p2g-api   ... done\nPulling p2g-webui ... done\nRecreating 8a0c72d9b7c3_p2g-api ...\n\nERROR: for 8a0c72d9b7c3_p2g-api  'ContainerConfig'\n\nERROR: for p2g-api  'ContainerConfig'\nTraceback (most recent call last):\n  File \"/usr/bin/docker-compose\", line 33, in <module>\n    sys.exit(load_entry_point('docker-compose==1.29.2', 'console_scripts', 'docker-compose')())\n  File \"/usr/lib/python3/dist-packages/compose/cli/main.py\", line 81, in main\n    command_func()",
+    resolution:
+      'the legacy Python docker-compose 1.29.2 cannot recreate containers on Docker Engine 25+ (image inspect no longer has ContainerConfig) - use Compose v2 (docker compose ...), or remove the old containers (docker-compose down / docker rm) before up',
+    sources: {
+      stored: 'https://github.com/dec0dOS/zero-ui/issues/225',
+      query: 'https://github.com/philosowaffle/peloton-to-garmin/issues/781',
+    },
   },
   {
-    "id": "fr-docker-credsstore-desktop-helper-missing",
-    "tool": "docker",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n docker-compose -f ./docker-compose.yml up -d\n[+] Running 1/8\n ⠴ loki Pulling                                                                                                5.6s\n ✘ cadvisor Error                                                                                              5.6s\n ⠴ minio Pulling                                                                                               5.6s\n ⠴ grafana Pulling                                                                                             5.6s\nerror getting credentials - err: exec: \"docker-credential-desktop\": executable file not found in $PATH, out: ",
-    "query": "Exit code 1\nrudolph@RUDOLPHs-MacBook-Pro vfi % lando start\nLet's get this party started! Starting app vfi...\n[+] Running 0/0\n ⠋ proxy Pulling                                                           0.0s \nerror getting credentials - err: exec: \"docker-credential-desktop\": executable file not found in $PATH, out: ``\nERROR ==> UNKNOWN ERROR",
-    "resolution": "~/.docker/config.json says \"credsStore\": \"desktop\" but docker-credential-desktop is not on PATH (Docker Desktop removed, or another engine such as Colima/Rancher in use) - delete the credsStore line (or put Docker Desktop's bin dir on PATH)",
-    "sources": {
-      "stored": "https://github.com/lux4rd0/grafana-loki-syslog-aio/issues/16",
-      "query": "https://github.com/lando/drupal/issues/155"
-    }
+    id: 'fr-docker-credsstore-desktop-helper-missing',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n docker-compose -f ./docker-compose.yml up -d\n[+] Running 1/8\n ⠴ loki Pulling                                                                                                5.6s\n ✘ cadvisor Error                                                                                              5.6s\n ⠴ minio Pulling                                                                                               5.6s\n ⠴ grafana Pulling                                                                                             5.6s\nerror getting credentials - err: exec: "docker-credential-desktop": executable file not found in $PATH, out: ',
+    query:
+      'Exit code 1\nrudolph@RUDOLPHs-MacBook-Pro vfi % lando start\nLet\'s get this party started! Starting app vfi...\n[+] Running 0/0\n ⠋ proxy Pulling                                                           0.0s \nerror getting credentials - err: exec: "docker-credential-desktop": executable file not found in $PATH, out: ``\nERROR ==> UNKNOWN ERROR',
+    resolution:
+      '~/.docker/config.json says "credsStore": "desktop" but docker-credential-desktop is not on PATH (Docker Desktop removed, or another engine such as Colima/Rancher in use) - delete the credsStore line (or put Docker Desktop\'s bin dir on PATH)',
+    sources: {
+      stored: 'https://github.com/lux4rd0/grafana-loki-syslog-aio/issues/16',
+      query: 'https://github.com/lando/drupal/issues/155',
+    },
   },
   {
-    "id": "fr-ruby3-jekyll-serve-webrick-missing",
-    "tool": "ruby",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n/home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve/servlet.rb:3:in `require': cannot load such file -- webrick (LoadError)\n\tfrom /home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve/servlet.rb:3:in `<top (required)>'\n\tfrom /home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve.rb:179:in `require_relative'\n\tfrom /home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve.rb:179:in `setup'\n\tfrom /home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve.rb:100:in `process'",
-    "query": "Exit code 1\neric@dione:~/src/about.publiccode.net$ script/serve.sh \nConfiguration file: /home/eric/src/about.publiccode.net/_config.yml\nTo use retry middleware with Faraday v2.0+, install `faraday-retry` gem\n            Source: /home/eric/src/about.publiccode.net\n       Destination: /home/eric/src/about.publiccode.net/_site\n Incremental build: disabled. Enable with --incremental\n      Generating... \n      Remote Theme: Using theme publiccodenet/jekyll-theme\n       Jekyll Feed: Generating feed for posts\n   GitHub Metadata: No GitHub API authentication could be found. Some fields may be missing or have incorrect data.\n                    done in 10.305 seconds.\n Auto-regeneration: enabled for '/home/eric/src/about.publiccode.net'\n/home/eric/src/about.publiccode.net/vendor/bundle/ruby/3.0.0/gems/jekyll-3.9.2/lib/jekyll/commands/serve/servlet.rb:3:in `require': cannot load such file -- webrick (LoadError)\n\tfrom /home/eric/src/about.publiccode.net/vendor/bundle/ruby/3.0.0/gems/jekyll-3.9.2/lib/jekyll/commands/serve/servlet.rb:3:in `<top (required)>'",
-    "resolution": "Ruby 3.0 stopped bundling webrick and older Jekyll serve requires it - add it to the bundle (bundle add webrick, i.e. gem \"webrick\" in the Gemfile) and run bundle exec jekyll serve again",
-    "sources": {
-      "stored": "https://github.com/jekyll/jekyll/issues/8523",
-      "query": "https://github.com/publiccodenet/about/pull/1237"
-    }
+    id: 'fr-ruby3-jekyll-serve-webrick-missing',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n/home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve/servlet.rb:3:in `require': cannot load such file -- webrick (LoadError)\n\tfrom /home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve/servlet.rb:3:in `<top (required)>'\n\tfrom /home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve.rb:179:in `require_relative'\n\tfrom /home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve.rb:179:in `setup'\n\tfrom /home/argilo/.gem/ruby/3.0.0/gems/jekyll-4.2.0/lib/jekyll/commands/serve.rb:100:in `process'",
+    query:
+      "Exit code 1\neric@dione:~/src/about.publiccode.net$ script/serve.sh \nConfiguration file: /home/eric/src/about.publiccode.net/_config.yml\nTo use retry middleware with Faraday v2.0+, install `faraday-retry` gem\n            Source: /home/eric/src/about.publiccode.net\n       Destination: /home/eric/src/about.publiccode.net/_site\n Incremental build: disabled. Enable with --incremental\n      Generating... \n      Remote Theme: Using theme publiccodenet/jekyll-theme\n       Jekyll Feed: Generating feed for posts\n   GitHub Metadata: No GitHub API authentication could be found. Some fields may be missing or have incorrect data.\n                    done in 10.305 seconds.\n Auto-regeneration: enabled for '/home/eric/src/about.publiccode.net'\n/home/eric/src/about.publiccode.net/vendor/bundle/ruby/3.0.0/gems/jekyll-3.9.2/lib/jekyll/commands/serve/servlet.rb:3:in `require': cannot load such file -- webrick (LoadError)\n\tfrom /home/eric/src/about.publiccode.net/vendor/bundle/ruby/3.0.0/gems/jekyll-3.9.2/lib/jekyll/commands/serve/servlet.rb:3:in `<top (required)>'",
+    resolution:
+      'Ruby 3.0 stopped bundling webrick and older Jekyll serve requires it - add it to the bundle (bundle add webrick, i.e. gem "webrick" in the Gemfile) and run bundle exec jekyll serve again',
+    sources: {
+      stored: 'https://github.com/jekyll/jekyll/issues/8523',
+      query: 'https://github.com/publiccodenet/about/pull/1237',
+    },
   },
   {
-    "id": "fr-ruby32-file-exists-removed",
-    "tool": "ruby",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n$ ruby -ve 'File.exists?(\"foo\")'\nruby 3.2.0dev (2022-02-16T04:32:13Z master e7d76fe2b0) [arm64-darwin21]\n-e:1:in `<main>': undefined method `exists?' for File:Class (NoMethodError)\n\nFile.exists?(\"foo\")\n    ^^^^^^^^\nDid you mean?  exist?",
-    "query": "Exit code 1\nundefined method `exists?' for File:Class (NoMethodError)\nDid you mean?  exist?\nruby version: ruby 3.2.1 (2023-02-08 revision 31819e82c8)",
-    "resolution": "Ruby 3.2 removed the File.exists? alias - call File.exist? (upgrade the gem/tool that still uses exists?), or run it on Ruby < 3.2",
-    "sources": {
-      "stored": "https://github.com/wouterdebie/i2cssh/pull/104",
-      "query": "https://github.com/beefproject/beef/issues/2739"
-    }
+    id: 'fr-ruby32-file-exists-removed',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n$ ruby -ve \'File.exists?("foo")\'\nruby 3.2.0dev (2022-02-16T04:32:13Z master e7d76fe2b0) [arm64-darwin21]\n-e:1:in `<main>\': undefined method `exists?\' for File:Class (NoMethodError)\n\nFile.exists?("foo")\n    ^^^^^^^^\nDid you mean?  exist?',
+    query:
+      "Exit code 1\nundefined method `exists?' for File:Class (NoMethodError)\nDid you mean?  exist?\nruby version: ruby 3.2.1 (2023-02-08 revision 31819e82c8)",
+    resolution:
+      'Ruby 3.2 removed the File.exists? alias - call File.exist? (upgrade the gem/tool that still uses exists?), or run it on Ruby < 3.2',
+    sources: {
+      stored: 'https://github.com/wouterdebie/i2cssh/pull/104',
+      query: 'https://github.com/beefproject/beef/issues/2739',
+    },
   },
   {
-    "id": "fr-helm-install-resource-exists-not-managed-by-helm",
-    "tool": "helm",
-    "kind": "recurrence",
-    "stored": "Exit code 1\ndebian@debian:~$ helm install cert-manager --namespace cert-manager --version v1.8.2  jetstack/cert-manager \nError: INSTALLATION FAILED: rendered manifests contain a resource that already exists. \nUnable to continue with install: ClusterRoleBinding \"cert-manager-cainjector\" in namespace \"\" exists and cannot be imported into the current release: invalid ownership metadata; label validation error: missing key \"app.kubernetes.io/managed-by\": must be set to \"Helm\"; annotation validation error: missing key \"meta.helm.sh/release-name\": must be set to \"cert-manager\";",
-    "query": "Exit code 1\nError: rendered manifests contain a resource that already exists. Unable to continue with install: ClusterRole \"resource-metrics-server-resources\" in namespace \"\" exists and cannot be imported into the current release: invalid ownership metadata; label validation error: missing key \"app.kubernetes.io/managed-by\": must be set to \"Helm\"; annotation validation error: missing key \"meta.helm.sh/release-name\": must be set to \"polardbx-monitor\"; annotation validation error: missing key \"meta.helm.sh/release-namespace\": must be set to \"polardbx-monitor\"",
-    "resolution": "an object the chart renders already exists in the cluster but was not created by Helm (kubectl apply, or left over from an earlier install) - delete it (kubectl delete <kind> <name>) or adopt it by adding the app.kubernetes.io/managed-by=Helm label and meta.helm.sh/release-name / release-namespace annotations, then install again",
-    "sources": {
-      "stored": "https://github.com/cert-manager/cert-manager/issues/5310",
-      "query": "https://github.com/polardb/polardbx-operator/issues/22"
-    }
+    id: 'fr-helm-install-resource-exists-not-managed-by-helm',
+    tool: 'helm',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\ndebian@debian:~$ helm install cert-manager --namespace cert-manager --version v1.8.2  jetstack/cert-manager \nError: INSTALLATION FAILED: rendered manifests contain a resource that already exists. \nUnable to continue with install: ClusterRoleBinding "cert-manager-cainjector" in namespace "" exists and cannot be imported into the current release: invalid ownership metadata; label validation error: missing key "app.kubernetes.io/managed-by": must be set to "Helm"; annotation validation error: missing key "meta.helm.sh/release-name": must be set to "cert-manager";',
+    query:
+      'Exit code 1\nError: rendered manifests contain a resource that already exists. Unable to continue with install: ClusterRole "resource-metrics-server-resources" in namespace "" exists and cannot be imported into the current release: invalid ownership metadata; label validation error: missing key "app.kubernetes.io/managed-by": must be set to "Helm"; annotation validation error: missing key "meta.helm.sh/release-name": must be set to "polardbx-monitor"; annotation validation error: missing key "meta.helm.sh/release-namespace": must be set to "polardbx-monitor"',
+    resolution:
+      'an object the chart renders already exists in the cluster but was not created by Helm (kubectl apply, or left over from an earlier install) - delete it (kubectl delete <kind> <name>) or adopt it by adding the app.kubernetes.io/managed-by=Helm label and meta.helm.sh/release-name / release-namespace annotations, then install again',
+    sources: {
+      stored: 'https://github.com/cert-manager/cert-manager/issues/5310',
+      query: 'https://github.com/polardb/polardbx-operator/issues/22',
+    },
   },
   {
-    "id": "fr-mysql8-jdbc-public-key-retrieval-not-allowed",
-    "tool": "mysql",
-    "kind": "recurrence",
-    "stored": "java.sql.SQLNonTransientConnectionException: Public Key Retrieval is not allowed\n\tat com.mysql.cj.jdbc.exceptions.SQLError.createSQLException(SQLError.java:108)\n\tat com.mysql.cj.jdbc.exceptions.SQLError.createSQLException(SQLError.java:95)\n\tat com.mysql.cj.jdbc.exceptions.SQLExceptionsMapping.translateException(SQLExceptionsMapping.java:122)\n\tat com.mysql.cj.jdbc.ConnectionImpl.createNewIO(ConnectionImpl.java:862)\n\tat com.mysql.cj.jdbc.ConnectionImpl.<init>(ConnectionImpl.java:444)\n\tat com.mysql.cj.jdbc.ConnectionImpl.getInstance(ConnectionImpl.java:230)\n\tat com.mysql.cj.jdbc.NonRegisteringDriver.connect(NonRegisteringDriver.java:226)\n\tat java.sql/java.sql.DriverManager.getConnection(DriverManager.java:677)",
-    "query": "[Server thread/WARN] []: com.mysql.jdbc.exceptions.jdbc4.MySQLNonTransientConnectionException: Public Key Retrieval is not allowed",
-    "resolution": "MySQL 8's caching_sha2_password needs the server's RSA key when the JDBC connection is not over TLS - add allowPublicKeyRetrieval=true (with useSSL=false) to the JDBC URL, or connect with SSL",
-    "sources": {
-      "stored": "https://github.com/speedment/speedment/issues/621",
-      "query": "https://github.com/PlayPro/CoreProtect/issues/166"
-    }
+    id: 'fr-mysql8-jdbc-public-key-retrieval-not-allowed',
+    tool: 'mysql',
+    kind: 'recurrence',
+    stored:
+      'java.sql.SQLNonTransientConnectionException: Public Key Retrieval is not allowed\n\tat com.mysql.cj.jdbc.exceptions.SQLError.createSQLException(SQLError.java:108)\n\tat com.mysql.cj.jdbc.exceptions.SQLError.createSQLException(SQLError.java:95)\n\tat com.mysql.cj.jdbc.exceptions.SQLExceptionsMapping.translateException(SQLExceptionsMapping.java:122)\n\tat com.mysql.cj.jdbc.ConnectionImpl.createNewIO(ConnectionImpl.java:862)\n\tat com.mysql.cj.jdbc.ConnectionImpl.<init>(ConnectionImpl.java:444)\n\tat com.mysql.cj.jdbc.ConnectionImpl.getInstance(ConnectionImpl.java:230)\n\tat com.mysql.cj.jdbc.NonRegisteringDriver.connect(NonRegisteringDriver.java:226)\n\tat java.sql/java.sql.DriverManager.getConnection(DriverManager.java:677)',
+    query:
+      '[Server thread/WARN] []: com.mysql.jdbc.exceptions.jdbc4.MySQLNonTransientConnectionException: Public Key Retrieval is not allowed',
+    resolution:
+      "MySQL 8's caching_sha2_password needs the server's RSA key when the JDBC connection is not over TLS - add allowPublicKeyRetrieval=true (with useSSL=false) to the JDBC URL, or connect with SSL",
+    sources: {
+      stored: 'https://github.com/speedment/speedment/issues/621',
+      query: 'https://github.com/PlayPro/CoreProtect/issues/166',
+    },
   },
   {
-    "id": "fr-gradle7-compile-configuration-removed",
-    "tool": "gradle",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nFAILURE: Build failed with an exception.\n\n* Where:\nScript '/opt/ghidra/support/buildExtension.gradle' line: 51\n\n* What went wrong:\nA problem occurred evaluating script.\n> Could not find method compile() for arguments [directory 'lib'] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.\n\n* Try:\nRun with --stacktrace option to get the stack trace. Run with --info or --debug option to get more log output. Run with --scan to get full insights.\n\n* Get more help at https://help.gradle.org\n\nBUILD FAILED in 3s",
-    "query": "Exit code 1\n» gradle clean :BigQueryWorkloadTester:build\n\nFAILURE: Build failed with an exception.\n\n* Where:\nBuild file '/Users/xxx/pontem/BigQueryWorkloadTester/build.gradle' line: 33\n\n* What went wrong:\nA problem occurred evaluating project ':BigQueryWorkloadTester'.\n> Could not find method compile() for arguments [{group=com.google.api, name=gax-grpc, version=1.37.0}] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.\n\n* Try:\n> Run with --stacktrace option to get the stack trace.\n> Run with --info or --debug option to get more log output.\n> Run with --scan to get full insights.\n\n* Get more help at https://help.gradle.org\n\nBUILD FAILED in 538ms",
-    "resolution": "Gradle 7 removed the compile/testCompile configurations - replace compile with implementation (or api) and testCompile with testImplementation in build.gradle, or run the build with Gradle 6",
-    "sources": {
-      "stored": "https://github.com/Ayrx/JNIAnalyzer/issues/11",
-      "query": "https://github.com/GoogleCloudPlatform/pontem/issues/248"
-    }
+    id: 'fr-gradle7-compile-configuration-removed',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nFAILURE: Build failed with an exception.\n\n* Where:\nScript '/opt/ghidra/support/buildExtension.gradle' line: 51\n\n* What went wrong:\nA problem occurred evaluating script.\n> Could not find method compile() for arguments [directory 'lib'] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.\n\n* Try:\nRun with --stacktrace option to get the stack trace. Run with --info or --debug option to get more log output. Run with --scan to get full insights.\n\n* Get more help at https://help.gradle.org\n\nBUILD FAILED in 3s",
+    query:
+      "Exit code 1\n» gradle clean :BigQueryWorkloadTester:build\n\nFAILURE: Build failed with an exception.\n\n* Where:\nBuild file '/Users/xxx/pontem/BigQueryWorkloadTester/build.gradle' line: 33\n\n* What went wrong:\nA problem occurred evaluating project ':BigQueryWorkloadTester'.\n> Could not find method compile() for arguments [{group=com.google.api, name=gax-grpc, version=1.37.0}] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.\n\n* Try:\n> Run with --stacktrace option to get the stack trace.\n> Run with --info or --debug option to get more log output.\n> Run with --scan to get full insights.\n\n* Get more help at https://help.gradle.org\n\nBUILD FAILED in 538ms",
+    resolution:
+      'Gradle 7 removed the compile/testCompile configurations - replace compile with implementation (or api) and testCompile with testImplementation in build.gradle, or run the build with Gradle 6',
+    sources: {
+      stored: 'https://github.com/Ayrx/JNIAnalyzer/issues/11',
+      query: 'https://github.com/GoogleCloudPlatform/pontem/issues/248',
+    },
   },
   {
-    "id": "fr-terraform-template-provider-no-darwin-arm64",
-    "tool": "terraform",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n$ terraform init \n╷\n│ Error: Incompatible provider version\n│ \n│ Provider registry.terraform.io/hashicorp/template v2.2.0 does not have a package available for your current platform, darwin_arm64.\n│ \n│ Provider releases are separate from Terraform CLI releases, so not all providers are available for all platforms. Other versions of\n│ this provider may have different platforms supported.\n╵",
-    "query": "Exit code 2\nPartner and community providers are signed by their developers.\nIf you'd like to know more about provider signing, you can read about it here:\nhttps://www.terraform.io/docs/cli/plugins/signing.html\n╷\n│ Error: Incompatible provider version\n│ \n│ Provider registry.terraform.io/hashicorp/template v2.2.0 does not have a\n│ package available for your current platform, darwin_arm64.\n│ \n│ Provider releases are separate from Terraform CLI releases, so not all\n│ providers are available for all platforms. Other versions of this provider\n│ may have different platforms supported.\n╵\n\nmake[1]: *** [apply-env] Error 1\nmake: *** [make-apply] Error 2",
-    "resolution": "the archived hashicorp/template provider was never built for darwin_arm64 (Apple Silicon) - replace template_file data sources with the built-in templatefile() function (upgrade modules that still require the provider), or build the provider locally (e.g. m1-terraform-provider-helper)",
-    "sources": {
-      "stored": "https://github.com/picatz/terraform-google-nomad/issues/58",
-      "query": "https://github.com/commitdev/zero/issues/433"
-    }
+    id: 'fr-terraform-template-provider-no-darwin-arm64',
+    tool: 'terraform',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n$ terraform init \n╷\n│ Error: Incompatible provider version\n│ \n│ Provider registry.terraform.io/hashicorp/template v2.2.0 does not have a package available for your current platform, darwin_arm64.\n│ \n│ Provider releases are separate from Terraform CLI releases, so not all providers are available for all platforms. Other versions of\n│ this provider may have different platforms supported.\n╵',
+    query:
+      "Exit code 2\nPartner and community providers are signed by their developers.\nIf you'd like to know more about provider signing, you can read about it here:\nhttps://www.terraform.io/docs/cli/plugins/signing.html\n╷\n│ Error: Incompatible provider version\n│ \n│ Provider registry.terraform.io/hashicorp/template v2.2.0 does not have a\n│ package available for your current platform, darwin_arm64.\n│ \n│ Provider releases are separate from Terraform CLI releases, so not all\n│ providers are available for all platforms. Other versions of this provider\n│ may have different platforms supported.\n╵\n\nmake[1]: *** [apply-env] Error 1\nmake: *** [make-apply] Error 2",
+    resolution:
+      'the archived hashicorp/template provider was never built for darwin_arm64 (Apple Silicon) - replace template_file data sources with the built-in templatefile() function (upgrade modules that still require the provider), or build the provider locally (e.g. m1-terraform-provider-helper)',
+    sources: {
+      stored: 'https://github.com/picatz/terraform-google-nomad/issues/58',
+      query: 'https://github.com/commitdev/zero/issues/433',
+    },
   },
   {
-    "id": "fr-elixir-otp24-crypto-hmac-removed",
-    "tool": "elixir",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n** (UndefinedFunctionError) function :crypto.hmac/3 is undefined or private\n    (crypto 5.0.2) :crypto.hmac(:sha256, \"secret\", \"POST\\n/apps/app_id/events\\nauth_key=app_key&auth_timestamp=1628030250&auth_version=1.0&body_md5=271e594983d1c002b6a158cc5f9c7d5a\")\n    (signaturex 1.3.0) lib/signaturex/crypto_helper.ex:7: Signaturex.CryptoHelper.hmac256_to_string/2\n    (signaturex 1.3.0) lib/signaturex.ex:88: Signaturex.sign/5",
-    "query": "Exit code 1\niex(noname@83970d7a61ec)4> NimbleTOTP.verification_code(secret)\n** (UndefinedFunctionError) function :crypto.hmac/3 is undefined or private, use crypto:mac/4 instead\n    (crypto 5.1.4.1) :crypto.hmac(:sha, <<29, 17, 124, 1, 126, 10, 200, 252, 122, 12>>, <<0, 0, 0, 0, 3, 96, 14, 114>>)\n    (nimble_totp 0.1.0) lib/nimble_totp.ex:139: NimbleTOTP.verification_code/2\n    iex:4: (file)",
-    "resolution": "OTP 24 removed :crypto.hmac/3 - update the dependency that calls it to a release using :crypto.mac/4 (mix deps.update <dep>, then recompile), or run on OTP 23",
-    "sources": {
-      "stored": "https://github.com/edgurgel/signaturex/issues/8",
-      "query": "https://github.com/dashbitco/nimble_totp/issues/28"
-    }
+    id: 'fr-elixir-otp24-crypto-hmac-removed',
+    tool: 'elixir',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n** (UndefinedFunctionError) function :crypto.hmac/3 is undefined or private\n    (crypto 5.0.2) :crypto.hmac(:sha256, "secret", "POST\\n/apps/app_id/events\\nauth_key=app_key&auth_timestamp=1628030250&auth_version=1.0&body_md5=271e594983d1c002b6a158cc5f9c7d5a")\n    (signaturex 1.3.0) lib/signaturex/crypto_helper.ex:7: Signaturex.CryptoHelper.hmac256_to_string/2\n    (signaturex 1.3.0) lib/signaturex.ex:88: Signaturex.sign/5',
+    query:
+      'Exit code 1\niex(noname@83970d7a61ec)4> NimbleTOTP.verification_code(secret)\n** (UndefinedFunctionError) function :crypto.hmac/3 is undefined or private, use crypto:mac/4 instead\n    (crypto 5.1.4.1) :crypto.hmac(:sha, <<29, 17, 124, 1, 126, 10, 200, 252, 122, 12>>, <<0, 0, 0, 0, 3, 96, 14, 114>>)\n    (nimble_totp 0.1.0) lib/nimble_totp.ex:139: NimbleTOTP.verification_code/2\n    iex:4: (file)',
+    resolution:
+      'OTP 24 removed :crypto.hmac/3 - update the dependency that calls it to a release using :crypto.mac/4 (mix deps.update <dep>, then recompile), or run on OTP 23',
+    sources: {
+      stored: 'https://github.com/edgurgel/signaturex/issues/8',
+      query: 'https://github.com/dashbitco/nimble_totp/issues/28',
+    },
   },
   {
-    "id": "fr-swift-module-compiled-with-older-swift",
-    "tool": "xcode",
-    "kind": "recurrence",
-    "stored": "Exit code 65\nmodule compiled with Swift 5.3.2 cannot be imported by the Swift 5.4 compiler: /Users/XXX/Library/Developer/Xcode/DerivedData/NXY-bdiioyaaxczbxlgusvqtvlkagrqv/Build/Products/Debug-iphoneos/SnapKit.framework/Modules/SnapKit.swiftmodule/arm64-apple-ios.swiftmodule",
-    "query": "Exit code 65\nModule compiled with Swift 5.4 cannot be imported by the Swift 5.5 compiler: /Users/sangsom/Developer/Pragmatic coding/My code/Navigation/NavigationTests/ViewControllerPresentationSpy-5.1.0/ViewControllerPresentationSpy.framework/Modules/ViewControllerPresentationSpy.swiftmodule/x86_64-apple-ios-simulator.swiftmodule\n\nModule compiled with Swift 5.4 cannot be imported by the Swift 5.5 compiler: /Users/sangsom/Developer/Pragmatic coding/My code/Navigation/NavigationTests/ViewControllerPresentationSpy-5.1.0/ViewControllerPresentationSpy.framework/Modules/ViewControllerPresentationSpy.swiftmodule/x86_64-apple-ios-simulator.swiftmodule",
-    "resolution": "a Swift module was built by an older Xcode/Swift and has no module stability - rebuild it with the current Xcode (delete DerivedData and rebuild, update/rebuild the pod or Carthage framework), or get a binary built with Build Libraries for Distribution (an .xcframework)",
-    "sources": {
-      "stored": "https://github.com/SnapKit/SnapKit/issues/719",
-      "query": "https://github.com/jonreid/ViewControllerPresentationSpy/issues/12"
-    }
+    id: 'fr-swift-module-compiled-with-older-swift',
+    tool: 'xcode',
+    kind: 'recurrence',
+    stored:
+      'Exit code 65\nmodule compiled with Swift 5.3.2 cannot be imported by the Swift 5.4 compiler: /Users/XXX/Library/Developer/Xcode/DerivedData/NXY-bdiioyaaxczbxlgusvqtvlkagrqv/Build/Products/Debug-iphoneos/SnapKit.framework/Modules/SnapKit.swiftmodule/arm64-apple-ios.swiftmodule',
+    query:
+      'Exit code 65\nModule compiled with Swift 5.4 cannot be imported by the Swift 5.5 compiler: /Users/sangsom/Developer/Pragmatic coding/My code/Navigation/NavigationTests/ViewControllerPresentationSpy-5.1.0/ViewControllerPresentationSpy.framework/Modules/ViewControllerPresentationSpy.swiftmodule/x86_64-apple-ios-simulator.swiftmodule\n\nModule compiled with Swift 5.4 cannot be imported by the Swift 5.5 compiler: /Users/sangsom/Developer/Pragmatic coding/My code/Navigation/NavigationTests/ViewControllerPresentationSpy-5.1.0/ViewControllerPresentationSpy.framework/Modules/ViewControllerPresentationSpy.swiftmodule/x86_64-apple-ios-simulator.swiftmodule',
+    resolution:
+      'a Swift module was built by an older Xcode/Swift and has no module stability - rebuild it with the current Xcode (delete DerivedData and rebuild, update/rebuild the pod or Carthage framework), or get a binary built with Build Libraries for Distribution (an .xcframework)',
+    sources: {
+      stored: 'https://github.com/SnapKit/SnapKit/issues/719',
+      query: 'https://github.com/jonreid/ViewControllerPresentationSpy/issues/12',
+    },
   },
   {
-    "id": "fr-flutter-sound-null-safety-dependency-not-migrated",
-    "tool": "flutter",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nError: Cannot run with sound null safety, because the following dependencies\ndon't support null safety:\n\n - package:simple_animations\n\nFor solutions, see https://dart.dev/go/unsound-null-safety\n\nFAILURE: Build failed with an exception.\n\n* Where:\nScript 'C:\\flutter\\packages\\flutter_tools\\gradle\\flutter.gradle' line: 1159\n\n* What went wrong:\nExecution failed for task ':app:compileFlutterBuildDebug'.\n> Process 'command 'C:\\flutter\\bin\\flutter.bat'' finished with non-zero exit value 1",
-    "query": "Exit code 1\nError: Cannot run with sound null safety, because the following dependencies\ndon't support null safety:\n\n - package:loading\n\nFor solutions, see https://dart.dev/go/unsound-null-safety",
-    "resolution": "a dependency has not been migrated to null safety - upgrade it to a null-safe release or replace it (fork and migrate); only as a stopgap on Dart 2 run with --no-sound-null-safety (or // @dart=2.9)",
-    "sources": {
-      "stored": "https://github.com/afgprogrammer/Flutter-home-service-app/issues/7",
-      "query": "https://github.com/leonzone/loading/issues/22"
-    }
+    id: 'fr-flutter-sound-null-safety-dependency-not-migrated',
+    tool: 'flutter',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nError: Cannot run with sound null safety, because the following dependencies\ndon't support null safety:\n\n - package:simple_animations\n\nFor solutions, see https://dart.dev/go/unsound-null-safety\n\nFAILURE: Build failed with an exception.\n\n* Where:\nScript 'C:\\flutter\\packages\\flutter_tools\\gradle\\flutter.gradle' line: 1159\n\n* What went wrong:\nExecution failed for task ':app:compileFlutterBuildDebug'.\n> Process 'command 'C:\\flutter\\bin\\flutter.bat'' finished with non-zero exit value 1",
+    query:
+      "Exit code 1\nError: Cannot run with sound null safety, because the following dependencies\ndon't support null safety:\n\n - package:loading\n\nFor solutions, see https://dart.dev/go/unsound-null-safety",
+    resolution:
+      'a dependency has not been migrated to null safety - upgrade it to a null-safe release or replace it (fork and migrate); only as a stopgap on Dart 2 run with --no-sound-null-safety (or // @dart=2.9)',
+    sources: {
+      stored: 'https://github.com/afgprogrammer/Flutter-home-service-app/issues/7',
+      query: 'https://github.com/leonzone/loading/issues/22',
+    },
   },
   {
-    "id": "fr-dotnet-netsdk1100-windows-targeting-on-linux-mac",
-    "tool": "dotnet",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n  Determining projects to restore...\n/usr/local/share/dotnet/sdk/7.0.203/Sdks/Microsoft.NET.Sdk/targets/Microsoft.NET.Sdk.FrameworkReferenceResolution.targets(90,5): error NETSDK1100: To build a project targeting Windows on this operating system, set the EnableWindowsTargeting property to true. [/Users/dansiegel/repos/temp/UnoTest2/UnoTest2.Windows/UnoTest2.Windows.csproj]\nRestore failed.",
-    "query": "Exit code 1\n$ dotnet restore\n  Determining projects to restore...\n/home/user/dotnet/sdk/7.0.402/Sdks/Microsoft.NET.Sdk/targets/Microsoft.NET.Sdk.FrameworkReferenceResolution.targets(90,5): error NETSDK1100: To build a project targeting Windows on this operating system, set the EnableWindowsTargeting property to true. [/home/user/TwitchDownloader/TwitchDownloaderWPF/TwitchDownloaderWPF.csproj]",
-    "resolution": "a project targets net*-windows (WPF/WinForms/WinUI) and is restored on Linux or macOS - set EnableWindowsTargeting=true (in the project/Directory.Build.props or -p:EnableWindowsTargeting=true), or restore/build only the cross-platform projects",
-    "sources": {
-      "stored": "https://github.com/unoplatform/uno.templates/issues/111",
-      "query": "https://github.com/lay295/TwitchDownloader/issues/860"
-    }
+    id: 'fr-dotnet-netsdk1100-windows-targeting-on-linux-mac',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n  Determining projects to restore...\n/usr/local/share/dotnet/sdk/7.0.203/Sdks/Microsoft.NET.Sdk/targets/Microsoft.NET.Sdk.FrameworkReferenceResolution.targets(90,5): error NETSDK1100: To build a project targeting Windows on this operating system, set the EnableWindowsTargeting property to true. [/Users/dansiegel/repos/temp/UnoTest2/UnoTest2.Windows/UnoTest2.Windows.csproj]\nRestore failed.',
+    query:
+      'Exit code 1\n$ dotnet restore\n  Determining projects to restore...\n/home/user/dotnet/sdk/7.0.402/Sdks/Microsoft.NET.Sdk/targets/Microsoft.NET.Sdk.FrameworkReferenceResolution.targets(90,5): error NETSDK1100: To build a project targeting Windows on this operating system, set the EnableWindowsTargeting property to true. [/home/user/TwitchDownloader/TwitchDownloaderWPF/TwitchDownloaderWPF.csproj]',
+    resolution:
+      'a project targets net*-windows (WPF/WinForms/WinUI) and is restored on Linux or macOS - set EnableWindowsTargeting=true (in the project/Directory.Build.props or -p:EnableWindowsTargeting=true), or restore/build only the cross-platform projects',
+    sources: {
+      stored: 'https://github.com/unoplatform/uno.templates/issues/111',
+      query: 'https://github.com/lay295/TwitchDownloader/issues/860',
+    },
   },
   {
-    "id": "fr-ghc-module-in-hidden-package-add-build-depends",
-    "tool": "haskell",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nGI/GdkX11/Functions.hs:147:1: error:\n    Could not load module ‘GI.Cairo.Structs.Pattern’\n    It is a member of the hidden package ‘gi-cairo-1.0.17’.\n    Perhaps you need to add ‘gi-cairo’ to the build-depends in your .cabal file.\n    Use -v to see a list of the files searched for.\n    |\n147 | import qualified GI.Cairo.Structs.Pattern as Cairo.Pattern",
-    "query": "Exit code 1\nLast 10 lines of the build log ( /home/wallnuss/.cabal/logs/cgrep-6.4.3.log ):\nConfiguring cgrep-6.4.3...\nBuilding cgrep-6.4.3...\nPreprocessing executable 'cgrep' for cgrep-6.4.3...\n\nsrc/Main.hs:40:8:\n    Could not find module ‘System.Posix.Files’\n    It is a member of the hidden package ‘unix-2.7.0.1’.\n    Perhaps you need to add ‘unix’ to the build-depends in your .cabal file.\n    Use -v to see a list of the files searched for.\ncabal: Error: some packages failed to install:\ncgrep-6.4.3 failed during the building phase. The exception was:\nExitFailure 1",
-    "resolution": "the imported module's package is installed but not listed for this component - add the package (e.g. gi-cairo, unix) to build-depends in the .cabal file (or dependencies in package.yaml) and rebuild",
-    "sources": {
-      "stored": "https://github.com/haskell-gi/haskell-gi/issues/206",
-      "query": "https://github.com/awgn/cgrep/issues/10"
-    }
+    id: 'fr-ghc-module-in-hidden-package-add-build-depends',
+    tool: 'haskell',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nGI/GdkX11/Functions.hs:147:1: error:\n    Could not load module ‘GI.Cairo.Structs.Pattern’\n    It is a member of the hidden package ‘gi-cairo-1.0.17’.\n    Perhaps you need to add ‘gi-cairo’ to the build-depends in your .cabal file.\n    Use -v to see a list of the files searched for.\n    |\n147 | import qualified GI.Cairo.Structs.Pattern as Cairo.Pattern',
+    query:
+      "Exit code 1\nLast 10 lines of the build log ( /home/wallnuss/.cabal/logs/cgrep-6.4.3.log ):\nConfiguring cgrep-6.4.3...\nBuilding cgrep-6.4.3...\nPreprocessing executable 'cgrep' for cgrep-6.4.3...\n\nsrc/Main.hs:40:8:\n    Could not find module ‘System.Posix.Files’\n    It is a member of the hidden package ‘unix-2.7.0.1’.\n    Perhaps you need to add ‘unix’ to the build-depends in your .cabal file.\n    Use -v to see a list of the files searched for.\ncabal: Error: some packages failed to install:\ncgrep-6.4.3 failed during the building phase. The exception was:\nExitFailure 1",
+    resolution:
+      "the imported module's package is installed but not listed for this component - add the package (e.g. gi-cairo, unix) to build-depends in the .cabal file (or dependencies in package.yaml) and rebuild",
+    sources: {
+      stored: 'https://github.com/haskell-gi/haskell-gi/issues/206',
+      query: 'https://github.com/awgn/cgrep/issues/10',
+    },
   },
   {
-    "id": "fr-go-inconsistent-vendoring-not-marked-explicit",
-    "tool": "go",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n[   47s] + go build -mod=vendor -buildmode=pie -o bin/kube-lock .                                                                                                                            \n[   47s] go: inconsistent vendoring in /home/abuild/rpmbuild/BUILD/kube-lock-0.0.4:                                                                                                          \n[   47s]        github.com/gertd/go-pluralize@v0.2.1: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n[   47s]        github.com/manifoldco/promptui@v0.9.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n[   47s]        github.com/sirupsen/logrus@v1.9.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n[   47s]        github.com/spf13/cobra@v1.6.1: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt",
-    "query": "Exit code 1\nroot@1af4625d4170:/go/pkg/mod/github.com/cloudamqp/terraform-provider-cloudamqp@v1.9.4# make build\n==> Checking that code complies with gofmt requirements...\ngo install -ldflags \"-X 'github.com/cloudamqp/terraform-provider-cloudamqp/cloudamqp.version=1.9.4'\"\ngo: inconsistent vendoring in /go/pkg/mod/github.com/cloudamqp/terraform-provider-cloudamqp@v1.9.4:\n        cloud.google.com/go/storage@v1.16.1: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n        github.com/Masterminds/goutils@v1.1.1: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt",
-    "resolution": "vendor/modules.txt was not regenerated after go.mod changed (or was made by an older go) - run go mod tidy && go mod vendor and commit vendor/, or build with -mod=mod to ignore vendor/",
-    "sources": {
-      "stored": "https://github.com/ChaosInTheCRD/kube-lock/issues/5",
-      "query": "https://github.com/cloudamqp/terraform-provider-cloudamqp/issues/112"
-    }
+    id: 'fr-go-inconsistent-vendoring-not-marked-explicit',
+    tool: 'go',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n[   47s] + go build -mod=vendor -buildmode=pie -o bin/kube-lock .                                                                                                                            \n[   47s] go: inconsistent vendoring in /home/abuild/rpmbuild/BUILD/kube-lock-0.0.4:                                                                                                          \n[   47s]        github.com/gertd/go-pluralize@v0.2.1: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n[   47s]        github.com/manifoldco/promptui@v0.9.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n[   47s]        github.com/sirupsen/logrus@v1.9.0: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n[   47s]        github.com/spf13/cobra@v1.6.1: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt',
+    query:
+      'Exit code 1\nroot@1af4625d4170:/go/pkg/mod/github.com/cloudamqp/terraform-provider-cloudamqp@v1.9.4# make build\n==> Checking that code complies with gofmt requirements...\ngo install -ldflags "-X \'github.com/cloudamqp/terraform-provider-cloudamqp/cloudamqp.version=1.9.4\'"\ngo: inconsistent vendoring in /go/pkg/mod/github.com/cloudamqp/terraform-provider-cloudamqp@v1.9.4:\n        cloud.google.com/go/storage@v1.16.1: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt\n        github.com/Masterminds/goutils@v1.1.1: is explicitly required in go.mod, but not marked as explicit in vendor/modules.txt',
+    resolution:
+      'vendor/modules.txt was not regenerated after go.mod changed (or was made by an older go) - run go mod tidy && go mod vendor and commit vendor/, or build with -mod=mod to ignore vendor/',
+    sources: {
+      stored: 'https://github.com/ChaosInTheCRD/kube-lock/issues/5',
+      query: 'https://github.com/cloudamqp/terraform-provider-cloudamqp/issues/112',
+    },
   },
   {
-    "id": "fr-cargo-lockfile-v4-old-cargo",
-    "tool": "cargo",
-    "kind": "recurrence",
-    "stored": "Exit code 101\n~/microclaw-source$ cargo build --release\nerror: failed to parse lock file at: /home/ubuntu/microclaw-source/Cargo.lock\n\nCaused by:\n  lock file version 4 requires `-Znext-lockfile-bump`",
-    "query": "Exit code 101\ncargo build --release --manifest-path /tmp/efs-utils/src/proxy/Cargo.toml\n\nerror: failed to parse lock file at: /tmp/efs-utils/src/proxy/Cargo.lock\n\nCaused by:\n   lock file version 4 requires `-Znext-lockfile-bump`",
-    "resolution": "Cargo.lock was written as lock file version 4 by cargo 1.78+ and the cargo running the build is older - update the Rust toolchain (rustup update), or, if the toolchain is pinned, change version = 4 to version = 3 at the top of Cargo.lock",
-    "sources": {
-      "stored": "https://github.com/microclaw/microclaw/issues/209",
-      "query": "https://github.com/aws/efs-utils/issues/293"
-    }
+    id: 'fr-cargo-lockfile-v4-old-cargo',
+    tool: 'cargo',
+    kind: 'recurrence',
+    stored:
+      'Exit code 101\n~/microclaw-source$ cargo build --release\nerror: failed to parse lock file at: /home/ubuntu/microclaw-source/Cargo.lock\n\nCaused by:\n  lock file version 4 requires `-Znext-lockfile-bump`',
+    query:
+      'Exit code 101\ncargo build --release --manifest-path /tmp/efs-utils/src/proxy/Cargo.toml\n\nerror: failed to parse lock file at: /tmp/efs-utils/src/proxy/Cargo.lock\n\nCaused by:\n   lock file version 4 requires `-Znext-lockfile-bump`',
+    resolution:
+      'Cargo.lock was written as lock file version 4 by cargo 1.78+ and the cargo running the build is older - update the Rust toolchain (rustup update), or, if the toolchain is pinned, change version = 4 to version = 3 at the top of Cargo.lock',
+    sources: {
+      stored: 'https://github.com/microclaw/microclaw/issues/209',
+      query: 'https://github.com/aws/efs-utils/issues/293',
+    },
   },
   {
-    "id": "fr-pytest41-get-marker-removed-old-pytest-cov",
-    "tool": "pytest",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nplatform linux -- Python 3.6.6, pytest-4.1.0, py-1.7.0, pluggy-0.8.0 -- \nplugins: monkeytype-1.0.1, cov-2.6.0\n\n...\n\nself = <pytest_cov.plugin.CovPlugin object at 0x7f13154272b0>, item = <Function test_part_compilation[PP]>\n\n    @compat.hookwrapper\n    def pytest_runtest_call(self, item):\n>       if (item.get_marker('no_cover')\n                or 'no_cover' in getattr(item, 'fixturenames', ())):\nE               AttributeError: 'Function' object has no attribute 'get_marker'\n\n/home/mbarkhau/miniconda3/envs/pycalver_py36/lib/python3.6/site-packages/pytest_cov/plugin.py:289: AttributeError",
-    "query": "Exit code 1\n/usr/lib/python3/dist-packages/pytest_cov/plugin.py:289: AttributeError\n_____________________ test_extended_edit_delete_next_char ______________________\n\nself = <pytest_cov.plugin.CovPlugin object at 0x7f642073a050>\nitem = <Function test_extended_edit_delete_next_char>\n\n    @compat.hookwrapper\n    def pytest_runtest_call(self, item):\n>       if (item.get_marker('no_cover')\n                or 'no_cover' in getattr(item, 'fixturenames', ())):\nE               AttributeError: 'Function' object has no attribute 'get_marker'",
-    "resolution": "pytest 4.1 removed Node.get_marker and pytest-cov 2.6.0 still calls it - upgrade pytest-cov (2.6.1+), or pin pytest < 4.1 until it is upgraded",
-    "sources": {
-      "stored": "https://github.com/pytest-dev/pytest/issues/4608",
-      "query": "https://github.com/pimutils/todoman/issues/358"
-    }
+    id: 'fr-pytest41-get-marker-removed-old-pytest-cov',
+    tool: 'pytest',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nplatform linux -- Python 3.6.6, pytest-4.1.0, py-1.7.0, pluggy-0.8.0 -- \nplugins: monkeytype-1.0.1, cov-2.6.0\n\n...\n\nself = <pytest_cov.plugin.CovPlugin object at 0x7f13154272b0>, item = <Function test_part_compilation[PP]>\n\n    @compat.hookwrapper\n    def pytest_runtest_call(self, item):\n>       if (item.get_marker('no_cover')\n                or 'no_cover' in getattr(item, 'fixturenames', ())):\nE               AttributeError: 'Function' object has no attribute 'get_marker'\n\n/home/mbarkhau/miniconda3/envs/pycalver_py36/lib/python3.6/site-packages/pytest_cov/plugin.py:289: AttributeError",
+    query:
+      "Exit code 1\n/usr/lib/python3/dist-packages/pytest_cov/plugin.py:289: AttributeError\n_____________________ test_extended_edit_delete_next_char ______________________\n\nself = <pytest_cov.plugin.CovPlugin object at 0x7f642073a050>\nitem = <Function test_extended_edit_delete_next_char>\n\n    @compat.hookwrapper\n    def pytest_runtest_call(self, item):\n>       if (item.get_marker('no_cover')\n                or 'no_cover' in getattr(item, 'fixturenames', ())):\nE               AttributeError: 'Function' object has no attribute 'get_marker'",
+    resolution:
+      'pytest 4.1 removed Node.get_marker and pytest-cov 2.6.0 still calls it - upgrade pytest-cov (2.6.1+), or pin pytest < 4.1 until it is upgraded',
+    sources: {
+      stored: 'https://github.com/pytest-dev/pytest/issues/4608',
+      query: 'https://github.com/pimutils/todoman/issues/358',
+    },
   },
   {
-    "id": "fr-tsc-ts2792-classic-module-resolution",
-    "tool": "tsc",
-    "kind": "paraphrase",
-    "stored": "Exit code 2\ntsc: ../../../geometric-optics/js/mirror/view/MirrorNode.ts(21,29): error TS2792: Cannot find module '../../../../phet-core/js/types/EmptyObjectType.js'. Did you mean to set the 'moduleResolution' option to 'node', or to add aliases to the 'paths' option?\ntsc: ../../../geometric-optics/js/mirror/view/MirrorScreenView.ts(18,29): error TS2792: Cannot find module '../../../../phet-core/js/types/EmptyObjectType.js'. Did you mean to set the 'moduleResolution' option to 'node', or to add aliases to the 'paths' option?",
-    "query": "Exit code 2\nCannot find module 'io-ts'. Did you mean to set the 'moduleResolution' option to 'nodenext', or to add aliases to the 'paths' option?",
-    "resolution": "with module set to es2015/esnext and no moduleResolution, tsc falls back to classic resolution and cannot see node_modules - set \"moduleResolution\" to \"node\"/\"bundler\" (or \"nodenext\" with module nodenext) in tsconfig.json",
-    "sources": {
-      "stored": "https://github.com/phetsims/aqua/issues/141",
-      "query": "https://github.com/gcanti/io-ts/issues/714"
-    }
+    id: 'fr-tsc-ts2792-classic-module-resolution',
+    tool: 'tsc',
+    kind: 'paraphrase',
+    stored:
+      "Exit code 2\ntsc: ../../../geometric-optics/js/mirror/view/MirrorNode.ts(21,29): error TS2792: Cannot find module '../../../../phet-core/js/types/EmptyObjectType.js'. Did you mean to set the 'moduleResolution' option to 'node', or to add aliases to the 'paths' option?\ntsc: ../../../geometric-optics/js/mirror/view/MirrorScreenView.ts(18,29): error TS2792: Cannot find module '../../../../phet-core/js/types/EmptyObjectType.js'. Did you mean to set the 'moduleResolution' option to 'node', or to add aliases to the 'paths' option?",
+    query:
+      "Exit code 2\nCannot find module 'io-ts'. Did you mean to set the 'moduleResolution' option to 'nodenext', or to add aliases to the 'paths' option?",
+    resolution:
+      'with module set to es2015/esnext and no moduleResolution, tsc falls back to classic resolution and cannot see node_modules - set "moduleResolution" to "node"/"bundler" (or "nodenext" with module nodenext) in tsconfig.json',
+    sources: {
+      stored: 'https://github.com/phetsims/aqua/issues/141',
+      query: 'https://github.com/gcanti/io-ts/issues/714',
+    },
   },
   {
-    "id": "fr-git-fetch-cannot-lock-ref-is-at-but-expected",
-    "tool": "git",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n~/projects/github/foo master\n❯ git up\nFetching origin                       ⇣\nerror: Ref refs/remotes/origin/master is at daea49b690de4c821b4efeac33b758b094a65678 but expected 2e9fd691d4234350377e9b1bb95e5a576119dcbc\nerror: Cannot lock ref 'refs/remotes/origin/master':\nFrom github.com:username/foo\n ! 2e9fd69..daea49b  master     -> origin/master  (unable to update local ref)\nerror: Ref refs/remotes/origin/bar is at a7ac6dcda5014939ff59c72f6a7826f06f954237 but expected 08e405ed72e463230e7d77a8d8a56702b068839e\nerror: Cannot lock ref 'refs/remotes/origin/bar':\n ! 08e405e..a7ac6dc  bar -> origin/bar  (unable to update local ref)\nerror: Could not fetch origin\n`git fetch` failed",
-    "query": "Exit code 1\n> git remote update\nFetching origin\nReading 151 changesets\nReading and importing 151 manifests\nReading and importing 911 revisions of 484 files\nImporting 151 changesets\n\nRun the following command to update tags:\n  git fetch --tags hg::tags: tag \"*\"\nerror: cannot lock ref 'refs/remotes/origin/bookmarks/autoland': is at 2b47e33bec431c6cf1349e3d2ad8090d9952a4ef but expected dd5ec46df68fc06b2841bb2c4fb161e27a7d1aa9\nFrom hg::https://hg.mozilla.org/mozilla-unified\n ! dd5ec46df68fc..2b47e33bec431  bookmarks/autoland                                        -> origin/bookmarks/autoland  (unable to update local ref)",
-    "resolution": "a remote-tracking ref changed under the fetch (a concurrent fetch, or a loose ref disagreeing with packed-refs) - run git gc --prune=now (or delete the named .git/refs/remotes/origin/<branch> file) and fetch again; usually a second fetch succeeds",
-    "sources": {
-      "stored": "https://github.com/aanand/git-up/issues/115",
-      "query": "https://github.com/glandium/git-cinnabar/issues/281"
-    }
+    id: 'fr-git-fetch-cannot-lock-ref-is-at-but-expected',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n~/projects/github/foo master\n❯ git up\nFetching origin                       ⇣\nerror: Ref refs/remotes/origin/master is at daea49b690de4c821b4efeac33b758b094a65678 but expected 2e9fd691d4234350377e9b1bb95e5a576119dcbc\nerror: Cannot lock ref 'refs/remotes/origin/master':\nFrom github.com:username/foo\n ! 2e9fd69..daea49b  master     -> origin/master  (unable to update local ref)\nerror: Ref refs/remotes/origin/bar is at a7ac6dcda5014939ff59c72f6a7826f06f954237 but expected 08e405ed72e463230e7d77a8d8a56702b068839e\nerror: Cannot lock ref 'refs/remotes/origin/bar':\n ! 08e405e..a7ac6dc  bar -> origin/bar  (unable to update local ref)\nerror: Could not fetch origin\n`git fetch` failed",
+    query:
+      'Exit code 1\n> git remote update\nFetching origin\nReading 151 changesets\nReading and importing 151 manifests\nReading and importing 911 revisions of 484 files\nImporting 151 changesets\n\nRun the following command to update tags:\n  git fetch --tags hg::tags: tag "*"\nerror: cannot lock ref \'refs/remotes/origin/bookmarks/autoland\': is at 2b47e33bec431c6cf1349e3d2ad8090d9952a4ef but expected dd5ec46df68fc06b2841bb2c4fb161e27a7d1aa9\nFrom hg::https://hg.mozilla.org/mozilla-unified\n ! dd5ec46df68fc..2b47e33bec431  bookmarks/autoland                                        -> origin/bookmarks/autoland  (unable to update local ref)',
+    resolution:
+      'a remote-tracking ref changed under the fetch (a concurrent fetch, or a loose ref disagreeing with packed-refs) - run git gc --prune=now (or delete the named .git/refs/remotes/origin/<branch> file) and fetch again; usually a second fetch succeeds',
+    sources: {
+      stored: 'https://github.com/aanand/git-up/issues/115',
+      query: 'https://github.com/glandium/git-cinnabar/issues/281',
+    },
   },
   {
-    "id": "fr-git-windows-clone-filename-too-long",
-    "tool": "git",
-    "kind": "recurrence",
-    "stored": "Exit code 128\nd:\\github>git clone https://github.com/aihuasxy/RED.git\nCloning into 'RED'...\nremote: Counting objects: 82471, done.\nremote: Total 82471 (delta 0), reused 0 (delta 0), pack-reused 82471\nReceiving objects: 100% (82471/82471), 14.64 MiB | 537.00 KiB/s, done.\nResolving deltas: 100% (42158/42158), done.\nChecking connectivity... done.\nerror: unable to create file src/RobotFrameworkCore/org.robotframework.ide.core-functions/src/test/resources/org/rf/ide/\ncore/testdata/text/write/keywords/exec/new/oneKeyword/threeExecs/KeywordExecutionActionWithThreeArgsCommentAndOneComment\nedLineAndOneEmptyWithoutKeywordName.tsv (Filename too long)",
-    "query": "Exit code 128\n$ git clone https://github.com/shopware/platform.git\nCloning into 'platform'...\nremote: Enumerating objects: 367, done.\nremote: Counting objects: 100% (367/367), done.\nremote: Compressing objects: 100% (269/269), done.\nremote: Total 217997 (delta 166), reused 283 (delta 93), pack-reused 217630\nReceiving objects: 100% (217997/217997), 97.32 MiB | 3.86 MiB/s, done.\nResolving deltas: 100% (157886/157886), done.\nerror: unable to create file src/Administration/Resources/administration/src/module/sw-product/component/sw-product-variants/sw-product-variants-configurator/sw-product-variants-configurator-prices/sw-product-variants-configurator-prices.html.twig: Filename too long\nerror: unable to create file src/Administration/Resources/administration/src/module/sw-product/component/sw-product-variants/sw-product-variants-configurator/sw-product-variants-configurator-restrictions/sw-product-variants-configurator-restrictions.html.twig: Filename too long",
-    "resolution": "Git for Windows refuses paths over 260 characters by default - git config --system core.longpaths true (and enable Windows long paths if needed), then finish the checkout (git restore --source=HEAD :/) or clone again; or clone into a shorter directory",
-    "sources": {
-      "stored": "https://github.com/nokia/RED/issues/72",
-      "query": "https://github.com/shopware/shopware/issues/68"
-    }
+    id: 'fr-git-windows-clone-filename-too-long',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\nd:\\github>git clone https://github.com/aihuasxy/RED.git\nCloning into 'RED'...\nremote: Counting objects: 82471, done.\nremote: Total 82471 (delta 0), reused 0 (delta 0), pack-reused 82471\nReceiving objects: 100% (82471/82471), 14.64 MiB | 537.00 KiB/s, done.\nResolving deltas: 100% (42158/42158), done.\nChecking connectivity... done.\nerror: unable to create file src/RobotFrameworkCore/org.robotframework.ide.core-functions/src/test/resources/org/rf/ide/\ncore/testdata/text/write/keywords/exec/new/oneKeyword/threeExecs/KeywordExecutionActionWithThreeArgsCommentAndOneComment\nedLineAndOneEmptyWithoutKeywordName.tsv (Filename too long)",
+    query:
+      "Exit code 128\n$ git clone https://github.com/shopware/platform.git\nCloning into 'platform'...\nremote: Enumerating objects: 367, done.\nremote: Counting objects: 100% (367/367), done.\nremote: Compressing objects: 100% (269/269), done.\nremote: Total 217997 (delta 166), reused 283 (delta 93), pack-reused 217630\nReceiving objects: 100% (217997/217997), 97.32 MiB | 3.86 MiB/s, done.\nResolving deltas: 100% (157886/157886), done.\nerror: unable to create file src/Administration/Resources/administration/src/module/sw-product/component/sw-product-variants/sw-product-variants-configurator/sw-product-variants-configurator-prices/sw-product-variants-configurator-prices.html.twig: Filename too long\nerror: unable to create file src/Administration/Resources/administration/src/module/sw-product/component/sw-product-variants/sw-product-variants-configurator/sw-product-variants-configurator-restrictions/sw-product-variants-configurator-restrictions.html.twig: Filename too long",
+    resolution:
+      'Git for Windows refuses paths over 260 characters by default - git config --system core.longpaths true (and enable Windows long paths if needed), then finish the checkout (git restore --source=HEAD :/) or clone again; or clone into a shorter directory',
+    sources: {
+      stored: 'https://github.com/nokia/RED/issues/72',
+      query: 'https://github.com/shopware/shopware/issues/68',
+    },
   },
   {
-    "id": "fr-go-get-terminal-prompts-disabled-private-or-missing-repo",
-    "tool": "go",
-    "kind": "recurrence",
-    "stored": "Exit code 1\ncd .; git clone https://github.com/wealdtech/go-domainsale /home/dani/go/src/github.com\n/wealdtech/go-domainsale\nCloning into '/home/dani/go/src/github.com/wealdtech/go-domainsale'...\nfatal: could not read Username for 'https://github.com': terminal prompts disabled\npackage github.com/wealdtech/go-domainsale/domainsalecontract: exit status 128",
-    "query": "Exit code 1\nfatal: Cannot prompt because user interactivity has been disabled.\n        fatal: could not read Username for 'https://github.com': terminal prompts disabled\nConfirm the import path was entered correctly.\nIf this is a private repository, see https://golang.org/doc/faq#git_https for additional information.",
-    "resolution": "the go command runs git with prompts disabled, so a repository that needs credentials (private, renamed or deleted) fails - check the import path; for a private module set GOPRIVATE and give git credentials (a .netrc token or url.\"git@github.com:\".insteadOf https://github.com/)",
-    "sources": {
-      "stored": "https://github.com/wealdtech/ethereal/issues/1",
-      "query": "https://github.com/i7solar/Akamai/issues/2"
-    }
+    id: 'fr-go-get-terminal-prompts-disabled-private-or-missing-repo',
+    tool: 'go',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\ncd .; git clone https://github.com/wealdtech/go-domainsale /home/dani/go/src/github.com\n/wealdtech/go-domainsale\nCloning into '/home/dani/go/src/github.com/wealdtech/go-domainsale'...\nfatal: could not read Username for 'https://github.com': terminal prompts disabled\npackage github.com/wealdtech/go-domainsale/domainsalecontract: exit status 128",
+    query:
+      "Exit code 1\nfatal: Cannot prompt because user interactivity has been disabled.\n        fatal: could not read Username for 'https://github.com': terminal prompts disabled\nConfirm the import path was entered correctly.\nIf this is a private repository, see https://golang.org/doc/faq#git_https for additional information.",
+    resolution:
+      'the go command runs git with prompts disabled, so a repository that needs credentials (private, renamed or deleted) fails - check the import path; for a private module set GOPRIVATE and give git credentials (a .netrc token or url."git@github.com:".insteadOf https://github.com/)',
+    sources: {
+      stored: 'https://github.com/wealdtech/ethereal/issues/1',
+      query: 'https://github.com/i7solar/Akamai/issues/2',
+    },
   },
   {
-    "id": "fr-php8-curly-brace-string-offset-removed",
-    "tool": "php",
-    "kind": "recurrence",
-    "stored": "[Fri Jan 14 15:37:53 2022] PHP Fatal error:  Array and string offset access syntax with curly braces is no longer supported in /libs/swordappv2-php-library/utils.php on line 60",
-    "query": "Exit code 255\nPHP Fatal error:  Array and string offset access syntax with curly braces is no longer supported in /home/kali/fakecall/call.php on line 82",
-    "resolution": "PHP 8 removed the $var{i} offset syntax - replace the curly braces with square brackets ($var[i]) in the named file (or update the library to a PHP 8 release), or run it on PHP 7.x",
-    "sources": {
-      "stored": "https://github.com/swordapp/swordappv2-php-library/issues/22",
-      "query": "https://github.com/HassanSunbah/FakeCall/issues/6"
-    }
+    id: 'fr-php8-curly-brace-string-offset-removed',
+    tool: 'php',
+    kind: 'recurrence',
+    stored:
+      '[Fri Jan 14 15:37:53 2022] PHP Fatal error:  Array and string offset access syntax with curly braces is no longer supported in /libs/swordappv2-php-library/utils.php on line 60',
+    query:
+      'Exit code 255\nPHP Fatal error:  Array and string offset access syntax with curly braces is no longer supported in /home/kali/fakecall/call.php on line 82',
+    resolution:
+      'PHP 8 removed the $var{i} offset syntax - replace the curly braces with square brackets ($var[i]) in the named file (or update the library to a PHP 8 release), or run it on PHP 7.x',
+    sources: {
+      stored: 'https://github.com/swordapp/swordappv2-php-library/issues/22',
+      query: 'https://github.com/HassanSunbah/FakeCall/issues/6',
+    },
   },
   {
-    "id": "fr-k8s-pending-control-plane-taint-single-node",
-    "tool": "kubernetes",
-    "kind": "recurrence",
-    "stored": " Warning  FailedScheduling  61s (x2 over 6m23s)  default-scheduler  0/1 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..",
-    "query": "0/1 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }.",
-    "resolution": "the only node is a kubeadm control-plane node, tainted NoSchedule - remove the taint on a single-node cluster (kubectl taint nodes --all node-role.kubernetes.io/control-plane-) or join worker nodes / add a toleration",
-    "sources": {
-      "stored": "https://github.com/kubernetes/kubernetes/issues/116133",
-      "query": "https://github.com/kata-containers/tests/issues/4815"
-    }
+    id: 'fr-k8s-pending-control-plane-taint-single-node',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      ' Warning  FailedScheduling  61s (x2 over 6m23s)  default-scheduler  0/1 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }. preemption: 0/1 nodes are available: 1 Preemption is not helpful for scheduling..',
+    query:
+      '0/1 nodes are available: 1 node(s) had untolerated taint {node-role.kubernetes.io/control-plane: }.',
+    resolution:
+      'the only node is a kubeadm control-plane node, tainted NoSchedule - remove the taint on a single-node cluster (kubectl taint nodes --all node-role.kubernetes.io/control-plane-) or join worker nodes / add a toleration',
+    sources: {
+      stored: 'https://github.com/kubernetes/kubernetes/issues/116133',
+      query: 'https://github.com/kata-containers/tests/issues/4815',
+    },
   },
   {
-    "id": "fr-sh-dash-illegal-option-pipefail",
-    "tool": "shell",
-    "kind": "recurrence",
-    "stored": "Exit code 2\nexecute_qemu.sh: 2: set: Illegal option -o pipefail",
-    "query": "Exit code 2\n./install.sh: 3: set: Illegal option -o pipefail",
-    "resolution": "the script uses the bash-only set -o pipefail but is run by sh (dash on Debian/Ubuntu) - run it with bash (bash script.sh, or pipe curl output into bash) or change its shebang to #!/bin/bash",
-    "sources": {
-      "stored": "https://github.com/skiffos/SkiffOS/issues/167",
-      "query": "https://github.com/ashleyschuett/kubeconfig-cleanup/issues/12"
-    }
+    id: 'fr-sh-dash-illegal-option-pipefail',
+    tool: 'shell',
+    kind: 'recurrence',
+    stored: 'Exit code 2\nexecute_qemu.sh: 2: set: Illegal option -o pipefail',
+    query: 'Exit code 2\n./install.sh: 3: set: Illegal option -o pipefail',
+    resolution:
+      'the script uses the bash-only set -o pipefail but is run by sh (dash on Debian/Ubuntu) - run it with bash (bash script.sh, or pipe curl output into bash) or change its shebang to #!/bin/bash',
+    sources: {
+      stored: 'https://github.com/skiffos/SkiffOS/issues/167',
+      query: 'https://github.com/ashleyschuett/kubeconfig-cleanup/issues/12',
+    },
   },
   {
-    "id": "fr-node-sass-unsupported-runtime-newer-node",
-    "tool": "npm",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n> rap2-dolores@1.0.0 build-css /usr/local/rap2-dolores\n> node-sass src/ -o src/\n\n/usr/local/rap2-dolores/node_modules/node-sass/lib/binding.js:13\n      throw new Error(errors.unsupportedEnvironment());\n      ^\n\nError: Node Sass does not yet support your current environment: Linux 64-bit with Unsupported runtime (59)\nFor more information on which environments are supported please see:\nhttps://github.com/sass/node-sass/releases/tag/v4.5.3\n    at module.exports (/usr/local/rap2-dolores/node_modules/node-sass/lib/binding.js:13:13)\n    at Object.<anonymous> (/usr/local/rap2-dolores/node_modules/node-sass/lib/index.js:14:35)",
-    "query": "Exit code 1\nModule build failed (from ./node_modules/sass-loader/lib/loader.js):\nError: Node Sass does not yet support your current environment: Linux 64-bit with Unsupported runtime (93)\nFor more information on which environments are supported please see:\nhttps://github.com/sass/node-sass/releases/tag/v4.14.1\n    at module.exports (/data/projects/atlas/src/itsm/frontend/pc/node_modules/node-sass/lib/binding.js:13:13)\n    at Object.<anonymous> (/data/projects/atlas/src/itsm/frontend/pc/node_modules/node-sass/lib/index.js:14:35)\n    at Module._compile (node:internal/modules/cjs/loader:1126:14)\n    at Object.Module._extensions..js (node:internal/modules/cjs/loader:1180:10)",
-    "resolution": "the installed node-sass release has no binding for this (newer) Node.js ABI - upgrade node-sass to a release that supports the running Node (or replace it with the sass package), or run the Node version it supports; then npm rebuild node-sass",
-    "sources": {
-      "stored": "https://github.com/thx/rap2-dolores/issues/2",
-      "query": "https://github.com/TencentBlueKing/bk-itsm/issues/1015"
-    }
+    id: 'fr-node-sass-unsupported-runtime-newer-node',
+    tool: 'npm',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n> rap2-dolores@1.0.0 build-css /usr/local/rap2-dolores\n> node-sass src/ -o src/\n\n/usr/local/rap2-dolores/node_modules/node-sass/lib/binding.js:13\n      throw new Error(errors.unsupportedEnvironment());\n      ^\n\nError: Node Sass does not yet support your current environment: Linux 64-bit with Unsupported runtime (59)\nFor more information on which environments are supported please see:\nhttps://github.com/sass/node-sass/releases/tag/v4.5.3\n    at module.exports (/usr/local/rap2-dolores/node_modules/node-sass/lib/binding.js:13:13)\n    at Object.<anonymous> (/usr/local/rap2-dolores/node_modules/node-sass/lib/index.js:14:35)',
+    query:
+      'Exit code 1\nModule build failed (from ./node_modules/sass-loader/lib/loader.js):\nError: Node Sass does not yet support your current environment: Linux 64-bit with Unsupported runtime (93)\nFor more information on which environments are supported please see:\nhttps://github.com/sass/node-sass/releases/tag/v4.14.1\n    at module.exports (/data/projects/atlas/src/itsm/frontend/pc/node_modules/node-sass/lib/binding.js:13:13)\n    at Object.<anonymous> (/data/projects/atlas/src/itsm/frontend/pc/node_modules/node-sass/lib/index.js:14:35)\n    at Module._compile (node:internal/modules/cjs/loader:1126:14)\n    at Object.Module._extensions..js (node:internal/modules/cjs/loader:1180:10)',
+    resolution:
+      'the installed node-sass release has no binding for this (newer) Node.js ABI - upgrade node-sass to a release that supports the running Node (or replace it with the sass package), or run the Node version it supports; then npm rebuild node-sass',
+    sources: {
+      stored: 'https://github.com/thx/rap2-dolores/issues/2',
+      query: 'https://github.com/TencentBlueKing/bk-itsm/issues/1015',
+    },
   },
   {
-    "id": "fr-python-urllib3-v2-old-openssl",
-    "tool": "python",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nImportError: urllib3 v2.0 only supports OpenSSL 1.1.1+, currently the 'ssl' module is compiled with OpenSSL 1.0.2k-fips  26 Jan 2017. See: https://github.com/urllib3/urllib3/issues/2168",
-    "query": "ImportError: urllib3 v2.0 only supports OpenSSL 1.1.1+, currently the 'ssl' module is compiled with 'OpenSSL 1.0.2k-fips  26 Jan 2017'. See: https://github.com/urllib3/urllib3/issues/2168[INFO]\t2023-06-26T04:43:12.161Z\t75f5ea99-1186-4725-b573-9144cc4d3303\tWaiting for application shutdown.",
-    "resolution": "urllib3 2.x needs Python's ssl module built against OpenSSL 1.1.1+, and this Python (CentOS 7 / old Lambda runtime) has OpenSSL 1.0.2 - pin urllib3 < 2 (pip install \"urllib3<2\"), or use a Python built with a newer OpenSSL",
-    "sources": {
-      "stored": "https://github.com/alon-albalak/TLiDB/issues/4",
-      "query": "https://github.com/aws-samples/lambda-serverless-inference-fastapi/issues/6"
-    }
+    id: 'fr-python-urllib3-v2-old-openssl',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nImportError: urllib3 v2.0 only supports OpenSSL 1.1.1+, currently the 'ssl' module is compiled with OpenSSL 1.0.2k-fips  26 Jan 2017. See: https://github.com/urllib3/urllib3/issues/2168",
+    query:
+      "ImportError: urllib3 v2.0 only supports OpenSSL 1.1.1+, currently the 'ssl' module is compiled with 'OpenSSL 1.0.2k-fips  26 Jan 2017'. See: https://github.com/urllib3/urllib3/issues/2168[INFO]\t2023-06-26T04:43:12.161Z\t75f5ea99-1186-4725-b573-9144cc4d3303\tWaiting for application shutdown.",
+    resolution:
+      'urllib3 2.x needs Python\'s ssl module built against OpenSSL 1.1.1+, and this Python (CentOS 7 / old Lambda runtime) has OpenSSL 1.0.2 - pin urllib3 < 2 (pip install "urllib3<2"), or use a Python built with a newer OpenSSL',
+    sources: {
+      stored: 'https://github.com/alon-albalak/TLiDB/issues/4',
+      query: 'https://github.com/aws-samples/lambda-serverless-inference-fastapi/issues/6',
+    },
   },
   {
-    "id": "fr-sqlalchemy2-engine-execute-removed",
-    "tool": "python",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nTraceback (most recent call last):\n  File \"C:\\Program Files\\JetBrains\\PyCharm Community Edition 2022.1.3\\plugins\\python-ce\\helpers\\pydev\\pydevd.py\", line 1496, in _exec\n    pydev_imports.execfile(file, globals, locals)  # execute the script\n  File \"C:\\Program Files\\JetBrains\\PyCharm Community Edition 2022.1.3\\plugins\\python-ce\\helpers\\pydev\\_pydev_imps\\_pydev_execfile.py\", line 18, in execfile\n    exec(compile(contents+\"\\n\", file, 'exec'), glob, loc)\n  File \"C:/Development/Projects/DeepTradingAI/deeptrading/utils/db.py\", line 3050, in <module>\n    code = get_day_code(ticker=\"DJI\", day_code_column=\"TwoDayCode\")\n  File \"C:/Development/Projects/DeepTradingAI/deeptrading/utils/db.py\", line 3025, in get_day_code\n    record = db_connection.execute(statement)\nAttributeError: 'Engine' object has no attribute 'execute'\n\nProcess finished with exit code 1",
-    "query": "Exit code 1\n2024-05-31 03:21:34,331 - OpenStack-Helm DB Init - INFO - Tested connection to DB @ percona-xtradb-haproxy.openstack.svc.cluster.local:3306 as root\n2024-05-31 03:21:34,332 - OpenStack-Helm DB Init - INFO - Got user db config\n2024-05-31 03:21:34,332 - OpenStack-Helm DB Init - CRITICAL - Could not create database keystone\nTraceback (most recent call last):\n  File \"/tmp/db-init.py\", line 112, in <module>\n    root_engine.execute(\"CREATE DATABASE IF NOT EXISTS {0}\".format(database))\nAttributeError: 'Engine' object has no attribute 'execute'",
-    "resolution": "SQLAlchemy 2.0 removed Engine.execute - run statements on a connection (with engine.connect() as conn: conn.execute(text(sql)); conn.commit()), or pin sqlalchemy < 2.0",
-    "sources": {
-      "stored": "https://github.com/sqlalchemy/sqlalchemy/issues/9161",
-      "query": "https://github.com/vexxhost/atmosphere/issues/1281"
-    }
+    id: 'fr-sqlalchemy2-engine-execute-removed',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nTraceback (most recent call last):\n  File "C:\\Program Files\\JetBrains\\PyCharm Community Edition 2022.1.3\\plugins\\python-ce\\helpers\\pydev\\pydevd.py", line 1496, in _exec\n    pydev_imports.execfile(file, globals, locals)  # execute the script\n  File "C:\\Program Files\\JetBrains\\PyCharm Community Edition 2022.1.3\\plugins\\python-ce\\helpers\\pydev\\_pydev_imps\\_pydev_execfile.py", line 18, in execfile\n    exec(compile(contents+"\\n", file, \'exec\'), glob, loc)\n  File "C:/Development/Projects/DeepTradingAI/deeptrading/utils/db.py", line 3050, in <module>\n    code = get_day_code(ticker="DJI", day_code_column="TwoDayCode")\n  File "C:/Development/Projects/DeepTradingAI/deeptrading/utils/db.py", line 3025, in get_day_code\n    record = db_connection.execute(statement)\nAttributeError: \'Engine\' object has no attribute \'execute\'\n\nProcess finished with exit code 1',
+    query:
+      'Exit code 1\n2024-05-31 03:21:34,331 - OpenStack-Helm DB Init - INFO - Tested connection to DB @ percona-xtradb-haproxy.openstack.svc.cluster.local:3306 as root\n2024-05-31 03:21:34,332 - OpenStack-Helm DB Init - INFO - Got user db config\n2024-05-31 03:21:34,332 - OpenStack-Helm DB Init - CRITICAL - Could not create database keystone\nTraceback (most recent call last):\n  File "/tmp/db-init.py", line 112, in <module>\n    root_engine.execute("CREATE DATABASE IF NOT EXISTS {0}".format(database))\nAttributeError: \'Engine\' object has no attribute \'execute\'',
+    resolution:
+      'SQLAlchemy 2.0 removed Engine.execute - run statements on a connection (with engine.connect() as conn: conn.execute(text(sql)); conn.commit()), or pin sqlalchemy < 2.0',
+    sources: {
+      stored: 'https://github.com/sqlalchemy/sqlalchemy/issues/9161',
+      query: 'https://github.com/vexxhost/atmosphere/issues/1281',
+    },
   },
   {
-    "id": "fr-macos-node-watch-emfile-needs-watchman",
-    "tool": "node",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nError: EMFILE: too many open files, watch\n    at FSEvent.FSWatcher._handle.onchange (node:internal/fs/watchers:204:21)",
-    "query": "Exit code 1\nnode:events:497\n      throw er; // Unhandled 'error' event\n      ^\n\nError: EMFILE: too many open files, watch\n    at FSWatcher._handle.onchange (node:internal/fs/watchers:207:21)\nEmitted 'error' event on NodeWatcher instance at:\n    at NodeWatcher.checkedEmitError (/Users/kakaobank1/Downloads/develop/sample/WatermelonDB/examples/native/node_modules/sane/src/node_watcher.js:143:12)\n    at FSWatcher.emit (node:events:519:28)\n    at FSWatcher._handle.onchange (node:internal/fs/watchers:213:12) {\n  errno: -24,\n  syscall: 'watch',\n  code: 'EMFILE',\n  filename: null\n}\n\nNode.js v20.15.0",
-    "resolution": "on macOS the Node/Metro file watcher runs out of file descriptors watching the project - install watchman (brew install watchman) so the bundler uses it instead of fs.watch",
-    "sources": {
-      "stored": "https://github.com/expo/expo-cli/issues/3477",
-      "query": "https://github.com/Nozbe/WatermelonDB/issues/1816"
-    }
+    id: 'fr-macos-node-watch-emfile-needs-watchman',
+    tool: 'node',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nError: EMFILE: too many open files, watch\n    at FSEvent.FSWatcher._handle.onchange (node:internal/fs/watchers:204:21)',
+    query:
+      "Exit code 1\nnode:events:497\n      throw er; // Unhandled 'error' event\n      ^\n\nError: EMFILE: too many open files, watch\n    at FSWatcher._handle.onchange (node:internal/fs/watchers:207:21)\nEmitted 'error' event on NodeWatcher instance at:\n    at NodeWatcher.checkedEmitError (/Users/kakaobank1/Downloads/develop/sample/WatermelonDB/examples/native/node_modules/sane/src/node_watcher.js:143:12)\n    at FSWatcher.emit (node:events:519:28)\n    at FSWatcher._handle.onchange (node:internal/fs/watchers:213:12) {\n  errno: -24,\n  syscall: 'watch',\n  code: 'EMFILE',\n  filename: null\n}\n\nNode.js v20.15.0",
+    resolution:
+      'on macOS the Node/Metro file watcher runs out of file descriptors watching the project - install watchman (brew install watchman) so the bundler uses it instead of fs.watch',
+    sources: {
+      stored: 'https://github.com/expo/expo-cli/issues/3477',
+      query: 'https://github.com/Nozbe/WatermelonDB/issues/1816',
+    },
   },
   {
-    "id": "fr-maven381-blocked-http-repository-mirror",
-    "tool": "maven",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n[ERROR] Plugin com.totalcross:totalcross-maven-plugin:2.0.2 or one of its dependencies could not be resolved: Failed to read artifact descriptor for com.totalcross:totalcross-maven-plugin:jar:2.0.2: Could not transfer artifact com.totalcross:totalcross-maven-plugin:pom:2.0.2 from/to maven-default-http-blocker (http://0.0.0.0/): Blocked mirror for repositories: [totalcross-repo (http://maven.totalcross.com/artifactory/repo1, default, releases+snapshots)] -> [Help 1]",
-    "query": "Exit code 1\nCaused by: org.eclipse.aether.transfer.ArtifactTransferException: Could not transfer artifact org.jfrog.jade.plugins.common:jade-plugin-common:pom:1.3.8 from/to maven-default-http-blocker (http://0.0.0.0/): Blocked mirror for repositories: [amis-artifactory (http://diana.ms.mff.cuni.cz:8081/artifactory/repo, default, releases+snapshots), jfrog-plugins (http://repo.jfrog.org/artifactory/plugins-releases, default, releases+snapshots)]\n    at org.eclipse.aether.internal.impl.DefaultArtifactResolver.performDownloads (DefaultArtifactResolver.java:520)\n    at org.eclipse.aether.internal.impl.DefaultArtifactResolver.resolve (DefaultArtifactResolver.java:401)\n    at org.eclipse.aether.internal.impl.DefaultArtifactResolver.resolveArtifacts (DefaultArtifactResolver.java:229)",
-    "resolution": "Maven 3.8.1+ blocks repositories declared with plain http:// (the maven-default-http-blocker mirror) - change the repository URL to https:// if the server supports it, or define your own mirror for that repository id in settings.xml (or use Maven 3.6.3)",
-    "sources": {
-      "stored": "https://github.com/TotalCross/totalcross/issues/332",
-      "query": "https://github.com/schrum2/MM-NEAT/issues/672"
-    }
+    id: 'fr-maven381-blocked-http-repository-mirror',
+    tool: 'maven',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n[ERROR] Plugin com.totalcross:totalcross-maven-plugin:2.0.2 or one of its dependencies could not be resolved: Failed to read artifact descriptor for com.totalcross:totalcross-maven-plugin:jar:2.0.2: Could not transfer artifact com.totalcross:totalcross-maven-plugin:pom:2.0.2 from/to maven-default-http-blocker (http://0.0.0.0/): Blocked mirror for repositories: [totalcross-repo (http://maven.totalcross.com/artifactory/repo1, default, releases+snapshots)] -> [Help 1]',
+    query:
+      'Exit code 1\nCaused by: org.eclipse.aether.transfer.ArtifactTransferException: Could not transfer artifact org.jfrog.jade.plugins.common:jade-plugin-common:pom:1.3.8 from/to maven-default-http-blocker (http://0.0.0.0/): Blocked mirror for repositories: [amis-artifactory (http://diana.ms.mff.cuni.cz:8081/artifactory/repo, default, releases+snapshots), jfrog-plugins (http://repo.jfrog.org/artifactory/plugins-releases, default, releases+snapshots)]\n    at org.eclipse.aether.internal.impl.DefaultArtifactResolver.performDownloads (DefaultArtifactResolver.java:520)\n    at org.eclipse.aether.internal.impl.DefaultArtifactResolver.resolve (DefaultArtifactResolver.java:401)\n    at org.eclipse.aether.internal.impl.DefaultArtifactResolver.resolveArtifacts (DefaultArtifactResolver.java:229)',
+    resolution:
+      'Maven 3.8.1+ blocks repositories declared with plain http:// (the maven-default-http-blocker mirror) - change the repository URL to https:// if the server supports it, or define your own mirror for that repository id in settings.xml (or use Maven 3.6.3)',
+    sources: {
+      stored: 'https://github.com/TotalCross/totalcross/issues/332',
+      query: 'https://github.com/schrum2/MM-NEAT/issues/672',
+    },
   },
   {
-    "id": "fr-terraform-count-unknown-until-apply",
-    "tool": "terraform",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nError: Invalid count argument\n\n  on .terraform/modules/sonar.ecs_fargate.ecs-fargate-service/main.tf line 123, in resource \"aws_security_group_rule\" \"ingress_through_https\":\n 123:   count                    = length(data.aws_lb_target_group.lb_https_target_groups)\n\nThe \"count\" value depends on resource attributes that cannot be determined\nuntil apply, so Terraform cannot predict how many instances will be created.\nTo work around this, use the -target argument to first apply only the\nresources that the count depends on.",
-    "query": "Exit code 1\n╷\n│ Error: Invalid count argument\n│ \n│   on .terraform/modules/infrastructure.k8s_monitor_client/secret.tf line 5, in resource \"kubernetes_secret\" \"client_signing_key\":\n│    5:   count = var.enabled && var.kubernetes_monitor_private_key_encoded != \"\" ? 1 : 0\n│ \n│ The \"count\" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the\n│ resources that the count depends on.\n╵",
-    "resolution": "count is computed from a value only known after apply (an attribute of a resource not yet created) - apply that dependency first with -target, or make count depend only on values known at plan time (a boolean input instead of a computed id/length)",
-    "sources": {
-      "stored": "https://github.com/cn-terraform/terraform-aws-sonarqube/issues/17",
-      "query": "https://github.com/ovotech/cloud-key-rotator/issues/566"
-    }
+    id: 'fr-terraform-count-unknown-until-apply',
+    tool: 'terraform',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nError: Invalid count argument\n\n  on .terraform/modules/sonar.ecs_fargate.ecs-fargate-service/main.tf line 123, in resource "aws_security_group_rule" "ingress_through_https":\n 123:   count                    = length(data.aws_lb_target_group.lb_https_target_groups)\n\nThe "count" value depends on resource attributes that cannot be determined\nuntil apply, so Terraform cannot predict how many instances will be created.\nTo work around this, use the -target argument to first apply only the\nresources that the count depends on.',
+    query:
+      'Exit code 1\n╷\n│ Error: Invalid count argument\n│ \n│   on .terraform/modules/infrastructure.k8s_monitor_client/secret.tf line 5, in resource "kubernetes_secret" "client_signing_key":\n│    5:   count = var.enabled && var.kubernetes_monitor_private_key_encoded != "" ? 1 : 0\n│ \n│ The "count" value depends on resource attributes that cannot be determined until apply, so Terraform cannot predict how many instances will be created. To work around this, use the -target argument to first apply only the\n│ resources that the count depends on.\n╵',
+    resolution:
+      'count is computed from a value only known after apply (an attribute of a resource not yet created) - apply that dependency first with -target, or make count depend only on values known at plan time (a boolean input instead of a computed id/length)',
+    sources: {
+      stored: 'https://github.com/cn-terraform/terraform-aws-sonarqube/issues/17',
+      query: 'https://github.com/ovotech/cloud-key-rotator/issues/566',
+    },
   },
   {
-    "id": "fr-postgres-container-role-root-healthcheck",
-    "tool": "postgres",
-    "kind": "recurrence",
-    "stored": "db-1  | 2024-02-24 02:25:28.803 UTC [1] LOG:  database system is ready to accept connections\ndb-1  | 2024-02-24 02:25:58.920 UTC [41] FATAL:  role \"root\" does not exist",
-    "query": "2022-06-03 01:05:03.404 UTC [29416] FATAL:  role \"root\" does not exist\n2022-06-03 01:05:13.507 UTC [29426] FATAL:  role \"root\" does not exist",
-    "resolution": "something inside the container (usually a pg_isready/psql healthcheck) connects as the OS user root, and no role root exists - pass the user explicitly (pg_isready -U <POSTGRES_USER>, or set PGUSER) or run it as user postgres; the database itself is fine",
-    "sources": {
-      "stored": "https://github.com/talkdai/dialog/issues/128",
-      "query": "https://github.com/AudiusProject/audius-docker-compose/pull/19"
-    }
+    id: 'fr-postgres-container-role-root-healthcheck',
+    tool: 'postgres',
+    kind: 'recurrence',
+    stored:
+      'db-1  | 2024-02-24 02:25:28.803 UTC [1] LOG:  database system is ready to accept connections\ndb-1  | 2024-02-24 02:25:58.920 UTC [41] FATAL:  role "root" does not exist',
+    query:
+      '2022-06-03 01:05:03.404 UTC [29416] FATAL:  role "root" does not exist\n2022-06-03 01:05:13.507 UTC [29426] FATAL:  role "root" does not exist',
+    resolution:
+      'something inside the container (usually a pg_isready/psql healthcheck) connects as the OS user root, and no role root exists - pass the user explicitly (pg_isready -U <POSTGRES_USER>, or set PGUSER) or run it as user postgres; the database itself is fine',
+    sources: {
+      stored: 'https://github.com/talkdai/dialog/issues/128',
+      query: 'https://github.com/AudiusProject/audius-docker-compose/pull/19',
+    },
   },
   {
-    "id": "fr-docker-hub-unreachable-client-timeout",
-    "tool": "docker",
-    "kind": "recurrence",
-    "stored": "Exit code 1\ntime=\"2024-09-21T10:55:09+08:00\" level=warning msg=\"D:\\\\AquaDX\\\\docker-compose.yml: the attribute `version` is obsolete, it will be ignored, please remove it to avoid potential confusion\"\n[+] Running 2/2\n ✘ db Error  Get \"https://registry-1.docker.io/v2/\": net/http: request canceled while waiting for con...          15.1s\n ✘ app Error context canceled                                                                                     15.1s\nError response from daemon: Get \"https://registry-1.docker.io/v2/\": net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)",
-    "query": "Exit code 1\n docker-compose up -d\n[+] Running 3/3\n ✘ heygem-asr Error Get \"https://registry-1.docker.io/v2/\": net/http: request canceled while ...                  15.1s\n ✘ heygem-f2f Error context canceled                                                                              15.1s\n ✘ heygem-tts Error context canceled                                                                              15.1s\nError response from daemon: Get \"https://registry-1.docker.io/v2/\": net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)",
-    "resolution": "the Docker daemon cannot reach registry-1.docker.io (firewall, blocked network, missing proxy) - configure a reachable registry mirror in /etc/docker/daemon.json (registry-mirrors) or an HTTP(S) proxy for the daemon, restart docker and pull again",
-    "sources": {
-      "stored": "https://github.com/MewoLab/AquaDX/issues/54",
-      "query": "https://github.com/duixcom/Duix-Avatar/issues/9"
-    }
+    id: 'fr-docker-hub-unreachable-client-timeout',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\ntime="2024-09-21T10:55:09+08:00" level=warning msg="D:\\\\AquaDX\\\\docker-compose.yml: the attribute `version` is obsolete, it will be ignored, please remove it to avoid potential confusion"\n[+] Running 2/2\n ✘ db Error  Get "https://registry-1.docker.io/v2/": net/http: request canceled while waiting for con...          15.1s\n ✘ app Error context canceled                                                                                     15.1s\nError response from daemon: Get "https://registry-1.docker.io/v2/": net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)',
+    query:
+      'Exit code 1\n docker-compose up -d\n[+] Running 3/3\n ✘ heygem-asr Error Get "https://registry-1.docker.io/v2/": net/http: request canceled while ...                  15.1s\n ✘ heygem-f2f Error context canceled                                                                              15.1s\n ✘ heygem-tts Error context canceled                                                                              15.1s\nError response from daemon: Get "https://registry-1.docker.io/v2/": net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)',
+    resolution:
+      'the Docker daemon cannot reach registry-1.docker.io (firewall, blocked network, missing proxy) - configure a reachable registry mirror in /etc/docker/daemon.json (registry-mirrors) or an HTTP(S) proxy for the daemon, restart docker and pull again',
+    sources: {
+      stored: 'https://github.com/MewoLab/AquaDX/issues/54',
+      query: 'https://github.com/duixcom/Duix-Avatar/issues/9',
+    },
   },
   {
-    "id": "fr-gcc10-fno-common-multiple-definition",
-    "tool": "gcc",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n       ld: sprite.o:/build/0verkill/data.h:171: multiple definition of `obj_attr'; server.o:/build/0verkill/data.h:171: first defined here\n       ld: sprite.o:/build/0verkill/data.h:142: multiple definition of `weapon_name'; server.o:/build/0verkill/data.h:142: first defined here\n       ld: hash.o:/build/0verkill/data.h:187: multiple definition of `weapon'; server.o:/build/0verkill/data.h:187: first defined here",
-    "query": "Exit code 1\n/usr/lib/gcc/x86_64-pc-linux-gnu/9.2.0/../../../../x86_64-pc-linux-gnu/bin/ld: x_spider.o:(.bss+0x0): multiple definition of `pname'; db.o:(.bss+0x408): first defined here\n/usr/lib/gcc/x86_64-pc-linux-gnu/9.2.0/../../../../x86_64-pc-linux-gnu/bin/ld: xa_config.o:(.bss+0x0): multiple definition of `xa_config_dir'; color.o:(.bss+0x0): first defined here",
-    "resolution": "GCC 10 defaults to -fno-common, so a global variable defined in a header included by several .c files is now defined more than once - declare it extern in the header and define it in exactly one .c file (or add -fcommon to CFLAGS as a stopgap)",
-    "sources": {
-      "stored": "https://github.com/hackndev/0verkill/issues/7",
-      "query": "https://github.com/Xastir/Xastir/issues/164"
-    }
+    id: 'fr-gcc10-fno-common-multiple-definition',
+    tool: 'gcc',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n       ld: sprite.o:/build/0verkill/data.h:171: multiple definition of `obj_attr'; server.o:/build/0verkill/data.h:171: first defined here\n       ld: sprite.o:/build/0verkill/data.h:142: multiple definition of `weapon_name'; server.o:/build/0verkill/data.h:142: first defined here\n       ld: hash.o:/build/0verkill/data.h:187: multiple definition of `weapon'; server.o:/build/0verkill/data.h:187: first defined here",
+    query:
+      "Exit code 1\n/usr/lib/gcc/x86_64-pc-linux-gnu/9.2.0/../../../../x86_64-pc-linux-gnu/bin/ld: x_spider.o:(.bss+0x0): multiple definition of `pname'; db.o:(.bss+0x408): first defined here\n/usr/lib/gcc/x86_64-pc-linux-gnu/9.2.0/../../../../x86_64-pc-linux-gnu/bin/ld: xa_config.o:(.bss+0x0): multiple definition of `xa_config_dir'; color.o:(.bss+0x0): first defined here",
+    resolution:
+      'GCC 10 defaults to -fno-common, so a global variable defined in a header included by several .c files is now defined more than once - declare it extern in the header and define it in exactly one .c file (or add -fcommon to CFLAGS as a stopgap)',
+    sources: {
+      stored: 'https://github.com/hackndev/0verkill/issues/7',
+      query: 'https://github.com/Xastir/Xastir/issues/164',
+    },
   },
   {
-    "id": "fr-cmake-ninja-generator-ninja-not-installed",
-    "tool": "cmake",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nCMake Error: CMake was unable to find a build program corresponding to \"Ninja\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\nCMake Error: CMAKE_ASM_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!",
-    "query": "Exit code 2\nshare:xcbuild chen-pc$ make\nmkdir -p build\ncmake -Bbuild -H. -G Ninja -DCMAKE_INSTALL_PREFIX=\nCMake Error: CMake was unable to find a build program corresponding to \"Ninja\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nCMake Error: Error required internal CMake variable not set, cmake may be not be built correctly.\nMissing variable is:\nCMAKE_C_COMPILER_ENV_VAR",
-    "resolution": "CMake was asked for the Ninja generator but no ninja executable is on PATH - install ninja (apt install ninja-build, brew install ninja, or the VS/Android SDK component) or choose another generator",
-    "sources": {
-      "stored": "https://github.com/jbush001/NyuziProcessor/issues/184",
-      "query": "https://github.com/facebookarchive/xcbuild/issues/108"
-    }
+    id: 'fr-cmake-ninja-generator-ninja-not-installed',
+    tool: 'cmake',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nCMake Error: CMake was unable to find a build program corresponding to "Ninja".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\nCMake Error: CMAKE_CXX_COMPILER not set, after EnableLanguage\nCMake Error: CMAKE_ASM_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!',
+    query:
+      'Exit code 2\nshare:xcbuild chen-pc$ make\nmkdir -p build\ncmake -Bbuild -H. -G Ninja -DCMAKE_INSTALL_PREFIX=\nCMake Error: CMake was unable to find a build program corresponding to "Ninja".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nCMake Error: Error required internal CMake variable not set, cmake may be not be built correctly.\nMissing variable is:\nCMAKE_C_COMPILER_ENV_VAR',
+    resolution:
+      'CMake was asked for the Ninja generator but no ninja executable is on PATH - install ninja (apt install ninja-build, brew install ninja, or the VS/Android SDK component) or choose another generator',
+    sources: {
+      stored: 'https://github.com/jbush001/NyuziProcessor/issues/184',
+      query: 'https://github.com/facebookarchive/xcbuild/issues/108',
+    },
   },
   {
-    "id": "fr-git-lfs-repository-over-data-quota",
-    "tool": "git",
-    "kind": "recurrence",
-    "stored": "Exit code 2\nroot@pooter:/home/kerigan/vector-animations-raw# git-lfs pull\nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nerror: failed to fetch some objects from 'https://github.com/digital-dream-labs/vector-animations-raw.git/info/lfs'",
-    "query": "Exit code 2\n↪ git lfs pull\nGit LFS: (0 of 243 files) 0 B / 35.58 MB                                                                               \nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nerror: failed to fetch some objects from 'https://github.com/amethyst/grumpy_visitors.git/info/lfs'",
-    "resolution": "the repository owner's GitHub LFS bandwidth quota is used up - nothing on the client fixes it; wait for the monthly reset or have the owner buy data packs, and meanwhile clone without LFS files (GIT_LFS_SKIP_SMUDGE=1) or fetch them from another source",
-    "sources": {
-      "stored": "https://github.com/digital-dream-labs/vector-animations-raw/issues/10",
-      "query": "https://github.com/amethyst/grumpy_visitors/issues/59"
-    }
+    id: 'fr-git-lfs-repository-over-data-quota',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 2\nroot@pooter:/home/kerigan/vector-animations-raw# git-lfs pull\nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nerror: failed to fetch some objects from 'https://github.com/digital-dream-labs/vector-animations-raw.git/info/lfs'",
+    query:
+      "Exit code 2\n↪ git lfs pull\nGit LFS: (0 of 243 files) 0 B / 35.58 MB                                                                               \nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nbatch response: This repository is over its data quota. Account responsible for LFS bandwidth should purchase more data packs to restore access.\nerror: failed to fetch some objects from 'https://github.com/amethyst/grumpy_visitors.git/info/lfs'",
+    resolution:
+      "the repository owner's GitHub LFS bandwidth quota is used up - nothing on the client fixes it; wait for the monthly reset or have the owner buy data packs, and meanwhile clone without LFS files (GIT_LFS_SKIP_SMUDGE=1) or fetch them from another source",
+    sources: {
+      stored: 'https://github.com/digital-dream-labs/vector-animations-raw/issues/10',
+      query: 'https://github.com/amethyst/grumpy_visitors/issues/59',
+    },
   },
   {
-    "id": "fr-swift-module-file-created-by-older-compiler-rebuild",
-    "tool": "xcode",
-    "kind": "recurrence",
-    "stored": "Exit code 65\n/---/---/ForecastViewController.swift:10:8: Module file was created by an older version of the compiler; rebuild 'ForecastIO' and try again: /---/---/Library/Developer/Xcode/DerivedData/SwiftyWeather-fcvyupiaiunpivcfwaqvzlakstdf/Build/Products/Debug-iphonesimulator/ForecastIO.framework/Modules/ForecastIO.swiftmodule/x86_64.swiftmodule",
-    "query": "Exit code 65\n/Volumes/AppXXX/ArticleContentViewController.swift:10:8: Module file was created by an older version of the compiler; rebuild 'AMScrollingNavbar' and try again: /Volumes/AppXXX/AMScrollingNavbar.framework/Modules/AMScrollingNavbar.swiftmodule/x86_64.swiftmodule",
-    "resolution": "after an Xcode update the framework's module was built by the previous compiler - delete DerivedData and rebuild the dependency (or update the pod/Carthage framework to a release built with this Xcode)",
-    "sources": {
-      "stored": "https://github.com/sxg/ForecastIO/issues/46",
-      "query": "https://github.com/andreamazz/AMScrollingNavbar/issues/196"
-    }
+    id: 'fr-swift-module-file-created-by-older-compiler-rebuild',
+    tool: 'xcode',
+    kind: 'recurrence',
+    stored:
+      "Exit code 65\n/---/---/ForecastViewController.swift:10:8: Module file was created by an older version of the compiler; rebuild 'ForecastIO' and try again: /---/---/Library/Developer/Xcode/DerivedData/SwiftyWeather-fcvyupiaiunpivcfwaqvzlakstdf/Build/Products/Debug-iphonesimulator/ForecastIO.framework/Modules/ForecastIO.swiftmodule/x86_64.swiftmodule",
+    query:
+      "Exit code 65\n/Volumes/AppXXX/ArticleContentViewController.swift:10:8: Module file was created by an older version of the compiler; rebuild 'AMScrollingNavbar' and try again: /Volumes/AppXXX/AMScrollingNavbar.framework/Modules/AMScrollingNavbar.swiftmodule/x86_64.swiftmodule",
+    resolution:
+      "after an Xcode update the framework's module was built by the previous compiler - delete DerivedData and rebuild the dependency (or update the pod/Carthage framework to a release built with this Xcode)",
+    sources: {
+      stored: 'https://github.com/sxg/ForecastIO/issues/46',
+      query: 'https://github.com/andreamazz/AMScrollingNavbar/issues/196',
+    },
   },
   {
-    "id": "fr-ruby32-old-bundler-untaint-removed",
-    "tool": "ruby",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n/Users/path_to_website/vendor/ruby/3.2.0/gems/bundler-1.17.2/lib/bundler/shared_helpers.rb:272:in `search_up': undefined method `untaint' for \"/Users/path_to_website\":String (NoMethodError)\n\n      current  = File.expand_path(SharedHelpers.pwd).untaint\n                                                    ^^^^^^^^",
-    "query": "Exit code 1\n/usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:272:in `search_up': undefined method `untaint' for \"/data/VBiosFinder\":String (NoMethodError)\n\n      current  = File.expand_path(SharedHelpers.pwd).untaint\n                                                    ^^^^^^^^\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:259:in `find_file'\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:251:in `find_gemfile'\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:27:in `root'",
-    "resolution": "the Gemfile.lock (BUNDLED WITH 1.17.x) activates an old Bundler that calls String#untaint, removed in Ruby 3.2 - install/activate a current Bundler (gem install bundler; bundle update --bundler, or drop the old BUNDLED WITH pin)",
-    "sources": {
-      "stored": "https://github.com/academicpages/academicpages.github.io/issues/1527",
-      "query": "https://github.com/coderobe/VBiosFinder/issues/54"
-    }
+    id: 'fr-ruby32-old-bundler-untaint-removed',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n/Users/path_to_website/vendor/ruby/3.2.0/gems/bundler-1.17.2/lib/bundler/shared_helpers.rb:272:in `search_up\': undefined method `untaint\' for "/Users/path_to_website":String (NoMethodError)\n\n      current  = File.expand_path(SharedHelpers.pwd).untaint\n                                                    ^^^^^^^^',
+    query:
+      "Exit code 1\n/usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:272:in `search_up': undefined method `untaint' for \"/data/VBiosFinder\":String (NoMethodError)\n\n      current  = File.expand_path(SharedHelpers.pwd).untaint\n                                                    ^^^^^^^^\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:259:in `find_file'\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:251:in `find_gemfile'\n        from /usr/local/bundle/gems/bundler-1.17.3/lib/bundler/shared_helpers.rb:27:in `root'",
+    resolution:
+      'the Gemfile.lock (BUNDLED WITH 1.17.x) activates an old Bundler that calls String#untaint, removed in Ruby 3.2 - install/activate a current Bundler (gem install bundler; bundle update --bundler, or drop the old BUNDLED WITH pin)',
+    sources: {
+      stored: 'https://github.com/academicpages/academicpages.github.io/issues/1527',
+      query: 'https://github.com/coderobe/VBiosFinder/issues/54',
+    },
   },
   {
-    "id": "fr-git-lfs-object-never-pushed-404",
-    "tool": "git",
-    "kind": "recurrence",
-    "stored": "Exit code 128\nDownloading Content/AI/testingmap.umap (1.2 MB)\nError downloading object: Content/AI/testingmap.umap (50a46ec): Smudge error: Error downloading Content/AI/testingmap.umap (50a46ec7af1e02f4d3945116c838a8ab176a1676e1884eb4f2a7f6160d0cb685): [50a46ec7af1e02f4d3945116c838a8ab176a1676e1884eb4f2a7f6160d0cb685] Object does not exist on the server: [404] Object does not exist on the server\n\nErrors logged to C:\\Users\\Mujy\\Documents\\Unreal Projects\\OurMedievalProject\\.git\\lfs\\objects\\logs\\20180215T072637.8734088.log\nUse `git lfs logs last` to view the log.\nerror: external filter 'git-lfs filter-process' failed\nfatal: Content/AI/testingmap.umap: smudge filter lfs failed",
-    "query": "Exit code 128\n> git clone https://github.com/2501babe/revoken\n\nCloning into 'revoken'...\nremote: Enumerating objects: 106, done.\nremote: Counting objects: 100% (106/106), done.\nremote: Compressing objects: 100% (63/63), done.\nremote: Total 106 (delta 40), reused 100 (delta 35), pack-reused 0\nReceiving objects: 100% (106/106), 206.46 KiB | 788.00 KiB/s, done.\nResolving deltas: 100% (40/40), done.\nDownloading public/hana-tweet.png (32 KB)\nError downloading object: public/hana-tweet.png (bcf25b6): Smudge error: Error downloading public/hana-tweet.png (bcf25b62cb5f000932772b622025aed96fb98d7f9692d4675da6f5f33b487f58): [bcf25b62cb5f000932772b622025aed96fb98d7f9692d4675da6f5f33b487f58] Object does not exist on the server: [404] Object does not exist on the server\n\nErrors logged to ~/Code/revoken/.git/lfs/logs/20211101T184031.29341.log\nUse `git lfs logs last` to view the log.\nerror: external filter 'git-lfs filter-process' failed\nfatal: public/hana-tweet.png: smudge filter lfs failed\nwarning: Clone succeeded, but checkout failed.",
-    "resolution": "the commit references an LFS object that was never uploaded to the LFS server (pushed without LFS, or from a machine without the hook) - whoever has the file must run git lfs push --all origin; meanwhile clone with GIT_LFS_SKIP_SMUDGE=1",
-    "sources": {
-      "stored": "https://github.com/git-lfs/git-lfs/issues/2868",
-      "query": "https://github.com/2501babe/revoken/issues/2"
-    }
+    id: 'fr-git-lfs-object-never-pushed-404',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      "Exit code 128\nDownloading Content/AI/testingmap.umap (1.2 MB)\nError downloading object: Content/AI/testingmap.umap (50a46ec): Smudge error: Error downloading Content/AI/testingmap.umap (50a46ec7af1e02f4d3945116c838a8ab176a1676e1884eb4f2a7f6160d0cb685): [50a46ec7af1e02f4d3945116c838a8ab176a1676e1884eb4f2a7f6160d0cb685] Object does not exist on the server: [404] Object does not exist on the server\n\nErrors logged to C:\\Users\\Mujy\\Documents\\Unreal Projects\\OurMedievalProject\\.git\\lfs\\objects\\logs\\20180215T072637.8734088.log\nUse `git lfs logs last` to view the log.\nerror: external filter 'git-lfs filter-process' failed\nfatal: Content/AI/testingmap.umap: smudge filter lfs failed",
+    query:
+      "Exit code 128\n> git clone https://github.com/2501babe/revoken\n\nCloning into 'revoken'...\nremote: Enumerating objects: 106, done.\nremote: Counting objects: 100% (106/106), done.\nremote: Compressing objects: 100% (63/63), done.\nremote: Total 106 (delta 40), reused 100 (delta 35), pack-reused 0\nReceiving objects: 100% (106/106), 206.46 KiB | 788.00 KiB/s, done.\nResolving deltas: 100% (40/40), done.\nDownloading public/hana-tweet.png (32 KB)\nError downloading object: public/hana-tweet.png (bcf25b6): Smudge error: Error downloading public/hana-tweet.png (bcf25b62cb5f000932772b622025aed96fb98d7f9692d4675da6f5f33b487f58): [bcf25b62cb5f000932772b622025aed96fb98d7f9692d4675da6f5f33b487f58] Object does not exist on the server: [404] Object does not exist on the server\n\nErrors logged to ~/Code/revoken/.git/lfs/logs/20211101T184031.29341.log\nUse `git lfs logs last` to view the log.\nerror: external filter 'git-lfs filter-process' failed\nfatal: public/hana-tweet.png: smudge filter lfs failed\nwarning: Clone succeeded, but checkout failed.",
+    resolution:
+      'the commit references an LFS object that was never uploaded to the LFS server (pushed without LFS, or from a machine without the hook) - whoever has the file must run git lfs push --all origin; meanwhile clone with GIT_LFS_SKIP_SMUDGE=1',
+    sources: {
+      stored: 'https://github.com/git-lfs/git-lfs/issues/2868',
+      query: 'https://github.com/2501babe/revoken/issues/2',
+    },
   },
   {
-    "id": "fr-postgres-homebrew-no-postgres-role",
-    "tool": "postgres",
-    "kind": "recurrence",
-    "stored": "Exit code 2\n$ ./create_db.sh\npsql: FATAL:  role \"postgres\" does not exist\npsql: FATAL:  role \"postgres\" does not exist\npsql: FATAL:  role \"postgres\" does not exist\npsql: FATAL:  role \"chronicle\" does not exist",
-    "query": "Exit code 2\npsql: error: FATAL:  role \"postgres\" does not exist",
-    "resolution": "a Homebrew (or Postgres.app) cluster is initialised with a superuser named after the macOS user, not postgres - connect as your own user (psql postgres) and create the role the scripts expect (createuser -s postgres)",
-    "sources": {
-      "stored": "https://github.com/mozilla/chronicle/issues/118",
-      "query": "https://github.com/IIC2513-2021-1/projects/issues/26"
-    }
+    id: 'fr-postgres-homebrew-no-postgres-role',
+    tool: 'postgres',
+    kind: 'recurrence',
+    stored:
+      'Exit code 2\n$ ./create_db.sh\npsql: FATAL:  role "postgres" does not exist\npsql: FATAL:  role "postgres" does not exist\npsql: FATAL:  role "postgres" does not exist\npsql: FATAL:  role "chronicle" does not exist',
+    query: 'Exit code 2\npsql: error: FATAL:  role "postgres" does not exist',
+    resolution:
+      'a Homebrew (or Postgres.app) cluster is initialised with a superuser named after the macOS user, not postgres - connect as your own user (psql postgres) and create the role the scripts expect (createuser -s postgres)',
+    sources: {
+      stored: 'https://github.com/mozilla/chronicle/issues/118',
+      query: 'https://github.com/IIC2513-2021-1/projects/issues/26',
+    },
   },
   {
-    "id": "fr-cmake-unix-makefiles-no-make-program",
-    "tool": "cmake",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nCMake Error: CMake was unable to find a build program corresponding to \"Unix Makefiles\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nWhile exploring the SDK '/home/user/CLI_2020_0/SDK20200/' an error occured.\n-> CMake discovered an error.",
-    "query": "Exit code 1\n$ cmake ..\nCMake Error: CMake was unable to find a build program corresponding to \"Unix Makefiles\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!\nSee also \"xc8-cmake-template/build/CMakeFiles/CMakeOutput.log\".",
-    "resolution": "CMake's default Unix Makefiles generator needs a make program and none is installed/on PATH - install make and a compiler (apt install build-essential; MinGW/MSYS make on Windows) or pick a generator you have (-G Ninja)",
-    "sources": {
-      "stored": "https://github.com/PLCnext/PLCnext_CLI/issues/2",
-      "query": "https://github.com/Elemecca/cmake-microchip/issues/6"
-    }
+    id: 'fr-cmake-unix-makefiles-no-make-program',
+    tool: 'cmake',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nCMake Error: CMake was unable to find a build program corresponding to "Unix Makefiles".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nWhile exploring the SDK \'/home/user/CLI_2020_0/SDK20200/\' an error occured.\n-> CMake discovered an error.',
+    query:
+      'Exit code 1\n$ cmake ..\nCMake Error: CMake was unable to find a build program corresponding to "Unix Makefiles".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\nCMake Error: CMAKE_C_COMPILER not set, after EnableLanguage\n-- Configuring incomplete, errors occurred!\nSee also "xc8-cmake-template/build/CMakeFiles/CMakeOutput.log".',
+    resolution:
+      "CMake's default Unix Makefiles generator needs a make program and none is installed/on PATH - install make and a compiler (apt install build-essential; MinGW/MSYS make on Windows) or pick a generator you have (-G Ninja)",
+    sources: {
+      stored: 'https://github.com/PLCnext/PLCnext_CLI/issues/2',
+      query: 'https://github.com/Elemecca/cmake-microchip/issues/6',
+    },
   },
   {
-    "id": "fr-ruby31-mail-net-smtp-not-bundled",
-    "tool": "ruby",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n/Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:9:in `require': cannot load such file -- net/smtp (LoadError)\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:9:in `<module:Mail>'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:3:in `<top (required)>'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/pony-1.13.1/lib/pony.rb:1:in `require'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/pony-1.13.1/lib/pony.rb:1:in `<top (required)>'",
-    "query": "Exit code 1\ncannot load such file -- net/smtp (LoadError)\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/zeitwerk-2.6.0/lib/zeitwerk/kernel.rb:35:in `require'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/zeitwerk-2.6.0/lib/zeitwerk/kernel.rb:35:in `require'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/mail-2.7.1/lib/mail.rb:9:in `<module:Mail>'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/mail-2.7.1/lib/mail.rb:3:in `<top (required)>'",
-    "resolution": "Ruby 3.1 turned net-smtp (and net-imap/net-pop) into bundled gems, and mail 2.7.1 requires them without declaring them - add gem \"net-smtp\" (plus net-imap, net-pop) to the Gemfile or upgrade mail to 2.8+",
-    "sources": {
-      "stored": "https://github.com/ruby/rubygems/issues/5367",
-      "query": "https://github.com/bfpi/klarschiff-client/pull/52"
-    }
+    id: 'fr-ruby31-mail-net-smtp-not-bundled',
+    tool: 'ruby',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n/Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:9:in `require': cannot load such file -- net/smtp (LoadError)\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:9:in `<module:Mail>'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/mail-2.7.1/lib/mail.rb:3:in `<top (required)>'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/pony-1.13.1/lib/pony.rb:1:in `require'\n\tfrom /Users/rich/.rbenv/versions/3.1.0/lib/ruby/gems/3.1.0/gems/pony-1.13.1/lib/pony.rb:1:in `<top (required)>'",
+    query:
+      "Exit code 1\ncannot load such file -- net/smtp (LoadError)\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/zeitwerk-2.6.0/lib/zeitwerk/kernel.rb:35:in `require'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/zeitwerk-2.6.0/lib/zeitwerk/kernel.rb:35:in `require'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/mail-2.7.1/lib/mail.rb:9:in `<module:Mail>'\n  /usr/local/rvm/gems/ruby-3.1.2@klarschiff-client-r03/gems/mail-2.7.1/lib/mail.rb:3:in `<top (required)>'",
+    resolution:
+      'Ruby 3.1 turned net-smtp (and net-imap/net-pop) into bundled gems, and mail 2.7.1 requires them without declaring them - add gem "net-smtp" (plus net-imap, net-pop) to the Gemfile or upgrade mail to 2.8+',
+    sources: {
+      stored: 'https://github.com/ruby/rubygems/issues/5367',
+      query: 'https://github.com/bfpi/klarschiff-client/pull/52',
+    },
   },
   {
-    "id": "fr-dotnet-netsdk1136-winforms-wpf-needs-windows-tfm",
-    "tool": "dotnet",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n         C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.DefaultItems.targets(362,5): error NETSDK1136: The target platform must be set to Windows (usually by including '-windows' in the TargetFramework property) when using\n        Windows Forms or WPF, or referencing projects or packages that do so. [Some\\Path\\To\\OpenTabletDriver.Installer\\OpenTabletDriver.Installer.Wpf\\OpenTabletDriver.Installer.Wpf.csproj]",
-    "query": "Exit code 1\n    C:\\Program Files\\dotnet\\sdk\\9.0.100-preview.1.24101.2\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.DefaultItems.targets(141,5): error NETSDK1136: The target platform must be set to Windows (usually by including '-windows' in the TargetFramework property) when using Windows Forms or WPF, or referencing projects or packages that do so. [C:\\proj\\Sucrose\\src\\Project\\Sucrose.Backgroundog\\Sucrose.Backgroundog.csproj]\n  Sucrose.Memory net9.0 succeeded (10.1s) → Sucrose\\Library\\Memory\\net9.0\\win-x64\\publish\\\n  Sucrose.Signal net9.0 succeeded (1.5s) → Sucrose\\Library\\Signal\\net9.0\\win-x64\\publish\\\n  Sucrose.Resources net9.0 failed with errors (0.0s)",
-    "resolution": "a WinForms/WPF project (or one referencing such a project/package) targets plain net5.0+/net6.0 - change TargetFramework to the Windows-specific one (net5.0-windows, net6.0-windows)",
-    "sources": {
-      "stored": "https://github.com/OpenTabletDriver/OpenTabletDriver.Installer/issues/25",
-      "query": "https://github.com/Taiizor/Sucrose/issues/94"
-    }
+    id: 'fr-dotnet-netsdk1136-winforms-wpf-needs-windows-tfm',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\n         C:\\Program Files\\dotnet\\sdk\\5.0.100\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.DefaultItems.targets(362,5): error NETSDK1136: The target platform must be set to Windows (usually by including '-windows' in the TargetFramework property) when using\n        Windows Forms or WPF, or referencing projects or packages that do so. [Some\\Path\\To\\OpenTabletDriver.Installer\\OpenTabletDriver.Installer.Wpf\\OpenTabletDriver.Installer.Wpf.csproj]",
+    query:
+      "Exit code 1\n    C:\\Program Files\\dotnet\\sdk\\9.0.100-preview.1.24101.2\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.DefaultItems.targets(141,5): error NETSDK1136: The target platform must be set to Windows (usually by including '-windows' in the TargetFramework property) when using Windows Forms or WPF, or referencing projects or packages that do so. [C:\\proj\\Sucrose\\src\\Project\\Sucrose.Backgroundog\\Sucrose.Backgroundog.csproj]\n  Sucrose.Memory net9.0 succeeded (10.1s) → Sucrose\\Library\\Memory\\net9.0\\win-x64\\publish\\\n  Sucrose.Signal net9.0 succeeded (1.5s) → Sucrose\\Library\\Signal\\net9.0\\win-x64\\publish\\\n  Sucrose.Resources net9.0 failed with errors (0.0s)",
+    resolution:
+      'a WinForms/WPF project (or one referencing such a project/package) targets plain net5.0+/net6.0 - change TargetFramework to the Windows-specific one (net5.0-windows, net6.0-windows)',
+    sources: {
+      stored: 'https://github.com/OpenTabletDriver/OpenTabletDriver.Installer/issues/25',
+      query: 'https://github.com/Taiizor/Sucrose/issues/94',
+    },
   },
   {
-    "id": "fr-eks-kubectl-unauthorized-iam-not-mapped",
-    "tool": "kubernetes",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n+ kubectl get pods\nerror: You must be logged in to the server (Unauthorized)",
-    "query": "Exit code 1\n$ kubectl get svc\nerror: You must be logged in to the server (Unauthorized) ",
-    "resolution": "the IAM user/role kubectl authenticates as is not mapped to any Kubernetes identity in the EKS cluster (only the cluster creator is admin by default) - add it to the aws-auth ConfigMap (or an EKS access entry) from the creator identity, or run kubectl as the creator",
-    "sources": {
-      "stored": "https://github.com/kubernetes-sigs/aws-iam-authenticator/issues/179",
-      "query": "https://github.com/aws/aws-cdk/issues/3752"
-    }
+    id: 'fr-eks-kubectl-unauthorized-iam-not-mapped',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored: 'Exit code 1\n+ kubectl get pods\nerror: You must be logged in to the server (Unauthorized)',
+    query: 'Exit code 1\n$ kubectl get svc\nerror: You must be logged in to the server (Unauthorized) ',
+    resolution:
+      'the IAM user/role kubectl authenticates as is not mapped to any Kubernetes identity in the EKS cluster (only the cluster creator is admin by default) - add it to the aws-auth ConfigMap (or an EKS access entry) from the creator identity, or run kubectl as the creator',
+    sources: {
+      stored: 'https://github.com/kubernetes-sigs/aws-iam-authenticator/issues/179',
+      query: 'https://github.com/aws/aws-cdk/issues/3752',
+    },
   },
   {
-    "id": "fr-flutter-plugin-deprecated-android-v1-embedding",
-    "tool": "flutter",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nThe plugins `flutter_webview_plugin, fluttertoast` use a deprecated version of the Android embedding.\nTo avoid unexpected runtime failures, or future build failures, try to see if these plugins support the Android V2 embedding. Otherwise, consider\nremoving them since a future release of Flutter will remove these deprecated APIs.\nIf you are plugin author, take a look at the docs for migrating the plugin to the V2 embedding: https://flutter.dev/go/android-plugin-migration.",
-    "query": "Exit code 1\nThe plugin `augmented_reality_plugin_wikitude` uses a deprecated version of the Android embedding.\nTo avoid unexpected runtime failures, or future build failures, try to see if this plugin supports the Android V2 embedding. Otherwise, consider removing it since a\nfuture release of Flutter will remove these deprecated APIs.\nIf you are plugin author, take a look at the docs for migrating the plugin to the V2 embedding: https://flutter.dev/go/android-plugin-migration.",
-    "resolution": "the named plugin still uses the Android V1 embedding that newer Flutter removes - upgrade the plugin to a release that supports the V2 embedding or replace it (and migrate the app's MainActivity to the V2 FlutterActivity if the app itself is old)",
-    "sources": {
-      "stored": "https://github.com/iceCola7/flutter_wanandroid/issues/10",
-      "query": "https://github.com/Wikitude/wikitude-flutter-plugin-examples/issues/12"
-    }
+    id: 'fr-flutter-plugin-deprecated-android-v1-embedding',
+    tool: 'flutter',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nThe plugins `flutter_webview_plugin, fluttertoast` use a deprecated version of the Android embedding.\nTo avoid unexpected runtime failures, or future build failures, try to see if these plugins support the Android V2 embedding. Otherwise, consider\nremoving them since a future release of Flutter will remove these deprecated APIs.\nIf you are plugin author, take a look at the docs for migrating the plugin to the V2 embedding: https://flutter.dev/go/android-plugin-migration.',
+    query:
+      'Exit code 1\nThe plugin `augmented_reality_plugin_wikitude` uses a deprecated version of the Android embedding.\nTo avoid unexpected runtime failures, or future build failures, try to see if this plugin supports the Android V2 embedding. Otherwise, consider removing it since a\nfuture release of Flutter will remove these deprecated APIs.\nIf you are plugin author, take a look at the docs for migrating the plugin to the V2 embedding: https://flutter.dev/go/android-plugin-migration.',
+    resolution:
+      "the named plugin still uses the Android V1 embedding that newer Flutter removes - upgrade the plugin to a release that supports the V2 embedding or replace it (and migrate the app's MainActivity to the V2 FlutterActivity if the app itself is old)",
+    sources: {
+      stored: 'https://github.com/iceCola7/flutter_wanandroid/issues/10',
+      query: 'https://github.com/Wikitude/wikitude-flutter-plugin-examples/issues/12',
+    },
   },
   {
-    "id": "fr-python-setup-py-bdist-wheel-wheel-missing",
-    "tool": "pip",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nusage: setup.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n   or: setup.py --help [cmd1 cmd2 ...]\n   or: setup.py --help-commands\n   or: setup.py cmd --help\n\nerror: invalid command 'bdist_wheel'",
-    "query": "Exit code 1\n$ python setup.py sdist bdist_wheel --universal\nusage: setup.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n   or: setup.py --help [cmd1 cmd2 ...]\n   or: setup.py --help-commands\n   or: setup.py cmd --help\n\nerror: invalid command 'bdist_wheel'",
-    "resolution": "the wheel package is not installed in this environment, so setuptools has no bdist_wheel command - pip install wheel (or upgrade pip, setuptools and wheel) and run the build again",
-    "sources": {
-      "stored": "https://github.com/traveller59/spconv/issues/219",
-      "query": "https://github.com/psf/requests-html/issues/96"
-    }
+    id: 'fr-python-setup-py-bdist-wheel-wheel-missing',
+    tool: 'pip',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nusage: setup.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n   or: setup.py --help [cmd1 cmd2 ...]\n   or: setup.py --help-commands\n   or: setup.py cmd --help\n\nerror: invalid command 'bdist_wheel'",
+    query:
+      "Exit code 1\n$ python setup.py sdist bdist_wheel --universal\nusage: setup.py [global_opts] cmd1 [cmd1_opts] [cmd2 [cmd2_opts] ...]\n   or: setup.py --help [cmd1 cmd2 ...]\n   or: setup.py --help-commands\n   or: setup.py cmd --help\n\nerror: invalid command 'bdist_wheel'",
+    resolution:
+      'the wheel package is not installed in this environment, so setuptools has no bdist_wheel command - pip install wheel (or upgrade pip, setuptools and wheel) and run the build again',
+    sources: {
+      stored: 'https://github.com/traveller59/spconv/issues/219',
+      query: 'https://github.com/psf/requests-html/issues/96',
+    },
   },
   {
-    "id": "fr-go115-package-embed-not-in-goroot",
-    "tool": "go",
-    "kind": "recurrence",
-    "stored": "Exit code 2\nroot@194ee81f190b:/fulcio# make\n...\ngo: downloading github.com/golang/groupcache v0.0.0-20210331224755-41bb18bfe9da\npkg/generated/restapi/configure_fulcio_server.go:34:2: package embed is not in GOROOT (/usr/lib/go-1.15/src/embed)\nmake: *** [Makefile:66: fulcio] Error 1",
-    "query": "Exit code 2\n$ make release\nCGO_ENABLED=0 go build -tags=mod_httpAPI -trimpath -ldflags \"-X main.Version=`git describe --tags` -s -w\" -o bin/FlapAlertedPro_`git describe --tags`.bin .\nmodules/httpAPI/mod_httpAPI.go:9:2: package embed is not in GOROOT (/usr/lib/go-1.15/src/embed)\nmake: *** [Makefile:13: release] Error 1",
-    "resolution": "the project uses the embed package, added in Go 1.16, and the installed Go is 1.15 (Debian 11's golang) - install a newer Go (bullseye-backports or the official tarball) and build again",
-    "sources": {
-      "stored": "https://github.com/sigstore/fulcio/issues/253",
-      "query": "https://github.com/Kioubit/FlapAlerted/issues/1"
-    }
+    id: 'fr-go115-package-embed-not-in-goroot',
+    tool: 'go',
+    kind: 'recurrence',
+    stored:
+      'Exit code 2\nroot@194ee81f190b:/fulcio# make\n...\ngo: downloading github.com/golang/groupcache v0.0.0-20210331224755-41bb18bfe9da\npkg/generated/restapi/configure_fulcio_server.go:34:2: package embed is not in GOROOT (/usr/lib/go-1.15/src/embed)\nmake: *** [Makefile:66: fulcio] Error 1',
+    query:
+      'Exit code 2\n$ make release\nCGO_ENABLED=0 go build -tags=mod_httpAPI -trimpath -ldflags "-X main.Version=`git describe --tags` -s -w" -o bin/FlapAlertedPro_`git describe --tags`.bin .\nmodules/httpAPI/mod_httpAPI.go:9:2: package embed is not in GOROOT (/usr/lib/go-1.15/src/embed)\nmake: *** [Makefile:13: release] Error 1',
+    resolution:
+      "the project uses the embed package, added in Go 1.16, and the installed Go is 1.15 (Debian 11's golang) - install a newer Go (bullseye-backports or the official tarball) and build again",
+    sources: {
+      stored: 'https://github.com/sigstore/fulcio/issues/253',
+      query: 'https://github.com/Kioubit/FlapAlerted/issues/1',
+    },
   },
   {
-    "id": "fr-flutter-dart-sdk-too-old-for-constraint",
-    "tool": "flutter",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nThe current Dart SDK version is 2.18.6.\n\nBecause orderz depends on dart_ping >=9.0.0 which requires SDK version >=3.0.0 <4.0.0, version solving failed.\npub get failed (1; Because orderz depends on dart_ping >=9.0.0 which requires SDK version >=3.0.0 <4.0.0, version solving failed.)",
-    "query": "Exit code 1\nflutter pub get\nRunning \"flutter pub get\" in pilotu_app...                      \nThe current Dart SDK version is 2.12.3.\n\nBecause pilotu_app requires SDK version >=2.18.0 <3.0.0, version solving failed.\n\npub get failed (1; Because pilotu_app requires SDK version >=2.18.0 <3.0.0, version solving failed.)\nexit code 1",
-    "resolution": "the Dart SDK bundled with this Flutter is older than the project's or a dependency's environment sdk constraint - run flutter upgrade (or switch to a Flutter release with that Dart), or pin the dependency to an older release",
-    "sources": {
-      "stored": "https://github.com/CodingDevs/thermal_printer/issues/8",
-      "query": "https://github.com/flutter/flutter/issues/110667"
-    }
+    id: 'fr-flutter-dart-sdk-too-old-for-constraint',
+    tool: 'flutter',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nThe current Dart SDK version is 2.18.6.\n\nBecause orderz depends on dart_ping >=9.0.0 which requires SDK version >=3.0.0 <4.0.0, version solving failed.\npub get failed (1; Because orderz depends on dart_ping >=9.0.0 which requires SDK version >=3.0.0 <4.0.0, version solving failed.)',
+    query:
+      'Exit code 1\nflutter pub get\nRunning "flutter pub get" in pilotu_app...                      \nThe current Dart SDK version is 2.12.3.\n\nBecause pilotu_app requires SDK version >=2.18.0 <3.0.0, version solving failed.\n\npub get failed (1; Because pilotu_app requires SDK version >=2.18.0 <3.0.0, version solving failed.)\nexit code 1',
+    resolution:
+      "the Dart SDK bundled with this Flutter is older than the project's or a dependency's environment sdk constraint - run flutter upgrade (or switch to a Flutter release with that Dart), or pin the dependency to an older release",
+    sources: {
+      stored: 'https://github.com/CodingDevs/thermal_printer/issues/8',
+      query: 'https://github.com/flutter/flutter/issues/110667',
+    },
   },
   {
-    "id": "fr-mix-phoenix-generator-task-not-found-archive",
-    "tool": "elixir",
-    "kind": "paraphrase",
-    "stored": "Exit code 1\nGetting a \"The task phoenix.new could not be found. Did you mean 'phoenix.server'?\"",
-    "query": "Exit code 1\n** (Mix) The task \"phx.new.web\" could not be found",
-    "resolution": "the Phoenix project generator is a Mix archive, not part of a project's deps - install it (mix archive.install hex phx_new, or mix archive.install in the installer directory for master) and run the generator again",
-    "sources": {
-      "stored": "https://github.com/phoenixframework/phoenix/issues/756",
-      "query": "https://github.com/phoenixframework/phoenix/issues/3632"
-    }
+    id: 'fr-mix-phoenix-generator-task-not-found-archive',
+    tool: 'elixir',
+    kind: 'paraphrase',
+    stored:
+      'Exit code 1\nGetting a "The task phoenix.new could not be found. Did you mean \'phoenix.server\'?"',
+    query: 'Exit code 1\n** (Mix) The task "phx.new.web" could not be found',
+    resolution:
+      "the Phoenix project generator is a Mix archive, not part of a project's deps - install it (mix archive.install hex phx_new, or mix archive.install in the installer directory for master) and run the generator again",
+    sources: {
+      stored: 'https://github.com/phoenixframework/phoenix/issues/756',
+      query: 'https://github.com/phoenixframework/phoenix/issues/3632',
+    },
   },
   {
-    "id": "fr-stack-no-compiler-found-run-stack-setup",
-    "tool": "haskell",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n--- Checking ctags' exuberance...\nFrom https://github.com/commercialhaskell/all-cabal-hashes\n * [new tag]         current-hackage -> current-hackage\nNo compiler found, expected minor version match with ghc-7.10.3 (x86_64) (based on resolver setting in /root/.stack/global-project/stack.yaml).\nTry running \"stack setup\" to install the correct GHC into /root/.stack/programs/x86_64-linux/",
-    "query": "Exit code 1\nNo compiler found, expected minor version match with ghc-8.0.2 (x86_64) (based on resolver setting in /home/user/.opt/cardano-sl/stack.yaml).\n\nTo install the correct GHC into /home/user/.stack/programs/x86_64-linux-nix/, try running \"stack setup\" or use the \"--install-ghc\" flag. To use your system GHC installation, run \"stack config set system-ghc --global true\", or use the \"--system-ghc\" flag.",
-    "resolution": "the GHC required by the stack.yaml resolver is not installed where stack looks - run stack setup (or pass --install-ghc), or enable system-ghc if a matching GHC is installed",
-    "sources": {
-      "stored": "https://github.com/commercialhaskell/stack/issues/2112",
-      "query": "https://github.com/input-output-hk/cardano-sl/pull/2056"
-    }
+    id: 'fr-stack-no-compiler-found-run-stack-setup',
+    tool: 'haskell',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n--- Checking ctags\' exuberance...\nFrom https://github.com/commercialhaskell/all-cabal-hashes\n * [new tag]         current-hackage -> current-hackage\nNo compiler found, expected minor version match with ghc-7.10.3 (x86_64) (based on resolver setting in /root/.stack/global-project/stack.yaml).\nTry running "stack setup" to install the correct GHC into /root/.stack/programs/x86_64-linux/',
+    query:
+      'Exit code 1\nNo compiler found, expected minor version match with ghc-8.0.2 (x86_64) (based on resolver setting in /home/user/.opt/cardano-sl/stack.yaml).\n\nTo install the correct GHC into /home/user/.stack/programs/x86_64-linux-nix/, try running "stack setup" or use the "--install-ghc" flag. To use your system GHC installation, run "stack config set system-ghc --global true", or use the "--system-ghc" flag.',
+    resolution:
+      'the GHC required by the stack.yaml resolver is not installed where stack looks - run stack setup (or pass --install-ghc), or enable system-ghc if a matching GHC is installed',
+    sources: {
+      stored: 'https://github.com/commercialhaskell/stack/issues/2112',
+      query: 'https://github.com/input-output-hk/cardano-sl/pull/2056',
+    },
   },
   {
-    "id": "fr-android-duplicate-class-kotlin-stdlib-jdk8",
-    "tool": "gradle",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nDuplicate class kotlin.collections.jdk8.CollectionsJDK8Kt found in modules kotlin-stdlib-1.8.10 (org.jetbrains.kotlin:kotlin-stdlib:1.8.10) and kotlin-stdlib-jdk8-1.7.10 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.7.10)\nDuplicate class kotlin.internal.jdk8.JDK8PlatformImplementations found in modules kotlin-stdlib-1.8.10 (org.jetbrains.kotlin:kotlin-stdlib:1.8.10) and kotlin-stdlib-jdk8-1.7.10 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.7.10)",
-    "query": "Exit code 1\nExecution failed for task ':app:checkDebugDuplicateClasses'.\n> A failure occurred while executing com.android.build.gradle.internal.tasks.CheckDuplicatesRunnable\n   > Duplicate class kotlin.collections.jdk8.CollectionsJDK8Kt found in modules jetified-kotlin-stdlib-1.8.0 (org.jetbrains.kotlin:kotlin-stdlib:1.8.0) and jetified-kotlin-stdlib-jdk8-1.6.21 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.6.21)\n     Duplicate class kotlin.internal.jdk8.JDK8PlatformImplementations found in modules jetified-kotlin-stdlib-1.8.0 (org.jetbrains.kotlin:kotlin-stdlib:1.8.0) and jetified-kotlin-stdlib-jdk8-1.6.21 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.6.21)",
-    "resolution": "kotlin-stdlib 1.8+ contains the classes of kotlin-stdlib-jdk7/-jdk8, and an older -jdk8 artifact is still pulled in - align Kotlin versions (upgrade the Kotlin Gradle plugin to 1.8+, or add the kotlin-bom / force kotlin-stdlib-jdk7/jdk8 to the same version)",
-    "sources": {
-      "stored": "https://github.com/tommybuonomo/dotsindicator/issues/184",
-      "query": "https://github.com/eopeter/flutter_mapbox_navigation/issues/217"
-    }
+    id: 'fr-android-duplicate-class-kotlin-stdlib-jdk8',
+    tool: 'gradle',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nDuplicate class kotlin.collections.jdk8.CollectionsJDK8Kt found in modules kotlin-stdlib-1.8.10 (org.jetbrains.kotlin:kotlin-stdlib:1.8.10) and kotlin-stdlib-jdk8-1.7.10 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.7.10)\nDuplicate class kotlin.internal.jdk8.JDK8PlatformImplementations found in modules kotlin-stdlib-1.8.10 (org.jetbrains.kotlin:kotlin-stdlib:1.8.10) and kotlin-stdlib-jdk8-1.7.10 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.7.10)',
+    query:
+      "Exit code 1\nExecution failed for task ':app:checkDebugDuplicateClasses'.\n> A failure occurred while executing com.android.build.gradle.internal.tasks.CheckDuplicatesRunnable\n   > Duplicate class kotlin.collections.jdk8.CollectionsJDK8Kt found in modules jetified-kotlin-stdlib-1.8.0 (org.jetbrains.kotlin:kotlin-stdlib:1.8.0) and jetified-kotlin-stdlib-jdk8-1.6.21 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.6.21)\n     Duplicate class kotlin.internal.jdk8.JDK8PlatformImplementations found in modules jetified-kotlin-stdlib-1.8.0 (org.jetbrains.kotlin:kotlin-stdlib:1.8.0) and jetified-kotlin-stdlib-jdk8-1.6.21 (org.jetbrains.kotlin:kotlin-stdlib-jdk8:1.6.21)",
+    resolution:
+      'kotlin-stdlib 1.8+ contains the classes of kotlin-stdlib-jdk7/-jdk8, and an older -jdk8 artifact is still pulled in - align Kotlin versions (upgrade the Kotlin Gradle plugin to 1.8+, or add the kotlin-bom / force kotlin-stdlib-jdk7/jdk8 to the same version)',
+    sources: {
+      stored: 'https://github.com/tommybuonomo/dotsindicator/issues/184',
+      query: 'https://github.com/eopeter/flutter_mapbox_navigation/issues/217',
+    },
   },
   {
-    "id": "fr-python-jwt-package-shadows-pyjwt",
-    "tool": "python",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nTraceback (most recent call last):\n    File \"< stdin >\", line 1, in <module>\nAttribureError: module 'jwt' has no attribure 'encode'",
-    "query": "Exit code 1\n  File \"/Users/jorge/.venv/dmesh-bot/lib/python3.8/site-packages/github/MainClass.py\", line 802, in create_jwt\n    encrypted = jwt.encode(payload, key=self.private_key, algorithm=\"RS256\")\nAttributeError: module 'jwt' has no attribute 'encode'",
-    "resolution": "another distribution named jwt (pip install jwt, GehirnInc python-jwt) is installed next to PyJWT and owns the jwt module - pip uninstall jwt, then reinstall PyJWT (recreate the virtualenv if needed)",
-    "sources": {
-      "stored": "https://github.com/jpadilla/pyjwt/issues/374",
-      "query": "https://github.com/PyGithub/PyGithub/issues/1595"
-    }
+    id: 'fr-python-jwt-package-shadows-pyjwt',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      "Exit code 1\nTraceback (most recent call last):\n    File \"< stdin >\", line 1, in <module>\nAttribureError: module 'jwt' has no attribure 'encode'",
+    query:
+      'Exit code 1\n  File "/Users/jorge/.venv/dmesh-bot/lib/python3.8/site-packages/github/MainClass.py", line 802, in create_jwt\n    encrypted = jwt.encode(payload, key=self.private_key, algorithm="RS256")\nAttributeError: module \'jwt\' has no attribute \'encode\'',
+    resolution:
+      'another distribution named jwt (pip install jwt, GehirnInc python-jwt) is installed next to PyJWT and owns the jwt module - pip uninstall jwt, then reinstall PyJWT (recreate the virtualenv if needed)',
+    sources: {
+      stored: 'https://github.com/jpadilla/pyjwt/issues/374',
+      query: 'https://github.com/PyGithub/PyGithub/issues/1595',
+    },
   },
   {
-    "id": "fr-docker-entrypoint-crlf-no-such-file",
-    "tool": "docker",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nstandard_init_linux.go:228: exec user process caused: no such file or directory",
-    "query": "Exit code 1\ndocker run jmeterdocker\nstandard_init_linux.go:190: exec user process caused \"no such file or directory\"",
-    "resolution": "the entrypoint script was checked out with Windows CRLF line endings, so its #! interpreter path (/bin/sh\\r) does not exist - convert it to LF (dos2unix, sed -i 's/\\r//', or a .gitattributes eol=lf rule) and rebuild the image",
-    "sources": {
-      "stored": "https://github.com/TOomaAh/emby_exporter_go/issues/7",
-      "query": "https://github.com/justb4/docker-jmeter/issues/6"
-    }
+    id: 'fr-docker-entrypoint-crlf-no-such-file',
+    tool: 'docker',
+    kind: 'recurrence',
+    stored: 'Exit code 1\nstandard_init_linux.go:228: exec user process caused: no such file or directory',
+    query:
+      'Exit code 1\ndocker run jmeterdocker\nstandard_init_linux.go:190: exec user process caused "no such file or directory"',
+    resolution:
+      "the entrypoint script was checked out with Windows CRLF line endings, so its #! interpreter path (/bin/sh\\r) does not exist - convert it to LF (dos2unix, sed -i 's/\\r//', or a .gitattributes eol=lf rule) and rebuild the image",
+    sources: {
+      stored: 'https://github.com/TOomaAh/emby_exporter_go/issues/7',
+      query: 'https://github.com/justb4/docker-jmeter/issues/6',
+    },
   },
   {
-    "id": "fr-rustc-too-old-unstable-library-feature",
-    "tool": "cargo",
-    "kind": "recurrence",
-    "stored": "Exit code 101\nrror[E0658]: use of unstable library feature 'inner_deref': newly added\n   --> src/upgrade.rs:294:29\n    |\n294 |         let remote = remote.as_deref().unwrap_or(\"devel\");\n    |                             ^^^^^^^^\n    |\n    = note: see issue #50264 <https://github.com/rust-lang/rust/issues/50264> for more information\n\nerror: aborting due to 2 previous errors\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `paru`.",
-    "query": "Exit code 101\nerror[E0658]: use of unstable library feature 'is_some_and'\n   --> crates/katana/core/src/sequencer.rs:127:14\n    |\n127 |             .is_ok_and(|c| c != ClassHash::default())\n    |              ^^^^^^^^^\n    |\n    = note: see issue #93050 <https://github.com/rust-lang/rust/issues/93050> for more information\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `katana-core` due to previous error\nwarning: build failed, waiting for other jobs to finish...",
-    "resolution": "the crate uses a standard-library API stabilised in a newer Rust than the installed (often distro) toolchain - update the toolchain (rustup update / a newer rust package) or use an older release of the crate",
-    "sources": {
-      "stored": "https://github.com/Morganamilo/paru/issues/201",
-      "query": "https://github.com/dojoengine/dojo/issues/641"
-    }
+    id: 'fr-rustc-too-old-unstable-library-feature',
+    tool: 'cargo',
+    kind: 'recurrence',
+    stored:
+      'Exit code 101\nrror[E0658]: use of unstable library feature \'inner_deref\': newly added\n   --> src/upgrade.rs:294:29\n    |\n294 |         let remote = remote.as_deref().unwrap_or("devel");\n    |                             ^^^^^^^^\n    |\n    = note: see issue #50264 <https://github.com/rust-lang/rust/issues/50264> for more information\n\nerror: aborting due to 2 previous errors\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `paru`.',
+    query:
+      "Exit code 101\nerror[E0658]: use of unstable library feature 'is_some_and'\n   --> crates/katana/core/src/sequencer.rs:127:14\n    |\n127 |             .is_ok_and(|c| c != ClassHash::default())\n    |              ^^^^^^^^^\n    |\n    = note: see issue #93050 <https://github.com/rust-lang/rust/issues/93050> for more information\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `katana-core` due to previous error\nwarning: build failed, waiting for other jobs to finish...",
+    resolution:
+      'the crate uses a standard-library API stabilised in a newer Rust than the installed (often distro) toolchain - update the toolchain (rustup update / a newer rust package) or use an older release of the crate',
+    sources: {
+      stored: 'https://github.com/Morganamilo/paru/issues/201',
+      query: 'https://github.com/dojoengine/dojo/issues/641',
+    },
   },
   {
-    "id": "fr-php81-return-type-will-change-deprecation",
-    "tool": "php",
-    "kind": "recurrence",
-    "stored": "Deprecated: Return type of steevanb\\PhpTypedArray\\AbstractTypedArray::offsetGet($offset) should either be compatible with ArrayAccess::offsetGet(mixed $offset): mixed, or the #[\\ReturnTypeWillChange] attribute should be used to temporarily suppress the notice in /composer/vendor/steevanb/php-typed-array/src/AbstractTypedArray.php on line 132",
-    "query": "Deprecated: Return type of Pagerfanta\\Pagerfanta::count()\nshould either be compatible with Countable::count(): int, or the #[\\ReturnTypeWillChange]\nattribute should be used to temporarily suppress the notice",
-    "resolution": "PHP 8.1 expects return types on methods implementing internal interfaces (ArrayAccess, Countable, IteratorAggregate) - update the library to a release that declares them or adds #[\\ReturnTypeWillChange]; it is only a deprecation notice, so it can also be silenced until then",
-    "sources": {
-      "stored": "https://github.com/steevanb/php-collection/pull/62",
-      "query": "https://github.com/BabDev/Pagerfanta/pull/38"
-    }
+    id: 'fr-php81-return-type-will-change-deprecation',
+    tool: 'php',
+    kind: 'recurrence',
+    stored:
+      'Deprecated: Return type of steevanb\\PhpTypedArray\\AbstractTypedArray::offsetGet($offset) should either be compatible with ArrayAccess::offsetGet(mixed $offset): mixed, or the #[\\ReturnTypeWillChange] attribute should be used to temporarily suppress the notice in /composer/vendor/steevanb/php-typed-array/src/AbstractTypedArray.php on line 132',
+    query:
+      'Deprecated: Return type of Pagerfanta\\Pagerfanta::count()\nshould either be compatible with Countable::count(): int, or the #[\\ReturnTypeWillChange]\nattribute should be used to temporarily suppress the notice',
+    resolution:
+      'PHP 8.1 expects return types on methods implementing internal interfaces (ArrayAccess, Countable, IteratorAggregate) - update the library to a release that declares them or adds #[\\ReturnTypeWillChange]; it is only a deprecation notice, so it can also be silenced until then',
+    sources: {
+      stored: 'https://github.com/steevanb/php-collection/pull/62',
+      query: 'https://github.com/BabDev/Pagerfanta/pull/38',
+    },
   },
   {
-    "id": "fr-nuget-nu1605-package-downgrade",
-    "tool": "dotnet",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nTarget ReportAssetsLogMessages:\n    /Users/richard/Documents/Dev/DotNetCoreKoans/DotNetCoreKoans.csproj : error NU1605: Detected package downgrade: System.Net.Primitives from 4.3.0 to 4.0.11. Reference the package directly from the project to select a different version. \n    /Users/richard/Documents/Dev/DotNetCoreKoans/DotNetCoreKoans.csproj : error NU1605:  DotNetCoreKoans (>= 2.0.0) -> Microsoft.DotNet.Cli.Utils (>= 2.0.0) -> Microsoft.Build (>= 15.3.409) -> System.IO.Pipes (>= 4.0.0) -> System.Net.Sockets (>= 4.1.0) -> runtime.win.System.Net.Sockets (>= 4.3.0) -> System.Net.Primitives (>= 4.3.0) ",
-    "query": "Exit code 1\nDemo\\IdentityDemo.csproj : error NU1605: Detected package downgrade: Microsoft.EntityFrameworkCore.Tools from 2.0.3 to 2.0.0. Reference the package directly from the project to select a different version.\nDemo\\IdentityDemo.csproj : error NU1605:  IdentityDemo -> Microsoft.AspNetCore.All 2.0.9 -> Microsoft.EntityFrameworkCore.Tools (>= 2.0.3)\nDemo\\IdentityDemo.csproj : error NU1605:  IdentityDemo -> Microsoft.EntityFrameworkCore.Tools (>= 2.0.0)\n\nThe build failed. Please fix the build errors and run again.",
-    "resolution": "a direct PackageReference pins a lower version than a transitive dependency requires - raise the direct reference to the higher version shown in the chain (or remove the direct reference)",
-    "sources": {
-      "stored": "https://github.com/DotNetKoans/DotNetKoans/issues/46",
-      "query": "https://github.com/dotnet/AspNetCore.Docs/pull/9748"
-    }
+    id: 'fr-nuget-nu1605-package-downgrade',
+    tool: 'dotnet',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nTarget ReportAssetsLogMessages:\n    /Users/richard/Documents/Dev/DotNetCoreKoans/DotNetCoreKoans.csproj : error NU1605: Detected package downgrade: System.Net.Primitives from 4.3.0 to 4.0.11. Reference the package directly from the project to select a different version. \n    /Users/richard/Documents/Dev/DotNetCoreKoans/DotNetCoreKoans.csproj : error NU1605:  DotNetCoreKoans (>= 2.0.0) -> Microsoft.DotNet.Cli.Utils (>= 2.0.0) -> Microsoft.Build (>= 15.3.409) -> System.IO.Pipes (>= 4.0.0) -> System.Net.Sockets (>= 4.1.0) -> runtime.win.System.Net.Sockets (>= 4.3.0) -> System.Net.Primitives (>= 4.3.0) ',
+    query:
+      'Exit code 1\nDemo\\IdentityDemo.csproj : error NU1605: Detected package downgrade: Microsoft.EntityFrameworkCore.Tools from 2.0.3 to 2.0.0. Reference the package directly from the project to select a different version.\nDemo\\IdentityDemo.csproj : error NU1605:  IdentityDemo -> Microsoft.AspNetCore.All 2.0.9 -> Microsoft.EntityFrameworkCore.Tools (>= 2.0.3)\nDemo\\IdentityDemo.csproj : error NU1605:  IdentityDemo -> Microsoft.EntityFrameworkCore.Tools (>= 2.0.0)\n\nThe build failed. Please fix the build errors and run again.',
+    resolution:
+      'a direct PackageReference pins a lower version than a transitive dependency requires - raise the direct reference to the higher version shown in the chain (or remove the direct reference)',
+    sources: {
+      stored: 'https://github.com/DotNetKoans/DotNetKoans/issues/46',
+      query: 'https://github.com/dotnet/AspNetCore.Docs/pull/9748',
+    },
   },
   {
-    "id": "fr-helm-failed-to-download-stale-repo-index",
-    "tool": "helm",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nError: failed to download \"stable/nginx-ingress\" (hint: running `helm repo update` may help)",
-    "query": "Exit code 1\nUpgrading stable/cert-manager\nUpgrading gitlab/gitlab-runner\nUpgrading stable/minio\nUpgrading stable/prometheus-operator\nUpgrading stable/chartmuseum\nError: failed to download \"gitlab/gitlab-runner\" (hint: running `helm repo update` may help)\n\nError: failed to download \"stable/prometheus-operator\" (hint: running `helm repo update` may help)\n\nError: failed to download \"stable/cert-manager\" (hint: running `helm repo update` may help)\n\nerr: release \"runner\" in \"helmfile.yaml\" failed: exit status 1\nerr: release \"prom\" in \"helmfile.yaml\" failed: exit status 1",
-    "resolution": "the local copy of the chart repository index is stale (or never fetched) so the chart/version is not found - run helm repo update (check helm search repo <name> for the chart and version) and install again",
-    "sources": {
-      "stored": "https://github.com/openfaas/ofc-bootstrap/issues/51",
-      "query": "https://github.com/roboll/helmfile/issues/467"
-    }
+    id: 'fr-helm-failed-to-download-stale-repo-index',
+    tool: 'helm',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nError: failed to download "stable/nginx-ingress" (hint: running `helm repo update` may help)',
+    query:
+      'Exit code 1\nUpgrading stable/cert-manager\nUpgrading gitlab/gitlab-runner\nUpgrading stable/minio\nUpgrading stable/prometheus-operator\nUpgrading stable/chartmuseum\nError: failed to download "gitlab/gitlab-runner" (hint: running `helm repo update` may help)\n\nError: failed to download "stable/prometheus-operator" (hint: running `helm repo update` may help)\n\nError: failed to download "stable/cert-manager" (hint: running `helm repo update` may help)\n\nerr: release "runner" in "helmfile.yaml" failed: exit status 1\nerr: release "prom" in "helmfile.yaml" failed: exit status 1',
+    resolution:
+      'the local copy of the chart repository index is stale (or never fetched) so the chart/version is not found - run helm repo update (check helm search repo <name> for the chart and version) and install again',
+    sources: {
+      stored: 'https://github.com/openfaas/ofc-bootstrap/issues/51',
+      query: 'https://github.com/roboll/helmfile/issues/467',
+    },
   },
   {
-    "id": "fr-terraform-backend-reinitialization-required",
-    "tool": "terraform",
-    "kind": "recurrence",
-    "stored": "Exit code 1\n+ cp terraform/globals/stack.tf cmd/apps/onboarding2/stack.tf\n+ cd cmd/apps/onboarding2\n+ /usr/local/bin/terraform workspace new test\nBackend reinitialization required. Please run \"terraform init\".\nReason: Initial configuration of the requested backend \"s3\"\n\nThe \"backend\" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you're using is using a custom configuration for\nthe Terraform backend.",
-    "query": "Exit code 1\n~/infra/network\n$ tf init -backend=false\nInitializing modules...\nDownloading terraform-aws-modules/vpc/aws 2.18.0 for vpc...\n- vpc in .terraform/modules/vpc/terraform-aws-modules-terraform-aws-vpc-95b970d\nBackend reinitialization required. Please run \"terraform init\".\nReason: Initial configuration of the requested backend \"remote\"\n\nThe \"backend\" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you're using is using a custom configuration for\nthe Terraform backend.",
-    "resolution": "the configuration declares a backend that was never initialised in this working directory (fresh checkout/CI, or the block was just added) - run terraform init (with the needed -backend-config) before workspace/plan/validate",
-    "sources": {
-      "stored": "https://github.com/hashicorp/terraform/issues/18237",
-      "query": "https://github.com/hashicorp/terraform-github-actions/issues/102"
-    }
+    id: 'fr-terraform-backend-reinitialization-required',
+    tool: 'terraform',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n+ cp terraform/globals/stack.tf cmd/apps/onboarding2/stack.tf\n+ cd cmd/apps/onboarding2\n+ /usr/local/bin/terraform workspace new test\nBackend reinitialization required. Please run "terraform init".\nReason: Initial configuration of the requested backend "s3"\n\nThe "backend" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you\'re using is using a custom configuration for\nthe Terraform backend.',
+    query:
+      'Exit code 1\n~/infra/network\n$ tf init -backend=false\nInitializing modules...\nDownloading terraform-aws-modules/vpc/aws 2.18.0 for vpc...\n- vpc in .terraform/modules/vpc/terraform-aws-modules-terraform-aws-vpc-95b970d\nBackend reinitialization required. Please run "terraform init".\nReason: Initial configuration of the requested backend "remote"\n\nThe "backend" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you\'re using is using a custom configuration for\nthe Terraform backend.',
+    resolution:
+      'the configuration declares a backend that was never initialised in this working directory (fresh checkout/CI, or the block was just added) - run terraform init (with the needed -backend-config) before workspace/plan/validate',
+    sources: {
+      stored: 'https://github.com/hashicorp/terraform/issues/18237',
+      query: 'https://github.com/hashicorp/terraform-github-actions/issues/102',
+    },
   },
   {
-    "id": "fr-git-checkout-untracked-files-would-be-overwritten",
-    "tool": "git",
-    "kind": "recurrence",
-    "stored": "Exit code 1\nerror: The following untracked working tree files would be overwritten by checkout:\n\teditors/scvim/.gitignore\n\teditors/scvim/BUGS\n\teditors/scvim/CMakeLists.txt\n\teditors/scvim/COPYING\n\teditors/scvim/NEWS\n\teditors/scvim/README.md\nPlease move or remove them before you can switch branches.",
-    "query": "Exit code 1\nulrich@p0:/opt/gupu/scryer-prolog$ git checkout master\nerror: The following untracked working tree files would be overwritten by checkout:\n\tsrc/instructions.rs\nPlease move or remove them before you can switch branches.\nAborting",
-    "resolution": "files that are untracked on this branch are tracked on the target branch (often generated files or a leftover directory) - move or delete them (after checking they hold nothing needed) and switch again, or add generated files to .gitignore",
-    "sources": {
-      "stored": "https://github.com/supercollider/supercollider/issues/2221",
-      "query": "https://github.com/mthom/scryer-prolog/issues/1188"
-    }
-  }
+    id: 'fr-git-checkout-untracked-files-would-be-overwritten',
+    tool: 'git',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nerror: The following untracked working tree files would be overwritten by checkout:\n\teditors/scvim/.gitignore\n\teditors/scvim/BUGS\n\teditors/scvim/CMakeLists.txt\n\teditors/scvim/COPYING\n\teditors/scvim/NEWS\n\teditors/scvim/README.md\nPlease move or remove them before you can switch branches.',
+    query:
+      'Exit code 1\nulrich@p0:/opt/gupu/scryer-prolog$ git checkout master\nerror: The following untracked working tree files would be overwritten by checkout:\n\tsrc/instructions.rs\nPlease move or remove them before you can switch branches.\nAborting',
+    resolution:
+      'files that are untracked on this branch are tracked on the target branch (often generated files or a leftover directory) - move or delete them (after checking they hold nothing needed) and switch again, or add generated files to .gitignore',
+    sources: {
+      stored: 'https://github.com/supercollider/supercollider/issues/2221',
+      query: 'https://github.com/mthom/scryer-prolog/issues/1188',
+    },
+  },
+  {
+    id: 'fr-flask-login-062-werkzeug3-url-decode',
+    tool: 'python',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n    from flask_login import LoginManager\n  File "/usr/lib/python3.8/site-packages/flask_login/__init__.py", line 12, in <module>\n    from .login_manager import LoginManager\n  File "/usr/lib/python3.8/site-packages/flask_login/login_manager.py", line 33, in <module>\n    from .utils import _create_identifier\n  File "/usr/lib/python3.8/site-packages/flask_login/utils.py", line 14, in <module>\n    from werkzeug.urls import url_decode\nImportError: cannot import name \'url_decode\' from \'werkzeug.urls\' (/usr/lib/python3.8/site-packages/werkzeug/urls.py)',
+    query:
+      'Exit code 1\nTraceback (most recent call last):\n  File "src/web.py", line 8, in <module>\n    import auth\n  File "src/auth.py", line 5, in <module>\n    import flask_login\n  File "venv/lib/python3.11/site-packages/flask_login/__init__.py", line 12, in <module>\n    from .login_manager import LoginManager\n  File "venv/lib/python3.11/site-packages/flask_login/login_manager.py", line 33, in <module>\n    from .utils import _create_identifier\n  File "venv/lib/python3.11/site-packages/flask_login/utils.py", line 14, in <module>\n    from werkzeug.urls import url_decode\nImportError: cannot import name \'url_decode\' from \'werkzeug.urls\' (venv/lib/python3.11/site-packages/werkzeug/urls.py)',
+    resolution:
+      'Werkzeug 3.0 removed werkzeug.urls.url_decode/url_encode, which Flask-Login 0.6.2 imports - upgrade Flask-Login to 0.6.3+ (or pin Werkzeug < 3 until you can)',
+    sources: {
+      stored: 'https://github.com/maxcountryman/flask-login/issues/771',
+      query: 'https://github.com/maxcountryman/flask-login/issues/803',
+    },
+  },
+  {
+    id: 'fr-postgres15-permission-denied-schema-public',
+    tool: 'postgres',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\npq: permission denied for schema public in line 0: CREATE TABLE IF NOT EXISTS "public"."schema_migrations" (version bigint not null primary key, dirty boolean not null)',
+    query:
+      'users_db_1   | 2023-01-26 17:47:59.294 UTC [76] ERROR:  permission denied for schema public at character 28                                                                              \nusers_db_1   | 2023-01-26 17:47:59.294 UTC [76] STATEMENT:  CREATE TABLE IF NOT EXISTS "migrations_state" ("key" VARCHAR  PRIMARY KEY NOT NULL UNIQUE, "value" TEXT  NOT NULL, "run_on" T\nIMESTAMP  NOT NULL)                                                                                                                                                                      \nturnstile_1  | [ERROR] unhandledRejection                                                                                                                                                \nturnstile_1  | [ERROR] error: permission denied for schema public                                                                                                                        ',
+    resolution:
+      'PostgreSQL 15 no longer lets every role create objects in schema public - as a superuser make the application role the database owner (ALTER DATABASE db OWNER TO app) or GRANT CREATE (ALL) ON SCHEMA public TO app, then run the migrations again',
+    sources: {
+      stored: 'https://github.com/golang-migrate/migrate/issues/826',
+      query: 'https://github.com/db-migrate/pg/issues/71',
+    },
+  },
+  {
+    id: 'fr-k8s-apps-v1-deployment-missing-selector',
+    tool: 'kubernetes',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\n$ kubectl apply -f test.yaml\nerror: error validating "test.yaml": error validating data: ValidationError(Deployment.spec): missing required field "selector" in io.k8s.api.apps.v1.DeploymentSpec; if you choose to ignore these errors, turn validation off with --validate=false',
+    query:
+      'Exit code 2\nfatal: [127.0.0.1]: FAILED! => {"changed": true, "cmd": "kubectl apply -f powerfulseal.yml -n default", "delta": "0:00:01.005852", "end": "2020-01-02 17:34:21.886731", "failed_when_result": true, "msg": "non-zero return code", "rc": 1, "start": "2020-01-02 17:34:20.880879", "stderr": "error: error validating \\"powerfulseal.yml\\": error validating data: ValidationError(Deployment.spec): missing required field \\"selector\\" in io.k8s.api.apps.v1.DeploymentSpec; if you choose to ignore these errors, turn validation off with --validate=false", "stderr_lines": ["error: error validating \\"powerfulseal.yml\\": error validating data: ValidationError(Deployment.spec): missing required field \\"selector\\" in io.k8s.api.apps.v1.DeploymentSpec; if you choose to ignore these errors, turn validation off with --validate=false"], "stdout": "configmap/policy unchanged", "stdout_lines": ["configmap/policy unchanged"]}',
+    resolution:
+      "apps/v1 Deployments require spec.selector (it is no longer defaulted as in extensions/v1beta1) - add selector.matchLabels that match the pod template's labels and apply again",
+    sources: {
+      stored: 'https://github.com/micro/kubernetes/pull/30',
+      query: 'https://github.com/litmuschaos/litmus/issues/1052',
+    },
+  },
+  {
+    id: 'fr-redis-oom-maxmemory-noeviction',
+    tool: 'redis',
+    kind: 'recurrence',
+    stored:
+      'OOM command not allowed when used memory &gt; &#39;maxmemory&#39;.\napp/providers/steam_provider.rb:24:in `friends&#39;',
+    query:
+      "RedisException: OOM command not allowed when used memory > 'maxmemory'. in /opt/webroot/wp-content/object-cache.php:2212\nStack trace:\n#0 /opt/webroot/wp-content/object-cache.php(2212): Redis->set()\n#1 /opt/webroot/wp-content/object-cache.php(294): WP_Object_Cache->set()\n#2 /opt/webroot/wp-includes/post.php(5747): wp_cache_set()\n#3 /opt/webroot/wp-includes/class-wp.php(239): get_page_by_path()\n#4 /opt/webroot/wp-includes/class-wp.php(780): WP->parse_request()",
+    resolution:
+      'Redis reached its maxmemory limit and the eviction policy (noeviction/volatile-* with no expiring keys) cannot free memory, so writes are refused - set an evicting maxmemory-policy (e.g. allkeys-lru for a cache) or raise maxmemory',
+    sources: {
+      stored: 'https://github.com/bfosberry/GameSocial/issues/283',
+      query: 'https://github.com/rhubarbgroup/redis-cache/issues/530',
+    },
+  },
+  {
+    id: 'fr-flutter-app-deleted-android-v1-embedding',
+    tool: 'flutter',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nwhen I use flutter run, I am getting this error:\nBuild failed due to use of deleted Android v1 embedding.',
+    query:
+      'Exit code 1\nBuild failed due to use of deleted Android v1 embedding. getting this error on building the project',
+    resolution:
+      "the app's own android/ project still uses the V1 embedding that current Flutter deleted - migrate it (MainActivity extends io.flutter.embedding.android.FlutterActivity, flutterEmbedding meta-data value 2 in AndroidManifest.xml, drop GeneratedPluginRegistrant calls) or regenerate android/ with flutter create .",
+    sources: {
+      stored: 'https://github.com/mmcc007/flutter_app/issues/3',
+      query: 'https://github.com/iAhmadAmin/task_management/issues/6',
+    },
+  },
 ];
 
 export const FRESH_NEAR_MISSES: NearMiss[] = [
   {
-    "id": "fr-nm-git-push-rejected-other-branch-tip-behind",
-    "tool": "git",
-    "text": "Exit code 1\nError: error: failed to push some refs to 'https://codegauravg:***@github.com/codegauravg/Inkbrain-Website'\nhint: Updates were rejected because a pushed branch tip is behind its remote\nhint: counterpart. Check out this branch and integrate the remote changes\nhint: (e.g. 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
-    "source": "https://github.com/brackets-userland/brackets-git/issues/1001",
-    "differs": "the rejected ref is not the checked-out branch - the push sent several branches (matching/--all) and another local branch is stale; check out that branch and pull it, or push only the current branch (push.default simple), pulling the current branch does not help",
-    "like": "fr-git-push-rejected-current-branch-behind"
+    id: 'fr-nm-git-push-rejected-other-branch-tip-behind',
+    tool: 'git',
+    text: "Exit code 1\nError: error: failed to push some refs to 'https://codegauravg:***@github.com/codegauravg/Inkbrain-Website'\nhint: Updates were rejected because a pushed branch tip is behind its remote\nhint: counterpart. Check out this branch and integrate the remote changes\nhint: (e.g. 'git pull ...') before pushing again.\nhint: See the 'Note about fast-forwards' in 'git push --help' for details.",
+    source: 'https://github.com/brackets-userland/brackets-git/issues/1001',
+    differs:
+      'the rejected ref is not the checked-out branch - the push sent several branches (matching/--all) and another local branch is stale; check out that branch and pull it, or push only the current branch (push.default simple), pulling the current branch does not help',
+    like: 'fr-git-push-rejected-current-branch-behind',
   },
   {
-    "id": "fr-nm-electron-native-addon-node-module-version",
-    "tool": "electron",
-    "text": "Uncaught Error: The module '(removed)\\Launcher\\node_modules\\win-version-info\\build\\Release\\VersionInfo.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 64. This version of Node.js requires\nNODE_MODULE_VERSION 70. Please try re-compiling or re-installing\nthe module (for instance, using `npm rebuild` or `npm install`).",
-    "source": "https://github.com/vweevers/win-version-info/issues/10",
-    "differs": "the addon is loaded inside an Electron app, whose ABI differs from the system Node's - npm rebuild builds for Node again; rebuild against Electron's headers with electron-rebuild (or @electron/rebuild)",
-    "like": "fr-node-native-addon-node-module-version-mismatch"
+    id: 'fr-nm-electron-native-addon-node-module-version',
+    tool: 'electron',
+    text: "Uncaught Error: The module '(removed)\\Launcher\\node_modules\\win-version-info\\build\\Release\\VersionInfo.node'\nwas compiled against a different Node.js version using\nNODE_MODULE_VERSION 64. This version of Node.js requires\nNODE_MODULE_VERSION 70. Please try re-compiling or re-installing\nthe module (for instance, using `npm rebuild` or `npm install`).",
+    source: 'https://github.com/vweevers/win-version-info/issues/10',
+    differs:
+      "the addon is loaded inside an Electron app, whose ABI differs from the system Node's - npm rebuild builds for Node again; rebuild against Electron's headers with electron-rebuild (or @electron/rebuild)",
+    like: 'fr-node-native-addon-node-module-version-mismatch',
   },
   {
-    "id": "fr-nm-python-protobuf-old-runtime-no-builder",
-    "tool": "python",
-    "text": "Exit code 1\n│    8 from google.protobuf import symbol_database as _symbol_database         │\n╰──────────────────────────────────────────────────────────────────────────────╯\nImportError: cannot import name 'builder' from 'google.protobuf.internal' \n(/usr/local/lib/python3.9/dist-packages/google/protobuf/internal/__init__.py)",
-    "source": "https://github.com/chatchat-space/Langchain-Chatchat/issues/147",
-    "differs": "the opposite mismatch - the _pb2 code was generated by a new protoc (3.20+) and the installed protobuf runtime is too OLD to have internal.builder; upgrade protobuf (>=3.20), downgrading makes it worse",
-    "like": "fr-python-protobuf4-descriptors-cannot-be-created"
+    id: 'fr-nm-python-protobuf-old-runtime-no-builder',
+    tool: 'python',
+    text: "Exit code 1\n│    8 from google.protobuf import symbol_database as _symbol_database         │\n╰──────────────────────────────────────────────────────────────────────────────╯\nImportError: cannot import name 'builder' from 'google.protobuf.internal' \n(/usr/local/lib/python3.9/dist-packages/google/protobuf/internal/__init__.py)",
+    source: 'https://github.com/chatchat-space/Langchain-Chatchat/issues/147',
+    differs:
+      'the opposite mismatch - the _pb2 code was generated by a new protoc (3.20+) and the installed protobuf runtime is too OLD to have internal.builder; upgrade protobuf (>=3.20), downgrading makes it worse',
+    like: 'fr-python-protobuf4-descriptors-cannot-be-created',
   },
   {
-    "id": "fr-nm-docker-credential-pass-not-initialized",
-    "tool": "docker",
-    "text": "Exit code 1\nError saving credentials: error storing credentials - err: exit status 1, out: `pass not initialized: exec: \"pass\": executable file not found in $PATH:`",
-    "source": "https://github.com/docker/docker-credential-helpers/issues/296",
-    "differs": "the configured helper (docker-credential-pass) is installed; the pass password manager it drives is missing or not initialised - install pass and run pass init with a GPG key; removing credsStore is not the intended fix",
-    "like": "fr-docker-credsstore-desktop-helper-missing"
+    id: 'fr-nm-docker-credential-pass-not-initialized',
+    tool: 'docker',
+    text: 'Exit code 1\nError saving credentials: error storing credentials - err: exit status 1, out: `pass not initialized: exec: "pass": executable file not found in $PATH:`',
+    source: 'https://github.com/docker/docker-credential-helpers/issues/296',
+    differs:
+      'the configured helper (docker-credential-pass) is installed; the pass password manager it drives is missing or not initialised - install pass and run pass init with a GPG key; removing credsStore is not the intended fix',
+    like: 'fr-docker-credsstore-desktop-helper-missing',
   },
   {
-    "id": "fr-nm-helm-install-resource-owned-by-other-release",
-    "tool": "helm",
-    "text": "Exit code 1\nError: rendered manifests contain a resource that already exists. Unable to continue with install: CustomResourceDefinition \"clusterpolicies.kyverno.io\" in namespace \"\" exists and cannot be imported into the current release: invalid ownership metadata; annotation validation error: key \"meta.helm.sh/release-name\" must equal \"kyverno\": current value is \"kyverno-crds\"",
-    "source": "https://github.com/civo/kubernetes-marketplace/issues/301",
-    "differs": "the object IS managed by Helm, by another release (a separate CRDs chart) - deleting it breaks that release; install the CRDs from only one chart (disable CRD creation in one of them) or uninstall the other release",
-    "like": "fr-helm-install-resource-exists-not-managed-by-helm"
+    id: 'fr-nm-helm-install-resource-owned-by-other-release',
+    tool: 'helm',
+    text: 'Exit code 1\nError: rendered manifests contain a resource that already exists. Unable to continue with install: CustomResourceDefinition "clusterpolicies.kyverno.io" in namespace "" exists and cannot be imported into the current release: invalid ownership metadata; annotation validation error: key "meta.helm.sh/release-name" must equal "kyverno": current value is "kyverno-crds"',
+    source: 'https://github.com/civo/kubernetes-marketplace/issues/301',
+    differs:
+      'the object IS managed by Helm, by another release (a separate CRDs chart) - deleting it breaks that release; install the CRDs from only one chart (disable CRD creation in one of them) or uninstall the other release',
+    like: 'fr-helm-install-resource-exists-not-managed-by-helm',
   },
   {
-    "id": "fr-nm-mongodb-refused-both-ipv4-and-ipv6-not-running",
-    "tool": "mongodb",
-    "text": "\"Unable to connect: connect ECONNREFUSED 127.0.0.1:27017, connect ECONNREFUSED ::1:27017\"",
-    "source": "https://github.com/mongodb-js/vscode/issues/1101",
-    "differs": "both 127.0.0.1 and ::1 refuse - no mongod is listening at all; start the MongoDB service, switching localhost to 127.0.0.1 changes nothing"
+    id: 'fr-nm-mongodb-refused-both-ipv4-and-ipv6-not-running',
+    tool: 'mongodb',
+    text: '"Unable to connect: connect ECONNREFUSED 127.0.0.1:27017, connect ECONNREFUSED ::1:27017"',
+    source: 'https://github.com/mongodb-js/vscode/issues/1101',
+    differs:
+      'both 127.0.0.1 and ::1 refuse - no mongod is listening at all; start the MongoDB service, switching localhost to 127.0.0.1 changes nothing',
   },
   {
-    "id": "fr-nm-gradle-compile-inside-buildscript-block",
-    "tool": "gradle",
-    "text": "Error:(15, 0) Could not find method compile() for arguments [com.onyx.android.sdk:onyxsdk-base:1.3.2] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.",
-    "source": "https://github.com/onyx-intl/OnyxAndroidSample/issues/73",
-    "differs": "an old Gradle (Android plugin 2.2.3) that still has compile - the compile lines were put in the root buildscript { dependencies } block, which only accepts classpath; move them to the app module's dependencies block, renaming to implementation does not help there",
-    "like": "fr-gradle7-compile-configuration-removed"
+    id: 'fr-nm-gradle-compile-inside-buildscript-block',
+    tool: 'gradle',
+    text: 'Error:(15, 0) Could not find method compile() for arguments [com.onyx.android.sdk:onyxsdk-base:1.3.2] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.',
+    source: 'https://github.com/onyx-intl/OnyxAndroidSample/issues/73',
+    differs:
+      "an old Gradle (Android plugin 2.2.3) that still has compile - the compile lines were put in the root buildscript { dependencies } block, which only accepts classpath; move them to the app module's dependencies block, renaming to implementation does not help there",
+    like: 'fr-gradle7-compile-configuration-removed',
   },
   {
-    "id": "fr-nm-elixir-crypto-mac3-wrong-arguments-after-rename",
-    "tool": "elixir",
-    "text": "Exit code 1\nGenerated uniris app\n2021-05-18 14:27:13.705 [info] Try to open the port 3002\n2021-05-18 14:27:13.707 [info] Port forwarding is skipped - reason: IP lookup provider is not NAT\n2021-05-18 14:27:13.707 [info] Port must be open manually\n2021-05-18 14:27:13.716 [info] Initialize InMemory Chain Lookup...\n2021-05-18 14:27:13.717 [info] Initialize InMemory Pending Ledger...\n2021-05-18 14:27:13.717 [info] Initialize InMemory KO Ledger...\n2021-05-18 14:27:13.739 [error] GenServer Uniris.Crypto.SoftwareKeystore terminating\n** (FunctionClauseError) no function clause matching in :crypto.mac/3\n    (crypto 5.0) crypto.erl:588: :crypto.mac(:sha512, \"\", \"node1\")\n    (uniris 0.10.0) lib/uniris/crypto.ex:238: Uniris.Crypto.get_extended_seed/2",
-    "source": "https://github.com/archethic-foundation/archethic-node/issues/32",
-    "differs": "hmac was already replaced, but by a wrong call - :crypto.mac/3 takes (type, key, data) for cmac/poly1305; an HMAC needs :crypto.mac(:hmac, digest, key, data) (mac/4); updating deps does not fix the project's own call",
-    "like": "fr-elixir-otp24-crypto-hmac-removed"
+    id: 'fr-nm-elixir-crypto-mac3-wrong-arguments-after-rename',
+    tool: 'elixir',
+    text: 'Exit code 1\nGenerated uniris app\n2021-05-18 14:27:13.705 [info] Try to open the port 3002\n2021-05-18 14:27:13.707 [info] Port forwarding is skipped - reason: IP lookup provider is not NAT\n2021-05-18 14:27:13.707 [info] Port must be open manually\n2021-05-18 14:27:13.716 [info] Initialize InMemory Chain Lookup...\n2021-05-18 14:27:13.717 [info] Initialize InMemory Pending Ledger...\n2021-05-18 14:27:13.717 [info] Initialize InMemory KO Ledger...\n2021-05-18 14:27:13.739 [error] GenServer Uniris.Crypto.SoftwareKeystore terminating\n** (FunctionClauseError) no function clause matching in :crypto.mac/3\n    (crypto 5.0) crypto.erl:588: :crypto.mac(:sha512, "", "node1")\n    (uniris 0.10.0) lib/uniris/crypto.ex:238: Uniris.Crypto.get_extended_seed/2',
+    source: 'https://github.com/archethic-foundation/archethic-node/issues/32',
+    differs:
+      "hmac was already replaced, but by a wrong call - :crypto.mac/3 takes (type, key, data) for cmac/poly1305; an HMAC needs :crypto.mac(:hmac, digest, key, data) (mac/4); updating deps does not fix the project's own call",
+    like: 'fr-elixir-otp24-crypto-hmac-removed',
   },
   {
-    "id": "fr-nm-ghc-control-monad-error-mtl23-removed",
-    "tool": "haskell",
-    "text": "Exit code 1\nsrc/Data/ConfigFile/Types.hs:39:1: error:\n    Could not load module ‘Control.Monad.Error’\n    It is a member of the hidden package ‘mtl-2.2.2’.\n    Perhaps you need to add ‘mtl’ to the build-depends in your .cabal file.\n    Use -v (or `:set -v` in ghci) to see a list of the files searched for.\n   |\n39 | import Control.Monad.Error\n   | ^^^^^^^^^^^^^^^^^^^^^^^^^^",
-    "source": "https://github.com/jgoerzen/configfile/issues/11",
-    "differs": "mtl IS in build-depends - the solver picked mtl-2.3, which removed Control.Monad.Error, so GHC points at an older hidden mtl; add an upper bound mtl < 2.3 (or port to Control.Monad.Except), adding mtl again does nothing",
-    "like": "fr-ghc-module-in-hidden-package-add-build-depends"
+    id: 'fr-nm-ghc-control-monad-error-mtl23-removed',
+    tool: 'haskell',
+    text: 'Exit code 1\nsrc/Data/ConfigFile/Types.hs:39:1: error:\n    Could not load module ‘Control.Monad.Error’\n    It is a member of the hidden package ‘mtl-2.2.2’.\n    Perhaps you need to add ‘mtl’ to the build-depends in your .cabal file.\n    Use -v (or `:set -v` in ghci) to see a list of the files searched for.\n   |\n39 | import Control.Monad.Error\n   | ^^^^^^^^^^^^^^^^^^^^^^^^^^',
+    source: 'https://github.com/jgoerzen/configfile/issues/11',
+    differs:
+      'mtl IS in build-depends - the solver picked mtl-2.3, which removed Control.Monad.Error, so GHC points at an older hidden mtl; add an upper bound mtl < 2.3 (or port to Control.Monad.Except), adding mtl again does nothing',
+    like: 'fr-ghc-module-in-hidden-package-add-build-depends',
   },
   {
-    "id": "fr-nm-ghc-cabal-install-internal-module-not-exposed",
-    "tool": "haskell",
-    "text": "Exit code 1\n$ cabal build hackport\nPreprocessing executable 'hackport' for hackport-0.4.4...\n\nDiff.hs:28:8:\n    Could not find module ‘Distribution.Client.Utils’\n    Perhaps you meant\n      Distribution.Simple.Utils (needs flag -package Cabal-1.20.0.2)\n      Distribution.Simple.Utils (needs flag -package Cabal-1.18.1.3)\n    Use -v to see a list of the files searched for.\n\nDistroMap.hs:47:8:\n    Could not find module ‘Distribution.Verbosity’\n    It is a member of the hidden package ‘Cabal-1.18.1.3’.\n    Perhaps you need to add ‘Cabal’ to the build-depends in your .cabal file.\n    It is a member of the hidden package ‘Cabal-1.20.0.2’.\n    Perhaps you need to add ‘Cabal’ to the build-depends in your .cabal file.\n    Use -v to see a list of the files searched for.",
-    "source": "https://github.com/gentoo-haskell/hackport/issues/18",
-    "differs": "the failing modules (Distribution.Client.*) belong to cabal-install's internals, which no installed library exposes - the project needs its bundled cabal-install sources (git submodule) or a matching library version; adding Cabal to build-depends fixes only the Distribution.Verbosity line",
-    "like": "fr-ghc-module-in-hidden-package-add-build-depends"
+    id: 'fr-nm-ghc-cabal-install-internal-module-not-exposed',
+    tool: 'haskell',
+    text: "Exit code 1\n$ cabal build hackport\nPreprocessing executable 'hackport' for hackport-0.4.4...\n\nDiff.hs:28:8:\n    Could not find module ‘Distribution.Client.Utils’\n    Perhaps you meant\n      Distribution.Simple.Utils (needs flag -package Cabal-1.20.0.2)\n      Distribution.Simple.Utils (needs flag -package Cabal-1.18.1.3)\n    Use -v to see a list of the files searched for.\n\nDistroMap.hs:47:8:\n    Could not find module ‘Distribution.Verbosity’\n    It is a member of the hidden package ‘Cabal-1.18.1.3’.\n    Perhaps you need to add ‘Cabal’ to the build-depends in your .cabal file.\n    It is a member of the hidden package ‘Cabal-1.20.0.2’.\n    Perhaps you need to add ‘Cabal’ to the build-depends in your .cabal file.\n    Use -v to see a list of the files searched for.",
+    source: 'https://github.com/gentoo-haskell/hackport/issues/18',
+    differs:
+      "the failing modules (Distribution.Client.*) belong to cabal-install's internals, which no installed library exposes - the project needs its bundled cabal-install sources (git submodule) or a matching library version; adding Cabal to build-depends fixes only the Distribution.Verbosity line",
+    like: 'fr-ghc-module-in-hidden-package-add-build-depends',
   },
   {
-    "id": "fr-nm-anchor-build-lockfile-v4-solana-bundled-cargo",
-    "tool": "cargo",
-    "text": "Exit code 101\n(base) $ anchor build\nerror: failed to parse lock file at: ..../solana-Dapp-token/spl/Cargo.lock\n\nCaused by:\n  lock file version 4 requires `-Znext-lockfile-bump`",
-    "source": "https://github.com/net2devcrypto/Solana-SPL-Program-Tutorial/issues/1",
-    "differs": "the system cargo is already 1.83; anchor build runs the Solana toolchain's own older bundled cargo, so rustup update changes nothing - upgrade the Solana/Agave CLI (2.x) or set the lock file to version = 3",
-    "like": "fr-cargo-lockfile-v4-old-cargo"
+    id: 'fr-nm-anchor-build-lockfile-v4-solana-bundled-cargo',
+    tool: 'cargo',
+    text: 'Exit code 101\n(base) $ anchor build\nerror: failed to parse lock file at: ..../solana-Dapp-token/spl/Cargo.lock\n\nCaused by:\n  lock file version 4 requires `-Znext-lockfile-bump`',
+    source: 'https://github.com/net2devcrypto/Solana-SPL-Program-Tutorial/issues/1',
+    differs:
+      "the system cargo is already 1.83; anchor build runs the Solana toolchain's own older bundled cargo, so rustup update changes nothing - upgrade the Solana/Agave CLI (2.x) or set the lock file to version = 3",
+    like: 'fr-cargo-lockfile-v4-old-cargo',
   },
   {
-    "id": "fr-nm-pytest-get-marker-removed-in-other-plugin",
-    "tool": "pytest",
-    "text": "Exit code 1\n======================================= ERRORS =======================================\n_________________________ ERROR at setup of test_constructor _________________________\n\nitem = <Function test_constructor>\n\n    @hookimpl(tryfirst=True)\n    def pytest_runtest_setup(item):\n        \"\"\"\n        pytest hook to setup test before run.\n        \"\"\"\n>       test_id_marker = item.get_marker('test_id')\nE       AttributeError: 'Function' object has no attribute 'get_marker'\n\n/anaconda3/envs/vaak/lib/python3.6/site-packages/topology/pytest/plugin.py:311: AttributeError\n============================== 1 error in 0.04 seconds ===============================",
-    "source": "https://github.com/HPENetworking/topology/issues/77",
-    "differs": "the caller is the topology package's own pytest plugin, not pytest-cov - upgrading pytest-cov does nothing; patch/upgrade that plugin to get_closest_marker or pin pytest < 4.1",
-    "like": "fr-pytest41-get-marker-removed-old-pytest-cov"
+    id: 'fr-nm-pytest-get-marker-removed-in-other-plugin',
+    tool: 'pytest',
+    text: 'Exit code 1\n======================================= ERRORS =======================================\n_________________________ ERROR at setup of test_constructor _________________________\n\nitem = <Function test_constructor>\n\n    @hookimpl(tryfirst=True)\n    def pytest_runtest_setup(item):\n        """\n        pytest hook to setup test before run.\n        """\n>       test_id_marker = item.get_marker(\'test_id\')\nE       AttributeError: \'Function\' object has no attribute \'get_marker\'\n\n/anaconda3/envs/vaak/lib/python3.6/site-packages/topology/pytest/plugin.py:311: AttributeError\n============================== 1 error in 0.04 seconds ===============================',
+    source: 'https://github.com/HPENetworking/topology/issues/77',
+    differs:
+      "the caller is the topology package's own pytest plugin, not pytest-cov - upgrading pytest-cov does nothing; patch/upgrade that plugin to get_closest_marker or pin pytest < 4.1",
+    like: 'fr-pytest41-get-marker-removed-old-pytest-cov',
   },
   {
-    "id": "fr-nm-pytest-too-old-no-get-closest-marker",
-    "tool": "pytest",
-    "text": "Exit code 3\nINTERNALERROR>   File \"/Library/Frameworks/Python.framework/Versions/2.7/lib/python2.7/site-packages/pytest_github/plugin.py\", line 323, in pytest_itemcollected\nINTERNALERROR>     marker = item.get_closest_marker('github')\nINTERNALERROR> AttributeError: 'Function' object has no attribute 'get_closest_marker'",
-    "source": "https://github.com/jlaska/pytest-github/issues/24",
-    "differs": "the opposite mismatch - pytest 3.0.7 is too OLD for a plugin that calls the newer get_closest_marker; upgrade pytest (3.6+), downgrading makes it worse",
-    "like": "fr-pytest41-get-marker-removed-old-pytest-cov"
+    id: 'fr-nm-pytest-too-old-no-get-closest-marker',
+    tool: 'pytest',
+    text: "Exit code 3\nINTERNALERROR>   File \"/Library/Frameworks/Python.framework/Versions/2.7/lib/python2.7/site-packages/pytest_github/plugin.py\", line 323, in pytest_itemcollected\nINTERNALERROR>     marker = item.get_closest_marker('github')\nINTERNALERROR> AttributeError: 'Function' object has no attribute 'get_closest_marker'",
+    source: 'https://github.com/jlaska/pytest-github/issues/24',
+    differs:
+      'the opposite mismatch - pytest 3.0.7 is too OLD for a plugin that calls the newer get_closest_marker; upgrade pytest (3.6+), downgrading makes it worse',
+    like: 'fr-pytest41-get-marker-removed-old-pytest-cov',
   },
   {
-    "id": "fr-nm-git-fetch-cannot-lock-ref-parent-ref-exists",
-    "tool": "git",
-    "text": "Exit code 1\nerror: cannot lock ref 'refs/remotes/origin/dependabot/docker/docker/dockerfiles/nvidia/cuda-10.2-cudnn7-devel': 'refs/remotes/origin/dependabot' exists; cannot create 'refs/remotes/origin/dependabot/docker/docker/dockerfiles/nvidia/cuda-10.2-cudnn7-devel'\n ! [new branch]        dependabot/docker/docker/dockerfiles/nvidia/cuda-10.2-cudnn7-devel -> origin/dependabot/docker/docker/dockerfiles/nvidia/cuda-10.2-cudnn7-devel  (unable to update local ref)\nerror: cannot lock ref 'refs/remotes/origin/dependabot/npm_and_yarn/frontend/bootstrap-4.5.0': 'refs/remotes/origin/dependabot' exists; cannot create 'refs/remotes/origin/dependabot/npm_and_yarn/frontend/bootstrap-4.5.0'",
-    "source": "https://github.com/codalab/codalab-worksheets/issues/2545",
-    "differs": "a directory/file clash - a stale remote-tracking branch named 'dependabot' (deleted on the remote) blocks creating 'dependabot/...'; run git remote prune origin (or git fetch --prune); gc or retrying does not help",
-    "like": "fr-git-fetch-cannot-lock-ref-is-at-but-expected"
+    id: 'fr-nm-git-fetch-cannot-lock-ref-parent-ref-exists',
+    tool: 'git',
+    text: "Exit code 1\nerror: cannot lock ref 'refs/remotes/origin/dependabot/docker/docker/dockerfiles/nvidia/cuda-10.2-cudnn7-devel': 'refs/remotes/origin/dependabot' exists; cannot create 'refs/remotes/origin/dependabot/docker/docker/dockerfiles/nvidia/cuda-10.2-cudnn7-devel'\n ! [new branch]        dependabot/docker/docker/dockerfiles/nvidia/cuda-10.2-cudnn7-devel -> origin/dependabot/docker/docker/dockerfiles/nvidia/cuda-10.2-cudnn7-devel  (unable to update local ref)\nerror: cannot lock ref 'refs/remotes/origin/dependabot/npm_and_yarn/frontend/bootstrap-4.5.0': 'refs/remotes/origin/dependabot' exists; cannot create 'refs/remotes/origin/dependabot/npm_and_yarn/frontend/bootstrap-4.5.0'",
+    source: 'https://github.com/codalab/codalab-worksheets/issues/2545',
+    differs:
+      "a directory/file clash - a stale remote-tracking branch named 'dependabot' (deleted on the remote) blocks creating 'dependabot/...'; run git remote prune origin (or git fetch --prune); gc or retrying does not help",
+    like: 'fr-git-fetch-cannot-lock-ref-is-at-but-expected',
   },
   {
-    "id": "fr-nm-git-pull-cannot-lock-ref-corrupt-ref-file",
-    "tool": "git",
-    "text": "Exit code 1\napplogie@applogie-VirtualBox:~/code/applogie-ui$ git pull origin master\nUsername for 'https://github.com': souman-technicise\nPassword for 'https://souman-technicise@github.com': \nFrom https://github.com/Brian-CLO/applogie-ui\n * branch            master     -> FETCH_HEAD\nerror: cannot lock ref 'refs/remotes/origin/master': unable to resolve reference refs/remotes/origin/master: Invalid argument\n ! [new branch]      master     -> origin/master  (unable to update local ref)",
-    "source": "https://github.com/sayan801/virtualMachineSamples/issues/26",
-    "differs": "the ref file itself is unreadable (corrupted, e.g. after a VM crash), so git cannot resolve it at all - delete .git/refs/remotes/origin/master and fetch again; gc fails on the same broken ref",
-    "like": "fr-git-fetch-cannot-lock-ref-is-at-but-expected"
+    id: 'fr-nm-git-pull-cannot-lock-ref-corrupt-ref-file',
+    tool: 'git',
+    text: "Exit code 1\napplogie@applogie-VirtualBox:~/code/applogie-ui$ git pull origin master\nUsername for 'https://github.com': souman-technicise\nPassword for 'https://souman-technicise@github.com': \nFrom https://github.com/Brian-CLO/applogie-ui\n * branch            master     -> FETCH_HEAD\nerror: cannot lock ref 'refs/remotes/origin/master': unable to resolve reference refs/remotes/origin/master: Invalid argument\n ! [new branch]      master     -> origin/master  (unable to update local ref)",
+    source: 'https://github.com/sayan801/virtualMachineSamples/issues/26',
+    differs:
+      'the ref file itself is unreadable (corrupted, e.g. after a VM crash), so git cannot resolve it at all - delete .git/refs/remotes/origin/master and fetch again; gc fails on the same broken ref',
+    like: 'fr-git-fetch-cannot-lock-ref-is-at-but-expected',
   },
   {
-    "id": "fr-nm-git-clone-work-tree-dir-in-too-long-cwd",
-    "tool": "git",
-    "text": "Exit code 128\nC:\\1234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234>git clone -c core.longPaths=true http://github.com/cppformat/cppformat\nfatal: could not create work tree dir 'cppformat': Filename too long",
-    "source": "https://github.com/git-for-windows/git/issues/342",
-    "differs": "the directory git clones INTO is already past the limit, and clone creates it before core.longPaths takes effect, so -c core.longPaths=true does not help - clone from a shorter directory (or git init + fetch + checkout there)",
-    "like": "fr-git-windows-clone-filename-too-long"
+    id: 'fr-nm-git-clone-work-tree-dir-in-too-long-cwd',
+    tool: 'git',
+    text: "Exit code 128\nC:\\1234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234567890123456789012345678901234>git clone -c core.longPaths=true http://github.com/cppformat/cppformat\nfatal: could not create work tree dir 'cppformat': Filename too long",
+    source: 'https://github.com/git-for-windows/git/issues/342',
+    differs:
+      'the directory git clones INTO is already past the limit, and clone creates it before core.longPaths takes effect, so -c core.longPaths=true does not help - clone from a shorter directory (or git init + fetch + checkout there)',
+    like: 'fr-git-windows-clone-filename-too-long',
   },
   {
-    "id": "fr-nm-actions-checkout-terminal-prompts-disabled-token",
-    "tool": "github-actions",
-    "text": "Exit code 128\nFetching the repository\n  /usr/local/bin/git -c protocol.version=2 fetch --no-tags --prune --progress --no-recurse-submodules --depth=1 origin +refs/heads/develop*:refs/remotes/origin/develop* +refs/tags/develop*:refs/tags/develop*\n  Error: fatal: could not read Username for 'https://github.com': terminal prompts disabled\n  The process '/usr/local/bin/git' failed with exit code 128\n  Waiting 19 seconds before trying again",
-    "source": "https://github.com/actions/checkout/issues/641",
-    "differs": "a CI checkout, not go get - the workflow token has no access to that repository (private repo in another org, or credentials not persisted); give actions/checkout a token with access (a PAT in with.token); GOPRIVATE and import paths play no part",
-    "like": "fr-go-get-terminal-prompts-disabled-private-or-missing-repo"
+    id: 'fr-nm-actions-checkout-terminal-prompts-disabled-token',
+    tool: 'github-actions',
+    text: "Exit code 128\nFetching the repository\n  /usr/local/bin/git -c protocol.version=2 fetch --no-tags --prune --progress --no-recurse-submodules --depth=1 origin +refs/heads/develop*:refs/remotes/origin/develop* +refs/tags/develop*:refs/tags/develop*\n  Error: fatal: could not read Username for 'https://github.com': terminal prompts disabled\n  The process '/usr/local/bin/git' failed with exit code 128\n  Waiting 19 seconds before trying again",
+    source: 'https://github.com/actions/checkout/issues/641',
+    differs:
+      'a CI checkout, not go get - the workflow token has no access to that repository (private repo in another org, or credentials not persisted); give actions/checkout a token with access (a PAT in with.token); GOPRIVATE and import paths play no part',
+    like: 'fr-go-get-terminal-prompts-disabled-private-or-missing-repo',
   },
   {
-    "id": "fr-nm-k8s-pending-node-not-ready-taint-cni",
-    "tool": "kubernetes",
-    "text": "kubernetes-dashboard 0/3 nodes are available: 3 node(s) had untolerated taint {node.kubernetes.io/not-ready: }",
-    "source": "https://github.com/kubernetes-sigs/kubespray/issues/9989",
-    "differs": "the taint is node.kubernetes.io/not-ready, set automatically because the nodes are NotReady (the CNI/network plugin is not running) - fix the network plugin so the nodes become Ready; removing taints by hand does not help",
-    "like": "fr-k8s-pending-control-plane-taint-single-node"
+    id: 'fr-nm-k8s-pending-node-not-ready-taint-cni',
+    tool: 'kubernetes',
+    text: 'kubernetes-dashboard 0/3 nodes are available: 3 node(s) had untolerated taint {node.kubernetes.io/not-ready: }',
+    source: 'https://github.com/kubernetes-sigs/kubespray/issues/9989',
+    differs:
+      'the taint is node.kubernetes.io/not-ready, set automatically because the nodes are NotReady (the CNI/network plugin is not running) - fix the network plugin so the nodes become Ready; removing taints by hand does not help',
+    like: 'fr-k8s-pending-control-plane-taint-single-node',
   },
   {
-    "id": "fr-nm-node-sass-unsupported-runtime-electron",
-    "tool": "npm",
-    "text": "Module build failed: Error: Node Sass does not yet support your current environment: Linux 64-bit with Unsupported runtime (53)",
-    "source": "https://github.com/sass/node-sass/issues/1951",
-    "differs": "runtime 53 is Electron's ABI, not a Node release - node-sass ships no Electron bindings, so upgrading node-sass or Node does not help; switch to the pure-JS sass package (or compile in a plain Node build step)",
-    "like": "fr-node-sass-unsupported-runtime-newer-node"
+    id: 'fr-nm-node-sass-unsupported-runtime-electron',
+    tool: 'npm',
+    text: 'Module build failed: Error: Node Sass does not yet support your current environment: Linux 64-bit with Unsupported runtime (53)',
+    source: 'https://github.com/sass/node-sass/issues/1951',
+    differs:
+      "runtime 53 is Electron's ABI, not a Node release - node-sass ships no Electron bindings, so upgrading node-sass or Node does not help; switch to the pure-JS sass package (or compile in a plain Node build step)",
+    like: 'fr-node-sass-unsupported-runtime-newer-node',
   },
   {
-    "id": "fr-nm-python-urllib3-libressl-warning-macos",
-    "tool": "python",
-    "text": "Library/Python/3.9/lib/python/site-packages/urllib3/__init__.py:34: NotOpenSSLWarning: urllib3 v2.0 only supports OpenSSL 1.1.1+, currently the 'ssl' module is compiled with 'LibreSSL 2.8.3'. See: https://github.com/urllib3/urllib3/issues/3020\n  warnings.warn(",
-    "source": "https://github.com/MRHRTZ/Shopee-flashsale-bot/issues/12",
-    "differs": "only a NotOpenSSLWarning from macOS's system Python (LibreSSL) - nothing failed to import; ignore it or use a python.org/Homebrew Python, pinning urllib3 is not required",
-    "like": "fr-python-urllib3-v2-old-openssl"
+    id: 'fr-nm-python-urllib3-libressl-warning-macos',
+    tool: 'python',
+    text: "Library/Python/3.9/lib/python/site-packages/urllib3/__init__.py:34: NotOpenSSLWarning: urllib3 v2.0 only supports OpenSSL 1.1.1+, currently the 'ssl' module is compiled with 'LibreSSL 2.8.3'. See: https://github.com/urllib3/urllib3/issues/3020\n  warnings.warn(",
+    source: 'https://github.com/MRHRTZ/Shopee-flashsale-bot/issues/12',
+    differs:
+      "only a NotOpenSSLWarning from macOS's system Python (LibreSSL) - nothing failed to import; ignore it or use a python.org/Homebrew Python, pinning urllib3 is not required",
+    like: 'fr-python-urllib3-v2-old-openssl',
   },
   {
-    "id": "fr-nm-pandas-old-with-sqlalchemy2-optionengine",
-    "tool": "python",
-    "text": "Exit code 1\nAttributeError: 'OptionEngine' object has no attribute 'execute'",
-    "source": "https://github.com/refraction-ray/xalpha/issues/174",
-    "differs": "the project's code does not call execute - pandas < 2.0 (read_sql/to_sql) does, on an OptionEngine; upgrade pandas to 2.x (or pin sqlalchemy < 2), rewriting the project's queries does not help",
-    "like": "fr-sqlalchemy2-engine-execute-removed"
+    id: 'fr-nm-pandas-old-with-sqlalchemy2-optionengine',
+    tool: 'python',
+    text: "Exit code 1\nAttributeError: 'OptionEngine' object has no attribute 'execute'",
+    source: 'https://github.com/refraction-ray/xalpha/issues/174',
+    differs:
+      "the project's code does not call execute - pandas < 2.0 (read_sql/to_sql) does, on an OptionEngine; upgrade pandas to 2.x (or pin sqlalchemy < 2), rewriting the project's queries does not help",
+    like: 'fr-sqlalchemy2-engine-execute-removed',
   },
   {
-    "id": "fr-nm-linux-watchpack-emfile-inotify-limit",
-    "tool": "webpack",
-    "text": "Watchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser/rpms/javascript/next_js/next_js_test'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser/rpms/javascript/next_js'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser/rpms/javascript'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser/rpms'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home'",
-    "source": "https://github.com/webpack/watchpack/issues/181",
-    "differs": "on Linux the watcher hits the inotify instance/watch limits - raise fs.inotify.max_user_instances and max_user_watches with sysctl (or exclude node_modules from watching); watchman is not involved",
-    "like": "fr-macos-node-watch-emfile-needs-watchman"
+    id: 'fr-nm-linux-watchpack-emfile-inotify-limit',
+    tool: 'webpack',
+    text: "Watchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser/rpms/javascript/next_js/next_js_test'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser/rpms/javascript/next_js'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser/rpms/javascript'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser/rpms'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home/myuser'\nWatchpack Error (watcher): Error: EMFILE: too many open files, watch '/home'",
+    source: 'https://github.com/webpack/watchpack/issues/181',
+    differs:
+      'on Linux the watcher hits the inotify instance/watch limits - raise fs.inotify.max_user_instances and max_user_watches with sysctl (or exclude node_modules from watching); watchman is not involved',
+    like: 'fr-macos-node-watch-emfile-needs-watchman',
   },
   {
-    "id": "fr-nm-docker-private-registry-timeout",
-    "tool": "docker",
-    "text": "Exit code 1\n\"Error response from daemon: Get https://dockerregistry:port/v2/: net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)\"",
-    "source": "https://github.com/docker/for-win/issues/5983",
-    "differs": "the unreachable host is the team's own registry (host:port), not Docker Hub - registry mirrors only apply to Docker Hub; check that registry is up and reachable from the Jenkins host (DNS, firewall, port)",
-    "like": "fr-docker-hub-unreachable-client-timeout"
+    id: 'fr-nm-docker-private-registry-timeout',
+    tool: 'docker',
+    text: 'Exit code 1\n"Error response from daemon: Get https://dockerregistry:port/v2/: net/http: request canceled while waiting for connection (Client.Timeout exceeded while awaiting headers)"',
+    source: 'https://github.com/docker/for-win/issues/5983',
+    differs:
+      "the unreachable host is the team's own registry (host:port), not Docker Hub - registry mirrors only apply to Docker Hub; check that registry is up and reachable from the Jenkins host (DNS, firewall, port)",
+    like: 'fr-docker-hub-unreachable-client-timeout',
   },
   {
-    "id": "fr-nm-swift-module-created-by-newer-compiler-old-xcode",
-    "tool": "xcode",
-    "text": "Module file was created by a newer version of the compiler\n...../Carthage/Build/iOS/Just.framework/Modules/Just.swiftmodule/x86_64.swiftmodule",
-    "source": "https://github.com/dduan/Just/issues/17",
-    "differs": "the opposite direction - the prebuilt framework is NEWER than the compiler (built for Swift 2, used from Xcode 6.4); rebuilding locally or clearing DerivedData cannot help; upgrade Xcode or pin the library to a release for the old Swift",
-    "like": "fr-swift-module-compiled-with-older-swift"
+    id: 'fr-nm-swift-module-created-by-newer-compiler-old-xcode',
+    tool: 'xcode',
+    text: 'Module file was created by a newer version of the compiler\n...../Carthage/Build/iOS/Just.framework/Modules/Just.swiftmodule/x86_64.swiftmodule',
+    source: 'https://github.com/dduan/Just/issues/17',
+    differs:
+      'the opposite direction - the prebuilt framework is NEWER than the compiler (built for Swift 2, used from Xcode 6.4); rebuilding locally or clearing DerivedData cannot help; upgrade Xcode or pin the library to a release for the old Swift',
+    like: 'fr-swift-module-compiled-with-older-swift',
   },
   {
-    "id": "fr-nm-git-lfs-404-wrong-remote-after-rename",
-    "tool": "git",
-    "text": "Exit code 128\nError downloading object: Assets/Plugins/PS4/libfmodL_stub.a (7ac611e): Smudge error: Error downloading Assets/Plugins/PS4/libfmodL_stub.a (7ac611ee2a2f2d8f992c892fd7e2a9be49768d7c945ae154883ca1e7bd6c3d6e): [7ac611ee2a2f2d8f992c892fd7e2a9be49768d7c945ae154883ca1e7bd6c3d6e] Object does not exist on the server or you don't have permissions to access it: [404] Object does not exist on the server or you don't have permissions to access it",
-    "source": "https://github.com/git-lfs/git-lfs/issues/2752",
-    "differs": "the object IS on the server (another clone fetches it) - after renaming the remote origin, LFS asks the wrong endpoint; rename the remote back to origin or set lfs.url / git lfs fetch <remote>; nobody needs to re-push",
-    "like": "fr-git-lfs-object-never-pushed-404"
+    id: 'fr-nm-git-lfs-404-wrong-remote-after-rename',
+    tool: 'git',
+    text: "Exit code 128\nError downloading object: Assets/Plugins/PS4/libfmodL_stub.a (7ac611e): Smudge error: Error downloading Assets/Plugins/PS4/libfmodL_stub.a (7ac611ee2a2f2d8f992c892fd7e2a9be49768d7c945ae154883ca1e7bd6c3d6e): [7ac611ee2a2f2d8f992c892fd7e2a9be49768d7c945ae154883ca1e7bd6c3d6e] Object does not exist on the server or you don't have permissions to access it: [404] Object does not exist on the server or you don't have permissions to access it",
+    source: 'https://github.com/git-lfs/git-lfs/issues/2752',
+    differs:
+      'the object IS on the server (another clone fetches it) - after renaming the remote origin, LFS asks the wrong endpoint; rename the remote back to origin or set lfs.url / git lfs fetch <remote>; nobody needs to re-push',
+    like: 'fr-git-lfs-object-never-pushed-404',
   },
   {
-    "id": "fr-nm-git-lfs-quota-vs-missing-object",
-    "tool": "git",
-    "text": "Exit code 2\nError downloading object: graphql/matrixFiles/58be6cbb-f1f7-11e9-9a07-0a80fada099c_log2_ratio.json (f311153): Smudge error: Error downloading graphql/matrixFiles/58be6cbb-f1f7-11e9-9a07-0a80fada099c_log2_ratio.json (f3111531658ddfa410474b7098ad9ab320397fba18fb199d74dffba6cea90d53): [f3111531658ddfa410474b7098ad9ab320397fba18fb199d74dffba6cea90d53] Object does not exist on the server: [404] Object does not exist on the server",
-    "source": "https://github.com/esacinc/PDC-Public/issues/4",
-    "differs": "not a quota problem - this one object was never uploaded to the LFS store, so waiting for a quota reset changes nothing; the committer must push the LFS object",
-    "like": "fr-git-lfs-repository-over-data-quota"
+    id: 'fr-nm-git-lfs-quota-vs-missing-object',
+    tool: 'git',
+    text: 'Exit code 2\nError downloading object: graphql/matrixFiles/58be6cbb-f1f7-11e9-9a07-0a80fada099c_log2_ratio.json (f311153): Smudge error: Error downloading graphql/matrixFiles/58be6cbb-f1f7-11e9-9a07-0a80fada099c_log2_ratio.json (f3111531658ddfa410474b7098ad9ab320397fba18fb199d74dffba6cea90d53): [f3111531658ddfa410474b7098ad9ab320397fba18fb199d74dffba6cea90d53] Object does not exist on the server: [404] Object does not exist on the server',
+    source: 'https://github.com/esacinc/PDC-Public/issues/4',
+    differs:
+      'not a quota problem - this one object was never uploaded to the LFS store, so waiting for a quota reset changes nothing; the committer must push the LFS object',
+    like: 'fr-git-lfs-repository-over-data-quota',
   },
   {
-    "id": "fr-nm-postgres-flyenv-default-role-root",
-    "tool": "postgres",
-    "text": "2024-08-20 22:29:01.433 CST [64071] LOG:  listening on IPv4 address \"127.0.0.1\", port 5432\n2024-08-20 22:29:01.433 CST [64071] LOG:  listening on Unix socket \"/tmp/.s.PGSQL.5432\"\n2024-08-20 22:29:01.437 CST [64074] LOG:  database system was shut down at 2024-08-20 22:29:00 CST\n2024-08-20 22:29:01.440 CST [64071] LOG:  database system is ready to accept connections\n2024-08-20 22:29:11.414 CST [64179] FATAL:  role \"postgres\" does not exist\n2024-08-20 22:29:42.417 CST [64193] FATAL:  role \"postgres\" does not exist",
-    "source": "https://github.com/xpf0000/FlyEnv/issues/99",
-    "differs": "the PostgreSQL bundled by the FlyEnv tool is created with the initial account root (password postgres), documented by the tool - log in as root; creating roles from the macOS user is not the fix",
-    "like": "fr-postgres-homebrew-no-postgres-role"
+    id: 'fr-nm-postgres-flyenv-default-role-root',
+    tool: 'postgres',
+    text: '2024-08-20 22:29:01.433 CST [64071] LOG:  listening on IPv4 address "127.0.0.1", port 5432\n2024-08-20 22:29:01.433 CST [64071] LOG:  listening on Unix socket "/tmp/.s.PGSQL.5432"\n2024-08-20 22:29:01.437 CST [64074] LOG:  database system was shut down at 2024-08-20 22:29:00 CST\n2024-08-20 22:29:01.440 CST [64071] LOG:  database system is ready to accept connections\n2024-08-20 22:29:11.414 CST [64179] FATAL:  role "postgres" does not exist\n2024-08-20 22:29:42.417 CST [64193] FATAL:  role "postgres" does not exist',
+    source: 'https://github.com/xpf0000/FlyEnv/issues/99',
+    differs:
+      'the PostgreSQL bundled by the FlyEnv tool is created with the initial account root (password postgres), documented by the tool - log in as root; creating roles from the macOS user is not the fix',
+    like: 'fr-postgres-homebrew-no-postgres-role',
   },
   {
-    "id": "fr-nm-gradle-implementation-missing-old-android-plugin",
-    "tool": "gradle",
-    "text": "Exit code 1\nCould not find method implementation() for arguments [org.aspectj:aspectjrt:1.8.9] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.",
-    "source": "https://github.com/HujiangTechnology/AspectJX-Demo/issues/8",
-    "differs": "the opposite mismatch - Android Gradle plugin 2.3.3 is too OLD to have implementation (added in AGP 3.0 / Gradle 4); upgrade the Android plugin and Gradle wrapper, renaming to compile is the workaround for old builds only",
-    "like": "fr-gradle7-compile-configuration-removed"
+    id: 'fr-nm-gradle-implementation-missing-old-android-plugin',
+    tool: 'gradle',
+    text: 'Exit code 1\nCould not find method implementation() for arguments [org.aspectj:aspectjrt:1.8.9] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler.',
+    source: 'https://github.com/HujiangTechnology/AspectJX-Demo/issues/8',
+    differs:
+      'the opposite mismatch - Android Gradle plugin 2.3.3 is too OLD to have implementation (added in AGP 3.0 / Gradle 4); upgrade the Android plugin and Gradle wrapper, renaming to compile is the workaround for old builds only',
+    like: 'fr-gradle7-compile-configuration-removed',
   },
   {
-    "id": "fr-nm-gradle-implementation-in-root-allprojects",
-    "tool": "gradle",
-    "text": "Exit code 1\nGradle sync failed: Could not find method implementation() for arguments [com.github.hierynomus:smbj:0.9.1] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler",
-    "source": "https://github.com/jitpack/jitpack.io/issues/4029",
-    "differs": "Gradle and the Android plugin are current; the dependency was put in the root build.gradle's allprojects { dependencies } where no java/android plugin defines implementation - move it to the app module's build.gradle",
-    "like": "fr-gradle7-compile-configuration-removed"
+    id: 'fr-nm-gradle-implementation-in-root-allprojects',
+    tool: 'gradle',
+    text: 'Exit code 1\nGradle sync failed: Could not find method implementation() for arguments [com.github.hierynomus:smbj:0.9.1] on object of type org.gradle.api.internal.artifacts.dsl.dependencies.DefaultDependencyHandler',
+    source: 'https://github.com/jitpack/jitpack.io/issues/4029',
+    differs:
+      "Gradle and the Android plugin are current; the dependency was put in the root build.gradle's allprojects { dependencies } where no java/android plugin defines implementation - move it to the app module's build.gradle",
+    like: 'fr-gradle7-compile-configuration-removed',
   },
   {
-    "id": "fr-nm-cmake-makefiles-error-after-emcc-failed",
-    "tool": "cmake",
-    "text": "Exit code 1\nCMake Error at /home/vasanthahr/code/C_Cplus_code/emsdk/fastcomp/emscripten/cmake/Modules/Platform/Emscripten.cmake:105 (message):\n  Failed to fetch compiler version information with command\n  \"'/home/vasanthahr/code/C_Cplus_code/emsdk/fastcomp/emscripten/emcc' -v\"!\n  Process returned with error code 126.\nCall Stack (most recent call first):\n  /usr/share/cmake-3.10/Modules/CMakeDetermineSystem.cmake:94 (include)\n  CMakeLists.txt:4 (project)\n\n\nCMake Error: CMake was unable to find a build program corresponding to \"Unix Makefiles\".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\n-- Configuring incomplete, errors occurred!",
-    "source": "https://github.com/emscripten-core/emscripten/issues/9669",
-    "differs": "the build-program line is a follow-on error - the Emscripten toolchain file could not run emcc (exit 126, not executable / emsdk not activated); fix the emsdk install and activation, installing make changes nothing",
-    "like": "fr-cmake-unix-makefiles-no-make-program"
+    id: 'fr-nm-cmake-makefiles-error-after-emcc-failed',
+    tool: 'cmake',
+    text: 'Exit code 1\nCMake Error at /home/vasanthahr/code/C_Cplus_code/emsdk/fastcomp/emscripten/cmake/Modules/Platform/Emscripten.cmake:105 (message):\n  Failed to fetch compiler version information with command\n  "\'/home/vasanthahr/code/C_Cplus_code/emsdk/fastcomp/emscripten/emcc\' -v"!\n  Process returned with error code 126.\nCall Stack (most recent call first):\n  /usr/share/cmake-3.10/Modules/CMakeDetermineSystem.cmake:94 (include)\n  CMakeLists.txt:4 (project)\n\n\nCMake Error: CMake was unable to find a build program corresponding to "Unix Makefiles".  CMAKE_MAKE_PROGRAM is not set.  You probably need to select a different build tool.\n-- Configuring incomplete, errors occurred!',
+    source: 'https://github.com/emscripten-core/emscripten/issues/9669',
+    differs:
+      'the build-program line is a follow-on error - the Emscripten toolchain file could not run emcc (exit 126, not executable / emsdk not activated); fix the emsdk install and activation, installing make changes nothing',
+    like: 'fr-cmake-unix-makefiles-no-make-program',
   },
   {
-    "id": "fr-nm-ruby3-webrick-vs-net-smtp-loaderror",
-    "tool": "ruby",
-    "text": "Exit code 1\nUsr/lib/ruby/gems/3.1.0/gems/zeitwerk-2.5.3/lib/zeitwerk/kernel.rb:35:in `require': cannot load such file -- net/smtp (LoadError)",
-    "source": "https://github.com/rapid7/metasploit-framework/issues/16080",
-    "differs": "a different gem left Ruby's defaults (net-smtp in Ruby 3.1, needed by the mail gem inside Metasploit) - the project's gemspec must add net-smtp; adding webrick does nothing",
-    "like": "fr-ruby3-jekyll-serve-webrick-missing"
+    id: 'fr-nm-ruby3-webrick-vs-net-smtp-loaderror',
+    tool: 'ruby',
+    text: "Exit code 1\nUsr/lib/ruby/gems/3.1.0/gems/zeitwerk-2.5.3/lib/zeitwerk/kernel.rb:35:in `require': cannot load such file -- net/smtp (LoadError)",
+    source: 'https://github.com/rapid7/metasploit-framework/issues/16080',
+    differs:
+      "a different gem left Ruby's defaults (net-smtp in Ruby 3.1, needed by the mail gem inside Metasploit) - the project's gemspec must add net-smtp; adding webrick does nothing",
+    like: 'fr-ruby3-jekyll-serve-webrick-missing',
   },
   {
-    "id": "fr-nm-dotnet-netsdk1136-vs-netsdk1100",
-    "tool": "dotnet",
-    "text": "Exit code 1\nC:\\Program Files\\dotnet\\sdk\\7.0.100-preview.3.22179.4\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.Defa\nultItems.Shared.targets(250,5): error NETSDK1136: The target platform must be set to Windows (usually by in \ncluding '-windows' in the TargetFramework property) when using Windows Forms or WPF, or referencing project\ns or packages that do so. [C:\\Users\\cgran\\source\\repos\\microsoft\\qsharp-compiler\\src\\QsCompiler\\Tests.Langu \nageServer\\Tests.LanguageServer.csproj]",
-    "source": "https://github.com/dotnet/sdk/issues/25363",
-    "differs": "not a Linux/macOS build of a Windows project - on Windows, the net6.0 test project pulls in WPF through a reference and lacks the -windows TFM; change the TargetFramework (or drop the WPF reference), EnableWindowsTargeting does not apply",
-    "like": "fr-dotnet-netsdk1100-windows-targeting-on-linux-mac"
+    id: 'fr-nm-dotnet-netsdk1136-vs-netsdk1100',
+    tool: 'dotnet',
+    text: "Exit code 1\nC:\\Program Files\\dotnet\\sdk\\7.0.100-preview.3.22179.4\\Sdks\\Microsoft.NET.Sdk\\targets\\Microsoft.NET.Sdk.Defa\nultItems.Shared.targets(250,5): error NETSDK1136: The target platform must be set to Windows (usually by in \ncluding '-windows' in the TargetFramework property) when using Windows Forms or WPF, or referencing project\ns or packages that do so. [C:\\Users\\cgran\\source\\repos\\microsoft\\qsharp-compiler\\src\\QsCompiler\\Tests.Langu \nageServer\\Tests.LanguageServer.csproj]",
+    source: 'https://github.com/dotnet/sdk/issues/25363',
+    differs:
+      'not a Linux/macOS build of a Windows project - on Windows, the net6.0 test project pulls in WPF through a reference and lacks the -windows TFM; change the TargetFramework (or drop the WPF reference), EnableWindowsTargeting does not apply',
+    like: 'fr-dotnet-netsdk1100-windows-targeting-on-linux-mac',
   },
   {
-    "id": "fr-nm-node-cannot-find-module-file-system-npm-name",
-    "tool": "node",
-    "text": "Exit code 1\nmodule.js:471\n    throw err;\n    ^\n\nError: Cannot find module 'file-system'\n    at Function.Module._resolveFilename (module.js:469:15)\n    at Function.Module._load (module.js:417:25)\n    at Module.require (module.js:497:17)\n    at require (internal/module.js:20:19)\n    at Object.<anonymous> (/Users/DivyamPrakash/sample_project/app3.js:4:12)\n    at Module._compile (module.js:570:32)",
-    "source": "https://github.com/nodejs/help/issues/1268",
-    "differs": "the module file-system is not a built-in at all but an npm package name - require the built-in as require('fs') (or npm install file-system); the Node version is not the problem"
+    id: 'fr-nm-node-cannot-find-module-file-system-npm-name',
+    tool: 'node',
+    text: "Exit code 1\nmodule.js:471\n    throw err;\n    ^\n\nError: Cannot find module 'file-system'\n    at Function.Module._resolveFilename (module.js:469:15)\n    at Function.Module._load (module.js:417:25)\n    at Module.require (module.js:497:17)\n    at require (internal/module.js:20:19)\n    at Object.<anonymous> (/Users/DivyamPrakash/sample_project/app3.js:4:12)\n    at Module._compile (module.js:570:32)",
+    source: 'https://github.com/nodejs/help/issues/1268',
+    differs:
+      "the module file-system is not a built-in at all but an npm package name - require the built-in as require('fs') (or npm install file-system); the Node version is not the problem",
   },
   {
-    "id": "fr-nm-flutter-dart-sdk-too-new-for-old-project",
-    "tool": "flutter",
-    "text": "Exit code 1\nThe current Dart SDK version is 2.9.0.\n\nBecause blog_app requires SDK version >=1.22.0 <2.0.0, version solving failed.\nRunning \"flutter pub get\" in Flutter-Blog-App...\npub get failed (1; Because blog_app requires SDK version >=1.22.0 <2.0.0, version solving failed.)",
-    "source": "https://github.com/himanshusharma89/Flutter-Blog-App/issues/59",
-    "differs": "the opposite - the SDK (2.9) is too NEW for a project capped at <2.0.0; upgrading Flutter makes it worse; raise the project's environment sdk constraint (migrate the code) or use an old Flutter",
-    "like": "fr-flutter-dart-sdk-too-old-for-constraint"
+    id: 'fr-nm-flutter-dart-sdk-too-new-for-old-project',
+    tool: 'flutter',
+    text: 'Exit code 1\nThe current Dart SDK version is 2.9.0.\n\nBecause blog_app requires SDK version >=1.22.0 <2.0.0, version solving failed.\nRunning "flutter pub get" in Flutter-Blog-App...\npub get failed (1; Because blog_app requires SDK version >=1.22.0 <2.0.0, version solving failed.)',
+    source: 'https://github.com/himanshusharma89/Flutter-Blog-App/issues/59',
+    differs:
+      "the opposite - the SDK (2.9) is too NEW for a project capped at <2.0.0; upgrading Flutter makes it worse; raise the project's environment sdk constraint (migrate the code) or use an old Flutter",
+    like: 'fr-flutter-dart-sdk-too-old-for-constraint',
   },
   {
-    "id": "fr-nm-mix-task-phx-umbrella-not-defined",
-    "tool": "elixir",
-    "text": "Exit code 1\n(xenial)kevin@localhost:~/hello$ mix help phx\n** (Mix) The task \"phx\" could not be found. Did you mean \"phx.new\"?",
-    "source": "https://github.com/phoenixframework/phoenix/issues/2792",
-    "differs": "Phoenix is installed; there simply was no bare \"phx\" task in that Phoenix version (only phx.* tasks) - use mix help or one of the listed phx.* tasks; installing the archive changes nothing",
-    "like": "fr-mix-phoenix-generator-task-not-found-archive"
+    id: 'fr-nm-mix-task-phx-umbrella-not-defined',
+    tool: 'elixir',
+    text: 'Exit code 1\n(xenial)kevin@localhost:~/hello$ mix help phx\n** (Mix) The task "phx" could not be found. Did you mean "phx.new"?',
+    source: 'https://github.com/phoenixframework/phoenix/issues/2792',
+    differs:
+      'Phoenix is installed; there simply was no bare "phx" task in that Phoenix version (only phx.* tasks) - use mix help or one of the listed phx.* tasks; installing the archive changes nothing',
+    like: 'fr-mix-phoenix-generator-task-not-found-archive',
   },
   {
-    "id": "fr-nm-stack-no-compiler-found-on-nixos-use-nix",
-    "tool": "haskell",
-    "text": "Exit code 1\n$ stack install\nNo compiler found, expected minor version match with ghc-8.0.2 (x86_64) (based on resolver setting in /home/gilligan/Development/stack2nix/stack.yaml).\nTo install the correct GHC into /home/gilligan/.stack/programs/x86_64-linux/, try running \"stack setup\" or use the \"--install-ghc\" flag. To use your system GHC installation, run \"stack config set system-ghc --global true\", or use the \"--system-ghc\" flag.\n$ ghc --version    \nThe Glorious Glasgow Haskell Compilation System, version 8.0.2",
-    "source": "https://github.com/input-output-hk/stack2nix/issues/49",
-    "differs": "the matching GHC 8.0.2 IS installed (through Nix) and stack's downloaded binaries do not suit NixOS - run stack with --nix (Nix integration); stack setup is not the fix",
-    "like": "fr-stack-no-compiler-found-run-stack-setup"
+    id: 'fr-nm-stack-no-compiler-found-on-nixos-use-nix',
+    tool: 'haskell',
+    text: 'Exit code 1\n$ stack install\nNo compiler found, expected minor version match with ghc-8.0.2 (x86_64) (based on resolver setting in /home/gilligan/Development/stack2nix/stack.yaml).\nTo install the correct GHC into /home/gilligan/.stack/programs/x86_64-linux/, try running "stack setup" or use the "--install-ghc" flag. To use your system GHC installation, run "stack config set system-ghc --global true", or use the "--system-ghc" flag.\n$ ghc --version    \nThe Glorious Glasgow Haskell Compilation System, version 8.0.2',
+    source: 'https://github.com/input-output-hk/stack2nix/issues/49',
+    differs:
+      "the matching GHC 8.0.2 IS installed (through Nix) and stack's downloaded binaries do not suit NixOS - run stack with --nix (Nix integration); stack setup is not the fix",
+    like: 'fr-stack-no-compiler-found-run-stack-setup',
   },
   {
-    "id": "fr-nm-stack-expects-ghc-3-10-7-broken-stack-build",
-    "tool": "haskell",
-    "text": "Exit code 1\nFetched package index.    \nPopulated index cache.    \nCompiler version mismatched, found ghc-7.10.2 (x86_64), but expected minor version match with ghc-7.10.3 (x86_64) (based on resolver setting in /usr/home/.../stack.yaml).\nTry running \"stack setup\" to install the correct GHC into /usr/home/.../.stack/programs/x86_64-freebsd/",
-    "source": "https://github.com/commercialhaskell/stack/issues/1903",
-    "differs": "ghc-3.10.7 does not exist - the stack binary itself (1.0.4.2 built from Hackage with cabal) misparses version numbers; reinstall stack from the official release, stack setup then fails with \"No information found\"",
-    "like": "fr-stack-no-compiler-found-run-stack-setup"
+    id: 'fr-nm-stack-expects-ghc-3-10-7-broken-stack-build',
+    tool: 'haskell',
+    text: 'Exit code 1\nFetched package index.    \nPopulated index cache.    \nCompiler version mismatched, found ghc-7.10.2 (x86_64), but expected minor version match with ghc-7.10.3 (x86_64) (based on resolver setting in /usr/home/.../stack.yaml).\nTry running "stack setup" to install the correct GHC into /usr/home/.../.stack/programs/x86_64-freebsd/',
+    source: 'https://github.com/commercialhaskell/stack/issues/1903',
+    differs:
+      'ghc-3.10.7 does not exist - the stack binary itself (1.0.4.2 built from Hackage with cabal) misparses version numbers; reinstall stack from the official release, stack setup then fails with "No information found"',
+    like: 'fr-stack-no-compiler-found-run-stack-setup',
   },
   {
-    "id": "fr-nm-python-local-jwt-py-shadows-library",
-    "tool": "python",
-    "text": "Exit code 1\nAttributeError: 'module' object has no attribute 'encode'",
-    "source": "https://github.com/jpadilla/pyjwt/issues/402",
-    "differs": "no second package is installed - a file named jwt.py in the script's own directory is imported instead of PyJWT; rename that file (and delete its .pyc), uninstalling packages does not help",
-    "like": "fr-python-jwt-package-shadows-pyjwt"
+    id: 'fr-nm-python-local-jwt-py-shadows-library',
+    tool: 'python',
+    text: "Exit code 1\nAttributeError: 'module' object has no attribute 'encode'",
+    source: 'https://github.com/jpadilla/pyjwt/issues/402',
+    differs:
+      "no second package is installed - a file named jwt.py in the script's own directory is imported instead of PyJWT; rename that file (and delete its .pyc), uninstalling packages does not help",
+    like: 'fr-python-jwt-package-shadows-pyjwt',
   },
   {
-    "id": "fr-nm-rust-feature-not-yet-stable-needs-nightly",
-    "tool": "cargo",
-    "text": "Exit code 101\nerror[E0658]: use of unstable library feature `unbounded_shifts`\n   --> clash_lib/src/common/succinct_set.rs:326:19\n    |\n326 |             w = w.unbounded_shr(t0);\n    |                   ^^^^^^^^^^^^^\n    |\n    = note: see issue #129375 <https://github.com/rust-lang/rust/issues/129375> for more information\n    = help: add `#![feature(unbounded_shifts)]` to the crate attributes to enable\n    = note: this compiler was built on 2025-02-17; consider upgrading it if it is out of date\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `clash_lib` (lib) due to 1 previous error",
-    "source": "https://github.com/ibigbug/clash-rs/issues/741",
-    "differs": "the compiler is already the newest stable (1.85) - unbounded_shifts is not stable in any release yet, so rustup update does not help; build with the nightly toolchain the project uses, or a project version that avoids the API",
-    "like": "fr-rustc-too-old-unstable-library-feature"
+    id: 'fr-nm-rust-feature-not-yet-stable-needs-nightly',
+    tool: 'cargo',
+    text: 'Exit code 101\nerror[E0658]: use of unstable library feature `unbounded_shifts`\n   --> clash_lib/src/common/succinct_set.rs:326:19\n    |\n326 |             w = w.unbounded_shr(t0);\n    |                   ^^^^^^^^^^^^^\n    |\n    = note: see issue #129375 <https://github.com/rust-lang/rust/issues/129375> for more information\n    = help: add `#![feature(unbounded_shifts)]` to the crate attributes to enable\n    = note: this compiler was built on 2025-02-17; consider upgrading it if it is out of date\n\nFor more information about this error, try `rustc --explain E0658`.\nerror: could not compile `clash_lib` (lib) due to 1 previous error',
+    source: 'https://github.com/ibigbug/clash-rs/issues/741',
+    differs:
+      'the compiler is already the newest stable (1.85) - unbounded_shifts is not stable in any release yet, so rustup update does not help; build with the nightly toolchain the project uses, or a project version that avoids the API',
+    like: 'fr-rustc-too-old-unstable-library-feature',
   },
   {
-    "id": "fr-nm-helm-failed-to-download-repo-renamed",
-    "tool": "helm",
-    "text": "Exit code 1\nError: failed to download \"confluentinc/cp-helm-charts\" (hint: running `helm repo update` may help)",
-    "source": "https://github.com/confluentinc/cp-helm-charts/issues/107",
-    "differs": "the repository was down and then republished under another name (confluentinc became confluent) - helm repo update cannot find it; add the repository again under the new URL/name and install from there",
-    "like": "fr-helm-failed-to-download-stale-repo-index"
+    id: 'fr-nm-helm-failed-to-download-repo-renamed',
+    tool: 'helm',
+    text: 'Exit code 1\nError: failed to download "confluentinc/cp-helm-charts" (hint: running `helm repo update` may help)',
+    source: 'https://github.com/confluentinc/cp-helm-charts/issues/107',
+    differs:
+      'the repository was down and then republished under another name (confluentinc became confluent) - helm repo update cannot find it; add the repository again under the new URL/name and install from there',
+    like: 'fr-helm-failed-to-download-stale-repo-index',
   },
   {
-    "id": "fr-nm-tflock-backend-changed-after-init",
-    "tool": "terraform",
-    "text": "Exit code 1\n> tflock\nBackend reinitialization required. Please run \"terraform init\".\nReason: Backend configuration changed for \"gcs\"\n\nThe \"backend\" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you're using is using a custom configuration for\nthe Terraform backend.\n\nError loading the state: Initialization required. Please see the error message above.",
-    "source": "https://github.com/minamijoyo/tflock/issues/10",
-    "differs": "terraform init has just succeeded and terraform plan works - the separate tflock tool reads the backend with its own embedded Terraform code and misdetects a change; update/rebuild tflock (or lock another way), re-running init does not help",
-    "like": "fr-terraform-backend-reinitialization-required"
-  }
+    id: 'fr-nm-tflock-backend-changed-after-init',
+    tool: 'terraform',
+    text: 'Exit code 1\n> tflock\nBackend reinitialization required. Please run "terraform init".\nReason: Backend configuration changed for "gcs"\n\nThe "backend" is the interface that Terraform uses to store state,\nperform operations, etc. If this message is showing up, it means that the\nTerraform configuration you\'re using is using a custom configuration for\nthe Terraform backend.\n\nError loading the state: Initialization required. Please see the error message above.',
+    source: 'https://github.com/minamijoyo/tflock/issues/10',
+    differs:
+      'terraform init has just succeeded and terraform plan works - the separate tflock tool reads the backend with its own embedded Terraform code and misdetects a change; update/rebuild tflock (or lock another way), re-running init does not help',
+    like: 'fr-terraform-backend-reinitialization-required',
+  },
+  {
+    id: 'fr-nm-k8s-deployment-empty-selector-invalid',
+    tool: 'kubernetes',
+    text: 'Exit code 1\nThe Deployment "sample-connector" is invalid: spec.selector: Invalid value: v1.LabelSelector{MatchLabels:map[string]string(nil), MatchExpressions:[]v1.LabelSelectorRequirement(nil)}: empty selector is invalid for deployment',
+    source: 'https://github.com/zeerorg/cron-connector/pull/22',
+    differs:
+      'the selector field is present but empty ({}) and the server rejects it - fill it with matchLabels equal to the pod template labels; the client-side validation error is already gone',
+    like: 'fr-k8s-apps-v1-deployment-missing-selector',
+  },
 ];
