@@ -1015,6 +1015,21 @@ export const FRESH_PAIRS: RealPair[] = [
       query: 'https://github.com/iAhmadAmin/task_management/issues/6',
     },
   },
+  {
+    id: 'fr-mysql-1366-emoji-needs-utf8mb4',
+    tool: 'mysql',
+    kind: 'recurrence',
+    stored:
+      "SQLSTATE[HY000]: General error: 1366 Incorrect string value: '\\xF0\\x9F\\x9A\\x80' for column 'subject' at row 1.",
+    query:
+      "USER ERROR: \"SQLSTATE[22007]: Invalid datetime format: 1366 Incorrect string value: '\\xF0\\x9F\\x98\\x82' for column 'message_text' at row 1\n\nQuery-Code:INSERT INTO uni1_messages SET\n                message_owner           = 38,\n                message_sender          = 19,\n                message_time            = 1522445518,\n                message_type            = 1,\n                message_from            = mys [1:17:8],\n                message_subject         = TEST2,\n                message_text            = 😂,\n                message_unread          = 1,\n                message_universe        = 1;",
+    resolution:
+      "the table/column uses MySQL's 3-byte utf8 (utf8mb3) or latin1, which cannot store 4-byte characters such as emoji - convert the database, tables and columns to utf8mb4 (ALTER TABLE ... CONVERT TO CHARACTER SET utf8mb4) and use utf8mb4 for the connection",
+    sources: {
+      stored: 'https://github.com/oroinc/platform/issues/315',
+      query: 'https://github.com/steemnova/steemnova/issues/102',
+    },
+  },
 ];
 
 export const FRESH_NEAR_MISSES: NearMiss[] = [
@@ -1393,5 +1408,14 @@ export const FRESH_NEAR_MISSES: NearMiss[] = [
     differs:
       'the selector field is present but empty ({}) and the server rejects it - fill it with matchLabels equal to the pod template labels; the client-side validation error is already gone',
     like: 'fr-k8s-apps-v1-deployment-missing-selector',
+  },
+  {
+    id: 'fr-nm-mysql-1366-client-connection-charset',
+    tool: 'mysql',
+    text: "Error synchronizing data with database\n\nMotif:\nSQL Error [1366] [HY000]: Incorrect string value: '\\xF0\\x9F\\x98\\x8A' for column 'app_messages_content' at row 1",
+    source: 'https://github.com/dbeaver/dbeaver/issues/4665',
+    differs:
+      "the database, tables and column are already utf8mb4 and the application stores emoji fine - only this client (DBeaver) talks to the server over a utf8 connection; set the client connection's character encoding to utf8mb4, converting tables again changes nothing",
+    like: 'fr-mysql-1366-emoji-needs-utf8mb4',
   },
 ];
