@@ -1030,6 +1030,36 @@ export const FRESH_PAIRS: RealPair[] = [
       query: 'https://github.com/steemnova/steemnova/issues/102',
     },
   },
+  {
+    id: 'fr-babel-loader8-needs-babel-core-7',
+    tool: 'webpack',
+    kind: 'recurrence',
+    stored:
+      "Exit code 2\nERROR in ./src/client/index.js\nModule build failed (from ./node_modules/babel-loader/lib/index.js):\nError: Cannot find module '@babel/core'\n babel-loader@8 requires Babel 7.x (the package '@babel/core'). If you'd like to use Babel 6.x ('babel-core'), you should install 'babel-loader@7'.\n    at Function.Module._resolveFilename (module.js:469:15)\n    at Function.Module._load (module.js:417:25)\n    at Module.require (module.js:497:17)\n    at require (internal/module.js:20:19)\n    at Object.<anonymous> (/media/dev/mern-boilerplate/node_modules/babel-loader/lib/index.js:10:11)",
+    query:
+      "Exit code 2\nERROR in ./src/index.js\nModule build failed: Error: Cannot find module '@babel/core'\n babel-loader@8 requires Babel 7.x (the package '@babel/core'). If you'd like to use Babel 6.x ('babel-core'), you should install 'babel-loader@7'.\n    at Function.Module._resolveFilename (internal/modules/cjs/loader.js:581:15)\n    at Function.Module._load (internal/modules/cjs/loader.js:507:25)\n    at Module.require (internal/modules/cjs/loader.js:637:17)\n    at require (internal/modules/cjs/helpers.js:20:18)\n    at Object.<anonymous> (/Users/xo/code/vue-js-modal/node_modules/babel-loader/lib/index.js:8:11)",
+    resolution:
+      'babel-loader 8+ loads Babel 7 from @babel/core, but the project still has Babel 6 (babel-core) - install @babel/core and the @babel/preset-* packages (removing babel-core and babel-preset-*), or pin babel-loader@7 to stay on Babel 6',
+    sources: {
+      stored: 'https://github.com/ConnerAiken/mern-boilerplate/issues/10',
+      query: 'https://github.com/euvl/vue-js-modal/issues/324',
+    },
+  },
+  {
+    id: 'fr-xcrun-iphoneos-sdk-cannot-be-located-clt-selected',
+    tool: 'xcode',
+    kind: 'recurrence',
+    stored:
+      'Exit code 1\nxcrun: error: SDK "iphoneos" cannot be located\nxcrun: error: SDK "iphoneos" cannot be located\nxcrun: error: unable to lookup item \'Path\' in SDK \'iphoneos\'',
+    query:
+      'Exit code 1\n> Task :linkReleaseFrameworkIosArm64 FAILED\n2 actionable tasks: 1 executed, 1 up-to-date\nxcrun: error: SDK "iphoneos" cannot be located\nxcrun: error: SDK "iphoneos" cannot be located\nxcrun: error: unable to lookup item \'Path\' in SDK \'iphoneos\'\ne: org.jetbrains.kotlin.konan.KonanExternalToolFailure: The /usr/bin/xcrun command returned non-zero exit code: 1.\n\tat org.jetbrains.kotlin.konan.exec.Command.handleExitCode(ExecuteCommand.kt:105)',
+    resolution:
+      'the active developer directory is the Command Line Tools, which have no iOS SDKs - point it at Xcode (sudo xcode-select --switch /Applications/Xcode.app/Contents/Developer) and build again',
+    sources: {
+      stored: 'https://github.com/deltachat/deltachat-ios/issues/1768',
+      query: 'https://github.com/JetBrains/kotlin-native/issues/3063',
+    },
+  },
 ];
 
 export const FRESH_NEAR_MISSES: NearMiss[] = [
@@ -1417,5 +1447,14 @@ export const FRESH_NEAR_MISSES: NearMiss[] = [
     differs:
       "the database, tables and column are already utf8mb4 and the application stores emoji fine - only this client (DBeaver) talks to the server over a utf8 connection; set the client connection's character encoding to utf8mb4, converting tables again changes nothing",
     like: 'fr-mysql-1366-emoji-needs-utf8mb4',
+  },
+  {
+    id: 'fr-nm-babel-loader7-cannot-find-babel-core-6',
+    tool: 'webpack',
+    text: "Exit code 2\nERROR in ./src/index.tsx\nModule build failed (from ./node_modules/babel-loader/lib/index.js):\nError: Cannot find module 'babel-core'",
+    source: 'https://github.com/babel/babel-loader/issues/654',
+    differs:
+      'the opposite mismatch - @babel/core 7 is installed but babel-loader is still 7.x, which requires the old babel-core package; upgrade babel-loader to 8, installing @babel/core again changes nothing',
+    like: 'fr-babel-loader8-needs-babel-core-7',
   },
 ];
