@@ -1060,6 +1060,21 @@ export const FRESH_PAIRS: RealPair[] = [
       query: 'https://github.com/JetBrains/kotlin-native/issues/3063',
     },
   },
+  {
+    id: 'fr-rust-msvc-linker-link-exe-missing',
+    tool: 'cargo',
+    kind: 'recurrence',
+    stored:
+      'Exit code 101\nerror: linker `link.exe` not found\n  |\n  = note: program not found\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that Visual Studio 2017 or later, or Build Tools for Visual Studio were installed with the Visual C++ option.\n\nnote: VS Code is a different product, and is not sufficient.\n\nerror: could not compile `quote` (build script) due to 1 previous error\nwarning: build failed, waiting for other jobs to finish...\nerror: could not compile `proc-macro2` (build script) due to 1 previous error',
+    query:
+      'Exit code 101\nerror: linker `link.exe` not found\n  |\n  = note: 系统找不到指定的文件。 (os error 2)\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that VS 2013, VS 2015, VS 2017 or VS 2019 was installed with the Visual C++ option  \n\nerror: aborting due to previous error\n\nerror: could not compile `log`.\nwarning: build failed, waiting for other jobs to finish...',
+    resolution:
+      "the default Windows MSVC toolchain needs Microsoft's linker - install Visual Studio (or Build Tools for Visual Studio) with the Desktop development with C++ workload / MSVC and Windows SDK components, then build again from a new shell",
+    sources: {
+      stored: 'https://github.com/AlexsJones/llmfit/issues/54',
+      query: 'https://github.com/Y2Z/monolith/issues/79',
+    },
+  },
 ];
 
 export const FRESH_NEAR_MISSES: NearMiss[] = [
@@ -1456,5 +1471,14 @@ export const FRESH_NEAR_MISSES: NearMiss[] = [
     differs:
       'the opposite mismatch - @babel/core 7 is installed but babel-loader is still 7.x, which requires the old babel-core package; upgrade babel-loader to 8, installing @babel/core again changes nothing',
     like: 'fr-babel-loader8-needs-babel-core-7',
+  },
+  {
+    id: 'fr-nm-rust-link-exe-not-found-arm64-host-tools-missing',
+    tool: 'cargo',
+    text: 'Exit code 101\nC:/Users/lennard/.cargo/bin/cargo.exe build --color=always --message-format=json-diagnostic-rendered-ansi --package untitled --bin untitled\n   Compiling untitled v0.1.0 (C:\\Users\\lennard\\CLionProjects\\untitled)\nerror: linker `link.exe` not found\n  |\n  = note: program not found\n\nnote: the msvc targets depend on the msvc linker but `link.exe` was not found\n\nnote: please ensure that Visual Studio 2017 or later, or Build Tools for Visual Studio were installed with the Visual C++ option.\n\nnote: VS Code is a different product, and is not sufficient.\n\nerror: aborting due to previous error\n\nerror: could not compile `untitled` (bin "untitled") due to 2 previous errors\nProcess finished with exit code 101',
+    source: 'https://github.com/rust-lang/rust/issues/114700',
+    differs:
+      'Build Tools with the C++ workload ARE installed, but only the x86/x64 linkers; the toolchain is aarch64-pc-windows-msvc on an ARM64 machine - add the MSVC ARM64 build tools component (or use the x64 toolchain); reinstalling the C++ workload alone does not help',
+    like: 'fr-rust-msvc-linker-link-exe-missing',
   },
 ];
