@@ -1,17 +1,20 @@
 // The retrieval data sets and the KB built from them, shared by bench/kb-quality.mjs (figures) and
 // bench/fit-matcher.mjs (the matcher's weights). Tuning = tuning.ts, tuning-2.ts, holdout-v2..v5.ts
 // (each measured once as held out, spent) and the real-world tuning part when present. The real-world
-// held-out part is loaded only when asked for (--realworld-holdout), once, for the final figures.
+// held-out part and the fresh set (bench/retrieval/fresh, all held out) are loaded only when asked for
+// (--realworld-holdout), once, for the final figures.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { bundle, ROOT } from './kb-build.mjs';
 
 const RW = join(ROOT, 'bench', 'retrieval', 'realworld');
+const FRESH = join(ROOT, 'bench', 'retrieval', 'fresh');
 
 /** The bundled sources and data (src/error-kb + bench/retrieval). */
 export async function loadModules({ realworldHoldout = false } = {}) {
   const rwTuning = existsSync(join(RW, 'tuning.ts'));
   const rwHoldout = realworldHoldout && existsSync(join(RW, 'holdout.ts'));
+  const fresh = realworldHoldout && existsSync(join(FRESH, 'fresh.ts'));
   return bundle(
     `kb-dataset${rwHoldout ? '-rw' : ''}`,
     `export * from './src/error-kb/normalize.ts';
@@ -31,6 +34,7 @@ export async function loadModules({ realworldHoldout = false } = {}) {
      export { HOLDOUT5_PAIRS, HOLDOUT5_UNRELATED } from './bench/retrieval/holdout-v5.ts';
      ${rwTuning ? `export * as RW_TUNING from './bench/retrieval/realworld/tuning.ts';` : ''}
      ${rwHoldout ? `export * as RW_HOLDOUT from './bench/retrieval/realworld/holdout.ts';` : ''}
+     ${fresh ? `export * as FRESH from './bench/retrieval/fresh/fresh.ts';` : ''}
      export { ecosystemOf } from './bench/retrieval/types.ts';
      export { synthErrors } from './bench/kb-synth.ts';
      export { loadLocalEmbedder } from './src/embed/local.ts';
@@ -49,7 +53,7 @@ function realworld(mod) {
   return { pairs, unrelated: near };
 }
 
-/** The sets: `tuning` (everything spent) and, when loaded, `realworld-tuning`, `realworld-held-out`. */
+/** The sets: `tuning` (everything spent) and, when loaded, `realworld-tuning`, `realworld-held-out`, `fresh-held-out`. */
 export function dataSets(m) {
   const old = {
     name: 'tuning',
@@ -75,6 +79,8 @@ export function dataSets(m) {
   if (rt) sets.push({ name: 'realworld-tuning', ...rt });
   const rh = realworld(m.RW_HOLDOUT);
   if (rh) sets.push({ name: 'realworld-held-out', ...rh });
+  const fh = realworld(m.FRESH);
+  if (fh) sets.push({ name: 'fresh-held-out', ...fh });
   return sets;
 }
 
