@@ -1,5 +1,5 @@
 // The fix policy's verdict as stored with each candidate fix (error_kb_fixes.policy_*), read by
-// every advice path. No parser here: hooks only read what the background review (review.ts) wrote,
+// every advice path. No parser here: hooks only read what the background review (fix-policy/background-review.ts) wrote,
 // and, for a learned fix the review has not judged yet, give the one verdict that needs no parser:
 // offered only in the project that proved it (the project where the user proved it is always
 // allowed), so a fix proven in a turn is usable at the next failure of that turn (issue #32.4).
@@ -8,7 +8,7 @@ import { MAX_OFFERED, textProblem } from '../common/fix-text.js';
 /** Bump when the policy changes: older verdicts count as not reviewed until reviewed again. */
 export const POLICY_VERSION = 3;
 /** The digest of the policy's code this version was set for (test/unit/fix-policy-grammar.test.ts). */
-export const POLICY_DIGEST = 'd9f8370718dfc9cb';
+export const POLICY_DIGEST = '228978cb83b915d3';
 
 /**
  * safe: may be offered (in this project, or elsewhere with the cross-project bar);

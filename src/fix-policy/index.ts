@@ -2,4 +2,4 @@
 // (tree-sitter-bash) and an allow-list, and stores the verdict with the fix. Never loaded by a hook
 // (the parser is WebAssembly): hooks read the stored verdicts (error-kb/verdict.ts).
 export { loadFixPolicy } from './evaluate.js';
-export { judgeUnjudged, reviewEntryFixes, reviewFixPolicy } from './review.js';
+export { judgeUnjudged, reviewEntryFixes, reviewFixPolicy } from './background-review.js';

@@ -11,7 +11,7 @@ import { candidates } from '../error-kb/candidates.js';
 import { NOT_REVIEWED, storedVerdict } from '../error-kb/verdict.js';
 import { describeResolution } from '../error-kb/record.js';
 import { formatToolSequence } from '../error-kb/messages.js';
-import type { McpDeps } from './tool.js';
+import type { McpDeps } from './tool-contract.js';
 
 export interface Provenance {
   /** manual: typed by the user; this-project: learned here; other-projects: learned elsewhere. */

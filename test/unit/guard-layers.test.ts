@@ -19,7 +19,7 @@ export const LAYERS: { name: string; paths: string[] }[] = [
       'src/fix-policy/',
       'src/pre-tool-guide/',
       'src/subagent-context/',
-      'src/findings/',
+      'src/shared-context/',
       'src/orchestrator/',
       'src/analysis/',
       'src/embed/',

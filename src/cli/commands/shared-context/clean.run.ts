@@ -1,7 +1,7 @@
 // `self-gen shared-context clean`: delete the session folders past the TTL (what SessionStart does).
 import { loadConfig } from '../../../common/config.js';
-import { resolveConfig } from '../../../findings/config.js';
-import { cleanupExpired } from '../../../findings/file-store.js';
+import { resolveConfig } from '../../../shared-context/config.js';
+import { cleanupExpired } from '../../../shared-context/file-store.js';
 import { projectOf } from './common.js';
 
 export interface ScCleanOptions {

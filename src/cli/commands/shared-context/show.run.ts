@@ -1,8 +1,8 @@
 // `self-gen shared-context show [session]`: a session's summary, or what one agent type is given.
 import { join } from 'node:path';
 import { loadConfig } from '../../../common/config.js';
-import { categoriesFor, resolveConfig } from '../../../findings/config.js';
-import { parseSummary } from '../../../findings/entry.js';
+import { categoriesFor, resolveConfig } from '../../../shared-context/config.js';
+import { parseSummary } from '../../../shared-context/entry.js';
 import {
   agentFileRel,
   agentFiles,
@@ -10,9 +10,9 @@ import {
   STORE_DIR,
   SUMMARY_FILE,
   type SessionInfo,
-} from '../../../findings/file-store.js';
-import { buildContext, filterEntries } from '../../../findings/inject.js';
-import { strings } from '../../../findings/strings.js';
+} from '../../../shared-context/file-store.js';
+import { buildContext, filterEntries } from '../../../shared-context/inject.js';
+import { strings } from '../../../shared-context/strings.js';
 import { CliError } from '../../errors.js';
 import { pickSession, projectOf } from './common.js';
 

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { join } from 'node:path';
 import { line } from '../bound.js';
-import { answer, defineTool, ToolError } from '../tool.js';
+import { answer, defineTool, ToolError } from '../tool-contract.js';
 
 export const sessionFindings = defineTool({
   name: 'session_findings',
@@ -24,8 +24,8 @@ export const sessionFindings = defineTool({
   readOnly: true,
   async run(a, d) {
     const [store, entry] = await Promise.all([
-      import('../../findings/file-store.js'),
-      import('../../findings/entry.js'),
+      import('../../shared-context/file-store.js'),
+      import('../../shared-context/entry.js'),
     ]);
     const sessions = store.listSessions(d.project.path);
     const wanted = (a.session_id ?? '').trim();

@@ -1,7 +1,7 @@
 // suggestions: the open suggestions of the newest analyses (read-only; applying is the user's).
 import * as z from 'zod';
 import { line } from '../bound.js';
-import { answer, defineTool, DETAIL_HINT, limitArg, ToolError } from '../tool.js';
+import { answer, defineTool, DETAIL_HINT, limitArg, ToolError } from '../tool-contract.js';
 
 export const suggestions = defineTool({
   name: 'suggestions',

@@ -2,7 +2,7 @@
 import * as z from 'zod';
 import { ROLES } from '../../orchestrator/schemas.js';
 import { line } from '../bound.js';
-import { answer, defineTool, ToolError } from '../tool.js';
+import { answer, defineTool, ToolError } from '../tool-contract.js';
 
 export const PART_CHARS = 6000;
 

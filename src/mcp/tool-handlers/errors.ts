@@ -6,7 +6,7 @@ import { resolve } from 'node:path';
 import type { DB } from '../../db/db.js';
 import { line } from '../bound.js';
 import { fixContext, mcpFix, noFixReason, type FixContext } from '../provenance.js';
-import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
+import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool-contract.js';
 
 interface ErrorData {
   tool?: unknown;
