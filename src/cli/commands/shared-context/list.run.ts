@@ -1,14 +1,14 @@
 // `self-gen shared-context list`: the session folders of this project, newest first.
 import { join } from 'node:path';
-import { parseSummary } from '../../../shared-context/entry.js';
 import {
+  parseSummary,
   agentFiles,
   listSessions,
   readText,
   storeRoot,
   SUMMARY_FILE,
-} from '../../../shared-context/file-store.js';
-import { age } from '../../../shared-context/checks.js';
+  age,
+} from '../../../shared-context/index.js';
 import { projectOf } from './common.js';
 
 export interface ScListOptions {

@@ -1,18 +1,20 @@
 // `self-gen shared-context show [session]`: a session's summary, or what one agent type is given.
 import { join } from 'node:path';
 import { loadConfig } from '../../../common/config.js';
-import { categoriesFor, resolveConfig } from '../../../shared-context/config.js';
-import { parseSummary } from '../../../shared-context/entry.js';
 import {
+  categoriesFor,
+  resolveConfig,
+  parseSummary,
   agentFileRel,
   agentFiles,
   readText,
   STORE_DIR,
   SUMMARY_FILE,
   type SessionInfo,
-} from '../../../shared-context/file-store.js';
-import { buildContext, filterEntries } from '../../../shared-context/inject.js';
-import { strings } from '../../../shared-context/strings.js';
+  buildContext,
+  filterEntries,
+  strings,
+} from '../../../shared-context/index.js';
 import { CliError } from '../../errors.js';
 import { pickSession, projectOf } from './common.js';
 
