@@ -147,13 +147,15 @@ describe('#23.3 every injected string exists in both languages', () => {
     'src/error-kb/messages.ts': 'table MESSAGES',
     'src/shared-context/strings.ts': 'table STRINGS',
     'src/analysis/digest.ts': 'table TEXT',
-    'src/orchestrator/memory.ts': 'table Q, fallbackWarning, search terms',
+    'src/orchestrator/memory.ts': 'fallbackWarning',
+    'src/orchestrator/memory-triggers.ts': 'table Q, search terms',
     'src/mcp/provenance.ts': 'table MANUAL_PROVENANCE',
     'src/error-kb/advice.ts': 'ago / provenanceText, both locales (tested above)',
     'src/orchestrator/context.ts': 'a comment',
     'src/orchestrator/roles.ts': 'a comment',
     'src/orchestrator/merge.ts': 'a comment, a pattern that reads Korean negations',
-    'src/shared-context/extract.ts': 'patterns that read Korean headings',
+    'src/shared-context/extract.ts': 'patterns that read Korean finding lines',
+    'src/shared-context/own-file.ts': 'patterns that read Korean headings',
   };
 
   it('no Korean text in src/ outside the message tables', () => {
