@@ -99,7 +99,7 @@ const TABLES: Record<string, { ko: object; en: object }> = {
   'error-kb/messages.ts MESSAGES': MESSAGES,
   'shared-context/strings.ts STRINGS': STRINGS,
   'analysis/digest.ts TEXT': DIGEST,
-  'orchestrator/memory.ts Q': MEMORY_QUERIES,
+  'orchestrator/memory-triggers.ts Q': MEMORY_QUERIES,
   'mcp/provenance.ts MANUAL_PROVENANCE': { ko: { s: MANUAL_PROVENANCE.ko }, en: { s: MANUAL_PROVENANCE.en } },
 };
 
