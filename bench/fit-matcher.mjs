@@ -1,6 +1,6 @@
 // Fits the matcher (src/error-kb/matcher.ts) on the labelled tuning data and writes its numbers:
 // 1. the background corpus of ordinary errors (synthetic errors of bench/kb-synth.ts and every error
-//    text of the tuning data): how many of them hold each word → src/error-kb/background.ts;
+//    text of the tuning data): how many of them hold each word → src/error-kb/common-words.ts;
 // 2. a KB of every stored tuning error + 2000 fillers; each tuning query (recurrence or near miss)
 //    gets its candidates and their features, exactly as searchErrorKB computes them;
 // 3. a logistic regression (L2, gradient descent) on (features → is it the query's entry?), and the
@@ -47,7 +47,7 @@ const common = [...df]
   .filter(([t, n]) => n >= 2 && !t.includes(':'))
   .sort((a, b) => b[1] - a[1])
   .slice(0, 1500);
-const bgFile = join(ROOT, 'src', 'error-kb', 'background.ts');
+const bgFile = join(ROOT, 'src', 'error-kb', 'common-words.ts');
 const wrap = (s) =>
   s
     .match(/.{1,400}(?: |$)/g)
@@ -244,7 +244,7 @@ if (!dry) {
       m.FEATURES.map((f, i) => `  ${f}: ${num(w[i])},\n`).join('') +
       `};\n/** The lowest probability answered (wrong answers ≤ ${maxFalse * 100} % of the tuning queries). */\nexport const THRESHOLD = ${th.toPrecision(6)};\n`,
   );
-  console.log('wrote src/error-kb/background.ts and src/error-kb/matcher-weights.ts');
+  console.log('wrote src/error-kb/common-words.ts and src/error-kb/matcher-weights.ts');
 }
 if (args.includes('--diag')) {
   const fi = (n) => m.FEATURES.indexOf(n);

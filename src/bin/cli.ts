@@ -1,10 +1,14 @@
 #!/usr/bin/env node
 // self-gen: the command line, built from the command table (src/cli/commands/index.ts).
 import { Command } from 'commander';
-import { addCommands } from '../cli/command-table.js';
-import { COMMANDS } from '../cli/commands/index.js';
-import { commandPathOf, formatError, installOutputGuards } from '../cli/output.js';
-import { guardOutput } from '../cli/output-guard.js';
+import {
+  addCommands,
+  COMMANDS,
+  commandPathOf,
+  formatError,
+  installOutputGuards,
+  guardOutput,
+} from '../cli/index.js';
 
 export function buildProgram(): Command {
   const program = new Command();
@@ -35,7 +39,7 @@ async function main(): Promise<void> {
   }
   // The MCP server: stdout is the protocol itself, so it skips the CLI's output guards.
   if (argv[2] === 'mcp' && argv.length === 3) {
-    const { runStdioServer } = await import('../mcp/server.js');
+    const { runStdioServer } = await import('../mcp/index.js');
     await runStdioServer();
     process.exit(0);
   }

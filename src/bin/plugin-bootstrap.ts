@@ -29,9 +29,10 @@ import {
   retryCommand,
   samePins,
   type NativeStatus,
-} from '../plugin/state.js';
-import { writeLauncher } from '../plugin/launcher.js';
-import { judgeReplayed, replaySpool } from '../plugin/spool.js';
+  writeLauncher,
+  judgeReplayed,
+  replaySpool,
+} from '../plugin/index.js';
 
 /** npm gets this long (a native build from source on a slow machine included), then it is stopped. */
 const NPM_TIMEOUT_MS = 20 * 60 * 1000;

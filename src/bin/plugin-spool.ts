@@ -2,7 +2,7 @@
 // dependencies are not ready. Reads the hook's input (bounded) and keeps it in the spool
 // (src/plugin/spool.ts) for plugin-bootstrap to replay once they are.
 import { readStdin } from '../hook/runtime/stdin.js';
-import { writeSpool } from '../plugin/spool.js';
+import { writeSpool } from '../plugin/index.js';
 
 export async function spoolHook(data: string, event: string): Promise<void> {
   const r = await readStdin({ maxBytes: 1024 * 1024 + 1, timeoutMs: 3000 });

@@ -24,7 +24,7 @@ import { pendingNotices, readNeedsCheck } from '../db/recovery-log.js';
 import { readRejections, rejectLogFile } from '../hook/runtime/reject-log.js';
 import { SCHEMA_VERSION } from '../db/schema.js';
 import { installedHooks, onPath, settingsPath } from './install.js';
-import { installedPlugin, pluginChecks } from '../plugin/checks.js';
+import { installedPlugin, pluginChecks } from '../plugin/index.js';
 import { loadChecks } from '../parts/index.js';
 import type { CheckContext, CheckResult, Level } from '../hook/contract/part.js';
 import { hookServerCheck } from './hook-switch.js';

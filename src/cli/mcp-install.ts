@@ -7,7 +7,7 @@ import { basename, dirname, join } from 'node:path';
 import { ensureHome, lstatOrNull, unlinkIn, writeFileAtomicIn } from '../common/safe-fs.js';
 import { distFile } from '../common/dist.js';
 import { isOurScript } from '../common/our-hooks.js';
-import { installedPlugin, PLUGIN_NAME } from '../plugin/checks.js';
+import { installedPlugin, PLUGIN_NAME } from '../plugin/index.js';
 import { CliError } from './errors.js';
 
 export const MCP_SERVER_NAME = 'self-generation';

@@ -141,7 +141,7 @@ export const BUILTIN_CATEGORIES = ['changes', 'findings', 'commands', 'explored'
 
 export const Category = z.string().check(z.minLength(1), z.maxLength(40));
 
-/** A rule declared in config (compiled by findings/extract.ts; an invalid regex skips the rule). */
+/** A rule declared in config (compiled by shared-context/extract.ts; an invalid regex skips the rule). */
 export const RuleConfig = z.object({
   name: z.string().check(z.minLength(1), z.maxLength(60)),
   category: Category,

@@ -1,5 +1,5 @@
 // The names of shell programs that only look at things, owned here: error-kb/shell.ts (which
-// segments are inspection, never a fix; fix-policy asks it too), findings/extract.ts (which
+// segments are inspection, never a fix; fix-policy asks it too), shared-context/extract.ts (which
 // commands are navigation, not commands run) and recording/subagent-outcome.ts (searches that
 // found nothing) read these lists. Dependency-free: hooks load it.
 // test/unit/guard-shell-words.test.ts fails on another list of these names under src/.

@@ -189,7 +189,7 @@ export const MIGRATIONS: string[] = [
   );
   `,
   // 6: the fix policy's verdict with each candidate fix (owner:
-  // error-kb/db.ts; written by the background review, fix-policy/review.ts), reset whenever the
+  // error-kb/db.ts; written by the background review, fix-policy/background-review.ts), reset whenever the
   // fix text changes; and the repository each confirmation came from (a clone or worktree of the
   // same repository is one project).
   `

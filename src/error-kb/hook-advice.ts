@@ -1,8 +1,7 @@
 // What every hook that gives KB advice shares: the search options of a hook (its daemon embedder)
 // and the advice filter with the configured bar (error advice, the pre-tool guide, SubagentStart).
 import type { SearchOptions } from './search.js';
-import { daemonEmbedder } from '../embed/index.js';
-import type { Embedder } from '../embed/index.js';
+import { daemonEmbedder, type Embedder } from '../embed/index.js';
 import type { DB } from '../db/db.js';
 import { getSection } from '../common/config.js';
 import { adviceFor, type Advice } from './advice.js';

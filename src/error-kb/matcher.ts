@@ -18,7 +18,7 @@ import {
   normalizeError,
 } from './normalize.js';
 import { codes, tokens } from './tokens.js';
-import { BACKGROUND, BACKGROUND_DOCS } from './background.js';
+import { BACKGROUND, BACKGROUND_DOCS } from './common-words.js';
 import { FEATURES, THRESHOLD, WEIGHTS, type Feature } from './matcher-weights.js';
 import { sameTemplate, templateDiff } from './template.js';
 

@@ -1,5 +1,5 @@
 // The fix policy's verdict as stored with each candidate fix (error_kb_fixes.policy_*), read by
-// every advice path. No parser here: hooks only read what the background review (review.ts) wrote,
+// every advice path. No parser here: hooks only read what the background review (fix-policy/background-review.ts) wrote,
 // and, for a learned fix the review has not judged yet, give the one verdict that needs no parser:
 // offered only in the project that proved it (the project where the user proved it is always
 // allowed), so a fix proven in a turn is usable at the next failure of that turn.

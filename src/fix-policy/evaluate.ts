@@ -1,6 +1,6 @@
 // The fix policy: a fix is offered verbatim only when every command in it is in a
 // known-safe class (classify.ts) and its text is data, not instructions (text.ts). Needs the shell
-// parser (parser.ts): run in the background (review.ts), never in a hook.
+// parser (parser.ts): run in the background (background-review.ts), never in a hook.
 import { redact } from '../common/redact.js';
 import { commandsOf } from './commands.js';
 import { judgeScript, newState, type ScriptState } from './classify.js';

@@ -2,7 +2,7 @@
 // the session-end step of the same name. Listed in src/parts/index.ts (dist/worker.js).
 import { getDb } from '../db/db.js';
 import type { Job } from '../hook/contract/part.js';
-import { reviewFixPolicy } from './review.js';
+import { reviewFixPolicy } from './background-review.js';
 
 /** Judges the fixes the policy has not judged yet. */
 export const fixPolicyJob: Job = async (ctx) => {

@@ -6,12 +6,17 @@
 import type { DB } from '../db/db.js';
 import { getSection, loadConfig } from '../common/config.js';
 import { localeFromEnv } from '../common/locale.js';
-import { adviceFor, provenanceText, type Advice } from '../error-kb/advice.js';
-import { candidates } from '../error-kb/candidates.js';
-import { NOT_REVIEWED, storedVerdict } from '../error-kb/verdict.js';
-import { describeResolution } from '../error-kb/record.js';
-import { formatToolSequence } from '../error-kb/messages.js';
-import type { McpDeps } from './tool.js';
+import {
+  adviceFor,
+  provenanceText,
+  type Advice,
+  candidates,
+  NOT_REVIEWED,
+  storedVerdict,
+  describeResolution,
+  formatToolSequence,
+} from '../error-kb/index.js';
+import type { McpDeps } from './tool-contract.js';
 
 export interface Provenance {
   /** manual: typed by the user; this-project: learned here; other-projects: learned elsewhere. */

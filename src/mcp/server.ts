@@ -1,4 +1,4 @@
-// The stdio MCP server (`self-gen mcp`, dist/mcp.js): the tools of tools.ts, registered with the
+// The stdio MCP server (`self-gen mcp`, dist/mcp.js): the tools of tool-table.ts, registered with the
 // MCP SDK. Stdout carries only the protocol; anything else goes to stderr. A tool never throws
 // into the SDK: a failure (a damaged or locked database included) is an error answer saying what
 // to do. The database is opened when a call starts and closed when no call is running any more
@@ -7,7 +7,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { closeDb, getDb } from '../db/db.js';
 import { getProjectName, getProjectPath } from '../common/project.js';
-import { callTool, TOOLS, type McpDeps } from './tools.js';
+import { callTool, TOOLS, type McpDeps } from './tool-table.js';
 
 export const SERVER_NAME = 'self-generation';
 export const SERVER_VERSION = '0.1.0';

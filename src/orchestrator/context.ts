@@ -7,7 +7,8 @@ import type { DB } from '../db/db.js';
 import { getSection, loadConfig } from '../common/config.js';
 import { OrchError, orchError } from './errors.js';
 import { readLedger } from './ledger.js';
-import { gatherTriggerFacts, evaluateTriggers, runMemorySearch, type MemoryOutcome } from './memory.js';
+import { runMemorySearch, type MemoryOutcome } from './memory.js';
+import { gatherTriggerFacts, evaluateTriggers } from './memory-triggers.js';
 import {
   contractPath,
   orchPaths,

@@ -174,10 +174,10 @@ export const PARTS: PartDescriptor[] = [
     seed: 'shared-context',
     events: ['SessionStart', 'PostToolUse', 'SubagentStart', 'SubagentStop', 'SessionEnd'],
     when: notSubagentTool,
-    handlers: async () => (await import('../findings/handlers.js')).sharedContextHandlers,
+    handlers: async () => (await import('../shared-context/handlers.js')).sharedContextHandlers,
     ...(process.env.SG_HOOK_BUNDLE !== '1' && {
       checks: async (): Promise<Check[]> => {
-        const { sharedContextCheck } = await import('../findings/checks.js');
+        const { sharedContextCheck } = await import('../shared-context/checks.js');
         return [(ctx) => sharedContextCheck(ctx.env, ctx.projectDir)];
       },
     }),

@@ -3,20 +3,33 @@
 // SQL here. Stored text goes out as JSON strings and is rendered as text by the page.
 import { redactDeep } from '../common/redact.js';
 import type { Hono } from 'hono';
-import { ApplyError, planApply, projectDirFor, writePlan } from '../analysis/apply.js';
-import { findSuggestion, listSuggestions, recordFeedback } from '../analysis/suggestions.js';
-import { editEntry, getEntry, kbStats, removeEntries } from '../error-kb/manage.js';
-import { adviceOutcomes, adviceSummary, kbView } from '../error-kb/view.js';
+import {
+  ApplyError,
+  planApply,
+  projectDirFor,
+  writePlan,
+  findSuggestion,
+  listSuggestions,
+  recordFeedback,
+  type ApplyPlan,
+} from '../analysis/index.js';
+import {
+  editEntry,
+  getEntry,
+  kbStats,
+  removeEntries,
+  adviceOutcomes,
+  adviceSummary,
+  kbView,
+  type KbStats,
+  type AdviceOutcome,
+} from '../error-kb/index.js';
 import { reviewFixPolicy } from '../fix-policy/index.js';
-import { readBoard } from '../orchestrator/board.js';
+import { readBoard } from '../orchestrator/index.js';
 import { loadConfig } from '../common/config.js';
-import { modelStatus } from '../embed/model.js';
-import { sessionContext } from '../findings/view.js';
+import { modelStatus } from '../embed/index.js';
+import { sessionContext, type SessionContext } from '../shared-context/index.js';
 import type { DB } from '../db/db.js';
-import type { ApplyPlan } from '../analysis/apply.js';
-import type { KbStats } from '../error-kb/manage.js';
-import type { AdviceOutcome } from '../error-kb/view.js';
-import type { SessionContext } from '../findings/view.js';
 import type { EventRow } from '../db/events/write.js';
 import type { HookLatency, Overview, SubagentRun } from '../db/overview.js';
 import { jobFailures, type JobFailure } from '../db/job-failures.js';

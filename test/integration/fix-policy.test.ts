@@ -11,7 +11,7 @@ import type { HookInput } from '../../src/hook/contract/types.js';
 import { closeDb, getDb, type DB } from '../../src/db/db.js';
 import { POLICY_VERSION } from '../../src/error-kb/verdict.js';
 import { serverDeps } from '../../src/mcp/server.js';
-import { callTool } from '../../src/mcp/tools.js';
+import { callTool } from '../../src/mcp/tool-table.js';
 import { cli as selfGen } from '../helpers/cli.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { judgeFix } from '../helpers/fix-policy.js';

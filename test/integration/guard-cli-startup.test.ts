@@ -16,7 +16,10 @@ const FORBIDDEN: [RegExp, string][] = [
   [/^src\/db\/(?!event-data\.ts$)/, 'the database'],
   [/^src\/error-kb\/(?!search-options\.ts$)/, 'the error KB'],
   [/^src\/fix-policy\//, 'the fix policy'],
-  [/^src\/(team|embed|analysis|orchestrator\/(?!names\.ts$|paths\.ts$)|findings|mcp|ui)\//, "a part's work"],
+  [
+    /^src\/(team|embed|analysis|orchestrator\/(?!names\.ts$|paths\.ts$)|shared-context|mcp|ui)\//,
+    "a part's work",
+  ],
   [
     /node_modules\/(zod|web-tree-sitter|pg|hono|yaml|re2js|@modelcontextprotocol)\//,
     'a library a command loads',

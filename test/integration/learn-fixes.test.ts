@@ -411,7 +411,7 @@ describe('#13.2 schema v3 migration', () => {
       const { createDeps } = await import('../../src/hook/runtime/deps.js');
       const input = failure(fresh.project, 'Bash', { command: 'cat missing.txt' }, MISSING);
       expect(await errorAdvice(input, createDeps(input, fresh.env))).toBeNull();
-      const { reviewEntries } = await import('../../src/error-kb/review.js');
+      const { reviewEntries } = await import('../../src/error-kb/weak-entries.js');
       expect(reviewEntries(d)[0]?.reasons).toEqual(['recorded before fixes were proven (never advised)']);
     } finally {
       closeDb();

@@ -7,9 +7,10 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { localeFromEnv } from '../../src/common/locale.js';
 import { loadConfig } from '../../src/common/config.js';
 import { MESSAGES } from '../../src/error-kb/messages.js';
-import { STRINGS, pasteableInstructions } from '../../src/findings/strings.js';
+import { STRINGS, pasteableInstructions } from '../../src/shared-context/strings.js';
 import { TEXT as DIGEST } from '../../src/analysis/digest.js';
-import { Q as MEMORY_QUERIES, fallbackWarning } from '../../src/orchestrator/memory.js';
+import { fallbackWarning } from '../../src/orchestrator/memory.js';
+import { Q as MEMORY_QUERIES } from '../../src/orchestrator/memory-triggers.js';
 import { MANUAL_PROVENANCE } from '../../src/mcp/provenance.js';
 import { ago, provenanceText } from '../../src/error-kb/advice.js';
 import { cli } from '../helpers/cli.js';
@@ -96,9 +97,9 @@ function render(v: unknown): string {
 
 const TABLES: Record<string, { ko: object; en: object }> = {
   'error-kb/messages.ts MESSAGES': MESSAGES,
-  'findings/strings.ts STRINGS': STRINGS,
+  'shared-context/strings.ts STRINGS': STRINGS,
   'analysis/digest.ts TEXT': DIGEST,
-  'orchestrator/memory.ts Q': MEMORY_QUERIES,
+  'orchestrator/memory-triggers.ts Q': MEMORY_QUERIES,
   'mcp/provenance.ts MANUAL_PROVENANCE': { ko: { s: MANUAL_PROVENANCE.ko }, en: { s: MANUAL_PROVENANCE.en } },
 };
 
@@ -144,15 +145,17 @@ describe('#23.3 every injected string exists in both languages', () => {
   // that hold Korean only in comments or in patterns that read Korean text are listed with why.
   const KOREAN_ALLOWED: Record<string, string> = {
     'src/error-kb/messages.ts': 'table MESSAGES',
-    'src/findings/strings.ts': 'table STRINGS',
+    'src/shared-context/strings.ts': 'table STRINGS',
     'src/analysis/digest.ts': 'table TEXT',
-    'src/orchestrator/memory.ts': 'table Q, fallbackWarning, search terms',
+    'src/orchestrator/memory.ts': 'fallbackWarning',
+    'src/orchestrator/memory-triggers.ts': 'table Q, search terms',
     'src/mcp/provenance.ts': 'table MANUAL_PROVENANCE',
     'src/error-kb/advice.ts': 'ago / provenanceText, both locales (tested above)',
     'src/orchestrator/context.ts': 'a comment',
     'src/orchestrator/roles.ts': 'a comment',
     'src/orchestrator/merge.ts': 'a comment, a pattern that reads Korean negations',
-    'src/findings/extract.ts': 'patterns that read Korean headings',
+    'src/shared-context/extract.ts': 'patterns that read Korean finding lines',
+    'src/shared-context/own-file.ts': 'patterns that read Korean headings',
   };
 
   it('no Korean text in src/ outside the message tables', () => {

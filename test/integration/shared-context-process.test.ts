@@ -14,7 +14,7 @@ import {
   writeFileSync,
 } from 'node:fs';
 import { join } from 'node:path';
-import { parseSummary } from '../../src/findings/entry.js';
+import { parseSummary } from '../../src/shared-context/entry.js';
 import { cli as selfGen } from '../helpers/cli.js';
 import { FIXTURES, HOOK_JS, ROOT, tempEnv, type TempEnv } from '../helpers/env.js';
 import { fixturePayloads, parseHookOutput, runHook } from '../helpers/hook-proc.js';

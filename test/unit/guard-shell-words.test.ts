@@ -1,6 +1,6 @@
 // One owner for the names of read-only shell programs: src/common/shell-words.ts. No other module
 // under src/ declares its own list of them (a string list or a regex alternation naming three or
-// more of ls, cat, grep…), so the inspection (error-kb, fix-policy) and navigation (findings) lists
+// more of ls, cat, grep…), so the inspection (error-kb, fix-policy) and navigation (shared-context) lists
 // cannot drift apart again. Run on src/ and on a planted violation (so it is shown to fail).
 import { describe, expect, it } from 'vitest';
 import { readSources, type Sources } from '../helpers/import-graph.js';
@@ -58,17 +58,17 @@ describe('guard: one owner for the read-only shell program names (src/common/she
     const owner = files.get(OWNER)!;
     expect(ownListViolations(new Map([['src/x/owner-copy.ts', owner]])).length).toBeGreaterThanOrEqual(2);
     files.set(
-      'src/findings/extract.ts',
-      `${files.get('src/findings/extract.ts')}\nconst NAV = new Set([\n  'ls',\n  // comment\n  'cat',\n  "grep",\n]);\nconst RE = /^(?:ls|cat|head)\\b/;\n`,
+      'src/shared-context/extract.ts',
+      `${files.get('src/shared-context/extract.ts')}\nconst NAV = new Set([\n  'ls',\n  // comment\n  'cat',\n  "grep",\n]);\nconst RE = /^(?:ls|cat|head)\\b/;\n`,
     );
-    const lines = files.get('src/findings/extract.ts')!.split('\n').length;
+    const lines = files.get('src/shared-context/extract.ts')!.split('\n').length;
     expect(ownListViolations(files)).toEqual([
-      `src/findings/extract.ts:${lines - 7}: its own list of read-only programs (ls, cat, grep): use ${OWNER}`,
-      `src/findings/extract.ts:${lines - 1}: its own list of read-only programs (ls, cat, head): use ${OWNER}`,
+      `src/shared-context/extract.ts:${lines - 7}: its own list of read-only programs (ls, cat, grep): use ${OWNER}`,
+      `src/shared-context/extract.ts:${lines - 1}: its own list of read-only programs (ls, cat, head): use ${OWNER}`,
     ]);
   });
 
-  it('navigation (findings) is a part of inspection (error-kb): a file reader only looks', () => {
+  it('navigation (shared-context) is a part of inspection (error-kb): a file reader only looks', () => {
     for (const p of FILE_READERS) expect(READ_ONLY_PROGRAMS.has(p), p).toBe(true);
   });
 });

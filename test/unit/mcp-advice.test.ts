@@ -14,7 +14,7 @@ import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { NO_PROVEN_FIX, withheldNote } from '../../src/mcp/provenance.js';
 import { judgeAll } from '../helpers/fix-policy.js';
 import { serverDeps } from '../../src/mcp/server.js';
-import { callTool, type McpDeps } from '../../src/mcp/tools.js';
+import { callTool, type McpDeps } from '../../src/mcp/tool-table.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { SECRET_CORPUS } from '../helpers/secrets.js';
 

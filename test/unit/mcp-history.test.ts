@@ -1,4 +1,4 @@
-// #23.8 search_history (src/mcp/tools/history.ts over src/db/history.ts): full-text search over the
+// #23.8 search_history (src/mcp/tool-handlers/history.ts over src/db/history.ts): full-text search over the
 // prompts, tool calls and errors of past sessions, this project only unless scope="all"; index
 // first, then one event in full with its session around it, or a session's timeline; bounded and
 // redacted. The events are stored as the recorder stores them (insertEvent with the indexed text).
@@ -7,7 +7,7 @@ import { closeDb, openDb } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events/write.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { serverDeps } from '../../src/mcp/server.js';
-import { callTool, type McpDeps } from '../../src/mcp/tools.js';
+import { callTool, type McpDeps } from '../../src/mcp/tool-table.js';
 import { searchHistory } from '../../src/db/history.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 

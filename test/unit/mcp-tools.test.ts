@@ -14,7 +14,7 @@ import { buildRoleContext } from '../../src/orchestrator/context.js';
 import { getSection, loadConfig } from '../../src/common/config.js';
 import { MAX_ANSWER_CHARS } from '../../src/mcp/bound.js';
 import { serverDeps } from '../../src/mcp/server.js';
-import { callTool, TOOLS, type McpDeps } from '../../src/mcp/tools.js';
+import { callTool, TOOLS, type McpDeps } from '../../src/mcp/tool-table.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { SECRET_CORPUS } from '../helpers/secrets.js';
 import { judgeAll } from '../helpers/fix-policy.js';

@@ -11,15 +11,14 @@ import { recordResolution } from '../../src/error-kb/record.js';
 import { closeDb, openDb, type DB } from '../../src/db/db.js';
 import { insertEvent } from '../../src/db/events/write.js';
 import { buildRoleContext } from '../../src/orchestrator/context.js';
+import { fallbackWarning, runMemorySearch } from '../../src/orchestrator/memory.js';
+import { parseClaudeMem } from '../../src/orchestrator/memory-claude-mem.js';
 import {
   evaluateTriggers,
-  fallbackWarning,
   gatherTriggerFacts,
-  parseClaudeMem,
-  runMemorySearch,
   type Trigger,
   type TriggerFacts,
-} from '../../src/orchestrator/memory.js';
+} from '../../src/orchestrator/memory-triggers.js';
 import { rmSync, writeFileSync } from 'node:fs';
 import { recordRetry } from '../../src/orchestrator/ops.js';
 import type { Ledger } from '../../src/orchestrator/ledger.js';

@@ -16,21 +16,22 @@ import { hostname } from 'node:os';
 import { createDeps } from '../../src/hook/runtime/deps.js';
 import { dispatch } from '../../src/hook/runtime/runner.js';
 import type { HookDeps, HookInput } from '../../src/hook/contract/types.js';
-import { sharedContextHandlers } from '../../src/findings/handlers.js';
+import { sharedContextHandlers } from '../../src/shared-context/handlers.js';
 import {
   onAgentToolDone,
   onSessionEnd,
   onSessionStart,
   onSubagentStart,
   onSubagentStop,
-} from '../../src/findings/handlers.js';
-import { categoriesFor, registerAgentFilter, resolveConfig } from '../../src/findings/config.js';
-import { parseSummary, renderSummary, type Entry } from '../../src/findings/entry.js';
-import { findingLines, isNavigationCommand, registerExtractionRule } from '../../src/findings/extract.js';
-import { buildContext, buildDigest } from '../../src/findings/inject.js';
+} from '../../src/shared-context/handlers.js';
+import { categoriesFor, registerAgentFilter, resolveConfig } from '../../src/shared-context/config.js';
+import { parseSummary, renderSummary, type Entry } from '../../src/shared-context/entry.js';
+import { findingLines, isNavigationCommand } from '../../src/shared-context/extract.js';
+import { registerExtractionRule } from '../../src/shared-context/rule-registry.js';
+import { buildContext, buildDigest } from '../../src/shared-context/inject.js';
 import { bareLeaks, PLANTED } from '../helpers/quoted.js';
 import { acquireLock } from '../../src/common/lock.js';
-import { sanitizePart } from '../../src/findings/file-store.js';
+import { sanitizePart } from '../../src/shared-context/file-store.js';
 import { loadConfig } from '../../src/common/config.js';
 import { FIXTURES, tempEnv, type TempEnv } from '../helpers/env.js';
 

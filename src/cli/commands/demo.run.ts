@@ -1,6 +1,6 @@
 // `self-gen demo`: see what self-generation injects, without touching your data.
 import { localeFromEnv } from '../../common/locale.js';
-import { runDemo as replay } from '../../demo/run.js';
+import { runDemo as replay } from '../../demo/index.js';
 import { type Locale } from '../options.js';
 
 export interface DemoOptions {

@@ -1,7 +1,6 @@
 // `self-gen embed`: embed the KB entries that have no vector yet (normally done after each session).
-import { batchEmbedder } from '../../embed/generate.js';
-import { VECTOR_OFF } from '../../embed/model.js';
-import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/embeddings.js';
+import { batchEmbedder, VECTOR_OFF } from '../../embed/index.js';
+import { generateErrorEmbeddings, pendingEmbeddings } from '../../error-kb/index.js';
 import { CliError } from '../errors.js';
 import { openForReading } from '../read-db.js';
 

@@ -3,7 +3,7 @@
 export type McpOptions = Record<string, never>;
 
 export async function runMcp(): Promise<void> {
-  const { runStdioServer } = await import('../../mcp/server.js');
+  const { runStdioServer } = await import('../../mcp/index.js');
   await runStdioServer();
   process.exit(0);
 }

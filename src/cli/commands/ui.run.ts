@@ -3,10 +3,15 @@ import { getSection, loadConfig } from '../../common/config.js';
 import { paths } from '../../common/paths.js';
 import { getProjectName, getProjectPath } from '../../common/project.js';
 import { openDb, type DB } from '../../db/db.js';
-import { loadAssets, type UiAssets } from '../../ui/assets.js';
-import { UiAuth } from '../../ui/guard.js';
-import { openBrowser, removeLauncher, writeLauncher } from '../../ui/open.js';
-import { startUiServer } from '../../ui/server.js';
+import {
+  loadAssets,
+  type UiAssets,
+  UiAuth,
+  openBrowser,
+  removeLauncher,
+  writeLauncher,
+  startUiServer,
+} from '../../ui/index.js';
 import { CliError } from '../errors.js';
 
 export interface UiOptions {

@@ -3,7 +3,7 @@ import { createInterface } from 'node:readline/promises';
 import { HOME_MARKER } from '../../common/home.js';
 import { paths } from '../../common/paths.js';
 import { getProjectPath } from '../../common/project.js';
-import { stopDaemon } from '../../embed/client.js';
+import { stopDaemon } from '../../embed/index.js';
 import { stopWarmServer } from '../../hook/host/server-client.js';
 import { CliError } from '../errors.js';
 import { uninstall } from '../install.js';

@@ -8,7 +8,6 @@ import { ROLE_SPECS } from '../roles.js';
 import { ROLES, type FieldIssue } from '../schemas.js';
 import {
   MIGRATE_FIX,
-  checkState,
   listContracts,
   listRequests,
   parseJsonDoc,
@@ -16,6 +15,7 @@ import {
   readKnowledgeDoc,
   readText,
 } from '../file-store.js';
+import { checkState } from '../file-checks.js';
 import { configTemplatesDir, foreignVars, readTemplateText, unknownVars } from '../templates.js';
 import { warningLines } from '../tolerant.js';
 import { pathsOf, type OpsEnv } from './shared.js';

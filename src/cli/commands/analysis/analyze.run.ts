@@ -1,6 +1,6 @@
 // `self-gen analyze`: recorded sessions analysed by Claude Code (claude -p); suggestions stored
 // (docs/analysis.md).
-import { analyze, AnalysisError, type AnalyzeResult } from '../../../analysis/run.js';
+import { analyze, AnalysisError, type AnalyzeResult } from '../../../analysis/index.js';
 import { loadConfig } from '../../../common/config.js';
 import { CliError } from '../../errors.js';
 import { printWarning } from '../../output.js';

@@ -1,7 +1,12 @@
 // `self-gen apply <id>`: what a suggestion would change; with --yes, the change written.
-import type { StoredSuggestion } from '../../../analysis/answer.js';
-import { ApplyError, planApply, projectDirFor, writePlan } from '../../../analysis/apply.js';
-import { recordFeedback } from '../../../analysis/suggestions.js';
+import {
+  type StoredSuggestion,
+  ApplyError,
+  planApply,
+  projectDirFor,
+  writePlan,
+  recordFeedback,
+} from '../../../analysis/index.js';
 import type { DB } from '../../../db/db.js';
 import { CliError } from '../../errors.js';
 import { openForReading } from '../../read-db.js';

@@ -1,7 +1,6 @@
 // What the analysis commands share: the current project, how a suggestion is printed, and finding
 // the suggestion an id or a listed number names.
-import type { StoredSuggestion } from '../../../analysis/answer.js';
-import { findSuggestion } from '../../../analysis/suggestions.js';
+import { type StoredSuggestion, findSuggestion } from '../../../analysis/index.js';
 import { getProjectName, getProjectPath } from '../../../common/project.js';
 import type { DB } from '../../../db/db.js';
 import { CliError } from '../../errors.js';

@@ -1,5 +1,5 @@
 // `self-gen dismiss <id>`: a suggestion hidden for good (the next analyses leave it out).
-import { recordFeedback } from '../../../analysis/suggestions.js';
+import { recordFeedback } from '../../../analysis/index.js';
 import { openForReading } from '../../read-db.js';
 import { resolveSuggestion } from './common.js';
 

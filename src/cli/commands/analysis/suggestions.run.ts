@@ -1,6 +1,5 @@
 // `self-gen suggestions`: the open suggestions of the newest analysis (this project and global ones).
-import { readState } from '../../../analysis/run.js';
-import { listSuggestions } from '../../../analysis/suggestions.js';
+import { readState, listSuggestions } from '../../../analysis/index.js';
 import { openForReading } from '../../read-db.js';
 import { rememberShown } from '../../shown.js';
 import { currentProject, formatSuggestion } from './common.js';

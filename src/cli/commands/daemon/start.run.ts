@@ -1,9 +1,8 @@
 // `self-gen daemon start`: start the embedding daemon now and wait until its model is loaded.
 import { loadConfig } from '../../../common/config.js';
 import { daemonPaths } from '../../../common/sockets.js';
-import { ensureDaemon, pingDaemon } from '../../../embed/client.js';
-import { modelStatus } from '../../../embed/model.js';
-import { daemonLine } from '../../../error-kb/checks.js';
+import { ensureDaemon, pingDaemon, modelStatus } from '../../../embed/index.js';
+import { daemonLine } from '../../../error-kb/index.js';
 import { CliError } from '../../errors.js';
 
 export type DaemonStartOptions = Record<string, never>;

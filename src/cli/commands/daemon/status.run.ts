@@ -1,7 +1,7 @@
 // `self-gen daemon status`: is the embedding daemon running, with which model, how much memory.
 import { daemonPaths } from '../../../common/sockets.js';
-import { pingDaemon } from '../../../embed/client.js';
-import { daemonLine } from '../../../error-kb/checks.js';
+import { pingDaemon } from '../../../embed/index.js';
+import { daemonLine } from '../../../error-kb/index.js';
 
 export interface DaemonStatusOptions {
   json?: boolean;

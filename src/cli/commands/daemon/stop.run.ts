@@ -1,5 +1,5 @@
 // `self-gen daemon stop`: ask the embedding daemon to exit.
-import { stopDaemon } from '../../../embed/client.js';
+import { stopDaemon } from '../../../embed/index.js';
 
 export type DaemonStopOptions = Record<string, never>;
 

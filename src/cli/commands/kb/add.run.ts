@@ -3,9 +3,8 @@ import { loadConfig } from '../../../common/config.js';
 import { getProjectPath } from '../../../common/project.js';
 import { redact } from '../../../common/redact.js';
 import { openDb } from '../../../db/db.js';
-import { modelStatus, VECTOR_OFF } from '../../../embed/model.js';
-import { errorKey } from '../../../error-kb/error-key.js';
-import { recordResolution } from '../../../error-kb/record.js';
+import { modelStatus, VECTOR_OFF } from '../../../embed/index.js';
+import { errorKey, recordResolution } from '../../../error-kb/index.js';
 import { CliError } from '../../errors.js';
 
 export interface KbAddOptions {

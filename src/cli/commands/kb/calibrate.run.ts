@@ -3,9 +3,8 @@
 import { loadConfig, type LoadedConfig } from '../../../common/config.js';
 import { paths } from '../../../common/paths.js';
 import { inspectDbFile, openDb } from '../../../db/db.js';
-import { batchEmbedder } from '../../../embed/generate.js';
-import { calibrate, type Calibration, type Distribution } from '../../../error-kb/calibrate.js';
-import { cosineFromL2 } from '../../../error-kb/vector.js';
+import { batchEmbedder } from '../../../embed/index.js';
+import { calibrate, type Calibration, type Distribution, cosineFromL2 } from '../../../error-kb/index.js';
 import { CliError } from '../../errors.js';
 import { printWarning } from '../../output.js';
 import { NOTHING_YET } from '../../read-db.js';

@@ -1,10 +1,14 @@
 // What the kb commands share: argument parsers, how an entry is printed, the judged database.
 import type { DB } from '../../../db/db.js';
-import { unjudgedFixRows } from '../../../error-kb/db.js';
-import { POLICY_VERSION } from '../../../error-kb/verdict.js';
-import { describeResolution } from '../../../error-kb/record.js';
-import type { KbEntry } from '../../../error-kb/search.js';
-import { resolutionNeverAdvised, withheldLabel, type NeverAdvised } from '../../../error-kb/view.js';
+import {
+  unjudgedFixRows,
+  POLICY_VERSION,
+  describeResolution,
+  type KbEntry,
+  resolutionNeverAdvised,
+  withheldLabel,
+  type NeverAdvised,
+} from '../../../error-kb/index.js';
 import { openForReading } from '../../read-db.js';
 
 export const mb = (n: number) => `${(n / 1024 / 1024).toFixed(1)} MB`;

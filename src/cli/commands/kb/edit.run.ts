@@ -1,11 +1,9 @@
 // `self-gen kb edit <id>`: an entry's resolution, tool or error text.
 import { getProjectPath } from '../../../common/project.js';
-import { editEntry } from '../../../error-kb/manage.js';
-import type { KbEntry } from '../../../error-kb/search.js';
+import { editEntry, type KbEntry, resolutionNeverAdvised } from '../../../error-kb/index.js';
 import { CliError } from '../../errors.js';
 import { openForReading } from '../../read-db.js';
 import { formatEntry } from './common.js';
-import { resolutionNeverAdvised } from '../../../error-kb/view.js';
 
 export interface KbEditOptions {
   resolution?: string;

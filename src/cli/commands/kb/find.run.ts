@@ -1,7 +1,6 @@
 // `self-gen kb find <words...>`: a keyword search of the KB (any word, in the error or the fix).
 // `kb search` is the other door: it looks up one error text exactly as the hooks do.
-import { findEntries } from '../../../error-kb/manage.js';
-import { resolutionNeverAdvised } from '../../../error-kb/view.js';
+import { findEntries, resolutionNeverAdvised } from '../../../error-kb/index.js';
 import { entryJson, formatEntry, judgedDb } from './common.js';
 
 export interface KbFindOptions {

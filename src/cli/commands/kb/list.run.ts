@@ -1,6 +1,5 @@
 // `self-gen kb list`: KB entries, newest (or most used) first.
-import { listEntries } from '../../../error-kb/manage.js';
-import { resolutionNeverAdvised } from '../../../error-kb/view.js';
+import { listEntries, resolutionNeverAdvised } from '../../../error-kb/index.js';
 import { entryJson, formatEntry, judgedDb } from './common.js';
 
 export interface KbListOptions {

@@ -1,9 +1,7 @@
 // `self-gen kb review`: low-confidence KB entries, to keep (`kb edit`) or forget (`kb rm`), those the
 // fix policy withholds first (the fixes it has not judged yet are judged first: fix-policy).
-import { kbStats } from '../../../error-kb/manage.js';
-import { reviewEntries, type ReviewItem } from '../../../error-kb/review.js';
+import { kbStats, reviewEntries, type ReviewItem, withheldLabel } from '../../../error-kb/index.js';
 import { judgedDb, safe } from './common.js';
-import { withheldLabel } from '../../../error-kb/view.js';
 
 export interface KbReviewOptions {
   limit: number;

@@ -1,5 +1,5 @@
 // `self-gen kb rm <ids...>`: delete entries and their embeddings.
-import { removeEntries } from '../../../error-kb/manage.js';
+import { removeEntries } from '../../../error-kb/index.js';
 import { CliError } from '../../errors.js';
 import { openForReading } from '../../read-db.js';
 

@@ -1,12 +1,15 @@
 // `self-gen kb search <error...>`: the KB lookup exactly as the hooks do it (docs/error-kb.md).
 import { loadConfig } from '../../../common/config.js';
 import { oneLine } from '../../../common/redact.js';
-import { daemonEmbedder, pingDaemon } from '../../../embed/client.js';
-import type { Embedder } from '../../../embed/embedder.js';
-import { modelStatus } from '../../../embed/model.js';
-import { runtimePresent } from '../../../embed/runtime.js';
-import { errorKey } from '../../../error-kb/error-key.js';
 import {
+  daemonEmbedder,
+  pingDaemon,
+  type Embedder,
+  modelStatus,
+  runtimePresent,
+} from '../../../embed/index.js';
+import {
+  errorKey,
   DEFAULT_TIERS,
   SEED_TIERS,
   searchMode,
@@ -14,9 +17,9 @@ import {
   type KbMatch,
   type KbTier,
   type SearchTrace,
-} from '../../../error-kb/search.js';
+  resolutionNeverAdvised,
+} from '../../../error-kb/index.js';
 import type { DB } from '../../../db/db.js';
-import { resolutionNeverAdvised } from '../../../error-kb/view.js';
 import { entryJson, formatEntry, judgedDb } from './common.js';
 
 export interface KbSearchOptions {

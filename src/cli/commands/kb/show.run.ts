@@ -1,6 +1,5 @@
 // `self-gen kb show N`: one entry with every candidate fix and the fix policy's verdict on each.
-import { firstErrorLine } from '../../../error-kb/messages.js';
-import { kbEntryView, withheldLabel, type KbCandidateView } from '../../../error-kb/view.js';
+import { firstErrorLine, kbEntryView, withheldLabel, type KbCandidateView } from '../../../error-kb/index.js';
 import { CliError } from '../../errors.js';
 import { judgedDb, safe } from './common.js';
 

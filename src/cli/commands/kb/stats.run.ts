@@ -1,8 +1,7 @@
 // `self-gen kb stats`: the KB's size, how much of it is embedded, what is used most.
 import { loadConfig } from '../../../common/config.js';
-import { pingDaemon } from '../../../embed/client.js';
-import { modelStatus, VECTOR_OFF } from '../../../embed/model.js';
-import { kbStats } from '../../../error-kb/manage.js';
+import { pingDaemon, modelStatus, VECTOR_OFF } from '../../../embed/index.js';
+import { kbStats } from '../../../error-kb/index.js';
 import { openForReading } from '../../read-db.js';
 import { mb } from './common.js';
 

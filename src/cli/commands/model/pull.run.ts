@@ -1,14 +1,14 @@
 // `self-gen model pull`: the embedding runtime (once), then the model, then a check of it.
 import { loadConfig } from '../../../common/config.js';
-import { modelStatus } from '../../../embed/model.js';
-import type { PullProgress } from '../../../embed/pull.js';
 import {
+  modelStatus,
+  type PullProgress,
   installRuntime,
   runtimeDir,
   runtimePresent,
   RUNTIME_PACKAGE,
   RUNTIME_VERSION,
-} from '../../../embed/runtime.js';
+} from '../../../embed/index.js';
 import { CliError } from '../../errors.js';
 import { mb } from '../kb/common.js';
 

@@ -4,9 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { getSection, loadConfig } from '../../../common/config.js';
 import { getProjectName, getProjectPath } from '../../../common/project.js';
-import { OrchError } from '../../../orchestrator/errors.js';
-import type { OpsEnv } from '../../../orchestrator/ops.js';
-import type { OrchestratorConfigT } from '../../../orchestrator/schemas.js';
+import { OrchError, type OpsEnv, type OrchestratorConfigT } from '../../../orchestrator/index.js';
 import { CliError } from '../../errors.js';
 
 /** The `orch` group's own option, which every subcommand gets. */

@@ -1,7 +1,6 @@
 // `self-gen orch context <role>`: the rendered prompt of a role.
 import { getDb } from '../../../db/db.js';
-import { buildRoleContext } from '../../../orchestrator/context.js';
-import { type Role } from '../../../orchestrator/schemas.js';
+import { buildRoleContext, type Role } from '../../../orchestrator/index.js';
 import { printWarning } from '../../output.js';
 import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 

@@ -1,6 +1,5 @@
 // `self-gen orch init`: start (or resume) the orchestrator session of this project.
-import { initSession } from '../../../orchestrator/ops.js';
-import { rel } from '../../../orchestrator/paths.js';
+import { initSession, rel } from '../../../orchestrator/index.js';
 import { printWarning } from '../../output.js';
 import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 

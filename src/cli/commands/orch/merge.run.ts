@@ -1,5 +1,5 @@
 // `self-gen orch merge <request>`: check the planner's assumptions, write the design briefs, start state.json.
-import { mergeRequest } from '../../../orchestrator/ops.js';
+import { mergeRequest } from '../../../orchestrator/index.js';
 import { printWarning } from '../../output.js';
 import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 

@@ -1,5 +1,5 @@
 // `self-gen orch migrate`: files of self-gen's earlier own format out of the skill's folders.
-import { migrate } from '../../../orchestrator/ops.js';
+import { migrate } from '../../../orchestrator/index.js';
 import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 
 export interface OrchMigrateOptions extends OrchOptions {

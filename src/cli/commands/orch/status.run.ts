@@ -1,10 +1,18 @@
 // `self-gen orch status`: the session, its requests, tasks and subtasks.
-import { countsOf, readLedger, subtaskKey, type LedgerSession } from '../../../orchestrator/ledger.js';
-import { readSession, readState } from '../../../orchestrator/file-store.js';
-import { askClaudeMem } from '../../../orchestrator/memory.js';
-import { orchPaths, rel } from '../../../orchestrator/paths.js';
-import { rolePatterns } from '../../../orchestrator/roles.js';
-import { ROLES, type StateFileT } from '../../../orchestrator/schemas.js';
+import {
+  countsOf,
+  readLedger,
+  subtaskKey,
+  type LedgerSession,
+  readSession,
+  readState,
+  askClaudeMem,
+  orchPaths,
+  rel,
+  rolePatterns,
+  ROLES,
+  type StateFileT,
+} from '../../../orchestrator/index.js';
 import { ctxOf, orchestrate, type OrchCtx, type OrchOptions } from './common.js';
 
 export interface OrchStatusOptions extends OrchOptions {

@@ -1,6 +1,5 @@
 // `self-gen orch validate`: every file of the session against the skill's formats.
-import { formatIssue } from '../../../orchestrator/errors.js';
-import { validateAll } from '../../../orchestrator/ops.js';
+import { formatIssue, validateAll } from '../../../orchestrator/index.js';
 import { printWarning } from '../../output.js';
 import { ctxOf, orchestrate, type OrchOptions } from './common.js';
 

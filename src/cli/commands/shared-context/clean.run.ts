@@ -1,7 +1,6 @@
 // `self-gen shared-context clean`: delete the session folders past the TTL (what SessionStart does).
 import { loadConfig } from '../../../common/config.js';
-import { resolveConfig } from '../../../findings/config.js';
-import { cleanupExpired } from '../../../findings/file-store.js';
+import { resolveConfig, cleanupExpired } from '../../../shared-context/index.js';
 import { projectOf } from './common.js';
 
 export interface ScCleanOptions {

@@ -1,6 +1,6 @@
 // What the shared-context commands share: the project folder and picking a session.
 import { getProjectPath } from '../../../common/project.js';
-import { listSessions, sanitizePart, storeRoot, type SessionInfo } from '../../../findings/file-store.js';
+import { listSessions, sanitizePart, storeRoot, type SessionInfo } from '../../../shared-context/index.js';
 import { CliError } from '../../errors.js';
 
 export function projectOf(opt: string | undefined): string {

@@ -1,8 +1,7 @@
 // `self-gen shared-context instructions`: the agent instructions (FR-4) to paste into CLAUDE.md.
 import { join } from 'node:path';
 import { loadConfig } from '../../../common/config.js';
-import { agentFileRel } from '../../../findings/file-store.js';
-import { pasteableInstructions, strings } from '../../../findings/strings.js';
+import { agentFileRel, pasteableInstructions, strings } from '../../../shared-context/index.js';
 import { CliError } from '../../errors.js';
 import { type Locale } from '../../options.js';
 import { projectOf } from './common.js';

@@ -1,8 +1,14 @@
 // `self-gen shared-context list`: the session folders of this project, newest first.
 import { join } from 'node:path';
-import { parseSummary } from '../../../findings/entry.js';
-import { agentFiles, listSessions, readText, storeRoot, SUMMARY_FILE } from '../../../findings/file-store.js';
-import { age } from '../../../findings/checks.js';
+import {
+  parseSummary,
+  agentFiles,
+  listSessions,
+  readText,
+  storeRoot,
+  SUMMARY_FILE,
+  age,
+} from '../../../shared-context/index.js';
 import { projectOf } from './common.js';
 
 export interface ScListOptions {

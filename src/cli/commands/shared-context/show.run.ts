@@ -1,18 +1,20 @@
 // `self-gen shared-context show [session]`: a session's summary, or what one agent type is given.
 import { join } from 'node:path';
 import { loadConfig } from '../../../common/config.js';
-import { categoriesFor, resolveConfig } from '../../../findings/config.js';
-import { parseSummary } from '../../../findings/entry.js';
 import {
+  categoriesFor,
+  resolveConfig,
+  parseSummary,
   agentFileRel,
   agentFiles,
   readText,
   STORE_DIR,
   SUMMARY_FILE,
   type SessionInfo,
-} from '../../../findings/file-store.js';
-import { buildContext, filterEntries } from '../../../findings/inject.js';
-import { strings } from '../../../findings/strings.js';
+  buildContext,
+  filterEntries,
+  strings,
+} from '../../../shared-context/index.js';
 import { CliError } from '../../errors.js';
 import { pickSession, projectOf } from './common.js';
 

@@ -1,6 +1,5 @@
 // `self-gen orch record contract <kind> [file]`: an agent's YAML result, validated, then stored.
-import { recordContract } from '../../../../orchestrator/ops.js';
-import { type ContractKind } from '../../../../orchestrator/paths.js';
+import { recordContract, type ContractKind } from '../../../../orchestrator/index.js';
 import { ctxOf, orchestrate, readInput, type OrchOptions } from '../common.js';
 
 export interface OrchRecordContractOptions extends OrchOptions {

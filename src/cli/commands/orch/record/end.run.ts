@@ -1,5 +1,5 @@
 // `self-gen orch record end`: end the session (completed, or stopped).
-import { endSession } from '../../../../orchestrator/ops.js';
+import { endSession } from '../../../../orchestrator/index.js';
 import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
 
 export interface OrchRecordEndOptions extends OrchOptions {

@@ -1,6 +1,5 @@
 // `self-gen orch record knowledge <field> <text>`: a pattern, decision or pitfall in knowledge.yaml.
-import { addKnowledge } from '../../../../orchestrator/ops.js';
-import { type KnowledgeField } from '../../../../orchestrator/schemas.js';
+import { addKnowledge, type KnowledgeField } from '../../../../orchestrator/index.js';
 import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
 
 export interface OrchRecordKnowledgeOptions extends OrchOptions {

@@ -1,5 +1,5 @@
 // `self-gen orch record request <text>`: a new request in the active session.
-import { addRequest } from '../../../../orchestrator/ops.js';
+import { addRequest } from '../../../../orchestrator/index.js';
 import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
 
 export type OrchRecordRequestOptions = OrchOptions;

@@ -1,5 +1,5 @@
 // `self-gen orch record retry <subtask>`: one more retry of a subtask in self-gen's own ledger.
-import { recordRetry } from '../../../../orchestrator/ops.js';
+import { recordRetry } from '../../../../orchestrator/index.js';
 import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
 
 export interface OrchRecordRetryOptions extends OrchOptions {

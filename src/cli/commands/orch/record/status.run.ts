@@ -1,6 +1,5 @@
 // `self-gen orch record status <subtask> <status>`: a subtask's status set by hand.
-import { setSubtaskStatus } from '../../../../orchestrator/ops.js';
-import type { TaskStatus } from '../../../../orchestrator/schemas.js';
+import { setSubtaskStatus, type TaskStatus } from '../../../../orchestrator/index.js';
 import { ctxOf, orchestrate, type OrchOptions } from '../common.js';
 
 export interface OrchRecordStatusOptions extends OrchOptions {

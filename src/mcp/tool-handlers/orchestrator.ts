@@ -1,8 +1,9 @@
 // orchestrator_context: a role's context from the orchestrator part's own context builder.
 import * as z from 'zod';
-import { ROLES } from '../../orchestrator/schemas.js';
+import { ROLES, buildRoleContext, OrchError } from '../../orchestrator/index.js';
 import { line } from '../bound.js';
-import { answer, defineTool, ToolError } from '../tool.js';
+import { answer, defineTool, ToolError } from '../tool-contract.js';
+import { getSection, loadConfig } from '../../common/config.js';
 
 export const PART_CHARS = 6000;
 
@@ -23,13 +24,8 @@ export const orchestratorContext = defineTool({
   },
   readOnly: true,
   async run(a, d) {
-    const [{ buildRoleContext }, { OrchError }, config] = await Promise.all([
-      import('../../orchestrator/context.js'),
-      import('../../orchestrator/errors.js'),
-      import('../../common/config.js'),
-    ]);
-    const cfgAll = config.loadConfig(d.env);
-    const cfg = config.getSection(cfgAll, 'orchestrator');
+    const cfgAll = loadConfig(d.env);
+    const cfg = getSection(cfgAll, 'orchestrator');
     let ctx;
     try {
       ctx = await buildRoleContext(

@@ -6,7 +6,8 @@ import { resolve } from 'node:path';
 import type { DB } from '../../db/db.js';
 import { line } from '../bound.js';
 import { fixContext, mcpFix, noFixReason, type FixContext } from '../provenance.js';
-import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
+import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool-contract.js';
+import { extractErrorMessage, searchErrorKB } from '../../error-kb/index.js';
 
 interface ErrorData {
   tool?: unknown;
@@ -20,7 +21,6 @@ interface ErrorData {
 }
 
 async function shownError(d: ErrorData): Promise<string> {
-  const { extractErrorMessage } = await import('../../error-kb/normalize.js');
   const msg = typeof d.errorRaw === 'string' ? extractErrorMessage(d.errorRaw) : '';
   return line(msg || String(d.error ?? ''), 200);
 }
@@ -43,7 +43,6 @@ async function knownFix(
   note?: string;
 } | null> {
   if (typeof normalized !== 'string' || !normalized) return null;
-  const { searchErrorKB } = await import('../../error-kb/search.js');
   // the hooks' search, its exact tier (an index line of many: one indexed query each, as before)
   const hit = await searchErrorKB(db, normalized, {
     tiers: ['exact'],

@@ -26,13 +26,9 @@ import {
   type Entry,
   type EntrySource,
 } from './entry.js';
-import {
-  activeRules,
-  extractFromTranscript,
-  mergeOwnAndTranscript,
-  parseOwnFile,
-  ruleContext,
-} from './extract.js';
+import { extractFromTranscript, ruleContext } from './extract.js';
+import { mergeOwnAndTranscript, parseOwnFile } from './own-file.js';
+import { activeRules } from './rule-registry.js';
 import { buildContext, buildDigest, filterEntries } from './inject.js';
 import { withLock } from '../common/lock.js';
 import {

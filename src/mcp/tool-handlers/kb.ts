@@ -5,16 +5,17 @@ import * as z from 'zod';
 import type { DB } from '../../db/db.js';
 import { line } from '../bound.js';
 import { fixContext, mcpFix, noFixReason, type FixContext } from '../provenance.js';
-import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool.js';
-
-async function kbModules() {
-  const [search, manage, key] = await Promise.all([
-    import('../../error-kb/search.js'),
-    import('../../error-kb/manage.js'),
-    import('../../error-kb/error-key.js'),
-  ]);
-  return { ...search, ...manage, ...key };
-}
+import { answer, defineTool, DETAIL_HINT, limitArg, ToolError, type ToolAnswer } from '../tool-contract.js';
+import {
+  getEntry,
+  listEntries,
+  removeEntries,
+  searchErrorKB,
+  errorKey,
+  describeResolution,
+  candidates,
+  storedVerdict,
+} from '../../error-kb/index.js';
 
 /** The fix fields of an answer: the fix with its provenance, or a note saying why there is none. */
 function fixFields(db: DB, kbId: number, ctx: FixContext, currentRaw?: string, max = 600) {
@@ -28,8 +29,7 @@ function fixFields(db: DB, kbId: number, ctx: FixContext, currentRaw?: string, m
 }
 
 async function kbDetail(db: DB, id: number, ctx: FixContext): Promise<ToolAnswer> {
-  const kb = await kbModules();
-  const e = kb.getEntry(db, id);
+  const e = getEntry(db, id);
   if (!e)
     throw new ToolError(`no knowledge-base entry #${id}`, 'find entry ids with search_errors (query=…)');
   return answer({
@@ -69,11 +69,10 @@ export const searchErrors = defineTool({
         'search_errors needs a query (an error message or words from it) or detail=<id>',
         'call search_errors with query="<the error text>"',
       );
-    const kb = await kbModules();
-    const key = kb.errorKey(q); // the one key of hooks and CLI
+    const key = errorKey(q); // the one key of hooks and CLI
     const normalized = key.normalized;
     const match = normalized
-      ? await kb.searchErrorKB(db, normalized, {
+      ? await searchErrorKB(db, normalized, {
           normalized: true,
           message: key.message, // the names check, as in the hooks
           raw: key.raw, // the context check of a wrapper key, as in the hooks
@@ -89,7 +88,7 @@ export const searchErrors = defineTool({
     // Index lines: only entries with a fix that may be advised here (the others are no advice).
     for (const contains of [q.slice(0, 300), normalized.slice(0, 300)]) {
       if (!contains || entries.length >= limit) continue;
-      for (const e of kb.listEntries(db, { contains, sort: 'used', limit: 4 * limit + seen.size })) {
+      for (const e of listEntries(db, { contains, sort: 'used', limit: 4 * limit + seen.size })) {
         if (seen.has(e.id) || !e.resolution || entries.length >= limit) continue;
         seen.add(e.id);
         const f = mcpFix(db, e.id, ctx);
@@ -138,10 +137,6 @@ export const forgetFix = defineTool({
   readOnly: false,
   async run(a, d) {
     const db = d.db();
-    const { getEntry, removeEntries } = await import('../../error-kb/manage.js');
-    const { describeResolution } = await import('../../error-kb/record.js');
-    const { candidates } = await import('../../error-kb/candidates.js');
-    const { storedVerdict } = await import('../../error-kb/verdict.js');
     const e = getEntry(db, a.id);
     if (!e)
       throw new ToolError(

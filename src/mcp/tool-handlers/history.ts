@@ -11,7 +11,7 @@ import {
 } from '../../db/history.js';
 import type { HistoryKind } from '../../db/history.js';
 import { line } from '../bound.js';
-import { answer, defineTool, limitArg, ToolError } from '../tool.js';
+import { answer, defineTool, limitArg, ToolError } from '../tool-contract.js';
 
 const KINDS = Object.keys(HISTORY_KINDS) as [HistoryKind, ...HistoryKind[]];
 

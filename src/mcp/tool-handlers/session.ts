@@ -2,7 +2,15 @@
 import * as z from 'zod';
 import { join } from 'node:path';
 import { line } from '../bound.js';
-import { answer, defineTool, ToolError } from '../tool.js';
+import { answer, defineTool, ToolError } from '../tool-contract.js';
+import {
+  agentFiles,
+  listSessions,
+  readText,
+  sanitizePart,
+  SUMMARY_FILE,
+  parseSummary,
+} from '../../shared-context/index.js';
 
 export const sessionFindings = defineTool({
   name: 'session_findings',
@@ -23,11 +31,7 @@ export const sessionFindings = defineTool({
   },
   readOnly: true,
   async run(a, d) {
-    const [store, entry] = await Promise.all([
-      import('../../findings/file-store.js'),
-      import('../../findings/entry.js'),
-    ]);
-    const sessions = store.listSessions(d.project.path);
+    const sessions = listSessions(d.project.path);
     const wanted = (a.session_id ?? '').trim();
     if (!wanted)
       return answer(
@@ -44,7 +48,7 @@ export const sessionFindings = defineTool({
         },
         'sessions',
       );
-    const key = store.sanitizePart(wanted, 'session');
+    const key = sanitizePart(wanted, 'session');
     const byPrefix = wanted.length >= 8 ? sessions.filter((s) => s.session.startsWith(key)) : [];
     const s = sessions.find((x) => x.session === key) ?? (byPrefix.length === 1 ? byPrefix[0] : undefined);
     if (!s)
@@ -52,15 +56,15 @@ export const sessionFindings = defineTool({
         `no shared context for session ${line(wanted, 80)} in ${d.project.path}`,
         'list the sessions with session_findings (no session_id); a session gets its folder when one of its subagents finishes',
       );
-    const text = store.readText(join(s.dir, store.SUMMARY_FILE));
+    const text = readText(join(s.dir, SUMMARY_FILE));
     if (text === null)
       return answer({
         session: s.session,
         entries: [],
-        agentFiles: store.agentFiles(s.dir).slice(0, 50),
-        note: `no ${store.SUMMARY_FILE} yet: it is written when the first subagent of the session finishes`,
+        agentFiles: agentFiles(s.dir).slice(0, 50),
+        note: `no ${SUMMARY_FILE} yet: it is written when the first subagent of the session finishes`,
       });
-    const doc = entry.parseSummary(text);
+    const doc = parseSummary(text);
     if (a.detail !== undefined) {
       const want = a.detail.trim();
       const e = doc.entries.find((x) => x.agentId === want || `${x.agentType}-${x.agentId}` === want);

@@ -5,7 +5,7 @@ import { loadConfig } from '../common/config.js';
 import { getProjectPath } from '../common/project.js';
 import type { CheckResult } from '../hook/contract/part.js';
 import { PROJECT_CONFIG_FILE, resolveConfig } from './config.js';
-import { activeRules } from './extract.js';
+import { activeRules } from './rule-registry.js';
 import { gitignoreCovers, listSessions, readText, storeRoot, storeState, STORE_DIR } from './file-store.js';
 
 /** How long ago a time in ms was, for display. */

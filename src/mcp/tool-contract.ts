@@ -2,7 +2,7 @@
 // a fix), and the helpers for small, bounded answers (an index with ids; details by id).
 import * as z from 'zod';
 import type { DB } from '../db/db.js';
-import type { Embedder } from '../embed/embedder.js';
+import type { Embedder } from '../embed/index.js';
 import { redactDeep } from '../common/redact.js';
 import { stripHiddenDeep } from '../common/quote.js';
 import { boundedJson } from './bound.js';

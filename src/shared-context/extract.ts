@@ -10,10 +10,10 @@
 // Everything is redacted before it becomes an item.
 import { readTailLines, summarizeTranscript, type ToolCall } from '../common/transcript.js';
 import { oneLine, redact } from '../common/redact.js';
-import { compileSafeRegex, type SafeRegex } from '../common/safe-regex.js';
+
 import { CD_PROGRAMS, FILE_READERS, isReadOnlyGit } from '../common/shell-words.js';
 import { addItem, type Entry, type EntrySource, type Section } from './entry.js';
-import type { RuleConfigT, SharedContextConfig } from './config.js';
+
 import { relToProject, STORE_DIR } from './file-store.js';
 
 export interface CallWithResult {
@@ -61,7 +61,7 @@ export const LIMITS: Record<string, number> = {
   notes: 8,
 };
 
-function str(v: unknown): string {
+export function str(v: unknown): string {
   return typeof v === 'string' ? v : '';
 }
 
@@ -238,82 +238,6 @@ export const BUILTIN_RULES: ExtractionRule[] = [
   notesRule,
 ];
 
-const codeRules: ExtractionRule[] = [];
-
-/** Adds a rule from code (NFR-5). Returns a function that removes it again. */
-export function registerExtractionRule(rule: ExtractionRule): () => void {
-  codeRules.push(rule);
-  return () => {
-    const i = codeRules.indexOf(rule);
-    if (i >= 0) codeRules.splice(i, 1);
-  };
-}
-
-/**
- * A config regex, compiled with the linear-time engine (common/safe-regex.ts): a catastrophic
- * pattern cannot hang a hook, and one RE2 cannot run (look-around, back-references) skips the rule.
- */
-function safeRegex(
-  source: string | undefined,
-  problems: string[],
-  where: string,
-  key: string,
-): SafeRegex | null | undefined {
-  if (source === undefined) return undefined;
-  try {
-    return compileSafeRegex(source, { ignoreCase: true });
-  } catch (e) {
-    problems.push(
-      `${where}.${key}: invalid or unsupported regular expression: ${(e as Error).message}; rule skipped`,
-    );
-    return null;
-  }
-}
-
-/** Turns a config rule into an ExtractionRule (null when its regexes are invalid). */
-export function ruleFromConfig(r: RuleConfigT, problems: string[] = []): ExtractionRule | null {
-  const where = `sharedContext.rules.${r.name}`;
-  const tool = safeRegex(r.tool, problems, where, 'tool');
-  const match = safeRegex(r.match, problems, where, 'match');
-  const final = safeRegex(r.finalMessage, problems, where, 'finalMessage');
-  if (tool === null || match === null || final === null) return null;
-  const label = r.label ? `${r.label} ` : '';
-  const rule: ExtractionRule = { name: r.name };
-  if (tool) {
-    rule.toolCall = (c, ctx) => {
-      if (!tool.test(c.name)) return null;
-      if (r.onlyFailed && c.failed !== true) return null;
-      const keys = r.field
-        ? [r.field]
-        : ['command', 'file_path', 'notebook_path', 'pattern', 'path', 'url', 'query'];
-      const key = keys.find((k) => typeof c.input[k] === 'string');
-      const value = key ? str(c.input[key]) : '';
-      if (match && !match.test(value)) return null;
-      const shown = key && /path$/.test(key) ? ctx.rel(value) : value;
-      return { category: r.category, text: `${label}${shown || c.name}${c.failed ? ' (failed)' : ''}` };
-    };
-  }
-  if (final) {
-    rule.finalMessage = (text) =>
-      text
-        .split('\n')
-        .map((l) => l.trim())
-        .filter((l) => l && final.test(l))
-        .map((l) => ({ category: r.category, text: `${label}${l}` }));
-  }
-  return rule.toolCall || rule.finalMessage ? rule : null;
-}
-
-export function activeRules(cfg: SharedContextConfig, problems: string[] = []): ExtractionRule[] {
-  const off = new Set(cfg.disabledRules);
-  const rules = BUILTIN_RULES.filter((r) => !off.has(r.name));
-  for (const r of cfg.rules) {
-    const compiled = ruleFromConfig(r, problems);
-    if (compiled && !off.has(compiled.name)) rules.push(compiled);
-  }
-  return [...rules, ...codeRules.filter((r) => !off.has(r.name))];
-}
-
 function asList(m: Many): RuleItem[] {
   if (!m) return [];
   return Array.isArray(m) ? m : [m];
@@ -397,76 +321,6 @@ export function extractFromTranscript(
   // The hook's last_assistant_message is the agent's answer; the transcript's last text is the fallback.
   const final = (lastMessage && lastMessage.trim() ? lastMessage : s.finalText) ?? '';
   return { sections: runRules(rules, calls, final, ctx, log), lines: lines.length, badLines: s.badLines };
-}
-
-// --- The agent's own file (FR-4.3) ---------------------------------------------------------------
-
-const HEADING_CATEGORIES: [RegExp, string][] = [
-  [/chang|modif|edit|writ|implement|변경|수정|구현/i, 'changes'],
-  [
-    /find|issue|bug|problem|review|verdict|result|risk|concern|conclusion|발견|이슈|문제|리뷰|결론|결과|판정|위험/i,
-    'findings',
-  ],
-  [/command|ran\b|run|test|build|명령|실행|테스트|빌드/i, 'commands'],
-  [/explor|navig|read|search|context|area|structure|탐색|조사|구조|읽/i, 'explored'],
-];
-
-export function categoryOfHeading(title: string, extra: string[] = []): string {
-  const t = title.trim();
-  const exact = extra.find((c) => c.toLowerCase() === t.toLowerCase());
-  if (exact) return exact;
-  for (const [re, cat] of HEADING_CATEGORIES) if (re.test(t)) return cat;
-  return 'notes';
-}
-
-/**
- * Parses a Markdown file an agent wrote: headings choose the category (Changes, Findings,
- * Commands, Explored; anything else is Notes); each non-empty line or list item is an item. The
- * text is redacted before it is split, so a multi-line private key goes as a whole.
- */
-export function parseOwnFile(text: string, customCategories: string[] = []): Section[] {
-  const sections: Section[] = [];
-  let category = 'notes';
-  let inFence = false;
-  let sawHeading = false;
-  for (const raw of redact(text).split('\n')) {
-    const line = raw.trim();
-    if (line.startsWith('```')) {
-      inFence = !inFence;
-      continue;
-    }
-    if (!line || line.startsWith('<!--')) continue;
-    const h = /^(#{1,6})\s+(.*)$/.exec(line);
-    if (h && !inFence) {
-      // The first top-level title (`# Notes of …`) names the file, not a section.
-      if (h[1] === '#' && !sawHeading) {
-        sawHeading = true;
-        continue;
-      }
-      sawHeading = true;
-      category = categoryOfHeading(h[2]!.replace(/\*+/g, ''), customCategories);
-      continue;
-    }
-    const item = line.replace(/^(?:[-*•+]\s+(?:\[[ xX]\]\s+)?|\d+[.)]\s+)/, '');
-    addItem(sections, category, item, Math.max(LIMITS[category] ?? 20, 20));
-  }
-  return sections.filter((s) => s.items.length);
-}
-
-/**
- * FR-4.3: the agent's own notes win. Categories the agent did not write about are filled from the
- * transcript (the files it changed, the commands it ran): objective facts the agent may omit.
- */
-export function mergeOwnAndTranscript(
-  own: Section[],
-  fromTranscript: Section[],
-): { sections: Section[]; source: EntrySource } {
-  if (!own.length) return { sections: fromTranscript, source: 'transcript' };
-  const have = new Set(own.map((s) => s.category));
-  const fill = fromTranscript.filter(
-    (s) => !have.has(s.category) && s.category !== 'notes' && s.category !== 'findings',
-  );
-  return { sections: [...own, ...fill], source: fill.length ? 'agent+transcript' : 'agent' };
 }
 
 export function ruleContext(projectPath: string): RuleContext {

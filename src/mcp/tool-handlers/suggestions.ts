@@ -1,7 +1,8 @@
 // suggestions: the open suggestions of the newest analyses (read-only; applying is the user's).
 import * as z from 'zod';
 import { line } from '../bound.js';
-import { answer, defineTool, DETAIL_HINT, limitArg, ToolError } from '../tool.js';
+import { answer, defineTool, DETAIL_HINT, limitArg, ToolError } from '../tool-contract.js';
+import { listSuggestions, findSuggestion } from '../../analysis/index.js';
 
 export const suggestions = defineTool({
   name: 'suggestions',
@@ -18,7 +19,6 @@ export const suggestions = defineTool({
   readOnly: true,
   async run(a, d) {
     const db = d.db();
-    const { listSuggestions, findSuggestion } = await import('../../analysis/suggestions.js');
     if (a.detail !== undefined) {
       const { found } = findSuggestion(db, a.detail);
       if (!found)

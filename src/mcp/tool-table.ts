@@ -4,20 +4,20 @@
 // (`detail`). Every answer is bounded (bound.ts). Read-only except `forget_fix`.
 //
 // Everything shown comes from storage that was redacted when it was written, and every answer is
-// redacted again before it is serialised (tool.ts answer, errorAnswer): rows stored by an older
+// redacted again before it is serialised (tool-contract.ts answer, errorAnswer): rows stored by an older
 // version may hold secrets. A fix is shown only through the hooks' advice filter (provenance.ts).
 import * as z from 'zod';
 import { redactDeep } from '../common/redact.js';
 import { boundedJson, line } from './bound.js';
-import { ToolError, type McpDeps, type ToolAnswer, type ToolDef } from './tool.js';
-import { forgetFix, searchErrors } from './tools/kb.js';
-import { fileHistory, recentErrors } from './tools/errors.js';
-import { sessionFindings } from './tools/session.js';
-import { orchestratorContext } from './tools/orchestrator.js';
-import { suggestions } from './tools/suggestions.js';
-import { searchHistoryTool } from './tools/history.js';
+import { ToolError, type McpDeps, type ToolAnswer, type ToolDef } from './tool-contract.js';
+import { forgetFix, searchErrors } from './tool-handlers/kb.js';
+import { fileHistory, recentErrors } from './tool-handlers/errors.js';
+import { sessionFindings } from './tool-handlers/session.js';
+import { orchestratorContext } from './tool-handlers/orchestrator.js';
+import { suggestions } from './tool-handlers/suggestions.js';
+import { searchHistoryTool } from './tool-handlers/history.js';
 
-export { ToolError, type McpDeps, type ToolAnswer, type ToolDef } from './tool.js';
+export { ToolError, type McpDeps, type ToolAnswer, type ToolDef } from './tool-contract.js';
 
 export const TOOLS: ToolDef[] = [
   searchErrors,

@@ -1,0 +1,1 @@
+// The recording part's public surface: what other parts and the hosts may use.

@@ -1,0 +1,1 @@
+// The subagent-context part's public surface: what other parts and the hosts may use.
