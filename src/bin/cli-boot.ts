@@ -108,8 +108,10 @@ if (process.env.SELF_GEN_NO_CODE_CACHE !== '1') {
 const script = new vm.Script(Module.wrap(source), { filename: file, cachedData: cached });
 // Written when there is none (or V8 rejected it), and now and then afterwards (1 run in 25) when it
 // has grown: a cache made by a run that used one holds both, so it covers every path the command takes.
+// SELF_GEN_CODE_CACHE_REFRESH=1 refreshes every time, =0 never (a rejected cache is always replaced).
 const fresh = !cached || script.cachedDataRejected;
-if (cacheFile && (fresh || process.env.SELF_GEN_CODE_CACHE_REFRESH === '1' || Math.random() < 0.04))
+const refresh = process.env.SELF_GEN_CODE_CACHE_REFRESH;
+if (cacheFile && (fresh || refresh === '1' || (refresh !== '0' && Math.random() < 0.04)))
   writeCacheAtExit(script, cacheFile, fresh ? 0 : (cached?.length ?? 0));
 // The bundle's `import()` of what it does not bundle comes here (scripts/build.mjs: a function read
 // from a code cache cannot call `import()` itself in Node 20).
