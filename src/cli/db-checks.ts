@@ -1,8 +1,9 @@
 // The database's checks for `status` and `doctor`: size, schema, events, integrity, sqlite-vec and
 // the queue; each failing step becomes a result with its real cause and fix.
-import { statSync } from 'node:fs';
-import { dirname } from 'node:path';
-import { paths } from '../common/paths.js';
+import { lstatSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { paths, type Paths } from '../common/paths.js';
+import { writeFileAtomicIn } from '../common/safe-fs.js';
 import {
   dbSizeBytes,
   ensureVec,
@@ -84,7 +85,6 @@ function collector(file: string) {
   return { out, fail, step };
 }
 type Collector = ReturnType<typeof collector>;
-type Paths = ReturnType<typeof paths>;
 
 /** Size, schema version, events (first in the list), then the file mode. */
 function dbSummary(ctx: CheckContext, p: Paths, db: DB, c: Collector): void {
@@ -114,9 +114,34 @@ function dbSummary(ctx: CheckContext, p: Paths, db: DB, c: Collector): void {
   });
 }
 
-/** quick_check (integrity_check and the full-text indexes when deep). */
+/**
+ * `status` runs quick_check at most once in this interval: a passing check (its own, `doctor`'s or
+ * the background one) within it is taken as is. Damage found later is still reported: a hook that
+ * meets it flags the database (the recovery line), and the next check after the interval sees it.
+ * `doctor` checks every time (integrity_check and the full-text indexes).
+ */
+export const STATUS_CHECK_INTERVAL_MS = 10 * 60 * 1000;
+const statusStamp = (p: Paths) => join(p.dataDir, 'status-checked');
+
+/** When `status` or `doctor` last found the database sound (the stamp's modification time). */
+function lastStatusCheck(p: Paths): number | null {
+  try {
+    return lstatSync(statusStamp(p)).mtimeMs;
+  } catch {
+    return null;
+  }
+}
+
+function checkedRecently(p: Paths, now = Date.now()): boolean {
+  const last = Math.max(lastStatusCheck(p) ?? 0, lastCheck(p)?.getTime() ?? 0);
+  return last <= now && now - last < STATUS_CHECK_INTERVAL_MS;
+}
+
+/** quick_check (integrity_check and the full-text indexes when deep); status: once per interval. */
 function dbIntegrity(ctx: CheckContext, p: Paths, db: DB, c: Collector): void {
+  if (!ctx.deep && checkedRecently(p)) return;
   const check = ctx.deep ? 'integrity_check' : 'quick_check';
+  const before = c.out.length;
   c.step(`running ${check}`, () => {
     const res = db.pragma(check) as Record<string, string>[];
     const first = res[0] ? String(Object.values(res[0])[0]) : 'ok';
@@ -129,6 +154,12 @@ function dbIntegrity(ctx: CheckContext, p: Paths, db: DB, c: Collector): void {
         c.out.push(damaged(p.db, `the full-text index ${name} fails its integrity check`));
     });
   }
+  if (c.out.length === before)
+    try {
+      writeFileAtomicIn(p.dataDir, statusStamp(p), '', 0o600);
+    } catch {
+      // A read-only data folder: the next status checks again.
+    }
 }
 
 async function vecCheck(db: DB, c: Collector): Promise<void> {
