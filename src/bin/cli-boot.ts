@@ -21,6 +21,7 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setFlagsFromString } from 'node:v8';
 import vm from 'node:vm';
+import { HOME_MARKER } from '../common/home.js';
 import { ensureDirIn, unlinkIn, writeFileAtomicIn } from '../common/safe-fs.js';
 
 /** Commands with subcommands: their cache is per subcommand (`kb add`, `kb search`). */
@@ -69,8 +70,9 @@ function writeCacheAtExit(script: vm.Script, file: string, had: number): void {
     try {
       const dir = dirname(file);
       const home = dirname(dir);
-      // The data home is made by the first hook or command that stores something, never by this.
-      if (!statSync(home).isDirectory()) return;
+      // Only in a data home of ours still in use (its marker is there): never one this command
+      // did not find, nor one `uninstall --purge` just emptied.
+      if (!lstatSync(join(home, HOME_MARKER)).isFile()) return;
       const data = script.createCachedData();
       if (data.length <= had) return;
       ensureDirIn(home, dir, 0o700);
