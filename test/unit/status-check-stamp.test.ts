@@ -25,7 +25,7 @@ describe('status: the integrity check once per interval', () => {
     expect(existsSync(stamp)).toBe(false);
     expect(dbLine(await status())?.level).toBe('ok');
     expect(existsSync(stamp)).toBe(true);
-    const old = (Date.now() - 60_000) / 1000;
+    const old = Math.floor((Date.now() - 60_000) / 1000); // whole seconds: exact as mtimeMs
     utimesSync(stamp, old, old);
     await status();
     expect(statSync(stamp).mtimeMs).toBe(old * 1000);
@@ -33,7 +33,7 @@ describe('status: the integrity check once per interval', () => {
 
   it('after the interval status checks again; doctor (deep) checks every time', async () => {
     await status();
-    const old = (Date.now() - STATUS_CHECK_INTERVAL_MS - 60_000) / 1000;
+    const old = Math.floor((Date.now() - STATUS_CHECK_INTERVAL_MS - 60_000) / 1000);
     utimesSync(stamp, old, old);
     await status();
     expect(statSync(stamp).mtimeMs).toBeGreaterThan(old * 1000);
