@@ -4,7 +4,16 @@
 // <dir>/dist, minified, no source maps, and dist/hook.cjs is the plugin gate (src/bin/plugin-hook.cts),
 // which hands over to dist/hook-core.cjs (the usual entry) once the native dependencies are ready.
 import { build } from 'esbuild';
-import { chmodSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 
 const pluginAt = process.argv.indexOf('--plugin');
@@ -104,8 +113,35 @@ metas['hook-main'] = (
     metafile: true,
   })
 ).metafile;
+/**
+ * Made ready for dist/cli.js to load with a code cache (src/bin/cli-boot.ts):
+ *  - its `import()` of what is not bundled (node: built-ins, the embedding runtime's ES module) goes
+ *    through `$sgImp`, which calls dist/cli.js's own `import()` (globalThis.__sgImport): V8 drops
+ *    the callback such a call needs from code read out of a code cache (Node 20). Same length, so
+ *    the source map stays exact;
+ *  - the few characters esbuild leaves outside ASCII (in regular expressions) are escaped, so the
+ *    file is read as Latin-1: a one-byte string, with no UTF-8 decoding of 2 MB per command.
+ */
+const CLI_IMPORT = 'var $sgImp = (s) => (globalThis.__sgImport ?? ((x) => import(x)))(s);';
+function prepareCliBundle(file) {
+  const text = readFileSync(file, 'utf8');
+  const at = text.indexOf(CLI_IMPORT) + CLI_IMPORT.length;
+  const rest = text
+    .slice(at)
+    .replace(/(?<![\w$.])import\(/g, '$sgImp(')
+    .replace(/[\u0080-\uffff]/g, (c, i, all) => {
+      // An escape changes what a String.raw template holds: none may have such a character.
+      const before = all.slice(Math.max(0, i - 2000), i);
+      const raw = before.lastIndexOf('String.raw`');
+      if (raw >= 0 && !before.slice(raw + 11).includes('`'))
+        throw new Error(
+          `cli-main.cjs: a non-ASCII character in a String.raw template (${before.slice(raw, raw + 60)})`,
+        );
+      return `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`;
+    });
+  writeFileSync(file, text.slice(0, at) + rest);
+}
 const tools = {
-  cli: 'src/bin/cli.ts',
   worker: 'src/bin/worker.ts',
   daemon: 'src/bin/daemon.ts',
   'plugin-bootstrap': 'src/bin/plugin-bootstrap.ts',
@@ -125,7 +161,28 @@ metas['hook-server'] = (
     metafile: true,
   })
 ).metafile;
-Object.assign(entries, tools, { 'hook-server': 'src/bin/hook-server.ts' });
+// The CLI: the whole command line in one CommonJS file (dist/cli-main.cjs; each command's work stays
+// lazily initialised), which dist/cli.js (src/bin/cli-boot.ts) loads with a V8 code cache, the way
+// dist/hook.cjs loads the hook bundle: a command then skips compiling most of its code.
+metas.cli = (
+  await build({
+    ...common,
+    entryPoints: { 'cli-main': 'src/bin/cli.ts' },
+    minify: true,
+    keepNames: true,
+    format: 'cjs',
+    splitting: false,
+    outExtension: { '.js': '.cjs' },
+    define: { 'import.meta.url': '__sg_import_meta_url' },
+    banner: {
+      js: `const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;\n${CLI_IMPORT}`,
+    },
+    metafile: true,
+  })
+).metafile;
+prepareCliBundle(join(out, 'cli-main.cjs'));
+await build({ ...common, entryPoints: { cli: 'src/bin/cli-boot.ts' }, splitting: false });
+Object.assign(entries, tools, { cli: 'src/bin/cli-boot.ts', 'hook-server': 'src/bin/hook-server.ts' });
 chmodSync(`${out}/cli.js`, 0o755);
 // The dashboard's front end (`self-gen ui`): ui/ -> dist/ui/ (one script, one style sheet, the page).
 // Preact is bundled in; the page loads nothing from anywhere but its own server.

@@ -96,12 +96,12 @@ export const ENV_VARS = [
   {
     name: 'SELF_GEN_NO_CODE_CACHE',
     audience: 'tuning',
-    doc: '`1`: hook processes load their code without the V8 code cache',
+    doc: '`1`: hook processes and `self-gen` commands load their code without the V8 code cache',
   },
   {
     name: 'SELF_GEN_CODE_CACHE_REFRESH',
     audience: 'tuning',
-    doc: '`1`: every hook process refreshes the code cache (else 1 run in 25)',
+    doc: '`1`: every hook process and command refreshes its code cache (else 1 run in 25); `0` (commands): never, only a missing or rejected one is written',
   },
   {
     name: 'SELF_GEN_DAEMON_IDLE_MS',
