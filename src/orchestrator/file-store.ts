@@ -1,9 +1,8 @@
 // Reading and writing the orchestrator skill's files in its own formats (schemas.ts).
-// - Reads: `Read` schemas (unknown keys ignored), read tolerantly (tolerant.ts): a loosely written
-//   or missing field is mended with a warning, an entry that cannot be understood is left out with
-//   a warning, the rest is read; ids checked against the folder; only a file nothing mends is
-//   reported by file and field and never half-used. A file in our earlier own
-//   format is named as such, with what to do (`self-gen orch migrate`).
+// - Reads: `Read` schemas (unknown keys ignored), read tolerantly (tolerant.ts): a loosely written or
+//   missing field is mended with a warning, an entry that cannot be understood is left out with a
+//   warning; ids checked against the folder; only a file nothing mends is reported by file and field
+//   and never half-used. A file in our earlier format says so, with `self-gen orch migrate`.
 // - Writes (CLI only, never a hook): `Real` schemas (exactly the skill's fields), atomic. The
 //   previous valid session.json / state.json is kept as a backup in OUR folder (data home), never
 //   next to the skill's files; a corrupt file is read from that backup with a warning.
