@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{existsSync as f}from"node:fs";import{dirname as r,join as d,resolve as m}from"node:path";import{fileURLToPath as l}from"node:url";function g(i,o=import.meta.url){let t=r(l(o));for(let e=0;e<4;e++){let n=d(t,i);if(f(n))return n;let s=d(t,"dist",i);if(f(s))return s;t=r(t)}return m(r(l(o)),"..","..","dist",i)}export{g as a};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-function n(e,r){if(!(e instanceof Float32Array)||e.length!==r)return!1;for(let t=0;t<e.length;t++)if(!Number.isFinite(e[t]))return!1;return!0}function o(e){return Buffer.from(e.buffer,e.byteOffset,e.byteLength).toString("base64")}function a(e){try{let r=Buffer.from(e,"base64");if(r.byteLength===0||r.byteLength%4!==0)return null;let t=new Float32Array(r.byteLength/4);return new Uint8Array(t.buffer).set(r),t}catch{return null}}export{n as a,o as b,a as c};

@@ -1,3 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{b as i,q as a,r as g}from"./chunk-C4HFAWM5.js";import{a as o,c as s}from"./chunk-BQTOVTKH.js";var t=2,u=2e4;function m(e){if(typeof e!="string"||!e)return{raw:"",message:"",normalized:"",signature:[],version:t};try{let r=o(s(e,u,"")),n=g(r);return{raw:r,message:n,normalized:i(n),signature:a(r),version:t}}catch{return{raw:"",message:"",normalized:"",signature:[],version:t}}}function p(e){let r=m(e).signature;return r.length?r.map(n=>n.slice(0,500)).join(`
-`):null}export{t as a,u as b,m as c,p as d};

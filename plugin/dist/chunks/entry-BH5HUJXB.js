@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q}from"./chunk-PP2CDLOX.js";import"./chunk-BQTOVTKH.js";import"./chunk-67BG23Y2.js";export{b as CATEGORY_ORDER,a as CATEGORY_TITLES,l as GENERATED_MARK,c as ITEM_MAX,q as addItem,e as categoryOfTitle,i as entryHeading,g as hasContent,k as parseEntries,o as parseSummary,m as renderAgentFile,j as renderEntry,n as renderSummary,h as shortTime,f as sortSections,d as titleOf,p as upsertEntry};

@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{a,b,c,d,e,f,g,h}from"./hook-chunk-SU6IRUVJ.js";import"./hook-chunk-GUGOK5LY.js";import"./hook-chunk-MUNYW765.js";import"./hook-chunk-CVTP7TC5.js";import"./hook-chunk-YMTWFCRQ.js";import"./hook-chunk-TXGBBDMO.js";import"./hook-chunk-Y4ZJZHIG.js";import"./hook-chunk-4M6U67UR.js";export{f as bump,h as completedBefore,e as countsOf,a as emptyLedger,d as observe,b as readLedger,g as subtaskKey,c as writeLedger};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h}from"./chunk-PSGFJ5CC.js";import"./chunk-GVGLE6L2.js";import"./chunk-BDMIBXYK.js";import"./chunk-5CLFCDXQ.js";import"./chunk-BQTOVTKH.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{f as bump,h as completedBefore,e as countsOf,a as emptyLedger,d as observe,b as readLedger,g as subtaskKey,c as writeLedger};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a as b,b as c,c as d,d as e}from"./chunk-QQOMPMWD.js";import"./chunk-NSCMKT5K.js";import"./chunk-G37YO6XX.js";import{d as a}from"./chunk-JTWOBY5T.js";import"./chunk-SIAJ7KGV.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{b as LocalModelMissingError,d as configureTransformers,c as importTransformers,e as loadLocalEmbedder,a as modelLocation};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i,j,k,l,m,n,o,p,q,r}from"./chunk-C4HFAWM5.js";import"./chunk-67BG23Y2.js";export{g as EXIT_CODE_LINE,i as FRAME_LINE,l as HEADLINE_LINE,d as KEY_MAX,m as PROGRESS_LINE,n as RELAY_PREFIX,p as SIGNATURE_LINES,j as SUMMARY_LINE,h as TRACEBACK_LINE,k as WRAPPER_LINE,q as errorSignature,r as extractErrorMessage,c as keyWithReporter,a as mask,f as maskedNames,e as normalizeDetail,b as normalizeError,o as outputLines};

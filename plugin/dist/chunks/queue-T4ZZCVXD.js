@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{d as a,e as b,f as c,g as d}from"./chunk-JXELZIGH.js";import"./chunk-FLVO3DR5.js";import"./chunk-BQTOVTKH.js";import"./chunk-IS4ANJHY.js";import"./chunk-ZZR2MFK6.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{d as drainQueue,b as insertOrQueue,a as queueEvent,c as queuedCount};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i}from"./chunk-SCVD7ZP4.js";import"./chunk-IS4ANJHY.js";import"./chunk-ZZR2MFK6.js";import"./chunk-3BEBLIYZ.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{i as acknowledgeNotices,f as appendNotice,e as clearNeedsCheck,c as flagIfDamaged,b as markNeedsCheck,a as needsCheckFile,h as pendingNotices,d as readNeedsCheck,g as readNotices};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g}from"./chunk-NDK67VBF.js";import"./chunk-G2VBNLWS.js";import"./chunk-VHE76ACO.js";import"./chunk-5CLFCDXQ.js";import"./chunk-JN3KAZXB.js";import"./chunk-IHCJNKD4.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{b as ALL_VARS,a as ROLE_SPECS,d as nameMatches,e as qaRoleForPhase,g as roleForAgentType,c as rolePatterns,f as rolesForAgentType};

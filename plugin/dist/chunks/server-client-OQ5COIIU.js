@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f}from"./chunk-QSFWCZIM.js";import"./chunk-F7G6L7ML.js";import"./chunk-MF2RFRWG.js";import"./chunk-VRJ4ZPQC.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{f as ensureHookServer,e as hookServerPidFile,a as hookServerRequest,b as pingHookServer,c as stopHookServer,d as stopWarmServer};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{b as o}from"./chunk-ZWZW6KJY.js";import"./chunk-G37YO6XX.js";import"./chunk-JTWOBY5T.js";import"./chunk-MF2RFRWG.js";import"./chunk-VRJ4ZPQC.js";import"./chunk-DMWB7T5C.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";async function t(){console.log(await o()?"stopped":"not running")}export{t as runDaemonStop};
