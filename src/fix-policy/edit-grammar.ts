@@ -14,7 +14,8 @@ export const CODE_EDIT =
   /\.(?:js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|astro|py|pyi|go|rs|java|kt|kts|scala|groovy|rb|php|c|h|cc|cpp|cxx|hpp|hh|m|mm|swift|dart|ex|exs|erl|hrl|hs|ml|mli|lua|r|jl|cs|fs|vb|zig|nim|clj|cljs|elm|pl|pm|sh|bash|zsh|ps1)$/i;
 
 /** Lists of names to ignore. */
-export const IGNORE_LIST = /(?:^|\/)\.(?:git|docker|prettier|eslint|npm|stylelint|vscode|hg|cf|gcloud)ignore$/;
+export const IGNORE_LIST =
+  /(?:^|\/)\.(?:git|docker|prettier|eslint|npm|stylelint|vscode|hg|cf|gcloud)ignore$/;
 
 const JSON_FILE = /\.json5?$/i;
 
@@ -75,13 +76,21 @@ export function editedLinesRule(path: string, before: string, after: string, sho
   const { added, removed } = changedLines(before, after);
   const cut = /…$/.test(before) || /…$/.test(after);
   if (IGNORE_LIST.test(path) || IGNORE_LIST.test(`/${base}`))
-    return !shown || cut || removed.length || added.some((l) => l.startsWith('!')) ? 'ignore-unignores' : null;
+    return !shown || cut || removed.length || added.some((l) => l.startsWith('!'))
+      ? 'ignore-unignores'
+      : null;
   if (JSON_FILE.test(base))
     return !shown || cut || ![...added, ...removed].every((l) => jsonLineOk(path, l)) ? 'json-key' : null;
   if (CODE_EDIT.test(base)) {
-    const grammar = /\.pyi?$/i.test(base) ? IMPORT_LINE.py : /\.(?:[cm]?[jt]sx?|vue|svelte|astro)$/i.test(base) ? IMPORT_LINE.js : null;
+    const grammar = /\.pyi?$/i.test(base)
+      ? IMPORT_LINE.py
+      : /\.(?:[cm]?[jt]sx?|vue|svelte|astro)$/i.test(base)
+        ? IMPORT_LINE.js
+        : null;
     const changed = [...added, ...removed];
-    return !shown || cut || !grammar || !changed.length || !changed.every((l) => grammar.test(l)) ? 'edit-code' : null;
+    return !shown || cut || !grammar || !changed.length || !changed.every((l) => grammar.test(l))
+      ? 'edit-code'
+      : null;
   }
   return null;
 }

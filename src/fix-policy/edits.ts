@@ -20,7 +20,6 @@ const ORDINARY_EXT = new Set(
   ).split(' '),
 );
 
-
 /** Files of an ordinary kind that a package manager writes and verifies: a lock file's content is hashes and sources. */
 const LOCK_FILE = /(?:^|[.-])(?:lock|shrinkwrap)\.json$/i;
 

@@ -155,8 +155,10 @@ describe('code has no grammar: a code edit crosses only when its changed lines a
   });
   it('an import of a known module crosses', () => {
     expect(
-      judge(edit('a.py', 'from collections import Mapping', 'from collections.abc import Mapping'), 'same-file')
-        .cls,
+      judge(
+        edit('a.py', 'from collections import Mapping', 'from collections.abc import Mapping'),
+        'same-file',
+      ).cls,
     ).toBe('safe');
     expect(judge(edit('src/a.ts', '', "import { z } from 'zod';"), 'same-file').cls).toBe('safe');
   });

@@ -61,9 +61,9 @@ describe('code edits cross only when their changed lines are imports of known mo
       expect(v.rule).toBe('edit-code');
     });
   it('imports of known modules cross; an unknown one or a Write does not', () => {
-    expect(edit('utils.py', 'from collections import Mapping', 'from collections.abc import Mapping').cls).toBe(
-      'safe',
-    );
+    expect(
+      edit('utils.py', 'from collections import Mapping', 'from collections.abc import Mapping').cls,
+    ).toBe('safe');
     expect(edit('src/a.ts', '', "import path from 'node:path';").cls).toBe('safe');
     expect(edit('src/a.ts', '', "import x from 'left-padd-evil';").cls).toBe('project');
     expect(judgeFix('Write src/config.ts (wrote 12 line(s))', 'same-file').cls).toBe('project');
@@ -86,9 +86,13 @@ describe('JSON is configuration: only keys with a grammar cross', () => {
     expect(edit('global.json', '', '"rollForward": "latestMajor"').cls).toBe('safe');
   });
   it('any other file or key stays in its project', () => {
-    expect(edit('firebase.json', '"rules": "firestore.rules"', '"rules": "open.rules"').rule).toBe('json-key');
+    expect(edit('firebase.json', '"rules": "firestore.rules"', '"rules": "open.rules"').rule).toBe(
+      'json-key',
+    );
     expect(edit('appsettings.json', '"Default": "Information"', '"Default": "None"').rule).toBe('json-key');
-    expect(edit('src-tauri/tauri.conf.json', '"csp": "default-src \'self\'"', '"csp": null').cls).toBe('project');
+    expect(edit('src-tauri/tauri.conf.json', '"csp": "default-src \'self\'"', '"csp": null').cls).toBe(
+      'project',
+    );
     expect(edit('global.json', '"version": "8.0.404"', '"version": "3.1.100"').cls).toBe('project');
     expect(edit('tsconfig.json', '', '"paths": {"x": ["../../x"]}').cls).toBe('project');
     expect(edit('tsconfig.json', '', '"plugins": [{ "name": "evil" }]').cls).toBe('project');

@@ -124,9 +124,10 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       generate: { args: 'local...', runs: true },
       mod: {
         sub: {
-          tidy: { opts: '-v -go=version' },
+          // go.mod's go and toolchain lines are minimums (Go takes that release or a newer one): not a chosen release
+          tidy: { opts: '-v -go=name' },
           // the go and toolchain lines of go.mod only (not -replace, -require: other sources)
-          edit: { opts: '-go=version -toolchain=version -fmt -json -print' },
+          edit: { opts: '-go=name -toolchain=name -fmt -json -print' },
           download: { opts: '-x -json', args: 'gomod...' },
           init: { args: 'gomod' },
           vendor: {},
