@@ -296,6 +296,8 @@ function judgeInterpreter(
 /** Every command of a parsed script, in order. */
 export function judgeScript(st: ScriptState, script: ParsedScript, recurse: Recurse): void {
   if (script.problems.length) withhold(st, script.problems[0]!);
+  // a loop runs its commands as often as it likes (a push in a `while :`): no grammar recognises one
+  for (const loop of script.loops) notRecognised(st, 'shell', loop);
   for (const c of script.commands) judgeCommand(st, c, recurse);
 }
 

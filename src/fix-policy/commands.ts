@@ -36,6 +36,8 @@ export interface ParsedScript {
   problems: Reason[];
   /** Comment ranges [start, end) in the text. */
   comments: [number, number][];
+  /** The loops (`while`, `until`, `for`) it has: a loop repeats its commands as often as it likes. */
+  loops: string[];
 }
 
 interface Ctx {
@@ -98,7 +100,7 @@ export function commandsOf(tree: Tree): ParsedScript {
 
 /** The commands, problems and comments found so far, and one method per kind of node. */
 class ScriptWalker {
-  readonly out: ParsedScript = { commands: [], problems: [], comments: [] };
+  readonly out: ParsedScript = { commands: [], problems: [], comments: [], loops: [] };
 
   problem(p: Reason): void {
     if (!this.out.problems.includes(p)) this.out.problems.push(p);
@@ -112,6 +114,12 @@ class ScriptWalker {
         return;
       case 'function_definition':
         this.problem('it defines a shell function');
+        return;
+      case 'while_statement':
+      case 'for_statement':
+      case 'c_style_for_statement':
+        this.out.loops.push(n.firstChild?.text ?? n.type);
+        for (const c of named(n)) this.walk(c, ctx);
         return;
       case 'pipeline':
         named(n).forEach((c, i) => this.walk(c, i === 0 ? ctx : { ...ctx, piped: true }));

@@ -9,6 +9,7 @@ import { DEVICES } from './expand.js';
 import { NPM_POPULAR } from './data/npm-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { PYTHON_STDLIB } from './data/python-stdlib.js';
+import { IGNORE_LIST } from './edit-grammar.js';
 
 /** Source code, web pages and styles, documents and plain data: the kinds of files an edit may carry. */
 const ORDINARY_EXT = new Set(
@@ -18,9 +19,6 @@ const ORDINARY_EXT = new Set(
     'proto html htm css scss sass less styl md mdx txt rst adoc csv tsv json svg sh bash zsh'
   ).split(' '),
 );
-
-/** Lists of names to ignore: data, whatever the tool. */
-const IGNORE_LIST = /^\.(?:git|docker|prettier|eslint|npm|stylelint)ignore$/;
 
 /** Files of an ordinary kind that a package manager writes and verifies: a lock file's content is hashes and sources. */
 const LOCK_FILE = /(?:^|[.-])(?:lock|shrinkwrap)\.json$/i;
@@ -32,7 +30,8 @@ export const REQUIREMENTS_FILE = /(?:^|\/)(?:requirements|constraints)[^/]*\.(?:
 export function ordinaryFileKind(path: string): boolean {
   if (REQUIREMENTS_FILE.test(path) || DEVICES.has(path)) return true;
   const base = path.split('/').pop() ?? '';
-  if (IGNORE_LIST.test(base)) return true;
+  // lists of names to ignore: their lines are judged by edit-grammar.ts
+  if (IGNORE_LIST.test(`/${base}`)) return true;
   const ext = /\.([A-Za-z0-9]+)$/.exec(base)?.[1]?.toLowerCase();
   return !!ext && ORDINARY_EXT.has(ext) && !LOCK_FILE.test(base) && !path.includes('/META-INF/');
 }
@@ -74,41 +73,6 @@ function importsOf(text: string, eco: Eco): { eco: Eco; name: string }[] {
       out.push({ eco, name: name.toLowerCase() });
     }
   return out;
-}
-
-/** Source code: what a change of may bring in new behaviour (not pages, styles, documents or data). */
-const CODE_FILE =
-  /\.(?:js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|astro|py|pyi|go|rs|java|kt|scala|groovy|rb|php|c|h|cc|cpp|cxx|hpp|hh|m|mm|swift|dart|ex|exs|erl|hs|ml|lua|r|jl|cs|fs|zig|nim|clj|cljs|elm|sh|bash|zsh)$/i;
-
-/** Words of the languages themselves (keywords, literals, common primitive types): not names a fix brings in. */
-const KEYWORDS = new Set(
-  (
-    'const let var return if else elif for while in of not and or is null undefined nil none true false ' +
-    'None True False await async new this self def function fn func pub import from as mut static final ' +
-    'public private protected void int str string bool boolean float double number any unknown type ' +
-    'interface readonly export default package use mod crate super struct enum impl try catch except ' +
-    'finally raise throw throws with pass break continue yield lambda do end then fi'
-  ).split(' '),
-);
-
-/** Identifiers of a line of code, string contents and the modules of import statements left out (judged by unknownImports). */
-function codeNames(text: string): Set<string> {
-  const code = text
-    .replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`[^`]*`/g, '""')
-    .replace(/\bfrom\s+[\w.]+\s+import\b/g, 'import')
-    .replace(/^\s*import\s+[\w.]+(?:\s*,\s*[\w.]+)*\s*$/g, '');
-  return new Set((code.match(/[A-Za-z_]\w*/g) ?? []).filter((w) => !KEYWORDS.has(w)));
-}
-
-/**
- * The names an edit of source code brings in that its old side did not have: calls, variables,
- * types. Code has no grammar here, so a code edit crosses projects only when it changes values
- * (literals, operators, the order of what was there), never when it adds names.
- */
-export function newCodeNames(path: string, after: string, before: string): string[] {
-  if (!CODE_FILE.test(path)) return [];
-  const had = codeNames(before);
-  return [...codeNames(after)].filter((n) => !had.has(n));
 }
 
 /** A file-system root (FHS, macOS, Windows) or the home folder: where an absolute path in written text points. */

@@ -10,13 +10,8 @@ import type { Verdict } from '../error-kb/index.js';
 import { pathClass } from './expand.js';
 import { addsCode } from './gate-files.js';
 import { toolchainPin } from './pins.js';
-import {
-  namesOutsidePath,
-  newCodeNames,
-  ordinaryFileKind,
-  REQUIREMENTS_FILE,
-  unknownImports,
-} from './edits.js';
+import { namesOutsidePath, ordinaryFileKind, REQUIREMENTS_FILE, unknownImports } from './edits.js';
+import { climbsOut, editedLinesRule } from './edit-grammar.js';
 import { rule, type Reason, type RuleId } from './rules.js';
 import { keepLocal, withhold } from './state.js';
 
@@ -72,8 +67,9 @@ function judgeEditedText(parser: ShellParser, step: Extract<Step, { kind: 'file'
   const { before, after } = editSides(step.detail);
   if (addsCode(after)) keepLocal(st, 'edit-runs-code');
   if (unknownImports(step.path, after, before).length) keepLocal(st, 'edit-imports');
-  if (namesOutsidePath(after)) keepLocal(st, 'edit-outside-path');
-  if (newCodeNames(step.path, after, before).length) keepLocal(st, 'edit-new-names');
+  if (namesOutsidePath(after) || climbsOut(step.path, after)) keepLocal(st, 'edit-outside-path');
+  const lines = editedLinesRule(step.path, before, after, /→/.test(step.detail));
+  if (lines) keepLocal(st, lines);
   if (REQUIREMENTS_FILE.test(step.path)) {
     // a requirement line is judged as what pip would install from it; a removed line (a hash, a source) stays
     const scratch = newState();

@@ -3,7 +3,7 @@
 import type { Word } from './commands.js';
 import { rebuildable } from './paths.js';
 import type { Reason } from './rules.js';
-import { flag, inside, operands, withhold, type ScriptState } from './state.js';
+import { flag, inside, keepLocal, operands, withhold, type ScriptState } from './state.js';
 
 export function sourceFile(st: ScriptState, w: Word | undefined): void {
   if (!w) return withhold(st, 'sources standard input');
@@ -34,11 +34,16 @@ function mustBeInside(st: ScriptState, ws: Word[], why: 'deletes' | 'writes'): v
 }
 
 /** rm, unlink, rmdir, del, rd, remove-item. */
+/** Lock files of every package manager: the releases (and their hashes) the project proved. */
+const LOCK_FILES =
+  /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|mix\.lock|Package\.resolved|pubspec\.lock|go\.sum|packages\.lock\.json|flake\.lock|gradle\.lockfile|Podfile\.lock|Cartfile\.resolved|rebar\.lock|stack\.yaml\.lock|cabal\.project\.freeze|conan\.lock|vcpkg-lock\.json)$/;
+
 function judgeDelete(st: ScriptState, _prog: string, args: Word[]): void {
   const ops = operands(args);
   const recursive = flag(args, /^-[a-zA-Z]*[rR]|^--recursive$|^-recurse$/i);
   if (!ops.length && args.some((a) => a.dynamic)) return withhold(st, 'deletes paths computed at run time');
   mustBeInside(st, ops, 'deletes');
+  if (ops.some((o) => LOCK_FILES.test(o.text))) keepLocal(st, 'lock-reset');
   if (recursive && ops.some((o) => !rebuildable(o)))
     withhold(st, 'deletes files recursively (rm -r of more than build output)');
 }

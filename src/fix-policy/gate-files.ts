@@ -2,6 +2,7 @@
 // and operands: find (an expression), sed (a script of substitutions), cp/mv/ln/install (sources
 // read, a destination written) and awk (a program that only prints).
 import { ordinaryFileKind } from './edits.js';
+import { sedEditRule } from './edit-grammar.js';
 import type { Word } from './commands.js';
 import { pathClass, readable } from './expand.js';
 import { proseOk } from './prose.js';
@@ -94,6 +95,7 @@ export function judgeSed(ctx: GateCtx, args: Word[]): void {
     if (pathClass(f) === 'outside') return notRecognised(ctx.st, 'sed', f.text);
     else if (inPlace && pathClass(f) === 'config') keepLocal(ctx.st, 'config-write');
     else if (inPlace && !ordinaryFileKind(f.text)) keepLocal(ctx.st, 'edit-file-kind');
+    else if (inPlace && sedEditRule(f.text)) keepLocal(ctx.st, sedEditRule(f.text)!);
   if (inPlace) for (const s of scripts) if (addsCode(s.text)) keepLocal(ctx.st, 'edit-runs-code');
 }
 

@@ -16,7 +16,7 @@ export interface Grammar {
   sub?: Record<string, Grammar | string>;
   /** The operands' kinds in order (`path?`, `ref path...`); `...` repeats the last. Default: none. */
   args?: string;
-  /** The kind of the words after `--` (default: the operands' last kind). */
+  /** The kind of the words after `--` (default: the operands' last kind; `''`: no word after `--` is recognised). */
   dashdash?: string;
   /**
    * A word starting with `-` that is none of the options is an operand of this kind: for programs
@@ -40,7 +40,8 @@ interface Compiled {
   numeric: boolean;
   sub: Map<string, Compiled> | null;
   args: { kind: Kind; optional: boolean; repeat: boolean }[];
-  dashdash: Kind | null;
+  /** false: nothing after `--` is recognised. */
+  dashdash: Kind | null | false;
   loose: Kind | null;
   runs: boolean;
   computed: boolean;
@@ -83,7 +84,7 @@ export function compile(g: Grammar, where: string): Compiled {
     numeric,
     sub: null,
     args,
-    dashdash: g.dashdash ? parseKind(g.dashdash, where) : null,
+    dashdash: g.dashdash === '' ? false : g.dashdash ? parseKind(g.dashdash, where) : null,
     loose: g.loose ? parseKind(g.loose, where) : null,
     runs: !!g.runs,
     computed: !!g.computed,
@@ -119,7 +120,7 @@ export function walk(ctx: GateCtx, where: string, g: Compiled, args: Word[]): vo
     const t = w.text;
     if (!ended && !w.dynamic && t === '--') {
       ended = true;
-      const dd = cur.dashdash ?? cur.args.at(-1)?.kind ?? null;
+      const dd = cur.dashdash === false ? null : (cur.dashdash ?? cur.args.at(-1)?.kind ?? null);
       if (dd === 'cmd')
         return ctx.judgeCommand(args.slice(i + 1), {
           ...ctx.io,

@@ -18,6 +18,8 @@ import { pathClass, readable, writable } from './expand.js';
 import { proseOk } from './prose.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import type { ScriptState } from './state.js';
+import { picksOneRelease } from './versions.js';
+import { commonScript } from './script-names.js';
 
 /** What an operand or an option's value must be. */
 export type Kind =
@@ -40,7 +42,7 @@ export type Kind =
   | 'migration' // a migration's name as frameworks number them (`0002_add_field`)
   | 'ref' // a git revision or branch name
   | 'version' // a toolchain version or channel
-  | 'script' // a script of the project's package.json, a make target
+  | 'script' // a script of the project's package.json or a build tool's task: common names cross (script-names.ts)
   | 'npm' // a package by name from the npm registry
   | 'py' // a package by name from PyPI (with extras and version specifiers)
   | 'pkg' // a package by name from a curated distribution (apt, dnf, apk, conda, pub, NuGet)
@@ -146,8 +148,12 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'mode':
       return /^[0-7]{3,4}$|^(?:[ugoa]*[-+=][rwxXt]*,?)+$/.test(t);
     case 'name':
-    case 'script':
       return NAME.test(t) && !t.includes('..');
+    case 'script':
+      // a project's script runs what the project defines: only a common name crosses
+      if (!NAME.test(t) || t.includes('..')) return false;
+      if (!commonScript(t)) notRecognised(ctx.st, 'script', t);
+      return true;
     case 'text':
     case 'pattern':
     case 'message':
@@ -168,19 +174,22 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'num':
       return /^[+]?\d+(?:\.\d+)?[a-zA-Z%]{0,3}$/.test(t);
     case 'migration':
-      return /^\d{4}_\w+$/.test(t);
+      // Django's `0002_add_field`, Entity Framework's `20240101120000_AddField` or `AddField`
+      return /^(?:\d{4}|\d{14})_\w+$|^[A-Z][A-Za-z0-9]*$/.test(t);
     case 'ref':
       return REF.test(t) && !/(?:^|\/)\.|\.lock$|@\{/.test(t);
     case 'version':
-      return /^[\w][\w.+-]*$/.test(t) && !/^(?:system)$/.test(t);
+      if (!/^[\w][\w.+-]*$/.test(t) || /^(?:system)$/.test(t)) return false;
+      exactVersion(ctx.st, t, t);
+      return true;
     case 'npm':
       if (!NPM.test(t) || /^(?:npm|file|git|link|workspace|portal|patch|github|http|https):/i.test(t))
         return false;
-      exactVersion(ctx.st, /(?!^)@v?(\d+\.\d+\.\d+\S*)$/.exec(t)?.[1], t);
+      exactVersion(ctx.st, /(?!^)@([^/]*)$/.exec(t)?.[1], t);
       return popular(ctx.st, 'npm', t.replace(/(?!^)@[^/]*$/, '').toLowerCase());
     case 'py':
       if (!PY.test(t)) return false;
-      exactVersion(ctx.st, /===?\s*(\d+(?:\.\d+)+\S*)$/.exec(t)?.[1], t);
+      exactVersion(ctx.st, /^[\w.-]+(?:\[[^\]]*\])?\s*([<>=!~][^;]*)/.exec(t)?.[1], t);
       return popular(
         ctx.st,
         'pypi',
@@ -190,17 +199,21 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
           .replace(/[_.]+/g, '-'),
       );
     case 'pkg':
-      return PKG.test(t);
+      if (!PKG.test(t)) return false;
+      exactVersion(ctx.st, /[@:=](.*)$/s.exec(t)?.[1], t);
+      return true;
     case 'crate':
     case 'gem':
     case 'brew':
     case 'nuget':
       if (!PKG.test(t)) return false;
+      exactVersion(ctx.st, /[@:=](.*)$/s.exec(t)?.[1], t);
       return popular(ctx.st, kind, t.replace(/[@:=].*$/s, '').toLowerCase());
     case 'gomod':
       if (!GOMOD.test(t)) return false;
       // this module's own packages (./…), or a widely used module by path
       if (t.startsWith('.')) return true;
+      exactVersion(ctx.st, /@(.*)$/.exec(t)?.[1], t);
       return popularModule(ctx.st, t.replace(/@.*$/, ''));
     case 'local':
       return (
@@ -209,6 +222,7 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       );
     case 'php':
       if (!PHP.test(t)) return false;
+      exactVersion(ctx.st, /:(.*)$/s.exec(t)?.[1], t);
       return popular(ctx.st, 'composer', t.replace(/:.*$/s, '').toLowerCase());
     case 'opam':
     case 'rock':
@@ -283,10 +297,11 @@ function popular(st: ScriptState, eco: Ecosystem, name: string): boolean {
 }
 
 /**
- * An exact release (`pkg@1.2.3`, `pkg==1.2.3`) stays in the project that proved it: a release is the
- * one thing about a known package an attacker can choose (a compromised version), and the least
- * portable part of a fix. A name, a range or a major version crosses.
+ * A chosen release (`pkg@1.2.3`, `pkg==1.2.3`, `gem:1.2.3`, `mod@v0.7.0`, `<1.24.2`, `<=2.0.1`)
+ * stays in the project that proved it, in every ecosystem alike (versions.ts): a release is the one
+ * thing about a known package an attacker can choose (a compromised or vulnerable version), and the
+ * least portable part of a fix. A name, a range, a major version or a cap at a release line crosses.
  */
 function exactVersion(st: ScriptState, version: string | undefined, word: string): void {
-  if (version) notRecognised(st, 'exact version', word);
+  if (version !== undefined && picksOneRelease(version)) notRecognised(st, 'exact version', word);
 }

@@ -2,10 +2,14 @@
 // toolchain the project builds with (.nvmrc, .ruby-version, rust-toolchain.toml's channel, go.mod's
 // go and toolchain lines, stack.yaml's resolver, sbt's build.properties). An edit of such a file
 // crosses projects when every line on both sides is a pin of that file's grammar: a version or a
-// release channel, nothing else (no path, URL, component list or other key).
+// release channel, nothing else (no path, URL, component list or other key), and the new side does
+// not pick one release (versions.ts): `20`, `lts/*`, `3.2` cross, `20.11.1` stays in its project.
+// go.mod's `go` and `toolchain` lines are minimums (Go takes that release or a newer one).
+import { picksOneRelease } from './versions.js';
+
 const VERSION = String.raw`\d+(?:\.\d+){0,2}`;
 
-const PINS: { file: RegExp; line: RegExp }[] = [
+const PINS: { file: RegExp; line: RegExp; minimum?: boolean }[] = [
   {
     file: /(?:^|\/)\.(?:nvmrc|node-version)$/,
     line: /^(?:v?\d+(?:\.(?:\d+|x)){0,2}|lts\/(?:\*|[a-z]+)|node|stable)$/,
@@ -18,7 +22,11 @@ const PINS: { file: RegExp; line: RegExp }[] = [
       `^(?:channel\\s*=\\s*)?"?(?:stable|beta|nightly(?:-\\d{4}-\\d{2}-\\d{2})?|${VERSION})"?$`,
     ),
   },
-  { file: /(?:^|\/)go\.mod$/, line: new RegExp(`^(?:go ${VERSION}|toolchain go${VERSION})$`) },
+  {
+    file: /(?:^|\/)go\.mod$/,
+    line: new RegExp(`^(?:go ${VERSION}|toolchain go${VERSION})$`),
+    minimum: true,
+  },
   {
     file: /(?:^|\/)stack\.yaml$/,
     line: /^(?:resolver|snapshot):\s*(?:lts-\d+\.\d+|nightly-\d{4}-\d{2}-\d{2}|ghc-\d+(?:\.\d+)*)$/,
@@ -44,5 +52,10 @@ export function toolchainPin(path: string, before: string, after: string): boole
       .map((l) => l.trim())
       .filter(Boolean);
   const now = lines(after);
-  return now.length > 0 && [...lines(before), ...now].every((l) => pin.line.test(l));
+  const release = (l: string) => picksOneRelease(/\d+(?:\.\d+)*/.exec(l)?.[0] ?? '');
+  return (
+    now.length > 0 &&
+    [...lines(before), ...now].every((l) => pin.line.test(l)) &&
+    (!!pin.minimum || !now.some(release))
+  );
 }

@@ -50,9 +50,9 @@ describe('an edit crosses projects only into a file of an ordinary kind', () => 
     );
   });
   const ordinary: [string, string, string][] = [
-    ['src/app.ts', 'const x = items.map(f)', 'const x = (items ?? []).map(f)'],
+    ['src/app.ts', "import { a } from './a';", "import { a, b } from './a';"],
     ['README.md', 'npm start', 'npm run dev'],
-    ['src/locale/en.json', '"title": "Hi"', '"title": "Hello"'],
+    ['tsconfig.json', '', '"skipLibCheck": true,'],
     ['.gitignore', '', 'dist/'],
     ['app/models.py', 'from django.db import models', 'from django.db import models, transaction'],
   ];
@@ -124,7 +124,7 @@ describe('environment and framework commands', () => {
   });
 });
 
-describe('code has no grammar: a code edit crosses only when it changes values', () => {
+describe('code has no grammar: a code edit crosses only when its changed lines are imports', () => {
   it('an edit that brings new names into code stays in its project', () => {
     const v = judge(
       edit(
@@ -135,7 +135,7 @@ describe('code has no grammar: a code edit crosses only when it changes values',
       'same-file',
     );
     expect(v.cls).toBe('project');
-    expect(v.rule).toBe('edit-new-names');
+    expect(v.rule).toBe('edit-code');
     expect(
       judge(
         edit(
@@ -147,11 +147,20 @@ describe('code has no grammar: a code edit crosses only when it changes values',
       ).cls,
     ).toBe('project');
   });
-  it('a change of values crosses', () => {
+  it('a change of values stays in its project: its meaning cannot be judged', () => {
     expect(judge(edit('src/server.ts', 'app.listen(3000)', 'app.listen(3001)'), 'same-file').cls).toBe(
-      'safe',
+      'project',
     );
-    expect(judge(edit('src/a.py', 'if x > 1:', 'if x >= 1:'), 'same-file').cls).toBe('safe');
+    expect(judge(edit('src/a.py', 'if x > 1:', 'if x >= 1:'), 'same-file').cls).toBe('project');
+  });
+  it('an import of a known module crosses', () => {
+    expect(
+      judge(
+        edit('a.py', 'from collections import Mapping', 'from collections.abc import Mapping'),
+        'same-file',
+      ).cls,
+    ).toBe('safe');
+    expect(judge(edit('src/a.ts', '', "import { z } from 'zod';"), 'same-file').cls).toBe('safe');
   });
   it('an edit naming a path outside the project stays in its project', () => {
     const v = judge(

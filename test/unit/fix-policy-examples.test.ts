@@ -265,19 +265,16 @@ const ORDINARY: Record<string, Example[]> = {
   ],
   'a write inside the project': [
     cmd('sort -o sorted.txt input.txt', 'sort -o sorted.txt input.txt'),
-    cmd("sed -i 's/a/b/' src/x.ts", "sed -i 's/foo/bar/' src/x.ts"),
+    cmd("sed -i 's/a/b/' NOTES.md", "sed -i 's/foo/bar/' NOTES.md"),
     cmd('tar -xzf vendor.tgz -C vendor', 'tar -xzf vendor.tgz -C vendor'),
     cmd('cp -t dist', 'cp -t dist src/index.html'),
     cmd('mkdir with braces', 'mkdir -p src/{components,hooks}'),
     cmd('chmod +x a project script', 'chmod +x scripts/build.sh'),
   ],
   'an ordinary edit or write': [
-    file(
-      'editing src/app.ts with plain code',
-      edit('src/app.ts', 'const port = 8080;', 'const port = 3000;'),
-    ),
+    file('editing a JavaScript import', edit('src/app.ts', "import a from './a';", "import a from './b';")),
     file('editing a Python import', edit('src/app.py', 'import request', 'import requests')),
-    file('writing a source file', write('src/config.ts', 12)),
+    file('writing a document', write('docs/notes.md', 12)),
   ],
   'an ordinary file name': [cmd('moving notes', 'mv NOTES.md docs/NOTES.md')],
   'a fix typed with kb add as commands': [

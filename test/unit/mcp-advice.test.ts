@@ -187,13 +187,13 @@ describe('MCP advice: an unsafe fix is never shown as a fix', () => {
 
 describe('MCP advice: a fix from another project', () => {
   const RAW = "Error: ADVOTHER Cannot find module './generated/schema' in src/advice.rs";
-  const FIX = 'ran `npm run codegen -- --mark ADVFIXMARK`'; // a learned fix's form (resolution.ts)
+  const FIX = 'ran `pnpm run codegen --mark ADVFIXMARK`'; // a learned fix's form (resolution.ts)
   const learn = (project: string) =>
     withDb((db) => {
       const id = recordProvenFix(db, errorKey(RAW).normalized, {
         errorRaw: RAW,
         resolution: FIX,
-        fixKey: 'npm run codegen',
+        fixKey: 'pnpm run codegen',
         resolvedBy: 'Bash',
         toolSequence: ['Bash'],
         proof: 'same-command',

@@ -7,12 +7,12 @@
 import type { Grammar } from '../grammar.js';
 
 const STACK_BUILD: Grammar = {
-  opts: '--fast --test --bench --no-run-tests --no-run-benchmarks --pedantic --haddock --only-dependencies --dependencies-only --file-watch -j=num --jobs=num --resolver=version --ghc-options=text --flag=name --no-terminal -v --verbose --silent',
+  opts: '--fast --test --bench --no-run-tests --no-run-benchmarks --pedantic --haddock --only-dependencies --dependencies-only --file-watch -j=num --jobs=num --resolver=version --flag=name --no-terminal -v --verbose --silent',
   args: 'name...',
   runs: true,
 };
 const CABAL_BUILD: Grammar = {
-  opts: '--only-dependencies --enable-tests --disable-tests --enable-benchmarks --disable-benchmarks -j=num --jobs=num -O0 -O1 -O2 -v=num --verbose?=num --allow-newer?=name --ghc-options=text',
+  opts: '--only-dependencies --enable-tests --disable-tests --enable-benchmarks --disable-benchmarks -j=num --jobs=num -O0 -O1 -O2 -v=num --verbose?=num --allow-newer?=name',
   args: 'name...',
   runs: true,
 };
@@ -46,7 +46,8 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
       'deps.compile': { opts: '--force', args: 'name...', runs: true },
       // update and unlock act on the project's own dependencies (mix.exs), by name
       'deps.update': { opts: '--all', args: 'name...' },
-      'deps.unlock': { opts: '--all --unused', args: 'name...' },
+      // `--all` drops every locked release (the lock's versions and hashes): not recognised
+      'deps.unlock': { opts: '--unused', args: 'name...' },
       'deps.clean': { opts: '--all --unused --unlock --build', args: 'name...' },
       'deps.tree': {},
       compile: { opts: '--force --warnings-as-errors', runs: true },
@@ -70,7 +71,7 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
       ct: { opts: '--suite=name --cover', runs: true },
       'get-deps': {},
       upgrade: { opts: '--all', args: 'name...' },
-      unlock: { opts: '--all', args: 'name...' },
+      unlock: { args: 'name...' },
       tree: {},
       clean: { opts: '-a --all' },
       xref: {},

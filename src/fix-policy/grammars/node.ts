@@ -2,39 +2,29 @@
 // the version managers, and the project tools fixes run. Not here: registries, tarballs, git or
 // URL specs, `config`, `publish`, `exec`/`dlx` of packages without a grammar, eval options.
 import type { Grammar } from '../grammar.js';
+import { SCRIPT_SHORTCUTS } from '../script-names.js';
 
-/** Script names a package manager runs without `run` (`pnpm build`): a short list, since an unknown name falls back to running a binary. */
-const SCRIPT_NAMES = [
-  'build',
-  'test',
-  'lint',
-  'dev',
-  'start',
-  'typecheck',
-  'format',
-  'check',
-  'serve',
-  'preview',
-  'e2e',
-  'generate',
-  'clean',
-];
-const script: Grammar = { args: 'arg...', runs: true, dashdash: 'arg' };
+/**
+ * A script of the project runs whatever the project defines: its name is judged by the `script`
+ * kind (a list of common names, script-names.ts), and words after `--` are recognised by nothing.
+ */
+const script: Grammar = { args: 'arg...', runs: true, dashdash: '' };
 /** pnpm, yarn and bun pass the words after a script's name on to the script (npm reads them as its own settings). */
 const passing: Grammar = { ...script, loose: 'arg' };
-const scripts = Object.fromEntries(SCRIPT_NAMES.map((n) => [n, passing]));
+/** Script names a package manager runs without `run` (`pnpm build`): an unknown name falls back to running a binary. */
+const scripts = Object.fromEntries(SCRIPT_SHORTCUTS.map((n) => [n, passing]));
 const passRun: Grammar = {
   opts: '--if-present --silent -s',
   args: 'script arg...',
   runs: true,
-  dashdash: 'arg',
+  dashdash: '',
   loose: 'arg',
 };
 
 const SAVE =
   '--dry-run --prefer-online --no-optional --strict-peer-deps --foreground-scripts --no-package-lock -w=name --workspace=name -D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force -f --no-audit --no-fund --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock --platform=name --arch=name --os=name --cpu=name --libc=name';
 const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
-const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: 'arg' };
+const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: '' };
 
 const NPM: Grammar = {
   opts: '-v --version -h --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
@@ -353,7 +343,7 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
       fmt: { opts: '--check', args: 'path...' },
       lint: { opts: '--fix', args: 'path...' },
       check: { args: 'path...' },
-      task: { args: 'script arg...', runs: true },
+      task: { args: 'script arg...', runs: true, dashdash: '' },
       install: { opts: '--frozen' },
       cache: { args: 'path...' },
     },

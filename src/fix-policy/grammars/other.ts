@@ -12,7 +12,7 @@ const cargoBuild: Grammar = {
 };
 const gradleOpts =
   '--gradle-version=version --distribution-type=name --no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=name --exclude-task=name -P=define --warning-mode=name --console=name';
-const GRADLE: Grammar = { opts: gradleOpts, args: 'script...', runs: true };
+const GRADLE: Grammar = { opts: gradleOpts, args: 'name...', runs: true };
 const MVN: Grammar = {
   opts: '-q -B --batch-mode -U -o --offline -e -X -T=text -D=define -P=name -pl=name -am -f=path --file=path -ntp --no-transfer-progress',
   args: 'goal goal...',
@@ -20,7 +20,7 @@ const MVN: Grammar = {
 };
 const make: Grammar = {
   opts: '-j=num -C=path -k -s -B -n -f=path --jobs=num --keep-going --always-make -N',
-  args: 'script...',
+  args: 'name...',
   runs: true,
 };
 const version: Grammar = { args: 'version' };
@@ -124,9 +124,10 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       generate: { args: 'local...', runs: true },
       mod: {
         sub: {
-          tidy: { opts: '-v -go=version' },
+          // go.mod's go and toolchain lines are minimums (Go takes that release or a newer one): not a chosen release
+          tidy: { opts: '-v -go=name' },
           // the go and toolchain lines of go.mod only (not -replace, -require: other sources)
-          edit: { opts: '-go=version -toolchain=version -fmt -json -print' },
+          edit: { opts: '-go=name -toolchain=name -fmt -json -print' },
           download: { opts: '-x -json', args: 'gomod...' },
           init: { args: 'gomod' },
           vendor: {},
@@ -197,7 +198,8 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
             sub: {
               update: {
                 opts: '--project=path -p=path --startup-project=path -s=path --context=name -c=name -v --verbose --no-build',
-                args: 'name?',
+                // a target is a migration's name: `0` unapplies every migration (drops the tables)
+                args: 'migration?',
               },
             },
           },
@@ -351,7 +353,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     opts: '--test-dir=path --output-on-failure -R=text -E=text -j=num -V --rerun-failed -C=name',
     runs: true,
   },
-  ninja: { opts: '-C=path -j=num -v', args: 'script...', runs: true },
+  ninja: { opts: '-C=path -j=num -v', args: 'name...', runs: true },
   make,
   gmake: make,
   meson: {
@@ -370,6 +372,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     },
   },
   shellcheck: { opts: '-x -e=name -S=name -s=name', args: 'path path...' },
+  // sbt's tasks by the common names (script-names.ts): `publishSigned` and the like stay in their project
   sbt: { args: 'script...', runs: true },
   java: {
     opts: '-version --version -showversion -jar=path -cp=path -classpath=path --class-path=path -XshowSettings -XshowSettings:properties -XshowSettings:all -XshowSettings:vm -XshowSettings:system',

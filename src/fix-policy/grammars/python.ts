@@ -119,7 +119,8 @@ export const PYTHON_GRAMMARS: Record<string, Grammar> = {
   },
   pipenv: {
     sub: {
-      install: { opts: '--dev -d --deploy --skip-lock', args: 'py...' },
+      // --skip-lock installs without the lock's versions and hashes: not recognised
+      install: { opts: '--dev -d --deploy', args: 'py...' },
       uninstall: { args: 'py...' },
       lock: { opts: '--clear --dev -d -v --verbose --pre' },
       sync: { opts: '--dev' },
