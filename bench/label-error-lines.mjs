@@ -10,6 +10,7 @@
 // Usage: node bench/label-error-lines.mjs
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import * as prettier from 'prettier';
 import { choiceLines, loadLineModules, tuningPairs } from './error-lines-lib.mjs';
 import { ROOT } from './kb-build.mjs';
 
@@ -70,7 +71,10 @@ pairs.forEach((p, k) => {
   labelled.push({ pair: p.id, set: p.set, matches });
 });
 
-writeFileSync(join(ROOT, 'bench', 'data', 'error-lines.json'), JSON.stringify(labelled, null, 0) + '\n');
+// written as prettier prints it (npm run lint checks bench/)
+const out = join(ROOT, 'bench', 'data', 'error-lines.json');
+const style = (await prettier.resolveConfig(out)) ?? {};
+writeFileSync(out, await prettier.format(JSON.stringify(labelled), { ...style, parser: 'json' }));
 console.log(
   `${pairs.length} recurrence pairs: ${pairs.length - skipped} labelled (${labelled.reduce((n, t) => n + t.matches.length, 0)} shared line pairs), ${skipped} without a confident shared line`,
 );
