@@ -65,13 +65,22 @@ export function errorSignature(raw: unknown): string[] {
   return [message, ...new Set(others)].slice(0, SIGNATURE_LINES);
 }
 
+/** Another way to choose the error line (a fitted model, bench/error-lines): its index among the output lines. */
+export type LinePicker = (all: readonly string[]) => number;
+
 /**
  * The message of a tool error worth normalising: drops Claude Code's `Exit code N` line and
  * `<tool_use_error>` tags, log and CI decorations (outputLines); takes the exception line of a
- * Python traceback, else the first of the program's own lines (not a stack frame, not a runner's
- * wrapper) that starts like an error report, else the first that reads like an error, else the first.
+ * Python traceback or a tool's error block, else the first of the program's own lines (not a
+ * stack frame, not a runner's wrapper) that starts like an error report, else the first that reads
+ * like an error, else the first; completed by the lines that say which error it is.
  */
 export function extractErrorMessage(raw: unknown): string {
+  return extractWith(raw);
+}
+
+/** extractErrorMessage, the error line chosen by `pick` when given (the bench compares choosers). */
+export function extractWith(raw: unknown, pick?: LinePicker): string {
   if (typeof raw !== 'string') return '';
   const text = raw.slice(0, 20000).replace(/<\/?tool_use_error>/g, '');
   // a runner's frame lines only when the output has nothing else (`npm warn …` and exit 1)
@@ -85,15 +94,32 @@ export function extractErrorMessage(raw: unknown): string {
     const found = read(all);
     if (found !== undefined) return found;
   }
-  const content = contentLines(all);
-  if (content.length === 0) return lines.find((l) => !STACK_FRAME.test(l)) ?? (lines[0] as string);
-  const k = chosenIndex(content);
-  const chosen = { ...content[k]!, line: npmSpelling(content[k]!.line) };
+  const picked = pick ? pickedChoice(all, pick) : ruleChoice(all, lines);
+  if (typeof picked === 'string') return picked;
+  const chosen = { ...picked.chosen, line: npmSpelling(picked.chosen.line) };
   for (const complete of COMPLETERS) {
-    const found = complete({ all, chosen, next: content[k + 1] });
+    const found = complete({ all, chosen, next: picked.next });
     if (found !== undefined) return found;
   }
   return chosen.line;
+}
+
+/** The rules' choice: the first line that starts like an error report among the content lines. */
+function ruleChoice(all: string[], lines: string[]): string | { chosen: ContentLine; next?: ContentLine } {
+  const content = contentLines(all);
+  if (content.length === 0) return lines.find((l) => !STACK_FRAME.test(l)) ?? (lines[0] as string);
+  const k = chosenIndex(content);
+  return { chosen: content[k]!, next: content[k + 1] };
+}
+
+/** The picker's choice, and the next line that may complete it. */
+function pickedChoice(all: string[], pick: LinePicker): { chosen: ContentLine; next?: ContentLine } {
+  let at = pick(all);
+  if (!all[at]) at = all.findIndex(Boolean);
+  if (WEBPACK_LOCATION.test(all[at]!) && all[at + 1]) at++;
+  const chosen = { line: stripBanner(all[at]!) || all[at]!, at };
+  const n = all.findIndex((l, i) => i > at && l && !notMessage(l) && !TRACEBACK_LINE.test(l));
+  return { chosen, next: n >= 0 ? { line: stripBanner(all[n]!) || all[n]!, at: n } : undefined };
 }
 
 /** The exception line of a Python traceback. */
