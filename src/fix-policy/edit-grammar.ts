@@ -9,9 +9,13 @@
 //   exposes files (a key, a .env) to git, an image or a package.
 import type { RuleId } from './rules.js';
 
-/** Source code, shell scripts and the code a framework reads as its configuration (settings.py, config/*.exs, *.rb). */
+/**
+ * Source code, shell scripts, the code a framework reads as its configuration (settings.py,
+ * config/*.exs, *.rb), and what a program runs or serves: SQL (a migration runs), schemas, pages and
+ * SVG (both carry scripts).
+ */
 export const CODE_EDIT =
-  /\.(?:js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|astro|py|pyi|go|rs|java|kt|kts|scala|groovy|rb|php|c|h|cc|cpp|cxx|hpp|hh|m|mm|swift|dart|ex|exs|erl|hrl|hs|ml|mli|lua|r|jl|cs|fs|vb|zig|nim|clj|cljs|elm|pl|pm|sh|bash|zsh|ps1)$/i;
+  /\.(?:js|jsx|mjs|cjs|ts|tsx|mts|cts|vue|svelte|astro|py|pyi|go|rs|java|kt|kts|scala|groovy|rb|php|c|h|cc|cpp|cxx|hpp|hh|m|mm|swift|dart|ex|exs|erl|hrl|hs|ml|mli|lua|r|jl|cs|fs|vb|zig|nim|clj|cljs|elm|pl|pm|sh|bash|zsh|ps1|sql|graphql|gql|proto|html?|xhtml|svg)$/i;
 
 /** Lists of names to ignore. */
 export const IGNORE_LIST =

@@ -7,10 +7,10 @@ import type { Word } from './commands.js';
 import { pathClass } from './expand.js';
 import { assignmentOk } from './env-vars.js';
 import { compile, walk, type Grammar } from './grammar.js';
-import { plainArg } from './kinds.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import { GRAMMAR_TABLE } from './grammars/table.js';
 import { keepLocal } from './state.js';
+import { commonScript } from './script-names.js';
 import { COPY_FLAGS, judgeAwk, judgeCopy, judgeFind, judgeSed } from './gate-files.js';
 
 const COMPILED = new Map(Object.entries(GRAMMAR_TABLE).map(([name, g]) => [name, compile(g, name)] as const));
@@ -41,8 +41,11 @@ function judgeProjectScript(ctx: GateCtx, where: string, script: Word, rest: Wor
   if (ctx.st.wrote.has(script.text.replace(/^\.\//, '')) || ctx.st.wrote.has(script.text))
     keepLocal(ctx.st, 'runs-written');
   ctx.st.runs = true;
-  const bad = rest.find((w) => !plainArg(w));
-  if (bad) notRecognised(ctx.st, where, bad.text);
+  // A script runs whatever the project put in it, and its options have no grammar: like a package
+  // script, it crosses projects only under a common name (`./scripts/test.sh`), with no arguments.
+  const name = (script.text.split('/').pop() ?? '').replace(/\.(?:sh|bash|zsh|py|[cm]?js|ts|rb|pl)$/, '');
+  if (!commonScript(name)) return notRecognised(ctx.st, where, script.text);
+  if (rest[0]) notRecognised(ctx.st, where, rest[0].text);
 }
 
 function judgeEnvWrapper(ctx: GateCtx, args: Word[]): void {
