@@ -88,7 +88,7 @@ function writeCacheAtExit(script: vm.Script, file: string, had: number): void {
 }
 
 // A code cache records V8's flags, and V8 rejects it when they differ at the next start. The fix
-// policy sets `--liftoff-only` before it loads its shell parser (src/fix-policy/review.ts): a cache
+// policy sets `--liftoff-only` before it loads its shell parser (src/fix-policy/background-review.ts): a cache
 // written after that would never be accepted, and the flag cannot be undone. So every command runs
 // with it from the start (it only concerns WebAssembly: the parser is the CLI's only one).
 setFlagsFromString('--liftoff-only');

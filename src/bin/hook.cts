@@ -59,7 +59,8 @@ try {
   // (or V8 rejected it), and now and then afterwards (1 run in 25), when it has grown — a cache made
   // by a run that used one holds both, so it comes to cover every path the hooks of this event take.
   const fresh = !cached || script.cachedDataRejected;
-  const refresh = process.env.SELF_GEN_CODE_CACHE_REFRESH === '1' || Math.random() < 0.04;
+  const every = process.env.SELF_GEN_CODE_CACHE_REFRESH; // '1': every run, '0': never (tests)
+  const refresh = every === '1' || (every !== '0' && Math.random() < 0.04);
   if (cacheFile && (fresh || refresh)) {
     const target = cacheFile;
     const had = fresh ? 0 : (cached?.length ?? 0);

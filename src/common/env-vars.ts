@@ -101,7 +101,7 @@ export const ENV_VARS = [
   {
     name: 'SELF_GEN_CODE_CACHE_REFRESH',
     audience: 'tuning',
-    doc: '`1`: every hook process and command refreshes its code cache (else 1 run in 25); `0` (commands): never, only a missing or rejected one is written',
+    doc: '`1`: every hook process and command refreshes its code cache (else 1 run in 25); `0`: never, only a missing or rejected one is written',
   },
   {
     name: 'SELF_GEN_DAEMON_IDLE_MS',

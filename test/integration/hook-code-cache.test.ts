@@ -14,7 +14,8 @@ describe('hook code cache', () => {
   let env: NodeJS.ProcessEnv;
   beforeEach(() => {
     t = tempEnv('sg-cc-');
-    env = { ...t.env, SELF_GEN_NO_BACKGROUND: '1' };
+    // no random refresh (1 run in 25 re-writes a grown cache): each assertion below is exact
+    env = { ...t.env, SELF_GEN_NO_BACKGROUND: '1', SELF_GEN_CODE_CACHE_REFRESH: '0' };
   });
   afterEach(() => t.cleanup());
   const caches = () => {
