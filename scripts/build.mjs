@@ -182,8 +182,19 @@ metas.cli = (
 ).metafile;
 prepareCliBundle(join(out, 'cli-main.cjs'));
 await build({ ...common, entryPoints: { cli: 'src/bin/cli-boot.ts' }, splitting: false });
+// The same entry as CommonJS (the package's `bin`): Node then runs it without its ES module loader.
+await build({
+  ...common,
+  entryPoints: { cli: 'src/bin/cli-boot.ts' },
+  format: 'cjs',
+  splitting: false,
+  outExtension: { '.js': '.cjs' },
+  define: { 'import.meta.url': '__sg_import_meta_url' },
+  banner: { js: "const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+});
 Object.assign(entries, tools, { cli: 'src/bin/cli-boot.ts', 'hook-server': 'src/bin/hook-server.ts' });
 chmodSync(`${out}/cli.js`, 0o755);
+chmodSync(`${out}/cli.cjs`, 0o755);
 // The dashboard's front end (`self-gen ui`): ui/ -> dist/ui/ (one script, one style sheet, the page).
 // Preact is bundled in; the page loads nothing from anywhere but its own server.
 await build({

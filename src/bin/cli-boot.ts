@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// dist/cli.js — the `self-gen` command: loads the CLI bundle (dist/cli-main.cjs, built from
-// src/bin/cli.ts) with a V8 code cache kept in the data home, one per command (and Node version,
-// and build of the bundle), the way dist/hook.cjs loads the hook bundle: a command then skips
-// compiling its JavaScript, which is most of what it costs beyond Node's own start. Without a cache
-// (none yet, SELF_GEN_NO_CODE_CACHE=1, or one V8 rejects) the bundle is compiled as usual.
+// dist/cli.cjs — the `self-gen` command (the package's `bin`: CommonJS, so Node starts it without its
+// ES module loader; dist/cli.js is the same as an ES module, for what runs that path): loads the CLI
+// bundle (dist/cli-main.cjs, built from src/bin/cli.ts) with a V8 code cache kept in the data home,
+// one per command (and Node version, and build of the bundle), the way dist/hook.cjs loads the hook
+// bundle: a command then skips compiling its JavaScript, which is most of what it costs beyond
+// Node's own start. Without a cache (none yet, SELF_GEN_NO_CODE_CACHE=1, or one V8 rejects) the
+// bundle is compiled as usual.
 import {
   closeSync,
   constants,
