@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { seed } from './seed.mjs';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const CLI = join(ROOT, 'dist', 'cli.js');
+const CLI = join(ROOT, 'dist', 'cli.cjs'); // the package's bin
 const HOOK = join(ROOT, 'dist', 'hook.cjs');
 const RUNS = Number(process.env.BENCH_CLI_RUNS ?? 15);
 const TARGET = 2;

@@ -120,15 +120,31 @@ metas['hook-main'] = (
  *    the callback such a call needs from code read out of a code cache (Node 20). Same length, so
  *    the source map stays exact;
  *  - the few characters esbuild leaves outside ASCII (in regular expressions) are escaped, so the
- *    file is read as Latin-1: a one-byte string, with no UTF-8 decoding of 2 MB per command.
+ *    file is read as Latin-1: a one-byte string, with no UTF-8 decoding of 2 MB per command;
+ *  - the Node built-ins that cost most to load (LAZY_BUILTINS) are loaded on first use, not when the
+ *    module that names them is initialised: `require("node:crypto")` becomes `$sgLazy(…)` (same
+ *    length), a stand-in that loads the module the first time anything reads it. The bundle only
+ *    ever reads such a module's properties (esbuild's namespace objects: `x.createHash(…)`), so
+ *    nothing else changes; e.g. commander loads child_process for subcommands this CLI never runs
+ *    as programs (~10 ms of every command), `status` named http and crypto without using them.
  */
-const CLI_IMPORT = 'var $sgImp = (s) => (globalThis.__sgImport ?? ((x) => import(x)))(s);';
+const LAZY_BUILTINS =
+  /(?<![\w$.])require\("((?:node:)?(?:child_process|crypto|http|https|http2|net|tls|dgram|perf_hooks|zlib|readline))"\)/g;
+const CLI_IMPORT =
+  'var $sgImp = (s) => (globalThis.__sgImport ?? ((x) => import(x)))(s);' +
+  'var $sgLazy = (id) => { let m; const t = {}; const real = () => (m ??= require(id)); return new Proxy(t, {' +
+  ' get: (_, k) => real()[k], has: (_, k) => k in real(), ownKeys: () => Reflect.ownKeys(real()),' +
+  ' set: (_, k, v) => ((real()[k] = v), true),' +
+  // a property the module cannot lose must be the stand-in's own too (a Proxy's invariant)
+  ' getOwnPropertyDescriptor: (_, k) => { const d = Reflect.getOwnPropertyDescriptor(real(), k);' +
+  ' if (d && !d.configurable && !Reflect.getOwnPropertyDescriptor(t, k)) Object.defineProperty(t, k, d); return d; } }); };';
 function prepareCliBundle(file) {
   const text = readFileSync(file, 'utf8');
   const at = text.indexOf(CLI_IMPORT) + CLI_IMPORT.length;
   const rest = text
     .slice(at)
     .replace(/(?<![\w$.])import\(/g, '$sgImp(')
+    .replace(LAZY_BUILTINS, '$sgLazy("$1")')
     .replace(/[\u0080-\uffff]/g, (c, i, all) => {
       // An escape changes what a String.raw template holds: none may have such a character.
       const before = all.slice(Math.max(0, i - 2000), i);
@@ -182,8 +198,19 @@ metas.cli = (
 ).metafile;
 prepareCliBundle(join(out, 'cli-main.cjs'));
 await build({ ...common, entryPoints: { cli: 'src/bin/cli-boot.ts' }, splitting: false });
+// The same entry as CommonJS (the package's `bin`): Node then runs it without its ES module loader.
+await build({
+  ...common,
+  entryPoints: { cli: 'src/bin/cli-boot.ts' },
+  format: 'cjs',
+  splitting: false,
+  outExtension: { '.js': '.cjs' },
+  define: { 'import.meta.url': '__sg_import_meta_url' },
+  banner: { js: "const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;" },
+});
 Object.assign(entries, tools, { cli: 'src/bin/cli-boot.ts', 'hook-server': 'src/bin/hook-server.ts' });
 chmodSync(`${out}/cli.js`, 0o755);
+chmodSync(`${out}/cli.cjs`, 0o755);
 // The dashboard's front end (`self-gen ui`): ui/ -> dist/ui/ (one script, one style sheet, the page).
 // Preact is bundled in; the page loads nothing from anywhere but its own server.
 await build({

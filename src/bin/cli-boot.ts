@@ -1,9 +1,11 @@
 #!/usr/bin/env node
-// dist/cli.js — the `self-gen` command: loads the CLI bundle (dist/cli-main.cjs, built from
-// src/bin/cli.ts) with a V8 code cache kept in the data home, one per command (and Node version,
-// and build of the bundle), the way dist/hook.cjs loads the hook bundle: a command then skips
-// compiling its JavaScript, which is most of what it costs beyond Node's own start. Without a cache
-// (none yet, SELF_GEN_NO_CODE_CACHE=1, or one V8 rejects) the bundle is compiled as usual.
+// dist/cli.cjs — the `self-gen` command (the package's `bin`: CommonJS, so Node starts it without its
+// ES module loader; dist/cli.js is the same as an ES module, for what runs that path): loads the CLI
+// bundle (dist/cli-main.cjs, built from src/bin/cli.ts) with a V8 code cache kept in the data home,
+// one per command (and Node version, and build of the bundle), the way dist/hook.cjs loads the hook
+// bundle: a command then skips compiling its JavaScript, which is most of what it costs beyond
+// Node's own start. Without a cache (none yet, SELF_GEN_NO_CODE_CACHE=1, or one V8 rejects) the
+// bundle is compiled as usual.
 import {
   closeSync,
   constants,
@@ -92,6 +94,11 @@ function writeCacheAtExit(script: vm.Script, file: string, had: number): void {
 // written after that would never be accepted, and the flag cannot be undone. So every command runs
 // with it from the start (it only concerns WebAssembly: the parser is the CLI's only one).
 setFlagsFromString('--liftoff-only');
+// A command allocates ~10-20 MB while it starts (its modules, the database's rows): the young
+// generation, started at 1 MB, then doubles at each of 5-8 scavenges (~13 ms of `status`, with a
+// full mark-compact in `kb add`). Growing it 8-fold at the first one leaves 2-4. Set before the
+// bundle is compiled, like the flag above, so every run's cache carries the same flags.
+setFlagsFromString('--semi-space-growth-factor=8');
 const here = dirname(fileURLToPath(import.meta.url));
 const file = join(here, 'cli-main.cjs');
 // ASCII only (scripts/build.mjs escapes the rest): read as Latin-1, no UTF-8 decoding.

@@ -2,8 +2,9 @@
 // it (test/unit/guard-test-helpers.test.ts). Timeouts guard against hangs only, sized for a machine
 // 5x slower than the development machine.
 import { spawn, spawnSync, type ChildProcess, type SpawnOptions } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { CLI_JS, type TempEnv } from './env.js';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { CLI_JS, ROOT, type TempEnv } from './env.js';
 import { requireDist } from './build-once.js';
 
 export interface CliRun {
@@ -23,7 +24,18 @@ export interface CliOptions {
   /** Run as this user and group (a test running as root that needs file modes to apply). */
   uid?: number;
   gid?: number;
+  /** Start the package's `bin` (package.json: dist/cli.cjs) instead of dist/cli.js. */
+  bin?: boolean;
 }
+
+/** The file package.json's `bin` names for `self-gen`. */
+export const cliBin = (): string =>
+  join(
+    ROOT,
+    (JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as { bin: Record<string, string> }).bin[
+      'self-gen'
+    ]!,
+  );
 
 const TIMEOUT = 120_000;
 
@@ -35,7 +47,7 @@ const baseEnv = (h: TempEnv | NodeJS.ProcessEnv): NodeJS.ProcessEnv =>
 
 /** Runs `self-gen <args>` to its end. */
 export function cli(h: TempEnv | NodeJS.ProcessEnv, args: string[], o: CliOptions = {}): CliRun {
-  const r = spawnSync(process.execPath, [CLI_JS, ...args], {
+  const r = spawnSync(process.execPath, [o.bin ? cliBin() : CLI_JS, ...args], {
     env: { ...baseEnv(h), ...o.env },
     cwd: o.cwd,
     input: o.input,

@@ -58,6 +58,18 @@ describe('the CLI code cache', () => {
     // a command that failed (a typo) writes none
     expect(cli(t, ['statsu'], { env }).code).not.toBe(0);
     expect(caches(t.home).some((f) => f.startsWith('cli.statsu.'))).toBe(false);
+    // the package's bin (CommonJS: dist/cli.cjs) answers the same, from the same caches (V8
+    // accepts them: none is rewritten)
+    expect(cli(t, ['--help'], { env, bin: true })).toEqual(fresh);
+    const viaBin = cli(t, ['kb', 'add', "Error: Cannot find module 'pkg-4'", '-r', 'npm install pkg-4'], {
+      env,
+      cwd: t.project,
+      bin: true,
+    });
+    expect(viaBin.stderr).toBe('');
+    expect(viaBin.stdout).toMatch(/^saved #\d+: Error: Cannot find module <STR>/);
+    const kbAdd = caches(t.home).find((c) => c.startsWith('cli.kb-add.'))!;
+    expect(`${kbAdd}@${statSync(join(t.home, 'cache', kbAdd)).mtimeMs}`).toBe(written[0]);
     // and SELF_GEN_NO_CODE_CACHE=1 reads and writes none
     const before = caches(t.home);
     expect(cli(t, ['status'], { env: { ...env, SELF_GEN_NO_CODE_CACHE: '1' } }).code).toBe(0);
