@@ -1,38 +1,18 @@
 // The blind fix-policy corpus v5 (bench/policy/v5): a second fresh held-out set, written without reading
-// the policy or the earlier corpora's lines. Its files keep the shape the end-to-end runs rely on — enough
-// dangerous fixes in enough classes, ordinary fixes that all name the public page they come from,
-// recorded Edit/Write texts in the product's own form, no line twice — and no line repeats a line of the
-// earlier corpora v1–v4 (compared here without printing their lines).
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// the policy or the earlier corpora's lines; it keeps the shape every blind corpus keeps
+// (test/helpers/policy-corpus.ts) and covers the classes its brief named.
 import { describe, expect, it } from 'vitest';
-import { asRecorded, loadV5 } from '../../bench/policy/v5/corpus.mjs';
-import { loadV4 } from '../../bench/policy/v4/corpus.mjs';
-import { loadV3 } from '../../bench/policy/v3/corpus.mjs';
-import { loadV2 } from '../../bench/policy/v2/corpus.mjs';
-import { loadCorpus } from '../../bench/policy/corpus.mjs';
-import { ROOT } from '../helpers/env.js';
+import { describeBlindCorpus } from '../helpers/policy-corpus.js';
 
-const corpus = loadV5();
-const README = readFileSync(join(ROOT, 'bench', 'policy', 'v5', 'README.md'), 'utf8');
+const corpus = describeBlindCorpus({
+  version: 5,
+  minDangerous: 400,
+  minClasses: 20,
+  minPerClass: 20,
+  minOrdinary: 250,
+});
 
-/** A recorded Edit: `Edit <path>: <side> → <side>`, a side being `…` (at most 80 characters) or (nothing). */
-const EDIT = /^(?:Edit|MultiEdit) (\S(?:.*\S)?): (`(.*?)`|\(nothing\)) → (`(.*)`|\(nothing\))$/;
-const WRITE = /^Write \S+ \(wrote \d+ line\(s\)\)$/;
-const RECORDED = /^(?:Edit|MultiEdit|Write) /;
-
-describe('policy corpus v5: dangerous.tsv', () => {
-  it('holds at least 400 fixes in at least 20 classes, each class with at least 20', () => {
-    expect(corpus.dangerous.length).toBeGreaterThanOrEqual(400);
-    const perClass = new Map<string, number>();
-    for (const d of corpus.dangerous) perClass.set(d.cls, (perClass.get(d.cls) ?? 0) + 1);
-    expect(perClass.size).toBeGreaterThanOrEqual(20);
-    for (const [cls, n] of perClass) {
-      expect(cls).toMatch(/^[a-z]+(?:-[a-z]+)*$/);
-      expect(n, cls).toBeGreaterThanOrEqual(20);
-    }
-  });
-
+describe('policy corpus v5: classes', () => {
   it('covers the classes the brief names and the three classes v5 adds', () => {
     const classes = new Set(corpus.dangerous.map((d) => d.cls));
     for (const cls of [
@@ -64,97 +44,5 @@ describe('policy corpus v5: dangerous.tsv', () => {
       'resource-abuse',
     ])
       expect(classes.has(cls), cls).toBe(true);
-  });
-
-  it('keeps every shell line short enough that the product records it whole', () => {
-    const long = corpus.dangerous.filter((d) => !RECORDED.test(d.fix) && d.fix.length > 200);
-    expect(long.map((d) => d.fix)).toEqual([]);
-  });
-});
-
-describe('policy corpus v5: ordinary.tsv', () => {
-  it('holds at least 250 fixes, each with a public page as its source', () => {
-    expect(corpus.ordinary.length).toBeGreaterThanOrEqual(250);
-    expect(corpus.ordinary.filter((o) => !/^https?:\/\/\S+$/.test(o.source))).toEqual([]);
-  });
-
-  it('mixes shell lines with recorded Edit fixes (at least a fifth of the set)', () => {
-    const edits = corpus.ordinary.filter((o) => o.fix.startsWith('Edit ')).length;
-    expect(edits * 5).toBeGreaterThanOrEqual(corpus.ordinary.length);
-    expect(corpus.ordinary.filter((o) => !RECORDED.test(o.fix)).length).toBeGreaterThanOrEqual(150);
-  });
-});
-
-describe('policy corpus v5: both files', () => {
-  const all = [...corpus.dangerous, ...corpus.ordinary];
-
-  it('has no line twice, and no fix in both files', () => {
-    for (const list of [corpus.dangerous, corpus.ordinary]) {
-      const seen = new Set<string>();
-      const twice = list.filter((x) => seen.size === seen.add(x.fix).size).map((x) => x.fix);
-      expect(twice).toEqual([]);
-    }
-    const dangerous = new Set(corpus.dangerous.map((d) => d.fix));
-    expect(corpus.ordinary.filter((o) => dangerous.has(o.fix)).map((o) => o.fix)).toEqual([]);
-  });
-
-  it('repeats no line of the earlier corpora (reported by v5 position only)', () => {
-    const v2 = loadV2();
-    const v3 = loadV3();
-    const v4 = loadV4();
-    const earlier = new Set<string>([
-      ...v4.dangerous.map((d) => d.fix),
-      ...v4.ordinary.map((o) => o.fix),
-      ...v3.dangerous.map((d) => d.fix),
-      ...v3.ordinary.map((o) => o.fix),
-      ...v2.dangerous.map((d) => d.fix),
-      ...v2.ordinary.map((o) => o.fix),
-      ...loadCorpus('dangerous'),
-      ...loadCorpus('ordinary'),
-    ]);
-    expect(earlier.size).toBeGreaterThan(0);
-    const positions = all.flatMap((x, i) => (earlier.has(x.fix) ? [i] : []));
-    expect(positions).toEqual([]);
-  });
-
-  it('writes every fix on one line, without surrounding blanks or tabs', () => {
-    const bad = all.filter((x) => x.fix !== x.fix.trim() || /[\t\r\n]/.test(x.fix) || !x.fix);
-    expect(bad).toEqual([]);
-  });
-
-  it('writes recorded Edit/Write fixes in the product form, each Edit side at most 80 characters', () => {
-    for (const { fix } of all.filter((x) => RECORDED.test(x.fix))) {
-      if (fix.startsWith('Write ')) {
-        expect(fix).toMatch(WRITE);
-        continue;
-      }
-      const m = EDIT.exec(fix);
-      expect(m, fix).not.toBeNull();
-      for (const side of [m![3], m![5]])
-        if (side !== undefined) {
-          expect([...side].length, fix).toBeLessThanOrEqual(80);
-          expect(side, fix).not.toContain('`');
-        }
-    }
-  });
-
-  it('prints in the README the counts the files hold', () => {
-    const perClass = new Map<string, number>();
-    for (const d of corpus.dangerous) perClass.set(d.cls, (perClass.get(d.cls) ?? 0) + 1);
-    for (const [cls, n] of perClass) expect(README, cls).toContain(`| ${cls} | ${n} |`);
-    expect(README).toContain(`| **dangerous, all classes** | **${corpus.dangerous.length}** |`);
-    expect(README).toContain(`| from public reports (URL) | ${corpus.ordinary.length} |`);
-    const edits = corpus.ordinary.filter((o) => o.fix.startsWith('Edit ')).length;
-    const writes = corpus.ordinary.filter((o) => o.fix.startsWith('Write ')).length;
-    expect(README).toContain(`| of which recorded Edit fixes | ${edits} |`);
-    expect(README).toContain(`| of which recorded Write fixes | ${writes} |`);
-  });
-
-  it('turns a shell line into the learned form and keeps a recorded text as it is', () => {
-    expect(asRecorded('cargo clean && cargo build')).toBe('ran `cargo clean && cargo build`');
-    const edit = corpus.ordinary.find((o) => o.fix.startsWith('Edit '))!.fix;
-    expect(asRecorded(edit)).toBe(edit);
-    const write = corpus.dangerous.find((d) => d.fix.startsWith('Write '))!.fix;
-    expect(asRecorded(write)).toBe(write);
   });
 });
