@@ -3,7 +3,7 @@ import { loadConfig } from '../common/config.js';
 import { getProjectName, getProjectPath } from '../common/project.js';
 import type { CheckContext, CheckResult } from '../hook/contract/part.js';
 import { analysisConfig } from './config.js';
-import { readState } from './run.js';
+import { readState } from './state.js';
 import { listSuggestions } from './suggestions.js';
 
 /** `self-gen doctor`: how the last analysis of the current project went. */

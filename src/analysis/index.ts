@@ -27,7 +27,7 @@ export { recordFeedback } from './suggestions.js';
 /** Finds a suggestion by id (or a unique id prefix of ≥ 4 characters) in the recent analyses, or by its 1-based position in `listed` (the list `self-gen suggestions` printed). */
 export { findSuggestion } from './suggestions.js';
 /** The analysis state: when it last ran and on how much data. */
-export { readState } from './run.js';
+export { readState } from './state.js';
 /** The suggestions of the newest analysis of `project` plus the newest global one, with their feedback status. */
 export { listSuggestions } from './suggestions.js';
 /** What applying a suggestion would write, and where. */

@@ -4,12 +4,12 @@ import type { LoadedConfig } from '../common/config.js';
 import type { DB } from '../db/db.js';
 import { countEventsAfter } from '../db/events/read.js';
 import { maxEventId } from '../db/events/read.js';
-import { kvGet, kvSet } from '../db/kv.js';
 import { truncate } from '../common/redact.js';
 import { AnswerError, parseAnswer, textKey, type ParsedAnswer, type StoredAnalysis } from './answer.js';
 import { findAnalysisByHash, storeAnalysis, touchAnalysis } from './cache.js';
 import { ClaudeError, runClaude } from './claude.js';
 import { analysisConfig, type AnalysisConfigT } from './config.js';
+import { readState, scopeKey, writeState } from './state.js';
 import { takeAnalysisLock, type LockHolder } from './lock.js';
 import { buildPrompt, inputHash, resolveTemplate, TemplateError } from './prompt.js';
 import { allFeedback, closedKeys, type FeedbackRow } from './suggestions.js';
@@ -40,32 +40,6 @@ export type AnalyzeResult =
   | { status: 'not_enough_data'; events: number; needed: number; project: string | null; days: number }
   | { status: 'dry_run'; prompt: string; inputHash: string; templatePath: string; summary: EventSummary }
   | { status: 'skipped'; reason: string };
-
-export interface AnalysisState {
-  lastAttempt?: string;
-  lastEventId?: number;
-  result?: 'analyzed' | 'cached' | 'not_enough_data' | 'error';
-  error?: string;
-  analyzedAt?: string;
-}
-
-const scopeKey = (project: string | null) => project ?? '*';
-export const stateKey = (project: string | null) => `analysis:state:${scopeKey(project)}`;
-
-export function readState(db: DB, project: string | null): AnalysisState {
-  const value = kvGet(db, stateKey(project));
-  try {
-    return value !== null ? (JSON.parse(value) as AnalysisState) : {};
-  } catch {
-    return {};
-  }
-}
-
-function writeState(db: DB, project: string | null, patch: AnalysisState): void {
-  const next = { ...readState(db, project), ...patch };
-  if (patch.result && patch.result !== 'error') delete next.error;
-  kvSet(db, stateKey(project), JSON.stringify(next));
-}
 
 /** The newest event id of the scope (how "new data" is measured). */
 export function lastEventId(db: DB, project: string | null): number {

@@ -3,7 +3,7 @@
 import { lstatSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { paths, type Paths } from '../common/paths.js';
-import { writeFileAtomicIn } from '../common/safe-fs.js';
+import { readTextIn, writeFileAtomicIn } from '../common/safe-fs.js';
 import {
   dbSizeBytes,
   ensureVec,
@@ -138,8 +138,8 @@ function checkedRecently(p: Paths, now = Date.now()): boolean {
 }
 
 /** quick_check (integrity_check and the full-text indexes when deep); status: once per interval. */
-function dbIntegrity(ctx: CheckContext, p: Paths, db: DB, c: Collector): void {
-  if (!ctx.deep && checkedRecently(p)) return;
+function dbIntegrity(ctx: CheckContext, p: Paths, db: DB, c: Collector): boolean {
+  if (!ctx.deep && checkedRecently(p)) return false;
   const check = ctx.deep ? 'integrity_check' : 'quick_check';
   const before = c.out.length;
   c.step(`running ${check}`, () => {
@@ -154,18 +154,38 @@ function dbIntegrity(ctx: CheckContext, p: Paths, db: DB, c: Collector): void {
         c.out.push(damaged(p.db, `the full-text index ${name} fails its integrity check`));
     });
   }
-  if (c.out.length === before)
-    try {
-      writeFileAtomicIn(p.dataDir, statusStamp(p), '', 0o600);
-    } catch {
-      // A read-only data folder: the next status checks again.
-    }
+  return c.out.length === before;
 }
 
-async function vecCheck(db: DB, c: Collector): Promise<void> {
+const VEC_LOADED = 'sqlite-vec loaded';
+
+/** The stamp of a passing check, with whether sqlite-vec loaded then. */
+function writeStamp(p: Paths, vecLoaded: boolean): void {
+  try {
+    writeFileAtomicIn(p.dataDir, statusStamp(p), vecLoaded ? VEC_LOADED : '', 0o600);
+  } catch {
+    // A read-only data folder: the next status checks again.
+  }
+}
+
+/** Whether `status` itself loaded sqlite-vec within the interval (a check that passed). */
+function vecLoadedRecently(p: Paths, now = Date.now()): boolean {
+  const at = lastStatusCheck(p);
+  if (at === null || at > now || now - at >= STATUS_CHECK_INTERVAL_MS) return false;
+  try {
+    return readTextIn(p.dataDir, statusStamp(p)) === VEC_LOADED;
+  } catch {
+    return false;
+  }
+}
+
+const VEC_OK: CheckResult = { name: 'sqlite-vec', level: 'ok', message: 'loaded; vector search available' };
+
+/** Loads sqlite-vec into the connection; whether it loaded. */
+async function vecCheck(db: DB, c: Collector): Promise<boolean> {
   const vec = await ensureVec(db);
   const why = vec ? undefined : vecProblem(db);
-  if (vec) c.out.push({ name: 'sqlite-vec', level: 'ok', message: 'loaded; vector search available' });
+  if (vec) c.out.push(VEC_OK);
   else if (why?.stage === 'table')
     c.fail('creating the vector table', { code: why.code, message: why.message });
   else
@@ -175,6 +195,7 @@ async function vecCheck(db: DB, c: Collector): Promise<void> {
       message: `sqlite-vec could not be loaded (${why?.message ?? 'unknown'}): only text search tiers work`,
       fix: 'reinstall: npm install (sqlite-vec ships its binary in the npm package)',
     });
+  return vec;
 }
 
 function queueCheck(ctx: CheckContext, p: Paths): CheckResult[] {
@@ -203,8 +224,12 @@ export async function databaseCheck(ctx: CheckContext): Promise<CheckResult[]> {
   }
   const c = collector(p.db);
   dbSummary(ctx, p, ctx.db, c);
-  dbIntegrity(ctx, p, ctx.db, c);
-  await vecCheck(ctx.db, c);
+  // sqlite-vec is loaded (a few ms) by `doctor` every time, by `status` once per interval
+  const vecKnown = !ctx.deep && vecLoadedRecently(p);
+  const passed = dbIntegrity(ctx, p, ctx.db, c);
+  if (vecKnown) c.out.push(VEC_OK);
+  const vec = vecKnown || (await vecCheck(ctx.db, c));
+  if (passed) writeStamp(p, vec);
   c.out.push(...queueCheck(ctx, p));
   return c.out;
 }

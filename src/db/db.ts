@@ -5,18 +5,13 @@ import { markHome } from '../common/home.js';
 import { nativeRequire } from '../common/native.js';
 import { ensureHomeDir } from '../common/safe-fs.js';
 import { paths, type Paths } from '../common/paths.js';
+import { openSqlite } from './sqlite.js';
 import { MIGRATIONS, SCHEMA_VERSION, VEC_TABLE_SQL } from './schema.js';
 
 export type DB = BetterSqlite3.Database;
 
-// better-sqlite3 (a native addon, ~7 ms to load) is loaded on first use: a hook with nothing to
-// record or look up never pays for it.
+const Database = openSqlite;
 const requireCjs = nativeRequire(import.meta.url);
-let sqliteCtor: typeof BetterSqlite3 | null = null;
-function Database(...args: ConstructorParameters<typeof BetterSqlite3>): DB {
-  sqliteCtor ??= requireCjs('better-sqlite3') as typeof BetterSqlite3;
-  return new sqliteCtor(...args);
-}
 
 export interface OpenOptions {
   env?: NodeJS.ProcessEnv;

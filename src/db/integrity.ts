@@ -7,9 +7,8 @@
 //      the fresh one in its place;
 //   3. the file is empty (0 bytes) or not SQLite: move it aside (nothing to copy).
 // Each move is a notice in recovery.log, which `doctor` reports (exit 1) until acknowledged.
-import type BetterSqlite3 from 'better-sqlite3';
 import { rmSync } from 'node:fs';
-import { nativeRequire } from '../common/native.js';
+import { openSqlite } from './sqlite.js';
 import { paths, type Paths } from '../common/paths.js';
 import {
   ensureVec,
@@ -43,11 +42,8 @@ export {
   type IntegrityStatus,
 } from './integrity-files.js';
 
-const requireCjs = nativeRequire(import.meta.url);
-
 function rawOpen(file: string, busyMs: number): DB {
-  const ctor = requireCjs('better-sqlite3') as typeof BetterSqlite3;
-  const db = new ctor(file, { fileMustExist: true, timeout: busyMs });
+  const db = openSqlite(file, { fileMustExist: true, timeout: busyMs });
   db.pragma(`busy_timeout = ${busyMs}`);
   return db;
 }

@@ -2,9 +2,8 @@
 // known-safe class (classify.ts) and its text is data, not instructions (text.ts). Needs the shell
 // parser (parser.ts): run in the background (background-review.ts), never in a hook.
 import { redact } from '../common/redact.js';
-import { commandsOf } from './commands.js';
 import { judgeScript, newState, type ScriptState } from './classify.js';
-import { loadShellParser, type ShellParser } from './parser.js';
+import { lazyShellParser, loadShellParser, ParserNotLoaded, type ShellParser } from './parser.js';
 import { MAX_OFFERED, namesAgent, quotedCommands, stepsOf, textProblem, type Step } from './text.js';
 import type { Verdict } from '../error-kb/index.js';
 import { pathClass } from './expand.js';
@@ -23,18 +22,13 @@ function judgeShellText(parser: ShellParser, text: string, st: ScriptState, dept
     return [];
   }
   if (/\b(?:drop\s+(?:table|database|schema)|truncate\s+table)\b/i.test(text)) withhold(st, 'drops data');
-  const tree = parser.parse(text);
-  if (!tree) {
+  const script = parser.script(text);
+  if (!script) {
     withhold(st, 'the text does not parse as a shell command');
     return [];
   }
-  try {
-    const script = commandsOf(tree);
-    judgeScript(st, script, (inner, s) => void judgeShellText(parser, inner, s, depth + 1));
-    return stripComments(text, script.comments);
-  } finally {
-    tree.delete();
-  }
+  judgeScript(st, script, (inner, s) => void judgeShellText(parser, inner, s, depth + 1));
+  return stripComments(text, script.comments);
 }
 
 /** The command without its comments (ranges from the parse tree), as one trimmed line. */
@@ -230,7 +224,28 @@ export async function loadFixPolicy(): Promise<(resolution: string, proof: strin
     try {
       return judgeFix(parser, resolution, proof);
     } catch {
-      return { cls: 'withheld', reason: 'the policy could not judge it', rule: 'judge-failed', text: '' };
+      return JUDGE_FAILED;
     }
   };
+}
+
+const JUDGE_FAILED: Verdict = {
+  cls: 'withheld',
+  reason: 'the policy could not judge it',
+  rule: 'judge-failed',
+  text: '',
+};
+
+/**
+ * Judges one fix without loading the WebAssembly parser when every shell text in it is plain
+ * (plain-words.ts): a short-lived command (`kb add`) answers without it; the first fix that needs it
+ * loads it. Same verdicts as loadFixPolicy's judge.
+ */
+export async function judgeFixLazily(resolution: string, proof: string): Promise<Verdict> {
+  try {
+    return judgeFix(lazyShellParser, resolution, proof);
+  } catch (e) {
+    if (!(e instanceof ParserNotLoaded)) return JUDGE_FAILED;
+  }
+  return (await loadFixPolicy())(resolution, proof);
 }

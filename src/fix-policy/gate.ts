@@ -6,17 +6,32 @@
 import type { Word } from './commands.js';
 import { pathClass } from './expand.js';
 import { assignmentOk } from './env-vars.js';
-import { compile, walk, type Grammar } from './grammar.js';
+import { compile, walk, type Compiled, type Grammar } from './grammar.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import { GRAMMAR_TABLE } from './grammars/table.js';
 import { keepLocal } from './state.js';
 import { commonScript } from './script-names.js';
 import { COPY_FLAGS, judgeAwk, judgeCopy, judgeFind, judgeSed } from './gate-files.js';
 
-const COMPILED = new Map(Object.entries(GRAMMAR_TABLE).map(([name, g]) => [name, compile(g, name)] as const));
+const COMPILED_CACHE = new Map<string, Compiled>();
+/** A program's compiled grammar, compiled the first time it is asked for (a command judges a few). */
+const COMPILED = {
+  get(name: string): Compiled | undefined {
+    let c = COMPILED_CACHE.get(name);
+    if (!c && Object.hasOwn(GRAMMAR_TABLE, name))
+      COMPILED_CACHE.set(name, (c = compile(GRAMMAR_TABLE[name]!, name)));
+    return c;
+  },
+};
 
 /** Programs with a grammar (for docs and tests). */
-export const GRAMMAR_PROGRAMS = [...COMPILED.keys()].sort();
+export const GRAMMAR_PROGRAMS = Object.keys(GRAMMAR_TABLE).sort();
+
+/** Compiles every grammar (a test: a malformed one throws). */
+export function compileAllGrammars(): number {
+  for (const name of GRAMMAR_PROGRAMS) COMPILED.get(name);
+  return COMPILED_CACHE.size;
+}
 
 /** Files the user's shell loads to set up a toolchain: `source`d as they are. */
 const TOOLCHAIN_INIT = new Set([

@@ -35,7 +35,7 @@ interface Opt {
   eqOnly: boolean;
 }
 
-interface Compiled {
+export interface Compiled {
   opts: Map<string, Opt>;
   numeric: boolean;
   sub: Map<string, Compiled> | null;

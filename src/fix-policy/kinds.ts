@@ -284,15 +284,37 @@ function popularModule(st: ScriptState, path: string): boolean {
   return true;
 }
 const POPULAR = new Map<Ecosystem, Set<string>>();
+let lookups = 0;
+
+/**
+ * Whether a list names a package: the first few lookups of a process search the text itself (the
+ * npm list has 20,000 names: making a set of it costs more than a short command's whole judgement),
+ * later ones a set made once.
+ */
+function listed(eco: Ecosystem, name: string): boolean {
+  const set = POPULAR.get(eco);
+  if (set) return set.has(name);
+  if (++lookups > 64) {
+    POPULAR.set(eco, new Set(LISTS[eco].split(/\s+/).filter(Boolean)));
+    return listed(eco, name);
+  }
+  if (!name || /\s/.test(name)) return false;
+  const list = LISTS[eco];
+  for (let at = list.indexOf(name); at >= 0; at = list.indexOf(name, at + 1))
+    if (
+      (at === 0 || /\s/.test(list[at - 1]!)) &&
+      (at + name.length === list.length || /\s/.test(list[at + name.length]!))
+    )
+      return true;
+  return false;
+}
 
 /**
  * A package installed by name: recognised as such; it crosses projects only when it is a known,
  * widely used package (data/), so that a typo-squat or a new name stays where it was proven.
  */
 function popular(st: ScriptState, eco: Ecosystem, name: string): boolean {
-  let list = POPULAR.get(eco);
-  if (!list) POPULAR.set(eco, (list = new Set(LISTS[eco].split(/\s+/).filter(Boolean))));
-  if (!list.has(name)) notRecognised(st, `${eco} package`, name);
+  if (!listed(eco, name)) notRecognised(st, `${eco} package`, name);
   return true;
 }
 

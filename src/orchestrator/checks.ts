@@ -4,7 +4,6 @@ import { getSection, loadConfig } from '../common/config.js';
 import { getProjectName } from '../common/project.js';
 import type { CheckResult } from '../hook/contract/part.js';
 import { formatIssue } from './errors.js';
-import { validateAll } from './ops.js';
 import { orchPaths, rel } from './paths.js';
 
 export async function orchestratorChecks(ctx: {
@@ -23,6 +22,8 @@ export async function orchestratorChecks(ctx: {
     }));
   const p = orchPaths(ctx.projectDir);
   if (!existsSync(p.sessionFile)) return out;
+  // loaded only when there is a session to validate: its schemas take a few ms to build
+  const { validateAll } = await import('./ops.js');
   const r = await validateAll({
     projectRoot: ctx.projectDir,
     projectName: getProjectName(ctx.projectDir),

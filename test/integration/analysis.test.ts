@@ -31,7 +31,8 @@ import {
   shippedTemplatePath,
   TemplateError,
 } from '../../src/analysis/prompt.js';
-import { analyze, AnalysisError, autoCheck, readState } from '../../src/analysis/run.js';
+import { analyze, AnalysisError, autoCheck } from '../../src/analysis/run.js';
+import { readState } from '../../src/analysis/state.js';
 import { analysisLockPath, takeAnalysisLock } from '../../src/analysis/lock.js';
 import { getCachedAnalysis, storeAnalysis } from '../../src/analysis/cache.js';
 import { findSuggestion, listSuggestions, recordFeedback } from '../../src/analysis/suggestions.js';

@@ -26,15 +26,20 @@ function isPrivateDir(dir: string): boolean {
   }
 }
 
+/** The folder that holds each data home's spill folder (whether or not it exists). */
+function spillRoot(env: NodeJS.ProcessEnv): string {
+  const xdg = env.XDG_RUNTIME_DIR?.trim();
+  if (xdg && isAbsolute(xdg) && isPrivateDir(xdg)) return join(xdg, 'self-gen');
+  return join(tmpdir(), `self-gen-${uid() < 0 ? 'user' : uid()}`);
+}
+
 /** The spill folder of this data home (whether or not it exists). */
 export function spillDir(env: NodeJS.ProcessEnv = process.env): string {
   const h = createHash('sha256')
     .update(resolve(paths(env).home))
     .digest('hex')
     .slice(0, 16);
-  const xdg = env.XDG_RUNTIME_DIR?.trim();
-  if (xdg && isAbsolute(xdg) && isPrivateDir(xdg)) return join(xdg, 'self-gen', h);
-  return join(tmpdir(), `self-gen-${uid() < 0 ? 'user' : uid()}`, h);
+  return join(spillRoot(env), h);
 }
 
 /** Creates `dir` (one level) 0700 when missing; true when it is then a private folder of ours. */
@@ -50,8 +55,16 @@ function ensurePrivate(dir: string): boolean {
 
 /** The spill folder when it exists and is safe to read; null otherwise. */
 export function safeSpillDir(env: NodeJS.ProcessEnv = process.env): string | null {
+  // Nothing was ever spilled on this machine (no root, or an empty one): no need to name the folder
+  // (the hash loads node:crypto, a few ms that `status` and a hook's drain would pay for nothing).
+  const root = spillRoot(env);
+  try {
+    if (!isPrivateDir(root) || readdirSync(root).length === 0) return null;
+  } catch {
+    return null;
+  }
   const dir = spillDir(env);
-  return isPrivateDir(join(dir, '..')) && isPrivateDir(dir) ? dir : null;
+  return isPrivateDir(dir) ? dir : null;
 }
 
 /** Writes one prepared (already redacted) event to the spill folder; throws when it cannot. */
