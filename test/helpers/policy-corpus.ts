@@ -12,6 +12,7 @@ import { loadV4 } from '../../bench/policy/v4/corpus.mjs';
 import { loadV5 } from '../../bench/policy/v5/corpus.mjs';
 import { loadV6 } from '../../bench/policy/v6/corpus.mjs';
 import { loadV7 } from '../../bench/policy/v7/corpus.mjs';
+import { loadV8 } from '../../bench/policy/v8/corpus.mjs';
 import { loadCorpus } from '../../bench/policy/corpus.mjs';
 import { ROOT } from './env.js';
 
@@ -25,6 +26,7 @@ const LATER: [number, () => Corpus][] = [
   [5, loadV5],
   [6, loadV6],
   [7, loadV7],
+  [8, loadV8],
 ];
 
 /** Every fix of the corpora written before version `v` (v1 included). */
