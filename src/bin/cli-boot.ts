@@ -99,6 +99,11 @@ setFlagsFromString('--liftoff-only');
 // full mark-compact in `kb add`). Growing it 8-fold at the first one leaves 2-4. Set before the
 // bundle is compiled, like the flag above, so every run's cache carries the same flags.
 setFlagsFromString('--semi-space-growth-factor=8');
+// V8 first runs a regular expression in its bytecode interpreter and compiles it only when it runs
+// again. A command runs each of its large expressions (secret rules, error lines, the fix-text checks)
+// a few times over short texts, where interpreting one costs far more than compiling it: the fix-text
+// check took 25-60 ms interpreted, 2-7 ms compiled at once (bench/results/2026-11-29-cli-speed-round4.md).
+setFlagsFromString('--no-regexp-tier-up');
 const here = dirname(fileURLToPath(import.meta.url));
 const file = join(here, 'cli-main.cjs');
 // ASCII only (scripts/build.mjs escapes the rest): read as Latin-1, no UTF-8 decoding.

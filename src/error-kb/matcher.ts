@@ -41,15 +41,18 @@ export interface Scored {
 
 const CANDIDATES = 10;
 const FTS_TERMS = 8;
-const bgDocs = new Map<string, number>(
-  BACKGROUND.split(' ').map((p) => {
-    const i = p.lastIndexOf(':');
-    return [p.slice(0, i), Number(p.slice(i + 1))] as [string, number];
-  }),
-);
+let bgDocs: Map<string, number> | null = null;
 /** How rare a word is among ordinary errors, 0 (in every one) to 1 (in none). */
-const bgRarity = (t: string) =>
-  Math.log((BACKGROUND_DOCS + 1) / ((bgDocs.get(t) ?? 0) + 1)) / Math.log(BACKGROUND_DOCS + 1);
+function bgRarity(t: string): number {
+  // made on first use: a command that only stores an error (`kb add`) never scores one
+  bgDocs ??= new Map<string, number>(
+    BACKGROUND.split(' ').map((p) => {
+      const i = p.lastIndexOf(':');
+      return [p.slice(0, i), Number(p.slice(i + 1))] as [string, number];
+    }),
+  );
+  return Math.log((BACKGROUND_DOCS + 1) / ((bgDocs.get(t) ?? 0) + 1)) / Math.log(BACKGROUND_DOCS + 1);
+}
 
 /** The masked signature lines of an error (the key first). */
 function maskedLines(normalized: string, signature: string[]): string[] {
