@@ -190,6 +190,7 @@ const PY_MODULES: Record<string, string> = {
   pipx: 'pipx',
   playwright: 'playwright',
   hatch: 'hatch',
+  prisma: 'prisma',
   http: '',
 };
 
@@ -274,6 +275,10 @@ export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
       !['npm', 'pnpm', 'yarn', 'bun', 'node', 'sudo', 'env'].includes(args[0].text)
     )
       return walk(ctx, args[0].text, bin, args.slice(1));
+    // `yarn test:unit`, `pnpm build-prod`: a qualified script name (no built-in command is named
+    // so) runs the project's script, judged as its `run` would be
+    const run = COMPILED.get(prog)!.sub!.get('run')!;
+    if (/[:-]/.test(args[0].text) && commonScript(args[0].text)) return walk(ctx, `${prog} run`, run, args);
   }
   if (COPY_FLAGS[prog]) return judgeCopy(ctx, prog, args);
   if (prog === 'find') return judgeFind(ctx, args);

@@ -39,6 +39,8 @@ describe('big ecosystems: documented harmless forms cross projects', () => {
     'NODE_OPTIONS=--max_old_space_size=8192 npm run build',
     'npm run build-prod',
     'pnpm run test-e2e',
+    'yarn test:unit --watch',
+    'pnpm build-prod',
     // git, apt and Docker
     'git config http.postBuffer 157286400',
     'git config core.longpaths true',
@@ -101,6 +103,8 @@ describe('big ecosystems: near variants stay in their project', () => {
     ['NODE_OPTIONS with a second option', 'NODE_OPTIONS=--max_old_space_size=4096,--require=x npm test'],
     ['a script name that is not common', 'npm run deploy-prod'],
     ['a script name with a word that is no qualifier', 'npm run build-and-publish'],
+    ['a qualified script name that is not common', 'yarn deploy:prod'],
+    ['pnpm setup: a built-in that edits the shell’s start-up file', 'pnpm setup'],
     ['bun at a chosen release', 'bun upgrade 1.0.0'],
     ['a pytest plugin', 'pytest --asyncio-mode=auto -p evil_plugin'],
     ['a rake task that reloads the schema (drops tables)', 'rake db:schema:load'],
