@@ -9,6 +9,7 @@ import { assignmentOk } from './env-vars.js';
 import { compile, walk, type Compiled, type Grammar } from './grammar.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import { GRAMMAR_TABLE } from './grammars/table.js';
+import { NODE_GRAMMARS } from './grammars/node.js';
 import { keepLocal } from './state.js';
 import { commonScript } from './script-names.js';
 import { COPY_FLAGS, judgeAwk, judgeCopy, judgeFind, judgeSed } from './gate-files.js';
@@ -215,6 +216,8 @@ function judgeInterpreter(ctx: GateCtx, interp: string, args: Word[]): void {
       return judgeGated(ctx, prog, args.slice(i + 2));
     }
     if (t.startsWith('-')) return notRecognised(ctx.st, interp, t);
+    const bin = interp === 'node' ? nodeBin(w) : undefined;
+    if (bin) return judgeAs(ctx, w, bin, args.slice(i + 1));
     return judgeProjectScript(ctx, interp, w, args.slice(i + 1));
   }
   const info = spec.info ?? /^(?:-v|-V|--version)$/;
@@ -222,6 +225,25 @@ function judgeInterpreter(ctx: GateCtx, interp: string, args: Word[]): void {
 }
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash']);
+
+/**
+ * A package's program in the project's node_modules/.bin (`node node_modules/.bin/webpack`,
+ * `./node_modules/.bin/vite build`): judged by that program's grammar, as `npx webpack` is.
+ */
+const NODE_BIN = /^(?:\.\/)?node_modules\/\.bin\/([\w.-]+)$/;
+function nodeBin(path: Word): string | undefined {
+  const name = path.dynamic ? undefined : NODE_BIN.exec(path.text)?.[1];
+  // JavaScript's own tools only: a package may name its program `rm` or `git`
+  if (!name || !Object.hasOwn(NODE_GRAMMARS, name) || RUNNERS[name]) return undefined;
+  return ['npm', 'pnpm', 'yarn', 'bun', 'n', 'nvm', 'fnm', 'volta', 'corepack'].includes(name)
+    ? undefined
+    : name;
+}
+
+/** A project program judged whole as the program of that name (its deny rules too). */
+function judgeAs(ctx: GateCtx, path: Word, name: string, args: Word[]): void {
+  ctx.judgeCommand([{ ...path, text: name }, ...args], { ...ctx.io, computedArgs: false });
+}
 
 /** npx, bunx, uvx, `pnpm dlx`, `npm exec`…: a package by name that has a grammar, then its words. */
 function judgeRunner(ctx: GateCtx, runner: string, args: Word[]): void {
@@ -301,10 +323,10 @@ export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
 /** A program run by its path inside the project (`./gradlew`, `vendor/bin/phpunit`, `./scripts/x.sh`). */
 export function judgeProjectProgram(ctx: GateCtx, path: Word, args: Word[]): void {
   const base = path.text.split('/').pop() ?? '';
+  const bin = nodeBin(path);
+  if (bin) return judgeAs(ctx, path, bin, args);
   const venvTool = path.dynamic ? undefined : VENV_BIN.exec(path.text)?.[1];
-  // judged whole as the program of that name (its deny rules too)
-  if (venvTool && VENV_TOOLS.test(venvTool))
-    return ctx.judgeCommand([{ ...path, text: venvTool }, ...args], { ...ctx.io, computedArgs: false });
+  if (venvTool && VENV_TOOLS.test(venvTool)) return judgeAs(ctx, path, venvTool, args);
   const g = COMPILED.get(base);
   if (g && /^(?:gradlew|mvnw|phpunit|rspec|rails|rake|jest|vitest|tsc|eslint)$/.test(base)) {
     ctx.st.runs = true;

@@ -110,7 +110,7 @@ export const KINDS = new Set<string>([
 
 const NAME = /^[A-Za-z0-9_][\w.+:@,-]*$/;
 const REF = /^[A-Za-z0-9_][\w./^~@+-]*(?::[A-Za-z0-9_][\w./-]*)?$/;
-const NPM = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9_][\w.-]*(?:@[\w.^~<>=*+-]+)?$/i;
+const NPM = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9_][\w.-]*(?:@[\w.^~<>=*+|-]+(?: +[\w.^~<>=*+|-]+)*)?$/i;
 const PY =
   /^[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+(?:,(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+)*)?$/;
 const PKG = /^[A-Za-z0-9][\w.+-]*(?:[@:=][\w.^~<>=*+-]+)?$/;
@@ -192,6 +192,8 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'npm':
       if (!NPM.test(t) || /^(?:npm|file|git|link|workspace|portal|patch|github|http|https):/i.test(t))
         return false;
+      // a range of several comparators (`pkg@'>=2.4 <2.6'`) only when each is one
+      if (/[ |]/.test(t) && versionConstraint(/(?!^)@([^/]*)$/.exec(t)?.[1] ?? '') === null) return false;
       exactVersion(ctx.st, /(?!^)@([^/]*)$/.exec(t)?.[1], t);
       return popular(ctx.st, 'npm', t.replace(/(?!^)@[^/]*$/, '').toLowerCase());
     case 'py':

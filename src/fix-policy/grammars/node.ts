@@ -68,6 +68,8 @@ const NPM: Grammar = {
     prefix: { opts: '-g --global' },
     fund: { opts: '--json', args: 'npm?' },
     pkg: { sub: { get: { opts: '--json', args: 'name...' } } },
+    // settings read by name, none that holds a credential (`_authToken`, `//host/:_auth`…)
+    config: { sub: { get: { sub: { prefix: {}, cache: {}, registry: {}, 'legacy-peer-deps': {} } } } },
     query: { args: 'pattern' },
     view: { opts: '--json', args: 'npm name...' },
     info: 'view',
@@ -194,6 +196,8 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
   },
   nest: { sub: { build: { runs: true }, start: { opts: '--watch --debug', runs: true } } },
   'update-browserslist-db': {},
+  // browserslist prints the project's target browsers; --update-db runs update-browserslist-db
+  browserslist: { opts: '--update-db --json' },
   // React Native's command line: the project's own app, built and started on this machine
   'react-native': {
     sub: {

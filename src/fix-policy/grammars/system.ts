@@ -77,6 +77,9 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
       },
       ps: { opts: '-a' },
       images: {},
+      // an image of Docker's curated official library, by name (a plain name, no registry host or
+      // account), for a platform; pulled, not run
+      pull: { opts: '--platform=ref -q --quiet', args: 'pkg' },
       logs: { opts: '-f --tail=num', args: 'name' },
       stop: { args: 'name name...' },
       start: { args: 'name name...' },
