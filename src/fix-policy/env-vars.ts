@@ -17,6 +17,7 @@ const ENV_ALLOWED = new Set(
     'ELECTRON_SKIP_BINARY_DOWNLOAD NPM_CONFIG_LOGLEVEL npm_config_loglevel UV_NO_CACHE POETRY_VIRTUALENVS_IN_PROJECT ' +
     'PIPENV_VENV_IN_PROJECT NODE_OPTIONS TOKENIZERS_PARALLELISM OMP_NUM_THREADS VERBOSE ' +
     'DOCKER_BUILDKIT ESLINT_USE_FLAT_CONFIG PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION ' +
+    'CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS REALLY_GEM_UPDATE_SYSTEM COMPOSER_MEMORY_LIMIT BUNDLE_GEMFILE ' +
     'GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PAGER PAGER EDITOR VISUAL GIT_TRACE GIT_TERMINAL_PROMPT GIT_MERGE_AUTOEDIT'
   ).split(/\s+/),
 );
@@ -57,8 +58,15 @@ const ENV_VALUES: Record<string, RegExp> = {
   PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION: /^(?:python|cpp|upb)$/,
   GIT_MERGE_AUTOEDIT: /^(?:yes|no)$/,
   RAILS_ENV: /^(?:development|test)$/,
+  // Cargo's resolver: newest releases, or those whose rust-version this toolchain meets
+  CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS: /^(?:allow|fallback)$/,
+  // Debian's guard against `gem update --system` replacing its packaged RubyGems
+  REALLY_GEM_UPDATE_SYSTEM: /^(?:1|true|yes)$/,
+  COMPOSER_MEMORY_LIMIT: /^(?:-1|\d+[KMG]?)$/,
+  // another Gemfile of the project (a relative path that does not climb out)
+  BUNDLE_GEMFILE: /^(?:\.\/)?(?![/~.])(?!.*\.\.)[\w./-]*(?:Gemfile|gems\.rb|\.gemfile)$/,
   RACK_ENV: /^(?:development|test)$/,
   APP_ENV: /^(?:development|dev|local|test|testing)$/,
   NODE_OPTIONS:
-    /^(?:--max-old-space-size=\d+|--enable-source-maps|--no-warnings|--trace-warnings|--no-deprecation|--openssl-legacy-provider|--experimental-vm-modules|--stack-size=\d+)$/,
+    /^(?:--max[-_]old[-_]space[-_]size=\d+|--enable-source-maps|--no-warnings|--trace-warnings|--no-deprecation|--openssl-legacy-provider|--experimental-vm-modules|--stack-size=\d+)$/,
 };

@@ -9,6 +9,7 @@ import { assignmentOk } from './env-vars.js';
 import { compile, walk, type Compiled, type Grammar } from './grammar.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import { GRAMMAR_TABLE } from './grammars/table.js';
+import { NODE_GRAMMARS } from './grammars/node.js';
 import { keepLocal } from './state.js';
 import { commonScript } from './script-names.js';
 import { COPY_FLAGS, judgeAwk, judgeCopy, judgeFind, judgeSed } from './gate-files.js';
@@ -65,6 +66,13 @@ function judgeProjectScript(ctx: GateCtx, where: string, script: Word, rest: Wor
 
 function judgeEnvWrapper(ctx: GateCtx, args: Word[]): void {
   let i = 0;
+  // -u NAME: the command runs without that variable (as `unset NAME` does)
+  while (i < args.length && !args[i]!.dynamic && /^(?:-u|--unset)$/.test(args[i]!.text)) {
+    const name = args[i + 1];
+    if (!name || name.dynamic || !/^[A-Za-z_]\w*$/.test(name.text))
+      return notRecognised(ctx.st, 'env', args[i]!.text);
+    i += 2;
+  }
   while (i < args.length && /^[A-Za-z_]\w*=/.test(args[i]!.text)) {
     if (args[i]!.dynamic || !assignmentOk(ctx.st, args[i]!.text))
       return notRecognised(ctx.st, 'env', args[i]!.text);
@@ -103,17 +111,28 @@ const SCRIPT_GRAMMARS: Record<string, string> = {
   artisan: 'artisan',
   'manage.py': 'manage.py',
   'bin/console': 'symfony-console',
+  'setup.py': 'setup.py',
 };
+
+/**
+ * A Python environment of the project, made by venv, virtualenv or uv (`.venv/`, `venv/`): its
+ * activation script (it puts the environment's bin/ first on the PATH) and its programs.
+ */
+const VENV_BIN = /^(?:\.\/)?\.?venv\/bin\/([\w.-]+)$/;
+/** The programs of a Python environment judged by their grammar (python itself as an interpreter). */
+const VENV_TOOLS =
+  /^(?:python[\d.]*|pip3?|pytest|py\.test|ruff|black|isort|flake8|mypy|pylint|coverage|uvicorn|tox|nox|playwright)$/;
 
 function judgeSource(ctx: GateCtx, args: Word[]): void {
   const f = args[0];
   if (!f) return notRecognised(ctx.st, 'source', '(nothing)');
   if (TOOLCHAIN_INIT.has(f.text.replace(/^\$\{HOME\}/, '$HOME'))) return;
+  if (!f.dynamic && VENV_BIN.exec(f.text)?.[1] === 'activate' && args.length === 1) return;
   judgeProjectScript(ctx, 'source', f, args.slice(1));
 }
 
 /** Interpreter options that take no value / a value, per interpreter. */
-const INTERP: Record<string, { flags: Set<string>; valued: Set<string>; module?: string }> = {
+const INTERP: Record<string, { flags: Set<string>; valued: Set<string>; module?: string; info?: RegExp }> = {
   python: {
     flags: new Set(['-u', '-B', '-O', '-OO', '-I', '-s', '-E', '-q', '-v', '-V', '--version']),
     valued: new Set(['-W', '-X']),
@@ -132,6 +151,7 @@ const INTERP: Record<string, { flags: Set<string>; valued: Set<string>; module?:
     ]),
     valued: new Set([
       '--max-old-space-size',
+      '--max_old_space_size',
       '--stack-size',
       '--test-reporter',
       '--test-name-pattern',
@@ -139,7 +159,12 @@ const INTERP: Record<string, { flags: Set<string>; valued: Set<string>; module?:
     ]),
   },
   ruby: { flags: new Set(['-w', '-v', '--version']), valued: new Set() },
-  php: { flags: new Set(['-v', '--version']), valued: new Set() },
+  // php -i / -m print its settings and its extensions
+  php: {
+    flags: new Set(['-v', '--version', '-i', '--info', '-m', '--modules']),
+    valued: new Set(),
+    info: /^(?:-v|--version|-i|--info|-m|--modules)$/,
+  },
   perl: { flags: new Set(['-w', '-v']), valued: new Set() },
 };
 
@@ -163,6 +188,10 @@ const PY_MODULES: Record<string, string> = {
   pylint: 'pylint',
   tox: 'tox',
   poetry: 'poetry',
+  pipx: 'pipx',
+  playwright: 'playwright',
+  hatch: 'hatch',
+  prisma: 'prisma',
   http: '',
 };
 
@@ -187,12 +216,34 @@ function judgeInterpreter(ctx: GateCtx, interp: string, args: Word[]): void {
       return judgeGated(ctx, prog, args.slice(i + 2));
     }
     if (t.startsWith('-')) return notRecognised(ctx.st, interp, t);
+    const bin = interp === 'node' ? nodeBin(w) : undefined;
+    if (bin) return judgeAs(ctx, w, bin, args.slice(i + 1));
     return judgeProjectScript(ctx, interp, w, args.slice(i + 1));
   }
-  if (!args.some((a) => /^(?:-v|-V|--version)$/.test(a.text))) notRecognised(ctx.st, interp, '(no script)');
+  const info = spec.info ?? /^(?:-v|-V|--version)$/;
+  if (!args.some((a) => info.test(a.text))) notRecognised(ctx.st, interp, '(no script)');
 }
 
 const SHELLS = new Set(['sh', 'bash', 'zsh', 'dash']);
+
+/**
+ * A package's program in the project's node_modules/.bin (`node node_modules/.bin/webpack`,
+ * `./node_modules/.bin/vite build`): judged by that program's grammar, as `npx webpack` is.
+ */
+const NODE_BIN = /^(?:\.\/)?node_modules\/\.bin\/([\w.-]+)$/;
+function nodeBin(path: Word): string | undefined {
+  const name = path.dynamic ? undefined : NODE_BIN.exec(path.text)?.[1];
+  // JavaScript's own tools only: a package may name its program `rm` or `git`
+  if (!name || !Object.hasOwn(NODE_GRAMMARS, name) || RUNNERS[name]) return undefined;
+  return ['npm', 'pnpm', 'yarn', 'bun', 'n', 'nvm', 'fnm', 'volta', 'corepack'].includes(name)
+    ? undefined
+    : name;
+}
+
+/** A project program judged whole as the program of that name (its deny rules too). */
+function judgeAs(ctx: GateCtx, path: Word, name: string, args: Word[]): void {
+  ctx.judgeCommand([{ ...path, text: name }, ...args], { ...ctx.io, computedArgs: false });
+}
 
 /** npx, bunx, uvx, `pnpm dlx`, `npm exec`…: a package by name that has a grammar, then its words. */
 function judgeRunner(ctx: GateCtx, runner: string, args: Word[]): void {
@@ -246,6 +297,10 @@ export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
       !['npm', 'pnpm', 'yarn', 'bun', 'node', 'sudo', 'env'].includes(args[0].text)
     )
       return walk(ctx, args[0].text, bin, args.slice(1));
+    // `yarn test:unit`, `pnpm build-prod`: a qualified script name (no built-in command is named
+    // so) runs the project's script, judged as its `run` would be
+    const run = COMPILED.get(prog)!.sub!.get('run')!;
+    if (/[:-]/.test(args[0].text) && commonScript(args[0].text)) return walk(ctx, `${prog} run`, run, args);
   }
   if (COPY_FLAGS[prog]) return judgeCopy(ctx, prog, args);
   if (prog === 'find') return judgeFind(ctx, args);
@@ -268,6 +323,10 @@ export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
 /** A program run by its path inside the project (`./gradlew`, `vendor/bin/phpunit`, `./scripts/x.sh`). */
 export function judgeProjectProgram(ctx: GateCtx, path: Word, args: Word[]): void {
   const base = path.text.split('/').pop() ?? '';
+  const bin = nodeBin(path);
+  if (bin) return judgeAs(ctx, path, bin, args);
+  const venvTool = path.dynamic ? undefined : VENV_BIN.exec(path.text)?.[1];
+  if (venvTool && VENV_TOOLS.test(venvTool)) return judgeAs(ctx, path, venvTool, args);
   const g = COMPILED.get(base);
   if (g && /^(?:gradlew|mvnw|phpunit|rspec|rails|rake|jest|vitest|tsc|eslint)$/.test(base)) {
     ctx.st.runs = true;

@@ -13,12 +13,13 @@ import {
 } from './data/other-popular.js';
 import { NIMBLE_POPULAR, OPAM_POPULAR, ROCKS_POPULAR } from './data/lang-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
+import { PYPI_RANKED } from './data/pypi-ranked.js';
 import { assignmentOk } from './env-vars.js';
 import { pathClass, readable, writable } from './expand.js';
 import { proseOk } from './prose.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import type { ScriptState } from './state.js';
-import { picksOneRelease } from './versions.js';
+import { picksOneRelease, versionConstraint } from './versions.js';
 import { commonScript } from './script-names.js';
 
 /** What an operand or an option's value must be. */
@@ -56,6 +57,7 @@ export type Kind =
   | 'opam' // a widely used opam package by name
   | 'rock' // a widely used LuaRocks rock by name
   | 'nimble' // a widely used Nimble package by name
+  | 'browser' // a browser build a test tool downloads, by name or channel (`chrome`, `chrome@stable`): never a release
   | 'label' // a Bazel target label of this workspace (`//pkg:target`, `//...`, `:target`)
   | 'arg' // a word passed on to the project's own code: a plain word, number, inside path or `--opt=plain`
   | 'goal' // a Maven phase or a goal of a well-known plugin
@@ -98,6 +100,7 @@ export const KINDS = new Set<string>([
   'rock',
   'nimble',
   'label',
+  'browser',
   'assign',
   'arg',
   'goal',
@@ -107,7 +110,7 @@ export const KINDS = new Set<string>([
 
 const NAME = /^[A-Za-z0-9_][\w.+:@,-]*$/;
 const REF = /^[A-Za-z0-9_][\w./^~@+-]*(?::[A-Za-z0-9_][\w./-]*)?$/;
-const NPM = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9_][\w.-]*(?:@[\w.^~<>=*+-]+)?$/i;
+const NPM = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9_][\w.-]*(?:@[\w.^~<>=*+|-]+(?: +[\w.^~<>=*+|-]+)*)?$/i;
 const PY =
   /^[A-Za-z0-9][\w.-]*(?:\[[\w,.-]+\])?(?:(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+(?:,(?:==|>=|<=|~=|!=|<|>)[\w.*+!-]+)*)?$/;
 const PKG = /^[A-Za-z0-9][\w.+-]*(?:[@:=][\w.^~<>=*+-]+)?$/;
@@ -121,6 +124,8 @@ const ENDPOINT = /^\/?[\w.{}-]+(?:\/[\w.{}-]+)*(?:\?[\w.%+=&-]*)?$/;
 const LIB_NAME = /^[a-z][\w-]*$/i;
 /** A Bazel label: an optional repository, a package path from the root, an optional target. */
 const LABEL = /^(?:@[\w.-]*)?\/\/[\w./+-]*(?::[\w./+-]+)?$|^:[\w./+-]+$/;
+const BROWSER =
+  /^(?:chrome|chromium|chrome-headless-shell|chromedriver|firefox)(?:@(?:stable|beta|dev|canary|latest))?$/;
 const PHP = /^[a-z0-9][\w.-]*\/[a-z0-9][\w.-]*(?::(?!dev-)[\w.^~<>=*|@ -]+)?$/i;
 
 /** Judges one value against its kind; false when not recognised. */
@@ -179,12 +184,16 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'ref':
       return REF.test(t) && !/(?:^|\/)\.|\.lock$|@\{/.test(t);
     case 'version':
+      // a constraint with an operator (`gem install x -v '< 2.0'`, `'~> 1.15'`) only when it is a range
+      if (/^[<>=~!^]/.test(t)) return versionConstraint(t) === 'range';
       if (!/^[\w][\w.+-]*$/.test(t) || /^(?:system)$/.test(t)) return false;
       exactVersion(ctx.st, t, t);
       return true;
     case 'npm':
       if (!NPM.test(t) || /^(?:npm|file|git|link|workspace|portal|patch|github|http|https):/i.test(t))
         return false;
+      // a range of several comparators (`pkg@'>=2.4 <2.6'`) only when each is one
+      if (/[ |]/.test(t) && versionConstraint(/(?!^)@([^/]*)$/.exec(t)?.[1] ?? '') === null) return false;
       exactVersion(ctx.st, /(?!^)@([^/]*)$/.exec(t)?.[1], t);
       return popular(ctx.st, 'npm', t.replace(/(?!^)@[^/]*$/, '').toLowerCase());
     case 'py':
@@ -230,6 +239,8 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       // a plain name: `pkg.1.2`, `pkg@1.2`, `pkg@#head` and URLs are not recognised
       if (!LIB_NAME.test(t)) return false;
       return popular(ctx.st, kind, t.toLowerCase());
+    case 'browser':
+      return BROWSER.test(t);
     case 'label':
       return LABEL.test(t) && !/(?:^|\/)\.\.(?:\/|$)/.test(t.replace(/\/\.\.\.$/, ''));
     case 'assign':
@@ -264,7 +275,8 @@ type Ecosystem =
   'npm' | 'pypi' | 'crate' | 'gem' | 'brew' | 'composer' | 'nuget' | 'opam' | 'rock' | 'nimble';
 const LISTS: Record<Ecosystem, string> = {
   npm: NPM_POPULAR,
-  pypi: PYPI_POPULAR,
+  // the hand-kept list and the most downloaded ones (scripts/gen-pypi-names.mjs)
+  pypi: `${PYPI_POPULAR} ${PYPI_RANKED}`,
   crate: CRATES_POPULAR,
   gem: GEMS_POPULAR,
   brew: BREW_POPULAR,

@@ -39,8 +39,11 @@ const QUALIFIER = new Set([
   ),
 ]);
 
-/** Whether a script or task name is one of the common names (optionally qualified: `test:unit`). */
+/** Whether a script or task name is one of the common names (optionally qualified: `test:unit`, `start-dev`). */
 export function commonScript(name: string): boolean {
   const [head, ...rest] = name.split(':');
-  return COMMON.has(head!) && rest.every((q) => QUALIFIER.has(q));
+  if (COMMON.has(head!)) return rest.every((q) => QUALIFIER.has(q));
+  // a qualifier after `-` as after `:` (`build-prod`, `test-e2e`), the name before it a common one
+  const [first, ...more] = head!.split('-');
+  return more.length > 0 && COMMON.has(first!) && [...more, ...rest].every((q) => QUALIFIER.has(q));
 }

@@ -18,6 +18,12 @@ const RAKE_TASKS = [
   'db:migrate:status',
   'assets:precompile',
   'assets:clobber',
+  'assets:clean',
+  // the bundlers' builds of Rails (webpacker, jsbundling-rails, cssbundling-rails)
+  'webpacker:compile',
+  'webpacker:clobber',
+  'javascript:build',
+  'css:build',
   'tmp:clear',
   'log:clear',
   'test',
@@ -25,6 +31,17 @@ const RAKE_TASKS = [
   'routes',
 ];
 const task: Grammar = { args: 'assign...' };
+
+/**
+ * The options every command of a Symfony Console application takes (artisan, bin/console): how it
+ * prints, and no questions. Not here: `--env` (another environment's settings, production's among them).
+ */
+const CONSOLE = '--ansi --no-ansi -q --quiet -v -vv -vvv --verbose -n --no-interaction';
+function consoleApp(subs: Record<string, Grammar | string>): Grammar {
+  const withOpts = ([name, g]: [string, Grammar | string]) =>
+    [name, typeof g === 'string' ? g : { ...g, opts: `${g.opts ?? ''} ${CONSOLE}` }] as const;
+  return { opts: CONSOLE, sub: Object.fromEntries(Object.entries(subs).map(withOpts)), runs: true };
+}
 const tasks = Object.fromEntries(RAKE_TASKS.map((t) => [t, task]));
 
 /** Read-only output options of gh, and the repository to read. */
@@ -37,34 +54,31 @@ const K8S_OUT =
   '-o=pattern --output=pattern --show-labels -L=name --label-columns=name --sort-by=pattern --no-headers --show-kind';
 
 export const APP_GRAMMARS: Record<string, Grammar> = {
-  artisan: {
-    sub: {
-      migrate: { opts: '--seed --step', sub: { '': {}, status: {} } },
-      'migrate:status': none,
-      'key:generate': none,
-      'config:clear': none,
-      'config:cache': none,
-      'cache:clear': none,
-      'route:clear': none,
-      'route:list': none,
-      'view:clear': none,
-      'optimize:clear': none,
-      optimize: none,
-      'storage:link': none,
-      serve: { opts: '--port=num' },
-      test: { opts: '--filter=text --parallel', args: 'path...' },
-      'make:model': { opts: '-m -c -f -r', args: 'name' },
-      'make:controller': { opts: '-r --api', args: 'name' },
-      'make:migration': make,
-      'make:request': make,
-      'make:middleware': make,
-      'vendor:publish': { opts: '--tag=name --provider=name' },
-      'queue:restart': none,
-      'clear-compiled': none,
-      'package:discover': none,
-    },
-    runs: true,
-  },
+  artisan: consoleApp({
+    migrate: { opts: '--seed --step', sub: { '': {}, status: {} } },
+    'migrate:status': none,
+    'key:generate': none,
+    'config:clear': none,
+    'config:cache': none,
+    'cache:clear': none,
+    'route:clear': none,
+    'route:list': none,
+    'view:clear': none,
+    'optimize:clear': none,
+    optimize: none,
+    'storage:link': none,
+    serve: { opts: '--port=num' },
+    test: { opts: '--filter=text --parallel', args: 'path...' },
+    'make:model': { opts: '-m -c -f -r', args: 'name' },
+    'make:controller': { opts: '-r --api', args: 'name' },
+    'make:migration': make,
+    'make:request': make,
+    'make:middleware': make,
+    'vendor:publish': { opts: '--tag=name --provider=name' },
+    'queue:restart': none,
+    'clear-compiled': none,
+    'package:discover': none,
+  }),
   'manage.py': {
     sub: {
       // `migrate <app> zero` unapplies every migration of the app (drops its tables): a target is a migration's name
@@ -80,16 +94,13 @@ export const APP_GRAMMARS: Record<string, Grammar> = {
     },
     runs: true,
   },
-  'symfony-console': {
-    sub: {
-      'cache:clear': none,
-      'doctrine:migrations:migrate': { opts: '-n --no-interaction' },
-      'debug:router': none,
-      'make:entity': make,
-      'make:controller': make,
-    },
-    runs: true,
-  },
+  'symfony-console': consoleApp({
+    'cache:clear': none,
+    'doctrine:migrations:migrate': none,
+    'debug:router': none,
+    'make:entity': make,
+    'make:controller': make,
+  }),
   rake: { sub: tasks, runs: true },
   rails: {
     sub: {

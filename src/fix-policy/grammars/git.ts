@@ -123,7 +123,7 @@ const GIT: Grammar = {
       sub: {
         pull: {},
         install: { opts: '--local' },
-        fetch: {},
+        fetch: { opts: '--all --recent' },
         checkout: {},
         track: { args: 'text...' },
         ls: {},
@@ -148,6 +148,14 @@ const GIT: Grammar = {
         'init.defaultBranch': { args: 'ref?' },
         'merge.ff': { args: 'name?' },
         'rebase.autoStash': { args: 'name?' },
+        // transfer limits and timeouts of this repository's fetches and pushes
+        'http.postBuffer': { args: 'num?' },
+        'http.postbuffer': 'http.postBuffer',
+        'http.lowSpeedLimit': { args: 'num?' },
+        'http.lowSpeedTime': { args: 'num?' },
+        'lfs.activitytimeout': { args: 'num?' },
+        'lfs.concurrenttransfers': { args: 'num?' },
+        'core.longpaths': { args: 'name?' },
       },
     },
     'ls-remote': {

@@ -27,7 +27,8 @@ const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
 const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: '' };
 
 const NPM: Grammar = {
-  opts: '-v --version -h --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path',
+  // npm reads its settings anywhere on the line: the install settings also before the subcommand
+  opts: '-v --version -h --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path --legacy-peer-deps --strict-peer-deps --prefer-offline --prefer-online --ignore-scripts --foreground-scripts --depth=num',
   sub: {
     '': {},
     install: npmInstall,
@@ -40,7 +41,7 @@ const NPM: Grammar = {
     un: 'uninstall',
     remove: 'uninstall',
     rm: 'uninstall',
-    update: { opts: '-g --global --save', args: 'npm...' },
+    update: { opts: '-g --global --save --depth=num --legacy-peer-deps', args: 'npm...' },
     up: 'update',
     rebuild: { args: 'npm...', runs: true },
     dedupe: {},
@@ -67,6 +68,8 @@ const NPM: Grammar = {
     prefix: { opts: '-g --global' },
     fund: { opts: '--json', args: 'npm?' },
     pkg: { sub: { get: { opts: '--json', args: 'name...' } } },
+    // settings read by name, none that holds a credential (`_authToken`, `//host/:_auth`…)
+    config: { sub: { get: { sub: { prefix: {}, cache: {}, registry: {}, 'legacy-peer-deps': {} } } } },
     query: { args: 'pattern' },
     view: { opts: '--json', args: 'npm name...' },
     info: 'view',
@@ -83,7 +86,7 @@ const PNPM: Grammar = {
   sub: {
     '': {},
     install: {
-      opts: '--frozen-lockfile --no-frozen-lockfile --prefer-offline --ignore-scripts -P --prod -D --dev -g --global --force',
+      opts: '--frozen-lockfile --no-frozen-lockfile --fix-lockfile --prefer-offline --ignore-scripts -P --prod -D --dev -g --global --force',
       args: 'npm...',
     },
     i: 'install',
@@ -107,11 +110,14 @@ const PNPM: Grammar = {
 };
 
 const YARN: Grammar = {
-  opts: '-v --version --silent -s',
+  // --ignore-engines: installs although package.json's `engines` names another Node version
+  opts: '-v --version --silent -s --ignore-engines',
   sub: {
     '': {},
-    install: { opts: '--frozen-lockfile --immutable --check-cache --prefer-offline --ignore-scripts' },
-    add: { opts: '-D --dev -E --exact -O --optional -P --peer', args: 'npm npm...' },
+    install: {
+      opts: '--frozen-lockfile --immutable --check-cache --prefer-offline --ignore-scripts --ignore-engines',
+    },
+    add: { opts: '-D --dev -E --exact -O --optional -P --peer --ignore-engines', args: 'npm npm...' },
     remove: { args: 'npm npm...' },
     upgrade: { opts: '--latest', args: 'npm...' },
     up: { args: 'npm...' },
@@ -135,6 +141,8 @@ const BUN: Grammar = {
     update: { args: 'npm...' },
     run: passRun,
     test: { opts: '--watch --coverage -t=text --timeout=num', args: 'path...', runs: true },
+    // bun's own newest release (or its canary build), from its publisher
+    upgrade: { opts: '--canary --stable' },
     ...scripts,
   },
 };
@@ -188,6 +196,8 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
   },
   nest: { sub: { build: { runs: true }, start: { opts: '--watch --debug', runs: true } } },
   'update-browserslist-db': {},
+  // browserslist prints the project's target browsers; --update-db runs update-browserslist-db
+  browserslist: { opts: '--update-db --json' },
   // React Native's command line: the project's own app, built and started on this machine
   'react-native': {
     sub: {
@@ -285,9 +295,13 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
         runs: true,
       },
       install: { opts: '--with-deps', args: 'name...' },
+      // the system libraries its browsers need, from the distribution's packages
+      'install-deps': { args: 'name...' },
       'show-report': {},
     },
   },
+  // Chrome for Testing or Firefox, downloaded by puppeteer into its cache (as `playwright install`)
+  puppeteer: { sub: { browsers: { sub: { install: { args: 'browser...' }, list: {} } } } },
   prisma: {
     sub: {
       generate: {},

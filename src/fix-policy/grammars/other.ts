@@ -24,6 +24,8 @@ const make: Grammar = {
   runs: true,
 };
 const version: Grammar = { args: 'version' };
+/** Composer's checks of the PHP version and extensions this machine has, skipped (all, or one). */
+const PLATFORM = '--ignore-platform-reqs --ignore-platform-req=name';
 const CC: Grammar = {
   opts: '-c -S -E -g -g3 -O -O0 -O1 -O2 -O3 -Os -Oz -Og -Ofast -o=out -I=path -iquote=path -isystem=path -L=path -l=name -D=text -U=name -std=name -x=name -W -Wall -Wextra -Werror -Wpedantic -pedantic -Wno-unused -Wshadow -Wconversion -w -v -fPIC -fpic -fno-exceptions -fno-rtti -fsanitize=name -fno-omit-frame-pointer -fcolor-diagnostics -fdiagnostics-color?=name -pthread -shared -static -march=name -mtune=name -MMD -MD -MP -MF=out -MT=name -dumpversion -dumpmachine -print-search-dirs --coverage',
   args: 'path...',
@@ -70,6 +72,8 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       version: {},
       search: { opts: '--limit=num', args: 'name' },
       install: { opts: '--locked --force -f --version=version', args: 'crate' },
+      // removes a binary `cargo install` put in place, whatever its name
+      uninstall: { args: 'name name...' },
       'generate-lockfile': {},
     },
   },
@@ -308,17 +312,24 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   composer: {
     sub: {
       install: {
-        opts: '--no-dev --no-interaction -n --prefer-dist --no-scripts --ignore-platform-reqs -o --optimize-autoloader',
+        opts: `--no-dev --no-interaction -n --prefer-dist --no-scripts -o --optimize-autoloader ${PLATFORM}`,
       },
       update: {
-        opts: '--with-dependencies -w --with-all-dependencies -W --no-interaction -n --no-dev --lock --no-scripts --prefer-dist --prefer-stable --prefer-lowest --ignore-platform-reqs -o --optimize-autoloader --dry-run -q --quiet -v',
+        opts: `--with-dependencies -w --with-all-dependencies -W --no-interaction -n --no-dev --lock --no-scripts --prefer-dist --prefer-stable --prefer-lowest -o --optimize-autoloader --dry-run -q --quiet -v ${PLATFORM}`,
         args: 'php...',
       },
-      require: { opts: '--dev --no-interaction -W --with-all-dependencies', args: 'php php...' },
+      require: {
+        opts: `--dev --no-interaction -W --with-all-dependencies ${PLATFORM}`,
+        args: 'php php...',
+      },
       remove: { opts: '--dev', args: 'php php...' },
       'dump-autoload': { opts: '-o --optimize' },
       dumpautoload: 'dump-autoload',
       validate: {},
+      // Composer's own update, from its site, checked against its signature: the newest stable
+      // release, or the newest of the current major line; never a release named by the fix
+      'self-update': { opts: '--stable --2 --clean-backups --no-progress' },
+      selfupdate: 'self-update',
     },
   },
   phpunit: {

@@ -25,7 +25,7 @@ const PIP: Grammar = {
 
 const testArgs = 'path...';
 const PYTEST: Grammar = {
-  opts: '-x -q -qq -v -vv -vvv -s -l --showlocals -k=pattern -m=pattern --no-header --no-summary --strict-markers --color=name --co --sw --stepwise --stepwise-skip --nf --new-first --cache-clear --runxfail --full-trace --setup-show --fixtures --markers --import-mode=name --capture=name --junitxml=out --junit-xml=out --count=num --timeout=num --log-level=name --log-cli-level=name --cov-fail-under=num --cov-branch --cov-append --randomly-seed=name --lf --ff --last-failed --maxfail=num --tb=name -n=name --cov=name --cov-report=name --no-cov -rA -ra --durations=num --collect-only --co -W=text --disable-warnings --exitfirst --pdb --reruns=num',
+  opts: '-x -q -qq -v -vv -vvv -s -l --showlocals -k=pattern -m=pattern --no-header --no-summary --strict-markers --color=name --co --sw --stepwise --stepwise-skip --nf --new-first --cache-clear --runxfail --full-trace --setup-show --fixtures --markers --import-mode=name --capture=name --junitxml=out --junit-xml=out --count=num --timeout=num --log-level=name --log-cli-level=name --cov-fail-under=num --cov-branch --cov-append --randomly-seed=name --lf --ff --last-failed --maxfail=num --tb=name -n=name --cov=name --cov-report=name --no-cov -rA -ra --durations=num --collect-only --co -W=text --disable-warnings --exitfirst --pdb --reruns=num --asyncio-mode=name',
   args: testArgs,
   runs: true,
 };
@@ -129,7 +129,44 @@ export const PYTHON_GRAMMARS: Record<string, Grammar> = {
     },
   },
   pipx: {
-    sub: { install: { opts: '--force', args: 'py' }, upgrade: { args: 'py' }, list: {}, ensurepath: {} },
+    sub: {
+      install: { opts: '--force', args: 'py' },
+      upgrade: { args: 'py' },
+      'upgrade-all': {},
+      reinstall: { args: 'py' },
+      uninstall: { args: 'py' },
+      // packages by name added to an application's own environment
+      inject: { opts: '--force -f --include-apps --include-deps', args: 'py py py...' },
+      list: {},
+      ensurepath: {},
+    },
+  },
+  // Hatch: the project's environments, and a command run in one (judged as a command of its own)
+  hatch: {
+    sub: {
+      run: { args: 'cmd', runs: true },
+      build: { opts: '-t=name --target=name -c --clean', runs: true },
+      test: { opts: '-c --cover -a --all', runs: true },
+      fmt: { opts: '--check --linter -l --formatter -f', runs: true },
+      env: { sub: { create: { args: 'name?' }, remove: { args: 'name?' }, show: {}, prune: {} } },
+      clean: {},
+    },
+  },
+  // a setuptools project's setup.py commands: they run the project's build like `pip install -e .`
+  // Not here: `install` (into the interpreter's own folders, the system's among them)
+  'setup.py': {
+    sub: {
+      '': {},
+      build: {},
+      build_ext: { opts: '--inplace -i' },
+      develop: {},
+      sdist: {},
+      bdist_wheel: {},
+      egg_info: {},
+      test: {},
+      clean: { opts: '--all -a' },
+    },
+    runs: true,
   },
   conda: {
     sub: {

@@ -24,7 +24,7 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
   'apt-get': {
     opts: '-y -q -qq --yes --no-install-recommends',
     sub: {
-      update: {},
+      update: { opts: '-y -q -qq --yes' },
       install: { opts: '-y -q -qq --yes --no-install-recommends --fix-broken -f', args: 'pkg...' },
       upgrade: { opts: '-y' },
       remove: { opts: '-y', args: 'pkg pkg...' },
@@ -33,7 +33,7 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
   apt: {
     opts: '-y',
     sub: {
-      update: {},
+      update: { opts: '-y' },
       install: { opts: '-y --no-install-recommends', args: 'pkg pkg...' },
       upgrade: { opts: '-y' },
       remove: { opts: '-y', args: 'pkg pkg...' },
@@ -77,6 +77,9 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
       },
       ps: { opts: '-a' },
       images: {},
+      // an image of Docker's curated official library, by name (a plain name, no registry host or
+      // account), for a platform; pulled, not run
+      pull: { opts: '--platform=ref -q --quiet', args: 'pkg' },
       logs: { opts: '-f --tail=num', args: 'name' },
       stop: { args: 'name name...' },
       start: { args: 'name name...' },
@@ -84,6 +87,12 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
       version: {},
       info: {},
       system: { sub: { df: { opts: '-v --verbose' }, info: {} } },
+      // the build cache and images no container uses: rebuilt or pulled again on demand. Not here:
+      // `system prune` (it also deletes every stopped container, with the data in it)
+      builder: { sub: { prune: { opts: '-f --force -a --all' } } },
+      image: { sub: { prune: { opts: '-f --force -a --all' }, ls: {} } },
+      // a builder on this machine (buildx's own container), made the default; not `--driver remote` or an endpoint
+      buildx: { sub: { create: { opts: '--use --bootstrap --name=name' }, ls: {}, version: {} } },
     },
   },
   'docker-compose': {

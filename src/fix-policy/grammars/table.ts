@@ -22,4 +22,6 @@ export const GRAMMAR_TABLE: Record<string, Grammar> = {
   '@biomejs/biome': NODE_GRAMMARS.biome!,
   '@commitlint/cli': NODE_GRAMMARS.commitlint!,
   '@fission-ai/openspec': NODE_GRAMMARS.openspec!,
+  // Bundler's program under its other name
+  bundler: OTHER_GRAMMARS.bundle!,
 };
