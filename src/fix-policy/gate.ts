@@ -11,7 +11,9 @@ import { notRecognised, type GateCtx } from './recognise.js';
 import { GRAMMAR_TABLE } from './grammars/table.js';
 import { keepLocal } from './state.js';
 import { commonScript } from './script-names.js';
+import { knownEval } from './programs.js';
 import { COPY_FLAGS, judgeAwk, judgeCopy, judgeFind, judgeSed } from './gate-files.js';
+import { CODE_RUNNERS, judgeCodeRunner, type CodeRunner } from './inline-code.js';
 
 const COMPILED = new Map(Object.entries(GRAMMAR_TABLE).map(([name, g]) => [name, compile(g, name)] as const));
 
@@ -245,6 +247,8 @@ export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
       return judgeProjectScript(ctx, prog, args[0], args.slice(1));
     return notRecognised(ctx.st, prog, args[0]?.text ?? '(no script)');
   }
+  if (prog === 'eval' && knownEval(args)) return;
+  if (CODE_RUNNERS.has(prog)) return judgeCodeRunner(ctx, prog as CodeRunner, args);
   const g = COMPILED.get(prog);
   if (!g) return notRecognised(ctx.st, prog);
   walk(ctx, prog, g, args);
