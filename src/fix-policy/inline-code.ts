@@ -68,7 +68,7 @@ function tokens(lang: CodeLang, code: string): Token[] | null {
   const out: Token[] = [];
   const re =
     lang === 'r'
-      ? /[ \t\r]*(?:("[^"\\\n]*"|'[^'\\\n]*')|([A-Za-z.][\w.]*(?:::[A-Za-z.][\w.]*)?)|(\d+(?:\.\d+)?)|([()[\],=;\n]))/y
+      ? /[ \t\r]*(?:("[^"\\\n]*"|'[^'\\\n]*')|([A-Za-z.][\w.]*(?:::[A-Za-z.][\w.]*)?)|(\d+(?:\.\d+)?)|([()[\],=;\n!]))/y
       : /[ \t\r]*(?:("[^"\\\n$]*")|([A-Za-z_][\w.]*)|(\d+(?:\.\d+)?)|([()[\],=;\n]))/y;
   let at = 0;
   for (;;) {
@@ -150,23 +150,45 @@ export function packageCode(lang: CodeLang, code: string): PackageCode | null {
   if (!toks) return null;
   const p = new Parser(toks);
   const unknown: string[] = [];
-  const calls = lang === 'julia' ? JULIA_CALLS : R_CALLS;
   while (p.i < toks.length) {
     if (p.take(';') || p.take('\n')) continue;
     const head = p.peek();
-    if (!head || head.t !== 'id') return null;
-    p.i++;
+    if (head?.t !== 'id') return null;
     if (lang === 'julia' && (head.v === 'using' || head.v === 'import')) {
-      if (p.peek()?.t !== 'id' || p.peek()?.v !== 'Pkg') return null;
       p.i++;
-    } else {
-      const spec = calls[head.v];
-      const args = spec && p.args();
-      if (!spec || !args || !callOk(lang, spec, args, unknown)) return null;
-    }
+      if (!loads(p, unknown)) return null;
+    } else if (lang === 'r' && head.v === 'if') {
+      // `if (!requireNamespace("remotes", quietly = TRUE)) install.packages("remotes")`
+      p.i++;
+      if (!p.take('(') || !p.take('!') || !call(p, 'r', { requireNamespace: REQUIRE }, unknown)) return null;
+      if (!p.take(')') || !call(p, 'r', R_CALLS, unknown)) return null;
+    } else if (!call(p, lang, lang === 'julia' ? JULIA_CALLS : R_CALLS, unknown)) return null;
     if (p.i < toks.length && !p.take(';') && !p.take('\n')) return null;
   }
   return { unknown };
+}
+
+const REQUIRE: CallSpec = { arg: 'pkgs', kw: { quietly: 'bool' } };
+
+/** One call of the table, with literal arguments. */
+function call(p: Parser, lang: CodeLang, calls: Record<string, CallSpec>, unknown: string[]): boolean {
+  const head = p.peek();
+  const spec = head?.t === 'id' ? calls[head.v] : undefined;
+  if (!spec) return false;
+  p.i++;
+  const args = p.args();
+  return !!args && callOk(lang, spec, args, unknown);
+}
+
+/** `using Pkg`, `import Pkg, CSV`: the package manager, or well-known packages (their code loads). */
+function loads(p: Parser, unknown: string[]): boolean {
+  do {
+    const name = p.peek();
+    if (name?.t !== 'id') return false;
+    p.i++;
+    if (name.v !== 'Pkg' && !packagesOk('julia', { kind: 'str', v: name.v }, unknown)) return false;
+  } while (p.take(','));
+  return true;
 }
 
 function callOk(lang: CodeLang, spec: CallSpec, args: Arg[], unknown: string[]): boolean {
@@ -216,7 +238,7 @@ function packagesOk(lang: CodeLang, v: Value, unknown: string[]): boolean {
   const m = (lang === 'julia' ? /^([A-Za-z]\w*)$/ : /^([A-Za-z][\w.]*)(?:@([\w.-]+))?$/).exec(v.v);
   if (!m || v.kind === 'id') return false;
   if (!knownName(lang === 'julia' ? JULIA_POPULAR : CRAN_POPULAR, m[1]!))
-    unknown.push(`${lang} package ${m[1]}`);
+    unknown.push(`${lang === 'julia' ? 'General' : 'CRAN'} package ${m[1]}`);
   // renv's `pkg@1.2`: always that one release
   if (m[2] !== undefined) unknown.push(`exact version ${v.v}`);
   return true;
