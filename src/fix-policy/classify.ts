@@ -279,6 +279,7 @@ function judgeInterpreter(
       // package management in Julia or R, by the tiny grammar of inline-code.ts: judged by the gate
       const code = args[i + 1];
       if (CODE_RUNNERS.has(interp) && code && !code.dynamic && packageCode(langOf(interp), code.text)) {
+        st.runs = true; // packages' builds, the project's tests
         i++;
         continue;
       }

@@ -237,7 +237,7 @@ function packagesOk(lang: CodeLang, v: Value, unknown: string[]): boolean {
   if (v.kind === 'num') return false;
   const m = (lang === 'julia' ? /^([A-Za-z]\w*)$/ : /^([A-Za-z][\w.]*)(?:@([\w.-]+))?$/).exec(v.v);
   if (!m || v.kind === 'id') return false;
-  if (!knownName(lang === 'julia' ? JULIA_POPULAR : CRAN_POPULAR, m[1]!))
+  if (!knownName(lang === 'julia' ? JULIA_POPULAR : CRAN_POPULAR, m[1]!, true))
     unknown.push(`${lang === 'julia' ? 'General' : 'CRAN'} package ${m[1]}`);
   // renv's `pkg@1.2`: always that one release
   if (m[2] !== undefined) unknown.push(`exact version ${v.v}`);

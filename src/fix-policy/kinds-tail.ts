@@ -22,16 +22,27 @@ export type TailKind = (typeof TAIL_KINDS)[number];
 
 const LISTS = new Map<string, Set<string>>();
 
-/** Whether a name is on a registry's list of well-known packages (compared in lower case). */
-export function knownName(list: string, name: string): boolean {
-  let set = LISTS.get(list);
-  if (!set) LISTS.set(list, (set = new Set(list.toLowerCase().split(/\s+/).filter(Boolean))));
-  return set.has(name.toLowerCase());
+/**
+ * Whether a name is on a registry's list of well-known packages: compared in lower case, or as
+ * written (`exact`) for a registry whose names differ by case alone (Julia's General).
+ */
+export function knownName(list: string, name: string, exact = false): boolean {
+  const key = exact ? `=${list}` : list;
+  let set = LISTS.get(key);
+  if (!set) LISTS.set(key, (set = new Set((exact ? list : list.toLowerCase()).split(/\s+/).filter(Boolean))));
+  return set.has(exact ? name : name.toLowerCase());
 }
 
 /** A package by name: recognised; off the list it stays in the project, like a chosen release. */
-function byName(st: ScriptState, registry: string, list: string, name: string, version?: string): boolean {
-  if (!knownName(list, name)) notRecognised(st, `${registry} package`, name);
+function byName(
+  st: ScriptState,
+  registry: string,
+  list: string,
+  name: string,
+  version?: string,
+  exact = false,
+): boolean {
+  if (!knownName(list, name, exact)) notRecognised(st, `${registry} package`, name);
   if (version !== undefined && picksOneRelease(version))
     notRecognised(st, 'exact version', `${name}:${version}`);
   return true;
@@ -44,7 +55,7 @@ function byName(st: ScriptState, registry: string, list: string, name: string, v
 const MAKE_VAR =
   /^(?:V|VERBOSE|Q|DEBUG|NDEBUG|RELEASE|COVERAGE|BUILD_TYPE|BUILDTYPE|CMAKE_BUILD_TYPE|(?:ENABLE|BUILD|USE|WITH|NO)_[A-Z0-9_]+)=[\w.,+@-]*$/;
 /** A make target: a plain name (`all`, `test`, `build/app.o`). */
-const TARGET = /^[A-Za-z0-9_][\w./+-]*$/;
+const TARGET = /^[A-Za-z0-9_][\w./+:@,-]*$/;
 
 /** Judges one word of a long-tail kind; false when not recognised. */
 export function tailValueOk(ctx: GateCtx, kind: TailKind, w: Word): boolean {
@@ -53,7 +64,9 @@ export function tailValueOk(ctx: GateCtx, kind: TailKind, w: Word): boolean {
     case 'hackage':
       // a package name, no version (`pkg-1.2`) or source
       return (
-        /^[A-Za-z][\w-]*$/.test(t) && !/-\d[\d.]*$/.test(t) && byName(ctx.st, 'hackage', HACKAGE_POPULAR, t)
+        /^[A-Za-z][\w-]*$/.test(t) &&
+        !/-\d[\d.]*$/.test(t) &&
+        byName(ctx.st, 'hackage', HACKAGE_POPULAR, t, undefined, true)
       );
     case 'galaxy': {
       // namespace.name, with an optional version constraint after `:`

@@ -44,6 +44,9 @@ describe('a package off the lists or a chosen release stays in its project', () 
     `Rscript -e 'renv::restore(packages = "localthing")'`,
     `julia -L setup.jl -e 'using Pkg; Pkg.add("CSV")'`,
     `julia -e 'using Pkg, SomeObscureThing'`,
+    // names differ by case alone in these registries: a look-alike is another package
+    `julia -e 'using Pkg; Pkg.add("Dataframes")'`,
+    `Rscript -e 'install.packages("RCPP")'`,
     `julia -e 'using Pkg; Pkg.add("CSV")' extra`,
     `Rscript -e 'install.packages("dplyr")' script.R`,
   ])('project: %s', (c) => {

@@ -56,6 +56,7 @@ describe('long-tail forms that cross projects', () => {
     'make VERBOSE=1 test',
     'make -j4 DEBUG=1 all',
     'make ENABLE_ASAN=1',
+    'cabal install ShellCheck',
   ])('safe: %s', (c) => {
     expect(ran(c).cls).toBe('safe');
   });
@@ -83,6 +84,7 @@ describe('near variants that stay in the project that proved them', () => {
     'stack upgrade --binary-version 2.9.1',
     'cabal install some-unknown-hackage-thing',
     'cabal install pandoc-3.1',
+    'cabal install Hlint',
     'opam install ../elsewhere',
     'opam switch create ../outside',
     'opam exec --switch=x -- dune build',

@@ -1,12 +1,13 @@
 // Well-known packages of the long-tail registries, by name: Hackage (cabal), Ansible Galaxy
 // (collections and roles), CRAN and Bioconductor (R), and Julia's General registry. A package
 // installed by name crosses projects only when it is on its registry's list; any other name stays
-// in the project that proved it.
+// in the project that proved it. Hackage, CRAN and Julia names are compared as written here (their
+// registries' names differ by case: `Rcpp`, `ShellCheck`, `DataFrames`).
 export const HACKAGE_POPULAR = `
 aeson alex async attoparsec base bytestring cabal-fmt cabal-install cabal-plan containers criterion
 directory doctest filepath fourmolu ghcid happy hashable haskell-language-server hedgehog hlint
 hoogle hpack hspec hspec-discover http-client lens megaparsec mtl optparse-applicative ormolu pandoc
-parsec process quickcheck random servant shellcheck stm stylish-haskell tasty text time transformers
+parsec process QuickCheck random servant ShellCheck stm stylish-haskell tasty text time transformers
 unordered-containers vector weeder yaml
 `;
 
@@ -20,20 +21,20 @@ geerlingguy.git geerlingguy.ntp geerlingguy.firewall geerlingguy.repo-epel
 `;
 
 export const CRAN_POPULAR = `
-askpass backports base64enc bit64 biocmanager bookdown brio broom bslib cachem callr car caret cli
-clipr colorspace commonmark cpp11 crayon curl data.table dbi dbplyr desc devtools diffobj digest
-dplyr dt e1071 ellipsis evaluate fansi farver fastmap forcats fs furrr future generics gert
-ggplot2 ggpubr ggrepel gh gitcreds glmnet glue gridextra gtable haven here highr hms htmltools
+askpass backports base64enc bit64 BiocManager bookdown brio broom bslib cachem callr car caret cli
+clipr colorspace commonmark cpp11 crayon curl data.table DBI dbplyr desc devtools diffobj digest
+dplyr DT e1071 ellipsis evaluate fansi farver fastmap forcats fs furrr future generics gert
+ggplot2 ggpubr ggrepel gh gitcreds glmnet glue gridExtra gtable haven here highr hms htmltools
 htmlwidgets httpuv httr httr2 igraph installr isoband jquerylib jsonlite knitr labeling later
-lattice lazyeval lifecycle lme4 lubridate magrittr markdown mass matrix memoise mgcv mime modelr
+lattice lazyeval lifecycle lme4 lubridate magrittr markdown MASS Matrix memoise mgcv mime modelr
 munsell nlme openssl openxlsx packrat pak pillar pkgbuild pkgconfig pkgload plotly plyr png
-prettyunits processx progress promises ps purrr r6 randomforest rappdirs rcolorbrewer rcpp
-rcpparmadillo rcppeigen readr readxl recipes rematch remotes renv reshape2 reticulate rlang
-rmarkdown roxygen2 rprojroot rsqlite rstudioapi rvest sass scales sessioninfo shiny sp sf
+prettyunits processx progress promises ps purrr R6 randomForest rappdirs RColorBrewer Rcpp
+RcppArmadillo RcppEigen readr readxl recipes rematch remotes renv reshape2 reticulate rlang
+rmarkdown roxygen2 rprojroot RSQLite rstudioapi rvest sass scales sessioninfo shiny sp sf
 stringi stringr survival sys terra testthat tibble tidymodels tidyr tidyselect tidyverse tinytex
-usethis utf8 vctrs viridis viridislite vroom waldo whisker withr xfun xml xml2 yaml zoo
-annotationdbi biobase biocgenerics biomart biostrings deseq2 edger genomicranges iranges limma
-rtracklayer s4vectors summarizedexperiment
+usethis utf8 vctrs viridis viridisLite vroom waldo whisker withr xfun XML xml2 yaml zoo
+AnnotationDbi Biobase BiocGenerics biomaRt Biostrings DESeq2 edgeR GenomicRanges IRanges limma
+rtracklayer S4Vectors SummarizedExperiment
 `;
 
 export const JULIA_POPULAR = `
