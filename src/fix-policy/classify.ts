@@ -15,6 +15,7 @@ import {
   INTERPRETERS,
   interpreterOf,
   judgeAssignment,
+  knownEval,
   PROJECT_TOOLS,
   REMOTE_COPY,
   SHELLS,
@@ -40,6 +41,7 @@ import { assignmentOk } from './env-vars.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import { pathClass } from './expand.js';
 import { isInspectionSegment } from '../error-kb/index.js';
+import { CODE_RUNNERS, langOf, packageCode } from './inline-code.js';
 
 export type { ScriptState } from './state.js';
 export { newState } from './state.js';
@@ -111,6 +113,7 @@ function programOf(st: ScriptState, name: Word): string | null {
 /** Programs judged by the list they are on (programs.ts); false when on none. */
 function judgeListed({ st, prog, args, texts }: Call): boolean {
   if (/^mkfs/.test(prog)) withhold(st, 'formats a file system');
+  else if (prog === 'eval' && knownEval(args)) return true;
   else if (prog in DESTROYERS) {
     if (prog === 'ufw' && !texts.includes('disable') && !texts.includes('reset')) return true;
     if (!(prog === 'at' && texts.length === 0)) withhold(st, DESTROYERS[prog]!);
@@ -272,7 +275,16 @@ function judgeInterpreter(
       st.runs = true;
       return;
     }
-    if (inline.test(t) && inline.source !== '^$') return withhold(st, 'runs code given inline (-c, -e)');
+    if (inline.test(t) && inline.source !== '^$') {
+      // package management in Julia or R, by the tiny grammar of inline-code.ts: judged by the gate
+      const code = args[i + 1];
+      if (CODE_RUNNERS.has(interp) && code && !code.dynamic && packageCode(langOf(interp), code.text)) {
+        st.runs = true; // packages' builds, the project's tests
+        i++;
+        continue;
+      }
+      return withhold(st, 'runs code given inline (-c, -e)');
+    }
     if (/:\/\/|^--[\w-]+=data:/.test(t)) return withhold(st, 'runs code from a URL');
     if (
       (t === '--loader' ||

@@ -12,7 +12,9 @@ import { GRAMMAR_TABLE } from './grammars/table.js';
 import { NODE_GRAMMARS } from './grammars/node.js';
 import { keepLocal } from './state.js';
 import { commonScript } from './script-names.js';
+import { knownEval } from './programs.js';
 import { COPY_FLAGS, judgeAwk, judgeCopy, judgeFind, judgeSed } from './gate-files.js';
+import { CODE_RUNNERS, judgeCodeRunner, type CodeRunner } from './inline-code.js';
 
 const COMPILED_CACHE = new Map<string, Compiled>();
 /** A program's compiled grammar, compiled the first time it is asked for (a command judges a few). */
@@ -315,6 +317,8 @@ export function judgeGated(ctx: GateCtx, prog: string, args: Word[]): void {
       return judgeProjectScript(ctx, prog, args[0], args.slice(1));
     return notRecognised(ctx.st, prog, args[0]?.text ?? '(no script)');
   }
+  if (prog === 'eval' && knownEval(args)) return;
+  if (CODE_RUNNERS.has(prog)) return judgeCodeRunner(ctx, prog as CodeRunner, args);
   const g = COMPILED.get(prog);
   if (!g) return notRecognised(ctx.st, prog);
   walk(ctx, prog, g, args);

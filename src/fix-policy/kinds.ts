@@ -21,6 +21,7 @@ import { notRecognised, type GateCtx } from './recognise.js';
 import type { ScriptState } from './state.js';
 import { picksOneRelease, versionConstraint } from './versions.js';
 import { commonScript } from './script-names.js';
+import { TAIL_KINDS, tailValueOk, type TailKind } from './kinds-tail.js';
 
 /** What an operand or an option's value must be. */
 export type Kind =
@@ -63,7 +64,8 @@ export type Kind =
   | 'goal' // a Maven phase or a goal of a well-known plugin
   | 'define' // NAME=value for a build tool (-D): a known name, a plain value
   | 'assign' // NAME=value, the name on the environment allow-list
-  | 'cmd'; // the rest of the words are a command, judged as one
+  | 'cmd' // the rest of the words are a command, judged as one
+  | TailKind; // the long tail's kinds (kinds-tail.ts)
 
 export const KINDS = new Set<string>([
   'path',
@@ -106,6 +108,7 @@ export const KINDS = new Set<string>([
   'goal',
   'define',
   'cmd',
+  ...TAIL_KINDS,
 ]);
 
 const NAME = /^[A-Za-z0-9_][\w.+:@,-]*$/;
@@ -234,6 +237,9 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       exactVersion(ctx.st, /:(.*)$/s.exec(t)?.[1], t);
       return popular(ctx.st, 'composer', t.replace(/:.*$/s, '').toLowerCase());
     case 'opam':
+      // the project's own package (`.`, `./app.opam`): its build runs
+      if (/^\.(?:$|\/)/.test(t) && readable(w)) return (ctx.st.runs = true);
+    // falls through
     case 'rock':
     case 'nimble':
       // a plain name: `pkg.1.2`, `pkg@1.2`, `pkg@#head` and URLs are not recognised
@@ -252,7 +258,7 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'define':
       return DEFINE.test(t);
     default:
-      return false;
+      return kind !== 'cmd' && tailValueOk(ctx, kind, w);
   }
 }
 
@@ -269,7 +275,7 @@ const MVN_GOAL =
   /^(?:clean|validate|compile|test|test-compile|package|verify|install|site|(?:dependency|spring-boot|compiler|surefire|failsafe|versions|help|quarkus|javafx|jacoco|checkstyle|spotless|license):[\w-]+)$/;
 /** -DNAME=value for cmake and Maven: inert settings with plain values. */
 const DEFINE =
-  /^(?:CMAKE_BUILD_TYPE|BUILD_SHARED_LIBS|BUILD_TESTING|CMAKE_EXPORT_COMPILE_COMMANDS|CMAKE_CXX_STANDARD|CMAKE_C_STANDARD|CMAKE_POSITION_INDEPENDENT_CODE|CMAKE_OSX_ARCHITECTURES|skipTests|maven\.test\.skip|test|failIfNoTests|surefire\.failIfNoSpecifiedTests|checkstyle\.skip|gpg\.skip|maven\.javadoc\.skip|(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+|[A-Z][A-Z0-9]*_(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+)(?::BOOL|:STRING)?(?:=[\w.,+-]*)?$/;
+  /^(?:CMAKE_BUILD_TYPE|BUILD_SHARED_LIBS|BUILD_TESTING|CMAKE_EXPORT_COMPILE_COMMANDS|CMAKE_CXX_STANDARD|CMAKE_C_STANDARD|CMAKE_POSITION_INDEPENDENT_CODE|CMAKE_OSX_ARCHITECTURES|CMAKE_OSX_DEPLOYMENT_TARGET|CMAKE_POLICY_VERSION_MINIMUM|CMAKE_POLICY_DEFAULT_CMP\d{4}|CMAKE_CXX_STANDARD_REQUIRED|CMAKE_CXX_EXTENSIONS|CMAKE_CUDA_STANDARD|CMAKE_CUDA_ARCHITECTURES|CMAKE_VERBOSE_MAKEFILE|CMAKE_COLOR_DIAGNOSTICS|CMAKE_INTERPROCEDURAL_OPTIMIZATION|CMAKE_UNITY_BUILD|CMAKE_FIND_PACKAGE_PREFER_CONFIG|CMAKE_MESSAGE_LOG_LEVEL|CMAKE_WARN_DEPRECATED|CMAKE_ERROR_DEPRECATED|CMAKE_SUPPRESS_DEVELOPER_WARNINGS|CMAKE_SKIP_INSTALL_RULES|skipTests|maven\.test\.skip|test|failIfNoTests|surefire\.failIfNoSpecifiedTests|checkstyle\.skip|gpg\.skip|maven\.javadoc\.skip|(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+|[A-Z][A-Z0-9]*_(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+)(?::BOOL|:STRING)?(?:=[\w.,+-]*)?$/;
 
 type Ecosystem =
   'npm' | 'pypi' | 'crate' | 'gem' | 'brew' | 'composer' | 'nuget' | 'opam' | 'rock' | 'nimble';

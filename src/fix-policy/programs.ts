@@ -79,6 +79,7 @@ export const INTERPRETERS: Record<string, RegExp> = {
   perl: /^-[A-Za-z]*[eE]$/,
   php: /^-[rBRFE]$/,
   rscript: /^(?:-e|--expr)$/,
+  r: /^-e$/,
   julia: /^(?:-e|-E|--eval|--print)$/,
   lua: /^-e$/,
   luajit: /^-e$/,
@@ -190,6 +191,13 @@ export const DESTROYERS: Record<string, Reason> = {
   iex: 'evaluates code computed at run time',
   'git-filter-repo': 'rewrites history',
 };
+
+/**
+ * `eval $(opam env)`: the one eval the policy knows. opam prints the variables of its current
+ * switch (PATH, OPAM_SWITCH_PREFIX…), its own documented set-up; the fix chooses none of the code.
+ */
+export const knownEval = (args: { text: string }[]) =>
+  args.length === 1 && /^\$\(opam env(?: --switch=[\w-][\w.-]*| --set-switch)*\)$/.test(args[0]!.text);
 
 /** Build, test, lint, format and run tools of a project: any arguments. */
 export const PROJECT_TOOLS = new Set(

@@ -39,6 +39,10 @@ export function renderPolicyRules(): string {
     '',
     GRAMMAR_PROGRAMS.map((p) => `\`${p}\``).join(', '),
     '',
+    'Code given inline to `julia -e`, `Rscript -e` and `R -e` is recognised only when it manages packages',
+    "(src/fix-policy/inline-code.ts): well-known packages by name from Julia's General registry, CRAN or",
+    'Bioconductor; any other inline code is withheld.',
+    '',
   ];
   return lines.join('\n');
 }

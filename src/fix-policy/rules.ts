@@ -174,7 +174,7 @@ export const RULES = [
   row(
     'inline-code-flag',
     'arbitrary code',
-    'an interpreter run with -c / -e',
+    'an interpreter run with -c / -e (but for the package management of Julia and R that src/fix-policy/inline-code.ts recognises)',
     'runs code given inline (-c, -e)',
   ),
   row(
@@ -240,7 +240,12 @@ export const RULES = [
     'runs commands or writes files from an awk program',
   ),
   row('archive-command', 'arbitrary code', 'an archive tool told to run a command', 'runs a command'),
-  row('eval', 'obfuscation', 'eval, iex, Invoke-Expression', 'evaluates code computed at run time'),
+  row(
+    'eval',
+    'obfuscation',
+    'eval, iex, Invoke-Expression (but for `eval $(opam env)`, the set-up opam prints)',
+    'evaluates code computed at run time',
+  ),
   row('alias', 'persistence', 'a shell alias', 'defines a command alias'),
   row('trap', 'persistence', 'a signal trap', 'runs code on a signal'),
   row('source-stdin', 'download-and-run', 'source of standard input', 'sources standard input'),

@@ -23,6 +23,8 @@ export interface ScriptState {
   runs: boolean;
   /** A `cd` left the project: relative paths no longer point inside it. */
   leftProject: boolean;
+  /** How many folders below the project's root plain `cd`s went (`cd build`: 1); 0 after any other `cd`. */
+  below: number;
 }
 
 /** Parses and walks a nested shell text (`bash -c '…'`, `watch '…'`) into the same state. */
@@ -111,5 +113,6 @@ export function newState(): ScriptState {
     fetches: false,
     runs: false,
     leftProject: false,
+    below: 0,
   };
 }

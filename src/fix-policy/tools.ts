@@ -106,6 +106,14 @@ function judgeUmask({ st, args }: Call): void {
 function judgeCd({ st, prog, args }: Call): void {
   if (prog === 'popd' || (args[0] && !inside(st, args[0])) || (!args[0] && prog === 'cd'))
     st.leftProject = true;
+  const into =
+    args.length === 1 &&
+    !args[0]!.dynamic &&
+    /^(?:\.\/)?[\w-][\w.-]*(?:\/[\w-][\w.-]*)*\/?$/.exec(args[0]!.text);
+  st.below =
+    prog === 'cd' && !st.leftProject && into
+      ? st.below + into[0].split('/').filter((p) => p && p !== '.').length
+      : 0;
 }
 
 const redisFlush = (texts: string[]) => texts.some((t) => /^(?:flushall|flushdb)$/i.test(t));

@@ -5,7 +5,7 @@ alcotest angstrom async base bisect_ppx bos cmdliner cohttp cohttp-lwt-unix conf
 core_unix cppo csexp ctypes dream dune dune-build-info eio fmt js_of_ocaml js_of_ocaml-compiler
 js_of_ocaml-ppx logs lwt lwt_ppx menhir merlin ocaml-lsp-server ocamlbuild ocamlfind ocamlformat
 odoc ounit2 ppx_deriving ppx_deriving_yojson ppx_expect ppx_inline_test ppx_jane ppx_sexp_conv
-ppxlib qcheck re result rresult sexplib stdio stdlib-shims uri utop uutf why3 yojson zarith
+ppxlib qcheck re result rresult sexp_pretty sexplib stdio stdlib-shims uri utop uutf why3 yojson zarith
 `;
 
 export const ROCKS_POPULAR = `

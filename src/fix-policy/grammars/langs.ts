@@ -7,7 +7,7 @@
 import type { Grammar } from '../grammar.js';
 
 const STACK_BUILD: Grammar = {
-  opts: '--fast --test --bench --no-run-tests --no-run-benchmarks --pedantic --haddock --only-dependencies --dependencies-only --file-watch -j=num --jobs=num --resolver=version --flag=name --no-terminal -v --verbose --silent',
+  opts: '--fast --test --bench --no-run-tests --no-run-benchmarks --pedantic --haddock --only-dependencies --dependencies-only --file-watch -j=num --jobs=num --resolver=resolver --flag=name --no-terminal -v --verbose --silent',
   args: 'name...',
   runs: true,
 };
@@ -62,6 +62,9 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
       'ecto.create': {},
       'phx.server': { runs: true },
       'hex.outdated': {},
+      // Hex and rebar3 from Hex's own builds (no path or URL operand: those install another build)
+      'local.hex': { opts: '--force --if-missing' },
+      'local.rebar': { opts: '--force --if-missing' },
     },
   },
   rebar3: {
@@ -77,10 +80,12 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
       xref: {},
       dialyzer: {},
       fmt: { opts: '--check', args: 'path...' },
+      // rebar3 itself: its latest release from its own site, kept in rebar3's cache
+      local: { sub: { upgrade: {}, install: {} } },
     },
   },
   stack: {
-    opts: '--resolver=version --no-terminal -v --verbose --silent',
+    opts: '--resolver=resolver --no-terminal -v --verbose --silent --install-ghc --no-install-ghc',
     sub: {
       build: STACK_BUILD,
       test: STACK_BUILD,
@@ -89,7 +94,12 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
       purge: {},
       // the package index and the compiler for the project's resolver, in stack's own folder
       update: {},
-      setup: { opts: '--install-ghc', args: 'version?' },
+      setup: { opts: '--install-ghc --upgrade-cabal', args: 'version?' },
+      // stack.yaml from the project's own .cabal files; the solver picks releases of Hackage packages
+      init: { opts: '--resolver=resolver --force --omit-packages --solver' },
+      solver: { opts: '--update-config --modify-stack-yaml --resolver=resolver' },
+      // stack itself, its latest release (no --git, no chosen --binary-version)
+      upgrade: { opts: '--binary-only --force-download' },
       ls: { sub: { dependencies: {} } },
       path: { opts: '--local-install-root --dist-dir --snapshot-install-root' },
     },
@@ -104,9 +114,11 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
       bench: CABAL_BUILD,
       clean: {},
       'v2-clean': {},
-      configure: { opts: '--enable-tests --disable-tests --enable-benchmarks -O0 -O1 -O2' },
-      // install: only the project's declared dependencies
-      install: { opts: '--only-dependencies --enable-tests -j=num' },
+      configure: {
+        opts: '--enable-tests --disable-tests --enable-benchmarks -O0 -O1 -O2 --allow-newer?=name',
+      },
+      // install: the project's declared dependencies, or a well-known package's programs by name
+      install: { opts: '--only-dependencies --enable-tests -j=num --allow-newer?=name', args: 'hackage...' },
     },
   },
   opam: {
@@ -115,7 +127,20 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
       update: {},
       upgrade: { opts: '-y --yes', args: 'opam...' },
       list: { opts: '--installed -i -s --short' },
-      switch: { sub: { list: {}, show: {} } },
+      switch: {
+        sub: {
+          list: {},
+          show: {},
+          // a switch (`.`: the project's local one) with a compiler, and the project's dependencies
+          create: {
+            opts: '-y --yes --no-install --deps-only --with-test --with-doc --empty',
+            args: 'srcdir version?',
+          },
+        },
+      },
+      // a command in the current switch's environment; `env` prints that environment
+      exec: { args: 'cmd', dashdash: 'cmd' },
+      env: { opts: '--set-switch --switch=name' },
     },
   },
   dune: {
@@ -183,10 +208,10 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
       // a recipe runs code (conanfile.py): the project's own
       install: {
         opts: '--build=name -b=name --update -u --output-folder=out -of=out',
-        args: 'path?',
+        args: 'srcdir?',
         runs: true,
       },
-      build: { opts: '--build=name -b=name --output-folder=out -of=out', args: 'path?', runs: true },
+      build: { opts: '--build=name -b=name --output-folder=out -of=out', args: 'srcdir?', runs: true },
       profile: { sub: { list: {}, show: {} } },
       version: {},
     },

@@ -20,7 +20,7 @@ const MVN: Grammar = {
 };
 const make: Grammar = {
   opts: '-j=num -C=path -k -s -B -n -f=path --jobs=num --keep-going --always-make -N',
-  args: 'name...',
+  args: 'makearg...',
   runs: true,
 };
 const version: Grammar = { args: 'version' };
@@ -356,8 +356,8 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     runs: true,
   },
   cmake: {
-    opts: '-S=path -B=out -D=define -G=text --build=path --target=name -j=num --parallel=num --config=name --clean-first --fresh -Wno-dev --preset=name',
-    args: 'path?',
+    opts: '-S=srcdir -B=out -D=define -G=text --build=path --target=name -j=num --parallel=num --config=name --clean-first --fresh -Wno-dev --preset=name',
+    args: 'srcdir?',
     runs: true,
   },
   ctest: {

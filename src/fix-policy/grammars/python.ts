@@ -170,11 +170,13 @@ export const PYTHON_GRAMMARS: Record<string, Grammar> = {
   },
   conda: {
     sub: {
-      install: { opts: '-y --yes -n=name --name=name', args: 'pkg pkg...' },
-      create: { opts: '-y --yes -n=name --name=name', args: 'pkg...' },
+      install: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel', args: 'pkg pkg...' },
+      create: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel', args: 'pkg...' },
       activate: { args: 'name' },
       deactivate: {},
-      update: { opts: '-y -n=name', args: 'pkg...' },
+      update: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel --all', args: 'pkg...' },
+      // conda's own caches: downloaded packages, tarballs, the index
+      clean: { opts: '-a --all -y --yes -p --packages -t --tarballs -i --index-cache' },
       list: {},
       env: {
         sub: {

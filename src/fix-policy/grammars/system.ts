@@ -141,7 +141,14 @@ export const SYSTEM_GRAMMARS: Record<string, Grammar> = {
       fmt: { opts: '-recursive -check', args: 'path...' },
       validate: {},
       plan: { opts: '-out=out -input=name' },
-      providers: {},
+      providers: {
+        sub: {
+          '': {},
+          // the lock file's hashes of the providers the configuration names, for more platforms
+          lock: { opts: '-platform=name' },
+          schema: { opts: '-json' },
+        },
+      },
       version: {},
     },
   },

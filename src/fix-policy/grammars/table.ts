@@ -8,6 +8,7 @@ import { OTHER_GRAMMARS } from './other.js';
 import { PYTHON_GRAMMARS } from './python.js';
 import { SHELL_GRAMMARS } from './shell.js';
 import { SYSTEM_GRAMMARS } from './system.js';
+import { TAIL_GRAMMARS } from './tail.js';
 
 export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...SHELL_GRAMMARS,
@@ -18,6 +19,7 @@ export const GRAMMAR_TABLE: Record<string, Grammar> = {
   ...SYSTEM_GRAMMARS,
   ...LANG_GRAMMARS,
   ...APP_GRAMMARS,
+  ...TAIL_GRAMMARS,
   // packages run by a package runner (`npx @biomejs/biome check`) under their program's grammar
   '@biomejs/biome': NODE_GRAMMARS.biome!,
   '@commitlint/cli': NODE_GRAMMARS.commitlint!,
