@@ -310,7 +310,12 @@ export function judgeScript(st: ScriptState, script: ParsedScript, recurse: Recu
   if (script.problems.length) withhold(st, script.problems[0]!);
   // a loop runs its commands as often as it likes (a push in a `while :`): no grammar recognises one
   for (const loop of script.loops) notRecognised(st, 'shell', loop);
+  // a `cd` says where the next command runs only inside one `&&` chain, and only for that text
+  const outer = { chain: st.chain, below: st.below };
+  st.chain = script.andChain;
+  st.below = 0;
   for (const c of script.commands) judgeCommand(st, c, recurse);
+  Object.assign(st, outer);
 }
 
 /** Checks on every word of every command, whatever the program. */

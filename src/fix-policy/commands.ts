@@ -38,6 +38,12 @@ export interface ParsedScript {
   comments: [number, number][];
   /** The loops (`while`, `until`, `for`) it has: a loop repeats its commands as often as it likes. */
   loops: string[];
+  /**
+   * Its commands run one after another in this shell, each only when the one before succeeded: a
+   * single `&&` list of simple commands (no subshell, pipe, `;`, `||`, `&`). Only then does a `cd`
+   * say where the next command runs.
+   */
+  andChain: boolean;
 }
 
 interface Ctx {
@@ -95,12 +101,31 @@ export function commandsOf(tree: Tree): ParsedScript {
   const walker = new ScriptWalker();
   if (tree.rootNode.hasError) walker.problem('the text does not parse as a shell command');
   walker.walk(tree.rootNode, PLAIN);
+  walker.out.andChain = !tree.rootNode.hasError && isAndChain(tree.rootNode);
   return walker.out;
+}
+
+/** A program of one command or one `&&` list of commands (tree-sitter nests `a && b && c` to the left). */
+function isAndChain(root: Node): boolean {
+  const top = named(root).filter((n) => n.type !== 'comment');
+  if (top.length !== 1) return false;
+  const chain = (n: Node): boolean => {
+    if (n.type === 'command')
+      return !named(n).some(
+        (c) =>
+          /substitution/.test(c.type) ||
+          c.descendantsOfType(['command_substitution', 'process_substitution']).length > 0,
+      );
+    if (n.type !== 'list') return false;
+    const ops = n.children.filter((c): c is Node => c !== null && !c.isNamed);
+    return ops.every((o) => o.type === '&&') && named(n).every(chain);
+  };
+  return chain(top[0]!);
 }
 
 /** The commands, problems and comments found so far, and one method per kind of node. */
 class ScriptWalker {
-  readonly out: ParsedScript = { commands: [], problems: [], comments: [], loops: [] };
+  readonly out: ParsedScript = { commands: [], problems: [], comments: [], loops: [], andChain: false };
 
   problem(p: Reason): void {
     if (!this.out.problems.includes(p)) this.out.problems.push(p);

@@ -27,9 +27,11 @@ export function plainScript(text: string): ParsedScript | undefined {
     words = [];
     return true;
   };
+  let andChain = true;
   for (const tok of text.split(' ')) {
     if (tok === '&&' || tok === '||') {
       if (!end()) return undefined;
+      if (tok === '||') andChain = false;
       continue;
     }
     if (!WORD.test(tok) || SPECIAL.has(tok)) return undefined;
@@ -37,5 +39,5 @@ export function plainScript(text: string): ParsedScript | undefined {
     words.push({ text: tok, dynamic: false });
   }
   if (!end()) return undefined;
-  return { commands, problems: [], comments: [], loops: [] };
+  return { commands, problems: [], comments: [], loops: [], andChain };
 }

@@ -25,6 +25,8 @@ export interface ScriptState {
   leftProject: boolean;
   /** How many folders below the project's root plain `cd`s went (`cd build`: 1); 0 after any other `cd`. */
   below: number;
+  /** The commands being judged form one `&&` chain (ParsedScript.andChain): only then do `cd`s count. */
+  chain: boolean;
 }
 
 /** Parses and walks a nested shell text (`bash -c '…'`, `watch '…'`) into the same state. */
@@ -114,5 +116,6 @@ export function newState(): ScriptState {
     runs: false,
     leftProject: false,
     below: 0,
+    chain: false,
   };
 }

@@ -111,7 +111,7 @@ function judgeCd({ st, prog, args }: Call): void {
     !args[0]!.dynamic &&
     /^(?:\.\/)?[\w-][\w.-]*(?:\/[\w-][\w.-]*)*\/?$/.exec(args[0]!.text);
   st.below =
-    prog === 'cd' && !st.leftProject && into
+    prog === 'cd' && st.chain && !st.leftProject && into
       ? st.below + into[0].split('/').filter((p) => p && p !== '.').length
       : 0;
 }

@@ -99,6 +99,14 @@ describe('near variants that stay in the project that proved them', () => {
     'cmake ..',
     'cd build && cmake ../..',
     'cd build && cd .. && cmake ..',
+    // a `cd` counts only in one `&&` chain: not in a subshell, a pipe, the background, or after ; || (it may not have run)
+    '(cd build) && cmake ..',
+    'cd build || cmake ..',
+    'cd build; cmake ..',
+    'cd build | cmake ..',
+    'cd build & cmake ..',
+    'true || cd build && cmake ..',
+    'cd build && sh -c "cd x" && cmake ../..',
     'cd $DIR && cmake ..',
     'cmake -S .. -B build',
     // cache variables that name programs, code or paths outside
