@@ -184,12 +184,14 @@ metas.cli = (
   await build({
     ...common,
     entryPoints: { 'cli-main': 'src/bin/cli.ts' },
+    // better-sqlite3's JavaScript is bundled too (src/db/sqlite.ts names its addon): in the code cache
+    external: external.filter((p) => p !== 'better-sqlite3'),
     minify: true,
     keepNames: true,
     format: 'cjs',
     splitting: false,
     outExtension: { '.js': '.cjs' },
-    define: { 'import.meta.url': '__sg_import_meta_url' },
+    define: { 'import.meta.url': '__sg_import_meta_url', 'process.env.SG_CLI_BUNDLE': '"1"' },
     banner: {
       js: `const __sg_import_meta_url = require('node:url').pathToFileURL(__filename).href;\n${CLI_IMPORT}`,
     },

@@ -25,9 +25,18 @@ function addonFile(): string | null {
   }
 }
 
+function load(): typeof BetterSqlite3 {
+  // The CLI's bundle carries better-sqlite3's JavaScript (scripts/build.mjs), so that it is part of the
+  // command's code cache; it then needs its addon named. Elsewhere it is loaded from node_modules.
+  if (process.env.SG_CLI_BUNDLE === '1' && addon)
+    // eslint-disable-next-line @typescript-eslint/no-require-imports
+    return require('better-sqlite3') as typeof BetterSqlite3;
+  return requireCjs('better-sqlite3') as typeof BetterSqlite3;
+}
+
 /** A better-sqlite3 connection to `file` (`:memory:` for one in memory). */
 export function openSqlite(file: string, options: BetterSqlite3.Options = {}): BetterSqlite3.Database {
-  ctor ??= requireCjs('better-sqlite3') as typeof BetterSqlite3;
   if (addon === undefined) addon = addonFile();
+  ctor ??= load();
   return new ctor(file, addon && !options.nativeBinding ? { ...options, nativeBinding: addon } : options);
 }
