@@ -243,6 +243,10 @@ for (const client of ['hook-warm.sh', 'hook-warm.bash']) {
 mkdirSync(`${out}/wasm`, { recursive: true });
 copyFileSync('node_modules/web-tree-sitter/tree-sitter.wasm', `${out}/wasm/tree-sitter.wasm`);
 copyFileSync('node_modules/tree-sitter-bash/tree-sitter-bash.wasm', `${out}/wasm/tree-sitter-bash.wasm`);
+// The fix policy's long package lists, read when a fix installs a package (src/fix-policy/data/long-lists.ts).
+mkdirSync(`${out}/fix-policy-data`, { recursive: true });
+for (const f of ['npm-popular.txt', 'pypi-ranked.txt'])
+  copyFileSync(`src/fix-policy/data/${f}`, `${out}/fix-policy-data/${f}`);
 const old = `${target}.old-${process.pid}`;
 if (existsSync(target)) renameSync(target, old);
 renameSync(out, target);

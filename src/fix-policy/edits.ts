@@ -6,7 +6,7 @@
 // download URL, a service loader, a lock file's hashes), an unknown module is code from elsewhere.
 import { builtinModules } from 'node:module';
 import { DEVICES } from './expand.js';
-import { NPM_POPULAR } from './data/npm-popular.js';
+import { longList } from './data/long-lists.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { PYTHON_STDLIB } from './data/python-stdlib.js';
 import { IGNORE_LIST } from './edit-grammar.js';
@@ -40,7 +40,11 @@ let known: { npm: Set<string>; py: Set<string> } | undefined;
 function knownModules(): { npm: Set<string>; py: Set<string> } {
   const words = (s: string) => s.split(/\s+/).filter(Boolean);
   known ??= {
-    npm: new Set([...words(NPM_POPULAR), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]),
+    npm: new Set([
+      ...words(longList('npm-popular')),
+      ...builtinModules,
+      ...builtinModules.map((m) => `node:${m}`),
+    ]),
     py: new Set([...words(PYPI_POPULAR), ...words(PYTHON_STDLIB)]),
   };
   return known;

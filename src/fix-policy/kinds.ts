@@ -2,7 +2,7 @@
 // of one word against its kind. Packages by name are recognised as such and cross projects only
 // when widely used (data/); an exact release stays in its project.
 import type { Word } from './commands.js';
-import { NPM_POPULAR } from './data/npm-popular.js';
+import { longList } from './data/long-lists.js';
 import {
   BREW_POPULAR,
   COMPOSER_POPULAR,
@@ -13,7 +13,6 @@ import {
 } from './data/other-popular.js';
 import { NIMBLE_POPULAR, OPAM_POPULAR, ROCKS_POPULAR } from './data/lang-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
-import { PYPI_RANKED } from './data/pypi-ranked.js';
 import { assignmentOk } from './env-vars.js';
 import { pathClass, readable, writable } from './expand.js';
 import { proseOk } from './prose.js';
@@ -279,10 +278,10 @@ const DEFINE =
 
 type Ecosystem =
   'npm' | 'pypi' | 'crate' | 'gem' | 'brew' | 'composer' | 'nuget' | 'opam' | 'rock' | 'nimble';
-const LISTS: Record<Ecosystem, string> = {
-  npm: NPM_POPULAR,
+const LISTS: Record<Ecosystem, string | (() => string)> = {
+  npm: () => longList('npm-popular'),
   // the hand-kept list and the most downloaded ones (scripts/gen-pypi-names.mjs)
-  pypi: `${PYPI_POPULAR} ${PYPI_RANKED}`,
+  pypi: () => `${PYPI_POPULAR} ${longList('pypi-ranked')}`,
   crate: CRATES_POPULAR,
   gem: GEMS_POPULAR,
   brew: BREW_POPULAR,
@@ -302,6 +301,10 @@ function popularModule(st: ScriptState, path: string): boolean {
   return true;
 }
 const POPULAR = new Map<Ecosystem, Set<string>>();
+const listText = (eco: Ecosystem): string => {
+  const l = LISTS[eco];
+  return typeof l === 'string' ? l : l();
+};
 let lookups = 0;
 
 /**
@@ -313,11 +316,11 @@ function listed(eco: Ecosystem, name: string): boolean {
   const set = POPULAR.get(eco);
   if (set) return set.has(name);
   if (++lookups > 64) {
-    POPULAR.set(eco, new Set(LISTS[eco].split(/\s+/).filter(Boolean)));
+    POPULAR.set(eco, new Set(listText(eco).split(/\s+/).filter(Boolean)));
     return listed(eco, name);
   }
   if (!name || /\s/.test(name)) return false;
-  const list = LISTS[eco];
+  const list = listText(eco);
   for (let at = list.indexOf(name); at >= 0; at = list.indexOf(name, at + 1))
     if (
       (at === 0 || /\s/.test(list[at - 1]!)) &&

@@ -1,6 +1,6 @@
 // The fix policy's grammars for the big ecosystems (Python, JavaScript, git, Docker, Rust, Ruby,
 // PHP, apt): what the programs document as harmless in any project crosses projects — a widely used
-// PyPI package by name (src/fix-policy/data/pypi-ranked.ts), a project's Python environment and its
+// PyPI package by name (src/fix-policy/data/pypi-ranked.txt), a project's Python environment and its
 // activation, the console options of artisan, Composer's own update, cache prunes, range constraints;
 // a near variant that picks a release, reaches outside the project, names another source, deletes
 // data or runs code stays in the project that proved it, or is withheld.

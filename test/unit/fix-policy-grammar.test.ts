@@ -156,7 +156,7 @@ describe('the rule table', () => {
         const p = join(d, f);
         if (statSync(p).isDirectory()) walk(p);
         else if (
-          f.endsWith('.ts') &&
+          /\.(?:ts|txt)$/.test(f) &&
           !['rules-doc.ts', 'index.ts', 'jobs.ts', 'background-review.ts'].includes(f)
         )
           files.push(p);
