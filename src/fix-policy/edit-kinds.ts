@@ -1,0 +1,38 @@
+// Edit grammars by the kind of file edited: configuration and code files whose edits stay in their
+// project by default (config-write, edit-file-kind, edit-code, json-key) cross projects when every
+// line the edit changed, on both sides, is of its file kind's grammar: a word the grammar knows in
+// the file's own syntax (an official image's variant, a known API group, a standard header, a test
+// environment…), never a release the fix chooses, a path, a URL, a host, a registry or code.
+// Files in hidden folders (.git/, .github/, .claude/, .vscode/) and hidden files are some tool's
+// configuration whatever their name: no grammar here.
+import { changedLines } from './edit-lines.js';
+import { BUILD_KINDS } from './edit-kinds-build.js';
+import { CODE_KINDS } from './edit-kinds-code.js';
+
+/** One file kind's grammar: its files, and whether the changed lines are of it. */
+export interface EditKind {
+  /** The files of this kind (a project-relative path). */
+  file: RegExp;
+  /** Whether one changed line is of the grammar (`removed`: on the old side). */
+  line?: (line: string, removed: boolean) => boolean;
+  /** Whether the whole change is of the grammar (run after `line` accepted every line). */
+  change?: (removed: string[], added: string[], shellSafe: ShellSafe) => boolean;
+}
+
+/** Whether a command line is one the policy advises in every project (judged by the shell grammars). */
+export type ShellSafe = (command: string) => boolean;
+
+const KINDS: EditKind[] = [...BUILD_KINDS, ...CODE_KINDS];
+
+/** Whether an edit of `path` from `before` to `after` changes only lines of its file kind's grammar. */
+export function kindEditOk(path: string, before: string, after: string, shellSafe: ShellSafe): boolean {
+  if (/…$/.test(before) || /…$/.test(after)) return false;
+  if (path.split('/').some((p) => p.startsWith('.') && p !== '.' && p !== '..')) return false;
+  const { added, removed } = changedLines(before, after);
+  if (!added.length && !removed.length) return false;
+  const kind = KINDS.find((k) => k.file.test(path));
+  if (!kind) return false;
+  if (kind.line && !(removed.every((l) => kind.line!(l, true)) && added.every((l) => kind.line!(l, false))))
+    return false;
+  return !kind.change || kind.change(removed, added, shellSafe);
+}
