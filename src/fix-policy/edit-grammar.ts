@@ -50,6 +50,7 @@ const ROLL_FORWARD =
 function jsonLineOk(path: string, line: string): boolean {
   const base = path.split('/').pop() ?? '';
   if (/^[tj]sconfig(?:\.[\w-]+)*\.json$/.test(base)) {
+    if (/^[[\]{}]+,?$/.test(line)) return true; // a list or an object opened or closed
     const m = /^"(\w+)"\s*:\s*(.+?)\s*,?$/.exec(line);
     return !!m && TS_OPTIONS.has(m[1]!) && LITERAL.test(m[2]!);
   }

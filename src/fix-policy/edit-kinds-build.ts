@@ -3,7 +3,7 @@
 // a Podfile's platform, Gradle's repositories and Android/Java levels, Maven's Java levels, php.ini's
 // bundled extensions, Terraform's required version. Each line is one setting of known words and
 // numbers; a release the fix chooses (a base image's version, a tool's exact release) is none.
-import type { EditKind, ShellSafe } from './edit-kinds.js';
+import type { EditKind, ShellSafe } from './edit-lines.js';
 import { picksOneRelease, versionConstraint } from './versions.js';
 
 const words = (s: string) => new Set(s.split(/\s+/).filter(Boolean));

@@ -2,11 +2,10 @@
 // library's headers, TypeScript triple-slash references (a known package's types, a file of the
 // project, a built-in lib), Python API renames (the same line with a removed name replaced by its
 // successor), test environments and ignore patterns of Jest and Vitest, package.json's module type
-// and its dependency ranges of known packages.
-import { NPM_POPULAR } from './data/npm-popular.js';
+// and its dependency ranges of known packages (edit-kinds-deps.ts).
 import { IMPORT_LINE } from './edit-grammar.js';
-import type { EditKind } from './edit-kinds.js';
-import { versionConstraint } from './versions.js';
+import type { EditKind } from './edit-lines.js';
+import { knownNpm, npmDependency } from './edit-kinds-deps.js';
 
 const words = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
 
@@ -26,14 +25,6 @@ const STD_HEADERS = words(`
   cassert cctype cerrno cfenv cfloat cinttypes climits clocale cmath csetjmp csignal cstdarg cstddef
   cstdint cstdio cstdlib cstring ctime cuchar cwchar cwctype
 `);
-
-let npm: Set<string> | undefined;
-/** Whether an npm package is on the known list (or its types are). */
-function knownNpm(name: string): boolean {
-  npm ??= words(NPM_POPULAR);
-  const types = `@types/${name.replace(/^@([^/]+)\//, '$1__')}`;
-  return npm.has(name) || npm.has(types);
-}
 
 /** `/// <reference types|path|lib="…" />`: a known package's types, a TypeScript file of the project, a built-in lib. */
 function tsReference(line: string): boolean {
@@ -113,25 +104,7 @@ function testConfigMember(line: string, json: boolean): boolean {
     return new RegExp(`^(["'])(?:${ENVS})\\1$`).test(value!);
   if (key === 'transformIgnorePatterns') return ignorePatterns(value!);
   if (!json) return false;
-  if (key === 'type') return /^"(?:module|commonjs)"$/.test(value!);
-  return false;
-}
-
-/** Toolchains: under `engines` their key is no dependency but the toolchain's version (pins.ts). */
-const TOOLCHAINS = words('node npm yarn pnpm bun deno corepack vscode');
-
-/**
- * A package.json dependency on a known package by a range (the old side: any constraint); a
- * caret or tilde range under 0.1 (`^0.0.8`) admits one release.
- */
-function npmDependency(line: string, removed: boolean): boolean {
-  const m = /^"(@?[\w.-]+(?:\/[\w.-]+)?)"\s*:\s*"([^"]+)"\s*,?$/.exec(line);
-  if (!m || TOOLCHAINS.has(m[1]!) || !knownNpm(m[1]!)) return false;
-  const c = versionConstraint(m[2]!);
-  if (removed) return !!c;
-  // a range by its operator or wildcard: a bare number may be some other key's value (`"config"`)
-  const ranged = /^(?:[\^~]|>=?)\s*\d|(?:^|\.)[x*]$|^latest$/.test(m[2]!);
-  return c === 'range' && ranged && !/(?:^|\s)[\^~]\s*0\.0\b/.test(m[2]!);
+  return key === 'type' && /^"(?:module|commonjs)"$/.test(value!);
 }
 
 export const CODE_KINDS: EditKind[] = [
@@ -150,6 +123,10 @@ export const CODE_KINDS: EditKind[] = [
   { file: /\.(?:ts|tsx|mts|cts)$/, line: tsReference },
   {
     file: /(?:^|\/)package\.json$/,
-    line: (l, removed) => testConfigMember(l, true) || npmDependency(l, removed),
+    line: (l, removed) =>
+      testConfigMember(l, true) ||
+      npmDependency(l, removed) ||
+      // a block of dependencies opened (its entries are lines of their own)
+      /^"(?:(?:dev|peer|optional)?[dD]ependencies|resolutions|overrides)"\s*:\s*\{$/.test(l),
   },
 ];

@@ -5,24 +5,12 @@
 // environment…), never a release the fix chooses, a path, a URL, a host, a registry or code.
 // Files in hidden folders (.git/, .github/, .claude/, .vscode/) and hidden files are some tool's
 // configuration whatever their name: no grammar here.
-import { changedLines } from './edit-lines.js';
+import { changedLines, type EditKind, type ShellSafe } from './edit-lines.js';
 import { BUILD_KINDS } from './edit-kinds-build.js';
 import { CODE_KINDS } from './edit-kinds-code.js';
+import { DEP_KINDS } from './edit-kinds-deps.js';
 
-/** One file kind's grammar: its files, and whether the changed lines are of it. */
-export interface EditKind {
-  /** The files of this kind (a project-relative path). */
-  file: RegExp;
-  /** Whether one changed line is of the grammar (`removed`: on the old side). */
-  line?: (line: string, removed: boolean) => boolean;
-  /** Whether the whole change is of the grammar (run after `line` accepted every line). */
-  change?: (removed: string[], added: string[], shellSafe: ShellSafe) => boolean;
-}
-
-/** Whether a command line is one the policy advises in every project (judged by the shell grammars). */
-export type ShellSafe = (command: string) => boolean;
-
-const KINDS: EditKind[] = [...BUILD_KINDS, ...CODE_KINDS];
+const KINDS: EditKind[] = [...BUILD_KINDS, ...CODE_KINDS, ...DEP_KINDS];
 
 /** Whether an edit of `path` from `before` to `after` changes only lines of its file kind's grammar. */
 export function kindEditOk(path: string, before: string, after: string, shellSafe: ShellSafe): boolean {

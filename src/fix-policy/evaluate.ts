@@ -79,7 +79,12 @@ function judgeEditedText(
   if (REQUIREMENTS_FILE.test(step.path)) {
     // a requirement line is judged as what pip would install from it; a removed line (a hash, a source) stays
     const scratch = newState();
-    if (after.trim()) judgeShellText(parser, `pip install '${after.trim().replace(/'/g, '')}'`, scratch);
+    // spaces around a comparison (`pkg < 7`) are no part of the requirement
+    const req = after
+      .trim()
+      .replace(/'/g, '')
+      .replace(/\s*(===|[<>=!~]=|[<>])\s*/g, '$1');
+    if (req) judgeShellText(parser, `pip install '${req}'`, scratch);
     if (!after.trim() || scratch.unknown.size || scratch.local.size || scratch.withheld)
       keepLocal(st, 'config-write');
   }
