@@ -1,22 +1,9 @@
 // Dependency declarations edited in a manifest (fix-policy/edit-kinds-deps.ts): a known package by a
 // range crosses projects as the package manager's command would; a release, an unknown name, a
 // source or an option stays in its project. Also requirement lines spaced around their operator.
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFixPolicy } from '../../src/fix-policy/index.js';
-import type { Verdict } from '../../src/error-kb/index.js';
+import { describeEdits, type EditCase } from '../helpers/policy-edits.js';
 
-let judge: (resolution: string, proof: string) => Verdict;
-beforeAll(async () => {
-  judge = await loadFixPolicy();
-});
-const edit = (path: string, before: string, after: string) =>
-  `Edit ${path}: ${before ? `\`${before}\`` : '(nothing)'} → ${after ? `\`${after}\`` : '(nothing)'}`;
-const cls = (path: string, before: string, after: string) =>
-  judge(edit(path, before, after), 'same-file').cls;
-
-type Case = [path: string, before: string, after: string];
-
-const crosses: Case[] = [
+const crosses: EditCase[] = [
   ['package.json', '"express": "^4.18.2",', '"express": "^4.21.0",'],
   ['package.json', '', '"devDependencies": {'],
   ['package.json', '', '"@types/react": "^18",'],
@@ -31,7 +18,7 @@ const crosses: Case[] = [
   ['tsconfig.json', '"lib": ["es2020"]', '"lib": ["es2020"],'],
 ];
 
-const kept: Case[] = [
+const kept: EditCase[] = [
   ['package.json', '"express": "^4.18.2",', '"express": "4.17.1",'],
   ['package.json', '', '"express": "git+https://example.com/express.git",'],
   ['package.json', '', '"express": "file:../../../tmp/express",'],
@@ -52,14 +39,6 @@ const kept: Case[] = [
   ['tsconfig.json', '', '"paths": { "@/*": ["../../../../etc/*"] },'],
 ];
 
-describe('dependency declarations of known packages by a range cross projects', () => {
-  it.each(crosses)('crosses: %s `%s` → `%s`', (path, before, after) => {
-    expect(cls(path, before, after)).toBe('safe');
-  });
-});
+describeEdits('dependency declarations of known packages by a range cross projects', crosses, true);
 
-describe('a release, an unknown package, a source or an option stays in its project', () => {
-  it.each(kept)('kept: %s `%s` → `%s`', (path, before, after) => {
-    expect(cls(path, before, after)).not.toBe('safe');
-  });
-});
+describeEdits('a release, an unknown package, a source or an option stays in its project', kept, false);

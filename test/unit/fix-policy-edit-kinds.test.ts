@@ -2,23 +2,12 @@
 // an edit of a build, deployment or code configuration file crosses projects when every changed
 // line is of its file kind's grammar; a near variant that chooses a release, names a path, a URL,
 // an unknown package or a setting off the grammar stays in its project (or is withheld).
-import { beforeAll, describe, expect, it } from 'vitest';
-import { loadFixPolicy } from '../../src/fix-policy/index.js';
+import { describe, expect, it } from 'vitest';
 import { kindEditOk } from '../../src/fix-policy/edit-kinds.js';
-import type { Verdict } from '../../src/error-kb/index.js';
+import { judgeFix } from '../helpers/fix-policy.js';
+import { describeEdits, editText, type EditCase } from '../helpers/policy-edits.js';
 
-let judge: (resolution: string, proof: string) => Verdict;
-beforeAll(async () => {
-  judge = await loadFixPolicy();
-});
-const edit = (path: string, before: string, after: string) =>
-  `Edit ${path}: ${before ? `\`${before}\`` : '(nothing)'} → ${after ? `\`${after}\`` : '(nothing)'}`;
-const cls = (path: string, before: string, after: string) =>
-  judge(edit(path, before, after), 'same-file').cls;
-
-type Case = [path: string, before: string, after: string];
-
-const crosses: Case[] = [
+const crosses: EditCase[] = [
   // a base image's variant or distribution, its version kept
   ['Dockerfile', 'FROM ruby:3.3', 'FROM ruby:3.3-slim-bookworm'],
   ['build/Dockerfile.api', 'FROM node:22-bookworm AS deps', 'FROM node:22-alpine AS deps'],
@@ -64,7 +53,7 @@ const crosses: Case[] = [
   ['web/package.json', '"axios": "^0.27.2",', '"axios": "^1.6.0",'],
 ];
 
-const kept: Case[] = [
+const kept: EditCase[] = [
   // a base image version chosen by the fix, a release, an image off the official list, a digest
   ['Dockerfile', 'FROM ruby:3.2', 'FROM ruby:3.3'],
   ['Dockerfile', 'FROM node:alpine', 'FROM node:21-alpine'],
@@ -122,23 +111,15 @@ const kept: Case[] = [
   ['package.json', '', '"type": "script",'],
 ];
 
-describe('edits of a file kind with a grammar cross projects', () => {
-  it.each(crosses)('crosses: %s `%s` → `%s`', (path, before, after) => {
-    expect(cls(path, before, after)).toBe('safe');
-  });
-});
+describeEdits('edits of a file kind with a grammar cross projects', crosses, true);
 
-describe('near variants off the grammar stay in their project', () => {
-  it.each(kept)('kept: %s `%s` → `%s`', (path, before, after) => {
-    expect(cls(path, before, after)).not.toBe('safe');
-  });
-});
+describeEdits('near variants off the grammar stay in their project', kept, false);
 
 describe('the grammar needs the edit shown whole', () => {
   it('a Write or a cut side is of no grammar', () => {
-    expect(judge('Write Dockerfile (wrote 3 line(s))', 'same-file').cls).not.toBe('safe');
-    const cut = edit('Dockerfile', 'FROM node:20', 'FROM node:20-alp…');
-    expect(judge(cut, 'same-file').cls).not.toBe('safe');
+    expect(judgeFix('Write Dockerfile (wrote 3 line(s))', 'same-file').cls).not.toBe('safe');
+    const cut = editText('Dockerfile', 'FROM node:20', 'FROM node:20-alp…');
+    expect(judgeFix(cut, 'same-file').cls).not.toBe('safe');
   });
   it('files in hidden folders have no grammar', () => {
     const ok = () => true;
