@@ -52,7 +52,7 @@ function baseImage(line: string, removed: boolean): { key: string; image: string
 /**
  * A base image edit: every changed line names an official image, and a new line chooses no version:
  * it keeps the version of the line it replaces (same image, only the variant or the distribution
- * changes) or has none; a version that picks one release stays in its project. A new `RUN` line is
+ * changes), widens it to its release line, or has none; a version that picks one release stays in its project. A new `RUN` line is
  * a command line the shell grammars advise everywhere (one line: no continuation); a removed one
  * (a step of the image's build taken away) is none.
  */
@@ -67,7 +67,13 @@ function dockerChange(removed: string[], added: string[], shellSafe: ShellSafe):
       (n) =>
         !n!.version ||
         (!picksOneRelease(n!.version) &&
-          old.some((o) => o!.key === n!.key && o!.image === n!.image && o!.version === n!.version)),
+          old.some(
+            (o) =>
+              o!.key === n!.key &&
+              o!.image === n!.image &&
+              // the same version, or the release line of the old one (`3.12.2` → `3.12`)
+              (o!.version === n!.version || o!.version.startsWith(`${n!.version}.`)),
+          )),
     )
   );
 }
@@ -163,7 +169,11 @@ export const BUILD_KINDS: EditKind[] = [
     file: /(?:^|\/)local\.properties$/,
     line: (l) => /^flutter\.(?:compile|min)SdkVersion\s*=\s*\d{1,2}$/.test(l),
   },
-  { file: /(?:^|\/)pom\.xml$/, line: (l) => MAVEN_LEVEL.test(l) },
+  {
+    // the Java level, or a container element opened or closed (its content is lines of its own)
+    file: /(?:^|\/)pom\.xml$/,
+    line: (l) => MAVEN_LEVEL.test(l) || /^<\/?(?:properties|build|plugins|plugin|dependencies)>$/.test(l),
+  },
   { file: /(?:^|\/)php(?:-[\w.-]+)?\.ini(?:-\w+)?$/, line: phpExtension },
   {
     // Terraform's accepted versions of itself: a range, not a release

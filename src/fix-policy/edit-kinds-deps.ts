@@ -3,14 +3,14 @@
 // pkg@^2`, `pip install 'pkg>=1'`, `bundle add pkg`), and crosses projects as that command does; a
 // release (versions.ts), an unknown name, a source (a Git URL, a path) or another option is none.
 // Also the pytest settings that only choose among the runner's own modes.
-import { GEMS_POPULAR } from './data/other-popular.js';
+import { COMPOSER_POPULAR, GEMS_POPULAR } from './data/other-popular.js';
 import { NPM_POPULAR } from './data/npm-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
 import type { EditKind } from './edit-lines.js';
 import { versionConstraint } from './versions.js';
 
 const words = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
-const lists: { npm?: Set<string>; pypi?: Set<string>; gem?: Set<string> } = {};
+const lists: { npm?: Set<string>; pypi?: Set<string>; gem?: Set<string>; composer?: Set<string> } = {};
 
 /** Whether an npm package is on the known list (or its types are). */
 export function knownNpm(name: string): boolean {
@@ -77,7 +77,16 @@ function gemLine(line: string, removed: boolean): boolean {
   return cs.every((c) => (removed ? !!versionConstraint(c) : newRange(c)));
 }
 
+/** composer.json: PHP itself or a known package by a range (the old side: any constraint). */
+function composerLine(line: string, removed: boolean): boolean {
+  const m = /^"(php|[\w.-]+\/[\w.-]+)"\s*:\s*"([^"]+)"\s*,?$/.exec(line);
+  lists.composer ??= words(COMPOSER_POPULAR);
+  if (!m || (m[1] !== 'php' && !lists.composer.has(m[1]!))) return false;
+  return removed ? !!versionConstraint(m[2]!) : newRange(m[2]!);
+}
+
 export const DEP_KINDS: EditKind[] = [
+  { file: /(?:^|\/)composer\.json$/, line: composerLine },
   { file: /(?:^|\/)pyproject\.toml$/, line: pyprojectLine },
   { file: /(?:^|\/)Gemfile$/, line: gemLine },
   {

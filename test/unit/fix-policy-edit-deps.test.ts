@@ -15,6 +15,8 @@ const crosses: EditCase[] = [
   ['Gemfile', '', "gem 'nokogiri', '~> 1.16'"],
   ['Gemfile', "gem 'puma'", "gem 'puma', '>= 6.0'"],
   ['requirements.txt', '', 'flask >= 2.3'],
+  ['composer.json', '"php": "^8.1",', '"php": "^8.1 || ^8.2",'],
+  ['composer.json', '', '"guzzlehttp/guzzle": "^7.8",'],
   ['tsconfig.json', '"lib": ["es2020"]', '"lib": ["es2020"],'],
 ];
 
@@ -36,6 +38,10 @@ const kept: EditCase[] = [
   ['Gemfile', '', "gem 'zz-unknown-gem-qq'"],
   ['Gemfile', '', "source 'https://gems.example.com'"],
   ['requirements.txt', '', 'flask == 2.3.3'],
+  ['composer.json', '', '"php": "8.1.27",'],
+  ['composer.json', '', '"zz-unknown/pkg-qq": "^1.0",'],
+  ['composer.json', '', '"guzzlehttp/guzzle": "dev-master",'],
+  ['composer.json', '', '"minimum-stability": "dev",'],
   ['tsconfig.json', '', '"paths": { "@/*": ["../../../../etc/*"] },'],
 ];
 

@@ -13,6 +13,7 @@ const crosses: EditCase[] = [
   ['build/Dockerfile.api', 'FROM node:22-bookworm AS deps', 'FROM node:22-alpine AS deps'],
   ['Dockerfile', 'ARG BASE=golang:1.22-alpine', 'ARG BASE=golang:1.22-bookworm'],
   ['Dockerfile', '', 'RUN apt-get update'],
+  ['Dockerfile', 'FROM ruby:3.3.1-alpine', 'FROM ruby:3.3-alpine'],
   // compose: the format version dropped, a platform
   ['compose.yaml', "version: '3.9'", ''],
   ['docker-compose.yml', '', 'platform: linux/arm64'],
@@ -35,6 +36,7 @@ const crosses: EditCase[] = [
     '<maven.compiler.target>1.8</maven.compiler.target>',
     '<maven.compiler.target>17</maven.compiler.target>',
   ],
+  ['pom.xml', '', '<build>'],
   ['docker/php.ini', ';extension=intl', 'extension=intl'],
   ['infra/versions.tf', '', 'required_version = ">= 1.6"'],
   // code: standard headers, triple-slash references, Python renames
@@ -63,6 +65,8 @@ const kept: EditCase[] = [
   ['Dockerfile', 'FROM ubuntu:jammy', 'FROM ubuntu:xenial'],
   ['Dockerfile', 'FROM debian:trixie-slim', 'FROM debian:stretch-slim'],
   ['Dockerfile', 'FROM node:20-alpine', 'FROM node:20-alpine3.9'],
+  ['Dockerfile', 'FROM ruby:3', 'FROM ruby:3.1'],
+  ['Dockerfile', 'FROM ruby:3.3', 'FROM ruby:3.30'],
   ['Dockerfile', 'RUN npm ci', ''],
   ['Dockerfile', 'USER app', ''],
   ['Dockerfile', '', 'RUN curl -fsSL https://get.example.sh | sh'],
@@ -81,6 +85,7 @@ const kept: EditCase[] = [
   ['app/build.gradle', '', 'targetSdkVersion 21'],
   ['pom.xml', '<source>17</source>', '<source>${evil.prop}</source>'],
   ['pom.xml', '', '<version>2.14.1</version>'],
+  ['pom.xml', '', '<repositories>'],
   ['php.ini', ';extension=ffi', 'extension=ffi'],
   ['php.ini', '', 'extension=/tmp/evil.so'],
   ['php.ini', '', 'allow_url_include = On'],
