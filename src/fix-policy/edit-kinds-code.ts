@@ -3,7 +3,6 @@
 // project, a built-in lib), Python API renames (the same line with a removed name replaced by its
 // successor), test environments and ignore patterns of Jest and Vitest, package.json's module type
 // and its dependency ranges of known packages (edit-kinds-deps.ts).
-import { IMPORT_LINE } from './edit-grammar.js';
 import type { EditKind } from './edit-lines.js';
 import { knownNpm, npmDependency } from './edit-kinds-deps.js';
 
@@ -50,6 +49,12 @@ const ABC =
 /** Python names removed from the language or from numpy, and their successors (same behaviour). */
 const RENAMES: [RegExp, string][] = [
   [new RegExp(String.raw`\bcollections\.(${ABC.split(' ').join('|')})\b`, 'g'), 'collections.abc.$1'],
+  [
+    new RegExp(
+      String.raw`^from\s+collections\s+import\s+(?=(?:(?:${ABC.split(' ').join('|')})\b\s*,?\s*)+$)`,
+    ),
+    'from collections.abc import ',
+  ],
   [/\b(?:np|numpy)\.(float|int|bool|object|str|complex)\b(?!\.)/g, '$1'],
   [/\b(np|numpy)\.float_\b/g, '$1.float64'],
   [/\b(np|numpy)\.complex_\b/g, '$1.complex128'],
@@ -67,20 +72,22 @@ const RENAMES: [RegExp, string][] = [
 const renamed = (line: string) => RENAMES.reduce((l, [re, to]) => l.replace(re, to), line);
 
 /**
- * A Python edit whose lines (imports aside: edits.ts judges their modules) are the old lines with
- * removed names replaced by their successors, or an alias of a successor under the removed name
- * (`collections.Callable = collections.abc.Callable`).
+ * A Python edit whose lines are the old lines with removed names replaced by their successors
+ * (`from collections import Mapping` → `from collections.abc import Mapping` too), an alias of a
+ * successor under the removed name (`collections.Callable = collections.abc.Callable`), or the
+ * import of `collections.abc` such lines need. At least one line is renamed or aliased: an edit of
+ * imports only is no rename (edit-grammar.ts judges it, where the file is code and not configuration).
  */
 function pythonChange(removed: string[], added: string[]): boolean {
-  const code = (ls: string[]) => ls.filter((l) => !IMPORT_LINE.py.test(l));
-  const old = code(removed);
-  const now = code(added);
-  if (!old.length && now.length)
+  const abcImport = (l: string) => /^import\s+collections\.abc$/.test(l);
+  const now = added.filter((l) => !abcImport(l));
+  if (!now.length) return false;
+  if (!removed.length)
     return now.every((l) => {
       const m = /^([\w.]+)\s*=\s*([\w.]+)$/.exec(l);
       return !!m && m[1] !== m[2] && renamed(m[1]!) === m[2];
     });
-  return old.length === now.length && old.every((l, i) => l !== now[i] && renamed(l) === now[i]);
+  return removed.length === now.length && removed.every((l, i) => l !== now[i] && renamed(l) === now[i]);
 }
 
 const ENVS =

@@ -47,6 +47,11 @@ const crosses: EditCase[] = [
   ['pkg/compat.py', 'if isinstance(v, collections.Mapping):', 'if isinstance(v, collections.abc.Mapping):'],
   ['pkg/stats.py', 'mask = arr.astype(np.bool)', 'mask = arr.astype(bool)'],
   ['tests/test_io.py', 'self.assertEquals(a, b)', 'self.assertEqual(a, b)'],
+  [
+    'pkg/abc_compat.py',
+    'from collections import Iterable, Sized',
+    'from collections.abc import Iterable, Sized',
+  ],
   // test runners and package.json
   ['jest.config.ts', '', "testEnvironment: 'node',"],
   ['vite.config.ts', '', "environment: 'happy-dom',"],
@@ -98,6 +103,10 @@ const kept: EditCase[] = [
   ['src/deep/index.ts', '', '/// <reference path="../../../outside.d.ts" />'],
   ['src/index.ts', '', '/// <reference types="totally-unknown-pkg-xyz" />'],
   ['app/settings.py', 'DEBUG = False', 'DEBUG = True'],
+  // imports alone into a file Python runs at startup or a test run loads: no rename
+  ['sitecustomize.py', '', 'import requests'],
+  ['tests/conftest.py', '', 'import os'],
+  ['setup.py', 'import collections', 'import collections.abc'],
   ['app/util.py', 'x = collections.Mapping', 'x = os.system'],
   [
     'app/util.py',
