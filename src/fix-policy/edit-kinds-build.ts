@@ -43,7 +43,8 @@ function officialImage(ref: string, removed: boolean): { image: string; version:
 /** A Dockerfile line naming a base image: `FROM image[:tag] [AS stage]`, `ARG NAME=image[:tag]`. */
 function baseImage(line: string, removed: boolean): { key: string; image: string; version: string } | null {
   const from = /^FROM\s+(\S+)(?:\s+AS\s+[\w.-]+)?$/i.exec(line);
-  const arg = /^ARG\s+(\w+)=(\S+)$/.exec(line);
+  // an argument named as an image (not a proxy or an index an image's name would be a host of)
+  const arg = /^ARG\s+(\w*(?:IMAGE|BASE)\w*)=(\S+)$/i.exec(line);
   const ref = from?.[1] ?? arg?.[2];
   const img = ref ? officialImage(ref, removed) : null;
   return img && { key: from ? 'FROM' : `ARG ${arg![1]}`, ...img };

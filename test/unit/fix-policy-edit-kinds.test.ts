@@ -72,6 +72,7 @@ const kept: EditCase[] = [
   ['Dockerfile', 'FROM node:20-alpine', 'FROM node:20-alpine3.9'],
   ['Dockerfile', 'FROM ruby:3', 'FROM ruby:3.1'],
   ['Dockerfile', 'FROM ruby:3.3', 'FROM ruby:3.30'],
+  ['Dockerfile', 'ARG HTTP_PROXY=node', 'ARG HTTP_PROXY=python'],
   ['Dockerfile', 'RUN npm ci', ''],
   ['Dockerfile', 'USER app', ''],
   ['Dockerfile', '', 'RUN curl -fsSL https://get.example.sh | sh'],
