@@ -4,6 +4,7 @@
 // bundled extensions, Terraform's required version. Each line is one setting of known words and
 // numbers; a release the fix chooses (a base image's version, a tool's exact release) is none.
 import type { EditKind, ShellSafe } from './edit-lines.js';
+import { commandLine } from './edit-kinds-shell.js';
 import { picksOneRelease, versionConstraint } from './versions.js';
 
 const words = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
@@ -53,17 +54,17 @@ function baseImage(line: string, removed: boolean): { key: string; image: string
 /**
  * A base image edit: every changed line names an official image, and a new line chooses no version:
  * it keeps the version of the line it replaces (same image, only the variant or the distribution
- * changes), widens it to its release line, or has none; a version that picks one release stays in its project. A new `RUN` line is
- * a command line the shell grammars advise everywhere (one line: no continuation); a removed one
- * (a step of the image's build taken away) is none.
+ * changes), widens it to its release line, or has none; a version that picks one release stays in
+ * its project. A `RUN` line, new or removed, is a command line the shell grammars advise everywhere
+ * (edit-kinds-shell.ts).
  */
 function dockerChange(removed: string[], added: string[], shellSafe: ShellSafe): boolean {
-  const run = (l: string) => /^RUN\s+(?!\[)(.*[^\\])$/i.exec(l)?.[1];
-  const old = removed.map((l) => baseImage(l, true));
+  const run = (l: string) => /^RUN\s+(?!\[)(.*)$/i.exec(l)?.[1];
+  const old = removed.filter((l) => run(l) === undefined).map((l) => baseImage(l, true));
   const now = added.filter((l) => run(l) === undefined).map((l) => baseImage(l, false));
   if (old.includes(null) || now.includes(null)) return false;
   return (
-    added.every((l) => run(l) === undefined || shellSafe(run(l)!)) &&
+    [...removed, ...added].every((l) => run(l) === undefined || commandLine(run(l)!, shellSafe)) &&
     now.every(
       (n) =>
         !n!.version ||

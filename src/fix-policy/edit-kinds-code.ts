@@ -5,6 +5,7 @@
 // and its dependency ranges of known packages (edit-kinds-deps.ts).
 import type { EditKind } from './edit-lines.js';
 import { knownNpm, npmDependency } from './edit-kinds-deps.js';
+import { npmScript } from './edit-kinds-shell.js';
 
 const words = (s: string) => new Set(s.split(/\s+/).filter(Boolean));
 
@@ -130,9 +131,10 @@ export const CODE_KINDS: EditKind[] = [
   { file: /\.(?:ts|tsx|mts|cts)$/, line: tsReference },
   {
     file: /(?:^|\/)package\.json$/,
-    line: (l, removed) =>
+    line: (l, removed, shellSafe) =>
       testConfigMember(l, true) ||
       npmDependency(l, removed) ||
+      npmScript(l, shellSafe) ||
       // a block of dependencies opened (its entries are lines of their own)
       /^"(?:(?:dev|peer|optional)?[dD]ependencies|resolutions|overrides)"\s*:\s*\{$/.test(l),
   },

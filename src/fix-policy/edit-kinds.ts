@@ -9,8 +9,9 @@ import { changedLines, type EditKind, type ShellSafe } from './edit-lines.js';
 import { BUILD_KINDS } from './edit-kinds-build.js';
 import { CODE_KINDS } from './edit-kinds-code.js';
 import { DEP_KINDS } from './edit-kinds-deps.js';
+import { SHELL_KINDS } from './edit-kinds-shell.js';
 
-const KINDS: EditKind[] = [...BUILD_KINDS, ...CODE_KINDS, ...DEP_KINDS];
+const KINDS: EditKind[] = [...BUILD_KINDS, ...CODE_KINDS, ...DEP_KINDS, ...SHELL_KINDS];
 
 /** Whether an edit of `path` from `before` to `after` changes only lines of its file kind's grammar. */
 export function kindEditOk(path: string, before: string, after: string, shellSafe: ShellSafe): boolean {
@@ -20,7 +21,11 @@ export function kindEditOk(path: string, before: string, after: string, shellSaf
   if (!added.length && !removed.length) return false;
   const kind = KINDS.find((k) => k.file.test(path));
   if (!kind) return false;
-  if (kind.line && !(removed.every((l) => kind.line!(l, true)) && added.every((l) => kind.line!(l, false))))
+  const line = kind.line;
+  if (
+    line &&
+    !(removed.every((l) => line(l, true, shellSafe)) && added.every((l) => line(l, false, shellSafe)))
+  )
     return false;
   return !kind.change || kind.change(removed, added, shellSafe);
 }

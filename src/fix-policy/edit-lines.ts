@@ -22,10 +22,13 @@ export interface EditKind {
   /** The files of this kind (a project-relative path). */
   file: RegExp;
   /** Whether one changed line is of the grammar (`removed`: on the old side). */
-  line?: (line: string, removed: boolean) => boolean;
+  line?: (line: string, removed: boolean, shellSafe: ShellSafe) => boolean;
   /** Whether the whole change is of the grammar (run after `line` accepted every line). */
   change?: (removed: string[], added: string[], shellSafe: ShellSafe) => boolean;
 }
 
-/** Whether a command line is one the policy advises in every project (judged by the shell grammars). */
+/**
+ * Whether a command line, run later from a file (a script, a recipe, a RUN step), is one the policy
+ * advises in every project (judged by the shell grammars; running the project's own code is its job).
+ */
 export type ShellSafe = (command: string) => boolean;

@@ -120,13 +120,13 @@ function editedCommand(parser: ShellParser, detail: string, path = ''): Reason |
   return null;
 }
 
-/** A command line judged alone: advised everywhere (nothing unknown, kept local or withheld)? */
+/** A command line judged alone: advised everywhere (nothing unknown, kept local or withheld, nothing downloaded and run)? */
 const shellSafe =
   (parser: ShellParser) =>
   (command: string): boolean => {
     const s = newState();
     judgeShellText(parser, command, s);
-    return !s.withheld && !s.unknown.size && !s.local.size && !s.runs && !(s.fetches && s.runs);
+    return !s.withheld && !s.unknown.size && !s.local.size && !(s.fetches && s.runs);
   };
 
 /** Files whose content runs when the project runs (a fix that writes one and runs code may run it). */
