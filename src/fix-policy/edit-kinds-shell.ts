@@ -10,12 +10,25 @@ export function commandLine(line: string, shellSafe: ShellSafe): boolean {
   return !/\\$|<<|(?:^|\s)#/.test(line) && shellSafe(line);
 }
 
-/** npm's lifecycle scripts: run by `npm install`, `npm publish`, `npm version`, not by name. */
+/**
+ * A command that changes the state of the shell the next lines of a script run in (the folder,
+ * variables, options, traps, aliases): judged alone it is inert, in a script it changes what the
+ * script's own lines do (`cd /` before an `rm -rf ./*`). Not in a script line or a Makefile recipe
+ * (one shell with `.ONESHELL`).
+ */
+const CHANGES_SHELL =
+  /(?:^|[;&|({]\s*)(?:cd|pushd|popd|export|unset|set|shopt|alias|unalias|umask|trap|source|\.|eval|exec|declare|typeset|readonly|local|ulimit|hash|enable|builtin|[A-Za-z_]\w*=\S*)(?=\s|$)/;
+
+/** A line of a script whose shell lives on after it. */
+const scriptLine = (line: string, shellSafe: ShellSafe) =>
+  !CHANGES_SHELL.test(line) && commandLine(line, shellSafe);
+
+/** npm's lifecycle scripts: run by `npm install`, `npm publish`, `npm version`, not by name (and pnpm's `pnpm:` hooks). */
 const LIFECYCLE = new Set(
   (
     'preinstall install postinstall prepare preprepare postprepare prepublish prepublishOnly prepack ' +
     'postpack publish postpublish preuninstall uninstall postuninstall preversion version postversion ' +
-    'dependencies'
+    'dependencies preshrinkwrap shrinkwrap postshrinkwrap'
   ).split(' '),
 );
 
@@ -25,18 +38,20 @@ export function npmScript(line: string, shellSafe: ShellSafe): boolean {
   return (
     !!m &&
     !LIFECYCLE.has(m[1]!) &&
+    !m[1]!.startsWith('pnpm:') &&
     /^[A-Za-z.]/.test(m[2]!) &&
     commandLine(m[2]!.replace(/\\"/g, '"'), shellSafe)
   );
 }
 
 export const SHELL_KINDS: EditKind[] = [
-  { file: /\.(?:sh|bash|zsh)$/, line: (l, _removed, shellSafe) => commandLine(l, shellSafe) },
+  { file: /\.(?:sh|bash|zsh)$/, line: (l, _removed, shellSafe) => scriptLine(l, shellSafe) },
   {
-    // a recipe line, or a target with its prerequisites (names of targets or files of the project)
+    // a recipe line, or a target with its prerequisites (names of targets or files of the project);
+    // no special target but .PHONY (`.ONESHELL`, `.IGNORE` change how every recipe runs)
     file: /(?:^|\/)(?:GNUmakefile|[Mm]akefile)$/,
     line: (l, _removed, shellSafe) =>
-      /^(?:\.PHONY|[\w.-]+)\s*:(?:\s+[\w./-]+)*$/.test(l) ||
-      (!/^[\w.-]+\s*[:?+!]?=/.test(l) && commandLine(l.replace(/^[@-]+/, ''), shellSafe)),
+      /^(?:\.PHONY|[\w-][\w.-]*)\s*:(?:\s+[\w./-]+)*$/.test(l) ||
+      (!/^[\w.-]+\s*[:?+!]?=/.test(l) && scriptLine(l.replace(/^[@-]+/, ''), shellSafe)),
   },
 ];
