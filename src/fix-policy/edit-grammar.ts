@@ -7,6 +7,7 @@
 //   global.json's roll-forward policy); any other JSON file is some program's configuration;
 // - ignore lists: only added patterns (ignore more); a removed pattern or a negation (`!…`)
 //   exposes files (a key, a .env) to git, an image or a package.
+import { changedLines } from './edit-lines.js';
 import type { RuleId } from './rules.js';
 
 /**
@@ -24,7 +25,7 @@ export const IGNORE_LIST =
 const JSON_FILE = /\.json5?$/i;
 
 /** An import statement of Python or JavaScript (its module judged by unknownImports). */
-const IMPORT_LINE = {
+export const IMPORT_LINE = {
   py: /^(?:from\s+[\w.]+\s+import\s+(?:\*|\(?\s*\w+(?:\s+as\s+\w+)?(?:\s*,\s*\w+(?:\s+as\s+\w+)?)*\s*,?\s*\)?)|import\s+[\w.]+(?:\s+as\s+\w+)?(?:\s*,\s*[\w.]+(?:\s+as\s+\w+)?)*)\s*;?$/,
   js: /^(?:import\s+(?:type\s+)?(?:[\w$]+\s*,?\s*)?(?:\*\s+as\s+[\w$]+|\{[\w$\s,]*\})?\s*(?:from\s+)?['"][^'"\s]+['"]|export\s+(?:\*(?:\s+as\s+[\w$]+)?|\{[\w$\s,]*\})\s+from\s+['"][^'"\s]+['"]|(?:const|let|var)\s+(?:[\w$]+|\{[\w$\s,:]*\})\s*=\s*require\(\s*['"][^'"\s]+['"]\s*\)(?:\.[\w$]+)?)\s*;?$/,
 };
@@ -49,26 +50,12 @@ const ROLL_FORWARD =
 function jsonLineOk(path: string, line: string): boolean {
   const base = path.split('/').pop() ?? '';
   if (/^[tj]sconfig(?:\.[\w-]+)*\.json$/.test(base)) {
+    if (/^[[\]{}]+,?$/.test(line)) return true; // a list or an object opened or closed
     const m = /^"(\w+)"\s*:\s*(.+?)\s*,?$/.exec(line);
     return !!m && TS_OPTIONS.has(m[1]!) && LITERAL.test(m[2]!);
   }
   if (base === 'global.json') return ROLL_FORWARD.test(line);
   return false;
-}
-
-const linesOf = (t: string) =>
-  t === '(nothing)'
-    ? []
-    : t
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean);
-
-/** The lines one side has that the other does not: what the edit changed. */
-function changedLines(before: string, after: string): { added: string[]; removed: string[] } {
-  const b = linesOf(before);
-  const a = linesOf(after);
-  return { added: a.filter((l) => !b.includes(l)), removed: b.filter((l) => !a.includes(l)) };
 }
 
 /**

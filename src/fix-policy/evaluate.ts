@@ -11,6 +11,7 @@ import { addsCode } from './gate-files.js';
 import { toolchainPin } from './pins.js';
 import { namesOutsidePath, ordinaryFileKind, REQUIREMENTS_FILE, unknownImports } from './edits.js';
 import { climbsOut, editedLinesRule } from './edit-grammar.js';
+import { kindEditOk } from './edit-kinds.js';
 import { rule, type Reason, type RuleId } from './rules.js';
 import { keepLocal, withhold } from './state.js';
 
@@ -57,17 +58,27 @@ function editSides(detail: string): { before: string; after: string } {
   };
 }
 
-function judgeEditedText(parser: ShellParser, step: Extract<Step, { kind: 'file' }>, st: ScriptState): void {
+function judgeEditedText(
+  parser: ShellParser,
+  step: Extract<Step, { kind: 'file' }>,
+  st: ScriptState,
+  ofKind: boolean,
+): void {
   const { before, after } = editSides(step.detail);
   if (addsCode(after)) keepLocal(st, 'edit-runs-code');
   if (unknownImports(step.path, after, before).length) keepLocal(st, 'edit-imports');
   if (namesOutsidePath(after) || climbsOut(step.path, after)) keepLocal(st, 'edit-outside-path');
   const lines = editedLinesRule(step.path, before, after, /→/.test(step.detail));
-  if (lines) keepLocal(st, lines);
+  if (lines && !ofKind) keepLocal(st, lines);
   if (REQUIREMENTS_FILE.test(step.path)) {
     // a requirement line is judged as what pip would install from it; a removed line (a hash, a source) stays
     const scratch = newState();
-    if (after.trim()) judgeShellText(parser, `pip install '${after.trim().replace(/'/g, '')}'`, scratch);
+    // spaces around a comparison (`pkg < 7`) are no part of the requirement
+    const req = after
+      .trim()
+      .replace(/'/g, '')
+      .replace(/\s*(===|[<>=!~]=|[<>])\s*/g, '$1');
+    if (req) judgeShellText(parser, `pip install '${req}'`, scratch);
     if (!after.trim() || scratch.unknown.size || scratch.local.size || scratch.withheld)
       keepLocal(st, 'config-write');
   }
@@ -102,6 +113,15 @@ function editedCommand(parser: ShellParser, detail: string, path = ''): Reason |
   }
   return null;
 }
+
+/** A command line judged alone: advised everywhere (nothing unknown, kept local or withheld, nothing downloaded and run)? */
+const shellSafe =
+  (parser: ShellParser) =>
+  (command: string): boolean => {
+    const s = newState();
+    judgeShellText(parser, command, s);
+    return !s.withheld && !s.unknown.size && !s.local.size && !(s.fetches && s.runs);
+  };
 
 /** Files whose content runs when the project runs (a fix that writes one and runs code may run it). */
 const CODE_FILE =
@@ -142,13 +162,15 @@ function judgeStep(parser: ShellParser, step: Step, st: ScriptState): string {
       const where = pathClass({ text: step.path, dynamic: false });
       const { before, after } = editSides(step.detail);
       // a toolchain's version, by its file's grammar: a release, nothing that runs or points elsewhere
-      const pin = step.tool !== 'Write' && toolchainPin(step.path, before, after);
+      // or an edit of the file kind's grammar (edit-kinds.ts): known words, no chosen release
+      const ofKind = step.tool !== 'Write' && kindEditOk(step.path, before, after, shellSafe(parser));
+      const pin = ofKind || (step.tool !== 'Write' && toolchainPin(step.path, before, after));
       if (where === 'outside') withhold(st, 'edits a file outside the project');
       else if (where === 'config' && !pin) keepLocal(st, 'config-write');
       else if (!ordinaryFileKind(step.path) && !pin) keepLocal(st, 'edit-file-kind');
       const written = editedCommand(parser, step.detail, step.path);
       if (written) withhold(st, written);
-      judgeEditedText(parser, step, st);
+      judgeEditedText(parser, step, st, ofKind);
       return step.text;
     }
     case 'usage':
