@@ -4,6 +4,7 @@
 // one line, no continuation, heredoc or comment (free text). Scripts npm runs by itself (install
 // hooks, `prepare`) run in every checkout unasked: none crosses.
 import type { EditKind, ShellSafe } from './edit-lines.js';
+import { commonScript } from './script-names.js';
 
 /** One complete command line the shell grammars advise everywhere. */
 export function commandLine(line: string, shellSafe: ShellSafe): boolean {
@@ -44,6 +45,21 @@ export function npmScript(line: string, shellSafe: ShellSafe): boolean {
   );
 }
 
+/**
+ * `target: prerequisites`: each prerequisite a target every project may have (a common name) or a
+ * file of the project (a path with a folder or an extension, not hidden); another name is a target
+ * only the Makefile that proved the fix defines.
+ */
+function targetLine(l: string): boolean {
+  const m = /^(\.PHONY|[\w-][\w.-]*)\s*:((?:\s+[\w./-]+)*)$/.exec(l);
+  if (!m) return false;
+  const prereqs = m[2]!.trim().split(/\s+/).filter(Boolean);
+  if (m[1] === '.PHONY') return prereqs.every((p) => commonScript(p));
+  return prereqs.every((p) =>
+    !p.startsWith('.') ? /[/.]/.test(p) || commonScript(p) : /^\.\.?\//.test(p) && !p.includes('/.'),
+  );
+}
+
 export const SHELL_KINDS: EditKind[] = [
   { file: /\.(?:sh|bash|zsh)$/, line: (l, _removed, shellSafe) => scriptLine(l, shellSafe) },
   {
@@ -51,7 +67,6 @@ export const SHELL_KINDS: EditKind[] = [
     // no special target but .PHONY (`.ONESHELL`, `.IGNORE` change how every recipe runs)
     file: /(?:^|\/)(?:GNUmakefile|[Mm]akefile)$/,
     line: (l, _removed, shellSafe) =>
-      /^(?:\.PHONY|[\w-][\w.-]*)\s*:(?:\s+[\w./-]+)*$/.test(l) ||
-      (!/^[\w.-]+\s*[:?+!]?=/.test(l) && scriptLine(l.replace(/^[@-]+/, ''), shellSafe)),
+      targetLine(l) || (!/^[\w.-]+\s*[:?+!]?=/.test(l) && scriptLine(l.replace(/^[@-]+/, ''), shellSafe)),
   },
 ];

@@ -2,8 +2,8 @@
 // and operands: find (an expression), sed (a script of substitutions), cp/mv/ln/install (sources
 // read, a destination written) and awk (a program that only prints).
 import { ordinaryFileKind } from './edits.js';
-import { sedEditRule } from './edit-grammar.js';
 import type { Word } from './commands.js';
+import { IGNORE_LIST, sedEditRule } from './edit-grammar.js';
 import { pathClass, readable } from './expand.js';
 import { proseOk } from './prose.js';
 import { notRecognised, type GateCtx } from './recognise.js';
@@ -39,7 +39,22 @@ const FIND_FLAGS = new Set([
   '-ls',
 ]);
 
+/**
+ * find that deletes or runs a command acts on the files its expression selects: only a plain
+ * conjunction whose name or path test comes before the action says which (with `-o`, `!` or
+ * parentheses another branch may select every file).
+ */
+function findActsOnAll(args: Word[]): string | null {
+  const act = args.findIndex((a) => /^-(?:delete|exec|execdir|ok|okdir)$/.test(a.text));
+  if (act < 0) return null;
+  const branch = args.find((a) => /^(?:-o|-or|!|-not|\(|\)|,)$/.test(a.text));
+  if (branch) return branch.text;
+  return args.slice(0, act).some((a) => /^-i?(?:name|path)$/.test(a.text)) ? null : args[act]!.text;
+}
+
 export function judgeFind(ctx: GateCtx, args: Word[]): void {
+  const all = findActsOnAll(args);
+  if (all) return notRecognised(ctx.st, 'find', all);
   let i = 0;
   for (; i < args.length && !/^[-!(]/.test(args[i]!.text); i++)
     if (pathClass(args[i]!) === 'outside') return notRecognised(ctx.st, 'find', args[i]!.text);
@@ -107,6 +122,9 @@ export const COPY_FLAGS: Record<string, Set<string>> = {
   install: new Set(['-d', '-D', '-v', '-p']),
 };
 
+/** A dotenv file that holds values (`.env`, `.env.production`), not a template (`.env.example`). */
+export const SECRET_DOTENV = /(?:^|\/)\.env(?:\.(?!(?:example|sample|template|dist|defaults)$)[\w-]+)?$/;
+
 export function judgeCopy(ctx: GateCtx, prog: string, args: Word[]): void {
   const flags = COPY_FLAGS[prog]!;
   const ops: Word[] = [];
@@ -128,6 +146,11 @@ export function judgeCopy(ctx: GateCtx, prog: string, args: Word[]): void {
   if (!dest || ops.length === 0) return notRecognised(ctx.st, prog, '(missing operand)');
   if (mode && !/^[0-7]{3,4}$/.test(mode.text)) return notRecognised(ctx.st, prog, mode.text);
   for (const s of ops) if (pathClass(s) === 'outside') return notRecognised(ctx.st, prog, s.text);
+  // a copy of the project's secrets (a dotenv file other than an example) puts them where they were
+  // not; moving an ignore list away un-ignores what it listed
+  for (const s of ops)
+    if (SECRET_DOTENV.test(s.text) || (prog === 'mv' && IGNORE_LIST.test(s.text)))
+      return notRecognised(ctx.st, prog, s.text);
   const where = pathClass(dest);
   if (where === 'outside') return notRecognised(ctx.st, prog, dest.text);
   if (where === 'config') keepLocal(ctx.st, 'config-write');

@@ -13,6 +13,7 @@ import {
 } from './data/other-popular.js';
 import { NIMBLE_POPULAR, OPAM_POPULAR, ROCKS_POPULAR } from './data/lang-popular.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
+import { IGNORE_LIST } from './edit-grammar.js';
 import { assignmentOk } from './env-vars.js';
 import { pathClass, readable, writable } from './expand.js';
 import { proseOk } from './prose.js';
@@ -40,8 +41,14 @@ export type Kind =
   | 'remote' // a git remote by name (`origin`): not a URL, a host or a transport
   | 'endpoint' // a GitHub API path (`repos/{owner}/{repo}/pulls/12/comments`), read with GET
   | 'num' // a number (with an optional unit)
+  | 'rmpath' // a path removed: inside the project, and not an ignore list
+  | 'skiptask' // a build task skipped (Gradle's -x): the tests or the API docs, never a check or scan
+  | 'auditlevel' // the lowest severity an audit reports (info … critical): never `none`
+  | 'jobs' // how many jobs run at once: 1 to 64 (more is a load no fix needs)
   | 'migration' // a migration's name as frameworks number them (`0002_add_field`)
   | 'ref' // a git revision or branch name
+  | 'gitref' // a ref whose content a command brings in: one every project has crosses (COMMON_REF)
+  | 'newref' // the name of a branch a command creates
   | 'version' // a toolchain version or channel
   | 'script' // a script of the project's package.json or a build tool's task: common names cross (script-names.ts)
   | 'npm' // a package by name from the npm registry
@@ -83,8 +90,14 @@ export const KINDS = new Set<string>([
   'gitkey',
   'format',
   'num',
+  'jobs',
+  'auditlevel',
+  'skiptask',
+  'rmpath',
   'migration',
   'ref',
+  'newref',
+  'gitref',
   'version',
   'script',
   'npm',
@@ -111,6 +124,9 @@ export const KINDS = new Set<string>([
 ]);
 
 const NAME = /^[A-Za-z0-9_][\w.+:@,-]*$/;
+/** Refs every project has or may have: HEAD and its ancestors, the usual branch names, their origin/upstream. */
+const COMMON_REF =
+  /^(?:(?:HEAD|FETCH_HEAD|ORIG_HEAD|MERGE_HEAD)(?:[~^]\d*)*|(?:(?:origin|upstream)\/)?(?:main|master|develop|dev|trunk|next|stable|gh-pages)(?:[~^]\d*)*|-)$/;
 const REF = /^[A-Za-z0-9_][\w./^~@+-]*(?::[A-Za-z0-9_][\w./-]*)?$/;
 const NPM = /^(?:@[a-z0-9][\w.-]*\/)?[a-z0-9_][\w.-]*(?:@[\w.^~<>=*+|-]+(?: +[\w.^~<>=*+|-]+)*)?$/i;
 const PY =
@@ -144,6 +160,9 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
       return ENDPOINT.test(t) && !t.includes('..') && !/^\/?graphql\b/.test(t);
     case 'path':
       return readable(w);
+    case 'rmpath':
+      // removing an ignore list un-ignores what it listed (a commit of `-A` then takes it)
+      return readable(w) && !IGNORE_LIST.test(t);
     case 'out':
     case 'write':
       if (!readable(w)) return false;
@@ -183,8 +202,22 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'migration':
       // Django's `0002_add_field`, Entity Framework's `20240101120000_AddField` or `AddField`
       return /^(?:\d{4}|\d{14})_\w+$|^[A-Z][A-Za-z0-9]*$/.test(t);
+    case 'skiptask':
+      return /^(?::[\w-]+:)?(?:test|javadoc)$/.test(t);
+    case 'auditlevel':
+      return /^(?:info|low|moderate|high|critical)$/.test(t);
+    case 'jobs':
+      return /^[1-9]\d?$/.test(t) && Number(t) <= 64;
+    case 'newref':
+      return REF.test(t) && !/(?:^|\/)\.|\.lock$|@\{|[~^:]/.test(t);
     case 'ref':
       return REF.test(t) && !/(?:^|\/)\.|\.lock$|@\{/.test(t);
+    case 'gitref':
+      if (!REF.test(t) || /(?:^|\/)\.|\.lock$|@\{/.test(t)) return false;
+      // what a checkout, merge or rebase brings in: a ref named the same in every project crosses;
+      // another (a feature branch, another remote's branch, a commit) means something only where proved
+      if (!t.split(/\.{2,3}/).every((r) => COMMON_REF.test(r))) notRecognised(ctx.st, 'git ref', t);
+      return true;
     case 'version':
       // a constraint with an operator (`gem install x -v '< 2.0'`, `'~> 1.15'`) only when it is a range
       if (/^[<>=~!^]/.test(t)) return versionConstraint(t) === 'range';

@@ -27,7 +27,7 @@ const COMMON = new Set([
     'fmt type-check types tsc compile codegen gen prepare coverage cov watch bootstrap postinstall ' +
     'unit integration ci verify validate assemble assembly package reload update run testOnly testQuick ' +
     'lint-fix fix storybook docs doc tests spec jest vitest playwright cypress prettier eslint stylelint ' +
-    'all default install setup'
+    'all default install setup deps'
   ).split(' '),
 ]);
 

@@ -150,7 +150,11 @@ const CASES: [string, string, string][] = [
     "awk 'NF{print $1}' src/a.txt",
     'awk \'BEGIN{ARGV[1]="/etc/shadow";ARGC=2}{print}\'',
   ],
-  ['git merge: no strategy program', 'git merge --no-ff -X theirs feature/x', 'git merge -s evil feature/x'],
+  [
+    'git merge: no strategy program',
+    'git merge --no-ff -X theirs origin/main',
+    'git merge -s evil feature/x',
+  ],
   [
     'an editor that does nothing',
     'GIT_SEQUENCE_EDITOR=true GIT_EDITOR=true git rebase -i --autosquash main',

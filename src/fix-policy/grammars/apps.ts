@@ -252,7 +252,7 @@ export const APP_GRAMMARS: Record<string, Grammar> = {
       run: {
         sub: {
           view: {
-            opts: `${JQ} --log --log-failed -j=num --job=num --attempt=num -v --verbose --exit-status`,
+            opts: `${JQ} --log --log-failed -j=jobs --job=num --attempt=num -v --verbose --exit-status`,
             args: 'name?',
           },
           list: {

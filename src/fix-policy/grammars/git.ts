@@ -26,22 +26,22 @@ const GIT: Grammar = {
       opts: '-A --all -u --update -p --patch -N --intent-to-add -v --verbose -n --dry-run --ignore-errors --ignore-removal --no-all --renormalize --chmod=mode',
       args: 'path...',
     },
-    rm: { opts: '--cached -r -f -q -n --dry-run --quiet --ignore-unmatch', args: 'path...' },
+    rm: { opts: '--cached -r -f -q -n --dry-run --quiet --ignore-unmatch', args: 'rmpath...' },
     mv: { opts: '-f -k -v', args: 'path path... path' },
     commit,
-    restore: { opts: '--staged -S --worktree -W --source=ref -s=ref -p', args: 'path path...' },
+    restore: { opts: '--staged -S --worktree -W --source=gitref -s=gitref -p', args: 'path path...' },
     checkout: {
-      opts: '-b=ref -B=ref -t --track -q -f --ours --theirs -p',
-      args: 'ref? path...',
+      opts: '-b=newref -B=newref -t --track -q -f --ours --theirs -p',
+      args: 'gitref? path...',
       dashdash: 'path',
     },
-    switch: { opts: '-c=ref -C=ref --create=ref -d --detach -t --track -q', args: 'ref?' },
+    switch: { opts: '-c=newref -C=newref --create=newref -d --detach -t --track -q', args: 'ref?' },
     branch: {
       opts: '-a --all -r --remotes -v -vv --verbose -d=ref -D=ref -m=ref -M=ref -u=ref --set-upstream-to=ref --show-current -l --list --unset-upstream --contains=ref --no-contains=ref --merged?=ref --no-merged?=ref --points-at=ref --sort=text --format=text --column?=name --no-column --color?=name --no-color --abbrev=num --no-abbrev --track?=name --no-track -q --quiet',
       args: 'ref...',
     },
     fetch: {
-      opts: '--all -p --prune --tags -t --depth=num --deepen=num --shallow-since=text --unshallow -q -v --quiet --verbose --no-tags --dry-run -f --force --progress --no-progress --recurse-submodules?=name --no-recurse-submodules -j=num --jobs=num --multiple --atomic --append -a',
+      opts: '--all -p --prune --tags -t --depth=num --deepen=num --shallow-since=text --unshallow -q -v --quiet --verbose --no-tags --dry-run -f --force --progress --no-progress --recurse-submodules?=name --no-recurse-submodules -j=jobs --jobs=jobs --multiple --atomic --append -a',
       args: 'remote? ref...',
     },
     pull: {
@@ -53,12 +53,12 @@ const GIT: Grammar = {
       args: 'remote? ref...',
     },
     merge: {
-      opts: '--no-ff --ff --ff-only --squash --no-squash --abort --continue --quit -m=message --no-edit --edit -e -X=name --strategy-option=name --no-commit --commit --stat -n --no-stat --log?=num --no-log -q -v --quiet --verbose --autostash --no-autostash --allow-unrelated-histories --no-gpg-sign --no-verify-signatures',
-      args: 'ref...',
+      opts: '--no-ff --ff --ff-only --squash --no-squash --abort --continue --quit -m=message --no-edit --edit -e -X=name --strategy-option=name --no-commit --commit --stat -n --no-stat --log?=num --no-log -q -v --quiet --verbose --autostash --no-autostash --allow-unrelated-histories --no-gpg-sign',
+      args: 'gitref...',
     },
     rebase: {
-      opts: '-i --interactive --continue --abort --skip --quit --onto=ref --autostash --no-autostash --autosquash --no-autosquash --keep-base --update-refs --no-update-refs -q -v --quiet --verbose --stat -n --no-stat --root --rebase-merges?=name -r --no-rebase-merges --committer-date-is-author-date --reset-author-date --fork-point --no-fork-point -f --force-rebase --no-ff --empty=name --keep-empty --no-keep-empty --reapply-cherry-picks --no-gpg-sign -X=name --strategy-option=name',
-      args: 'ref...',
+      opts: '-i --interactive --continue --abort --skip --quit --onto=gitref --autostash --no-autostash --autosquash --no-autosquash --keep-base --update-refs --no-update-refs -q -v --quiet --verbose --stat -n --no-stat --root --rebase-merges?=name -r --no-rebase-merges --committer-date-is-author-date --reset-author-date --fork-point --no-fork-point -f --force-rebase --no-ff --empty=name --keep-empty --no-keep-empty --reapply-cherry-picks --no-gpg-sign -X=name --strategy-option=name',
+      args: 'gitref...',
     },
     'cherry-pick': {
       opts: '--continue --abort --skip --quit -x -n --no-commit -e --edit --no-edit -m=num --mainline=num --ff --allow-empty --allow-empty-message --keep-redundant-commits -s --signoff -X=name --strategy-option=name',
@@ -110,7 +110,7 @@ const GIT: Grammar = {
       opts: '-a --annotate -m=message --message=message -d=ref -l --list -n -N --contains=ref --no-contains=ref --merged?=ref --no-merged?=ref --points-at=ref --sort=text --format=text --column?=name --no-column -i --ignore-case --no-sign',
       args: 'ref...',
     },
-    init: { opts: '-b=ref --initial-branch=ref -q', args: 'out?' },
+    init: { opts: '-b=newref --initial-branch=newref -q', args: 'out?' },
     submodule: {
       sub: {
         update: { opts: '--init --recursive --remote', args: 'path...' },

@@ -7,23 +7,23 @@
 import type { Grammar } from '../grammar.js';
 
 const STACK_BUILD: Grammar = {
-  opts: '--fast --test --bench --no-run-tests --no-run-benchmarks --pedantic --haddock --only-dependencies --dependencies-only --file-watch -j=num --jobs=num --resolver=resolver --flag=name --no-terminal -v --verbose --silent',
+  opts: '--fast --test --bench --no-run-tests --no-run-benchmarks --pedantic --haddock --only-dependencies --dependencies-only --file-watch -j=jobs --jobs=jobs --resolver=resolver --flag=name --no-terminal -v --verbose --silent',
   args: 'name...',
   runs: true,
 };
 const CABAL_BUILD: Grammar = {
-  opts: '--only-dependencies --enable-tests --disable-tests --enable-benchmarks --disable-benchmarks -j=num --jobs=num -O0 -O1 -O2 -v=num --verbose?=num --allow-newer?=name',
+  opts: '--only-dependencies --enable-tests --disable-tests --enable-benchmarks --disable-benchmarks -j=jobs --jobs=jobs -O0 -O1 -O2 -v=num --verbose?=num --allow-newer?=name',
   args: 'name...',
   runs: true,
 };
 const DUNE_BUILD: Grammar = {
-  opts: '--profile=name --release --display=name -j=num --root=path -w --watch --auto-promote --force -f',
+  opts: '--profile=name --release --display=name -j=jobs --root=path -w --watch --auto-promote --force -f',
   args: 'arg...',
   runs: true,
 };
 const ZIG_DEFINES = '-Doptimize=name -Dtarget=name -Dcpu=name';
 const BAZEL_BUILD: Grammar = {
-  opts: '-c=name --compilation_mode=name --config=name -k --keep_going --jobs=num --test_output=name --test_filter=pattern --verbose_failures --nocache_test_results --cache_test_results=name',
+  opts: '-c=name --compilation_mode=name --config=name -k --keep_going --jobs=jobs --test_output=name --test_filter=pattern --verbose_failures --nocache_test_results --cache_test_results=name',
   args: 'label label...',
   runs: true,
 };
@@ -118,7 +118,7 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
         opts: '--enable-tests --disable-tests --enable-benchmarks -O0 -O1 -O2 --allow-newer?=name',
       },
       // install: the project's declared dependencies, or a well-known package's programs by name
-      install: { opts: '--only-dependencies --enable-tests -j=num --allow-newer?=name', args: 'hackage...' },
+      install: { opts: '--only-dependencies --enable-tests -j=jobs --allow-newer?=name', args: 'hackage...' },
     },
   },
   opam: {
@@ -169,7 +169,7 @@ export const LANG_GRAMMARS: Record<string, Grammar> = {
   zig: {
     sub: {
       build: {
-        opts: `${ZIG_DEFINES} --summary=name -j=num --verbose`,
+        opts: `${ZIG_DEFINES} --summary=name -j=jobs --verbose`,
         args: 'arg...',
         dashdash: 'arg',
         runs: true,

@@ -46,7 +46,7 @@ const NPM: Grammar = {
     rebuild: { args: 'npm...', runs: true },
     dedupe: {},
     prune: { opts: '--production --omit=name' },
-    audit: { opts: '--audit-level=name --omit=name --json', sub: { '': {}, fix: { opts: '--force' } } },
+    audit: { opts: '--audit-level=auditlevel --omit=name --json', sub: { '': {}, fix: { opts: '--force' } } },
     cache: { sub: { clean: { opts: '--force -f' }, verify: {} } },
     run,
     'run-script': 'run',

@@ -5,13 +5,13 @@
 import type { Grammar } from '../grammar.js';
 
 const cargoBuild: Grammar = {
-  opts: '--release -r --all-features --no-default-features --features=text -F=text -p=name --package=name --workspace --all-targets --lib --bins --bin=name --example=name --tests --target=name -j=num --locked --frozen --offline -q -v',
+  opts: '--release -r --all-features --no-default-features --features=text -F=text -p=name --package=name --workspace --all-targets --lib --bins --bin=name --example=name --tests --target=name -j=jobs --locked --frozen --offline -q -v',
   args: '',
   dashdash: 'arg',
   runs: true,
 };
 const gradleOpts =
-  '--gradle-version=version --distribution-type=name --no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=name --exclude-task=name -P=define --warning-mode=name --console=name';
+  '--gradle-version=version --distribution-type=name --no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=skiptask --exclude-task=skiptask -P=define --warning-mode=name --console=name';
 const GRADLE: Grammar = { opts: gradleOpts, args: 'name...', runs: true };
 const MVN: Grammar = {
   opts: '-q -B --batch-mode -U -o --offline -e -X -T=text -D=define -P=name -pl=name -am -f=path --file=path -ntp --no-transfer-progress',
@@ -19,7 +19,7 @@ const MVN: Grammar = {
   runs: true,
 };
 const make: Grammar = {
-  opts: '-j=num -C=path -k -s -B -n -f=path --jobs=num --keep-going --always-make -N',
+  opts: '-j=jobs -C=path -k -s -B -n -f=path --jobs=jobs --keep-going --always-make -N',
   args: 'makearg...',
   runs: true,
 };
@@ -229,7 +229,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     opts: '--package-path=path',
     sub: {
       build: {
-        opts: '-c=name --configuration=name --product=name --target=name --package-path=path -v --verbose --build-tests --show-bin-path -j=num --jobs=num',
+        opts: '-c=name --configuration=name --product=name --target=name --package-path=path -v --verbose --build-tests --show-bin-path -j=jobs --jobs=jobs',
         runs: true,
       },
       test: {
@@ -293,7 +293,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   bundle: {
     sub: {
       '': {},
-      install: { opts: '--jobs=num -j=num --retry=num --quiet --path=path --deployment --local' },
+      install: { opts: '--jobs=jobs -j=jobs --retry=num --quiet --path=path --deployment --local' },
       update: { opts: '--bundler --ruby --conservative', args: 'gem...' },
       add: { opts: '--group=name --version=version', args: 'gem' },
       exec: { args: 'cmd' },
@@ -356,21 +356,21 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     runs: true,
   },
   cmake: {
-    opts: '-S=srcdir -B=out -D=define -G=text --build=path --target=name -j=num --parallel=num --config=name --clean-first --fresh -Wno-dev --preset=name',
+    opts: '-S=srcdir -B=out -D=define -G=text --build=path --target=name -j=jobs --parallel=num --config=name --clean-first --fresh -Wno-dev --preset=name',
     args: 'srcdir?',
     runs: true,
   },
   ctest: {
-    opts: '--test-dir=path --output-on-failure -R=text -E=text -j=num -V --rerun-failed -C=name',
+    opts: '--test-dir=path --output-on-failure -R=text -E=text -j=jobs -V --rerun-failed -C=name',
     runs: true,
   },
-  ninja: { opts: '-C=path -j=num -v', args: 'name...', runs: true },
+  ninja: { opts: '-C=path -j=jobs -v', args: 'name...', runs: true },
   make,
   gmake: make,
   meson: {
     sub: {
       setup: { opts: '--buildtype=name --reconfigure --wipe', args: 'out path?' },
-      compile: { opts: '-C=path -j=num' },
+      compile: { opts: '-C=path -j=jobs' },
       test: { opts: '-C=path' },
     },
     runs: true,

@@ -102,7 +102,7 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
     args: 'jq path...',
   },
   od: {
-    opts: '-a -b -c -d -o -x -v -A=name -t=name -N=num -j=num -w=num --address-radix=name --format=name --read-bytes=num --skip-bytes=num',
+    opts: '-a -b -c -d -o -x -v -A=name -t=name -N=num -j=jobs -w=num --address-radix=name --format=name --read-bytes=num --skip-bytes=num',
     args: 'path...',
   },
   // xxd without -r (which writes binary) and with no output operand
@@ -115,7 +115,7 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   },
   mkdir: { opts: '-p -v -m=num', args: 'out...' },
   touch: { args: 'out...' },
-  rm: { opts: '-r -R -f -rf -fr -Rf -v -i -d --recursive --force', args: 'path...' },
+  rm: { opts: '-r -R -f -rf -fr -Rf -v -i -d --recursive --force', args: 'rmpath...' },
   rmdir: { opts: '-p', args: 'path...' },
   unlink: { args: 'path' },
   chmod: { opts: '-R -v', args: 'mode path path...' },
