@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{b as a}from"./chunk-D3CVOG76.js";import{a as e}from"./chunk-ZY35ZD2E.js";import{b as t}from"./chunk-R3EOXALJ.js";function m(o,r){return e(r)?(o.log(`damaged database: ${String(r)}; flagged for the integrity check`),a(t(o.env),String(r?.message??r))&&o.env.SELF_GEN_NO_BACKGROUND!=="1"&&o.spawnBackground("integrity-check"),!0):!1}export{m as a};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{createRequire as i}from"node:module";import{join as c}from"node:path";function p(a){let s=i(a),r=null;return e=>{try{return s(e)}catch(n){let t=process.env.CLAUDE_PLUGIN_DATA?.trim(),o=process.env.SELF_GEN_NATIVE_DIR?.trim()||(t?c(t,"native"):"");if(!o||n?.code!=="MODULE_NOT_FOUND")throw n;return r??=i(c(o,"package.json")),r(e)}}}export{p as a};

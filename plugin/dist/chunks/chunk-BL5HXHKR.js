@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{createRequire as a}from"node:module";import{join as u}from"node:path";function p(n){return l(n,(r,t)=>r(t))}function N(n){return l(n,(r,t)=>r.resolve(t))}function l(n,r){let t=a(n),e=null;return i=>{try{return r(t,i)}catch(o){let s=process.env.CLAUDE_PLUGIN_DATA?.trim(),c=process.env.SELF_GEN_NATIVE_DIR?.trim()||(s?u(s,"native"):"");if(!c||o?.code!=="MODULE_NOT_FOUND")throw o;return e??=a(u(c,"package.json")),r(e,i)}}}export{p as a,N as b};

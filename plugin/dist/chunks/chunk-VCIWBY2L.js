@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{a as s,b as a}from"./chunk-DQ7ZXRW6.js";var i=t=>t??"*",l=t=>`analysis:state:${i(t)}`;function o(t,r){let e=s(t,l(r));try{return e!==null?JSON.parse(e):{}}catch{return{}}}function y(t,r,e){let n={...o(t,r),...e};e.result&&e.result!=="error"&&delete n.error,a(t,l(r),JSON.stringify(n))}export{i as a,o as b,y as c};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i,j,k,l,m,n,o}from"./chunk-ZY35ZD2E.js";import"./chunk-3BEBLIYZ.js";import"./chunk-RX6IX7YY.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{e as DamagedDbError,k as closeDb,o as dbSizeBytes,d as ensureDirs,l as ensureVec,j as getDb,n as hasVec,f as inspectDbFile,c as isBusyError,a as isCorruptError,b as isReadOnlyError,h as openDb,i as openEmptyDb,g as openFile,m as vecProblem};

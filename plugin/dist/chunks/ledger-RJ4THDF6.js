@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{a,b,c,d,e,f,g,h}from"./chunk-QGAXTP4T.js";import"./chunk-RSXAJ34J.js";import"./chunk-BDMIBXYK.js";import"./chunk-LJ2I2AUK.js";import"./chunk-BQTOVTKH.js";import"./chunk-RX6IX7YY.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{f as bump,h as completedBefore,e as countsOf,a as emptyLedger,d as observe,b as readLedger,g as subtaskKey,c as writeLedger};

@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{b as a,c as b,d as c,e as d}from"./chunk-KNYXRAEO.js";import"./chunk-FLVO3DR5.js";import"./chunk-BQTOVTKH.js";import"./chunk-L3KVKCX5.js";import"./chunk-BL5HXHKR.js";import"./chunk-RX6IX7YY.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{d as drainQueue,b as insertOrQueue,a as queueEvent,c as queuedCount};

@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{b as a,c as b,d as c,e as d,f as e,g as f,h as g,i as h,j as i}from"./chunk-HW65C3NW.js";import"./chunk-FLVO3DR5.js";import"./chunk-BQTOVTKH.js";import"./chunk-L3KVKCX5.js";import"./chunk-BL5HXHKR.js";import"./chunk-RX6IX7YY.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{h as countEventsAfter,e as eventCount,c as getEvent,f as lastEvent,i as lastProjectPath,g as maxEventId,d as parseEventData,a as parseRow,b as queryEvents};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g,h,i}from"./chunk-D3CVOG76.js";import"./chunk-ZY35ZD2E.js";import"./chunk-3BEBLIYZ.js";import"./chunk-RX6IX7YY.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{i as acknowledgeNotices,f as appendNotice,e as clearNeedsCheck,c as flagIfDamaged,b as markNeedsCheck,a as needsCheckFile,h as pendingNotices,d as readNeedsCheck,g as readNotices};
