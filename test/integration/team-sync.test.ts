@@ -200,8 +200,9 @@ describe.skipIf(!up)('#25 team store: sync between data homes (real PostgreSQL)'
   });
 
   it('doctor checks the connection, the schema version and the last sync', () => {
-    const out = cli(A, ['doctor']).stdout;
-    expect(out).toMatch(/✓ team store: connected to postgres:\/\//);
+    const r = cli(A, ['doctor']);
+    const out = r.stdout;
+    expect(out, `exit ${r.code}: ${r.stderr}`).toMatch(/✓ team store: connected to postgres:\/\//);
     expect(out).toContain('✓ team schema: version 1');
     expect(out).toMatch(/✓ team sync: last \d{4}-/);
   });
