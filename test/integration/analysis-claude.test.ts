@@ -313,7 +313,7 @@ describe.skipIf(!avail.ok || !built)('analysis with the real Claude Code CLI', (
     // The analysis answers late, so the second session's trigger runs while the first analysis still
     // holds the lock, however the two session-end workers are scheduled on a busy machine.
     stub.setScript(
-      script([{ content: [{ type: 'text', text: JSON.stringify(GOOD_ANSWER) }], delayMs: 15_000 }]),
+      script([{ content: [{ type: 'text', text: JSON.stringify(GOOD_ANSWER) }], delayMs: 40_000 }]),
     );
     const [a, b] = await Promise.all([
       runNode(WORKER_JS, ['session-end', 'big-proj-1'], env, p.dir),
@@ -324,7 +324,7 @@ describe.skipIf(!avail.ok || !built)('analysis with the real Claude Code CLI', (
     const done = await waitFor(
       () =>
         cacheRows().length === 1 && p.query(`SELECT 1 FROM kv WHERE key LIKE 'analysis:lock:%'`).length === 0,
-      90_000,
+      150_000,
     );
     expect(done, JSON.stringify(stub.requests.map((r) => `${r.method} ${r.path} ${r.conversation}`))).toBe(
       true,
