@@ -10,7 +10,13 @@ import {
   guardOutput,
 } from '../cli/index.js';
 
-export function buildProgram(): Command {
+/**
+ * The program; given the command line, only the top-level command it names (with its subcommands),
+ * when it names one: building every command's options and help costs each run a few ms. Anything
+ * else (no command, `--help`, `help`, an unknown word) gets the whole table, so the top-level help,
+ * the version and the "did you mean" of an unknown command are as before.
+ */
+export function buildProgram(argv?: readonly string[]): Command {
   const program = new Command();
   program
     .name('self-gen')
@@ -24,7 +30,9 @@ export function buildProgram(): Command {
     // other error: one line and a `fix:` (output.ts). Subcommands inherit both settings.
     .exitOverride()
     .configureOutput({ outputError: () => {} });
-  addCommands(program, COMMANDS);
+  const word = argv?.[2];
+  const named = word ? COMMANDS.filter((c) => c.name.split(' ')[0] === word || c.alias === word) : [];
+  addCommands(program, named.length === 1 ? named : COMMANDS);
   return program;
 }
 
@@ -47,7 +55,7 @@ async function main(): Promise<void> {
   // which wraps outermost so it sees the raw text first.
   installOutputGuards();
   guardOutput();
-  const program = buildProgram();
+  const program = buildProgram(argv);
   const fail = async (e: unknown): Promise<void> => {
     const f = formatError(e, {
       commandPath: commandPathOf(program, argv.slice(2)),

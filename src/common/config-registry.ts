@@ -62,7 +62,9 @@ export const CORE_CONFIG = {
 /** Each part's section of config.json, by its key: getSection reads only these. */
 export const CONFIG_SECTIONS = {
   preToolGuide: {
-    schema: PreToolGuideConfig,
+    get schema() {
+      return PreToolGuideConfig();
+    },
     doc: 'the PreToolUse guide (past errors of a file before Edit/Write, failing subagent types)',
     keys: {
       enabled: 'the PreToolUse guide on/off',
@@ -73,7 +75,9 @@ export const CONFIG_SECTIONS = {
     },
   },
   subagentContext: {
-    schema: SubagentContextConfig,
+    get schema() {
+      return SubagentContextConfig();
+    },
     doc: 'the SubagentStart context for code agents (project errors, analysis rules)',
     keys: {
       enabled: 'the SubagentStart context on/off',
@@ -85,12 +89,16 @@ export const CONFIG_SECTIONS = {
     },
   },
   errorAdvice: {
-    schema: ErrorAdviceConfig,
+    get schema() {
+      return ErrorAdviceConfig();
+    },
     doc: 'the PostToolUseFailure advice (how a known error was fixed before)',
     keys: { enabled: 'the PostToolUseFailure advice on/off' },
   },
   advice: {
-    schema: AdviceConfig,
+    get schema() {
+      return AdviceConfig();
+    },
     doc: 'which learned fixes may be offered where',
     keys: {
       minOtherProjectConfirmations:
@@ -100,14 +108,18 @@ export const CONFIG_SECTIONS = {
     },
   },
   kbSearch: {
-    schema: KbSearchConfig,
+    get schema() {
+      return KbSearchConfig();
+    },
     doc: 'how the error knowledge base finds an error again (hooks, `kb search`, MCP)',
     keys: {
       mode: "`matcher`: exact key → template rule and fitted model → vector; `seed`: seed 001's tiers exactly (exact → same first 30 characters with length ratio ≥ 0.7 → vector). See error-kb.md for the figures",
     },
   },
   team: {
-    schema: TeamConfig,
+    get schema() {
+      return TeamConfig();
+    },
     doc: 'the team store (set by `self-gen team connect|mute|unmute|disconnect`)',
     keys: {
       url: 'the store, `postgres://role@host/db?sslmode=…`, never with its password (`SELF_GEN_TEAM_PASSWORD` or the 0600 file `team-password`); absent: off',
@@ -116,7 +128,9 @@ export const CONFIG_SECTIONS = {
     },
   },
   sharedContext: {
-    schema: SharedContextSchema,
+    get schema() {
+      return SharedContextSchema();
+    },
     doc: 'the shared context between subagents (overridden by the project file and SELF_GEN_SHARED_CONTEXT_*)',
     keys: {
       enabled: 'the whole part on/off (env `SELF_GEN_SHARED_CONTEXT=0`)',
@@ -149,7 +163,9 @@ export const CONFIG_SECTIONS = {
     },
   },
   orchestrator: {
-    schema: OrchestratorConfig,
+    get schema() {
+      return OrchestratorConfig();
+    },
     doc: "the orchestrator skill's role contexts",
     keys: {
       enabled: 'automatic injection on SubagentStart (the CLI works either way)',
@@ -173,7 +189,9 @@ export const CONFIG_SECTIONS = {
     },
   },
   analysis: {
-    schema: AnalysisConfig,
+    get schema() {
+      return AnalysisConfig();
+    },
     doc: 'the AI analysis of recorded sessions (`self-gen analyze` and the automatic run)',
     keys: {
       claudePath: 'the Claude Code binary (a bare name is looked up on `PATH`)',

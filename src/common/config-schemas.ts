@@ -8,6 +8,15 @@ import { ROLES, type Role } from './roles.js';
 const Locale = z.enum(['ko', 'en']);
 
 /**
+ * A part's section schema, built on first use: building every section's schema costs a command a
+ * few ms, and most commands read the core keys only (the core schema is built at once).
+ */
+function lazySchema<S>(build: () => S): () => S {
+  let schema: S | undefined;
+  return () => (schema ??= build());
+}
+
+/**
  * Vector-tier cut-offs in the seed's metric: L2 distance between unit vectors (0 = same direction,
  * √2 ≈ 1.414 = unrelated, 2 = opposite). Below `accept` a match is taken; from `accept` to `reject`
  * only with a shared keyword; from `reject` on never. Seed defaults 0.76 / 0.85 (= cosine distance
@@ -65,14 +74,16 @@ export type CoreConfigT = z.infer<typeof CoreConfig>;
 
 // ---------------------------------------------------------------- real-time assistance
 
-export const PreToolGuideConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-  maxFileErrors: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(10)), 3),
-  failureRateThreshold: z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.3),
-  failureWindow: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(200)), 20),
-  minRuns: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(200)), 5),
-});
-export type PreToolGuideConfigT = z.infer<typeof PreToolGuideConfig>;
+export const PreToolGuideConfig = lazySchema(() =>
+  z.object({
+    enabled: z._default(z.boolean(), true),
+    maxFileErrors: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(10)), 3),
+    failureRateThreshold: z._default(z.number().check(z.minimum(0), z.maximum(1)), 0.3),
+    failureWindow: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(200)), 20),
+    minRuns: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(200)), 5),
+  }),
+);
+export type PreToolGuideConfigT = z.infer<ReturnType<typeof PreToolGuideConfig>>;
 
 /** The seed's code agents; an agent type that contains one of them is a code agent. */
 export const CODE_AGENTS: readonly string[] = [
@@ -87,49 +98,59 @@ export const CODE_AGENTS: readonly string[] = [
   'build-fixer-low',
 ];
 
-export const SubagentContextConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-  codeAgents: z._default(z.array(z.string().check(z.minLength(1))), [...CODE_AGENTS]),
-  maxChars: z._default(z.number().check(z.int(), z.minimum(50), z.maximum(10000)), 500),
-  maxErrors: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
-  maxRules: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
-  analysisHours: z._default(z.number().check(z.minimum(1)), 48),
-});
-export type SubagentContextConfigT = z.infer<typeof SubagentContextConfig>;
+export const SubagentContextConfig = lazySchema(() =>
+  z.object({
+    enabled: z._default(z.boolean(), true),
+    codeAgents: z._default(z.array(z.string().check(z.minLength(1))), [...CODE_AGENTS]),
+    maxChars: z._default(z.number().check(z.int(), z.minimum(50), z.maximum(10000)), 500),
+    maxErrors: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
+    maxRules: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
+    analysisHours: z._default(z.number().check(z.minimum(1)), 48),
+  }),
+);
+export type SubagentContextConfigT = z.infer<ReturnType<typeof SubagentContextConfig>>;
 
-export const ErrorAdviceConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-});
+export const ErrorAdviceConfig = lazySchema(() =>
+  z.object({
+    enabled: z._default(z.boolean(), true),
+  }),
+);
 
 // ---------------------------------------------------------------- error knowledge base
 
-export const AdviceConfig = z.object({
-  minOtherProjectConfirmations: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 2),
-  /**
-   * Offer fixes found by the lexical (keyword) tier. Off by default: on a fresh held-out set it
-   * matched 12 % of unrelated errors (bench/kb-quality.mjs), and wrong advice is worse than none.
-   * The seed's tiers (exact, prefix, vector) are always used; `kb search` still shows lexical hits.
-   */
-  lexicalTier: z._default(z.boolean(), false),
-});
-export type AdviceConfigT = z.infer<typeof AdviceConfig>;
+export const AdviceConfig = lazySchema(() =>
+  z.object({
+    minOtherProjectConfirmations: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(100)), 2),
+    /**
+     * Offer fixes found by the lexical (keyword) tier. Off by default: on a fresh held-out set it
+     * matched 12 % of unrelated errors (bench/kb-quality.mjs), and wrong advice is worse than none.
+     * The seed's tiers (exact, prefix, vector) are always used; `kb search` still shows lexical hits.
+     */
+    lexicalTier: z._default(z.boolean(), false),
+  }),
+);
+export type AdviceConfigT = z.infer<ReturnType<typeof AdviceConfig>>;
 
 /**
  * How the error KB is searched. `matcher` (default): the exact key, then the template rule and the
  * fitted model (error-kb/matcher.ts), then the vector tier. `seed`: seed 001's search exactly — the
  * same key, else the first 30 characters with a length ratio ≥ 0.7, else the vector tier.
  */
-export const KbSearchConfig = z.object({
-  mode: z._default(z.enum(['matcher', 'seed']), 'matcher'),
-});
-export type KbSearchConfigT = z.infer<typeof KbSearchConfig>;
+export const KbSearchConfig = lazySchema(() =>
+  z.object({
+    mode: z._default(z.enum(['matcher', 'seed']), 'matcher'),
+  }),
+);
+export type KbSearchConfigT = z.infer<ReturnType<typeof KbSearchConfig>>;
 
-export const TeamConfig = z.object({
-  url: z.optional(z.string()),
-  muted: z._default(z.array(z.string()), []),
-  connectTimeoutMs: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 3000),
-});
-export type TeamConfigT = z.infer<typeof TeamConfig>;
+export const TeamConfig = lazySchema(() =>
+  z.object({
+    url: z.optional(z.string()),
+    muted: z._default(z.array(z.string()), []),
+    connectTimeoutMs: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(60_000)), 3000),
+  }),
+);
+export type TeamConfigT = z.infer<ReturnType<typeof TeamConfig>>;
 
 // ---------------------------------------------------------------- shared context
 
@@ -139,39 +160,43 @@ export const BUILTIN_CATEGORIES = ['changes', 'findings', 'commands', 'explored'
 export const Category = z.string().check(z.minLength(1), z.maxLength(40));
 
 /** A rule declared in config (compiled by shared-context/rule-registry.ts; an invalid regex skips the rule). */
-export const RuleConfig = z.object({
-  name: z.string().check(z.minLength(1), z.maxLength(60)),
-  category: Category,
-  tool: z.optional(z.string()),
-  field: z.optional(z.string()),
-  match: z.optional(z.string()),
-  onlyFailed: z.optional(z.boolean()),
-  finalMessage: z.optional(z.string()),
-  label: z.optional(z.string().check(z.maxLength(60))),
-});
-export type RuleConfigT = z.infer<typeof RuleConfig>;
+export const RuleConfig = lazySchema(() =>
+  z.object({
+    name: z.string().check(z.minLength(1), z.maxLength(60)),
+    category: Category,
+    tool: z.optional(z.string()),
+    field: z.optional(z.string()),
+    match: z.optional(z.string()),
+    onlyFailed: z.optional(z.boolean()),
+    finalMessage: z.optional(z.string()),
+    label: z.optional(z.string().check(z.maxLength(60))),
+  }),
+);
+export type RuleConfigT = z.infer<ReturnType<typeof RuleConfig>>;
 
-export const SharedContextSchema = z.object({
-  enabled: z._default(z.boolean(), true),
-  maxChars: z._default(z.number().check(z.int(), z.minimum(300), z.maximum(9500)), 4000),
-  transcriptLines: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(100_000)), 500),
-  ttlHours: z._default(z.number().check(z.minimum(0.001), z.maximum(24 * 3650)), 24),
-  gitignore: z._default(z.boolean(), true),
-  instructWhenEmpty: z._default(z.boolean(), false),
-  digest: z._default(z.boolean(), true),
-  digestMaxChars: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(4000)), 700),
-  maxEntries: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(5000)), 200),
-  lockTimeoutMs: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(10_000)), 1500),
-  /**
-   * Categories per agent type: a key matches when the (lower-cased) agent type contains it; the
-   * longest matching key wins; `*` is the fallback. Merged over the built-in filters.
-   */
-  filters: z._default(z.record(z.string(), z.array(Category)), {}),
-  defaultCategories: z._default(z.array(Category), [...BUILTIN_CATEGORIES]),
-  rules: z._default(z.array(RuleConfig), []),
-  disabledRules: z._default(z.array(z.string()), []),
-});
-export type SharedContextConfig = z.infer<typeof SharedContextSchema>;
+export const SharedContextSchema = lazySchema(() =>
+  z.object({
+    enabled: z._default(z.boolean(), true),
+    maxChars: z._default(z.number().check(z.int(), z.minimum(300), z.maximum(9500)), 4000),
+    transcriptLines: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(100_000)), 500),
+    ttlHours: z._default(z.number().check(z.minimum(0.001), z.maximum(24 * 3650)), 24),
+    gitignore: z._default(z.boolean(), true),
+    instructWhenEmpty: z._default(z.boolean(), false),
+    digest: z._default(z.boolean(), true),
+    digestMaxChars: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(4000)), 700),
+    maxEntries: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(5000)), 200),
+    lockTimeoutMs: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(10_000)), 1500),
+    /**
+     * Categories per agent type: a key matches when the (lower-cased) agent type contains it; the
+     * longest matching key wins; `*` is the fallback. Merged over the built-in filters.
+     */
+    filters: z._default(z.record(z.string(), z.array(Category)), {}),
+    defaultCategories: z._default(z.array(Category), [...BUILTIN_CATEGORIES]),
+    rules: z._default(z.array(RuleConfig()), []),
+    disabledRules: z._default(z.array(z.string()), []),
+  }),
+);
+export type SharedContextConfig = z.infer<ReturnType<typeof SharedContextSchema>>;
 
 // ---------------------------------------------------------------- orchestrator
 
@@ -184,55 +209,59 @@ const ROLE_PATTERNS = Object.fromEntries(ROLES.map((r) => [r, z.optional(RolePat
   [R in Role]: z.ZodMiniOptional<typeof RolePatterns>;
 };
 
-export const OrchestratorConfig = z.object({
-  enabled: z._default(z.boolean(), true),
-  /**
-   * Agent names per role; replaces that role's defaults. A name matches the agent type itself or
-   * its plugin-qualified form `<plugin>:<name>` (case-insensitive).
-   */
-  roles: z._default(z.object(ROLE_PATTERNS), {}),
-  templatesDir: z.optional(z.string()),
-  maxRetries: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(10)), 3),
-  replanThreshold: z._default(z.number().check(z.minimum(0.01), z.maximum(1)), 0.5),
-  /** The hook output is capped at 10,000 anyway. */
-  maxContextChars: z._default(z.number().check(z.int(), z.minimum(1000), z.maximum(10000)), 9000),
-  memorySearch: z._default(
-    z.object({
-      enabled: z._default(z.boolean(), true),
-      local: z._default(z.boolean(), true),
-      limit: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(20)), 3),
-      maxChars: z._default(z.number().check(z.int(), z.minimum(200), z.maximum(8000)), 2000),
-    }),
-    { enabled: true, local: true, limit: 3, maxChars: 2000 },
-  ),
-  claudeMem: z._default(
-    z.object({
-      enabled: z._default(z.boolean(), true),
-      host: z._default(z.string(), '127.0.0.1'),
-      port: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(65535)), 37777),
-      timeoutMs: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(5000)), 300),
-    }),
-    { enabled: true, host: '127.0.0.1', port: 37777, timeoutMs: 300 },
-  ),
-});
-export type OrchestratorConfigT = z.infer<typeof OrchestratorConfig>;
+export const OrchestratorConfig = lazySchema(() =>
+  z.object({
+    enabled: z._default(z.boolean(), true),
+    /**
+     * Agent names per role; replaces that role's defaults. A name matches the agent type itself or
+     * its plugin-qualified form `<plugin>:<name>` (case-insensitive).
+     */
+    roles: z._default(z.object(ROLE_PATTERNS), {}),
+    templatesDir: z.optional(z.string()),
+    maxRetries: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(10)), 3),
+    replanThreshold: z._default(z.number().check(z.minimum(0.01), z.maximum(1)), 0.5),
+    /** The hook output is capped at 10,000 anyway. */
+    maxContextChars: z._default(z.number().check(z.int(), z.minimum(1000), z.maximum(10000)), 9000),
+    memorySearch: z._default(
+      z.object({
+        enabled: z._default(z.boolean(), true),
+        local: z._default(z.boolean(), true),
+        limit: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(20)), 3),
+        maxChars: z._default(z.number().check(z.int(), z.minimum(200), z.maximum(8000)), 2000),
+      }),
+      { enabled: true, local: true, limit: 3, maxChars: 2000 },
+    ),
+    claudeMem: z._default(
+      z.object({
+        enabled: z._default(z.boolean(), true),
+        host: z._default(z.string(), '127.0.0.1'),
+        port: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(65535)), 37777),
+        timeoutMs: z._default(z.number().check(z.int(), z.minimum(10), z.maximum(5000)), 300),
+      }),
+      { enabled: true, host: '127.0.0.1', port: 37777, timeoutMs: 300 },
+    ),
+  }),
+);
+export type OrchestratorConfigT = z.infer<ReturnType<typeof OrchestratorConfig>>;
 
 // ---------------------------------------------------------------- AI analysis
 
-export const AnalysisConfig = z.object({
-  claudePath: z._default(z.string().check(z.minLength(1)), 'claude'),
-  model: z.optional(z.string().check(z.minLength(1))),
-  extraArgs: z._default(z.array(z.string()), []),
-  timeoutMs: z._default(z.number().check(z.int(), z.minimum(1000), z.maximum(3_600_000)), 300_000),
-  days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(365)), 7),
-  minEvents: z._default(z.number().check(z.int(), z.minimum(1)), 20),
-  auto: z._default(z.boolean(), true),
-  minNewEvents: z._default(z.number().check(z.int(), z.minimum(1)), 50),
-  minIntervalMinutes: z._default(z.number().check(z.minimum(0)), 60),
-  templatePath: z.optional(z.string().check(z.minLength(1))),
-  maxPromptChars: z._default(z.number().check(z.int(), z.minimum(2000), z.maximum(400_000)), 40_000),
-  digestMax: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
-  digestChars: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(4000)), 700),
-  digestMaxAgeDays: z._default(z.number().check(z.minimum(0.01), z.maximum(365)), 14),
-});
-export type AnalysisConfigT = z.infer<typeof AnalysisConfig>;
+export const AnalysisConfig = lazySchema(() =>
+  z.object({
+    claudePath: z._default(z.string().check(z.minLength(1)), 'claude'),
+    model: z.optional(z.string().check(z.minLength(1))),
+    extraArgs: z._default(z.array(z.string()), []),
+    timeoutMs: z._default(z.number().check(z.int(), z.minimum(1000), z.maximum(3_600_000)), 300_000),
+    days: z._default(z.number().check(z.int(), z.minimum(1), z.maximum(365)), 7),
+    minEvents: z._default(z.number().check(z.int(), z.minimum(1)), 20),
+    auto: z._default(z.boolean(), true),
+    minNewEvents: z._default(z.number().check(z.int(), z.minimum(1)), 50),
+    minIntervalMinutes: z._default(z.number().check(z.minimum(0)), 60),
+    templatePath: z.optional(z.string().check(z.minLength(1))),
+    maxPromptChars: z._default(z.number().check(z.int(), z.minimum(2000), z.maximum(400_000)), 40_000),
+    digestMax: z._default(z.number().check(z.int(), z.minimum(0), z.maximum(20)), 3),
+    digestChars: z._default(z.number().check(z.int(), z.minimum(100), z.maximum(4000)), 700),
+    digestMaxAgeDays: z._default(z.number().check(z.minimum(0.01), z.maximum(365)), 14),
+  }),
+);
+export type AnalysisConfigT = z.infer<ReturnType<typeof AnalysisConfig>>;

@@ -32,15 +32,19 @@ export function homePackage(env: NodeJS.ProcessEnv): string | null {
   return existsSync(join(dir, 'package.json')) ? dir : null;
 }
 
-/** The package folder next to this code (a checkout's dev dependency, or installed by the user), or null. */
+/**
+ * The package folder next to this code (a checkout's dev dependency, or installed by the user), or
+ * null: the first `node_modules/<package>` on Node's lookup path that holds a package.json (where
+ * `require` would find it, without resolving its entry point through the package's exports).
+ */
 export function localPackage(): string | null {
   try {
-    const main = createRequire(import.meta.url).resolve(RUNTIME_PACKAGE);
-    const at = main.lastIndexOf(`${RUNTIME_PACKAGE}/`);
-    return at >= 0 ? main.slice(0, at + RUNTIME_PACKAGE.length) : null;
-  } catch {
-    return null;
-  }
+    for (const dir of createRequire(import.meta.url).resolve.paths(RUNTIME_PACKAGE) ?? []) {
+      const at = join(dir, ...RUNTIME_PACKAGE.split('/'));
+      if (existsSync(join(at, 'package.json'))) return at;
+    }
+  } catch {}
+  return null;
 }
 
 export function runtimeLocation(env: NodeJS.ProcessEnv = process.env): string | null {

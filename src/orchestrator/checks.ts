@@ -1,5 +1,6 @@
 // `self-gen doctor` checks of the orchestrator: its config section and the current session's files.
 import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { getSection, loadConfig } from '../common/config.js';
 import { getProjectName } from '../common/project.js';
 import type { CheckResult } from '../hook/contract/part.js';
@@ -20,6 +21,8 @@ export async function orchestratorChecks(ctx: {
       message: m,
       fix: `edit ${config.path}`,
     }));
+  // No orchestrator folder, no session: the paths (an md5 of the root: node:crypto) are not needed.
+  if (!existsSync(join(ctx.projectDir, '.claude', 'orchestrator'))) return out;
   const p = orchPaths(ctx.projectDir);
   if (!existsSync(p.sessionFile)) return out;
   // loaded only when there is a session to validate: its schemas take a few ms to build

@@ -96,7 +96,7 @@ export function pickValid(
   where: string,
   problems: string[],
 ): Partial<SharedContextConfig> {
-  const shape = SharedContextSchema.def.shape as Record<string, z.ZodMiniType>;
+  const shape = SharedContextSchema().def.shape as Record<string, z.ZodMiniType>;
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(raw)) {
     const field = shape[k];
@@ -118,7 +118,7 @@ export function pickValid(
     if (k === 'rules' && Array.isArray(v)) {
       const rules: RuleConfigT[] = [];
       v.forEach((rv, i) => {
-        const r = RuleConfig.safeParse(rv);
+        const r = RuleConfig().safeParse(rv);
         if (r.success) rules.push(r.data);
         else problems.push(`${where}.rules.${i}: ${r.error.issues[0]?.message ?? 'invalid'} (rule ignored)`);
       });

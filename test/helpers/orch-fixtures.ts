@@ -48,7 +48,7 @@ export const MARK = {
 };
 
 export function makeCfg(over: Record<string, unknown> = {}): OrchestratorConfigT {
-  return OrchestratorConfig.parse({ claudeMem: { enabled: false }, ...over });
+  return OrchestratorConfig().parse({ claudeMem: { enabled: false }, ...over });
 }
 
 export interface Fixture {

@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{a,b}from"./chunk-T4G52JHA.js";import"./chunk-K5SOG4QB.js";import"./chunk-VTLSTS5K.js";import"./chunk-TPTCPZ4G.js";import"./chunk-YCNU6TGJ.js";import"./chunk-UX5YNISN.js";import"./chunk-6XJKU7N5.js";import"./chunk-JIZ6IQMY.js";import"./chunk-OQG7XU6M.js";import"./chunk-BQTOVTKH.js";import"./chunk-BL5HXHKR.js";import"./chunk-RX6IX7YY.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{a as age,b as sharedContextCheck};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b}from"./chunk-WIEHUAPC.js";import"./chunk-I6CULGZ2.js";import"./chunk-VTLSTS5K.js";import"./chunk-TPTCPZ4G.js";import"./chunk-YCNU6TGJ.js";import"./chunk-D7SRIHQV.js";import"./chunk-ZV6XZJ4M.js";import"./chunk-JIZ6IQMY.js";import"./chunk-OQG7XU6M.js";import"./chunk-BQTOVTKH.js";import"./chunk-BL5HXHKR.js";import"./chunk-RX6IX7YY.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{a as age,b as sharedContextCheck};

@@ -1,0 +1,3 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{b as f,c as s}from"./chunk-UX5YNISN.js";import{h as m,j as a}from"./chunk-RX6IX7YY.js";import{b as r}from"./chunk-R3EOXALJ.js";import{basename as d,join as p}from"node:path";function b(e){return s(e,"team")}function h(e,c){let t=f(e);if(t.problems.some(g=>/invalid JSON|not a regular file|cannot be read/.test(g)))throw new Error(`${t.path} cannot be read as JSON: fix it first`);let o=structuredClone(t.raw),n=o.team&&typeof o.team=="object"?o.team:{};c(n),Object.keys(n).length?o.team=n:delete o.team;let i=m(r(e).home);a(i,p(i,d(r(e).config)),JSON.stringify(o,null,2)+`
+`,384)}export{b as a,h as b};

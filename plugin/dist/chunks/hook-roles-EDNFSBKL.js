@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g}from"./hook-chunk-XKB2VPGB.js";import"./hook-chunk-PJV67SBQ.js";import"./hook-chunk-TXGBBDMO.js";import"./hook-chunk-DTC5M2XU.js";import"./hook-chunk-Y4ZJZHIG.js";import"./hook-chunk-4M6U67UR.js";export{b as ALL_VARS,a as ROLE_SPECS,d as nameMatches,e as qaRoleForPhase,g as roleForAgentType,c as rolePatterns,f as rolesForAgentType};

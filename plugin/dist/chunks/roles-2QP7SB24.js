@@ -1,0 +1,2 @@
+import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
+import{a,b,c,d,e,f,g}from"./chunk-6TQE2OTE.js";import"./chunk-BNXAVS4I.js";import"./chunk-LJ2I2AUK.js";import"./chunk-6XJKU7N5.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{b as ALL_VARS,a as ROLE_SPECS,d as nameMatches,e as qaRoleForPhase,g as roleForAgentType,c as rolePatterns,f as rolesForAgentType};

@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{a,b,c,d,e,f,g}from"./chunk-LAIQSIO5.js";import"./chunk-HVKCAIWP.js";import"./chunk-LJ2I2AUK.js";import"./chunk-ZV6XZJ4M.js";import"./chunk-R3EOXALJ.js";import"./chunk-67BG23Y2.js";export{b as ALL_VARS,a as ROLE_SPECS,d as nameMatches,e as qaRoleForPhase,g as roleForAgentType,c as rolePatterns,f as rolesForAgentType};
