@@ -69,6 +69,19 @@ describe("each command's --help is its own", () => {
     expect(kb.stdout.split('\n')[0]).toBe('Usage: self-gen kb stats [options]');
   });
 
+  it('a command named by its alias is found, and the top-level help still lists every command', () => {
+    // the CLI registers only the command the line names (src/bin/cli.ts): by name or by alias
+    const sc = cli(t, ['sc', '--help']);
+    expect(sc.code).toBe(0);
+    expect(sc.stdout.split('\n')[0]).toBe('Usage: self-gen shared-context|sc [options] [command]');
+    const top = cli(t, ['--help']);
+    for (const name of ['install', 'status', 'kb', 'shared-context|sc', 'orch', 'team'])
+      expect(top.stdout).toMatch(new RegExp(`^  ${name.replace('|', '\\|')}\\b`, 'm'));
+    const typo = cli(t, ['kb', 'serch', 'x']);
+    expect(typo.code).toBe(1);
+    expect(typo.stderr).toContain("unknown command 'serch' (Did you mean search?)");
+  });
+
   it('`hook --help` is the hook command’s help, and says what the installed hooks run', () => {
     const r = cli(t, ['hook', '--help']);
     expect(r.code).toBe(0);
