@@ -4,10 +4,10 @@
 // the time of its named phases (deps, each handler, transcript ingest, KB search, guide queries,
 // database open…). Off, span() is a plain call: no clock is read, nothing is written.
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
 import { appendFileIn, ensureHomeDir } from './safe-fs.js';
 import { paths } from './paths.js';
+import { sinceStartMs } from './clock.js';
 
 export const TIMING_FILE = 'hook-timing.jsonl';
 
@@ -41,9 +41,9 @@ export function withTiming<T>(record: HookTiming, fn: () => T): T {
 export function span<T>(label: string, fn: () => T): T {
   const rec = store.getStore();
   if (!rec) return fn();
-  const t0 = performance.now();
+  const t0 = sinceStartMs();
   const add = () => {
-    rec.spans[label] = (rec.spans[label] ?? 0) + (performance.now() - t0);
+    rec.spans[label] = (rec.spans[label] ?? 0) + (sinceStartMs() - t0);
   };
   let out: T;
   try {

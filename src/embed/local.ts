@@ -10,6 +10,7 @@ import type { LoadedConfig } from '../common/config.js';
 import { EMBED_DIMS, modelLocation, modelStatus, type ModelLocation } from './model.js';
 import { validVector, type Embedder } from './embedder.js';
 import { homePackage, localPackage, RuntimeMissingError } from './runtime.js';
+import { sinceStartMs } from '../common/clock.js';
 
 type Transformers = typeof import('@huggingface/transformers');
 type Extractor = (
@@ -95,7 +96,7 @@ export async function loadLocalEmbedder(
   const status = modelStatus(config, env);
   const loc = status.location;
   if (!status.present && !opts.allowRemote) throw new LocalModelMissingError(loc, status.missing);
-  const t0 = performance.now();
+  const t0 = sinceStartMs();
   const tr = await importTransformers(env);
   configureTransformers(tr, loc, opts);
   const threads = opts.threads ?? Math.max(1, Math.min(2, cpus().length));
@@ -105,7 +106,7 @@ export async function loadLocalEmbedder(
     session_options: { intraOpNumThreads: threads, interOpNumThreads: 1 },
     ...(opts.progress ? { progress_callback: opts.progress as never } : {}),
   })) as unknown as Extractor & { dispose?: () => Promise<void> };
-  const loadMs = performance.now() - t0;
+  const loadMs = sinceStartMs() - t0;
 
   const run = async (texts: string[]): Promise<(Float32Array | null)[]> => {
     const out = await extractor(texts, { pooling: 'mean', normalize: true });

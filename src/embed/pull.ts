@@ -5,6 +5,7 @@ import { paths } from '../common/paths.js';
 import type { LoadedConfig } from '../common/config.js';
 import { loadLocalEmbedder } from './local.js';
 import { EMBED_DIMS, modelLocation, modelStatus, type ModelStatus } from './model.js';
+import { sinceStartMs } from '../common/clock.js';
 
 export interface PullProgress {
   status: string;
@@ -34,7 +35,7 @@ export async function pullModel(
     const modelsDir = paths(env).modelsDir;
     if (isInside(modelsDir, before.location.dir)) removeTreeIn(modelsDir, before.location.dir);
   }
-  const t0 = performance.now();
+  const t0 = sinceStartMs();
   const embedder = await loadLocalEmbedder(target, env, {
     allowRemote: true,
     progress: opts.onProgress,
@@ -51,7 +52,7 @@ export async function pullModel(
     return {
       status: after,
       downloaded: !before.present || !!opts.force,
-      ms: performance.now() - t0,
+      ms: sinceStartMs() - t0,
       dims: v?.length ?? 0,
     };
   } finally {

@@ -31,6 +31,7 @@ import {
 } from './matcher.js';
 import { errorSignature } from './normalize.js';
 import { DEFAULT_THRESHOLDS, embeddingsExist, knn, VEC_K, type VecThresholds } from './vector.js';
+import { sinceStartMs } from '../common/clock.js';
 
 export type { KbEntry };
 export { bumpUse };
@@ -220,9 +221,9 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
 
 /** Records each tier's time (since the previous one) and result in the trace. */
 function stepTimer(trace: SearchTrace | undefined): Step {
-  let t = performance.now();
+  let t = sinceStartMs();
   return (tier, result) => {
-    const now = performance.now();
+    const now = sinceStartMs();
     trace?.tiers.push({ tier, ms: now - t, result });
     t = now;
   };

@@ -11,6 +11,7 @@ import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { redactDeep } from '../common/redact.js';
 import { ensureDirIn, readRegularText, unlinkIn, writeFileAtomicIn } from '../common/safe-fs.js';
+import { processStartMs } from '../common/clock.js';
 
 const MAX_FILES = 2000;
 const MAX_BYTES = 1024 * 1024;
@@ -46,7 +47,7 @@ export function writeSpool(
   event: string,
   text: string,
   env: NodeJS.ProcessEnv = process.env,
-  now = Math.floor(performance.timeOrigin), // when this hook process started: the event's time
+  now = Math.floor(processStartMs()), // when this hook process started: the event's time
 ): boolean {
   if (!/^[A-Za-z]{1,40}$/.test(event) || text.length > MAX_BYTES) return false;
   let input: unknown;

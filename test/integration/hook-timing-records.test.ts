@@ -12,6 +12,7 @@ import { TIMING_FILE } from '../../src/common/timing.js';
 import { tempEnv, type TempEnv } from '../helpers/env.js';
 import { runHook } from '../helpers/hook-proc.js';
 import { ensureBuilt, payload, seedKb } from '../helpers/pre-tool-guide.js';
+import { sinceStartMs } from '../../src/common/clock.js';
 
 let t: TempEnv;
 beforeEach(() => {
@@ -82,7 +83,7 @@ describe('hook timing records (issue #15, per event kind)', () => {
   it('warm path, SELF_GEN_HOOK_TIMING=1: one record with the event, the handlers and their phases; same answer', async () => {
     const text = failurePayload();
     const env = { ...t.env, SELF_GEN_HOOK_TIMING: '1' };
-    const r = await answerHook(text, 'PostToolUseFailure', env, new Date(), performance.now());
+    const r = await answerHook(text, 'PostToolUseFailure', env, new Date(), sinceStartMs());
     expect(r.out).toContain('create the folder first');
     const recs = records();
     expect(recs).toHaveLength(1);

@@ -1,10 +1,10 @@
 // The body of a hook process: read stdin (bounded), dispatch, print nothing or one JSON object,
 // exit 0 whatever happens. Loaded by bin/hook.cts, which guards the loading itself.
-import { performance } from 'node:perf_hooks';
 import { readStdin } from '../runtime/stdin.js';
 import { createDeps } from '../runtime/deps.js';
 import { handlersFor } from '../../parts/index.js';
 import { runHook } from '../runtime/runner.js';
+import { processStartMs } from '../../common/clock.js';
 
 export async function hookMain(eventArg: string | undefined): Promise<never> {
   const bail = () => process.exit(0);
@@ -19,7 +19,7 @@ export async function hookMain(eventArg: string | undefined): Promise<never> {
     // event the plugin kept until its native dependencies were ready (src/plugin/spool.ts), the
     // start of the hook that kept it.
     const replayed = Number(process.env.SELF_GEN_EVENT_TIME);
-    const eventTime = new Date(replayed > 0 ? replayed : Math.floor(performance.timeOrigin));
+    const eventTime = new Date(replayed > 0 ? replayed : Math.floor(processStartMs()));
     out = await runHook(
       text,
       eventArg,

@@ -34,7 +34,7 @@ export async function answerHook(
   event: string,
   env: NodeJS.ProcessEnv,
   arrived: Date,
-  /** performance.now() when the request arrived (the timing record's `waitMs`). */
+  /** sinceStartMs() when the request arrived (the timing record's `waitMs`). */
   arrivedAt?: number,
 ): Promise<{ out: string; failed: boolean }> {
   let failed = false;
@@ -77,7 +77,7 @@ export async function serveHook(
   caller: { projectDir: unknown; locale: unknown },
   arrived: Date,
   log: (line: string) => void,
-  /** performance.now() when the request arrived (the timing record's `waitMs`). */
+  /** sinceStartMs() when the request arrived (the timing record's `waitMs`). */
   arrivedAt?: number,
 ): Promise<{ status: number; body: string }> {
   // The hook's language is its caller's, not the one of the session that started this server (an

@@ -22,7 +22,7 @@
 // HTTP one (the caller's `handle`).
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type Server, type Socket } from 'node:net';
-import { performance } from 'node:perf_hooks';
+import { sinceStartMs } from '../../common/clock.js';
 
 export interface TcpHookRequest {
   event: string;
@@ -31,7 +31,7 @@ export interface TcpHookRequest {
   /** The client's locale variables (`LC_ALL=… LC_MESSAGES=… LANG=…`); undefined from an older client. */
   locale?: string;
   arrived: Date;
-  /** performance.now() when the request was read whole (timing records). */
+  /** sinceStartMs() when the request was read whole (timing records). */
   arrivedAt: number;
 }
 export interface TcpHookAnswer {
@@ -186,7 +186,7 @@ class TcpConnection {
       return true;
     }
     const arrived = new Date();
-    const arrivedAt = performance.now();
+    const arrivedAt = sinceStartMs();
     const projectDir = this.buf.subarray(0, head.dirLen).toString('utf8');
     const payload = this.buf.subarray(head.dirLen, head.dirLen + head.len).toString('utf8');
     const locale =

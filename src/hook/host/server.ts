@@ -17,7 +17,6 @@
 // answers anything else.
 import { existsSync, readFileSync, statSync, watch as watchFolder, type FSWatcher } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { listenHookTcp, portFileText, type TcpHookListener } from './server-tcp.js';
 import { writeFileAtomicIn } from '../../common/safe-fs.js';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -36,6 +35,7 @@ import { workerScript } from '../runtime/deps.js';
 import { spawnNodeDetached } from '../../common/process.js';
 import { loadAllHandlers } from '../../parts/index.js';
 import { getDb } from '../../db/db.js';
+import { sinceStartMs } from '../../common/clock.js';
 
 const DEFAULT_IDLE_MS = 30 * 60_000;
 
@@ -151,7 +151,7 @@ class HookServer {
   /** One HTTP request on the Unix socket: ping, shutdown or a hook. */
   private answer(req: IncomingMessage, res: ServerResponse): void {
     const arrived = new Date();
-    const arrivedAt = performance.now();
+    const arrivedAt = sinceStartMs();
     this.requests++;
     this.idle.touch();
     res.on('error', () => {});

@@ -1,5 +1,4 @@
 // Dispatches one hook payload to the handlers of its event and builds the single JSON answer.
-import { performance } from 'node:perf_hooks';
 import { isEnabled, loadConfig } from '../../common/config.js';
 import { span, timingEnabled, withTiming, writeTiming, type HookTiming } from '../../common/timing.js';
 import { redact } from '../../common/redact.js';
@@ -15,6 +14,7 @@ import {
   type HookDeps,
   type HookInput,
 } from '../contract/types.js';
+import { sinceStartMs } from '../../common/clock.js';
 
 /** Where handlers come from: a loaded table, or a lazy loader (registry.handlersFor). */
 export type HandlerSource = HandlerTable | ((input: HookInput) => Promise<Handler[]>);
@@ -73,7 +73,7 @@ export interface RunHookOptions {
   path?: string;
   /** Whose SELF_GEN_HOOK_TIMING switches the timing record on (default process.env). */
   env?: NodeJS.ProcessEnv;
-  /** performance.now() when the payload arrived (the warm server): the record's `waitMs`. */
+  /** sinceStartMs() when the payload arrived (the warm server): the record's `waitMs`. */
   since?: number;
 }
 
@@ -112,7 +112,7 @@ export async function runHook(
     return dispatch(input, makeDeps(input), source);
   }
   // SELF_GEN_HOOK_TIMING=1 (the session bench): one record of where this hook's time went.
-  const t0 = performance.now();
+  const t0 = sinceStartMs();
   const record: HookTiming = { event: eventArg ?? '?', path: opts.path ?? 'process', totalMs: 0, spans: {} };
   if (record.path === 'process') record.startMs = t0;
   if (opts.since !== undefined) record.waitMs = t0 - opts.since;
@@ -124,7 +124,7 @@ export async function runHook(
     const deps = span('deps', () => makeDeps(input));
     return dispatch(input, deps, source);
   });
-  record.totalMs = performance.now() - t0;
+  record.totalMs = sinceStartMs() - t0;
   writeTiming(env, record);
   return out;
 }

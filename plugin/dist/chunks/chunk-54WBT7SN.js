@@ -1,2 +1,0 @@
-import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);
-import{AsyncLocalStorage as m}from"node:async_hooks";import{performance as r}from"node:perf_hooks";var p=new m;function h(s,i){let n=p.getStore();if(!n)return i();let e=r.now(),o=()=>{n.spans[s]=(n.spans[s]??0)+(r.now()-e)},t;try{t=i()}catch(a){throw o(),a}return t instanceof Promise?t.finally(o):(o(),t)}export{h as a};
