@@ -4,7 +4,6 @@
 // is written. The answer is the same either way. Real SQLite, real files, the real built hook.
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { performance } from 'node:perf_hooks';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { answerHook } from '../../src/hook/host/server.js';
 import { closeDb, getDb } from '../../src/db/db.js';
