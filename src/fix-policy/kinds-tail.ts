@@ -1,7 +1,8 @@
 // Operand kinds of the long-tail ecosystems' grammars: packages by name from Hackage, Ansible
 // Galaxy and .NET tools (known names only), a conda channel that is the ecosystem's own, make's known variables on
 // its command line, and a build tool's source folder given from a folder the fix went down into
-// (`cd build && cmake ..`).
+// (`cd build && cmake ..`), a flag's boolean value, the name a new Go module takes, a dependency the
+// project already declares (updated within its own constraints), a Gradle task by its project path.
 import type { Word } from './commands.js';
 import { DOTNET_TOOLS, GALAXY_POPULAR, HACKAGE_POPULAR } from './data/tail-popular.js';
 import { readable } from './expand.js';
@@ -17,6 +18,10 @@ export const TAIL_KINDS = [
   'channel',
   'makearg',
   'srcdir',
+  'bool',
+  'newmod',
+  'declared',
+  'gtask',
 ] as const;
 export type TailKind = (typeof TAIL_KINDS)[number];
 
@@ -90,6 +95,21 @@ export function tailValueOk(ctx: GateCtx, kind: TailKind, w: Word): boolean {
       return MAKE_VAR.test(t) || (TARGET.test(t) && !t.includes('..') && !t.includes('='));
     case 'srcdir':
       return sourceDir(ctx.st, w);
+    case 'bool':
+      return t === 'true' || t === 'false';
+    case 'newmod':
+      // the path `go mod init` writes into a new go.mod: a name, nothing is fetched (no version, no
+      // `..`, no scheme)
+      return /^[a-z0-9][\w.~-]*(?:\/[\w.~-]+)*$/i.test(t) && !/(?:^|\/)\.{1,2}(?:\/|$)/.test(t);
+    case 'declared':
+      // a package the project's manifest and lock already hold (`bundle update x`, `composer update
+      // vendor/x`): the tool refuses one they do not, so nothing new is fetched; a name only, no
+      // release, source or wildcard
+      return /^[A-Za-z0-9][\w.-]*(?:\/[A-Za-z0-9][\w.-]*)?$/.test(t) && !t.includes('..');
+    case 'gtask':
+      // a task of the project's build by its project path (`:app:assembleDebug`): the build runs
+      // the project's own code, as a task named alone does
+      return /^:?[A-Za-z0-9_][\w.-]*(?::[A-Za-z0-9_][\w.-]*)*$/.test(t) && !t.includes('..');
     default:
       return false;
   }
