@@ -1,7 +1,8 @@
-// Edit grammars of a type checker's and a web framework's settings (edit-kinds.ts): mypy.ini's
-// sections and the options that choose how strict the check is, and Django's default primary key
-// type. No option here loads code (mypy's plugins), names a path (mypy_path, cache_dir, files) or
-// opens the application (Django's hosts, debug mode, middleware).
+// Edit grammars of tools' settings (edit-kinds.ts): mypy.ini's sections and the options that choose
+// how strict the check is, Django's default primary key type, the oldest Sphinx that builds the
+// docs, Prisma's client put back in its default place. No option here loads code (mypy's plugins,
+// Sphinx's extensions), names a path (mypy_path, cache_dir, files) or opens the application
+// (Django's hosts, debug mode, middleware).
 import type { EditKind } from './edit-lines.js';
 
 const BOOL = String.raw`(?:True|False|true|false|1|0)`;
@@ -20,6 +21,16 @@ const MYPY_LINE = [
 const DJANGO_AUTO_FIELD = /^DEFAULT_AUTO_FIELD\s*=\s*(["'])django\.db\.models\.(?:Small|Big)?AutoField\1$/;
 
 export const SETTINGS_KINDS: EditKind[] = [
+  {
+    // Prisma's generated client back in its default place: a custom output folder removed only
+    file: /(?:^|\/)schema\.prisma$/,
+    line: (l, removed) => removed && /^output\s*=\s*"(?:\.\/)?(?!\/)(?!.*\.\.)[\w./-]+"$/.test(l),
+  },
+  {
+    // Sphinx's oldest release that builds the docs: a minimum, not a release chosen
+    file: /(?:^|\/)conf\.py$/,
+    line: (l) => /^needs_sphinx\s*=\s*(["'])\d+(?:\.\d+){0,2}\1$/.test(l),
+  },
   { file: /(?:^|\/)mypy\.ini$/, line: (l) => MYPY_LINE.some((r) => r.test(l)) },
   {
     // a settings module (`settings.py`, `settings/base.py`)

@@ -80,6 +80,50 @@ describe('program grammars: subcommands, options and operand kinds', () => {
   });
 });
 
+describe('words passed on to a package script, build output, file tools', () => {
+  it('npm passes the words after `--` on as pnpm and yarn do: plain words and options, no URL or outside path', () => {
+    crosses(
+      ['npm test -- --runInBand', 'npm run lint -- --fix', 'npm run test -- --watch=false'],
+      [
+        'npm test -- --setupFiles https://example.com/setup.js',
+        'npm test -- --setupFiles ~/.cache/setup.js',
+        'npm run build -- --config=/tmp/x.js',
+        'npm run lint -- --force',
+        'npm test -- -y',
+      ],
+      ran,
+    );
+  });
+
+  it('a count of workers passed on is bounded as a job count is', () => {
+    crosses(
+      ['npm test -- --maxWorkers=50%', 'yarn test --maxWorkers=4'],
+      ['npm test -- --maxWorkers=1000%', 'yarn test --maxWorkers=1000%', 'pnpm test --threads=9999'],
+      ran,
+    );
+  });
+
+  it("Gradle project properties: a plain name and value, no plugin's dotted namespace or path", () => {
+    crosses(
+      ['./gradlew build -PjavaVersion=17', './gradlew assemble -PskipSigning'],
+      ['./gradlew build -Pandroid.injected.signing.store.file=/tmp/k', './gradlew build -Pdir=/tmp/y'],
+      ran,
+    );
+  });
+
+  it("the build output of Mix, dune, Stack, cabal and Zig is rebuildable; the folder's name alone is not enough", () => {
+    crosses(
+      ['rm -rf _build', 'rm -rf .stack-work && stack build', 'rm -rf dist-newstyle zig-out'],
+      ['rm -rf ../_build', 'rm -rf _build src'],
+      ran,
+    );
+  });
+
+  it('dos2unix converts in place, keeping the date or the mode; no second file', () => {
+    crosses(['dos2unix -k -o install.sh'], ['dos2unix -n a.sh /tmp/b.sh', 'dos2unix -k /etc/profile'], ran);
+  });
+});
+
 describe('environment variables', () => {
   it('PYTHONPATH names folders of the project only (the folder the command runs in among them)', () => {
     crosses(
@@ -199,6 +243,21 @@ describe('edit grammars by file kind', () => {
         'Edit next.config.js: `(nothing)` → `config.resolve.fallback = { fs: require.resolve("x") };`',
         'Edit next.config.js: `(nothing)` → `config.resolve.alias = { fs: false };`',
         'Edit next.config.js: `(nothing)` → `config.resolve.fallback = { fs: "other-module" };`',
+      ],
+      edit,
+    );
+  });
+
+  it("Sphinx's oldest release that builds the docs; Prisma's custom client folder removed", () => {
+    crosses(
+      [
+        "Edit docs/conf.py: `needs_sphinx = '1.6'` → `needs_sphinx = '3.0.0'`",
+        'Edit prisma/schema.prisma: `output = "generated/client"` → `(nothing)`',
+      ],
+      [
+        "Edit docs/conf.py: `(nothing)` → `extensions = ['some_extension']`",
+        'Edit prisma/schema.prisma: `(nothing)` → `output = "generated/client"`',
+        'Edit prisma/schema.prisma: `output = "../../x"` → `(nothing)`',
       ],
       edit,
     );

@@ -6,9 +6,11 @@ import { SCRIPT_SHORTCUTS } from '../script-names.js';
 
 /**
  * A script of the project runs whatever the project defines: its name is judged by the `script`
- * kind (a list of common names, script-names.ts), and words after `--` are recognised by nothing.
+ * kind (a list of common names, script-names.ts); the words after `--` are passed on to it, judged
+ * as the words pnpm and yarn pass on (`scriptarg`: plain words, numbers, paths of the project,
+ * options with such a value; no URL, no path outside, no answer to a confirmation or force).
  */
-const script: Grammar = { args: 'arg...', runs: true, dashdash: '' };
+const script: Grammar = { args: 'arg...', runs: true, dashdash: 'scriptarg' };
 /** pnpm, yarn and bun pass the words after a script's name on to the script (npm reads them as its own settings). */
 const passing: Grammar = { ...script, loose: 'arg' };
 /** Script names a package manager runs without `run` (`pnpm build`): an unknown name falls back to running a binary. */
@@ -17,14 +19,19 @@ const passRun: Grammar = {
   opts: '--if-present --silent -s',
   args: 'script arg...',
   runs: true,
-  dashdash: '',
+  dashdash: 'scriptarg',
   loose: 'arg',
 };
 
 const SAVE =
   '--dry-run --prefer-online --no-optional --strict-peer-deps --foreground-scripts --no-package-lock -w=name --workspace=name -D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force -f --no-audit --no-fund --audit?=bool --fund?=bool --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock --platform=name --arch=name --os=name --cpu=name --libc=name';
 const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
-const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: '' };
+const run: Grammar = {
+  opts: '--if-present --silent -s',
+  args: 'script arg...',
+  runs: true,
+  dashdash: 'scriptarg',
+};
 
 const NPM: Grammar = {
   // npm reads its settings anywhere on the line: the install settings also before the subcommand

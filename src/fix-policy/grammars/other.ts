@@ -11,7 +11,7 @@ const cargoBuild: Grammar = {
   runs: true,
 };
 const gradleOpts =
-  '--gradle-version=version --distribution-type=name --no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=skiptask --exclude-task=skiptask -P=define --warning-mode=name --console=name';
+  '--gradle-version=version --distribution-type=name --no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=skiptask --exclude-task=skiptask -P=gprop --project-prop=gprop --warning-mode=name --console=name';
 const GRADLE: Grammar = { opts: gradleOpts, args: 'gtask...', runs: true };
 const MVN: Grammar = {
   opts: '-q -B --batch-mode -U --update-snapshots -C --strict-checksums -o --offline -e -X -T=text -D=define -P=name -pl=name -am -f=path --file=path -ntp --no-transfer-progress',
