@@ -110,8 +110,8 @@ export function tailValueOk(ctx: GateCtx, kind: TailKind, w: Word): boolean {
       // release, source or wildcard
       return /^[A-Za-z0-9][\w.-]*(?:\/[A-Za-z0-9][\w.-]*)?$/.test(t) && !t.includes('..');
     case 'scriptarg':
-      // a word after `--`, passed on to the project's script: as pnpm's and yarn's (`arg`), and
-      // never one that answers a prompt or forces past a check (`--yes`, `--force`)
+      // a word passed on to the project's package script (`arg`), never one that answers a prompt
+      // or forces past a check (`--yes`, `--force`)
       return (
         plainArg(w) &&
         !/^-(?:y|f|-yes|-force|-assume-yes|-no-verify|-unsafe[\w-]*|-insecure[\w-]*)(?:=|$)/i.test(t)

@@ -90,6 +90,10 @@ describe('words passed on to a package script, build output, file tools', () => 
         'npm run build -- --config=/tmp/x.js',
         'npm run lint -- --force',
         'npm test -- -y',
+        // pnpm, yarn and bun pass words on the same way
+        'pnpm test --force',
+        'bun run test --yes',
+        'yarn build --no-verify',
       ],
       ran,
     );

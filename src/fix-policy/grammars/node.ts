@@ -8,11 +8,11 @@ import { SCRIPT_SHORTCUTS } from '../script-names.js';
  * A script of the project runs whatever the project defines: its name is judged by the `script`
  * kind (a list of common names, script-names.ts); the words after `--` are passed on to it, judged
  * as the words pnpm and yarn pass on (`scriptarg`: plain words, numbers, paths of the project,
- * options with such a value; no URL, no path outside, no answer to a confirmation or force).
+ * options with such a value; no URL, no path outside, no answer to a prompt, no force).
  */
 const script: Grammar = { args: 'arg...', runs: true, dashdash: 'scriptarg' };
 /** pnpm, yarn and bun pass the words after a script's name on to the script (npm reads them as its own settings). */
-const passing: Grammar = { ...script, loose: 'arg' };
+const passing: Grammar = { ...script, loose: 'scriptarg' };
 /** Script names a package manager runs without `run` (`pnpm build`): an unknown name falls back to running a binary. */
 const scripts = Object.fromEntries(SCRIPT_SHORTCUTS.map((n) => [n, passing]));
 const passRun: Grammar = {
@@ -20,7 +20,7 @@ const passRun: Grammar = {
   args: 'script arg...',
   runs: true,
   dashdash: 'scriptarg',
-  loose: 'arg',
+  loose: 'scriptarg',
 };
 
 const SAVE =
