@@ -90,7 +90,7 @@ function judgeLeadingAssignments(st: ScriptState, words: Word[]): Word[] {
   while (k < words.length && /^[A-Za-z_]\w*=/.test(words[k]!.text)) {
     const [name, ...v] = words[k]!.text.split('=');
     judgeAssignment(st, name!, { text: v.join('='), dynamic: words[k]!.dynamic });
-    if (words[k]!.dynamic || !assignmentOk(st, words[k]!.text)) notRecognised(st, 'env', words[k]!.text);
+    if (!assignmentOk(st, words[k]!.text, words[k]!.dynamic)) notRecognised(st, 'env', words[k]!.text);
     k++;
   }
   return words.slice(k);
@@ -331,7 +331,7 @@ function judgeCommand(st: ScriptState, c: SimpleCommand, recurse: Recurse): void
     judgeAnyWord(st, w);
   for (const a of c.assignments) {
     judgeAssignment(st, a.name, a.value);
-    if (a.value.dynamic || !assignmentOk(st, `${a.name}=${a.value.text}`))
+    if (!assignmentOk(st, `${a.name}=${a.value.text}`, a.value.dynamic))
       notRecognised(st, 'env', `${a.name}=${a.value.text}`);
   }
   for (const r of c.redirects) {

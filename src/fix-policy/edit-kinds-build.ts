@@ -1,7 +1,8 @@
 // Edit grammars of build and deployment files (edit-kinds.ts): a Dockerfile's base image, a compose
 // file's format version and platform, Kubernetes and Helm API versions, CMake's minimum version,
-// a Podfile's platform, Gradle's repositories and Android/Java levels, Maven's Java levels, php.ini's
-// bundled extensions, Terraform's required version. Each line is one setting of known words and
+// a compose service's start condition and a published port removed, CMake's language standard, a
+// Podfile's platform, Gradle's repositories and Android/Java/Kotlin levels, Maven's Java levels,
+// php.ini's bundled extensions, Terraform's required version. Each line is one setting of known words and
 // numbers; a release the fix chooses (a base image's version, a tool's exact release) is none.
 import type { EditKind, ShellSafe } from './edit-lines.js';
 import { commandLine } from './edit-kinds-shell.js';
@@ -108,6 +109,11 @@ const GRADLE_LINE = [
   new RegExp(
     String.raw`^languageVersion(?:\.set\(\s*|\s*=\s*)JavaLanguageVersion\.of\(\s*(["']?)${JAVA_LEVEL}\1\s*\)\s*\)?$`,
   ),
+  // Kotlin's JVM target, and the block that holds it under its old or new name
+  new RegExp(
+    String.raw`^jvmTarget(?:\s*=\s*(["']?)${JAVA_LEVEL}\1|\.set\(\s*JvmTarget\.JVM_(?:1_8|\d{1,2})\s*\))$`,
+  ),
+  /^(?:kotlinOptions|compilerOptions)\s*\{$/,
   new RegExp(
     String.raw`^(?:sourceCompatibility|targetCompatibility)\s*=\s*(?:JavaVersion\.VERSION_(?:1_[5-8]|\d{1,2})|(["']?)${JAVA_LEVEL}\1)$`,
   ),
@@ -131,6 +137,13 @@ function gradleChange(removed: string[], added: string[]): boolean {
   });
 }
 
+/** CMake: a language's standard level (and whether it is required, with or without extensions). */
+const CMAKE_STD =
+  /^set\s*\(\s*CMAKE_(?:C|CXX|CUDA|OBJC|OBJCXX)_(?:STANDARD\s+\d{2}|STANDARD_REQUIRED\s+(?:ON|OFF|TRUE|FALSE)|EXTENSIONS\s+(?:ON|OFF|TRUE|FALSE))\s*\)$/i;
+/** The compiler flags variable extended by a language standard flag only (`-std=c++17`). */
+const CMAKE_STD_FLAG =
+  /^set\s*\(\s*CMAKE_(C|CXX)_FLAGS\s+"\$\{CMAKE_\1_FLAGS\}(?:\s+--?std=(?:c|gnu|c\+\+|gnu\+\+)\d\w)+"\s*\)$/;
+
 /** Maven: the compiler's Java level, a number or one of the properties that hold it. */
 const MAVEN_LEVEL = new RegExp(
   String.raw`^<(source|target|release|maven\.compiler\.(?:source|target|release)|java\.version)>\s*(?:${JAVA_LEVEL}|\$\{(?:java\.version|maven\.compiler\.(?:source|target|release))\})\s*</\1>$`,
@@ -144,15 +157,21 @@ export const BUILD_KINDS: EditKind[] = [
   {
     // compose: the file format's version (ignored by Compose v2) and a known platform
     file: /(?:^|\/)(?:docker-)?compose(?:\.[\w-]+)?\.ya?ml$/,
-    line: (l) =>
+    line: (l, removed) =>
       /^version:\s*(["']?)\d+(?:\.\d+)?\1$/.test(l) ||
-      /^platform:\s*(["']?)linux\/(?:amd64|x86_64|arm64(?:\/v8)?|arm\/v7|386)\1$/.test(l),
+      /^platform:\s*(["']?)linux\/(?:amd64|x86_64|arm64(?:\/v8)?|arm\/v7|386)\1$/.test(l) ||
+      // a dependency waits until its service is up, healthy or done
+      /^condition:\s*(["']?)service_(?:started|healthy|completed_successfully)\1$/.test(l) ||
+      // a published port removed (never added: that opens a port)
+      (removed && /^-\s*(["']?)(?:\d{1,5}:)?\d{1,5}:\d{1,5}(?:\/(?:tcp|udp))?\1$/.test(l)),
   },
   { file: /(?:^|\/)Chart\.ya?ml$/, line: (l) => /^apiVersion:\s*(["']?)v[12]\1$/.test(l) },
   { file: /\.ya?ml$/, line: (l) => K8S_API.test(l) },
   {
     file: /(?:^|\/)CMakeLists\.txt$|\.cmake$/,
     line: (l) =>
+      CMAKE_STD.test(l) ||
+      CMAKE_STD_FLAG.test(l) ||
       /^cmake_minimum_required\s*\(\s*VERSION\s+\d+(?:\.\d+){1,3}(?:\.\.\.\d+(?:\.\d+){1,3})?(?:\s+FATAL_ERROR)?\s*\)$/i.test(
         l,
       ),

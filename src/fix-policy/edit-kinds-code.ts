@@ -2,7 +2,8 @@
 // library's headers, TypeScript triple-slash references (a known package's types, a file of the
 // project, a built-in lib), Python API renames (the same line with a removed name replaced by its
 // successor), test environments and ignore patterns of Jest and Vitest, package.json's module type
-// and its dependency ranges of known packages (edit-kinds-deps.ts).
+// and its dependency ranges of known packages (edit-kinds-deps.ts), a bundler's stand-ins for
+// Node's built-in modules turned off.
 import type { EditKind } from './edit-lines.js';
 import { knownNpm, npmDependency } from './edit-kinds-deps.js';
 import { npmScript } from './edit-kinds-shell.js';
@@ -115,7 +116,23 @@ function testConfigMember(line: string, json: boolean): boolean {
   return key === 'type' && /^"(?:module|commonjs)"$/.test(value!);
 }
 
+/** Node's built-in modules a browser bundle may be asked to stand in for. */
+const NODE_BUILTINS =
+  'fs|path|os|crypto|stream|buffer|util|assert|http|https|zlib|url|net|tls|dns|dgram|readline|module|vm|worker_threads|perf_hooks|constants|process|querystring|string_decoder|timers|tty|events';
+const NO_STANDIN = String.raw`(["']?)(?:${NODE_BUILTINS})\1\s*:\s*(?:false|(["'])empty\2)`;
+/**
+ * webpack's stand-ins for built-in modules in a browser bundle (`resolve.fallback`, webpack 4's
+ * `node`) set to none: the module resolves to nothing, no other module is named.
+ */
+const BUNDLER_FALLBACK = new RegExp(
+  String.raw`^(?:config\.)?(?:resolve\.fallback|node)(?:\.(?:${NODE_BUILTINS})\s*=\s*false|\s*=\s*\{\s*(?:${NO_STANDIN}\s*,?\s*)+\})\s*;?$`,
+);
+
 export const CODE_KINDS: EditKind[] = [
+  {
+    file: /(?:^|\/)(?:next|webpack)\.config\.[cm]?[jt]s$/,
+    line: (l) => BUNDLER_FALLBACK.test(l),
+  },
   {
     file: /\.(?:c|h|cc|cpp|cxx|hpp|hh|hxx|m|mm)$/,
     line: (l) => {

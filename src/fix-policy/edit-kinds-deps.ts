@@ -2,7 +2,8 @@
 // package (data/) by a range is what the package manager's own command would add (`npm install
 // pkg@^2`, `pip install 'pkg>=1'`, `bundle add pkg`), and crosses projects as that command does; a
 // release (versions.ts), an unknown name, a source (a Git URL, a path) or another option is none.
-// Also the pytest settings that only choose among the runner's own modes.
+// So are the requirement lines of setup.cfg, tox.ini and conda environment files. Also the pytest
+// settings that only choose among the runner's own modes.
 import { COMPOSER_POPULAR, GEMS_POPULAR } from './data/other-popular.js';
 import { longList } from './data/long-lists.js';
 import { PYPI_POPULAR } from './data/pypi-popular.js';
@@ -89,6 +90,14 @@ export const DEP_KINDS: EditKind[] = [
   { file: /(?:^|\/)composer\.json$/, line: composerLine },
   { file: /(?:^|\/)pyproject\.toml$/, line: pyprojectLine },
   { file: /(?:^|\/)Gemfile$/, line: gemLine },
+  // a requirement line of setup.cfg's lists, of tox's deps (with a constraint: a bare name there may
+  // be a command), of a conda environment's or CI's requirements file (`- name>=1`)
+  { file: /(?:^|\/)setup\.cfg$/, line: (l, removed) => requirement(l, removed, true) },
+  { file: /(?:^|\/)tox\.ini$/, line: (l, removed) => requirement(l, removed, false) },
+  {
+    file: /(?:^|\/)(?:environment|requirements)[\w.-]*\.ya?ml$/,
+    line: (l, removed) => /^-\s+\S/.test(l) && requirement(l.replace(/^-\s+/, ''), removed, true),
+  },
   {
     file: /(?:^|\/)pytest\.ini$/,
     line: (l) => /^\[pytest\]$|^asyncio_mode\s*=\s*(?:auto|strict)$/.test(l),

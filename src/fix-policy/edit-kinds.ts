@@ -9,9 +9,10 @@ import { changedLines, type EditKind, type ShellSafe } from './edit-lines.js';
 import { BUILD_KINDS } from './edit-kinds-build.js';
 import { CODE_KINDS } from './edit-kinds-code.js';
 import { DEP_KINDS } from './edit-kinds-deps.js';
+import { SETTINGS_KINDS } from './edit-kinds-settings.js';
 import { SHELL_KINDS } from './edit-kinds-shell.js';
 
-const KINDS: EditKind[] = [...BUILD_KINDS, ...CODE_KINDS, ...DEP_KINDS, ...SHELL_KINDS];
+const KINDS: EditKind[] = [...BUILD_KINDS, ...CODE_KINDS, ...DEP_KINDS, ...SHELL_KINDS, ...SETTINGS_KINDS];
 
 /** Whether an edit of `path` from `before` to `after` changes only lines of its file kind's grammar. */
 export function kindEditOk(path: string, before: string, after: string, shellSafe: ShellSafe): boolean {
@@ -19,13 +20,15 @@ export function kindEditOk(path: string, before: string, after: string, shellSaf
   if (path.split('/').some((p) => p.startsWith('.') && p !== '.' && p !== '..')) return false;
   const { added, removed } = changedLines(before, after);
   if (!added.length && !removed.length) return false;
-  const kind = KINDS.find((k) => k.file.test(path));
-  if (!kind) return false;
-  const line = kind.line;
-  if (
-    line &&
-    !(removed.every((l) => line(l, true, shellSafe)) && added.every((l) => line(l, false, shellSafe)))
-  )
-    return false;
-  return !kind.change || kind.change(removed, added, shellSafe);
+  // a file of several kinds (a settings module is Python too): the edit is of one of them
+  return KINDS.some((kind) => {
+    if (!kind.file.test(path)) return false;
+    const line = kind.line;
+    if (
+      line &&
+      !(removed.every((l) => line(l, true, shellSafe)) && added.every((l) => line(l, false, shellSafe)))
+    )
+      return false;
+    return !kind.change || kind.change(removed, added, shellSafe);
+  });
 }

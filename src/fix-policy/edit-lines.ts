@@ -2,7 +2,8 @@
 // lines (`(nothing)` is an empty side), and the lines one side has that the other does not; the
 // shape of a file kind's grammar over them (edit-kinds.ts).
 
-const linesOf = (t: string): string[] =>
+/** The trimmed, non-blank lines of one side of an edit (`(nothing)`: none). */
+export const linesOf = (t: string): string[] =>
   t === '(nothing)'
     ? []
     : t

@@ -18,22 +18,36 @@ const ENV_ALLOWED = new Set(
     'PIPENV_VENV_IN_PROJECT NODE_OPTIONS TOKENIZERS_PARALLELISM OMP_NUM_THREADS VERBOSE ' +
     'DOCKER_BUILDKIT ESLINT_USE_FLAT_CONFIG PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION ' +
     'CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS REALLY_GEM_UPDATE_SYSTEM COMPOSER_MEMORY_LIMIT BUNDLE_GEMFILE ' +
-    'GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PAGER PAGER EDITOR VISUAL GIT_TRACE GIT_TERMINAL_PROMPT GIT_MERGE_AUTOEDIT'
+    'GIT_EDITOR GIT_SEQUENCE_EDITOR GIT_PAGER PAGER EDITOR VISUAL GIT_TRACE GIT_TERMINAL_PROMPT GIT_MERGE_AUTOEDIT ' +
+    'PYTHONPATH HEX_EXPERIMENTAL_RESOLVER R_REMOTES_NO_ERRORS_FROM_WARNINGS'
   ).split(/\s+/),
 );
 
-/** NAME=value: the name on the allow-list and the value plain text (no expansion). */
-export function assignmentOk(st: ScriptState, text: string): boolean {
+/**
+ * NAME=value: the name on the allow-list and the value plain text (no expansion; `dynamic`: the
+ * value expands something, recognised only where the value's grammar names that expansion).
+ */
+export function assignmentOk(st: ScriptState, text: string, dynamic = false): boolean {
   const m = /^([A-Za-z_]\w*)=(.*)$/s.exec(text);
   if (!m) return false;
+  if (dynamic && !(m[1]! in EXPANDED)) return false;
   if (!ENV_ALLOWED.has(m[1]!)) {
     notRecognised(st, 'sets', m[1]!);
     return true; // reported: not a recognition failure of the surrounding command
   }
-  const allowed = ENV_VALUES[m[1]!];
+  const allowed = (dynamic ? EXPANDED : ENV_VALUES)[m[1]!];
   if (allowed) return m[2]!.split(/\s+/).every((v) => allowed.test(v));
   return /^[\w.,:@/+%=-]*$/.test(m[2]!) && !m[2]!.includes('..');
 }
+
+/**
+ * Folders of the project, `:`-separated: relative ones, or under the folder the command runs in
+ * (`.`, `$PWD`); none absolute, under the home folder or climbing out.
+ */
+const PROJECT_DIRS =
+  /^(?!.*\.\.)(?:(?:\.|\$PWD|\$\{PWD\})(?:\/[\w-][\w.-]*)*|[\w-][\w.-]*(?:\/[\w-][\w.-]*)*)\/?(?::(?:(?:\.|\$PWD|\$\{PWD\})(?:\/[\w-][\w.-]*)*|[\w-][\w.-]*(?:\/[\w-][\w.-]*)*)\/?)*$/;
+/** Variables whose value may expand something: only what their pattern names. */
+const EXPANDED: Record<string, RegExp> = { PYTHONPATH: PROJECT_DIRS };
 
 /** An editor or pager that does nothing or only prints. */
 const INERT_PROGRAM = /^(?:true|:|cat)$/;
@@ -57,6 +71,11 @@ const ENV_VALUES: Record<string, RegExp> = {
   ESLINT_USE_FLAT_CONFIG: /^(?:true|false)$/,
   PROTOCOL_BUFFERS_PYTHON_IMPLEMENTATION: /^(?:python|cpp|upb)$/,
   GIT_MERGE_AUTOEDIT: /^(?:yes|no)$/,
+  // where Python looks for modules first: folders of the project only
+  PYTHONPATH: PROJECT_DIRS,
+  HEX_EXPERIMENTAL_RESOLVER: /^(?:0|1|true|false)$/,
+  // whether a warning while installing an R package fails the install
+  R_REMOTES_NO_ERRORS_FROM_WARNINGS: /^(?:true|false)$/,
   RAILS_ENV: /^(?:development|test)$/,
   // Cargo's resolver: newest releases, or those whose rust-version this toolchain meets
   CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS: /^(?:allow|fallback)$/,

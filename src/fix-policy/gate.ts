@@ -76,7 +76,7 @@ function judgeEnvWrapper(ctx: GateCtx, args: Word[]): void {
     i += 2;
   }
   while (i < args.length && /^[A-Za-z_]\w*=/.test(args[i]!.text)) {
-    if (args[i]!.dynamic || !assignmentOk(ctx.st, args[i]!.text))
+    if (!assignmentOk(ctx.st, args[i]!.text, args[i]!.dynamic))
       return notRecognised(ctx.st, 'env', args[i]!.text);
     i++;
   }

@@ -1,10 +1,12 @@
 // Operand kinds of the long-tail ecosystems' grammars: packages by name from Hackage, Ansible
 // Galaxy and .NET tools (known names only), a conda channel that is the ecosystem's own, make's known variables on
 // its command line, and a build tool's source folder given from a folder the fix went down into
-// (`cd build && cmake ..`).
+// (`cd build && cmake ..`), a flag's boolean value, the name a new Go module takes, a dependency the
+// project already declares (updated within its own constraints), a Gradle task by its project path
+// and a property of the project's build, a word passed on to the project's own script or program.
 import type { Word } from './commands.js';
 import { DOTNET_TOOLS, GALAXY_POPULAR, HACKAGE_POPULAR } from './data/tail-popular.js';
-import { readable } from './expand.js';
+import { pathClass, readable } from './expand.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import type { ScriptState } from './state.js';
 import { picksOneRelease } from './versions.js';
@@ -17,6 +19,12 @@ export const TAIL_KINDS = [
   'channel',
   'makearg',
   'srcdir',
+  'bool',
+  'newmod',
+  'declared',
+  'gtask',
+  'gprop',
+  'scriptarg',
 ] as const;
 export type TailKind = (typeof TAIL_KINDS)[number];
 
@@ -90,6 +98,32 @@ export function tailValueOk(ctx: GateCtx, kind: TailKind, w: Word): boolean {
       return MAKE_VAR.test(t) || (TARGET.test(t) && !t.includes('..') && !t.includes('='));
     case 'srcdir':
       return sourceDir(ctx.st, w);
+    case 'bool':
+      return t === 'true' || t === 'false';
+    case 'newmod':
+      // the path `go mod init` writes into a new go.mod: a name, nothing is fetched (no version, no
+      // `..`, no scheme)
+      return /^[a-z0-9][\w.~-]*(?:\/[\w.~-]+)*$/i.test(t) && !/(?:^|\/)\.{1,2}(?:\/|$)/.test(t);
+    case 'declared':
+      // a package the project's manifest and lock already hold (`bundle update x`, `composer update
+      // vendor/x`): the tool refuses one they do not, so nothing new is fetched; a name only, no
+      // release, source or wildcard
+      return /^[A-Za-z0-9][\w.-]*(?:\/[A-Za-z0-9][\w.-]*)?$/.test(t) && !t.includes('..');
+    case 'scriptarg':
+      // a word passed on to the project's package script (`arg`), never one that answers a prompt
+      // or forces past a check (`--yes`, `--force`)
+      return (
+        plainArg(w) &&
+        !/^-(?:y|f|-yes|-force|-assume-yes|-no-verify|-unsafe[\w-]*|-insecure[\w-]*)(?:=|$)/i.test(t)
+      );
+    case 'gprop':
+      // a property of the project's own build (`-PjavaVersion=17`): a plain name, no plugin's or
+      // Gradle's dotted namespace (`android.injected.signing.store.file`), a plain value, no path
+      return /^[A-Za-z][A-Za-z0-9_]*(?:=[\w.,+-]*)?$/.test(t);
+    case 'gtask':
+      // a task of the project's build by its project path (`:app:assembleDebug`): the build runs
+      // the project's own code, as a task named alone does
+      return /^:?[A-Za-z0-9_][\w.-]*(?::[A-Za-z0-9_][\w.-]*)*$/.test(t) && !t.includes('..');
     default:
       return false;
   }
@@ -100,4 +134,16 @@ function sourceDir(st: ScriptState, w: Word): boolean {
   const ups = /^(?:\.\.\/?)+$/.test(w.text) ? w.text.split('/').filter(Boolean).length : 0;
   if (ups) return ups <= st.below;
   return readable(w);
+}
+
+/** A word passed to the project's own script or program: a plain word, number, path or option. */
+export function plainArg(w: Word): boolean {
+  if (w.dynamic || /:\/\//.test(w.text)) return false;
+  const m = /^(--?[A-Za-z][\w-]*)(?:=(.*))?$/s.exec(w.text);
+  const v = m ? m[2] : w.text;
+  if (v === undefined) return true;
+  // how many workers run at once: bounded as a job count is (1 to 64, or a share of the cores)
+  if (m && /workers|jobs|threads|concurrency|parallel|procs|cpus/i.test(m[1]!))
+    return /^(?:[1-9]\d?|100|[1-9]\d?%|100%)$/.test(v) && (v.endsWith('%') || Number(v) <= 64);
+  return /^[\w.,:@+%-]*$/.test(v) || pathClass({ text: v, dynamic: false }) !== 'outside';
 }

@@ -15,13 +15,13 @@ import { NIMBLE_POPULAR, OPAM_POPULAR, ROCKS_POPULAR } from './data/lang-popular
 import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { IGNORE_LIST } from './edit-grammar.js';
 import { assignmentOk } from './env-vars.js';
-import { pathClass, readable, writable } from './expand.js';
+import { readable, writable } from './expand.js';
 import { proseOk } from './prose.js';
 import { notRecognised, type GateCtx } from './recognise.js';
 import type { ScriptState } from './state.js';
 import { picksOneRelease, versionConstraint } from './versions.js';
 import { commonScript } from './script-names.js';
-import { TAIL_KINDS, tailValueOk, type TailKind } from './kinds-tail.js';
+import { plainArg, TAIL_KINDS, tailValueOk, type TailKind } from './kinds-tail.js';
 
 /** What an operand or an option's value must be. */
 export type Kind =
@@ -292,15 +292,6 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     default:
       return kind !== 'cmd' && tailValueOk(ctx, kind, w);
   }
-}
-
-/** A word passed to the project's own script or program: a plain word, number, path or option. */
-export function plainArg(w: Word): boolean {
-  if (w.dynamic || /:\/\//.test(w.text)) return false;
-  const m = /^(--?[A-Za-z][\w-]*)(?:=(.*))?$/s.exec(w.text);
-  const v = m ? m[2] : w.text;
-  if (v === undefined) return true;
-  return /^[\w.,:@+%-]*$/.test(v) || pathClass({ text: v, dynamic: false }) !== 'outside';
 }
 
 const MVN_GOAL =

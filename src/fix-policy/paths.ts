@@ -16,7 +16,7 @@ export function insideProject(w: Word): boolean {
 
 /** Folders `rm -r` may delete in a fix: build output and caches that tools recreate. */
 const REBUILDABLE =
-  /^(?:\.\/)?(?:[\w.-]+\/)*(?:node_modules|dist|build|out|target|coverage|\.cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.vite|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.tox|\.venv|venv|\.gradle|\.dart_tool|\.angular|\.svelte-kit|[\w.-]+\.egg-info|\.eslintcache|\.tsbuildinfo|tsconfig\.tsbuildinfo|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|__snapshots__|bin|obj|\.terraform|\.expo|\.docusaurus|\.serverless|\.webpack|\.nx|\.pnpm-store|Pods|Podfile\.lock|DerivedData|\.build|\.swiftpm)\/?$/;
+  /^(?:\.\/)?(?:[\w.-]+\/)*(?:node_modules|dist|build|out|target|coverage|\.cache|\.next|\.nuxt|\.turbo|\.parcel-cache|\.vite|__pycache__|\.pytest_cache|\.mypy_cache|\.ruff_cache|\.tox|\.venv|venv|\.gradle|\.dart_tool|\.angular|\.svelte-kit|[\w.-]+\.egg-info|\.eslintcache|\.tsbuildinfo|tsconfig\.tsbuildinfo|package-lock\.json|yarn\.lock|pnpm-lock\.yaml|Cargo\.lock|go\.sum|__snapshots__|bin|obj|\.terraform|\.expo|\.docusaurus|\.serverless|\.webpack|\.nx|\.pnpm-store|Pods|Podfile\.lock|DerivedData|\.build|\.swiftpm|_build|\.stack-work|dist-newstyle|zig-out|\.zig-cache|zig-cache)\/?$/;
 
 export const rebuildable = (w: Word): boolean => insideProject(w) && REBUILDABLE.test(w.text);
 

@@ -5,6 +5,7 @@
 // release channel, nothing else (no path, URL, component list or other key), and the new side does
 // not pick one release (versions.ts): `20`, `lts/*`, `3.2` cross, `20.11.1` stays in its project.
 // go.mod's `go` and `toolchain` lines are minimums (Go takes that release or a newer one).
+import { linesOf as lines } from './edit-lines.js';
 import { picksOneRelease } from './versions.js';
 
 const VERSION = String.raw`\d+(?:\.\d+){0,2}`;
@@ -46,13 +47,10 @@ export function toolchainPin(path: string, before: string, after: string): boole
       .some((d) => d.startsWith('.'))
   )
     return false;
-  const lines = (t: string) =>
-    t
-      .split('\n')
-      .map((l) => l.trim())
-      .filter(Boolean);
   const now = lines(after);
-  const release = (l: string) => picksOneRelease(/\d+(?:\.\d+)*/.exec(l)?.[0] ?? '');
+  // a dated build (`nightly-2024-01-02`) is one release too
+  const release = (l: string) =>
+    /-\d{4}-\d{2}-\d{2}\b/.test(l) || picksOneRelease(/\d+(?:\.\d+)*/.exec(l)?.[0] ?? '');
   return (
     now.length > 0 &&
     [...lines(before), ...now].every((l) => pin.line.test(l)) &&

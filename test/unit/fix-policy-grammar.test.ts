@@ -73,7 +73,9 @@ describe('words the grammars recognise cross projects; any other word keeps the 
 
   it('environment variables pass only from the allow-list, with plain values', () => {
     expect(ran('NODE_ENV=test npm test').cls).toBe('safe');
-    expect(ran('PYTHONPATH=src pytest -q')).toMatchObject({ cls: 'project' });
+    expect(ran('SOME_SETTING=src pytest -q')).toMatchObject({ cls: 'project' });
+    // on the list with the values its grammar names (PYTHONPATH: folders of the project)
+    expect(ran('PYTHONPATH=/opt/lib pytest -q')).toMatchObject({ cls: 'project' });
     expect(ran('RAILS_ENV=production bundle exec rake db:migrate').cls).toBe('project');
     expect(ran('NODE_OPTIONS=--inspect=0.0.0.0:9229 npm start').cls).toBe('project');
   });

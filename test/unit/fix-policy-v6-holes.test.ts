@@ -151,7 +151,7 @@ describe('package-script runners: common names cross, nothing after `--`', () =>
       'deno task db:reset -- --yes',
       'bun run db:drop -- --force',
       'npm run deploy',
-      'npm run lint -- --fix',
+      'npm run lint -- --force',
       'sbt publishSigned sonatypeBundleRelease',
     ])
       expect(ran(c).cls, c).toBe('project');

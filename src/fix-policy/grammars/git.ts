@@ -113,7 +113,7 @@ const GIT: Grammar = {
     init: { opts: '-b=newref --initial-branch=newref -q', args: 'out?' },
     submodule: {
       sub: {
-        update: { opts: '--init --recursive --remote', args: 'path...' },
+        update: { opts: '--init --recursive --remote -j=jobs --jobs=jobs', args: 'path...' },
         init: { args: 'path...' },
         status: {},
         sync: { opts: '--recursive' },

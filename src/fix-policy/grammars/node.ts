@@ -6,38 +6,45 @@ import { SCRIPT_SHORTCUTS } from '../script-names.js';
 
 /**
  * A script of the project runs whatever the project defines: its name is judged by the `script`
- * kind (a list of common names, script-names.ts), and words after `--` are recognised by nothing.
+ * kind (a list of common names, script-names.ts); the words after `--` are passed on to it, judged
+ * as the words pnpm and yarn pass on (`scriptarg`: plain words, numbers, paths of the project,
+ * options with such a value; no URL, no path outside, no answer to a prompt, no force).
  */
-const script: Grammar = { args: 'arg...', runs: true, dashdash: '' };
+const script: Grammar = { args: 'arg...', runs: true, dashdash: 'scriptarg' };
 /** pnpm, yarn and bun pass the words after a script's name on to the script (npm reads them as its own settings). */
-const passing: Grammar = { ...script, loose: 'arg' };
+const passing: Grammar = { ...script, loose: 'scriptarg' };
 /** Script names a package manager runs without `run` (`pnpm build`): an unknown name falls back to running a binary. */
 const scripts = Object.fromEntries(SCRIPT_SHORTCUTS.map((n) => [n, passing]));
 const passRun: Grammar = {
   opts: '--if-present --silent -s',
   args: 'script arg...',
   runs: true,
-  dashdash: '',
-  loose: 'arg',
+  dashdash: 'scriptarg',
+  loose: 'scriptarg',
 };
 
 const SAVE =
-  '--dry-run --prefer-online --no-optional --strict-peer-deps --foreground-scripts --no-package-lock -w=name --workspace=name -D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force -f --no-audit --no-fund --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock --platform=name --arch=name --os=name --cpu=name --libc=name';
+  '--dry-run --prefer-online --no-optional --strict-peer-deps --foreground-scripts --no-package-lock -w=name --workspace=name -D --save-dev -S --save -E --save-exact -O --save-optional -P --save-prod --no-save -g --global --legacy-peer-deps --force -f --no-audit --no-fund --audit?=bool --fund?=bool --ignore-scripts --prefer-offline --omit=name --include=name --production --no-package-lock --platform=name --arch=name --os=name --cpu=name --libc=name';
 const npmInstall: Grammar = { opts: SAVE, args: 'npm...' };
-const run: Grammar = { opts: '--if-present --silent -s', args: 'script arg...', runs: true, dashdash: '' };
+const run: Grammar = {
+  opts: '--if-present --silent -s',
+  args: 'script arg...',
+  runs: true,
+  dashdash: 'scriptarg',
+};
 
 const NPM: Grammar = {
   // npm reads its settings anywhere on the line: the install settings also before the subcommand
-  opts: '-v --version -h --no-audit --no-fund --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path --legacy-peer-deps --strict-peer-deps --prefer-offline --prefer-online --ignore-scripts --foreground-scripts --depth=num',
+  opts: '-v --version -h --no-audit --no-fund --audit?=bool --fund?=bool --loglevel=name -s --silent -q --quiet -w=name --workspace=name --workspaces -ws --prefix=path --legacy-peer-deps --strict-peer-deps --prefer-offline --prefer-online --ignore-scripts --foreground-scripts --depth=num',
   sub: {
     '': {},
     install: npmInstall,
     i: 'install',
     add: 'install',
     ci: {
-      opts: '--legacy-peer-deps --ignore-scripts --no-audit --no-fund --omit=name --include=name --prefer-offline --prefer-online --foreground-scripts --strict-peer-deps --no-optional -q --quiet --silent --loglevel=name',
+      opts: '--legacy-peer-deps --ignore-scripts --no-audit --no-fund --audit?=bool --fund?=bool --omit=name --include=name --prefer-offline --prefer-online --foreground-scripts --strict-peer-deps --no-optional -q --quiet --silent --loglevel=name',
     },
-    uninstall: { opts: '-D --save-dev -g --global', args: 'npm...' },
+    uninstall: { opts: '-D --save-dev -S --save --no-save -g --global', args: 'npm...' },
     un: 'uninstall',
     remove: 'uninstall',
     rm: 'uninstall',
@@ -340,6 +347,8 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
     },
   },
   'react-scripts': {
+    // Node's own options before the script (react-scripts passes them to node): the inert ones only
+    opts: '--openssl-legacy-provider --max-old-space-size=num --max_old_space_size=num --no-deprecation',
     sub: {
       build: { runs: true },
       test: { opts: '--watchAll=name --coverage', runs: true },
@@ -360,6 +369,10 @@ export const NODE_GRAMMARS: Record<string, Grammar> = {
       task: { args: 'script arg...', runs: true, dashdash: '' },
       install: { opts: '--frozen' },
       cache: { args: 'path...' },
+      // Deno's own update to its newest stable release (a release or channel named stays local),
+      // and its global cache emptied
+      upgrade: {},
+      clean: {},
     },
   },
 };

@@ -11,10 +11,10 @@ const cargoBuild: Grammar = {
   runs: true,
 };
 const gradleOpts =
-  '--gradle-version=version --distribution-type=name --no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=skiptask --exclude-task=skiptask -P=define --warning-mode=name --console=name';
-const GRADLE: Grammar = { opts: gradleOpts, args: 'name...', runs: true };
+  '--gradle-version=version --distribution-type=name --no-daemon --stacktrace --info --debug -q --quiet --offline --refresh-dependencies --build-cache --parallel --continue --scan=name --tests=text -x=skiptask --exclude-task=skiptask -P=gprop --project-prop=gprop --warning-mode=name --console=name';
+const GRADLE: Grammar = { opts: gradleOpts, args: 'gtask...', runs: true };
 const MVN: Grammar = {
-  opts: '-q -B --batch-mode -U -o --offline -e -X -T=text -D=define -P=name -pl=name -am -f=path --file=path -ntp --no-transfer-progress',
+  opts: '-q -B --batch-mode -U --update-snapshots -C --strict-checksums -o --offline -e -X -T=text -D=define -P=name -pl=name -am -f=path --file=path -ntp --no-transfer-progress',
   args: 'goal goal...',
   runs: true,
 };
@@ -62,7 +62,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       },
       remove: { opts: '--dev', args: 'crate crate...' },
       rm: 'remove',
-      update: { opts: '-p=name --package=name --precise=version -w --workspace', args: 'crate...' },
+      update: { opts: '-p=name --package=name --precise=version -w --workspace', args: 'declared...' },
       fetch: {},
       clean: {},
       tree: {
@@ -129,11 +129,12 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       mod: {
         sub: {
           // go.mod's go and toolchain lines are minimums (Go takes that release or a newer one): not a chosen release
-          tidy: { opts: '-v -go=name' },
+          tidy: { opts: '-v -go=name -compat=name' },
           // the go and toolchain lines of go.mod only (not -replace, -require: other sources)
           edit: { opts: '-go=name -toolchain=name -fmt -json -print' },
           download: { opts: '-x -json', args: 'gomod...' },
-          init: { args: 'gomod' },
+          // the new module's name (a go.mod is written, nothing fetched)
+          init: { args: 'newmod' },
           vendor: {},
           verify: {},
           why: { args: 'gomod...' },
@@ -294,7 +295,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
     sub: {
       '': {},
       install: { opts: '--jobs=jobs -j=jobs --retry=num --quiet --path=path --deployment --local' },
-      update: { opts: '--bundler --ruby --conservative', args: 'gem...' },
+      update: { opts: '--bundler --ruby --conservative', args: 'declared...' },
       add: { opts: '--group=name --version=version', args: 'gem' },
       exec: { args: 'cmd' },
       lock: { opts: '--add-platform=name' },
@@ -316,7 +317,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
       },
       update: {
         opts: `--with-dependencies -w --with-all-dependencies -W --no-interaction -n --no-dev --lock --no-scripts --prefer-dist --prefer-stable --prefer-lowest -o --optimize-autoloader --dry-run -q --quiet -v ${PLATFORM}`,
-        args: 'php...',
+        args: 'declared...',
       },
       require: {
         opts: `--dev --no-interaction -W --with-all-dependencies ${PLATFORM}`,

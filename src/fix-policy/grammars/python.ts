@@ -102,6 +102,8 @@ export const PYTHON_GRAMMARS: Record<string, Grammar> = {
       python: { sub: { install: { args: 'version...' }, pin: { args: 'version' }, list: {} } },
       tool: { sub: { install: { args: 'py' }, list: {} } },
       cache: { sub: { clean: {} } },
+      // uv's own update from its maintainers' releases: the newest, never a release the fix names
+      self: { sub: { update: {} } },
     },
   },
   poetry: {

@@ -126,7 +126,8 @@ export const SHELL_GRAMMARS: Record<string, Grammar> = {
   gzip: { opts: '-d -k -f', args: 'path...' },
   gunzip: { opts: '-k -f', args: 'path...' },
   patch: { opts: '-p0 -p1 -N -R --dry-run', args: 'path?' },
-  dos2unix: { args: 'path...' },
+  // in place, keeping the file's date (-k) or its mode (-o: the old-file mode, no new file)
+  dos2unix: { opts: '-k --keepdate -o --oldfile -q --quiet', args: 'path...' },
   kill: { opts: '-9 -15 -2 -TERM -KILL -INT -HUP -s=name', args: 'num num...' },
   // curl of this machine's own servers only: a check that a dev server answers; GET, output shown or discarded
   curl: {
