@@ -102,7 +102,11 @@ const DATA_DOTFILES = new Set([
  * `.npmrc`, `.envrc`…).
  */
 const RUNS_CODE_FILE =
-  /(?:^|\/)(?:CLAUDE\.md|CLAUDE\.local\.md|AGENTS\.md|GEMINI\.md|copilot-instructions\.md|[^/]*\.mdc|[^/]*\.pth|sitecustomize\.py|usercustomize\.py|conftest\.py|setup\.py|pyproject\.toml|setup\.cfg|tox\.ini|noxfile\.py|Makefile|GNUmakefile|makefile|CMakeLists\.txt|[^/]*\.cmake|package\.json|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|gradle\.properties|gradlew|mvnw|pom\.xml|Cargo\.toml|build\.rs|go\.mod|Gemfile|Rakefile|composer\.json|Dockerfile|docker-compose\.ya?ml|compose\.ya?ml|Justfile|justfile|Taskfile\.ya?ml|[^/]*\.gemspec|Podfile|pubspec\.yaml|[^/]*\.csproj|Directory\.Build\.(?:props|targets)|nuget\.config|deno\.jsonc?|bunfig\.toml|pnpm-workspace\.yaml|lefthook\.ya?ml|[^/]*\.service|[^/]*\.desktop|[^/]*\.plist|[^/]*\.(?:config|conf)\.(?:js|cjs|mjs|ts|cts|mts)|vite\.config\.[a-z]+|jest\.config\.[a-z]+|vitest\.config\.[a-z]+|webpack\.config\.[a-z]+|babel\.config\.[a-z]+|eslint\.config\.[a-z]+|gulpfile\.[a-z]+|Gruntfile\.[a-z]+)$/;
+  /(?:^|\/)(?:CLAUDE\.md|CLAUDE\.local\.md|AGENTS\.md|GEMINI\.md|copilot-instructions\.md|[^/]*\.mdc|[^/]*\.pth|sitecustomize\.py|usercustomize\.py|conftest\.py|setup\.py|pyproject\.toml|setup\.cfg|tox\.ini|noxfile\.py|Makefile|GNUmakefile|makefile|CMakeLists\.txt|[^/]*\.cmake|package\.json|build\.gradle(?:\.kts)?|settings\.gradle(?:\.kts)?|gradle\.properties|gradlew|mvnw|pom\.xml|Cargo\.toml|build\.rs|go\.mod|Gemfile|Rakefile|composer\.json|Dockerfile|docker-compose\.ya?ml|compose\.ya?ml|Justfile|justfile|Taskfile\.ya?ml|[^/]*\.gemspec|Podfile|pubspec\.yaml|conanfile\.(?:txt|py)|vcpkg(?:-configuration)?\.json|[^/]*\.csproj|Directory\.Build\.(?:props|targets)|nuget\.config|deno\.jsonc?|bunfig\.toml|pnpm-workspace\.yaml|lefthook\.ya?ml|[^/]*\.service|[^/]*\.desktop|[^/]*\.plist|[^/]*\.(?:config|conf)\.(?:js|cjs|mjs|ts|cts|mts)|vite\.config\.[a-z]+|jest\.config\.[a-z]+|vitest\.config\.[a-z]+|webpack\.config\.[a-z]+|babel\.config\.[a-z]+|eslint\.config\.[a-z]+|gulpfile\.[a-z]+|Gruntfile\.[a-z]+)$/;
+
+/** Lock files of every package manager: the releases (and their hashes) the project proved. */
+export const LOCK_FILES =
+  /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|mix\.lock|Package\.resolved|pubspec\.lock|go\.sum|packages\.lock\.json|flake\.lock|gradle\.lockfile|Podfile\.lock|Cartfile\.resolved|rebar\.lock|stack\.yaml\.lock|cabal\.project\.freeze|conan\.lock|vcpkg-lock\.json)$/;
 
 /** Classifies one expanded, static path text. */
 function classifyText(t: string): PathClass {
@@ -126,7 +130,8 @@ function classifyText(t: string): PathClass {
     if (part.startsWith('.') && part !== '.' && part !== '..' && !DATA_DOTFILES.has(part)) config = true;
   }
   // a glob may match a file that runs code too: only plain names are plain files
-  return config || RUNS_CODE_FILE.test(t) || /[*?[]/.test(t) ? 'config' : 'inside';
+  // a lock file is the package manager's to write: its releases, sources and hashes
+  return config || RUNS_CODE_FILE.test(t) || LOCK_FILES.test(t) || /[*?[]/.test(t) ? 'config' : 'inside';
 }
 
 /**

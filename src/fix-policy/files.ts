@@ -1,6 +1,7 @@
 // File operations: writes, deletes, links and modes only inside the project (recursive deletes of
 // build output only, no world-writable mode or setuid bit), and `source` of a project file.
 import type { Word } from './commands.js';
+import { LOCK_FILES } from './expand.js';
 import { rebuildable } from './paths.js';
 import type { Reason } from './rules.js';
 import { flag, inside, keepLocal, operands, withhold, type ScriptState } from './state.js';
@@ -34,10 +35,6 @@ function mustBeInside(st: ScriptState, ws: Word[], why: 'deletes' | 'writes'): v
 }
 
 /** rm, unlink, rmdir, del, rd, remove-item. */
-/** Lock files of every package manager: the releases (and their hashes) the project proved. */
-const LOCK_FILES =
-  /(?:^|\/)(?:package-lock\.json|npm-shrinkwrap\.json|yarn\.lock|pnpm-lock\.yaml|bun\.lockb?|deno\.lock|Cargo\.lock|Gemfile\.lock|composer\.lock|poetry\.lock|Pipfile\.lock|uv\.lock|pdm\.lock|mix\.lock|Package\.resolved|pubspec\.lock|go\.sum|packages\.lock\.json|flake\.lock|gradle\.lockfile|Podfile\.lock|Cartfile\.resolved|rebar\.lock|stack\.yaml\.lock|cabal\.project\.freeze|conan\.lock|vcpkg-lock\.json)$/;
-
 function judgeDelete(st: ScriptState, _prog: string, args: Word[]): void {
   const ops = operands(args);
   const recursive = flag(args, /^-[a-zA-Z]*[rR]|^--recursive$|^-recurse$/i);

@@ -2,17 +2,6 @@
 // of one word against its kind. Packages by name are recognised as such and cross projects only
 // when widely used (data/); an exact release stays in its project.
 import type { Word } from './commands.js';
-import { longList } from './data/long-lists.js';
-import {
-  BREW_POPULAR,
-  COMPOSER_POPULAR,
-  CRATES_POPULAR,
-  GEMS_POPULAR,
-  GO_POPULAR,
-  NUGET_POPULAR,
-} from './data/other-popular.js';
-import { NIMBLE_POPULAR, OPAM_POPULAR, ROCKS_POPULAR } from './data/lang-popular.js';
-import { PYPI_POPULAR } from './data/pypi-popular.js';
 import { IGNORE_LIST } from './edit-grammar.js';
 import { assignmentOk } from './env-vars.js';
 import { readable, writable } from './expand.js';
@@ -21,6 +10,7 @@ import { notRecognised, type GateCtx } from './recognise.js';
 import type { ScriptState } from './state.js';
 import { picksOneRelease, versionConstraint } from './versions.js';
 import { commonScript } from './script-names.js';
+import { listed, popular, popularModule } from './popular.js';
 import { plainArg, TAIL_KINDS, tailValueOk, type TailKind } from './kinds-tail.js';
 
 /** What an operand or an option's value must be. */
@@ -53,7 +43,9 @@ export type Kind =
   | 'script' // a script of the project's package.json or a build tool's task: common names cross (script-names.ts)
   | 'npm' // a package by name from the npm registry
   | 'py' // a package by name from PyPI (with extras and version specifiers)
-  | 'pkg' // a package by name from a curated distribution (apt, dnf, apk, conda, pub, NuGet)
+  | 'pkg' // a package by name from a curated distribution (apt, dnf, apk) or Docker's official images
+  | 'conda' // a conda package by name: a well-known Python package or one of conda's native ones
+  | 'pub' // a widely used pub.dev package by name (Dart, Flutter)
   | 'crate' // a widely used crate by name
   | 'gem' // a widely used gem by name
   | 'brew' // a widely used Homebrew formula or cask by name
@@ -103,6 +95,8 @@ export const KINDS = new Set<string>([
   'npm',
   'py',
   'pkg',
+  'conda',
+  'pub',
   'crate',
   'gem',
   'brew',
@@ -250,9 +244,17 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'gem':
     case 'brew':
     case 'nuget':
+    case 'pub':
       if (!PKG.test(t)) return false;
       exactVersion(ctx.st, /[@:=](.*)$/s.exec(t)?.[1], t);
       return popular(ctx.st, kind, t.replace(/[@:=].*$/s, '').toLowerCase());
+    case 'conda': {
+      if (!PKG.test(t)) return false;
+      exactVersion(ctx.st, /[@:=](.*)$/s.exec(t)?.[1], t);
+      // conda-forge names a Python package as PyPI does (lower case, dashes)
+      const name = t.replace(/[@:=].*$/s, '').toLowerCase();
+      return popular(ctx.st, 'conda', listed('conda', name) ? name : name.replace(/[_.]+/g, '-'));
+    }
     case 'gomod':
       if (!GOMOD.test(t)) return false;
       // this module's own packages (./…), or a widely used module by path
@@ -299,69 +301,6 @@ const MVN_GOAL =
 /** -DNAME=value for cmake and Maven: inert settings with plain values. */
 const DEFINE =
   /^(?:CMAKE_BUILD_TYPE|BUILD_SHARED_LIBS|BUILD_TESTING|CMAKE_EXPORT_COMPILE_COMMANDS|CMAKE_CXX_STANDARD|CMAKE_C_STANDARD|CMAKE_POSITION_INDEPENDENT_CODE|CMAKE_OSX_ARCHITECTURES|CMAKE_OSX_DEPLOYMENT_TARGET|CMAKE_POLICY_VERSION_MINIMUM|CMAKE_POLICY_DEFAULT_CMP\d{4}|CMAKE_CXX_STANDARD_REQUIRED|CMAKE_CXX_EXTENSIONS|CMAKE_CUDA_STANDARD|CMAKE_CUDA_ARCHITECTURES|CMAKE_VERBOSE_MAKEFILE|CMAKE_COLOR_DIAGNOSTICS|CMAKE_INTERPROCEDURAL_OPTIMIZATION|CMAKE_UNITY_BUILD|CMAKE_FIND_PACKAGE_PREFER_CONFIG|CMAKE_MESSAGE_LOG_LEVEL|CMAKE_WARN_DEPRECATED|CMAKE_ERROR_DEPRECATED|CMAKE_SUPPRESS_DEVELOPER_WARNINGS|CMAKE_SKIP_INSTALL_RULES|skipTests|maven\.test\.skip|test|failIfNoTests|surefire\.failIfNoSpecifiedTests|checkstyle\.skip|gpg\.skip|maven\.javadoc\.skip|(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+|[A-Z][A-Z0-9]*_(?:ENABLE|BUILD|USE|WITH)_[A-Z0-9_]+)(?::BOOL|:STRING)?(?:=[\w.,+-]*)?$/;
-
-type Ecosystem =
-  'npm' | 'pypi' | 'crate' | 'gem' | 'brew' | 'composer' | 'nuget' | 'opam' | 'rock' | 'nimble';
-const LISTS: Record<Ecosystem, string | (() => string)> = {
-  npm: () => longList('npm-popular'),
-  // the hand-kept list and the most downloaded ones (scripts/gen-pypi-names.mjs)
-  pypi: () => `${PYPI_POPULAR} ${longList('pypi-ranked')}`,
-  crate: CRATES_POPULAR,
-  gem: GEMS_POPULAR,
-  brew: BREW_POPULAR,
-  composer: COMPOSER_POPULAR,
-  nuget: NUGET_POPULAR,
-  opam: OPAM_POPULAR,
-  rock: ROCKS_POPULAR,
-  nimble: NIMBLE_POPULAR,
-};
-
-let goModules: string[] | null = null;
-
-/** A Go module path: a widely used module or a package inside one. */
-function popularModule(st: ScriptState, path: string): boolean {
-  goModules ??= GO_POPULAR.split(/\s+/).filter(Boolean);
-  if (!goModules.some((m) => path === m || path.startsWith(`${m}/`))) notRecognised(st, 'Go module', path);
-  return true;
-}
-const POPULAR = new Map<Ecosystem, Set<string>>();
-const listText = (eco: Ecosystem): string => {
-  const l = LISTS[eco];
-  return typeof l === 'string' ? l : l();
-};
-let lookups = 0;
-
-/**
- * Whether a list names a package: the first few lookups of a process search the text itself (the
- * npm list has 20,000 names: making a set of it costs more than a short command's whole judgement),
- * later ones a set made once.
- */
-function listed(eco: Ecosystem, name: string): boolean {
-  const set = POPULAR.get(eco);
-  if (set) return set.has(name);
-  if (++lookups > 64) {
-    POPULAR.set(eco, new Set(listText(eco).split(/\s+/).filter(Boolean)));
-    return listed(eco, name);
-  }
-  if (!name || /\s/.test(name)) return false;
-  const list = listText(eco);
-  for (let at = list.indexOf(name); at >= 0; at = list.indexOf(name, at + 1))
-    if (
-      (at === 0 || /\s/.test(list[at - 1]!)) &&
-      (at + name.length === list.length || /\s/.test(list[at + name.length]!))
-    )
-      return true;
-  return false;
-}
-
-/**
- * A package installed by name: recognised as such; it crosses projects only when it is a known,
- * widely used package (data/), so that a typo-squat or a new name stays where it was proven.
- */
-function popular(st: ScriptState, eco: Ecosystem, name: string): boolean {
-  if (!listed(eco, name)) notRecognised(st, `${eco} package`, name);
-  return true;
-}
 
 /**
  * A chosen release (`pkg@1.2.3`, `pkg==1.2.3`, `gem:1.2.3`, `mod@v0.7.0`, `<1.24.2`, `<=2.0.1`)

@@ -264,7 +264,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
           // runs an executable of the project's own dependencies (build_runner)
           run: { args: 'name arg...', loose: 'arg', runs: true },
           cache: { sub: { repair: {} } },
-          add: { opts: '--dev', args: 'pkg pkg...' },
+          add: { opts: '--dev', args: 'pub pub...' },
           outdated: {},
         },
       },
@@ -283,7 +283,7 @@ export const OTHER_GRAMMARS: Record<string, Grammar> = {
   },
   dart: {
     sub: {
-      pub: { sub: { get: {}, upgrade: {}, add: { opts: '--dev', args: 'pkg pkg...' } } },
+      pub: { sub: { get: {}, upgrade: {}, add: { opts: '--dev', args: 'pub pub...' } } },
       run: { args: 'name arg...', loose: 'arg', runs: true },
       format: { opts: '-o=name --set-exit-if-changed', args: 'path...' },
       analyze: { args: 'path...' },

@@ -172,11 +172,11 @@ export const PYTHON_GRAMMARS: Record<string, Grammar> = {
   },
   conda: {
     sub: {
-      install: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel', args: 'pkg pkg...' },
-      create: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel', args: 'pkg...' },
+      install: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel', args: 'conda conda...' },
+      create: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel', args: 'conda...' },
       activate: { args: 'name' },
       deactivate: {},
-      update: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel --all', args: 'pkg...' },
+      update: { opts: '-y --yes -n=name --name=name -c=channel --channel=channel --all', args: 'conda...' },
       // conda's own caches: downloaded packages, tarballs, the index
       clean: { opts: '-a --all -y --yes -p --packages -t --tarballs -i --index-cache' },
       list: {},
