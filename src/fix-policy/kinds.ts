@@ -244,10 +244,16 @@ export function valueOk(ctx: GateCtx, kind: Kind, w: Word): boolean {
     case 'gem':
     case 'brew':
     case 'nuget':
-    case 'pub':
       if (!PKG.test(t)) return false;
       exactVersion(ctx.st, /[@:=](.*)$/s.exec(t)?.[1], t);
       return popular(ctx.st, kind, t.replace(/[@:=].*$/s, '').toLowerCase());
+    case 'pub': {
+      // `dev:name` adds a dev dependency (Dart 2.19 on)
+      const p = t.replace(/^dev:/, '');
+      if (!PKG.test(p)) return false;
+      exactVersion(ctx.st, /[@:=](.*)$/s.exec(p)?.[1], p);
+      return popular(ctx.st, 'pub', p.replace(/[@:=].*$/s, '').toLowerCase());
+    }
     case 'conda': {
       if (!PKG.test(t)) return false;
       exactVersion(ctx.st, /[@:=](.*)$/s.exec(t)?.[1], t);

@@ -17,6 +17,7 @@ describe('v9 holes: closed by mechanism, the ordinary forms still cross', () => 
     ['conda install nb-conda-kernelz', 'conda install nb_conda_kernels'],
     ['flutter pub add htttp', 'flutter pub add http'],
     ['dart pub add providerr', 'dart pub add provider'],
+    ['dart pub add dev:mokito', 'dart pub add dev:mockito'],
     [
       "jq 'del(.packages)' package-lock.json > tmp.json && mv tmp.json package-lock.json",
       "jq '.name' package.json > name.txt",
