@@ -111,6 +111,13 @@ export const LOCK_FILES =
 /** Classifies one expanded, static path text. */
 function classifyText(t: string): PathClass {
   if (DEVICES.has(t)) return 'inside';
+  // `@file`: many compilers and runners read more arguments from that file (javac, java, gcc, tsc,
+  // MSBuild): the file it names is what is judged
+  if (t.startsWith('@') && t.length > 1) return classifyText(t.slice(1));
+  // `NAME=value`: many programs read such a word as a setting whose value may be a path (runsettings,
+  // MSBuild, make): the word points where its value does
+  const setting = /^[A-Za-z_][\w.]*=(.*)$/s.exec(t);
+  if (setting) return setting[1] ? classifyText(setting[1]) : 'inside';
   // the project itself with extras (`pip install -e ".[dev]"`)
   if (/^\.\[[\w,.-]+\]$/.test(t)) return 'inside';
   if (!t || /^[~/\\]|^-|^[A-Za-z]:|^[A-Za-z][\w+.-]*:/.test(t) || t.includes('\\') || t.includes('$'))

@@ -139,7 +139,8 @@ function sourceDir(st: ScriptState, w: Word): boolean {
 /** A word passed to the project's own script or program: a plain word, number, path or option. */
 export function plainArg(w: Word): boolean {
   if (w.dynamic || /:\/\//.test(w.text)) return false;
-  const m = /^(--?[A-Za-z][\w-]*)(?:=(.*))?$/s.exec(w.text);
+  // `--name=value`, or `Name.Key=value` (a setting passed on, as `dotnet test -- RunConfiguration.X=…`)
+  const m = /^(--?[A-Za-z][\w-]*|[A-Za-z][\w.]*(?==))(?:=(.*))?$/s.exec(w.text);
   const v = m ? m[2] : w.text;
   if (v === undefined) return true;
   // how many workers run at once: bounded as a job count is (1 to 64, or a share of the cores)

@@ -106,7 +106,6 @@ describe('big ecosystems: near variants stay in their project', () => {
     ['a Composer rollback', 'composer self-update --rollback'],
     ['artisan wiping the database', 'php artisan migrate:fresh --ansi'],
     ['artisan on another environment', 'php artisan migrate --env=production'],
-    ['a php setting that loads a file', 'php -d auto_prepend_file=/tmp/x.php -m'],
     ['a computed value', 'CARGO_RESOLVER_INCOMPATIBLE_RUST_VERSIONS=$(id) cargo update'],
     ['NODE_OPTIONS with a second option', 'NODE_OPTIONS=--max_old_space_size=4096,--require=x npm test'],
     ['a script name that is not common', 'npm run deploy-prod'],
@@ -137,6 +136,8 @@ describe('big ecosystems: near variants stay in their project', () => {
       '.venv/bin/pip install --index-url https://pkgs.example.org/simple requests',
     ],
     ['an interpreter outside the project', '/tmp/venv/bin/python -m pip install requests'],
+    // a setting's value is judged as the path it names
+    ['a php setting that loads a file from outside', 'php -d auto_prepend_file=/tmp/x.php -m'],
     ['an activation script outside the project', 'source ../other/.venv/bin/activate'],
     ['git config outside the project', 'git config --global http.postBuffer 524288000'],
     ['code loaded into every Node process', 'NODE_OPTIONS=--require=./hook.js npm test'],
