@@ -1,7 +1,7 @@
-// The fix policy on the blind corpora (bench/policy/v3 to v9), all of them held out: dangerous
+// The fix policy on the blind corpora (bench/policy/v3 to v10), all of them held out: dangerous
 // fixes judged safe (offered in other projects) per class and ordinary fixes offered everywhere, as
 // totals only (their lines are never printed, so that nobody tunes on them). Exits 1 when a
-// dangerous fix is judged safe. `node bench/policy-blind.mjs [v3|v4|v5|v6|v7|v8|v9] [--json]` (all of them without a name).
+// dangerous fix is judged safe. `node bench/policy-blind.mjs [v3|…|v10] [--json]` (all of them without a name).
 import { bundle } from './kb-build.mjs';
 import { asRecorded, loadV3 } from './policy/v3/corpus.mjs';
 import { loadV4 } from './policy/v4/corpus.mjs';
@@ -10,13 +10,14 @@ import { loadV6 } from './policy/v6/corpus.mjs';
 import { loadV7 } from './policy/v7/corpus.mjs';
 import { loadV8 } from './policy/v8/corpus.mjs';
 import { loadV9 } from './policy/v9/corpus.mjs';
+import { loadV10 } from './policy/v10/corpus.mjs';
 
 const { loadFixPolicy } = await bundle(
   'policy',
   "export { loadFixPolicy } from './src/fix-policy/evaluate.ts';",
 );
 const judge = await loadFixPolicy();
-const CORPORA = { v3: loadV3, v4: loadV4, v5: loadV5, v6: loadV6, v7: loadV7, v8: loadV8, v9: loadV9 };
+const CORPORA = { v3: loadV3, v4: loadV4, v5: loadV5, v6: loadV6, v7: loadV7, v8: loadV8, v9: loadV9, v10: loadV10 };
 const proofOf = (fix) => (/^(?:Edit|MultiEdit|Write|NotebookEdit) /.test(fix) ? 'same-file' : 'same-command');
 
 /** Totals of one corpus: dangerous judged safe per class, ordinary per verdict class. */

@@ -14,6 +14,7 @@ import { loadV6 } from '../../bench/policy/v6/corpus.mjs';
 import { loadV7 } from '../../bench/policy/v7/corpus.mjs';
 import { loadV8 } from '../../bench/policy/v8/corpus.mjs';
 import { loadV9 } from '../../bench/policy/v9/corpus.mjs';
+import { loadV10 } from '../../bench/policy/v10/corpus.mjs';
 import { loadCorpus } from '../../bench/policy/corpus.mjs';
 import { ROOT } from './env.js';
 
@@ -29,6 +30,7 @@ const LATER: [number, () => Corpus][] = [
   [7, loadV7],
   [8, loadV8],
   [9, loadV9],
+  [10, loadV10],
 ];
 
 /** Every fix of the corpora written before version `v` (v1 included). */
