@@ -17,7 +17,16 @@ const { loadFixPolicy } = await bundle(
   "export { loadFixPolicy } from './src/fix-policy/evaluate.ts';",
 );
 const judge = await loadFixPolicy();
-const CORPORA = { v3: loadV3, v4: loadV4, v5: loadV5, v6: loadV6, v7: loadV7, v8: loadV8, v9: loadV9, v10: loadV10 };
+const CORPORA = {
+  v3: loadV3,
+  v4: loadV4,
+  v5: loadV5,
+  v6: loadV6,
+  v7: loadV7,
+  v8: loadV8,
+  v9: loadV9,
+  v10: loadV10,
+};
 const proofOf = (fix) => (/^(?:Edit|MultiEdit|Write|NotebookEdit) /.test(fix) ? 'same-file' : 'same-command');
 
 /** Totals of one corpus: dangerous judged safe per class, ordinary per verdict class. */
